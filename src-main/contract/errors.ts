@@ -1,0 +1,53 @@
+/**
+ * Failures that cross the bridge. Every bridge method resolves to a Result; it never
+ * rejects for a service or validation problem, so the renderer can always show a
+ * message a person can act on.
+ */
+export const SVC_ERROR_KINDS = [
+  'Unauthorized',
+  'NotFound',
+  'InvalidArgument',
+  'Conflict',
+  'RateLimited',
+  'Unavailable',
+  'Timeout',
+  'Network',
+  'BadResponse',
+  'Aborted',
+  'Internal',
+] as const
+
+export type SvcErrorKind = (typeof SVC_ERROR_KINDS)[number]
+
+export interface SvcError {
+  kind: SvcErrorKind
+  /** Human-readable, actionable; never contains the access key. */
+  message: string
+  /** The service operation (e.g. `GetIntent`) or bridge method that failed. */
+  operation?: string
+  /** webrpc error code from the service body, when there was one. */
+  code?: number
+  /** HTTP status, when the failure came from an HTTP answer. */
+  status?: number
+  /** For RateLimited: how long the service asked us to wait. */
+  retryAfterMs?: number
+  /** For BadResponse / InvalidArgument: the offending field path, e.g. `intents[3].status`. */
+  path?: string
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: SvcError }
+
+export const ok = <T>(value: T): Result<T> => ({ ok: true, value })
+export const fail = (error: SvcError): { ok: false; error: SvcError } => ({ ok: false, error })
+
+/** Thrown inside the main process; mapped to `{ ok: false, error }` at the bridge. */
+export class SvcFailure extends Error {
+  readonly error: SvcError
+  constructor(error: SvcError) {
+    super(error.message)
+    this.name = `SvcFailure(${error.kind})`
+    this.error = error
+  }
+}
+
+export const isSvcFailure = (e: unknown): e is SvcFailure => e instanceof SvcFailure

@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+import { resolve } from 'node:path'
+
+const alias = { '@contract': resolve(__dirname, 'src-main/contract') }
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    reporters: ['default'],
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'main',
+          environment: 'node',
+          include: ['src-main/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'renderer',
+          environment: 'jsdom',
+          include: ['src-renderer/**/*.test.{ts,tsx}'],
+          setupFiles: ['src-renderer/test-setup.ts'],
+          testTimeout: 15_000,
+        },
+      },
+    ],
+  },
+})
