@@ -1,0 +1,46 @@
+import { resolve } from 'node:path'
+import { defineConfig } from 'electron-vite'
+import react from '@vitejs/plugin-react'
+import { RENDERER_CSP } from './src-main/electron/security'
+
+const alias = { '@contract': resolve(__dirname, 'src-main/contract') }
+
+export default defineConfig({
+  main: {
+    resolve: { alias },
+    build: {
+      outDir: 'out/main',
+      rollupOptions: { input: { index: resolve(__dirname, 'src-main/electron/main.ts') } },
+    },
+  },
+  preload: {
+    resolve: { alias },
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload cannot require anything but electron: bundle everything, as CommonJS.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src-main/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'src-renderer'),
+    resolve: { alias },
+    plugins: [
+      react(),
+      {
+        name: 'renderer-csp',
+        // The page's CSP comes from the one definition the host and Electron also send.
+        transformIndexHtml: (html) =>
+          html.replace('%RENDERER_CSP%', RENDERER_CSP.replace(/; frame-ancestors [^;]+/, '')),
+      },
+    ],
+    build: {
+      outDir: resolve(__dirname, 'out/renderer'),
+      emptyOutDir: true,
+      rollupOptions: { input: resolve(__dirname, 'src-renderer/index.html') },
+    },
+  },
+})

@@ -1,0 +1,138 @@
+import type { AppInfo, ConnectionTest, DataSource, ProfileView } from '../contract/app'
+import { SvcFailure } from '../contract/errors'
+import { SvcClient } from '../service/client'
+import type { KeyStore } from '../settings/keystore'
+import { SIMULATOR_PROFILE_ID, type ProfileStore, type Profile } from '../settings/profiles'
+import type { WatchControl } from '../contract/watch'
+import type { EventHub } from './events'
+
+export interface ServiceSession {
+  client: SvcClient
+  /** Stamped at call time, after the answer arrived. */
+  source(): DataSource
+}
+
+/** What the bridge handlers need from the main process, whichever transport serves them. */
+export interface Core {
+  readonly events: EventHub
+  readonly watches: WatchControl
+  activeProfileId(): string
+  appInfo(): AppInfo
+  session(profileId?: string): ServiceSession
+  saveProfile(input: { id?: string; name: string; baseUrl: string }): ProfileView
+  removeProfile(id: string): AppInfo
+  setActiveProfile(id: string): AppInfo
+  setAccessKey(profileId: string, key: string, allowPlainText: boolean): ProfileView
+  clearAccessKey(profileId: string): ProfileView
+  testConnection(profileId?: string): Promise<ConnectionTest>
+}
+
+export interface CoreDeps {
+  runtime: AppInfo['runtime']
+  version: string
+  profiles: ProfileStore
+  keys: KeyStore
+  events: EventHub
+  simulatorUrl?: string
+  /** Builds the receipt watcher once the core can hand out service sessions. */
+  makeWatches: (session: (profileId: string) => ServiceSession) => WatchControl
+  /** Lets tests shorten timeouts; production uses the client's defaults. */
+  clientOptions?: Partial<ConstructorParameters<typeof SvcClient>[0]>
+}
+
+export function createCore(deps: CoreDeps): Core {
+  const { profiles, keys, events } = deps
+  // One client per profile, rebuilt when its URL changes, so connections are reused.
+  const clients = new Map<string, { baseUrl: string; client: SvcClient }>()
+
+  const view = (p: Profile): ProfileView => ({
+    id: p.id,
+    name: p.name,
+    baseUrl: p.baseUrl,
+    builtIn: p.id === SIMULATOR_PROFILE_ID,
+    hasKey: keys.has(p.id),
+  })
+
+  const profileOrFail = (id: string): Profile => {
+    const p = profiles.get(id)
+    if (!p) throw new SvcFailure({ kind: 'NotFound', message: `There is no profile “${id}” any more. Pick one in Settings.` })
+    return p
+  }
+
+  const appInfo = (): AppInfo => ({
+    version: deps.version,
+    runtime: deps.runtime,
+    profiles: profiles.list().map(view),
+    activeProfileId: profiles.activeId(),
+    simulatorUrl: deps.simulatorUrl,
+    keyStorage: keys.describe(),
+  })
+
+  const changed = (): AppInfo => {
+    const info = appInfo()
+    events.emit({ type: 'appInfo', info })
+    return info
+  }
+
+  const session = (profileId = profiles.activeId()): ServiceSession => {
+    const profile = profileOrFail(profileId)
+    let entry = clients.get(profile.id)
+    if (!entry || entry.baseUrl !== profile.baseUrl) {
+      entry = {
+        baseUrl: profile.baseUrl,
+        client: new SvcClient({ ...deps.clientOptions, baseUrl: profile.baseUrl, getAccessKey: () => keys.get(profile.id) }),
+      }
+      clients.set(profile.id, entry)
+    }
+    return {
+      client: entry.client,
+      source: () => ({
+        profileId: profile.id,
+        baseUrl: profile.baseUrl,
+        simulated: profile.id === SIMULATOR_PROFILE_ID,
+        fetchedAt: Date.now(),
+      }),
+    }
+  }
+
+  return {
+    events,
+    watches: deps.makeWatches(session),
+    activeProfileId: () => profiles.activeId(),
+    appInfo,
+    session,
+    saveProfile: (input) => {
+      const saved = view(profiles.save(input))
+      changed()
+      return saved
+    },
+    removeProfile: (id) => {
+      profiles.remove(id)
+      keys.clear(id)
+      clients.delete(id)
+      return changed()
+    },
+    setActiveProfile: (id) => {
+      profileOrFail(id)
+      profiles.setActive(id)
+      return changed()
+    },
+    setAccessKey: (profileId, key, allowPlainText) => {
+      const p = profileOrFail(profileId)
+      keys.set(p.id, key, { allowPlainText })
+      changed()
+      return view(p)
+    },
+    clearAccessKey: (profileId) => {
+      const p = profileOrFail(profileId)
+      keys.clear(p.id)
+      changed()
+      return view(p)
+    },
+    testConnection: async (profileId) => {
+      const started = Date.now()
+      const { chains } = await session(profileId).client.getChains({})
+      return { ok: true, chains: chains.length, ms: Date.now() - started }
+    },
+  }
+}

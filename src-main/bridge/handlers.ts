@@ -1,0 +1,89 @@
+import { BRIDGE, type BridgeParsedArgs, type BridgeResult } from '../contract/bridge'
+import { BRIDGE_METHOD_NAMES, type BridgeMethodName } from '../contract/channels'
+import { fail, isSvcFailure, ok, type Result, type SvcError } from '../contract/errors'
+import type { Fetched } from '../contract/app'
+import type { Core } from './core'
+
+export type BridgeHandler<M extends BridgeMethodName> = (rawArgs: unknown) => Promise<Result<BridgeResult<M>>>
+export type BridgeHandlers = { [M in BridgeMethodName]: BridgeHandler<M> }
+
+type Impl<M extends BridgeMethodName> = (args: BridgeParsedArgs<M>) => Promise<BridgeResult<M>> | BridgeResult<M>
+
+/**
+ * The handlers both transports (Electron IPC and the browser host) serve. Arguments are
+ * untrusted: each is parsed with the method's schema before anything runs, and every
+ * failure comes back as `{ ok: false, error }`, never as a rejection.
+ */
+export function createBridgeHandlers(core: Core): BridgeHandlers {
+  /** A service call on the active profile, stamped with where and when it was fetched. */
+  const fetched =
+    <T>(run: (session: ReturnType<Core['session']>) => Promise<T>) =>
+    async (): Promise<Fetched<T>> => {
+      const session = core.session()
+      const data = await run(session)
+      return { data, source: session.source() }
+    }
+
+  const impls: { [M in BridgeMethodName]: Impl<M> } = {
+    getIntent: (a) => fetched((s) => s.client.getIntent(a).then((r) => r.intent))(),
+    searchIntents: (a) => fetched((s) => s.client.searchIntents(a))(),
+    getIntentHistory: (a) => fetched((s) => s.client.getIntentHistory(a))(),
+    getIntentReceipt: (a) => fetched((s) => s.client.getIntentReceipt(a).then((r) => r.intentReceipt))(),
+    quoteIntent: (a) => fetched((s) => s.client.quoteIntent(a))(),
+    commitIntent: (a) => fetched((s) => s.client.commitIntent(a))(),
+    getChains: (a) => fetched((s) => s.client.getChains(a))(),
+    yieldGetMarkets: (a) => fetched((s) => s.client.yieldGetMarkets(a))(),
+    yieldGetAggregateBalances: (a) => fetched((s) => s.client.yieldGetAggregateBalances(a))(),
+    getEarnPools: (a) => fetched((s) => s.client.getEarnPools(a))(),
+
+    watchIntent: (a) => core.watches.watch(core.activeProfileId(), a.intentId, { muted: a.muted }),
+    unwatchIntent: (a) => ({ removed: core.watches.unwatch(core.activeProfileId(), a.intentId) }),
+    listWatches: () => core.watches.list(core.activeProfileId()),
+    clearFinishedWatches: () => ({ removed: core.watches.clearFinished(core.activeProfileId()) }),
+    setWatchMuted: (a) => core.watches.setMuted(core.activeProfileId(), a.intentId, a.muted),
+    setNotificationsMuted: (a) => ({ muted: core.watches.setNotificationsMuted(a.muted) }),
+
+    getAppInfo: () => core.appInfo(),
+    saveProfile: (a) => core.saveProfile(a),
+    removeProfile: (a) => core.removeProfile(a.id),
+    setActiveProfile: (a) => core.setActiveProfile(a.id),
+    setAccessKey: (a) => core.setAccessKey(a.profileId, a.key, a.allowPlainText ?? false),
+    clearAccessKey: (a) => core.clearAccessKey(a.profileId),
+    testConnection: (a) => core.testConnection(a.profileId),
+  }
+
+  const handlers = {} as Record<BridgeMethodName, BridgeHandler<BridgeMethodName>>
+  for (const name of BRIDGE_METHOD_NAMES) {
+    const impl = impls[name] as Impl<BridgeMethodName>
+    handlers[name] = async (rawArgs) => {
+      const parsed = BRIDGE[name].args.safeParse(rawArgs)
+      if (!parsed.success) return fail(invalidArgs(name, parsed.error))
+      try {
+        return ok(await impl(parsed.data as BridgeParsedArgs<BridgeMethodName>))
+      } catch (e) {
+        if (isSvcFailure(e)) return fail({ operation: name, ...e.error })
+        console.error(`bridge ${name} failed:`, e)
+        return fail({
+          kind: 'Internal',
+          operation: name,
+          message: `Something went wrong in the app while running ${name}. The details are in the app's log.`,
+        })
+      }
+    }
+  }
+  return handlers as BridgeHandlers
+}
+
+function invalidArgs(
+  method: string,
+  error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> },
+): SvcError {
+  const first = error.issues[0]
+  const path = first?.path.map(String).join('.') ?? ''
+  return {
+    kind: 'InvalidArgument',
+    operation: method,
+    path: path || undefined,
+    message: first ? `${path ? `${path}: ` : ''}${first.message}` : `Invalid arguments for ${method}`,
+  }
+}

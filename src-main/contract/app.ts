@@ -1,0 +1,73 @@
+import { z } from 'zod'
+
+/**
+ * Types about the app itself (profiles, where data came from) that cross the bridge.
+ * The access key is deliberately absent: the renderer can set or clear it and learn
+ * only whether one is stored.
+ */
+
+export const BaseUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter the service URL')
+  .refine((s) => {
+    try {
+      const u = new URL(s)
+      return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password
+    } catch {
+      return false
+    }
+  }, 'Use an http:// or https:// URL without a user name or password')
+  .transform((s) => s.replace(/\/+$/, ''))
+
+export const ProfileInputSchema = z.object({
+  id: z.string().min(1).max(64).optional(),
+  name: z.string().trim().min(1, 'Give the profile a name').max(80),
+  baseUrl: BaseUrlSchema,
+})
+export type ProfileInput = z.input<typeof ProfileInputSchema>
+
+export interface ProfileView {
+  id: string
+  name: string
+  baseUrl: string
+  /** The embedded simulator's profile: cannot be edited or removed. */
+  builtIn: boolean
+  hasKey: boolean
+}
+
+export interface KeyStorageInfo {
+  /** e.g. `gnome_libsecret`, `keychain`, `dpapi`, `file`, `basic_text` */
+  backend: string
+  encrypted: boolean
+}
+
+export interface AppInfo {
+  version: string
+  runtime: 'electron' | 'host'
+  profiles: ProfileView[]
+  activeProfileId: string
+  /** URL of the embedded simulator when it runs. */
+  simulatorUrl?: string
+  keyStorage: KeyStorageInfo
+}
+
+/** Where a piece of data came from; the cache keys everything by profile. */
+export interface DataSource {
+  profileId: string
+  baseUrl: string
+  simulated: boolean
+  /** epoch ms */
+  fetchedAt: number
+}
+
+export interface Fetched<T> {
+  data: T
+  source: DataSource
+}
+
+export interface ConnectionTest {
+  ok: boolean
+  chains: number
+  ms: number
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod'
+import type { BridgeMethodName } from './channels'
+import type { Result } from './errors'
+import {
+  CommitIntentRequestSchema,
+  GetChainsRequestSchema,
+  GetEarnPoolsRequestSchema,
+  GetIntentHistoryRequestSchema,
+  GetIntentRequestSchema,
+  QuoteIntentRequestSchema,
+  SearchIntentsRequestSchema,
+  YieldBalanceQuerySchema,
+  YieldGetMarketsRequestSchema,
+  type CommitIntentResponse,
+  type GetChainsResponse,
+  type GetEarnPoolsResponse,
+  type GetIntentHistoryResponse,
+  type Intent,
+  type IntentReceipt,
+  type QuoteIntentResponse,
+  type SearchIntentsResponse,
+  type YieldGetAggregateBalancesResponse,
+  type YieldGetMarketsResponse,
+} from './service'
+import {
+  MuteAllArgsSchema,
+  WatchIdArgsSchema,
+  WatchIntentArgsSchema,
+  WatchMuteArgsSchema,
+  type WatchEvent,
+  type WatchList,
+  type WatchState,
+} from './watch'
+import { ProfileInputSchema, type AppInfo, type ConnectionTest, type Fetched, type ProfileView } from './app'
+
+/**
+ * The one bridge contract: every method the renderer may call, with the schema its
+ * arguments must pass and the type of its result. Served over Electron IPC and over the
+ * browser host's HTTP bridge by the same handlers. Add a method here and in
+ * `channels.ts`; never add a generic pass-through.
+ */
+
+/** Upper bound for one positions request; the client splits it into batches of 25. */
+export const MAX_BALANCE_QUERIES = 500
+
+const profileId = z.string().min(1).max(64)
+
+export const NoArgsSchema = z.object({}).strict().optional()
+export const ProfileIdArgsSchema = z.object({ id: profileId }).strict()
+export const ProfileKeyArgsSchema = z.object({ profileId }).strict()
+export const TestConnectionArgsSchema = z.object({ profileId: profileId.optional() }).strict()
+export const SetAccessKeyArgsSchema = z
+  .object({
+    profileId,
+    key: z.string().trim().min(1, 'Enter the access key').max(4096),
+    allowPlainText: z.boolean().optional(),
+  })
+  .strict()
+export const BalanceQueriesArgsSchema = z
+  .object({
+    queries: z
+      .array(YieldBalanceQuerySchema)
+      .min(1, 'Add at least one wallet')
+      .max(MAX_BALANCE_QUERIES, `At most ${MAX_BALANCE_QUERIES} queries at once`),
+  })
+  .strict()
+
+/** Binds an argument schema to a result type; `result` exists only for type inference. */
+function method<R>() {
+  return <A extends z.ZodType>(args: A): { args: A; result?: R } => ({ args })
+}
+
+export const BRIDGE = {
+  getIntent: method<Fetched<Intent>>()(GetIntentRequestSchema),
+  searchIntents: method<Fetched<SearchIntentsResponse>>()(SearchIntentsRequestSchema),
+  getIntentHistory: method<Fetched<GetIntentHistoryResponse>>()(GetIntentHistoryRequestSchema),
+  getIntentReceipt: method<Fetched<IntentReceipt>>()(GetIntentRequestSchema),
+  quoteIntent: method<Fetched<QuoteIntentResponse>>()(QuoteIntentRequestSchema),
+  commitIntent: method<Fetched<CommitIntentResponse>>()(CommitIntentRequestSchema),
+  getChains: method<Fetched<GetChainsResponse>>()(GetChainsRequestSchema),
+  yieldGetMarkets: method<Fetched<YieldGetMarketsResponse>>()(YieldGetMarketsRequestSchema),
+  yieldGetAggregateBalances: method<Fetched<YieldGetAggregateBalancesResponse>>()(BalanceQueriesArgsSchema),
+  getEarnPools: method<Fetched<GetEarnPoolsResponse>>()(GetEarnPoolsRequestSchema),
+
+  watchIntent: method<WatchState>()(WatchIntentArgsSchema),
+  unwatchIntent: method<{ removed: boolean }>()(WatchIdArgsSchema),
+  listWatches: method<WatchList>()(NoArgsSchema),
+  clearFinishedWatches: method<{ removed: number }>()(NoArgsSchema),
+  setWatchMuted: method<WatchState>()(WatchMuteArgsSchema),
+  setNotificationsMuted: method<{ muted: boolean }>()(MuteAllArgsSchema),
+
+  getAppInfo: method<AppInfo>()(NoArgsSchema),
+  saveProfile: method<ProfileView>()(ProfileInputSchema),
+  removeProfile: method<AppInfo>()(ProfileIdArgsSchema),
+  setActiveProfile: method<AppInfo>()(ProfileIdArgsSchema),
+  setAccessKey: method<ProfileView>()(SetAccessKeyArgsSchema),
+  clearAccessKey: method<ProfileView>()(ProfileKeyArgsSchema),
+  testConnection: method<ConnectionTest>()(TestConnectionArgsSchema),
+} satisfies Record<BridgeMethodName, { args: z.ZodType }>
+
+type Table = typeof BRIDGE
+export type BridgeArgs<M extends BridgeMethodName> = z.input<Table[M]['args']>
+export type BridgeParsedArgs<M extends BridgeMethodName> = z.output<Table[M]['args']>
+export type BridgeResult<M extends BridgeMethodName> = NonNullable<Table[M]['result']>
+
+/** What `window.svc` (Electron) and the HTTP bridge client (host) both provide. */
+export type SvcBridge = {
+  [M in BridgeMethodName]: (args: BridgeArgs<M>) => Promise<Result<BridgeResult<M>>>
+} & {
+  /** Receives every bridge event; returns the unsubscribe function. */
+  subscribe(listener: (event: BridgeEvent) => void): () => void
+}
+
+/** Events pushed from main to the renderer. */
+export type BridgeEvent = { type: 'appInfo'; info: AppInfo } | WatchEvent

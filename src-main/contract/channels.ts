@@ -1,0 +1,44 @@
+/**
+ * The bridge's method and event names, free of any dependency so the sandboxed preload
+ * can import them without bundling the schemas. `bridge.ts` binds a schema to each
+ * name and fails to compile if the two lists drift apart.
+ */
+export const BRIDGE_METHOD_NAMES = [
+  // service operations
+  'getIntent',
+  'searchIntents',
+  'getIntentHistory',
+  'getIntentReceipt',
+  'quoteIntent',
+  'commitIntent',
+  'getChains',
+  'yieldGetMarkets',
+  'yieldGetAggregateBalances',
+  'getEarnPools',
+  // live watching
+  'watchIntent',
+  'unwatchIntent',
+  'listWatches',
+  'clearFinishedWatches',
+  'setWatchMuted',
+  'setNotificationsMuted',
+  // settings and profiles
+  'getAppInfo',
+  'saveProfile',
+  'removeProfile',
+  'setActiveProfile',
+  'setAccessKey',
+  'clearAccessKey',
+  'testConnection',
+] as const
+
+export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number]
+
+export const isBridgeMethodName = (name: string): name is BridgeMethodName =>
+  (BRIDGE_METHOD_NAMES as readonly string[]).includes(name)
+
+/** IPC channel of one method; the renderer never names channels itself. */
+export const ipcChannel = (method: BridgeMethodName): string => `svc:${method}`
+
+/** The single IPC channel main uses to push typed events to the window. */
+export const EVENT_CHANNEL = 'svc:event'

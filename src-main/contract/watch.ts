@@ -1,0 +1,75 @@
+import { z } from 'zod'
+import type { DataSource } from './app'
+import type { SvcError } from './errors'
+import type { IntentReceipt, IntentStatus } from './service'
+
+/**
+ * Live receipt watching, run in the main process so it survives reloads and keeps going
+ * with no window open. Watches belong to a profile: an intent id means nothing without
+ * the service it came from.
+ */
+
+export const WATCH_PHASES = ['queued', 'polling', 'retrying', 'done'] as const
+export type WatchPhase = (typeof WATCH_PHASES)[number]
+
+/** How a watch ended; ABORTED and REFUNDED are final outcomes too, though not `done` for the service. */
+export type WatchOutcome = Extract<IntentStatus, 'SUCCEEDED' | 'FAILED' | 'REFUNDED' | 'ABORTED'>
+
+export interface WatchState {
+  profileId: string
+  intentId: string
+  /** epoch ms */
+  addedAt: number
+  phase: WatchPhase
+  status?: IntentStatus
+  /** The newest receipt received, if any. */
+  receipt?: IntentReceipt
+  outcome?: WatchOutcome
+  /** `originTransaction.statusReason` of a failed intent. */
+  failureReason?: string
+  /** When the last answer arrived, and when the status last changed (epoch ms). */
+  lastUpdateAt?: number
+  lastChangeAt?: number
+  /** While retrying: what went wrong and when the next attempt is due. */
+  error?: SvcError
+  retryAt?: number
+  muted: boolean
+}
+
+export interface WatchList {
+  watches: WatchState[]
+  notificationsMuted: boolean
+}
+
+export type WatchEvent =
+  /** A new receipt arrived (its status or leg states changed). */
+  | { type: 'watch:changed'; watch: WatchState; source: DataSource }
+  /** The watch reached a final outcome; the receipt is the final one. */
+  | { type: 'watch:done'; watch: WatchState; source: DataSource }
+  /** A call failed; `watch.error` says why and `watch.retryAt` when it tries again. */
+  | { type: 'watch:retrying'; watch: WatchState }
+  /** A failure the watcher will not retry (e.g. unknown intent); the watch stops. */
+  | { type: 'watch:error'; watch: WatchState }
+  /** Added, removed, muted: the list itself changed. */
+  | { type: 'watch:list'; list: WatchList }
+  /** A desktop notification was clicked: the window should show this intent. */
+  | { type: 'watch:open'; profileId: string; intentId: string }
+
+const intentId = z.string().trim().min(1, 'Enter an intent id').max(200)
+
+export const WatchIntentArgsSchema = z.object({ intentId, muted: z.boolean().optional() }).strict()
+export const WatchIdArgsSchema = z.object({ intentId }).strict()
+export const WatchMuteArgsSchema = z.object({ intentId, muted: z.boolean() }).strict()
+export const MuteAllArgsSchema = z.object({ muted: z.boolean() }).strict()
+
+/** What the bridge needs from the watcher (implemented in `src-main/watch/`). */
+export interface WatchControl {
+  /** Watches on the active profile. Adding an intent already watched returns it unchanged. */
+  watch(profileId: string, intentId: string, opts?: { muted?: boolean }): WatchState
+  unwatch(profileId: string, intentId: string): boolean
+  list(profileId: string): WatchList
+  clearFinished(profileId: string): number
+  setMuted(profileId: string, intentId: string, muted: boolean): WatchState
+  setNotificationsMuted(muted: boolean): boolean
+  stop(): Promise<void>
+}

@@ -1,0 +1,112 @@
+import { app, BrowserWindow, ipcMain, Menu, net, protocol, safeStorage, session, shell } from 'electron'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { startAppCore, type AppCore } from '../bridge/app-core'
+import { SafeStorageKeyStore } from '../settings/keystore'
+import { forwardEvents, wireIpc } from './ipc'
+import { buildMenuTemplate } from './menu'
+import {
+  APP_ORIGIN,
+  APP_SCHEME,
+  RENDERER_CSP,
+  externalUrlToOpen,
+  hardenedWebPreferences,
+  isAllowedNavigation,
+  rendererFileFor,
+} from './security'
+
+// Must run before `ready`: a standard, secure scheme gets a real origin for the CSP.
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+])
+
+let mainWindow: BrowserWindow | null = null
+let appCore: AppCore | null = null
+
+function createWindow(core: AppCore): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1360,
+    height: 860,
+    minWidth: 900,
+    minHeight: 600,
+    show: false,
+    title: 'Intent Explorer',
+    webPreferences: hardenedWebPreferences(join(__dirname, '../preload/index.cjs')),
+  })
+  const stopEvents = forwardEvents(core.events, win.webContents)
+  win.on('closed', () => {
+    stopEvents()
+    mainWindow = null
+  })
+  win.once('ready-to-show', () => win.show())
+  void win.loadURL(`${APP_ORIGIN}/index.html`)
+  return win
+}
+
+function serveRenderer(): void {
+  const rendererDir = join(__dirname, '../renderer')
+  protocol.handle(APP_SCHEME, async (request) => {
+    const rel = rendererFileFor(request.url)
+    if (!rel) return new Response('Not found', { status: 404 })
+    const file = await net.fetch(pathToFileURL(join(rendererDir, rel)).toString())
+    const headers = new Headers(file.headers)
+    headers.set('Content-Security-Policy', RENDERER_CSP)
+    headers.set('X-Content-Type-Options', 'nosniff')
+    return new Response(file.body, { status: file.status, headers })
+  })
+}
+
+function hardenSessions(): void {
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
+  session.defaultSession.setPermissionCheckHandler(() => false)
+}
+
+app.on('web-contents-created', (_event, contents) => {
+  contents.setWindowOpenHandler(({ url }) => {
+    const external = externalUrlToOpen(url)
+    if (external) void shell.openExternal(external)
+    return { action: 'deny' }
+  })
+  contents.on('will-navigate', (event, url) => {
+    if (!isAllowedNavigation(contents.getURL(), url)) event.preventDefault()
+  })
+  contents.on('will-redirect', (event, url) => {
+    if (!isAllowedNavigation(contents.getURL(), url)) event.preventDefault()
+  })
+  contents.on('will-attach-webview', (event) => event.preventDefault())
+})
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit()
+} else {
+  app.on('second-instance', () => {
+    if (!mainWindow) return
+    if (mainWindow.isMinimized()) mainWindow.restore()
+    mainWindow.focus()
+  })
+
+  void app.whenReady().then(async () => {
+    hardenSessions()
+    serveRenderer()
+    Menu.setApplicationMenu(Menu.buildFromTemplate(buildMenuTemplate(process.platform)))
+    const dataDir = app.getPath('userData')
+    appCore = await startAppCore({
+      runtime: 'electron',
+      version: app.getVersion(),
+      dataDir,
+      keyStore: new SafeStorageKeyStore(safeStorage, join(dataDir, 'access-keys.json')),
+    })
+    wireIpc(ipcMain, appCore.handlers)
+    mainWindow = createWindow(appCore)
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0 && appCore) mainWindow = createWindow(appCore)
+    })
+  })
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit()
+  })
+  app.on('will-quit', () => {
+    void appCore?.stop()
+  })
+}

@@ -1,0 +1,102 @@
+/**
+ * The hardening rules of the desktop app as plain data and pure functions, so tests can
+ * assert them without an Electron binary and the browser host can reuse the CSP.
+ */
+
+/** Custom scheme the renderer is served from (never `file://`). */
+export const APP_SCHEME = 'app'
+export const APP_HOST = 'renderer'
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`
+
+/**
+ * The renderer may load code only from its own origin and may connect only to its own
+ * origin: the service is reached through the bridge, never from the page. Inline
+ * styles are allowed because the chart library sets style attributes.
+ */
+export const RENDERER_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+export interface HardenedWebPreferences {
+  preload: string
+  contextIsolation: true
+  sandbox: true
+  nodeIntegration: false
+  nodeIntegrationInWorker: false
+  nodeIntegrationInSubFrames: false
+  webSecurity: true
+  allowRunningInsecureContent: false
+  experimentalFeatures: false
+  webviewTag: false
+  navigateOnDragDrop: false
+  spellcheck: boolean
+}
+
+export function hardenedWebPreferences(preload: string): HardenedWebPreferences {
+  return {
+    preload,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    experimentalFeatures: false,
+    webviewTag: false,
+    navigateOnDragDrop: false,
+    spellcheck: false,
+  }
+}
+
+/** Only https links leave the app, and only to the system browser. */
+export function externalUrlToOpen(raw: string): string | null {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'https:' || url.username || url.password || !url.hostname) return null
+  return url.toString()
+}
+
+/** IPC is answered only for our own top-level page. */
+export function isTrustedSenderUrl(raw: string | undefined): boolean {
+  if (!raw) return false
+  try {
+    const url = new URL(raw)
+    return url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST
+  } catch {
+    return false
+  }
+}
+
+/** Same-document hash changes are the app's routing; every other navigation is refused. */
+export function isAllowedNavigation(currentUrl: string, targetUrl: string): boolean {
+  try {
+    const a = new URL(currentUrl)
+    const b = new URL(targetUrl)
+    return isTrustedSenderUrl(targetUrl) && a.pathname === b.pathname && a.search === b.search
+  } catch {
+    return false
+  }
+}
+
+/** Maps an `app://renderer/<path>` request to a file inside the built renderer, or null. */
+export function rendererFileFor(requestUrl: string): string | null {
+  if (!isTrustedSenderUrl(requestUrl)) return null
+  const path = decodeURIComponent(new URL(requestUrl).pathname)
+  const rel = path === '/' || path === '' ? 'index.html' : path.replace(/^\/+/, '')
+  if (rel.split('/').some((seg) => seg === '..' || seg === '')) return null
+  return rel
+}

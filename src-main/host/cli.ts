@@ -1,0 +1,81 @@
+import { existsSync, mkdirSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { startAppCore } from '../bridge/app-core'
+import { FileKeyStore } from '../settings/keystore'
+import { startHost } from './server'
+import pkg from '../../package.json'
+
+/**
+ * `npm run host -- --port 5180`: the app in a browser tab. Serves the built renderer
+ * and the bridge on loopback only, with a per-launch token in the printed URL.
+ */
+const usage = `usage: npm run host -- [--port 5180] [--data-dir DIR] [--renderer-dir out/renderer] [--sim-intents 2000] [--verbose]`
+
+function fail(message: string): never {
+  console.error(`${message}\n${usage}`)
+  process.exit(2)
+}
+
+const { values } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        port: { type: 'string', default: '5180' },
+        'data-dir': { type: 'string' },
+        'renderer-dir': { type: 'string', default: 'out/renderer' },
+        'sim-intents': { type: 'string', default: '2000' },
+        verbose: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    })
+  } catch (e) {
+    return fail((e as Error).message)
+  }
+})()
+
+if (values.help) {
+  console.log(usage)
+  process.exit(0)
+}
+const port = Number(values.port)
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, not “${values.port}”`)
+const simIntents = Number(values['sim-intents'])
+if (!Number.isInteger(simIntents) || simIntents < 1) fail('--sim-intents must be a positive whole number')
+
+const rendererDir = resolve(values['renderer-dir'])
+if (!existsSync(join(rendererDir, 'index.html')))
+  fail(`No built renderer in ${rendererDir}: run \`npm run build\` first (or use \`npm start\`, which builds when needed).`)
+
+const dataDir = resolve(values['data-dir'] ?? process.env.INTENT_EXPLORER_DATA ?? join(homedir(), '.config', 'intent-explorer-host'))
+mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+
+async function main(): Promise<void> {
+  const log = values.verbose ? (line: string) => console.log(line) : undefined
+  const appCore = await startAppCore({
+    runtime: 'host',
+    version: pkg.version,
+    dataDir,
+    keyStore: FileKeyStore.open(join(dataDir, 'access-keys.json'), process.env),
+    simulator: { intents: simIntents, log, verbose: values.verbose },
+  })
+  const host = await startHost({ port, rendererDir, handlers: appCore.handlers, events: appCore.events, log })
+
+  console.log(`Embedded simulator (simulated data) at ${appCore.simulator.url}`)
+  console.log(`Intent Explorer is running in the browser host. Open: ${host.launchUrl}`)
+
+  let stopping = false
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return
+      stopping = true
+      void Promise.all([host.stop(), appCore.stop()]).then(() => process.exit(0))
+    })
+  }
+}
+
+void main().catch((e: unknown) => {
+  console.error(`The browser host could not start: ${(e as Error).message}`)
+  process.exit(1)
+})

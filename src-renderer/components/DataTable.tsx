@@ -1,0 +1,95 @@
+import { useMemo, useState, type ReactNode } from 'react'
+
+export interface Column<T> {
+  id: string
+  header: string
+  cell: (row: T) => ReactNode
+  /** Present when the column can be sorted. */
+  sortValue?: (row: T) => string | number | bigint | undefined
+  align?: 'left' | 'right'
+}
+
+export type SortState = { column: string; dir: 'asc' | 'desc' } | null
+
+function compare(a: unknown, b: unknown): number {
+  if (a === b) return 0
+  if (a === undefined) return 1
+  if (b === undefined) return -1
+  if (typeof a === 'string' && typeof b === 'string') return a.localeCompare(b)
+  return (a as number) < (b as number) ? -1 : 1
+}
+
+/**
+ * A sortable table for lists of modest size (a few thousand rows at most); the
+ * history view, which holds tens of thousands, has its own virtualized table.
+ */
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  onOpen,
+  initialSort = null,
+  label,
+}: {
+  columns: Column<T>[]
+  rows: T[]
+  rowKey: (row: T) => string
+  onOpen?: (row: T) => void
+  initialSort?: SortState
+  label: string
+}) {
+  const [sort, setSort] = useState<SortState>(initialSort)
+  const sorted = useMemo(() => {
+    const col = sort && columns.find((c) => c.id === sort.column)
+    if (!col?.sortValue) return rows
+    const key = col.sortValue
+    const out = [...rows].sort((x, y) => compare(key(x), key(y)))
+    return sort.dir === 'desc' ? out.reverse() : out
+  }, [rows, sort, columns])
+
+  const toggle = (id: string) =>
+    setSort((s) => (s?.column === id ? { column: id, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { column: id, dir: 'asc' }))
+
+  return (
+    <table className="data" aria-label={label}>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th
+              key={c.id}
+              scope="col"
+              className={c.align === 'right' ? 'num' : undefined}
+              aria-sort={sort?.column === c.id ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
+            >
+              {c.sortValue ? (
+                <button type="button" className="sort" onClick={() => toggle(c.id)}>
+                  {c.header}
+                  <span aria-hidden="true">{sort?.column === c.id ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+                </button>
+              ) : (
+                c.header
+              )}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {sorted.map((row) => (
+          <tr
+            key={rowKey(row)}
+            className={onOpen ? 'clickable' : undefined}
+            tabIndex={onOpen ? 0 : undefined}
+            onClick={onOpen ? () => onOpen(row) : undefined}
+            onKeyDown={onOpen ? (e) => e.key === 'Enter' && onOpen(row) : undefined}
+          >
+            {columns.map((c) => (
+              <td key={c.id} className={c.align === 'right' ? 'num' : undefined}>
+                {c.cell(row)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}

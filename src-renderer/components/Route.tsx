@@ -1,0 +1,41 @@
+import { chainName, useChains } from '../stores/chains'
+import { tokenLabel, useTokens } from '../stores/tokens'
+import { shortHex } from '../lib/format'
+import { Amount } from './Amount'
+
+export interface RouteLeg {
+  chainId?: number
+  tokenAddress?: string
+  /** Base units, exact decimal string. */
+  amount?: string
+  /** When the answer itself carried them; otherwise learnt metadata is used. */
+  symbol?: string
+  decimals?: number
+}
+
+function Leg({ leg }: { leg: RouteLeg }) {
+  const chains = useChains((s) => s.byId)
+  const tokens = useTokens((s) => s.byKey)
+  const known = tokenLabel(tokens, leg.chainId, leg.tokenAddress)
+  const symbol = leg.symbol ?? known?.symbol ?? (leg.tokenAddress ? shortHex(leg.tokenAddress) : undefined)
+  const decimals = leg.decimals ?? known?.decimals
+  return (
+    <span className="route-leg">
+      {leg.amount !== undefined ? <Amount raw={leg.amount} decimals={decimals} symbol={symbol} /> : <span>{symbol ?? '—'}</span>}
+      <span className="muted"> on {chainName(chains, leg.chainId)}</span>
+    </span>
+  )
+}
+
+/** "1.5 USDC on Ethereum → 1.49 USDC on Base": the one way routes read across the app. */
+export function Route({ from, to }: { from: RouteLeg; to: RouteLeg }) {
+  return (
+    <span className="route">
+      <Leg leg={from} />
+      <span aria-label="to" className="route-arrow">
+        {' → '}
+      </span>
+      <Leg leg={to} />
+    </span>
+  )
+}

@@ -1,0 +1,33 @@
+import type { IntentStatus } from '@contract/service'
+
+/** What each status means to a support person; the spec names them, we explain them. */
+export const STATUS_MEANING: Record<IntentStatus, string> = {
+  QUOTED: 'Quoted: a price was offered but the user has not committed to it yet.',
+  COMMITTED: 'Committed: the quote is reserved; it must be executed within 10 minutes of commit.',
+  EXECUTING: 'Executing: the deposit was seen and the transfer is in progress.',
+  SUCCEEDED: 'Succeeded: the funds arrived on the destination chain.',
+  FAILED: 'Failed: execution stopped; the reason is on the origin transaction.',
+  ABORTED: 'Aborted: the intent was stopped before it completed.',
+  REFUNDED: 'Refunded: the funds were sent back to the user.',
+  INVALID: 'Invalid: the service rejected the intent as malformed or unusable.',
+}
+
+const TONE: Record<IntentStatus, string> = {
+  QUOTED: 'neutral',
+  COMMITTED: 'info',
+  EXECUTING: 'info',
+  SUCCEEDED: 'ok',
+  FAILED: 'bad',
+  ABORTED: 'warn',
+  REFUNDED: 'warn',
+  INVALID: 'bad',
+}
+
+export function StatusBadge({ status }: { status: IntentStatus | undefined }) {
+  if (!status) return <span className="badge tone-neutral" title="The service did not report a status">UNKNOWN</span>
+  return (
+    <span className={`badge tone-${TONE[status]}`} title={STATUS_MEANING[status]} data-status={status}>
+      {status}
+    </span>
+  )
+}

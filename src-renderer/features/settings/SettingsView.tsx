@@ -1,0 +1,224 @@
+import { useState, type FormEvent } from 'react'
+import type { ConnectionTest, ProfileView } from '@contract/app'
+import { ProfileInputSchema } from '@contract/app'
+import type { SvcError } from '@contract/errors'
+import { ErrorNotice } from '../../components/ErrorNotice'
+import { call } from '../../lib/call'
+import { useConnection } from '../../stores/connection'
+
+type Draft = { id?: string; name: string; baseUrl: string }
+
+function ProfileForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
+  const [draft, setDraft] = useState(initial)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [failure, setFailure] = useState<SvcError | null>(null)
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    const parsed = ProfileInputSchema.safeParse(draft)
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])))
+      return
+    }
+    setErrors({})
+    const r = await call('saveProfile', draft)
+    if (!r.ok) return setFailure(r.error)
+    const info = await call('getAppInfo', undefined)
+    if (info.ok) useConnection.getState().setInfo(info.value)
+    onDone()
+  }
+
+  return (
+    <form className="card" onSubmit={submit} aria-label={initial.id ? 'Edit profile' : 'New profile'} noValidate>
+      <h2>{initial.id ? `Edit ${initial.name}` : 'New profile'}</h2>
+      <div className="grid-form">
+        <label className="field">
+          Name
+          <input
+            value={draft.name}
+            aria-invalid={Boolean(errors.name)}
+            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+            autoFocus
+          />
+          {errors.name ? <span className="field-error">{errors.name}</span> : null}
+        </label>
+        <label className="field">
+          Service URL
+          <input
+            value={draft.baseUrl}
+            placeholder="https://service.example.com"
+            aria-invalid={Boolean(errors.baseUrl)}
+            onChange={(e) => setDraft({ ...draft, baseUrl: e.target.value })}
+          />
+          {errors.baseUrl ? <span className="field-error">{errors.baseUrl}</span> : null}
+        </label>
+      </div>
+      {failure ? <ErrorNotice error={failure} /> : null}
+      <div className="row" style={{ marginTop: 10 }}>
+        <button type="submit" className="primary">
+          Save profile
+        </button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}
+
+function KeyForm({ profile, plainTextBackend }: { profile: ProfileView; plainTextBackend: boolean }) {
+  const [key, setKey] = useState('')
+  const [allowPlain, setAllowPlain] = useState(false)
+  const [failure, setFailure] = useState<SvcError | null>(null)
+  const [saved, setSaved] = useState<string | null>(null)
+
+  const refresh = async () => {
+    const info = await call('getAppInfo', undefined)
+    if (info.ok) useConnection.getState().setInfo(info.value)
+  }
+  const save = async (e: FormEvent) => {
+    e.preventDefault()
+    setSaved(null)
+    const r = await call('setAccessKey', { profileId: profile.id, key, allowPlainText: allowPlain || undefined })
+    setKey('')
+    if (!r.ok) return setFailure(r.error)
+    setFailure(null)
+    setSaved('Access key stored.')
+    await refresh()
+  }
+  const clear = async () => {
+    const r = await call('clearAccessKey', { profileId: profile.id })
+    if (!r.ok) return setFailure(r.error)
+    setSaved('Access key removed.')
+    await refresh()
+  }
+
+  return (
+    <form onSubmit={save} className="row" aria-label={`Access key for ${profile.name}`}>
+      <label className="field">
+        Access key {profile.hasKey ? <span className="muted">(stored)</span> : <span className="muted">(none)</span>}
+        <input
+          type="password"
+          autoComplete="off"
+          value={key}
+          placeholder={profile.hasKey ? 'Replace the stored key' : 'Paste the access key'}
+          onChange={(e) => setKey(e.target.value)}
+        />
+      </label>
+      {plainTextBackend ? (
+        <label className="row small">
+          <input type="checkbox" checked={allowPlain} onChange={(e) => setAllowPlain(e.target.checked)} />
+          Store without OS encryption
+        </label>
+      ) : null}
+      <button type="submit" disabled={!key.trim()}>
+        Save key
+      </button>
+      {profile.hasKey ? (
+        <button type="button" onClick={clear}>
+          Clear key
+        </button>
+      ) : null}
+      {saved ? (
+        <span role="status" className="muted">
+          {saved}
+        </span>
+      ) : null}
+      {failure ? <ErrorNotice error={failure} /> : null}
+    </form>
+  )
+}
+
+function ConnectionTester({ profileId }: { profileId: string }) {
+  const [state, setState] = useState<
+    { s: 'idle' } | { s: 'running' } | { s: 'ok'; t: ConnectionTest } | { s: 'error'; e: SvcError }
+  >({ s: 'idle' })
+  const run = async () => {
+    setState({ s: 'running' })
+    const r = await call('testConnection', { profileId })
+    setState(r.ok ? { s: 'ok', t: r.value } : { s: 'error', e: r.error })
+  }
+  return (
+    <div>
+      <button type="button" onClick={run} disabled={state.s === 'running'}>
+        {state.s === 'running' ? 'Testing…' : 'Test connection'}
+      </button>
+      {state.s === 'ok' ? (
+        <span role="status" className="muted">
+          {' '}
+          Connected: {state.t.chains} chains in {state.t.ms} ms
+        </span>
+      ) : null}
+      {state.s === 'error' ? <ErrorNotice error={state.e} /> : null}
+    </div>
+  )
+}
+
+export function SettingsView() {
+  const info = useConnection((s) => s.info)
+  const [editing, setEditing] = useState<Draft | null>(null)
+  const [failure, setFailure] = useState<SvcError | null>(null)
+
+  if (!info) return <p className="muted">Loading settings…</p>
+  const plainText = !info.keyStorage.encrypted
+
+  const activate = async (id: string) => {
+    const r = await call('setActiveProfile', { id })
+    if (r.ok) useConnection.getState().setInfo(r.value)
+    else setFailure(r.error)
+  }
+  const remove = async (p: ProfileView) => {
+    if (!window.confirm(`Remove the profile “${p.name}” and its stored access key?`)) return
+    const r = await call('removeProfile', { id: p.id })
+    if (r.ok) useConnection.getState().setInfo(r.value)
+    else setFailure(r.error)
+  }
+
+  return (
+    <section className="view" aria-labelledby="settings-title">
+      <header className="view-header">
+        <h1 id="settings-title">Settings</h1>
+        <button type="button" onClick={() => setEditing({ name: '', baseUrl: '' })}>
+          Add profile
+        </button>
+      </header>
+      <p className="muted">
+        Access keys stay in the app's main process ({info.keyStorage.backend}
+        {info.keyStorage.encrypted ? ', encrypted by the operating system' : ', not encrypted by the operating system'}); this
+        window can only set or clear them.
+      </p>
+      {failure ? <ErrorNotice error={failure} /> : null}
+      {editing ? <ProfileForm initial={editing} onDone={() => setEditing(null)} /> : null}
+      {info.profiles.map((p) => (
+        <div className="card" key={p.id} data-testid={`profile-${p.id}`}>
+          <div className="row" style={{ justifyContent: 'space-between' }}>
+            <label className="row">
+              <input
+                type="radio"
+                name="active-profile"
+                checked={p.id === info.activeProfileId}
+                onChange={() => activate(p.id)}
+                aria-label={`Use ${p.name}`}
+              />
+              <strong>{p.name}</strong>
+              {p.builtIn ? <span className="badge">Simulated data</span> : null}
+              <code className="muted">{p.baseUrl}</code>
+            </label>
+            {p.builtIn ? null : (
+              <div className="row">
+                <button type="button" onClick={() => setEditing({ id: p.id, name: p.name, baseUrl: p.baseUrl })}>
+                  Edit
+                </button>
+                <button type="button" onClick={() => remove(p)}>
+                  Remove
+                </button>
+              </div>
+            )}
+          </div>
+          {p.builtIn ? null : <KeyForm profile={p} plainTextBackend={plainText} />}
+          <ConnectionTester profileId={p.id} />
+        </div>
+      ))}
+    </section>
+  )
+}

@@ -1,0 +1,33 @@
+import type { BridgeArgs, BridgeResult } from '@contract/bridge'
+import type { BridgeMethodName } from '@contract/channels'
+import type { Result } from '@contract/errors'
+import { bridge } from '../bridge'
+import { OUTAGE_KINDS, useConnection } from '../stores/connection'
+
+const SERVICE_METHODS: ReadonlySet<BridgeMethodName> = new Set([
+  'getIntent',
+  'searchIntents',
+  'getIntentHistory',
+  'getIntentReceipt',
+  'quoteIntent',
+  'commitIntent',
+  'getChains',
+  'yieldGetMarkets',
+  'yieldGetAggregateBalances',
+  'getEarnPools',
+])
+
+/**
+ * Calls a bridge method and keeps the connection indicator honest: every service answer
+ * says whether the service was reachable.
+ */
+export async function call<M extends BridgeMethodName>(method: M, args: BridgeArgs<M>): Promise<Result<BridgeResult<M>>> {
+  const fn = bridge[method] as (a: BridgeArgs<M>) => Promise<Result<BridgeResult<M>>>
+  const result = await fn(args)
+  if (SERVICE_METHODS.has(method)) {
+    const conn = useConnection.getState()
+    if (result.ok) conn.noteReachable()
+    else if (OUTAGE_KINDS.has(result.error.kind)) conn.noteOutage(result.error)
+  }
+  return result
+}

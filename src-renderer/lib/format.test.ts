@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { formatAge, formatAmount, formatDecimalShort, formatDuration, formatUnitsExact, parseTime, shortHex } from './format'
+
+describe('amount formatting', () => {
+  it('keeps every digit of amounts beyond 2^53', () => {
+    expect(formatUnitsExact('1234567890123456789012', 0)).toBe('1234567890123456789012')
+    expect(formatUnitsExact('1234567890123456789012', 18)).toBe('1234.567890123456789012')
+    expect(formatAmount('1234567890123456789012', 0)).toBe('1,234,567,890,123,456,789,012')
+  })
+
+  it('places the decimal point by token decimals', () => {
+    expect(formatUnitsExact('1500000', 6)).toBe('1.5')
+    expect(formatUnitsExact('5', 6)).toBe('0.000005')
+    expect(formatUnitsExact('0', 18)).toBe('0')
+    expect(formatUnitsExact('-2500', 3)).toBe('-2.5')
+    expect(formatUnitsExact('1.25', 6)).toBe('1.25')
+  })
+
+  it('marks a shortened fraction', () => {
+    expect(formatDecimalShort('1234.567890123', 4)).toBe('1,234.5678…')
+    expect(formatDecimalShort('1234.5', 4)).toBe('1,234.5')
+  })
+})
+
+describe('other formats', () => {
+  it('shortens hex in the middle', () => expect(shortHex('0x' + 'ab'.repeat(20))).toBe('0xabab…abab'))
+  it('reads ISO and epoch times', () => {
+    expect(parseTime('2026-11-20T10:00:00.000Z')).toBe(Date.UTC(2026, 10, 20, 10))
+    expect(parseTime('1700000000')).toBe(1_700_000_000_000)
+    expect(parseTime('nonsense')).toBeUndefined()
+  })
+  it('formats durations and ages', () => {
+    expect(formatDuration(850)).toBe('850 ms')
+    expect(formatDuration(187_000)).toBe('3m 07s')
+    expect(formatDuration(3_720_000)).toBe('1h 02m')
+    expect(formatAge(0, 3 * 86_400_000)).toBe('3 days ago')
+    expect(formatAge(10_000, 0)).toBe('just now')
+  })
+})

@@ -1,0 +1,101 @@
+/**
+ * Display formatting. Amounts arrive as exact decimal strings in base units; nothing
+ * here goes through floating point, so `1234567890123456789012` shows digit for digit.
+ */
+
+const INTEGER = /^-?\d+$/
+
+/** Base units to an exact decimal string: ("1500000", 6) -> "1.5". Non-integers pass through. */
+export function formatUnitsExact(raw: string, decimals: number | undefined): string {
+  if (!INTEGER.test(raw) || !decimals || decimals <= 0) return raw
+  const negative = raw.startsWith('-')
+  const digits = (negative ? raw.slice(1) : raw).padStart(decimals + 1, '0')
+  const whole = digits.slice(0, -decimals).replace(/^0+(?=\d)/, '')
+  const fraction = digits.slice(-decimals).replace(/0+$/, '')
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
+}
+
+const groupThousands = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+
+/** Grouped, with at most `maxFraction` decimals; `…` marks a cut so nobody mistakes it for exact. */
+export function formatDecimalShort(exact: string, maxFraction = 6): string {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(exact)
+  if (!m) return exact
+  const [, sign, whole, fraction = ''] = m
+  const cut = fraction.length > maxFraction
+  const shown = fraction.slice(0, maxFraction)
+  return `${sign}${groupThousands(whole)}${shown ? `.${shown}` : ''}${cut ? '…' : ''}`
+}
+
+export const formatAmount = (raw: string, decimals: number | undefined, maxFraction = 6) =>
+  formatDecimalShort(formatUnitsExact(raw, decimals), maxFraction)
+
+const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 })
+export function formatUsd(value: number | string | undefined): string {
+  if (value === undefined || value === '') return '—'
+  const n = typeof value === 'number' ? value : Number(value)
+  return Number.isFinite(n) ? usdFormat.format(n) : String(value)
+}
+
+export function formatPercent(fraction: number | undefined, digits = 2): string {
+  return fraction === undefined || !Number.isFinite(fraction) ? '—' : `${(fraction * 100).toFixed(digits)}%`
+}
+
+export function shortHex(value: string, head = 6, tail = 4): string {
+  return value.length <= head + tail + 1 ? value : `${value.slice(0, head)}…${value.slice(-tail)}`
+}
+
+/** Parses the service's timestamps (ISO strings, or epoch seconds/ms as text). */
+export function parseTime(value: string | number | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined
+  if (typeof value === 'number' || /^\d+$/.test(value)) {
+    const n = Number(value)
+    return n < 1e12 ? n * 1000 : n
+  }
+  const t = Date.parse(value)
+  return Number.isNaN(t) ? undefined : t
+}
+
+export function formatDateTime(value: string | number | undefined): string {
+  const t = parseTime(value)
+  if (t === undefined) return value === undefined || value === '' ? '—' : String(value)
+  const d = new Date(t)
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
+}
+
+/** "1h 02m", "3m 07s", "850 ms" */
+export function formatDuration(ms: number | undefined): string {
+  if (ms === undefined || !Number.isFinite(ms)) return '—'
+  if (ms < 0) return `-${formatDuration(-ms)}`
+  if (ms < 1000) return `${Math.round(ms)} ms`
+  const s = Math.floor(ms / 1000)
+  const d = Math.floor(s / 86400)
+  const h = Math.floor((s % 86400) / 3600)
+  const m = Math.floor((s % 3600) / 60)
+  const sec = s % 60
+  const two = (n: number) => String(n).padStart(2, '0')
+  if (d) return `${d}d ${h}h`
+  if (h) return `${h}h ${two(m)}m`
+  if (m) return `${m}m ${two(sec)}s`
+  return `${sec}s`
+}
+
+/** "3 days ago", "in 4 min", "just now" */
+export function formatAge(thenMs: number, nowMs = Date.now()): string {
+  const diff = nowMs - thenMs
+  const abs = Math.abs(diff)
+  const units: [number, string][] = [
+    [86_400_000, 'day'],
+    [3_600_000, 'hour'],
+    [60_000, 'min'],
+  ]
+  for (const [size, name] of units) {
+    if (abs >= size) {
+      const n = Math.floor(abs / size)
+      const label = `${n} ${name}${n > 1 && name !== 'min' ? 's' : ''}`
+      return diff >= 0 ? `${label} ago` : `in ${label}`
+    }
+  }
+  return 'just now'
+}
