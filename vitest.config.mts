@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { resolve } from 'node:path'
 
-const alias = { '@contract': resolve(__dirname, 'src-main/contract') }
+const alias = { '@contract': resolve(import.meta.dirname, 'src-main/contract') }
 
 export default defineConfig({
   resolve: { alias },
