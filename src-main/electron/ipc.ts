@@ -17,7 +17,7 @@ export interface WebContentsLike {
 /** One `ipcMain.handle` per contract method, each refusing frames that are not our page. */
 export function wireIpc(ipcMain: IpcMainLike, handlers: BridgeHandlers): void {
   for (const name of BRIDGE_METHOD_NAMES) {
-    ipcMain.handle(ipcChannel(name), (event, args) => {
+    ipcMain.handle(ipcChannel(name), async (event, args) => {
       if (!isTrustedSenderUrl(event.senderFrame?.url)) {
         return fail({ kind: 'Unauthorized', operation: name, message: 'Refused a bridge call from an untrusted frame' })
       }

@@ -55,7 +55,11 @@ describe('links and navigation', () => {
   it('serves only files inside the renderer folder', () => {
     expect(rendererFileFor('app://renderer/')).toBe('index.html')
     expect(rendererFileFor('app://renderer/assets/index-abc.js')).toBe('assets/index-abc.js')
-    expect(rendererFileFor('app://renderer/%2e%2e/%2e%2e/etc/passwd')).toBeNull()
+    // The URL parser folds dot segments away, so this stays inside the folder…
+    expect(rendererFileFor('app://renderer/%2e%2e/%2e%2e/etc/passwd')).toBe('etc/passwd')
+    // …and dot segments smuggled in with encoded slashes are refused.
+    expect(rendererFileFor('app://renderer/..%2F..%2Fetc/passwd')).toBeNull()
+    expect(rendererFileFor('app://renderer/assets%2F..%2F..%2Fsecret')).toBeNull()
     expect(rendererFileFor('app://other/index.html')).toBeNull()
   })
 })

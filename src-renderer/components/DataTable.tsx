@@ -40,7 +40,8 @@ export function DataTable<T>({
 }) {
   const [sort, setSort] = useState<SortState>(initialSort)
   const sorted = useMemo(() => {
-    const col = sort && columns.find((c) => c.id === sort.column)
+    if (!sort) return rows
+    const col = columns.find((c) => c.id === sort.column)
     if (!col?.sortValue) return rows
     const key = col.sortValue
     const out = [...rows].sort((x, y) => compare(key(x), key(y)))

@@ -1,0 +1,246 @@
+import { z } from 'zod'
+import { ChainInfoSchema } from './chains'
+import { GasFeeOptionsSchema, IntentSchema, IntentStatusSchema, QuoteRequestSchema } from './intent'
+import { int, list, obj, opt, text } from './primitives'
+import { IntentHistoryEntrySchema, IntentReceiptSchema, PageSchema } from './receipt'
+import {
+  EarnPoolSchema,
+  YieldBalanceQuerySchema,
+  YieldBalancesSchema,
+  YieldErrorSchema,
+  YieldMarketSchema,
+} from './yield'
+
+/**
+ * Requests are validated twice: by the bridge on arguments from the renderer, and by the
+ * client before anything is sent. Where the spec is definite (enums, positive page
+ * sizes, required ids) the request schemas are strict; unknown request fields are refused.
+ * Request types are the parsed (normalised) form, which is also what a caller builds:
+ * parsing it again changes nothing.
+ */
+
+const intentId = z.string().trim().min(1, 'Enter an intent id')
+const nonEmpty = z.string().trim().min(1)
+const positiveInt = z.number().int().positive()
+const unixSeconds = z.number().int().nonnegative()
+
+export const EDGE_MODES = ['ORIGIN', 'DESTINATION'] as const
+export const INTENT_PROTOCOLS = ['v1', 'v1_5'] as const
+export const MARKET_TYPES = ['lending', 'vault'] as const
+
+/** Upper-case provider code (`AUTO` or one of the provider names the spec leaves out). */
+const providerCode = z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'Use an upper-case provider code such as AUTO')
+
+// ---- CommitIntent ---------------------------------------------------------------
+
+export const CommitIntentRequestSchema = z.strictObject({ intent: IntentSchema })
+export type CommitIntentRequest = z.output<typeof CommitIntentRequestSchema>
+export const CommitIntentResponseSchema = z.object({ intentId: text })
+export type CommitIntentResponse = z.output<typeof CommitIntentResponseSchema>
+
+// ---- GetIntent ------------------------------------------------------------------
+
+export const GetIntentRequestSchema = z.strictObject({ intentId })
+export type GetIntentRequest = z.output<typeof GetIntentRequestSchema>
+export const GetIntentResponseSchema = z.object({ intent: IntentSchema })
+export type GetIntentResponse = z.output<typeof GetIntentResponseSchema>
+
+// ---- SearchIntents --------------------------------------------------------------
+
+export const SEARCH_FILTERS = [
+  'byIntentId',
+  'byProjectId',
+  'byTransactionHash',
+  'byOwnerAddress',
+  'byOriginIntentAddress',
+  'byDestinationIntentAddress',
+  'byEdgeAddress',
+  'byEdgeRail',
+  'byEdgeMode',
+  'byQueryString',
+] as const
+
+export const SearchIntentsRequestSchema = z
+  .strictObject({
+    byIntentId: nonEmpty.optional(),
+    byProjectId: z.number().int().nonnegative().optional(),
+    byTransactionHash: nonEmpty.optional(),
+    byOwnerAddress: nonEmpty.optional(),
+    byOriginIntentAddress: nonEmpty.optional(),
+    byDestinationIntentAddress: nonEmpty.optional(),
+    byEdgeAddress: nonEmpty.optional(),
+    byEdgeRail: nonEmpty.optional(),
+    byEdgeMode: z.enum(EDGE_MODES).optional(),
+    byQueryString: nonEmpty.optional(),
+  })
+  .refine((r) => SEARCH_FILTERS.some((f) => r[f] !== undefined), {
+    message: 'Give at least one search filter: an intent id, owner address, transaction hash, intent address or text',
+  })
+export type SearchIntentsRequest = z.output<typeof SearchIntentsRequestSchema>
+export const SearchIntentsResponseSchema = z.object({ intents: list(IntentSchema) })
+export type SearchIntentsResponse = z.output<typeof SearchIntentsResponseSchema>
+
+// ---- GetIntentHistory -----------------------------------------------------------
+
+export const GetIntentHistoryRequestSchema = z.strictObject({
+  page: PageSchema.optional(),
+  byProjectId: z.number().int().nonnegative().optional(),
+  byIntentProtocol: z.enum(INTENT_PROTOCOLS).optional(),
+  bySwapProvider: providerCode.optional(),
+  byBridgeProvider: providerCode.optional(),
+  byOwnerAddress: nonEmpty.optional(),
+  byEdgeAddress: nonEmpty.optional(),
+  byEdgeRail: nonEmpty.optional(),
+  byEdgeMode: z.enum(EDGE_MODES).optional(),
+  byParticipantAddresses: z.array(nonEmpty).optional(),
+  originChainId: positiveInt.optional(),
+  originTokenAddress: nonEmpty.optional(),
+  destinationChainId: positiveInt.optional(),
+  destinationTokenAddress: nonEmpty.optional(),
+  fromTime: unixSeconds.optional(),
+  toTime: unixSeconds.optional(),
+  includeBalances: z.boolean().optional(),
+  onlyRecoverable: z.boolean().optional(),
+  byStatus: IntentStatusSchema.optional(),
+  byStatuses: z.array(IntentStatusSchema).optional(),
+})
+export type GetIntentHistoryRequest = z.output<typeof GetIntentHistoryRequestSchema>
+export const GetIntentHistoryResponseSchema = z.object({
+  intents: list(IntentHistoryEntrySchema),
+  /** Absent when there is nothing more to read. */
+  nextPage: opt(PageSchema),
+})
+export type GetIntentHistoryResponse = z.output<typeof GetIntentHistoryResponseSchema>
+
+// ---- WaitIntentReceipt / GetIntentReceipt ---------------------------------------
+
+export const WaitIntentReceiptRequestSchema = z.strictObject({
+  intentId,
+  /** The previous answer's `receiptStates`, sent back verbatim. */
+  lastReceiptStates: z.array(z.unknown()).optional(),
+})
+export type WaitIntentReceiptRequest = z.output<typeof WaitIntentReceiptRequestSchema>
+export const WaitIntentReceiptResponseSchema = z.object({
+  intentReceipt: IntentReceiptSchema,
+  receiptStates: list(z.unknown()),
+  done: z.boolean(),
+})
+export type WaitIntentReceiptResponse = z.output<typeof WaitIntentReceiptResponseSchema>
+
+export const GetIntentReceiptRequestSchema = z.strictObject({ intentId })
+export type GetIntentReceiptRequest = z.output<typeof GetIntentReceiptRequestSchema>
+/** The spec shows only the receipt; `receiptStates` and `done` are kept when a service adds them. */
+export const GetIntentReceiptResponseSchema = z.object({
+  intentReceipt: IntentReceiptSchema,
+  receiptStates: opt(z.array(z.unknown())),
+  done: opt(z.boolean()),
+})
+export type GetIntentReceiptResponse = z.output<typeof GetIntentReceiptResponseSchema>
+
+// ---- QuoteIntent / ExecuteIntent ------------------------------------------------
+
+/** The QuoteRequest fields at the top level; the route and one of the two amounts are required. */
+export const QuoteIntentRequestSchema = z
+  .strictObject({
+    ...QuoteRequestSchema.shape,
+    ownerAddress: nonEmpty,
+    originChainId: positiveInt,
+    originTokenAddress: nonEmpty,
+    destinationChainId: positiveInt,
+    destinationTokenAddress: nonEmpty,
+  })
+  .refine((r) => r.originTokenAmount !== undefined || r.destinationTokenAmount !== undefined, {
+    message: 'Give the amount to send (originTokenAmount) or to receive (destinationTokenAmount)',
+    path: ['originTokenAmount'],
+  })
+export type QuoteIntentRequest = z.output<typeof QuoteIntentRequestSchema>
+export const QuoteIntentResponseSchema = z.object({
+  intent: IntentSchema,
+  gasFeeOptions: opt(GasFeeOptionsSchema),
+})
+export type QuoteIntentResponse = z.output<typeof QuoteIntentResponseSchema>
+
+export const ExecuteIntentRequestSchema = z.strictObject({
+  intentId,
+  /** The user's deposit transaction, when they made it themselves. */
+  depositTransactionHash: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'Use a transaction hash: 0x followed by 64 hex digits')
+    .optional(),
+})
+export type ExecuteIntentRequest = z.output<typeof ExecuteIntentRequestSchema>
+export const ExecuteIntentResponseSchema = obj({ intentId: opt(text), status: opt(IntentStatusSchema) })
+export type ExecuteIntentResponse = z.output<typeof ExecuteIntentResponseSchema>
+
+// ---- GetChains ------------------------------------------------------------------
+
+export const GetChainsRequestSchema = z.strictObject({ routeProvider: providerCode.optional() })
+export type GetChainsRequest = z.output<typeof GetChainsRequestSchema>
+export const GetChainsResponseSchema = z.object({ chains: list(ChainInfoSchema) })
+export type GetChainsResponse = z.output<typeof GetChainsResponseSchema>
+
+// ---- YieldGetMarkets ------------------------------------------------------------
+
+export const YieldGetMarketsRequestSchema = z.strictObject({
+  provider: nonEmpty.optional(),
+  /** Sent as a string, as the spec asks; a number is accepted for convenience. */
+  chainId: z
+    .union([positiveInt, z.string().regex(/^\d+$/, 'Use a numeric chain id')])
+    .transform(String)
+    .optional(),
+  type: z.enum(MARKET_TYPES).optional(),
+  search: z.string().optional(),
+  sort: nonEmpty.optional(),
+  limit: positiveInt.optional(),
+  offset: z.number().int().nonnegative().optional(),
+})
+export type YieldGetMarketsRequest = z.output<typeof YieldGetMarketsRequestSchema>
+
+/**
+ * The page form of the answer. The spec also shows a `{payload: "<json>"}` form; the
+ * client folds that into this shape (see `src-main/service/normalise/yield.ts`).
+ */
+export const YieldGetMarketsResponseSchema = z.object({
+  items: list(YieldMarketSchema),
+  total: int,
+  offset: int,
+  limit: int,
+})
+export type YieldGetMarketsResponse = Omit<z.output<typeof YieldGetMarketsResponseSchema>, 'total'> & {
+  /** Unknown when the service answered with a bare `payload` array of markets. */
+  total?: number
+}
+
+// ---- YieldGetAggregateBalances --------------------------------------------------
+
+/** The service takes 1–25 queries per call; the client splits longer lists into batches. */
+export const MAX_QUERIES_PER_BALANCE_CALL = 25
+
+export const YieldGetAggregateBalancesRequestSchema = z.strictObject({
+  queries: z.array(YieldBalanceQuerySchema).min(1, 'Add at least one wallet to look up'),
+})
+export type YieldGetAggregateBalancesRequest = z.output<typeof YieldGetAggregateBalancesRequestSchema>
+
+/** Per-yield failures arrive in `errors`; the call as a whole still succeeds. */
+export const YieldGetAggregateBalancesResponseSchema = z.object({
+  items: list(YieldBalancesSchema),
+  errors: list(YieldErrorSchema),
+})
+export type YieldGetAggregateBalancesResponse = z.output<typeof YieldGetAggregateBalancesResponseSchema>
+
+// ---- GetEarnPools (deprecated) --------------------------------------------------
+
+export const GetEarnPoolsRequestSchema = z.strictObject({
+  chainIds: z.array(positiveInt).optional(),
+  protocols: z.array(nonEmpty).optional(),
+  minTvl: z.number().nonnegative().optional(),
+  maxApy: z.number().nonnegative().optional(),
+})
+export type GetEarnPoolsRequest = z.output<typeof GetEarnPoolsRequestSchema>
+export const GetEarnPoolsResponseSchema = z.object({
+  pools: list(EarnPoolSchema),
+  /** ISO time the service fetched the data. */
+  timestamp: text,
+  cached: z.boolean(),
+})
+export type GetEarnPoolsResponse = z.output<typeof GetEarnPoolsResponseSchema>

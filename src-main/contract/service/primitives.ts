@@ -1,0 +1,169 @@
+import { z } from 'zod'
+
+/**
+ * Building blocks shared by every service schema. Each one accepts what the wire may
+ * carry and produces the normalised internal form:
+ *
+ * - token amounts, values, gas and on-chain big integers: plain decimal strings,
+ *   because they exceed 2^53 and must survive to the screen digit for digit;
+ * - ids, chain ids, decimals and small counters: numbers, refused (never rounded) when
+ *   they do not fit a safe integer;
+ * - USD values, rates and ratios: numbers where the spec types them as numbers, decimal
+ *   strings (kept as sent) where it types them as strings.
+ *
+ * The lossless JSON reader turns long number literals into strings, so every numeric
+ * block here accepts a numeric string as well as a number.
+ */
+
+const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/
+
+/** Exponents beyond this would expand into absurdly long strings; no token amount needs them. */
+const MAX_EXPONENT = 400
+
+/** Already plain decimal text: kept exactly as sent, so a value sent back is unmodified. */
+const PLAIN_DECIMAL = /^-?\d+(?:\.\d+)?$/
+
+/**
+ * Plain decimal text (no exponent) for a number or numeric text; `undefined` when the
+ * input is not a decimal number. Text that is already plain is returned unchanged;
+ * numbers and exponent forms are written out exactly, without redundant zeros.
+ */
+export function toDecimalString(value: number | string): string | undefined {
+  if (typeof value === 'number') {
+    // String(n) is the shortest text that reads back as n, so for any literal of up to
+    // 15 significant digits it reproduces that literal's value exactly.
+    if (!Number.isFinite(value)) return undefined
+    value = String(value)
+  }
+  if (PLAIN_DECIMAL.test(value)) return value
+  const m = DECIMAL_TEXT.exec(value)
+  if (!m) return undefined
+  const [, sign, intPart, fracPart = '', expPart] = m
+  const exp = expPart === undefined ? 0 : Number(expPart)
+  if (Math.abs(exp) > MAX_EXPONENT) return undefined
+  const digits = intPart + fracPart
+  const point = intPart.length + exp
+  let whole: string
+  let fraction: string
+  if (point <= 0) {
+    whole = '0'
+    fraction = '0'.repeat(-point) + digits
+  } else if (point >= digits.length) {
+    whole = digits + '0'.repeat(point - digits.length)
+    fraction = ''
+  } else {
+    whole = digits.slice(0, point)
+    fraction = digits.slice(point)
+  }
+  whole = whole.replace(/^0+(?=\d)/, '')
+  fraction = fraction.replace(/0+$/, '')
+  const text = fraction ? `${whole}.${fraction}` : whole
+  return sign && text !== '0' ? `-${text}` : text
+}
+
+const show = (v: unknown): string => {
+  const s = typeof v === 'string' ? JSON.stringify(v) : String(v)
+  return s.length > 40 ? `${s.slice(0, 37)}…` : s
+}
+
+const numeric = z.union([z.number(), z.string()])
+
+/** A token amount, value, fee or gas figure: plain decimal string, e.g. `"1234567890123456789012"`. */
+export const amount = numeric.transform((v, ctx) => {
+  const d = toDecimalString(v)
+  if (d === undefined) {
+    ctx.addIssue({ code: 'custom', message: `expected a decimal amount, got ${show(v)}` })
+    return z.NEVER
+  }
+  return d
+})
+
+/** An on-chain unsigned integer that may exceed 2^53 (salt, nonce space, permit deadline): decimal string. */
+export const bigUint = numeric.transform((v, ctx) => {
+  const d = toDecimalString(v)
+  if (d === undefined || !/^\d+$/.test(d)) {
+    ctx.addIssue({ code: 'custom', message: `expected a non-negative integer, got ${show(v)}` })
+    return z.NEVER
+  }
+  return d
+})
+
+/** A safe integer (id, chain id, decimals, counter). Larger values are an error, not a rounding. */
+export const int = numeric.transform((v, ctx) => {
+  const n = typeof v === 'number' ? v : DECIMAL_TEXT.test(v) ? Number(v) : NaN
+  if (!Number.isSafeInteger(n)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: Number.isInteger(n) ? `integer ${show(v)} is too large to handle exactly` : `expected an integer, got ${show(v)}`,
+    })
+    return z.NEVER
+  }
+  return n
+})
+
+export const id = int
+export const chainId = int
+
+/** A measurement where double precision is enough: USD value, rate, ratio, duration. */
+export const decimalNumber = numeric.transform((v, ctx) => {
+  const n = typeof v === 'number' ? v : DECIMAL_TEXT.test(v) ? Number(v) : NaN
+  if (!Number.isFinite(n)) {
+    ctx.addIssue({ code: 'custom', message: `expected a number, got ${show(v)}` })
+    return z.NEVER
+  }
+  return n
+})
+/** USD values, rates and ratios the spec types as numbers. */
+export const usd = decimalNumber
+export const rate = decimalNumber
+
+/**
+ * A decimal the spec types as a string (several USD values and prices): a plain decimal
+ * string, kept exactly as sent, so for example a quoted intent's `totalFeeUsd` of
+ * `"0.001230"` goes back to CommitIntent as `"0.001230"`, not as 0.00123.
+ */
+export const decimalText = amount
+
+/** Timestamps are strings whose format the spec does not pin down; kept verbatim. */
+export const timestamp = z.string()
+/** Addresses, hashes and calldata are kept verbatim (checksumming is a display concern). */
+export const address = z.string()
+export const hex = z.string()
+export const text = z.string()
+export const bool = z.boolean()
+
+/**
+ * An optional wire field. Go services send `null` for unset pointers and slices, so
+ * absent and null both normalise to "not present".
+ */
+export const opt = <T extends z.ZodType>(schema: T) =>
+  schema
+    .nullish()
+    .transform((v) => v ?? undefined)
+    .optional()
+
+/** A required list that a service may send as `null` when it is empty. */
+export const list = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item)
+    .nullable()
+    .transform((v) => v ?? [])
+
+/** An optional list; absent or null stays absent. */
+export const optList = <T extends z.ZodType>(item: T) => opt(z.array(item))
+
+/**
+ * Service objects keep fields this app does not know yet, so the raw view can show
+ * everything the service sent; fields it does know must have the right type.
+ */
+export const obj = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape)
+
+/** `intents[3].status` style path for messages. */
+export function formatPath(path: ReadonlyArray<PropertyKey>): string {
+  let out = ''
+  for (const p of path) {
+    if (typeof p === 'number') out += `[${p}]`
+    else out += out ? `.${String(p)}` : String(p)
+  }
+  return out
+}

@@ -1,0 +1,159 @@
+import { z } from 'zod'
+import { EdgeSchema, IntentStatusSchema, TokenMetadataSchema, TransactionPreconditionSchema } from './intent'
+import {
+  address,
+  amount,
+  bigUint,
+  bool,
+  chainId,
+  decimalText,
+  hex,
+  id,
+  int,
+  obj,
+  opt,
+  optList,
+  text,
+  timestamp,
+} from './primitives'
+
+export const DepositIntentEntrySchema = obj({
+  feeAmount: opt(amount),
+  feeToken: opt(address),
+  feeCollector: opt(address),
+  deadline: opt(int),
+  intentSignature: opt(hex),
+  permitSignature: opt(hex),
+  // Permits commonly use max uint256 as "never expires".
+  permitDeadline: opt(bigUint),
+  permitAmount: opt(amount),
+  userNonce: opt(int),
+})
+export type DepositIntentEntry = z.output<typeof DepositIntentEntrySchema>
+
+export const IntentTransactionSchema = obj({
+  id: opt(id),
+  intentId: opt(text),
+  chainId: opt(chainId),
+  fromAddress: opt(address),
+  toAddress: opt(address),
+  tokenAddress: opt(address),
+  tokenAmount: opt(amount),
+  /** Why the transaction failed, when it did. */
+  statusReason: opt(text),
+  bridgeGas: opt(amount),
+  calldata: opt(hex),
+  metaTxnId: opt(text),
+  metaTxnFeeQuote: opt(text),
+  precondition: opt(TransactionPreconditionSchema),
+  depositIntentEntry: opt(DepositIntentEntrySchema),
+  txnHash: opt(hex),
+  txnMinedAt: opt(timestamp),
+  updatedAt: opt(timestamp),
+  createdAt: opt(timestamp),
+})
+export type IntentTransaction = z.output<typeof IntentTransactionSchema>
+
+export const IntentReceiptSummarySchema = obj({
+  intentId: opt(text),
+  ownerAddress: opt(address),
+  originChainId: opt(chainId),
+  destinationChainId: opt(chainId),
+  routeProviders: optList(z.unknown()),
+  originIntentAddress: opt(address),
+  originTokenAddress: opt(address),
+  originTokenAmount: opt(amount),
+  quotedOriginTokenAmount: opt(amount),
+  originTokenMetadata: opt(TokenMetadataSchema),
+  destinationIntentAddress: opt(address),
+  destinationTokenMetadata: opt(TokenMetadataSchema),
+  destinationHasCallData: opt(bool),
+  destinationHasCallValue: opt(bool),
+  createdAt: opt(timestamp),
+  expiresAt: opt(timestamp),
+  destinationTokenAddress: opt(address),
+  destinationTokenAmount: opt(amount),
+  quotedDestinationTokenAmount: opt(amount),
+  destinationToAddress: opt(address),
+  edge: opt(EdgeSchema),
+  memo: opt(text),
+  startedAt: opt(timestamp),
+  finishedAt: opt(timestamp),
+})
+export type IntentReceiptSummary = z.output<typeof IntentReceiptSummarySchema>
+
+/** The execution record of an intent. `status` may be absent (the spec's example omits it). */
+export const IntentReceiptSchema = obj({
+  id: opt(id),
+  projectId: opt(id),
+  intentId: opt(text),
+  status: opt(IntentStatusSchema),
+  ownerAddress: opt(address),
+  originChainId: opt(chainId),
+  destinationChainId: opt(chainId),
+  depositTransactionId: opt(id),
+  depositTransaction: opt(IntentTransactionSchema),
+  originTransactionId: opt(id),
+  originTransaction: opt(IntentTransactionSchema),
+  summary: opt(IntentReceiptSummarySchema),
+  destinationTransactionId: opt(id),
+  destinationTransaction: opt(IntentTransactionSchema),
+  refundTransactionId: opt(id),
+  refundTransaction: opt(IntentTransactionSchema),
+  edge: opt(EdgeSchema),
+  updatedAt: opt(timestamp),
+  createdAt: opt(timestamp),
+})
+export type IntentReceipt = z.output<typeof IntentReceiptSchema>
+
+export const IntentBalanceTokenSchema = obj({
+  contractAddress: opt(address),
+  balance: opt(amount),
+  balanceUsd: opt(decimalText),
+  priceUsd: opt(decimalText),
+  decimals: opt(int),
+  chainId: opt(chainId),
+  symbol: opt(text),
+})
+export type IntentBalanceToken = z.output<typeof IntentBalanceTokenSchema>
+
+export const IntentBalanceSchema = obj({
+  intentAddress: opt(address),
+  chainId: opt(chainId),
+  tokens: optList(IntentBalanceTokenSchema),
+})
+export type IntentBalance = z.output<typeof IntentBalanceSchema>
+
+/** One entry of GetIntentHistory: an intent's state with its full receipt. */
+export const IntentHistoryEntrySchema = obj({
+  intentId: opt(text),
+  status: opt(IntentStatusSchema),
+  expiresAt: opt(timestamp),
+  receipt: opt(IntentReceiptSchema),
+  updatedAt: opt(timestamp),
+  createdAt: opt(timestamp),
+  hasBalance: opt(bool),
+  balances: optList(IntentBalanceSchema),
+})
+export type IntentHistoryEntry = z.output<typeof IntentHistoryEntrySchema>
+
+export const SORT_ORDERS = ['ASC', 'DESC'] as const
+export const SortBySchema = obj({
+  column: text,
+  order: z.enum(SORT_ORDERS),
+})
+export type SortBy = z.output<typeof SortBySchema>
+
+/**
+ * A history cursor. It is re-sent verbatim as the next request's `page`, so unknown
+ * fields are kept; cursors must be exact, so a cursor beyond 2^53 is refused.
+ */
+export const PageSchema = obj({
+  column: opt(text),
+  before: opt(int),
+  after: opt(int),
+  sort: optList(SortBySchema),
+  pageSize: opt(int.refine((n) => n > 0, 'page size must be positive')),
+  more: opt(bool),
+})
+export type Page = z.output<typeof PageSchema>

@@ -1,0 +1,248 @@
+import type { z } from 'zod'
+import { SvcFailure, type SvcError } from '../contract/errors'
+import {
+  MAX_QUERIES_PER_BALANCE_CALL,
+  YieldGetAggregateBalancesRequestSchema,
+  type CommitIntentRequest,
+  type CommitIntentResponse,
+  type ExecuteIntentRequest,
+  type ExecuteIntentResponse,
+  type GetChainsRequest,
+  type GetChainsResponse,
+  type GetEarnPoolsRequest,
+  type GetEarnPoolsResponse,
+  type GetIntentHistoryRequest,
+  type GetIntentHistoryResponse,
+  type GetIntentReceiptRequest,
+  type GetIntentReceiptResponse,
+  type GetIntentRequest,
+  type GetIntentResponse,
+  type QuoteIntentRequest,
+  type QuoteIntentResponse,
+  type SearchIntentsRequest,
+  type SearchIntentsResponse,
+  type WaitIntentReceiptRequest,
+  type WaitIntentReceiptResponse,
+  type YieldGetAggregateBalancesRequest,
+  type YieldGetAggregateBalancesResponse,
+  type YieldGetMarketsRequest,
+  type YieldGetMarketsResponse,
+} from '../contract/service'
+import { chunk, mapLimited } from './batch'
+import {
+  abortedFailure,
+  badResponse,
+  httpFailure,
+  invalidRequest,
+  networkFailure,
+  redact,
+  timeoutFailure,
+  type CallContext,
+} from './errors'
+import { walkIntentHistory, type WalkHistoryOptions, type WalkHistoryResult } from './history-walk'
+import { parseJsonLossless } from './lossless-json'
+import { decodeWith } from './normalise/decode'
+import { OPERATIONS, type OperationName, type RequestOf, type ResponseOf } from './operations'
+import { DEFAULT_RETRY_POLICY, realSleep, withRetry, type RetryInfo, type RetryPolicy, type Sleep } from './retry'
+import { postJson, type FetchLike } from './transport'
+
+export interface SvcClientOptions {
+  /** e.g. `https://intents.example.com`; a trailing slash is ignored. */
+  baseUrl: string
+  /** Read on every call, so a key changed in Settings applies at once. */
+  getAccessKey: () => string | undefined
+  fetch?: FetchLike
+  /** Deadline of an ordinary call. */
+  timeoutMs?: number
+  /** Deadline of WaitIntentReceipt, which the service holds open until something changes. */
+  longPollTimeoutMs?: number
+  retry?: Partial<RetryPolicy> & { sleep?: Sleep; random?: () => number }
+  onRetry?: (info: RetryInfo) => void
+}
+
+export interface CallOptions {
+  signal?: AbortSignal
+  /** Overrides the client's deadline for this call. */
+  timeoutMs?: number
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000
+/** The service's hold is not specified; the simulator holds 20 s. Generous, so a hold is never cut short. */
+export const DEFAULT_LONG_POLL_TIMEOUT_MS = 60_000
+/** Balance batches in flight at once for one YieldGetAggregateBalances call. */
+const BALANCE_BATCH_CONCURRENCY = 3
+
+/**
+ * The service client: one method per operation, each POSTing JSON to
+ * `{baseUrl}/rpc/Svc/<Operation>`. Requests are validated before they leave; answers are
+ * read losslessly, validated and normalised; every failure is thrown as a SvcFailure
+ * whose message a person can act on and which never contains the access key.
+ */
+export class SvcClient {
+  readonly baseUrl: string
+  private readonly getAccessKey: () => string | undefined
+  private readonly fetchImpl: FetchLike
+  private readonly timeoutMs: number
+  private readonly longPollTimeoutMs: number
+  private readonly policy: RetryPolicy
+  private readonly sleep: Sleep
+  private readonly random: () => number
+  private readonly onRetry?: (info: RetryInfo) => void
+
+  constructor(options: SvcClientOptions) {
+    this.baseUrl = options.baseUrl.trim().replace(/\/+$/, '')
+    this.getAccessKey = options.getAccessKey
+    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init))
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+    this.longPollTimeoutMs = options.longPollTimeoutMs ?? DEFAULT_LONG_POLL_TIMEOUT_MS
+    const { sleep, random, ...policy } = options.retry ?? {}
+    this.policy = { ...DEFAULT_RETRY_POLICY, ...policy }
+    this.sleep = sleep ?? realSleep
+    this.random = random ?? Math.random
+    this.onRetry = options.onRetry
+  }
+
+  commitIntent(request: CommitIntentRequest, opts?: CallOptions): Promise<CommitIntentResponse> {
+    return this.call('CommitIntent', request, opts)
+  }
+
+  getIntent(request: GetIntentRequest, opts?: CallOptions): Promise<GetIntentResponse> {
+    return this.call('GetIntent', request, opts)
+  }
+
+  /** At least one filter is required; an empty search is refused before it is sent. */
+  searchIntents(request: SearchIntentsRequest, opts?: CallOptions): Promise<SearchIntentsResponse> {
+    return this.call('SearchIntents', request, opts)
+  }
+
+  /** One page; re-send `nextPage` as `page` to read on, or use `walkIntentHistory`. */
+  getIntentHistory(request: GetIntentHistoryRequest, opts?: CallOptions): Promise<GetIntentHistoryResponse> {
+    return this.call('GetIntentHistory', request, opts)
+  }
+
+  /** Reads history pages until the service says there are no more (or `maxEntries` is reached). */
+  walkIntentHistory(request: GetIntentHistoryRequest, opts: WalkHistoryOptions = {}): Promise<WalkHistoryResult> {
+    return walkIntentHistory((page, signal) => this.getIntentHistory(page, { signal }), request, {
+      ...opts,
+      baseUrl: this.baseUrl,
+    })
+  }
+
+  /** Long-poll: returns when the receipt changes, the intent is done, or the service's hold ends. Not retried. */
+  waitIntentReceipt(request: WaitIntentReceiptRequest, opts?: CallOptions): Promise<WaitIntentReceiptResponse> {
+    return this.call('WaitIntentReceipt', request, opts)
+  }
+
+  getIntentReceipt(request: GetIntentReceiptRequest, opts?: CallOptions): Promise<GetIntentReceiptResponse> {
+    return this.call('GetIntentReceipt', request, opts)
+  }
+
+  quoteIntent(request: QuoteIntentRequest, opts?: CallOptions): Promise<QuoteIntentResponse> {
+    return this.call('QuoteIntent', request, opts)
+  }
+
+  executeIntent(request: ExecuteIntentRequest, opts?: CallOptions): Promise<ExecuteIntentResponse> {
+    return this.call('ExecuteIntent', request, opts)
+  }
+
+  getChains(request: GetChainsRequest = {}, opts?: CallOptions): Promise<GetChainsResponse> {
+    return this.call('GetChains', request, opts)
+  }
+
+  yieldGetMarkets(request: YieldGetMarketsRequest = {}, opts?: CallOptions): Promise<YieldGetMarketsResponse> {
+    return this.call('YieldGetMarkets', request, opts)
+  }
+
+  /**
+   * Any number of queries: the service takes at most 25 per call, so longer lists go in
+   * batches (a few at a time) whose `items` and `errors` are merged in query order. If a
+   * batch fails as a whole, the call fails with that error.
+   */
+  async yieldGetAggregateBalances(
+    request: YieldGetAggregateBalancesRequest,
+    opts: CallOptions = {},
+  ): Promise<YieldGetAggregateBalancesResponse> {
+    const { queries } = this.validate('YieldGetAggregateBalances', YieldGetAggregateBalancesRequestSchema, request)
+    const parts = await mapLimited(
+      chunk(queries, MAX_QUERIES_PER_BALANCE_CALL),
+      BALANCE_BATCH_CONCURRENCY,
+      (batch, signal) => this.call('YieldGetAggregateBalances', { queries: batch }, { ...opts, signal }),
+      opts.signal,
+    )
+    return { items: parts.flatMap((p) => p.items), errors: parts.flatMap((p) => p.errors) }
+  }
+
+  getEarnPools(request: GetEarnPoolsRequest = {}, opts?: CallOptions): Promise<GetEarnPoolsResponse> {
+    return this.call('GetEarnPools', request, opts)
+  }
+
+  private validate<S extends z.ZodType>(operation: string, schema: S, request: unknown): z.output<S> {
+    const decoded = decodeWith(schema, request)
+    if (!decoded.ok) throw new SvcFailure(invalidRequest(operation, decoded.message, decoded.path || undefined))
+    return decoded.value
+  }
+
+  private async call<N extends OperationName>(name: N, request: RequestOf<N>, opts: CallOptions = {}): Promise<ResponseOf<N>> {
+    const operation = OPERATIONS[name]
+    const parsed: unknown = this.validate(name, operation.request, request)
+    const body = JSON.stringify(parsed)
+    const timeoutMs = opts.timeoutMs ?? (operation.longPoll ? this.longPollTimeoutMs : this.timeoutMs)
+    const attempt = () => this.send(name, body, parsed, timeoutMs, opts.signal)
+    if (!operation.retry) return attempt()
+    return withRetry(attempt, {
+      operation: name,
+      policy: this.policy,
+      sleep: this.sleep,
+      random: this.random,
+      signal: opts.signal,
+      onRetry: this.onRetry,
+      aborted: () => abortedFailure({ operation: name, baseUrl: this.baseUrl, keySent: false }),
+    })
+  }
+
+  /** One attempt: POST, then map the outcome to a value or a SvcFailure. */
+  private async send<N extends OperationName>(
+    name: N,
+    body: string,
+    request: unknown,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<ResponseOf<N>> {
+    const accessKey = this.getAccessKey() || undefined
+    const ctx: CallContext = { operation: name, baseUrl: this.baseUrl, keySent: accessKey !== undefined }
+    const failWith = (error: SvcError): never => {
+      throw new SvcFailure(redact(error, accessKey))
+    }
+
+    const outcome = await postJson(this.fetchImpl, {
+      url: `${this.baseUrl}/rpc/Svc/${name}`,
+      body,
+      accessKey,
+      timeoutMs,
+      signal,
+    })
+    switch (outcome.kind) {
+      case 'aborted':
+        return failWith(abortedFailure(ctx))
+      case 'timeout':
+        return failWith(timeoutFailure(ctx, timeoutMs))
+      case 'network':
+        return failWith(networkFailure(ctx, outcome.code, outcome.duringBody))
+    }
+    if (outcome.status < 200 || outcome.status > 299) {
+      return failWith(httpFailure(ctx, outcome.status, outcome.headers, outcome.text))
+    }
+    let json: unknown
+    try {
+      json = parseJsonLossless(outcome.text)
+    } catch {
+      return failWith(
+        badResponse(ctx, outcome.text.trim() === '' ? 'the answer was empty' : 'the answer is not valid JSON (it may have been cut off)'),
+      )
+    }
+    const decode = OPERATIONS[name].decode as (body: unknown, request: unknown) => ReturnType<(typeof OPERATIONS)[N]['decode']>
+    const decoded = decode(json, request)
+    if (!decoded.ok) return failWith(badResponse(ctx, decoded.message, decoded.path || undefined))
+    return decoded.value as ResponseOf<N>
+  }
+}

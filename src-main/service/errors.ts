@@ -1,0 +1,228 @@
+import { z } from 'zod'
+import type { SvcError } from '../contract/errors'
+
+/**
+ * Turning everything that can go wrong on a call into a typed SvcError whose message
+ * tells a person what to do. Messages name the service's base URL and the operation,
+ * never the access key or any request header; the client additionally scrubs the key
+ * from anything the service itself wrote (see `redact`).
+ */
+
+export interface CallContext {
+  operation: string
+  baseUrl: string
+  /** Whether a key was sent, to tell "no key set" from "key rejected". */
+  keySent: boolean
+}
+
+/** The webrpc error body: `{ error, code, msg, cause?, status }`. */
+const WebrpcErrorSchema = z.object({
+  error: z.string().optional(),
+  code: z.number().optional(),
+  msg: z.string().optional(),
+  cause: z.string().optional(),
+  status: z.number().optional(),
+})
+type WebrpcError = z.infer<typeof WebrpcErrorSchema>
+
+/** webrpc answers an unknown method with this error (HTTP 404). */
+const BAD_ROUTE = { name: 'WebrpcBadRoute', code: -2 }
+
+const MAX_QUOTED = 200
+
+function parseWebrpcError(text: string): WebrpcError | undefined {
+  try {
+    const parsed = WebrpcErrorSchema.safeParse(JSON.parse(text))
+    if (!parsed.success) return undefined
+    const e = parsed.data
+    return e.error !== undefined || e.msg !== undefined || e.code !== undefined ? e : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** What the service said, quoted and shortened, for the end of a message. */
+function serviceSaid(e: WebrpcError | undefined): string {
+  const said = [e?.msg, e?.cause].filter((s): s is string => !!s && s.trim() !== '').join(': ')
+  if (!said) return ''
+  const short = said.length > MAX_QUOTED ? `${said.slice(0, MAX_QUOTED - 1)}…` : said
+  return ` The service said: “${short}”.`
+}
+
+/**
+ * Seconds or an HTTP date, as RFC 9110 allows; `undefined` when absent or unreadable.
+ * A date in the past means "now".
+ */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null) return undefined
+  const trimmed = value.trim()
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000
+  const at = Date.parse(trimmed)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now)
+}
+
+const seconds = (ms: number): string => (ms < 1000 ? `${Math.max(0, Math.round(ms))} ms` : `${Math.ceil(ms / 1000)} s`)
+
+/** A non-2xx HTTP answer. */
+export function httpFailure(ctx: CallContext, status: number, headers: Headers, body: string): SvcError {
+  const { operation, baseUrl } = ctx
+  const e = parseWebrpcError(body)
+  const base = { operation, status, ...(e?.code !== undefined && { code: e.code }) }
+  const said = serviceSaid(e)
+
+  if (status === 401) {
+    return {
+      ...base,
+      kind: 'Unauthorized',
+      message: ctx.keySent
+        ? `The access key was rejected by ${baseUrl} — check it in Settings.${said}`
+        : `${baseUrl} needs an access key and none is set for this profile — add one in Settings.`,
+    }
+  }
+  if (status === 403) {
+    return {
+      ...base,
+      kind: 'Unauthorized',
+      message: `The access key is not allowed to call ${operation} on ${baseUrl} — check in Settings that it is the key for this service and project.${said}`,
+    }
+  }
+  if (status === 404 || status === 405) {
+    const unknownOperation = !e || e.error === BAD_ROUTE.name || e.code === BAD_ROUTE.code || status === 405
+    return {
+      ...base,
+      kind: 'NotFound',
+      message: unknownOperation
+        ? `${baseUrl} does not support ${operation} — check that the URL in Settings is the service's base URL, and that the service is a version that offers this operation.`
+        : `${baseUrl} found nothing matching this ${operation} request — check the id and that this profile points at the service it came from.${said}`,
+    }
+  }
+  if (status === 408) {
+    return {
+      ...base,
+      kind: 'Timeout',
+      message: `${baseUrl} gave up waiting for the ${operation} request — try again.${said}`,
+    }
+  }
+  if (status === 409 || status === 422) {
+    return {
+      ...base,
+      kind: 'Conflict',
+      message: `${baseUrl} refused ${operation} because the intent is not in a state that allows it (for example, it was modified after quoting, or the 10-minute window after commit has passed).${said}`,
+    }
+  }
+  if (status === 429) {
+    const retryAfterMs = parseRetryAfter(headers.get('retry-after'))
+    return {
+      ...base,
+      kind: 'RateLimited',
+      ...(retryAfterMs !== undefined && { retryAfterMs }),
+      message: `${baseUrl} is limiting how often the app may call it — wait ${retryAfterMs !== undefined ? seconds(retryAfterMs) : 'a moment'} and try again.`,
+    }
+  }
+  if (status >= 400 && status < 500) {
+    return {
+      ...base,
+      kind: 'InvalidArgument',
+      message: `${baseUrl} rejected the ${operation} request as invalid (HTTP ${status}) — check the values entered.${said}`,
+    }
+  }
+  if (status >= 500) {
+    return {
+      ...base,
+      kind: 'Unavailable',
+      message: `${baseUrl} could not answer ${operation} (HTTP ${status}) — try again in a moment; if it keeps happening, the service may be down.${said}`,
+    }
+  }
+  return {
+    ...base,
+    kind: 'BadResponse',
+    message: `${baseUrl} answered ${operation} with an unexpected HTTP status ${status} — check that the URL in Settings points at the service itself, not a proxy or login page.`,
+  }
+}
+
+/** A 2xx answer whose body is not JSON, or JSON of the wrong shape. */
+export function badResponse(ctx: CallContext, detail: string, path?: string): SvcError {
+  const where = path ? ` at \`${path}\`` : ''
+  return {
+    kind: 'BadResponse',
+    operation: ctx.operation,
+    ...(path && { path }),
+    message: `${ctx.baseUrl} sent an answer to ${ctx.operation} that the app cannot use${where}: ${detail}. The service may be a different version than expected — report this with the operation and field name.`,
+  }
+}
+
+export function timeoutFailure(ctx: CallContext, timeoutMs: number): SvcError {
+  return {
+    kind: 'Timeout',
+    operation: ctx.operation,
+    message: `${ctx.baseUrl} did not answer ${ctx.operation} within ${seconds(timeoutMs)} — the service may be overloaded or unreachable; try again, and check the URL in Settings if it keeps happening.`,
+  }
+}
+
+export function abortedFailure(ctx: CallContext): SvcError {
+  return { kind: 'Aborted', operation: ctx.operation, message: `${ctx.operation} on ${ctx.baseUrl} was cancelled.` }
+}
+
+/** Low-level connection error codes and what they mean to a person. */
+const NETWORK_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'nothing is accepting connections there (connection refused)',
+  ENOTFOUND: 'the host name could not be found',
+  EAI_AGAIN: 'the host name could not be looked up (DNS)',
+  ECONNRESET: 'the connection was reset',
+  EPIPE: 'the connection was closed',
+  ETIMEDOUT: 'the connection timed out',
+  EHOSTUNREACH: 'the host is unreachable',
+  ENETUNREACH: 'the network is unreachable',
+  UND_ERR_SOCKET: 'the connection was closed unexpectedly',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
+  CERT_HAS_EXPIRED: 'its TLS certificate has expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'its TLS certificate is not trusted',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'its TLS certificate could not be verified',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'its TLS certificate is for a different host',
+}
+
+/** The error code of a failed fetch, looking through `cause` chains (undici nests them). */
+export function networkErrorCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string') return code
+    e = (e as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+export function networkFailure(ctx: CallContext, code: string | undefined, duringBody: boolean): SvcError {
+  const reason = duringBody
+    ? 'the connection dropped while the answer was arriving'
+    : ((code && NETWORK_REASONS[code]) ?? `the connection failed${code ? ` (${code})` : ''}`)
+  return {
+    kind: 'Network',
+    operation: ctx.operation,
+    message: `Could not reach ${ctx.baseUrl} for ${ctx.operation}: ${reason} — check the network connection and the URL in Settings.`,
+  }
+}
+
+export function invalidRequest(operation: string, detail: string, path?: string): SvcError {
+  return {
+    kind: 'InvalidArgument',
+    operation,
+    ...(path && { path }),
+    message: `The ${operation} request is not valid${path ? ` (${path})` : ''}: ${detail}`,
+  }
+}
+
+/**
+ * Removes a secret from every text field of an error. The client's own messages never
+ * contain the key; this guards against a service that echoes it back.
+ */
+export function redact(error: SvcError, secret: string | undefined): SvcError {
+  if (!secret) return error
+  const scrub = (s: string) => s.split(secret).join('[redacted]')
+  return {
+    ...error,
+    message: scrub(error.message),
+    ...(error.path !== undefined && { path: scrub(error.path) }),
+    ...(error.operation !== undefined && { operation: scrub(error.operation) }),
+  }
+}

@@ -1,0 +1,62 @@
+import { SvcFailure } from '../contract/errors'
+import type {
+  GetIntentHistoryRequest,
+  GetIntentHistoryResponse,
+  IntentHistoryEntry,
+  Page,
+} from '../contract/service'
+
+export interface WalkHistoryOptions {
+  /**
+   * Stop once at least this many entries are collected. Checked between pages: pages
+   * are never cut, so `nextPage` of the result resumes exactly where the walk stopped.
+   */
+  maxEntries?: number
+  signal?: AbortSignal
+  /** Progress: each page as it arrives, counting from 0. */
+  onPage?: (page: GetIntentHistoryResponse, index: number) => void
+}
+
+export interface WalkHistoryResult {
+  intents: IntentHistoryEntry[]
+  /** True when the service said there is nothing more. */
+  complete: boolean
+  /** Where to resume when the walk stopped early. */
+  nextPage?: Page
+}
+
+type FetchPage = (request: GetIntentHistoryRequest, signal?: AbortSignal) => Promise<GetIntentHistoryResponse>
+
+/**
+ * Reads GetIntentHistory page after page, re-sending each `nextPage` as `page`, until
+ * `nextPage` is absent, says `more: false`, or a page comes back empty. A service that
+ * hands back the cursor it was given would loop forever: that is reported as a bad
+ * response instead.
+ */
+export async function walkIntentHistory(
+  fetchPage: FetchPage,
+  request: GetIntentHistoryRequest,
+  opts: WalkHistoryOptions & { baseUrl: string },
+): Promise<WalkHistoryResult> {
+  const intents: IntentHistoryEntry[] = []
+  let current = request
+  for (let index = 0; ; index++) {
+    const page = await fetchPage(current, opts.signal)
+    opts.onPage?.(page, index)
+    intents.push(...page.intents)
+    const next = page.nextPage
+    if (!next || next.more === false || page.intents.length === 0) return { intents, complete: true }
+    if (current.page && JSON.stringify(next) === JSON.stringify(current.page)) {
+      throw new SvcFailure({
+        kind: 'BadResponse',
+        operation: 'GetIntentHistory',
+        path: 'nextPage',
+        message: `${opts.baseUrl} returned the same history page cursor twice, so reading on would never end — report this to the service operator.`,
+      })
+    }
+    if (opts.maxEntries !== undefined && intents.length >= opts.maxEntries) {
+      return { intents, complete: false, nextPage: next }
+    }
+    current = { ...request, page: next }
+  }
+}

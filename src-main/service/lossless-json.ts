@@ -1,0 +1,87 @@
+/**
+ * JSON reading that keeps every digit of long numbers.
+ *
+ * `JSON.parse` turns `1234567890123456789012` into 1.2345678901234568e21. Here one pass
+ * over the text quotes every number literal that a double might not hold exactly, and
+ * the native parser does the rest.
+ *
+ * The rule: a number literal outside strings becomes a string when it has 16 or more
+ * digit and point characters, or an exponent. Shorter literals have at most 15
+ * significant digits, which a double always round-trips, so they stay numbers. A quoted
+ * literal is the exact text the service sent; the schemas accept a numeric string
+ * wherever they accept a number and decide per field whether it becomes a decimal string
+ * (amounts) or a number (USD values, where `Number(text)` is exactly what `JSON.parse`
+ * would have produced; ids, which are refused beyond 2^53 rather than rounded).
+ *
+ * Why a hand-written scanner rather than one regex with a replace callback: strings are
+ * skipped with `indexOf('"')`, which is far cheaper than calling back for each of the
+ * tens of thousands of string literals in a history page (measured: about 1.6x the cost
+ * of `JSON.parse` alone, against about 5x for the regex). When there is nothing to
+ * quote the text is passed through without a copy.
+ */
+
+const QUOTE = 34
+const BACKSLASH = 92
+const MINUS = 45
+const PLUS = 43
+const DOT = 46
+const ZERO = 48
+const NINE = 57
+const LOWER_E = 101
+const UPPER_E = 69
+
+/** Literals with this many digit and point characters may not survive a double. */
+const LONG = 16
+/** Only well-formed literals are quoted, so malformed JSON still fails to parse. */
+const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/
+
+/** The text with long number literals quoted; invalid JSON stays invalid. */
+export function quoteLongNumbers(text: string): string {
+  const n = text.length
+  let out = ''
+  let copied = 0
+  let i = 0
+  while (i < n) {
+    const c = text.charCodeAt(i)
+    if (c === QUOTE) {
+      let from = i + 1
+      for (;;) {
+        const close = text.indexOf('"', from)
+        // Unterminated string: leave the text as it is for JSON.parse to reject.
+        if (close < 0) return text
+        let k = close - 1
+        while (text.charCodeAt(k) === BACKSLASH) k--
+        if ((close - 1 - k) % 2 === 0) {
+          i = close + 1
+          break
+        }
+        from = close + 1
+      }
+    } else if (c === MINUS || (c >= ZERO && c <= NINE)) {
+      const start = i
+      let exponent = false
+      i++
+      while (i < n) {
+        const d = text.charCodeAt(i)
+        if ((d >= ZERO && d <= NINE) || d === DOT) i++
+        else if (d === LOWER_E || d === UPPER_E || d === PLUS || d === MINUS) {
+          exponent = true
+          i++
+        } else break
+      }
+      const length = i - start - (c === MINUS ? 1 : 0)
+      if ((exponent || length >= LONG) && JSON_NUMBER.test(text.slice(start, i))) {
+        out += `${text.slice(copied, start)}"${text.slice(start, i)}"`
+        copied = i
+      }
+    } else {
+      i++
+    }
+  }
+  return copied === 0 ? text : out + text.slice(copied)
+}
+
+/** `JSON.parse`, except that long numbers arrive as their exact text. Throws SyntaxError. */
+export function parseJsonLossless(text: string): unknown {
+  return JSON.parse(quoteLongNumbers(text))
+}

@@ -1,0 +1,90 @@
+import type { z } from 'zod'
+import {
+  CommitIntentRequestSchema,
+  CommitIntentResponseSchema,
+  ExecuteIntentRequestSchema,
+  ExecuteIntentResponseSchema,
+  GetChainsRequestSchema,
+  GetChainsResponseSchema,
+  GetEarnPoolsRequestSchema,
+  GetEarnPoolsResponseSchema,
+  GetIntentHistoryRequestSchema,
+  GetIntentHistoryResponseSchema,
+  GetIntentReceiptRequestSchema,
+  GetIntentReceiptResponseSchema,
+  GetIntentRequestSchema,
+  GetIntentResponseSchema,
+  QuoteIntentRequestSchema,
+  QuoteIntentResponseSchema,
+  SearchIntentsRequestSchema,
+  SearchIntentsResponseSchema,
+  WaitIntentReceiptRequestSchema,
+  WaitIntentReceiptResponseSchema,
+  YieldGetAggregateBalancesRequestSchema,
+  YieldGetMarketsRequestSchema,
+  type YieldGetAggregateBalancesResponse,
+  type YieldGetMarketsResponse,
+} from '../contract/service'
+import { decodeWith, type Decoded } from './normalise/decode'
+import { decodeYieldBalances, decodeYieldMarkets } from './normalise/yield'
+
+/**
+ * Every operation the client speaks: how its request is checked, how its answer is
+ * normalised, and whether it may be sent twice.
+ */
+export interface Operation<Req extends z.ZodType, Res> {
+  request: Req
+  decode: (body: unknown, request: z.output<Req>) => Decoded<Res>
+  /** Safe to repeat after a network error, a 5xx or a 429. */
+  retry: boolean
+  /** Held open by the service until something changes: uses the long-poll deadline. */
+  longPoll?: boolean
+}
+
+const op = <Req extends z.ZodType, Res>(o: Operation<Req, Res>) => o
+const reads = <S extends z.ZodType>(schema: S) => (body: unknown) => decodeWith(schema, body)
+
+export const OPERATIONS = {
+  // Commit, quote and execute change state on the service (a quote reserves prices and
+  // gas): never repeated behind the user's back.
+  CommitIntent: op({ request: CommitIntentRequestSchema, decode: reads(CommitIntentResponseSchema), retry: false }),
+  QuoteIntent: op({ request: QuoteIntentRequestSchema, decode: reads(QuoteIntentResponseSchema), retry: false }),
+  ExecuteIntent: op({ request: ExecuteIntentRequestSchema, decode: reads(ExecuteIntentResponseSchema), retry: false }),
+  GetIntent: op({ request: GetIntentRequestSchema, decode: reads(GetIntentResponseSchema), retry: true }),
+  SearchIntents: op({ request: SearchIntentsRequestSchema, decode: reads(SearchIntentsResponseSchema), retry: true }),
+  GetIntentHistory: op({
+    request: GetIntentHistoryRequestSchema,
+    decode: reads(GetIntentHistoryResponseSchema),
+    retry: true,
+  }),
+  // The receipt watcher owns the re-poll loop and its backoff; retrying here would hide
+  // failures from it and stack waits.
+  WaitIntentReceipt: op({
+    request: WaitIntentReceiptRequestSchema,
+    decode: reads(WaitIntentReceiptResponseSchema),
+    retry: false,
+    longPoll: true,
+  }),
+  GetIntentReceipt: op({
+    request: GetIntentReceiptRequestSchema,
+    decode: reads(GetIntentReceiptResponseSchema),
+    retry: true,
+  }),
+  GetChains: op({ request: GetChainsRequestSchema, decode: reads(GetChainsResponseSchema), retry: true }),
+  YieldGetMarkets: op({
+    request: YieldGetMarketsRequestSchema,
+    decode: (body, request): Decoded<YieldGetMarketsResponse> => decodeYieldMarkets(body, request),
+    retry: true,
+  }),
+  YieldGetAggregateBalances: op({
+    request: YieldGetAggregateBalancesRequestSchema,
+    decode: (body): Decoded<YieldGetAggregateBalancesResponse> => decodeYieldBalances(body),
+    retry: true,
+  }),
+  GetEarnPools: op({ request: GetEarnPoolsRequestSchema, decode: reads(GetEarnPoolsResponseSchema), retry: true }),
+}
+
+export type OperationName = keyof typeof OPERATIONS
+type Ops = typeof OPERATIONS
+export type RequestOf<N extends OperationName> = z.input<Ops[N]['request']>
+export type ResponseOf<N extends OperationName> = Ops[N] extends Operation<z.ZodType, infer R> ? R : never

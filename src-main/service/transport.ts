@@ -1,0 +1,60 @@
+import { networkErrorCode } from './errors'
+
+/** One POST of a JSON body, with its own deadline and the caller's cancellation. */
+export interface PostRequest {
+  url: string
+  body: string
+  accessKey: string | undefined
+  timeoutMs: number
+  signal?: AbortSignal
+}
+
+/** What happened, without interpretation: the client turns each case into a typed error. */
+export type PostOutcome =
+  | { kind: 'answer'; status: number; headers: Headers; text: string }
+  | { kind: 'timeout' }
+  | { kind: 'aborted' }
+  | { kind: 'network'; code: string | undefined; duringBody: boolean }
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
+
+/**
+ * The deadline covers the whole exchange, headers and body, because a long-poll or a
+ * stalled proxy can hold either. Cancellation by the caller and by the deadline are told
+ * apart so that only the latter is reported as a time-out.
+ */
+export async function postJson(fetchImpl: FetchLike, req: PostRequest): Promise<PostOutcome> {
+  if (req.signal?.aborted) return { kind: 'aborted' }
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, req.timeoutMs)
+  const onAbort = () => controller.abort()
+  req.signal?.addEventListener('abort', onAbort, { once: true })
+
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' }
+  if (req.accessKey) headers['X-Access-Key'] = req.accessKey
+
+  const interrupted = (): PostOutcome | undefined =>
+    req.signal?.aborted ? { kind: 'aborted' } : timedOut ? { kind: 'timeout' } : undefined
+
+  try {
+    let response: Response
+    try {
+      response = await fetchImpl(req.url, { method: 'POST', headers, body: req.body, signal: controller.signal })
+    } catch (e) {
+      return interrupted() ?? { kind: 'network', code: networkErrorCode(e), duringBody: false }
+    }
+    try {
+      const text = await response.text()
+      return { kind: 'answer', status: response.status, headers: response.headers, text }
+    } catch (e) {
+      return interrupted() ?? { kind: 'network', code: networkErrorCode(e), duringBody: true }
+    }
+  } finally {
+    clearTimeout(timer)
+    req.signal?.removeEventListener('abort', onAbort)
+  }
+}

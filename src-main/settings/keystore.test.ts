@@ -1,0 +1,162 @@
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { SvcFailure } from '../contract/errors'
+import { FileKeyStore, SafeStorageKeyStore, SIMULATOR_DEFAULT_KEY, type SafeStorageLike } from './keystore'
+import { SIMULATOR_PROFILE_ID } from './profiles'
+
+let dir: string
+let file: string
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'keys-'))
+  file = join(dir, 'access-keys.json')
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+const KEY = 'sk-live-4242-secret'
+const posix = process.platform !== 'win32'
+
+/** A stand-in for Electron's safeStorage: XOR "encryption" that makes the key unreadable on disk. */
+function fakeSafeStorage(backend: string, available = true): SafeStorageLike & { broken: boolean } {
+  const xor = (b: Buffer) => Buffer.from(b.map((x) => x ^ 0x5a))
+  return {
+    broken: false,
+    isEncryptionAvailable: () => available,
+    encryptString: (s) => xor(Buffer.from(`v10${s}`)),
+    decryptString(b) {
+      if (this.broken) throw new Error('Error while decrypting the ciphertext provided to safeStorage.decryptString.')
+      return xor(b).toString().slice(3)
+    },
+    getSelectedStorageBackend: () => backend,
+  }
+}
+
+function refusal(run: () => void) {
+  try {
+    run()
+  } catch (e) {
+    expect(e).toBeInstanceOf(SvcFailure)
+    return (e as SvcFailure).error
+  }
+  throw new Error('not refused')
+}
+
+describe('SafeStorageKeyStore', () => {
+  it('stores keys encrypted, in an owner-only file, and reads them back', () => {
+    const store = new SafeStorageKeyStore(fakeSafeStorage('gnome_libsecret'), file)
+    expect(store.describe()).toEqual({ backend: 'gnome_libsecret', encrypted: true })
+    expect(store.has('p1')).toBe(false)
+    store.set('p1', `  ${KEY} `)
+    expect(readFileSync(file, 'utf8')).not.toContain(KEY)
+    if (posix) expect(statSync(file).mode & 0o777).toBe(0o600)
+
+    const reopened = new SafeStorageKeyStore(fakeSafeStorage('gnome_libsecret'), file)
+    expect(reopened.has('p1')).toBe(true)
+    expect(reopened.get('p1')).toBe(KEY)
+    reopened.clear('p1')
+    expect(reopened.has('p1')).toBe(false)
+    expect(new SafeStorageKeyStore(fakeSafeStorage('gnome_libsecret'), file).get('p1')).toBeUndefined()
+  })
+
+  it('refuses to store a key with the basic_text backend unless the user accepts plain text', () => {
+    const store = new SafeStorageKeyStore(fakeSafeStorage('basic_text'), file)
+    expect(store.describe()).toEqual({ backend: 'basic_text', encrypted: false })
+    const e = refusal(() => store.set('p1', KEY))
+    expect(e).toMatchObject({ kind: 'InvalidArgument', path: 'allowPlainText' })
+    expect(e.message).toMatch(/no system keyring/)
+    expect(e.message).not.toContain(KEY)
+    expect(store.has('p1')).toBe(false)
+
+    store.set('p1', KEY, { allowPlainText: true })
+    expect(store.get('p1')).toBe(KEY)
+  })
+
+  it('refuses when encryption is unavailable, and stores plain text only when accepted', () => {
+    const store = new SafeStorageKeyStore(fakeSafeStorage('unknown', false), file)
+    expect(refusal(() => store.set('p1', KEY)).message).toMatch(/Encryption is not available/)
+    store.set('p1', KEY, { allowPlainText: true })
+    expect(JSON.parse(readFileSync(file, 'utf8')).keys).toEqual([{ profileId: 'p1', format: 'plain', value: KEY }])
+  })
+
+  it('reports a key that no longer decrypts as a problem to fix in Settings', () => {
+    const safe = fakeSafeStorage('kwallet5')
+    const store = new SafeStorageKeyStore(safe, file)
+    store.set('p1', KEY)
+    safe.broken = true
+    const e = refusal(() => store.get('p1'))
+    expect(e).toMatchObject({ kind: 'Unauthorized' })
+    expect(e.message).toMatch(/could not be decrypted.*Enter the key again in Settings/)
+  })
+
+  it('knows the Simulator’s default key without storing it', () => {
+    const store = new SafeStorageKeyStore(fakeSafeStorage('gnome_libsecret'), file)
+    expect(store.has(SIMULATOR_PROFILE_ID)).toBe(true)
+    expect(store.get(SIMULATOR_PROFILE_ID)).toBe(SIMULATOR_DEFAULT_KEY)
+    store.set(SIMULATOR_PROFILE_ID, 'other-key')
+    expect(store.get(SIMULATOR_PROFILE_ID)).toBe('other-key')
+    store.clear(SIMULATOR_PROFILE_ID)
+    expect(store.get(SIMULATOR_PROFILE_ID)).toBe(SIMULATOR_DEFAULT_KEY)
+  })
+
+  it('treats profile ids as plain names, whatever they look like', () => {
+    const store = new SafeStorageKeyStore(fakeSafeStorage('gnome_libsecret'), file)
+    expect(store.has('__proto__')).toBe(false)
+    expect(store.get('constructor')).toBeUndefined()
+    store.set('__proto__', KEY)
+    expect(new SafeStorageKeyStore(fakeSafeStorage('gnome_libsecret'), file).get('__proto__')).toBe(KEY)
+  })
+
+  it('refuses an empty key', () => {
+    const store = new SafeStorageKeyStore(fakeSafeStorage('gnome_libsecret'), file)
+    expect(refusal(() => store.set('p1', '   '))).toMatchObject({ kind: 'InvalidArgument', path: 'key' })
+  })
+})
+
+describe('FileKeyStore', () => {
+  it('keeps keys in a 0600 file and tightens a file others could read', () => {
+    const store = FileKeyStore.open(file, {})
+    expect(store.describe()).toEqual({ backend: 'file', encrypted: false })
+    store.set('p1', KEY)
+    if (!posix) return
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    chmodSync(file, 0o644)
+    const reopened = FileKeyStore.open(file, {})
+    expect(reopened.tightenedPermissions).toBe(true)
+    expect(statSync(file).mode & 0o777).toBe(0o600)
+    expect(reopened.get('p1')).toBe(KEY)
+  })
+
+  it('applies SVC_ACCESS_KEY to profiles without a stored key, never to the Simulator', () => {
+    const store = FileKeyStore.open(file, { SVC_ACCESS_KEY: 'env-key' })
+    expect(store.get('any')).toBe('env-key')
+    expect(store.has('any')).toBe(true)
+    expect(store.get(SIMULATOR_PROFILE_ID)).toBe(SIMULATOR_DEFAULT_KEY)
+    store.set('p1', KEY)
+    expect(store.get('p1')).toBe(KEY)
+    store.clear('p1')
+    expect(store.get('p1')).toBe('env-key')
+  })
+
+  it('confines SVC_ACCESS_KEY to one profile when SVC_ACCESS_KEY_PROFILE names it', () => {
+    const store = FileKeyStore.open(file, { SVC_ACCESS_KEY: 'env-key', SVC_ACCESS_KEY_PROFILE: 'prod' })
+    expect(store.get('prod')).toBe('env-key')
+    expect(store.get('staging')).toBeUndefined()
+    expect(store.has('staging')).toBe(false)
+  })
+
+  it('ignores keys the desktop app encrypted, which it cannot read', () => {
+    new SafeStorageKeyStore(fakeSafeStorage('gnome_libsecret'), file).set('p1', KEY)
+    const store = FileKeyStore.open(file, {})
+    expect(store.has('p1')).toBe(false)
+    expect(store.get('p1')).toBeUndefined()
+  })
+
+  it('moves a damaged key file aside instead of failing to start', () => {
+    writeFileSync(file, '{"version":1,"keys":[{"profileId":"p1","format":"rot13","value":"x"}]}', { mode: 0o644 })
+    const store = FileKeyStore.open(file, {})
+    expect(store.recovered).toMatchObject({ backupPath: `${file}.bak` })
+    expect(store.has('p1')).toBe(false)
+    if (posix) expect(statSync(`${file}.bak`).mode & 0o777).toBe(0o600)
+  })
+})

@@ -1,0 +1,219 @@
+import { z } from 'zod'
+import type { KeyStorageInfo } from '../contract/app'
+import { SvcFailure } from '../contract/errors'
+import { readJsonFile, restrictToOwner, writeJsonAtomic, type Recovery } from './json-file'
+import { SIMULATOR_PROFILE_ID } from './profiles'
+
+/**
+ * Custody of access keys, one per profile. Only the main process holds a KeyStore; the
+ * bridge lets the renderer set or clear a key and learn whether one is stored, never
+ * read it back.
+ */
+export interface KeyStore {
+  has(profileId: string): boolean
+  /** Main process only: for the client's `X-Access-Key` header. */
+  get(profileId: string): string | undefined
+  /** Throws a SvcFailure (InvalidArgument, path `allowPlainText`) when it refuses to store without encryption. */
+  set(profileId: string, key: string, opts?: { allowPlainText?: boolean }): void
+  clear(profileId: string): void
+  describe(): KeyStorageInfo
+}
+
+/** The embedded simulator's default key: usable without storing anything. */
+export const SIMULATOR_DEFAULT_KEY = 'demo-key'
+
+const StoredKeySchema = z.object({
+  /** `safeStorage`: base64 of Electron's ciphertext. `plain`: the key itself. */
+  format: z.enum(['safeStorage', 'plain']),
+  value: z.string(),
+})
+type StoredKey = z.infer<typeof StoredKeySchema>
+// A list rather than an object keyed by profile id: ids come from outside and may be
+// names like `__proto__`, which objects do not hold as plain keys.
+const KeyFileSchema = z.object({
+  version: z.literal(1),
+  keys: z.array(StoredKeySchema.extend({ profileId: z.string() })),
+})
+
+/**
+ * The key file shared by both stores: JSON, readable by the owner only (the mode is
+ * checked and tightened on open), rewritten atomically on every change. A damaged file
+ * is moved aside to `.bak` (the keys in it are not lost) and the store starts empty.
+ */
+abstract class KeyFileStore implements KeyStore {
+  private keys = new Map<string, StoredKey>()
+  /** True when the file was readable by others and had to be restricted. */
+  readonly tightenedPermissions: boolean
+  /** Set when the file could not be read and was moved aside. */
+  readonly recovered?: Recovery
+
+  protected constructor(private readonly path: string) {
+    // Before reading, and so also before a damaged file is moved aside with its mode.
+    this.tightenedPermissions = restrictToOwner(path)
+    const file = readJsonFile(path, KeyFileSchema)
+    if (file.state === 'ok') this.keys = new Map(file.data.keys.map(({ profileId, ...key }) => [profileId, key]))
+    if (file.state === 'recovered') this.recovered = file.recovery
+  }
+
+  has(profileId: string): boolean {
+    const stored = this.keys.get(profileId)
+    return (stored !== undefined && this.canRead(stored)) || this.fallback(profileId) !== undefined
+  }
+
+  get(profileId: string): string | undefined {
+    const stored = this.keys.get(profileId)
+    return stored && this.canRead(stored) ? this.decode(stored) : this.fallback(profileId)
+  }
+
+  set(profileId: string, key: string, opts: { allowPlainText?: boolean } = {}): void {
+    const trimmed = key.trim()
+    if (!trimmed) throw new SvcFailure({ kind: 'InvalidArgument', path: 'key', message: 'Enter the access key.' })
+    this.write(new Map(this.keys).set(profileId, this.encode(trimmed, opts.allowPlainText ?? false)))
+  }
+
+  clear(profileId: string): void {
+    if (!this.keys.has(profileId)) return
+    const rest = new Map(this.keys)
+    rest.delete(profileId)
+    this.write(rest)
+  }
+
+  abstract describe(): KeyStorageInfo
+  protected abstract encode(key: string, allowPlainText: boolean): StoredKey
+  protected abstract decode(stored: StoredKey): string
+  protected abstract canRead(stored: StoredKey): boolean
+
+  /** A key that applies without being stored. */
+  protected fallback(profileId: string): string | undefined {
+    return profileId === SIMULATOR_PROFILE_ID ? SIMULATOR_DEFAULT_KEY : undefined
+  }
+
+  /** Disk first, memory after: a failed write leaves the store as it was. */
+  private write(keys: Map<string, StoredKey>): void {
+    writeJsonAtomic(this.path, { version: 1, keys: [...keys].map(([profileId, key]) => ({ profileId, ...key })) })
+    this.keys = keys
+  }
+}
+
+/** The part of Electron's `safeStorage` this store uses; injected so it can be faked in tests. */
+export interface SafeStorageLike {
+  isEncryptionAvailable(): boolean
+  encryptString(plainText: string): Buffer
+  decryptString(encrypted: Buffer): string
+  /** Linux only in Electron; `basic_text` means there is no keyring and "encryption" uses a fixed password. */
+  getSelectedStorageBackend?(): string
+}
+
+const PLATFORM_BACKEND: Partial<Record<NodeJS.Platform, string>> = { darwin: 'keychain', win32: 'dpapi' }
+
+/**
+ * Desktop key custody: keys encrypted with the OS keyring through Electron's
+ * safeStorage. Where that protection is not real — no encryption at all, or Linux's
+ * `basic_text` fallback — the key is refused unless the user explicitly accepts storing
+ * it as plain text.
+ */
+export class SafeStorageKeyStore extends KeyFileStore {
+  constructor(
+    private readonly safeStorage: SafeStorageLike,
+    path: string,
+  ) {
+    super(path)
+  }
+
+  describe(): KeyStorageInfo {
+    return { backend: this.backend(), encrypted: this.protects() }
+  }
+
+  protected encode(key: string, allowPlainText: boolean): StoredKey {
+    if (!this.protects() && !allowPlainText) {
+      throw new SvcFailure({
+        kind: 'InvalidArgument',
+        path: 'allowPlainText',
+        message:
+          this.backend() === 'basic_text'
+            ? 'This computer has no system keyring the app can use, so the access key would be saved on disk unprotected. Unlock or install a keyring (GNOME Keyring or KWallet) and restart the app, or choose to store the key without encryption.'
+            : 'Encryption is not available on this system, so the access key would be saved on disk unprotected. Choose to store the key without encryption, or use a system with a keyring.',
+      })
+    }
+    // basic_text still "encrypts" (with a fixed password): better than nothing once accepted.
+    if (this.safeStorage.isEncryptionAvailable()) {
+      return { format: 'safeStorage', value: this.safeStorage.encryptString(key).toString('base64') }
+    }
+    return { format: 'plain', value: key }
+  }
+
+  protected decode(stored: StoredKey): string {
+    if (stored.format === 'plain') return stored.value
+    try {
+      return this.safeStorage.decryptString(Buffer.from(stored.value, 'base64'))
+    } catch {
+      throw new SvcFailure({
+        kind: 'Unauthorized',
+        message:
+          'The access key saved for this profile could not be decrypted (the system keyring may have changed). Enter the key again in Settings.',
+      })
+    }
+  }
+
+  protected canRead(): boolean {
+    return true
+  }
+
+  private backend(): string {
+    return this.safeStorage.getSelectedStorageBackend?.() ?? PLATFORM_BACKEND[process.platform] ?? 'unknown'
+  }
+
+  private protects(): boolean {
+    return this.safeStorage.isEncryptionAvailable() && this.backend() !== 'basic_text'
+  }
+}
+
+/**
+ * Browser-host key custody, where no OS keyring is reachable: keys in a file only the
+ * user can read (mode 0600), plus an optional key from the environment.
+ *
+ * Environment rule: `SVC_ACCESS_KEY` supplies the key for profiles that have none
+ * stored, never for the built-in Simulator. By default it applies to every such
+ * profile; set `SVC_ACCESS_KEY_PROFILE` to a profile id to confine it to that one, so
+ * the key is not sent to other services. A key set in Settings takes precedence, and
+ * clearing it falls back to the environment key again.
+ */
+export class FileKeyStore extends KeyFileStore {
+  private constructor(
+    path: string,
+    private readonly envKey: { key: string; profileId?: string } | undefined,
+  ) {
+    super(path)
+  }
+
+  static open(path: string, env: Record<string, string | undefined>): FileKeyStore {
+    const key = env.SVC_ACCESS_KEY?.trim()
+    const profileId = env.SVC_ACCESS_KEY_PROFILE?.trim() || undefined
+    return new FileKeyStore(path, key ? { key, profileId } : undefined)
+  }
+
+  describe(): KeyStorageInfo {
+    return { backend: 'file', encrypted: false }
+  }
+
+  protected encode(key: string): StoredKey {
+    return { format: 'plain', value: key }
+  }
+
+  protected decode(stored: StoredKey): string {
+    return stored.value
+  }
+
+  /** Keys encrypted by the desktop app in the same folder cannot be read here. */
+  protected canRead(stored: StoredKey): boolean {
+    return stored.format === 'plain'
+  }
+
+  protected override fallback(profileId: string): string | undefined {
+    const env = this.envKey
+    if (env && profileId !== SIMULATOR_PROFILE_ID && (env.profileId === undefined || env.profileId === profileId)) {
+      return env.key
+    }
+    return super.fallback(profileId)
+  }
+}

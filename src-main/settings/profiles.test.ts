@@ -1,0 +1,95 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { ProfileStore, SIMULATOR_PROFILE_ID } from './profiles'
+
+let dir: string
+let file: string
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'profiles-'))
+  file = join(dir, 'profiles.json')
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('ProfileStore', () => {
+  it('starts with the built-in Simulator, active, whose URL is set at run time', () => {
+    const store = ProfileStore.open(file)
+    expect(store.list()).toEqual([{ id: SIMULATOR_PROFILE_ID, name: 'Simulator', baseUrl: '', builtIn: true }])
+    expect(store.activeId()).toBe(SIMULATOR_PROFILE_ID)
+    store.setBuiltInSimulatorUrl('http://127.0.0.1:5050/')
+    expect(store.active().baseUrl).toBe('http://127.0.0.1:5050')
+    expect(store.recovered).toBeUndefined()
+  })
+
+  it('saves, updates, activates and removes profiles, and keeps them across restarts', () => {
+    const store = ProfileStore.open(file)
+    const prod = store.save({ name: 'Production', baseUrl: 'https://svc.example.com/' })
+    expect(prod).toMatchObject({ name: 'Production', baseUrl: 'https://svc.example.com' })
+    store.setActive(prod.id)
+    store.save({ id: prod.id, name: 'Prod', baseUrl: 'https://svc2.example.com' })
+
+    const reopened = ProfileStore.open(file)
+    expect(reopened.list().map((p) => p.name)).toEqual(['Simulator', 'Prod'])
+    expect(reopened.active()).toEqual({ id: prod.id, name: 'Prod', baseUrl: 'https://svc2.example.com' })
+
+    reopened.remove(prod.id)
+    expect(reopened.activeId()).toBe(SIMULATOR_PROFILE_ID)
+    expect(ProfileStore.open(file).list()).toHaveLength(1)
+  })
+
+  it('does not let the Simulator be changed or removed', () => {
+    const store = ProfileStore.open(file)
+    expect(() => store.remove(SIMULATOR_PROFILE_ID)).toThrow(/built in and cannot be removed/)
+    expect(() => store.save({ id: SIMULATOR_PROFILE_ID, name: 'Mine', baseUrl: 'https://x.example' })).toThrow(/built in/)
+  })
+
+  it('validates names and base URLs', () => {
+    const store = ProfileStore.open(file)
+    const err = (input: { name: string; baseUrl: string }) => {
+      try {
+        store.save(input)
+      } catch (e) {
+        return (e as { error: { kind: string; path?: string; message: string } }).error
+      }
+      throw new Error('accepted')
+    }
+    expect(err({ name: 'A', baseUrl: 'ftp://x.example' })).toMatchObject({ kind: 'InvalidArgument', path: 'baseUrl' })
+    expect(err({ name: 'A', baseUrl: 'https://user:pw@x.example' })).toMatchObject({ path: 'baseUrl' })
+    expect(err({ name: ' ', baseUrl: 'https://x.example' })).toMatchObject({ path: 'name' })
+    expect(err({ name: 'simulator', baseUrl: 'https://x.example' }).message).toMatch(/already a profile called “Simulator”/)
+    expect(store.list()).toHaveLength(1)
+  })
+
+  it('refuses unknown profile ids', () => {
+    const store = ProfileStore.open(file)
+    expect(() => store.setActive('nope')).toThrow(/no profile “nope”/)
+    expect(() => store.remove('nope')).toThrow(/no profile/)
+  })
+
+  it('writes an owner-only file atomically, leaving no temporary files', () => {
+    const store = ProfileStore.open(file)
+    for (let i = 0; i < 5; i++) store.save({ name: `P${i}`, baseUrl: `https://p${i}.example` })
+    expect(readdirSync(dir)).toEqual(['profiles.json'])
+    expect(JSON.parse(readFileSync(file, 'utf8')).profiles).toHaveLength(5)
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600)
+  })
+
+  it('moves a damaged file aside, starts from defaults and says so', () => {
+    writeFileSync(file, '{"version":1,"profiles":[{"id":"a","name":"A","baseUrl":"gopher://x"}],"activeProfileId":"a"}')
+    const store = ProfileStore.open(file)
+    expect(store.list()).toHaveLength(1)
+    expect(store.activeId()).toBe(SIMULATOR_PROFILE_ID)
+    expect(store.recovered).toMatchObject({ backupPath: `${file}.bak`, reason: expect.stringMatching(/profiles\[0\]\.baseUrl/) })
+    expect(readFileSync(`${file}.bak`, 'utf8')).toContain('gopher://x')
+
+    writeFileSync(file, '{not json')
+    expect(ProfileStore.open(file).recovered?.reason).toBe('not valid JSON')
+  })
+
+  it('falls back to the Simulator when the stored active profile no longer exists', () => {
+    writeFileSync(file, JSON.stringify({ version: 1, profiles: [], activeProfileId: 'gone' }))
+    expect(ProfileStore.open(file).activeId()).toBe(SIMULATOR_PROFILE_ID)
+  })
+})

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
+import { BaseUrlSchema, ProfileInputSchema, type ProfileInput } from '../contract/app'
+import { SvcFailure } from '../contract/errors'
+import { formatPath } from '../contract/service'
+import { readJsonFile, writeJsonAtomic, type Recovery } from './json-file'
+
+/** A service the app can talk to. The access key lives in the KeyStore, never here. */
+export interface Profile {
+  id: string
+  name: string
+  baseUrl: string
+  builtIn?: boolean
+}
+
+export const SIMULATOR_PROFILE_ID = 'simulator'
+const SIMULATOR_NAME = 'Simulator'
+
+const StoredProfileSchema = z.object({
+  id: z.string().min(1).max(64),
+  name: z.string().trim().min(1).max(80),
+  baseUrl: BaseUrlSchema,
+})
+const ProfilesFileSchema = z.object({
+  version: z.literal(1),
+  profiles: z.array(StoredProfileSchema),
+  activeProfileId: z.string(),
+})
+type ProfilesFile = z.infer<typeof ProfilesFileSchema>
+
+const invalid = (message: string, path?: string) => new SvcFailure({ kind: 'InvalidArgument', message, path })
+
+/**
+ * Profiles and which one is active, persisted as JSON. The built-in Simulator profile
+ * is not stored: it always exists, cannot be edited or removed, and its URL is set at
+ * run time by whoever starts the embedded simulator (empty until then).
+ */
+export class ProfileStore {
+  private profiles: Profile[]
+  private activeProfileId: string
+  private simulatorUrl: string
+  /** Set when the file could not be read and the store started from defaults. */
+  readonly recovered?: Recovery
+
+  private constructor(
+    private readonly path: string,
+    state: ProfilesFile,
+    simulatorUrl: string,
+    recovered?: Recovery,
+  ) {
+    this.profiles = state.profiles.filter((p) => p.id !== SIMULATOR_PROFILE_ID)
+    this.activeProfileId = state.activeProfileId
+    this.simulatorUrl = simulatorUrl
+    this.recovered = recovered
+    if (!this.get(this.activeProfileId)) this.activeProfileId = SIMULATOR_PROFILE_ID
+  }
+
+  /**
+   * Reads `path` (typically `<data dir>/profiles.json`). A file that is not valid is
+   * moved aside to `<path>.bak` and the store starts from the defaults; `recovered`
+   * says so, so the app can tell the user.
+   */
+  static open(path: string, opts: { simulatorUrl?: string } = {}): ProfileStore {
+    const defaults: ProfilesFile = { version: 1, profiles: [], activeProfileId: SIMULATOR_PROFILE_ID }
+    const file = readJsonFile(path, ProfilesFileSchema)
+    const simulatorUrl = opts.simulatorUrl ?? ''
+    if (file.state === 'ok') return new ProfileStore(path, file.data, simulatorUrl)
+    return new ProfileStore(path, defaults, simulatorUrl, file.state === 'recovered' ? file.recovery : undefined)
+  }
+
+  /** The Simulator first, then the user's profiles in the order they were added. */
+  list(): Profile[] {
+    return [this.simulator(), ...this.profiles.map((p) => ({ ...p }))]
+  }
+
+  get(id: string): Profile | undefined {
+    if (id === SIMULATOR_PROFILE_ID) return this.simulator()
+    const p = this.profiles.find((x) => x.id === id)
+    return p && { ...p }
+  }
+
+  activeId(): string {
+    return this.activeProfileId
+  }
+
+  active(): Profile {
+    return this.get(this.activeProfileId) ?? this.simulator()
+  }
+
+  /** Creates a profile, or updates the one with `input.id`. */
+  save(input: ProfileInput): Profile {
+    const parsed = ProfileInputSchema.safeParse(input)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      throw invalid(issue?.message ?? 'Invalid profile', formatPath(issue?.path ?? []) || undefined)
+    }
+    const { id, name, baseUrl } = parsed.data
+    if (id === SIMULATOR_PROFILE_ID) throw invalid('The Simulator profile is built in and cannot be changed.')
+    const clash = this.list().find((p) => p.id !== id && p.name.toLowerCase() === name.toLowerCase())
+    if (clash) throw invalid(`There is already a profile called “${clash.name}”. Choose another name.`, 'name')
+    const profile: Profile = { id: id ?? randomUUID(), name, baseUrl }
+    const index = this.profiles.findIndex((p) => p.id === profile.id)
+    const next = [...this.profiles]
+    if (index >= 0) next[index] = profile
+    else next.push(profile)
+    this.commit(next, this.activeProfileId)
+    return { ...profile }
+  }
+
+  /** Removes a profile; if it was active, the Simulator becomes active. */
+  remove(id: string): void {
+    if (id === SIMULATOR_PROFILE_ID) throw invalid('The Simulator profile is built in and cannot be removed.')
+    if (!this.profiles.some((p) => p.id === id)) throw this.unknown(id)
+    const active = this.activeProfileId === id ? SIMULATOR_PROFILE_ID : this.activeProfileId
+    this.commit(this.profiles.filter((p) => p.id !== id), active)
+  }
+
+  setActive(id: string): void {
+    if (!this.get(id)) throw this.unknown(id)
+    this.commit(this.profiles, id)
+  }
+
+  /** Called once the embedded simulator listens; not persisted (its port changes per run). */
+  setBuiltInSimulatorUrl(url: string): void {
+    const parsed = BaseUrlSchema.safeParse(url)
+    if (!parsed.success) throw invalid(`The simulator URL ${url} is not a valid http(s) URL.`)
+    this.simulatorUrl = parsed.data
+  }
+
+  private simulator(): Profile {
+    return { id: SIMULATOR_PROFILE_ID, name: SIMULATOR_NAME, baseUrl: this.simulatorUrl, builtIn: true }
+  }
+
+  private unknown(id: string): SvcFailure {
+    return new SvcFailure({ kind: 'NotFound', message: `There is no profile “${id}”. Pick one in Settings.` })
+  }
+
+  /** Disk first, memory after: a failed write leaves the store as it was. */
+  private commit(profiles: Profile[], activeProfileId: string): void {
+    const file: ProfilesFile = {
+      version: 1,
+      profiles: profiles.map(({ id, name, baseUrl }) => ({ id, name, baseUrl })),
+      activeProfileId,
+    }
+    writeJsonAtomic(this.path, file)
+    this.profiles = profiles
+    this.activeProfileId = activeProfileId
+  }
+}
