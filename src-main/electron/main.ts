@@ -95,6 +95,7 @@ if (!app.requestSingleInstanceLock()) {
       version: app.getVersion(),
       dataDir,
       keyStore: new SafeStorageKeyStore(safeStorage, join(dataDir, 'access-keys.json')),
+      simulator: { startAt: Date.now() },
     })
     wireIpc(ipcMain, appCore.handlers)
     mainWindow = createWindow(appCore)

@@ -58,7 +58,8 @@ async function main(): Promise<void> {
     version: pkg.version,
     dataDir,
     keyStore: FileKeyStore.open(join(dataDir, 'access-keys.json'), process.env),
-    simulator: { intents: simIntents, log, verbose: values.verbose },
+    // Dated from now, so the demo data reads as live activity rather than a fixed day.
+    simulator: { intents: simIntents, log, verbose: values.verbose, startAt: Date.now() },
   })
   const host = await startHost({ port, rendererDir, handlers: appCore.handlers, events: appCore.events, log })
 

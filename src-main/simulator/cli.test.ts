@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { UsageError, parseCli } from './cli'
+
+describe('parseCli', () => {
+  it('reads every option', () => {
+    expect(
+      parseCli(['--port', '0', '--host', '127.0.0.1', '--seed', '9', '--intents', '100', '--access-key', 'a', '--access-key', 'b', '--wait-timeout-ms', '500', '--commit-window-ms', '1000', '--faults', 'error500=0.1', '--shape', 'payload', '--start-at', '2026-01-01T00:00:00Z', '--admin', '--verbose']),
+    ).toEqual({
+      port: 0,
+      host: '127.0.0.1',
+      seed: 9,
+      intents: 100,
+      accessKeys: ['a', 'b'],
+      waitTimeoutMs: 500,
+      commitWindowMs: 1000,
+      faults: 'error500=0.1',
+      shape: 'payload',
+      startAt: Date.UTC(2026, 0, 1),
+      admin: true,
+      verbose: true,
+    })
+    expect(parseCli([]).port).toBe(8787)
+  })
+
+  it.each([
+    [['--port', '99999'], /--port must be a whole number from 0 to 65535/],
+    [['--intents', '0'], /--intents/],
+    [['--seed', '-1'], /--seed/],
+    [['--shape', 'xml'], /--shape must be "spec" or "payload"/],
+    [['--start-at', 'soon'], /--start-at/],
+    [['--colour'], /colour/],
+    [['--access-key', ''], /--access-key must not be empty/],
+  ])('rejects %j', (argv, message) => {
+    expect(() => parseCli(argv)).toThrow(UsageError)
+    expect(() => parseCli(argv)).toThrow(message)
+  })
+})
+
+describe('sim command', () => {
+  const cli = resolve(__dirname, 'cli.ts')
+  const tsx = resolve(__dirname, '../../node_modules/.bin/tsx')
+
+  it('prints one listening line, serves, and exits cleanly on SIGTERM', async () => {
+    const child = spawn(tsx, [cli, '--port', '0', '--intents', '50'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let out = ''
+    child.stdout.setEncoding('utf8')
+    const url = await new Promise<string>((ok, fail) => {
+      child.stdout.on('data', (chunk: string) => {
+        out += chunk
+        const m = /^listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(out)
+        if (m) ok(m[1])
+      })
+      child.once('exit', (code) => fail(new Error(`exited early with ${code}`)))
+    })
+    const res = await fetch(`${url}/rpc/Svc/GetChains`, { method: 'POST', headers: { 'X-Access-Key': 'demo-key' }, body: '{}' })
+    expect(res.status).toBe(200)
+    const exited = once(child, 'exit')
+    child.kill('SIGTERM')
+    const [code] = await exited
+    expect(code).toBe(0)
+    expect(out).toBe(`listening on ${url}\n`)
+  })
+
+  it('fails with a clear message on a bad fault spec', async () => {
+    const child = spawn(tsx, [cli, '--port', '0', '--faults', 'boom=1'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let err = ''
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (err += c))
+    const [code] = await once(child, 'exit')
+    expect(code).toBe(1)
+    expect(err).toMatch(/--faults: unknown fault "boom"/)
+  })
+})

@@ -1,0 +1,133 @@
+/**
+ * The embedded service simulator: a real HTTP server speaking the intent service's RPC
+ * surface over a seeded dataset. Started in-process by the app (its default service),
+ * by tests and benchmarks, and from the command line by cli.ts.
+ */
+import { adminRoutes } from './admin'
+import type { SimClock } from './clock'
+import type { ResponseShape } from './context'
+import type { Dataset } from './dataset'
+import { parseFaults } from './faults'
+import { SIM_EPOCH_MS } from './generate'
+import { OPERATION_NAMES } from './ops'
+import type { IntentRecord } from './records'
+import { createSimServer } from './server'
+import { Simulation, type AdvanceOptions, type CreateIntentOptions } from './simulation'
+
+export { BIG_AMOUNT, BIG_AMOUNT_INTENT_ID, HEAVY_OWNER_ADDRESS, SIM_EPOCH_MS } from './generate'
+export { UNAVAILABLE_YIELD_ID } from './markets'
+export { FaultSpecError } from './faults'
+export { ROUTE_PROVIDERS, PROVIDER_CODES } from './providers'
+export { CHAINS, EDGE_RAIL } from './chains'
+export { INTENT_STATUSES, type IntentRecord, type IntentStatus } from './records'
+export { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './ops/getIntentHistory'
+export { SEARCH_LIMIT } from './ops/searchIntents'
+export type { AdvanceOptions, CreateIntentOptions } from './simulation'
+export type { SimClock } from './clock'
+export type { Dataset } from './dataset'
+
+export interface SimulatorOptions {
+  /** 0 = a free port. Default 0. */
+  port?: number
+  /** Default 127.0.0.1. */
+  host?: string
+  /** Dataset seed. Default 1. */
+  seed?: number
+  /** Number of seeded intents. Default 2000. */
+  intents?: number
+  /** Accepted X-Access-Key values. Default ['demo-key']. */
+  accessKeys?: string[]
+  /** How long WaitIntentReceipt holds before answering `done: false`. Default 20000. */
+  waitTimeoutMs?: number
+  /** Quote validity and the execute-after-commit window. Default 600000. */
+  commitWindowMs?: number
+  /** Fault spec (see faults.ts / README). Default none. */
+  faults?: string
+  /** Which of the spec's alternative response shapes to send. Default 'spec'. */
+  shape?: ResponseShape
+  /** Serve the `/__sim/` admin surface. Default false. */
+  admin?: boolean
+  /** Log one line per request. Default false. */
+  verbose?: boolean
+  /** Where log lines go. Default console.log. */
+  log?: (line: string) => void
+  /**
+   * Epoch ms the simulated clock starts at, and the dataset's "now". Default
+   * SIM_EPOCH_MS (2026-11-20T12:00:00Z), so every run serves identical data; pass
+   * Date.now() to have the data end at the real present instead.
+   */
+  startAt?: number
+}
+
+export interface RunningSimulator {
+  /** `http://127.0.0.1:PORT`, no trailing slash. */
+  url: string
+  port: number
+  /** Stops the server, closing every connection including held long-polls. */
+  stop(): Promise<void>
+  /** Ground truth: the records behind every answer (replaced by reset()). */
+  readonly dataset: Dataset
+  /** The simulated clock: now(), set(), advance(), setOffset(), freeze(), resume(). */
+  readonly clock: SimClock
+  /** Replaces the active faults; throws FaultSpecError when the spec is invalid. */
+  setFaults(spec: string): void
+  /** Mirrors `/__sim/createIntent`. */
+  createIntent(opts?: CreateIntentOptions): IntentRecord
+  /** Mirrors `/__sim/advance`. */
+  advance(intentId: string, opts?: AdvanceOptions): IntentRecord
+  /** Mirrors `/__sim/reset`: the seeded dataset, the initial clock, no faults. */
+  reset(): void
+}
+
+const wholeNumber = (name: string, v: number, min: number) => {
+  if (!Number.isInteger(v) || v < min) throw new RangeError(`${name} must be an integer >= ${min}, got ${v}`)
+  return v
+}
+
+export async function startSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const accessKeys = opts.accessKeys ?? ['demo-key']
+  if (accessKeys.length === 0 || accessKeys.some((k) => k === '')) throw new RangeError('accessKeys must hold at least one non-empty key')
+  const shape = opts.shape ?? 'spec'
+  if (shape !== 'spec' && shape !== 'payload') throw new RangeError(`shape must be 'spec' or 'payload', got ${String(shape)}`)
+  // Checked before the dataset is generated, so a typo fails fast.
+  if (opts.faults) parseFaults(opts.faults, OPERATION_NAMES)
+  const sim = new Simulation({
+    seed: wholeNumber('seed', opts.seed ?? 1, 0),
+    intents: wholeNumber('intents', opts.intents ?? 2000, 1),
+    startAt: opts.startAt ?? SIM_EPOCH_MS,
+    waitTimeoutMs: wholeNumber('waitTimeoutMs', opts.waitTimeoutMs ?? 20_000, 0),
+    commitWindowMs: wholeNumber('commitWindowMs', opts.commitWindowMs ?? 600_000, 1),
+    shape,
+  })
+  if (opts.faults) sim.setFaults(opts.faults)
+  const log = opts.verbose ? (opts.log ?? ((line: string) => console.log(line))) : null
+  const http = createSimServer({ sim, accessKeys: new Set(accessKeys), admin: opts.admin ? adminRoutes(sim) : null, log })
+  const host = opts.host ?? '127.0.0.1'
+  let port: number
+  try {
+    port = await http.listen(opts.port ?? 0, host)
+  } catch (e) {
+    sim.stop()
+    throw e
+  }
+  const urlHost = host.includes(':') ? `[${host}]` : host
+
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    async stop() {
+      sim.stop()
+      await http.close()
+    },
+    get dataset() {
+      return sim.ctx.dataset
+    },
+    get clock() {
+      return sim.ctx.clock
+    },
+    setFaults: (spec) => sim.setFaults(spec),
+    createIntent: (o) => sim.createIntent(o),
+    advance: (id, o) => sim.advance(id, o),
+    reset: () => sim.reset(),
+  }
+}

@@ -1,0 +1,21 @@
+/**
+ * Long-poll for receipt changes. Answers at once when the intent is final, when no
+ * `lastReceiptStates` is given, or when they already differ from the current ones;
+ * otherwise holds until they differ or the wait timeout passes. `done` is true for
+ * final statuses (SUCCEEDED and FAILED, and also ABORTED, REFUNDED and INVALID, which
+ * never change again, so waiting on them would only spin).
+ */
+import type { OpRequest } from '../context'
+import { receiptStates } from '../machine'
+import { receiptObject } from '../materialise/receipt'
+import { FINAL_STATUSES, type IntentRecord } from '../records'
+import { requireIntent } from './lookup'
+
+export const receiptAnswer = (r: IntentRecord) => ({ intentReceipt: receiptObject(r), receiptStates: receiptStates(r), done: FINAL_STATUSES.has(r.status) })
+
+export async function waitIntentReceipt({ ctx, args, signal }: OpRequest) {
+  const r = requireIntent(ctx.dataset, args)
+  const last = args.array('lastReceiptStates') ?? null
+  await ctx.lifecycle.waitForChange(r, last, ctx.waitTimeoutMs, signal)
+  return receiptAnswer(r)
+}

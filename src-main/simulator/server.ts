@@ -1,0 +1,196 @@
+/**
+ * The HTTP front: routing, access keys, body parsing, fault injection, error bodies,
+ * request logging, and shutting down with every socket (held long-polls included).
+ *
+ * Order of checks for `/rpc/Svc/<Operation>`: method (405), operation (404), access key
+ * (401), body (400), then faults, then the operation.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { AdminRoutes } from './admin'
+import { Args } from './args'
+import { SimError, type WebrpcErrorBody } from './errors'
+import { mangleTypes, type FaultOutcome, type FaultPlan } from './faults'
+import { OPERATIONS } from './ops'
+import type { Simulation } from './simulation'
+import { JsonText, parseJson, toJson } from './wire'
+
+const RPC_PREFIX = '/rpc/Svc/'
+const ADMIN_PREFIX = '/__sim/'
+const MAX_BODY_BYTES = 10 * 1024 * 1024
+
+export interface ServerOptions {
+  sim: Simulation
+  accessKeys: ReadonlySet<string>
+  admin: AdminRoutes | null
+  /** Receives one line per request; absent = quiet. */
+  log: ((line: string) => void) | null
+}
+
+class BodyError extends Error {}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (c: Buffer) => {
+      size += c.length
+      if (size > MAX_BODY_BYTES) {
+        reject(new BodyError(`request body exceeds ${MAX_BODY_BYTES} bytes`))
+        req.destroy()
+      } else chunks.push(c)
+    })
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+/** The request body as JSON; an empty body counts as `{}`. */
+export async function readJson(req: IncomingMessage): Promise<unknown> {
+  let text: string
+  try {
+    text = await readBody(req)
+  } catch (e) {
+    throw new SimError('BadRequest', e instanceof BodyError ? e.message : 'could not read the request body')
+  }
+  if (text.trim() === '') return {}
+  try {
+    return parseJson(text)
+  } catch (e) {
+    throw new SimError('BadRequest', 'request body is not valid JSON', (e as Error).message)
+  }
+}
+
+export function sendJson(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+  if (res.headersSent || res.destroyed) return
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), ...headers })
+  res.end(body)
+}
+
+export function sendError(res: ServerResponse, e: unknown, headers: Record<string, string> = {}): number {
+  const err = e instanceof SimError ? e : new SimError('InternalError', 'internal server error', e instanceof Error ? e.message : String(e))
+  sendJson(res, err.status, JSON.stringify(err.body() satisfies WebrpcErrorBody), headers)
+  return err.status
+}
+
+/** Resolves after `ms`, or at once when the signal aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve()
+    const done = () => {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    signal.addEventListener('abort', done)
+  })
+}
+
+/** Faults that answer in place of the operation; null when the operation should run. */
+async function preempt(plan: FaultPlan, res: ServerResponse, signal: AbortSignal): Promise<number | null> {
+  switch (plan.outcome) {
+    case 'neverAnswer':
+      await sleep(2 ** 31 - 1, signal)
+      res.destroy()
+      return 0
+    case 'error500':
+      return sendError(res, new SimError('InternalError', 'internal server error', 'injected fault'))
+    case 'rate429':
+      return sendError(res, new SimError('RateLimited', `rate limited; retry after ${plan.retryAfterSec}s`), { 'Retry-After': String(plan.retryAfterSec) })
+    default:
+      return null
+  }
+}
+
+/** Sends the operation's result, bent by the planned fault if it is one of the answer-shaping kinds. */
+function answer(res: ServerResponse, result: unknown, outcome: FaultOutcome | null): number {
+  const text =
+    outcome === 'wrongTypes'
+      ? toJson(mangleTypes(result instanceof JsonText ? parseJson(result.text) : result))
+      : result instanceof JsonText
+        ? result.text
+        : toJson(result)
+  const half = text.slice(0, Math.floor(text.length / 2))
+  if (outcome === 'reset') {
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)) })
+    res.write(half, () => res.destroy())
+  } else sendJson(res, 200, outcome === 'truncate' ? half : text)
+  return 200
+}
+
+export interface SimServer {
+  server: Server
+  listen(port: number, host: string): Promise<number>
+  /** Closes the listener and every connection, aborting held requests. */
+  close(): Promise<void>
+}
+
+export function createSimServer(o: ServerOptions): SimServer {
+  const live = new Set<AbortController>()
+
+  async function rpc(req: IncomingMessage, res: ServerResponse, op: string, signal: AbortSignal): Promise<{ status: number; fault: FaultOutcome | null }> {
+    if (req.method !== 'POST') throw new SimError('BadMethod', `${req.method} is not allowed; use POST`)
+    const handler = OPERATIONS[op]
+    if (!handler) throw new SimError('BadRoute', `unknown operation ${op}`)
+    const key = req.headers['x-access-key']
+    if (typeof key !== 'string' || key === '') throw new SimError('Unauthorized', 'missing access key: send it in the X-Access-Key header')
+    if (!o.accessKeys.has(key)) throw new SimError('AccessKeyNotFound', 'unknown access key')
+    const body = await readJson(req)
+
+    const plan = o.sim.faults.plan(op)
+    if (plan.latencyMs > 0) await sleep(plan.latencyMs, signal)
+    const preempted = await preempt(plan, res, signal)
+    if (preempted !== null) return { status: preempted, fault: plan.outcome }
+
+    const { ctx } = o.sim
+    ctx.lifecycle.tick()
+    const result = await handler({ ctx, args: Args.of(body), signal })
+    return { status: answer(res, result, plan.outcome), fault: plan.outcome }
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now()
+    const ac = new AbortController()
+    live.add(ac)
+    res.on('close', () => {
+      live.delete(ac)
+      ac.abort()
+    })
+    const path = (req.url ?? '/').split('?')[0]
+    let status = 0
+    let fault: FaultOutcome | null = null
+    try {
+      if (path.startsWith(RPC_PREFIX)) ({ status, fault } = await rpc(req, res, path.slice(RPC_PREFIX.length), ac.signal))
+      else if (o.admin && path.startsWith(ADMIN_PREFIX)) status = await o.admin.handle(req, res, path.slice(ADMIN_PREFIX.length))
+      else throw new SimError('BadRoute', `no route for ${path}`)
+    } catch (e) {
+      status = ac.signal.aborted ? 0 : sendError(res, e)
+    }
+    const outcome = res.writableEnded ? String(status) : 'aborted'
+    o.log?.(`${req.method} ${path} ${outcome} ${Math.round(performance.now() - started)}ms${fault ? ` fault=${fault}` : ''}`)
+  }
+
+  const server = createServer((req, res) => void handle(req, res))
+  server.keepAliveTimeout = 60_000
+
+  return {
+    server,
+    listen(port, host) {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject)
+        server.listen(port, host, () => {
+          server.off('error', reject)
+          resolve((server.address() as AddressInfo).port)
+        })
+      })
+    },
+    close() {
+      return new Promise((resolve) => {
+        server.close(() => resolve())
+        for (const ac of live) ac.abort()
+        server.closeAllConnections()
+      })
+    },
+  }
+}
