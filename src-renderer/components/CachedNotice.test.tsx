@@ -1,0 +1,36 @@
+import { act, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { useCacheStatus } from '../stores/cache'
+import { CachedNotice, CacheWriteErrorBanner } from './CachedNotice'
+
+const DAY = 86_400_000
+
+beforeEach(() => {
+  useCacheStatus.setState({ forcedOffline: false, lastWriteError: undefined })
+})
+
+describe('CachedNotice', () => {
+  it('says the data is cached and how old it is', () => {
+    render(<CachedNotice fetchedAt={Date.now() - 3 * DAY - 1000} />)
+    expect(screen.getByRole('status')).toHaveTextContent('Offline — cached data, fetched 3 days ago')
+  })
+
+  it('says when working offline by choice, and when nothing is cached', () => {
+    useCacheStatus.setState({ forcedOffline: true })
+    render(<CachedNotice />)
+    expect(screen.getByRole('status')).toHaveTextContent('Working offline — nothing cached for this yet')
+  })
+})
+
+describe('CacheWriteErrorBanner', () => {
+  it('shows the last failed write until dismissed', async () => {
+    const { container } = render(<CacheWriteErrorBanner />)
+    expect(container).toBeEmptyDOMElement()
+    act(() => useCacheStatus.getState().reportWriteError('historyEntries', 'The disk space the browser allows this app is full.'))
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not save to the offline cache')
+    expect(screen.getByRole('alert')).toHaveTextContent('historyEntries')
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }))
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+})

@@ -1,0 +1,44 @@
+import { formatAge, formatDateTime } from '../lib/format'
+import { useNow } from '../lib/useNow'
+import { useCacheStatus } from '../stores/cache'
+
+/** Ages refresh once a minute: "fetched 3 min ago" should not freeze while the view is open. */
+const AGE_TICK_MS = 60_000
+
+/**
+ * Says that a view shows cached data, and how old it is: "Offline — cached data,
+ * fetched 3 days ago". The exact fetch time is in the tooltip.
+ */
+export function CachedNotice({ fetchedAt }: { fetchedAt?: number }) {
+  const now = useNow(AGE_TICK_MS)
+  const forced = useCacheStatus((s) => s.forcedOffline)
+  const mode = forced ? 'Working offline' : 'Offline'
+  return (
+    <div
+      className="notice notice-warn cached-notice"
+      role="status"
+      title={fetchedAt === undefined ? undefined : `Fetched ${formatDateTime(fetchedAt)}`}
+    >
+      {fetchedAt === undefined
+        ? `${mode} — nothing cached for this yet`
+        : `${mode} — cached data, fetched ${formatAge(fetchedAt, now)}`}
+    </div>
+  )
+}
+
+/** The last failed cache write, until dismissed: the cache never fails silently. */
+export function CacheWriteErrorBanner() {
+  const error = useCacheStatus((s) => s.lastWriteError)
+  const clear = useCacheStatus((s) => s.clearWriteError)
+  if (!error) return null
+  return (
+    <div className="notice notice-error cached-write-error" role="alert">
+      <strong>Could not save to the offline cache</strong>
+      <span className="muted"> · {error.store} · {formatDateTime(error.at)}</span>
+      <p>{error.message}</p>
+      <button type="button" onClick={clear}>
+        Dismiss
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,127 @@
+import Dexie, { type Collection, type IndexableType, type Table } from 'dexie'
+import type {
+  ChainInfo,
+  EarnPool,
+  Intent,
+  IntentHistoryEntry,
+  IntentReceipt,
+  IntentStatus,
+  YieldMarket,
+} from '@contract/service'
+import type { BalanceSnapshot } from './balances'
+import type { FetchMeta, IntentRowRecord } from './records'
+import { DB_NAME, declareVersions, type StoreName } from './schema'
+
+/** Intent objects are stored with the lookup keys they reveal (`records.ts`, multiEntry index). */
+interface IntentObjectRecord extends FetchMeta {
+  intentId: string
+  keys: string[]
+}
+export interface IntentRecord extends IntentObjectRecord {
+  intent: Intent
+}
+export interface HistoryEntryRecord extends IntentObjectRecord {
+  entry: IntentHistoryEntry
+}
+export interface ReceiptRecord extends IntentObjectRecord {
+  receipt: IntentReceipt
+}
+export interface TransitionRecord {
+  profileId: string
+  baseUrl: string
+  intentId: string
+  status: IntentStatus
+  /** The fetch time of the answer that showed the status (epoch ms). */
+  seenAt: number
+}
+export interface ChainRecord extends FetchMeta {
+  id: number
+  chain: ChainInfo
+}
+export interface MarketRecord extends FetchMeta {
+  id: string
+  market: YieldMarket
+}
+export interface EarnPoolRecord extends FetchMeta {
+  id: string
+  pool: EarnPool
+  /** The service's own `timestamp` of the answer that carried the pool. */
+  timestamp: string
+}
+/** The renderer's copy of a watch, so the Watch view can list watches offline. */
+export interface WatchRecord {
+  profileId: string
+  intentId: string
+  addedAt: number
+  status?: IntentStatus
+  done?: boolean
+  muted?: boolean
+  lastUpdateAt?: number
+}
+export interface NoteRecord {
+  id: string
+  profileId: string
+  intentId: string
+  text: string
+  createdAt: number
+}
+export interface BookmarkRecord {
+  profileId: string
+  intentId: string
+  createdAt: number
+}
+export type SavedSearchView = 'search' | 'history'
+export interface SavedSearchRecord {
+  id: string
+  profileId: string
+  view: SavedSearchView
+  name: string
+  /** The view's URL query string. */
+  query: string
+  createdAt: number
+}
+
+type ProfileKey = [string, string]
+
+export type ExplorerDb = Dexie & {
+  intents: Table<IntentRecord, ProfileKey>
+  historyEntries: Table<HistoryEntryRecord, ProfileKey>
+  receipts: Table<ReceiptRecord, ProfileKey>
+  transitions: Table<TransitionRecord, [string, string, number, string]>
+  intentRows: Table<IntentRowRecord, ProfileKey>
+  chains: Table<ChainRecord, [string, number]>
+  markets: Table<MarketRecord, ProfileKey>
+  balanceSnapshots: Table<BalanceSnapshot, [string, string, number]>
+  earnPools: Table<EarnPoolRecord, ProfileKey>
+  watches: Table<WatchRecord, ProfileKey>
+  notes: Table<NoteRecord, string>
+  bookmarks: Table<BookmarkRecord, ProfileKey>
+  savedSearches: Table<SavedSearchRecord, string>
+}
+
+/** A fresh handle on the cache database (tests pass their own name for isolation). */
+export function openExplorerDb(name: string = DB_NAME): ExplorerDb {
+  const db = new Dexie(name) as ExplorerDb
+  declareVersions(db)
+  return db
+}
+
+let current: ExplorerDb | undefined
+
+/** The database every repository function uses; opened on first use. */
+export const explorerDb = (): ExplorerDb => (current ??= openExplorerDb())
+
+/** Points the repositories at another database (tests, or after deleting this one). */
+export function setExplorerDb(db: ExplorerDb): void {
+  current = db
+}
+
+export const storeTable = (db: ExplorerDb, name: StoreName): Table => db.table(name)
+
+/** Intent ids from primary keys of the stores keyed `[profileId+intentId]`. */
+export const intentIdsOf = (keys: readonly IndexableType[]): string[] => keys.map((k) => (k as [string, string])[1])
+
+/** Every key of `index` that starts with `prefix` (the profile, then e.g. an intent id). */
+export function prefixRange(table: Table, index: string, ...prefix: IndexableType[]): Collection {
+  return table.where(index).between([...prefix, Dexie.minKey], [...prefix, Dexie.maxKey], true, true)
+}

@@ -1,0 +1,58 @@
+/**
+ * The offline cache: write-through of every service answer, offline reads and search,
+ * the person's notes, bookmarks, watches and saved searches, and export/import. All data
+ * is keyed by profile id; two profiles' data never mixes.
+ */
+export {
+  cacheBalanceSnapshot,
+  cacheChains,
+  cacheEarnPools,
+  cacheHistoryPage,
+  cacheIntents,
+  cacheMarkets,
+  cacheReceipt,
+} from './write-through'
+export { readChains, readEarnPools, readHistoryEntry, readIntent, readReceipt, readTransitions } from './reads'
+export {
+  countCachedIntents,
+  searchCachedIntents,
+  type OfflineCursor,
+  type OfflineIntentFilter,
+} from './intents-query'
+export { MARKET_SORTS, queryMarkets, readMarket, type MarketQuery } from './markets'
+export {
+  listBalanceSnapshots,
+  listSnapshotWallets,
+  readLatestBalanceSnapshot,
+  walletKey,
+  type BalanceSnapshot,
+} from './balances'
+export { addNote, deleteNote, isBookmarked, listBookmarks, listNotes, setBookmarked, type Note } from './notes'
+export { listWatchMirror, putWatchMirror, removeWatchMirror, type WatchMirror } from './watches'
+export { deleteSavedSearch, listSavedSearches, saveSearch, type SavedSearch } from './saved-searches'
+export {
+  exportCache,
+  importCache,
+  readBlobText,
+  type ExportResult,
+  type ExportSelection,
+  type ImportOptions,
+  type ImportResult,
+  type TransferProgress,
+} from './export-import'
+export { CacheFileError, parseCacheFile, type CacheFile } from './file-format'
+export { buildCaseBundle, caseBundleFiles, type CaseBundle } from './case-bundle'
+export { cacheInventory, clearCache, listCachedProfiles, type CachedProfile, type ClearTarget, type StoreInventory } from './maintenance'
+export { estimateStorage, requestPersistentStorage, type StorageEstimate } from './storage'
+export { storageErrorMessage } from './errors'
+export {
+  explorerDb,
+  openExplorerDb,
+  setExplorerDb,
+  type BookmarkRecord,
+  type ExplorerDb,
+  type SavedSearchView,
+  type WatchRecord,
+} from './db'
+export { DB_NAME, SCHEMA_VERSION, STORES, type StoreName } from './schema'
+export type { CachedIntentRow } from './records'

@@ -1,0 +1,120 @@
+import type { Table } from 'dexie'
+import type { IntentStatus } from '@contract/service'
+import { intentIdsOf, prefixRange, type ExplorerDb, type TransitionRecord } from './db'
+import {
+  INTENT_OBJECT_STORES,
+  mergeRow,
+  statusTransitions,
+  storedKeys,
+  type FetchMeta,
+  type IntentObjectStore,
+  type IntentRowRecord,
+  type IntentSource,
+  type SummaryPart,
+} from './records'
+
+/**
+ * Stores full intent objects (intents, history entries, receipts) with their lookup keys
+ * and keeps the summary rows in step. Callers run these inside their own read-write
+ * transaction, so an object and its row are stored together or not at all.
+ */
+
+const sourceTable = (db: ExplorerDb, kind: IntentSource): Table =>
+  db.table(INTENT_OBJECT_STORES.find((s) => s.kind === kind)!.store)
+
+/** Tables an ingest touches; a transaction around `ingestIntentObjects` must cover them. */
+export const ingestTables = (db: ExplorerDb, kind: IntentSource): Table[] => [sourceTable(db, kind), db.intentRows, db.transitions]
+
+/**
+ * Stores full objects of one kind (each with its lookup keys) and folds each into its
+ * intent's summary row. An object older than the one already cached is not stored, but
+ * still fills gaps in the row. Two writes per intent, plus a transition when the status
+ * moved: write cost, not size, bounds how fast history pages are ingested.
+ */
+export async function ingestIntentObjects(
+  db: ExplorerDb,
+  kind: IntentSource,
+  meta: FetchMeta,
+  items: ReadonlyArray<{ part: SummaryPart; record: object }>,
+): Promise<void> {
+  if (!items.length) return
+  const ids = [...new Set(items.map((i) => i.part.intentId))]
+  const rows = await db.intentRows.bulkGet(ids.map((id): [string, string] => [meta.profileId, id]))
+  const row = new Map<string, IntentRowRecord | undefined>(ids.map((id, n) => [id, rows[n]]))
+  const objects = new Map<string, object>()
+  const transitions: TransitionRecord[] = []
+
+  // In order, so an intent listed twice in one answer ends as it would after two writes.
+  for (const { part, record } of items) {
+    const id = part.intentId
+    const before = row.get(id)
+    if ((before?.sources[kind] ?? -Infinity) <= meta.fetchedAt) objects.set(id, { ...record, keys: storedKeys(meta.profileId, part.keys) })
+    const moves = statusTransitions(before, part.fields.status, meta.fetchedAt)
+    for (const m of moves) transitions.push({ profileId: meta.profileId, baseUrl: meta.baseUrl, intentId: id, ...m })
+    const after = mergeRow(before, part, kind, meta)
+    if (moves.length) after.lastTransitionStatus = moves[moves.length - 1].status
+    row.set(id, after)
+  }
+
+  await Promise.all([
+    sourceTable(db, kind).bulkPut([...objects.values()]),
+    db.intentRows.bulkPut([...row.values()] as IntentRowRecord[]),
+    transitions.length ? db.transitions.bulkPut(transitions) : undefined,
+  ])
+}
+
+/** Tables `rebuildIntentIndex` reads and writes. */
+export const rebuildTables = (db: ExplorerDb): Table[] => [db.intents, db.historyEntries, db.receipts, db.intentRows]
+
+const REBUILD_CHUNK = 500
+
+/**
+ * Derives the summary rows of these intents afresh from the full objects still cached
+ * (after an import, or after a source store was cleared); an intent with no object left
+ * loses its row. `lastTransitions` names the newest transition status of intents whose
+ * transitions were just written (an import); others keep what their row knew.
+ */
+export async function rebuildIntentIndex(
+  db: ExplorerDb,
+  profileId: string,
+  intentIds: readonly string[],
+  lastTransitions: ReadonlyMap<string, IntentStatus> = new Map(),
+): Promise<void> {
+  for (let at = 0; at < intentIds.length; at += REBUILD_CHUNK) {
+    const chunk = intentIds.slice(at, at + REBUILD_CHUNK)
+    const keys = chunk.map((id): [string, string] => [profileId, id])
+    const [previous, ...sources] = await Promise.all([
+      db.intentRows.bulkGet(keys),
+      ...INTENT_OBJECT_STORES.map((s) => db.table(s.store).bulkGet(keys) as Promise<Array<(FetchMeta & { intentId: string } & Record<string, unknown>) | undefined>>),
+    ])
+    const rows: IntentRowRecord[] = []
+    const gone: [string, string][] = []
+    chunk.forEach((intentId, n) => {
+      const parts = INTENT_OBJECT_STORES.flatMap((s, i) => {
+        const record = sources[i][n]
+        const part = record && s.summarise(record)
+        // Objects are keyed by the id they were cached under; the row stays there.
+        return part ? [{ kind: s.kind, meta: record, part: { ...part, intentId } }] : []
+      }).sort((a, b) => a.meta.fetchedAt - b.meta.fetchedAt)
+      let row: IntentRowRecord | undefined
+      for (const { kind, meta, part } of parts) row = mergeRow(row, part, kind, { profileId, baseUrl: meta.baseUrl, fetchedAt: meta.fetchedAt })
+      const lastTransition = lastTransitions.get(intentId) ?? previous[n]?.lastTransitionStatus
+      if (row) rows.push(lastTransition ? { ...row, lastTransitionStatus: lastTransition } : row)
+      else gone.push(keys[n])
+    })
+    await Promise.all([db.intentRows.bulkPut(rows), gone.length ? db.intentRows.bulkDelete(gone) : undefined])
+  }
+}
+
+/** The record as stored: the object with its lookup keys (used by the import). */
+export function withLookupKeys<R extends { profileId: string; intentId: string } & Record<string, unknown>>(
+  store: IntentObjectStore,
+  record: R,
+): R & { keys: string[] } {
+  return { ...record, keys: storedKeys(record.profileId, store.summarise(record)?.keys ?? []) }
+}
+
+/** Intent ids with a summary row in the profile. */
+export async function indexedIntentIds(db: ExplorerDb, profileId: string): Promise<string[]> {
+  return intentIdsOf(await prefixRange(db.intentRows, ':id', profileId).primaryKeys())
+}

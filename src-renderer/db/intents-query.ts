@@ -1,0 +1,304 @@
+import Dexie, { type IndexableType } from 'dexie'
+import type { IntentStatus } from '@contract/service'
+import { explorerDb, intentIdsOf, type ExplorerDb } from './db'
+import {
+  INTENT_OBJECT_STORES,
+  KEY_KINDS,
+  lookupKey,
+  queryTerms,
+  tagKey,
+  toCachedRow,
+  type CachedIntentRow,
+  type IntentRowRecord,
+  type KeyKind,
+} from './records'
+
+export interface OfflineIntentFilter {
+  intentId?: string
+  txHash?: string
+  /** Matches the owner, a participant, the origin or destination intent address, or the edge address. */
+  address?: string
+  owner?: string
+  statuses?: IntentStatus[]
+  originChainId?: number
+  destinationChainId?: number
+  originTokenAddress?: string
+  destinationTokenAddress?: string
+  projectId?: number
+  /** epoch ms, inclusive */
+  fromTime?: number
+  /** epoch ms, inclusive */
+  toTime?: number
+  /**
+   * Whitespace-separated terms, all of which must match the beginning of an intent id,
+   * hash, address, token symbol or address, provider, rail, memo word or status.
+   */
+  text?: string
+  /** By creation time; newest first unless 'asc'. */
+  order?: 'desc' | 'asc'
+}
+
+/** Where the next page starts: the last row shown (its position in every ordered index). */
+export interface OfflineCursor {
+  createdAt: number
+  intentId: string
+}
+
+/**
+ * How a query is answered, cheapest first:
+ * - identifier filters (intent id, hash, address) and text terms resolve through the
+ *   multiEntry key indexes of the stored objects to a set of intent ids; a text term
+ *   also matches row tags (symbols, providers, status), read up to a bound: a common
+ *   tag becomes a row test instead of a huge id set;
+ * - a small id set is loaded and sorted whole;
+ * - otherwise one ordered index is walked by key range in batches, newest first, and
+ *   every filter is checked on the small summary rows until a page is full. The index is
+ *   the most selective one the filter allows: owner, else status/origin chain/project
+ *   (the narrowest range by count), else creation time.
+ * Pages continue from a keyset cursor (createdAt, intentId), never an offset.
+ */
+
+/** Up to this many candidate ids are loaded directly rather than streamed in index order. */
+const DIRECT_LOAD_LIMIT = 1000
+const MIN_BATCH = 64
+const MAX_BATCH = 2048
+
+type Field = 'ownerKey' | 'statusKey' | 'originKey' | 'projectKey'
+
+interface OrderedIndex {
+  name: string
+  field?: Field
+}
+
+const BY_TIME: OrderedIndex = { name: '[profileId+createdAt+intentId]' }
+const BY_OWNER: OrderedIndex = { name: '[profileId+ownerKey+createdAt+intentId]', field: 'ownerKey' }
+const BY_STATUS: OrderedIndex = { name: '[profileId+statusKey+createdAt+intentId]', field: 'statusKey' }
+const BY_ORIGIN: OrderedIndex = { name: '[profileId+originKey+createdAt+intentId]', field: 'originKey' }
+const BY_PROJECT: OrderedIndex = { name: '[profileId+projectKey+createdAt+intentId]', field: 'projectKey' }
+
+/** One walk over an ordered index: the rows whose `field` equals `value`. */
+interface Scan {
+  index: OrderedIndex
+  value?: IndexableType
+}
+
+interface Bounds {
+  lower: IndexableType[]
+  upper: IndexableType[]
+  includeLower: boolean
+  includeUpper: boolean
+}
+
+type Order = 'asc' | 'desc'
+
+const compareRows = (order: Order) => (a: CachedIntentRow, b: CachedIntentRow): number => {
+  const c = a.createdAt - b.createdAt || (a.intentId < b.intentId ? -1 : a.intentId > b.intentId ? 1 : 0)
+  return order === 'asc' ? c : -c
+}
+
+const isAfter = (row: CachedIntentRow, cursor: OfflineCursor, order: Order) =>
+  compareRows(order)(row, { ...row, createdAt: cursor.createdAt, intentId: cursor.intentId }) > 0
+
+const lower = (s: string | undefined) => s?.trim().toLowerCase() || undefined
+
+type RowTest = (r: IntentRowRecord) => boolean
+
+function rowMatcher(filter: OfflineIntentFilter, candidates: ReadonlySet<string> | undefined, tests: readonly RowTest[]): RowTest {
+  const statuses = filter.statuses?.length ? new Set<string>(filter.statuses) : undefined
+  const owner = lower(filter.owner)
+  const originToken = lower(filter.originTokenAddress)
+  const destinationToken = lower(filter.destinationTokenAddress)
+  const from = filter.fromTime ?? -Infinity
+  const to = filter.toTime ?? Infinity
+  return (r: IntentRowRecord): boolean =>
+    (!candidates || candidates.has(r.intentId)) &&
+    (!statuses || statuses.has(r.statusKey)) &&
+    (!owner || r.ownerKey === owner) &&
+    (filter.originChainId === undefined || r.originChainId === filter.originChainId) &&
+    (filter.destinationChainId === undefined || r.destinationChainId === filter.destinationChainId) &&
+    (filter.projectId === undefined || r.projectId === filter.projectId) &&
+    (!originToken || r.originTokenAddress?.toLowerCase() === originToken) &&
+    (!destinationToken || r.destinationTokenAddress?.toLowerCase() === destinationToken) &&
+    r.createdAt >= from &&
+    r.createdAt <= to &&
+    tests.every((t) => t(r))
+}
+
+/** Intents whose stored objects carry the key (or a key starting with it). */
+async function idsWithKey(db: ExplorerDb, key: string, prefix: boolean): Promise<Set<string>> {
+  const lists = await Promise.all(
+    INTENT_OBJECT_STORES.map((s) => {
+      const where = db.table(s.store).where('keys')
+      return (prefix ? where.startsWith(key) : where.equals(key)).primaryKeys()
+    }),
+  )
+  return new Set(lists.flatMap(intentIdsOf))
+}
+
+function intersect(a: Set<string> | undefined, b: Set<string>): Set<string> {
+  if (!a) return b
+  const [small, big] = a.size <= b.size ? [a, b] : [b, a]
+  return new Set([...small].filter((id) => big.has(id)))
+}
+
+/** What identifier filters and text terms allow: a set of intent ids and/or row tests. */
+interface Constraints {
+  ids?: Set<string>
+  tests: RowTest[]
+}
+
+async function constraintsOf(db: ExplorerDb, profileId: string, filter: OfflineIntentFilter): Promise<Constraints> {
+  const exact: Array<[KeyKind, string | undefined]> = [
+    ['i', filter.intentId],
+    ['t', filter.txHash],
+    ['a', filter.address],
+  ]
+  let ids: Set<string> | undefined
+  const tests: RowTest[] = []
+  for (const [kind, value] of exact) {
+    if (!value?.trim()) continue
+    ids = intersect(ids, await idsWithKey(db, lookupKey(profileId, kind, value), false))
+    if (!ids.size) return { ids, tests }
+  }
+  for (const term of queryTerms(filter.text ?? '')) {
+    const tag = tagKey(profileId, term)
+    // At most one more than the load limit: a common tag costs no more than a rare one.
+    const [keyed, tagged] = await Promise.all([
+      Promise.all(KEY_KINDS.map((kind) => idsWithKey(db, lookupKey(profileId, kind, term), true))),
+      db.intentRows.where('tags').startsWith(tag).limit(DIRECT_LOAD_LIMIT + 1).primaryKeys(),
+    ])
+    const keyIds = new Set(keyed.flatMap((s) => [...s]))
+    if (tagged.length > DIRECT_LOAD_LIMIT) {
+      tests.push((r) => keyIds.has(r.intentId) || r.tags.some((t) => t.startsWith(tag)))
+      continue
+    }
+    ids = intersect(ids, new Set([...keyIds, ...intentIdsOf(tagged)]))
+    if (!ids.size) return { ids, tests }
+  }
+  return { ids, tests }
+}
+
+function bounds(profileId: string, scan: Scan, filter: OfflineIntentFilter, order: Order, after?: OfflineCursor): Bounds {
+  const head: IndexableType[] = scan.index.field ? [profileId, scan.value!] : [profileId]
+  const from = filter.fromTime ?? -Infinity
+  const to = filter.toTime ?? Infinity
+  const b: Bounds = {
+    lower: [...head, from, Dexie.minKey],
+    upper: [...head, to, Dexie.maxKey as IndexableType],
+    includeLower: true,
+    includeUpper: true,
+  }
+  if (after && order === 'desc' && after.createdAt <= to) {
+    b.upper = [...head, after.createdAt, after.intentId]
+    b.includeUpper = false
+  }
+  if (after && order === 'asc' && after.createdAt >= from) {
+    b.lower = [...head, after.createdAt, after.intentId]
+    b.includeLower = false
+  }
+  return b
+}
+
+const indexKey = (r: IntentRowRecord, index: OrderedIndex): IndexableType[] =>
+  index.field ? [r.profileId, r[index.field], r.createdAt, r.intentId] : [r.profileId, r.createdAt, r.intentId]
+
+/**
+ * Walks a key range in batches (each a single getAll), keeping rows that pass `test`,
+ * until `want` are found or the range ends. Batches grow so sparse matches stay cheap.
+ */
+async function walk(
+  db: ExplorerDb,
+  index: OrderedIndex,
+  range: Bounds,
+  order: Order,
+  test: RowTest,
+  want: number,
+): Promise<IntentRowRecord[]> {
+  const out: IntentRowRecord[] = []
+  const b = { ...range }
+  let batch = Math.min(MAX_BATCH, Math.max(MIN_BATCH, want))
+  for (;;) {
+    const coll = db.intentRows.where(index.name).between(b.lower, b.upper, b.includeLower, b.includeUpper)
+    const rows = await (order === 'desc' ? coll.reverse() : coll).limit(batch).toArray()
+    for (const r of rows) {
+      if (!test(r)) continue
+      out.push(r)
+      if (out.length >= want) return out
+    }
+    if (rows.length < batch) return out
+    const last = indexKey(rows[rows.length - 1], index)
+    if (order === 'desc') Object.assign(b, { upper: last, includeUpper: false })
+    else Object.assign(b, { lower: last, includeLower: false })
+    batch = Math.min(MAX_BATCH, batch * 2)
+  }
+}
+
+async function rangeCount(db: ExplorerDb, profileId: string, scans: Scan[], filter: OfflineIntentFilter): Promise<number> {
+  const counts = await Promise.all(
+    scans.map((s) => {
+      const b = bounds(profileId, s, filter, 'desc')
+      return db.intentRows.where(s.index.name).between(b.lower, b.upper, b.includeLower, b.includeUpper).count()
+    }),
+  )
+  return counts.reduce((a, b) => a + b, 0)
+}
+
+/** The walks that together cover every row the filter can match, on the narrowest index. */
+async function plan(db: ExplorerDb, profileId: string, filter: OfflineIntentFilter): Promise<Scan[]> {
+  const owner = lower(filter.owner)
+  if (owner) return [{ index: BY_OWNER, value: owner }]
+  const options: Scan[][] = []
+  if (filter.statuses?.length) options.push([...new Set(filter.statuses)].map((s) => ({ index: BY_STATUS, value: s })))
+  if (filter.originChainId !== undefined) options.push([{ index: BY_ORIGIN, value: filter.originChainId }])
+  if (filter.projectId !== undefined) options.push([{ index: BY_PROJECT, value: filter.projectId }])
+  if (!options.length) return [{ index: BY_TIME }]
+  if (options.length === 1) return options[0]
+  const sizes = await Promise.all(options.map((scans) => rangeCount(db, profileId, scans, filter)))
+  return options[sizes.indexOf(Math.min(...sizes))]
+}
+
+/**
+ * The offline search: the cached intents of a profile that match every given filter,
+ * one page at a time, ordered by creation time.
+ */
+export async function searchCachedIntents(
+  profileId: string,
+  filter: OfflineIntentFilter,
+  page: { limit: number; after?: OfflineCursor },
+): Promise<{ rows: CachedIntentRow[]; next?: OfflineCursor }> {
+  const db = explorerDb()
+  const order: Order = filter.order ?? 'desc'
+  const limit = Math.max(1, Math.floor(page.limit))
+  // One row more than shown tells whether a next page exists.
+  const want = limit + 1
+  const tables = [db.intentRows, ...INTENT_OBJECT_STORES.map((s) => db.table(s.store))]
+  const found = await db.transaction('r', tables, async () => {
+    const { ids, tests } = await constraintsOf(db, profileId, filter)
+    if (ids?.size === 0) return []
+    const test = rowMatcher(filter, ids, tests)
+    if (ids && ids.size <= DIRECT_LOAD_LIMIT) {
+      const rows = await db.intentRows.bulkGet([...ids].map((id): [string, string] => [profileId, id]))
+      return rows
+        .filter((r): r is IntentRowRecord => r !== undefined && test(r) && (!page.after || isAfter(r, page.after, order)))
+        .sort(compareRows(order))
+        .slice(0, want)
+    }
+    const scans = await plan(db, profileId, filter)
+    const walks = await Promise.all(
+      scans.map((s) => walk(db, s.index, bounds(profileId, s, filter, order, page.after), order, test, want)),
+    )
+    return walks.flat().sort(compareRows(order)).slice(0, want)
+  })
+  const rows = found.slice(0, limit)
+  const last = rows[rows.length - 1]
+  return {
+    rows: rows.map(toCachedRow),
+    next: found.length > limit ? { createdAt: last.createdAt, intentId: last.intentId } : undefined,
+  }
+}
+
+/** How many intents the profile has cached (for "n cached intents" labels). */
+export async function countCachedIntents(profileId: string): Promise<number> {
+  const db = explorerDb()
+  return db.intentRows.where(BY_TIME.name).between([profileId, Dexie.minKey], [profileId, Dexie.maxKey], true, true).count()
+}

@@ -1,0 +1,147 @@
+import Dexie from 'dexie'
+import { afterEach, describe, expect, it } from 'vitest'
+import { listBalanceSnapshots } from './balances'
+import { openExplorerDb, setExplorerDb, type ExplorerDb } from './db'
+import { searchCachedIntents } from './intents-query'
+import { listNotes } from './notes'
+import { readHistoryEntry } from './reads'
+import { declareVersions, SCHEMA_VERSION, STORE_NAMES } from './schema'
+import { fakeEntry, fakeIntent, fakeReceipt, hex, intentIdOf, source, T0 } from './testing'
+import { cacheHistoryPage } from './write-through'
+
+const OWNER = '0xAbCdEf0000000000000000000000000000000001'
+const meta = { profileId: 'p1', baseUrl: 'http://p1.test', fetchedAt: T0 }
+
+/**
+ * Records as each earlier release wrote them, one or more in every store it had. A new
+ * schema version must add the previous version's records here; the test below refuses
+ * to pass until it does.
+ */
+const WRITTEN_BY: Record<number, Record<string, object[]>> = {
+  1: {
+    intents: [{ ...meta, intentId: intentIdOf(1), intent: fakeIntent(1, { owner: OWNER }) }],
+    historyEntries: [{ ...meta, intentId: intentIdOf(1), entry: fakeEntry(1, { owner: OWNER, projectId: 2 }) }],
+    receipts: [{ ...meta, intentId: intentIdOf(2), receipt: fakeReceipt(2) }],
+    transitions: [{ ...meta, intentId: intentIdOf(1), status: 'SUCCEEDED', seenAt: T0 }],
+    intentRows: [
+      {
+        ...meta,
+        intentId: intentIdOf(1),
+        status: 'SUCCEEDED',
+        createdAt: T0 + 60_000,
+        owner: OWNER,
+        originChainId: 1,
+        originTokenSymbol: 'USDC',
+        projectId: 2,
+        routeProviders: ['AUTO'],
+        sources: { history: T0, intent: T0 },
+        // v1 kept owners and keys exactly as the service sent them
+        ownerKey: OWNER,
+        statusKey: 'SUCCEEDED',
+        originKey: 1,
+        projectKey: 2,
+      },
+      {
+        ...meta,
+        intentId: intentIdOf(2),
+        status: 'SUCCEEDED',
+        createdAt: T0 + 120_000,
+        routeProviders: [],
+        sources: { receipt: T0 },
+        ownerKey: '',
+        statusKey: 'SUCCEEDED',
+        originKey: -1,
+        projectKey: -1,
+      },
+    ],
+    intentKeys: [{ profileId: 'p1', intentId: intentIdOf(1), keys: [`p1|i:${intentIdOf(1)}`, `p1|a:${OWNER}`, 'p1|w:USDC'] }],
+    chains: [{ ...meta, id: 1, chain: { id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } } }],
+    markets: [{ ...meta, id: 'm1', market: { id: 'm1' } }],
+    balanceSnapshots: [
+      {
+        ...meta,
+        walletKey: '0xaa@ethereum',
+        queries: [{ address: '0xaa', network: 'ethereum' }],
+        items: [{ yieldId: 'y', balances: [{ amountUsd: '12.5' }, { amountUsd: '0.5' }] }],
+        errors: [],
+      },
+    ],
+    earnPools: [{ ...meta, id: 'pool', pool: { id: 'pool' }, timestamp: '2024-01-01T00:00:00Z' }],
+    watches: [{ profileId: 'p1', intentId: intentIdOf(1), addedAt: T0 }],
+    notes: [{ id: 'n1', profileId: 'p1', intentId: intentIdOf(1), text: 'customer called', createdAt: T0 }],
+    bookmarks: [{ profileId: 'p1', intentId: intentIdOf(1), createdAt: T0 }],
+    savedSearches: [{ id: 's1', profileId: 'p1', view: 'search', name: 'Mine', query: 'owner=x', createdAt: T0 }],
+  },
+}
+
+const opened: Dexie[] = []
+afterEach(async () => {
+  for (const db of opened.splice(0)) db.close()
+})
+
+async function createAt(version: number, name: string): Promise<void> {
+  const old = new Dexie(name)
+  declareVersions(old, version)
+  await old.open()
+  const records = WRITTEN_BY[version]
+  await old.transaction('rw', Object.keys(records), async () => {
+    for (const [store, list] of Object.entries(records)) await old.table(store).bulkAdd(list)
+  })
+  old.close()
+}
+
+async function openCurrent(name: string): Promise<ExplorerDb> {
+  const db = openExplorerDb(name)
+  opened.push(db)
+  setExplorerDb(db)
+  await db.open()
+  return db
+}
+
+describe('migrations', () => {
+  const earlier = Array.from({ length: SCHEMA_VERSION - 1 }, (_, i) => i + 1)
+
+  it.each(earlier)('opens a database written by schema v%i and keeps every record', async (version) => {
+    expect(WRITTEN_BY[version], `add the records schema v${version} wrote to WRITTEN_BY`).toBeDefined()
+    const name = `migrate-from-${version}-${Math.random()}`
+    await createAt(version, name)
+    const db = await openCurrent(name)
+    expect(db.verno).toBe(SCHEMA_VERSION)
+    for (const store of STORE_NAMES) expect(await db.table(store).count(), store).toBe(WRITTEN_BY[version][store]?.length ?? 0)
+    expect((await readHistoryEntry('p1', intentIdOf(1)))?.entry.intentId).toBe(intentIdOf(1))
+    expect((await listNotes('p1', intentIdOf(1))).map((n) => n.text)).toEqual(['customer called'])
+  })
+
+  it('v1 -> v2 moves lookup keys onto the objects, case-insensitive, and adds tags, the project index and snapshot totals', async () => {
+    const name = `migrate-v2-${Math.random()}`
+    await createAt(1, name)
+    const db = await openCurrent(name)
+    const find = async (filter: Parameters<typeof searchCachedIntents>[1]) =>
+      (await searchCachedIntents('p1', filter, { limit: 5 })).rows.map((r) => r.intentId)
+    expect(await find({ address: OWNER.toLowerCase() })).toEqual([intentIdOf(1)])
+    expect(await find({ address: OWNER })).toEqual([intentIdOf(1)])
+    expect(await find({ owner: OWNER })).toEqual([intentIdOf(1)])
+    expect(await find({ text: 'usdc' })).toEqual([intentIdOf(1)])
+    expect(await find({ projectId: 2, statuses: ['SUCCEEDED'] })).toEqual([intentIdOf(1)])
+    expect(await find({ txHash: hex('tx-origin', 2).toUpperCase() })).toEqual([intentIdOf(2)])
+    expect((await db.intents.get(['p1', intentIdOf(1)]))?.keys).toContain(`p1|a:${OWNER.toLowerCase()}`)
+    expect(db.tables.map((t) => t.name)).not.toContain('intentKeys')
+    expect(await db.intentRows.get(['p1', intentIdOf(1)])).toMatchObject({ ownerKey: OWNER.toLowerCase(), lastTransitionStatus: 'SUCCEEDED' })
+    expect((await listBalanceSnapshots('p1'))[0].totalUsd).toBe(13)
+  })
+
+  it('still works on a database a newer release upgraded (after a downgrade)', async () => {
+    const name = `newer-${Math.random()}`
+    const newer = new Dexie(name)
+    declareVersions(newer)
+    newer.version(SCHEMA_VERSION + 1).stores({ futureStore: 'id' })
+    await newer.open()
+    newer.close()
+    const db = openExplorerDb(name)
+    opened.push(db)
+    setExplorerDb(db)
+    await db.open()
+    await cacheHistoryPage(source(), [fakeEntry(3)])
+    expect((await searchCachedIntents('p1', {}, { limit: 5 })).rows.map((r) => r.intentId)).toEqual([intentIdOf(3)])
+  })
+})

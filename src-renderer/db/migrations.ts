@@ -1,0 +1,50 @@
+import type { Transaction } from 'dexie'
+import type { IntentStatus, YieldBalances } from '@contract/service'
+import { INTENT_OBJECT_STORES, snapshotTotalUsd, storedKeys, toCachedRow, withIndexFields, type IntentRowRecord } from './records'
+
+/**
+ * Data upgrades between schema versions (declared in `schema.ts`). Each reads records as
+ * the previous release wrote them and never drops one it does not understand. Derived
+ * values (keys, tags, totals) are recomputed from the objects they derive from, so an
+ * upgrade also repairs whatever the older release derived wrongly.
+ */
+
+/**
+ * v1 -> v2: lookup keys move onto the stored objects, lower-cased; rows gain tags, a
+ * lower-cased owner and the last recorded transition; snapshots gain `totalUsd`. The
+ * `intentKeys` store is dropped by the schema once this has run.
+ */
+export async function upgradeToV2(tx: Transaction): Promise<void> {
+  for (const s of INTENT_OBJECT_STORES)
+    await tx
+      .table(s.store)
+      .toCollection()
+      .modify((record: { profileId: string; intentId: string; keys?: string[] } & Record<string, unknown>) => {
+        record.keys = storedKeys(record.profileId, s.summarise(record)?.keys ?? [])
+      })
+
+  const lastTransition = new Map<string, IntentStatus>()
+  // Primary key order is (profile, intent, seenAt): the last one per intent is the newest.
+  await tx
+    .table('transitions')
+    .toCollection()
+    .each((t: { profileId: string; intentId: string; status: IntentStatus }) => lastTransition.set(`${t.profileId}|${t.intentId}`, t.status))
+  await tx
+    .table('intentRows')
+    .toCollection()
+    .modify((row: IntentRowRecord, ref: { value: IntentRowRecord }) => {
+      ref.value = withIndexFields(
+        { ...toCachedRow(row), routeProviders: row.routeProviders ?? [] },
+        row.profileId,
+        row.baseUrl,
+        lastTransition.get(`${row.profileId}|${row.intentId}`),
+      )
+    })
+
+  await tx
+    .table('balanceSnapshots')
+    .toCollection()
+    .modify((snap: { items?: unknown; totalUsd?: number }) => {
+      if (Array.isArray(snap.items)) snap.totalUsd = snapshotTotalUsd(snap.items as YieldBalances[])
+    })
+}

@@ -1,0 +1,63 @@
+import type {
+  ChainInfo,
+  GetEarnPoolsResponse,
+  Intent,
+  IntentHistoryEntry,
+  IntentReceipt,
+  IntentStatus,
+} from '@contract/service'
+import { explorerDb, prefixRange } from './db'
+
+/** Offline reads of single objects and reference lists; every one scoped by profile. */
+
+export async function readIntent(profileId: string, intentId: string): Promise<{ intent: Intent; fetchedAt: number } | undefined> {
+  const r = await explorerDb().intents.get([profileId, intentId])
+  return r && { intent: r.intent, fetchedAt: r.fetchedAt }
+}
+
+export async function readHistoryEntry(
+  profileId: string,
+  intentId: string,
+): Promise<{ entry: IntentHistoryEntry; fetchedAt: number } | undefined> {
+  const r = await explorerDb().historyEntries.get([profileId, intentId])
+  return r && { entry: r.entry, fetchedAt: r.fetchedAt }
+}
+
+/** The newest receipt known: a receipt fetch, or the one inside a history entry. */
+export async function readReceipt(profileId: string, intentId: string): Promise<{ receipt: IntentReceipt; fetchedAt: number } | undefined> {
+  const db = explorerDb()
+  const [own, entry] = await db.transaction('r', [db.receipts, db.historyEntries], () =>
+    Promise.all([db.receipts.get([profileId, intentId]), db.historyEntries.get([profileId, intentId])]),
+  )
+  const fromEntry = entry?.entry.receipt && { receipt: entry.entry.receipt, fetchedAt: entry.fetchedAt }
+  const fromOwn = own && { receipt: own.receipt, fetchedAt: own.fetchedAt }
+  if (fromOwn && fromEntry) return fromEntry.fetchedAt > fromOwn.fetchedAt ? fromEntry : fromOwn
+  return fromOwn ?? fromEntry
+}
+
+/** Statuses seen for the intent, oldest first. */
+export async function readTransitions(profileId: string, intentId: string): Promise<Array<{ status: IntentStatus; seenAt: number }>> {
+  const rows = await prefixRange(explorerDb().transitions, ':id', profileId, intentId).toArray()
+  return rows.map(({ status, seenAt }) => ({ status, seenAt }))
+}
+
+/**
+ * Every chain cached for the profile. `fetchedAt` is the oldest fetch among them: the
+ * list as a whole is at least that old.
+ */
+export async function readChains(profileId: string): Promise<{ chains: ChainInfo[]; fetchedAt: number } | undefined> {
+  const rows = await prefixRange(explorerDb().chains, ':id', profileId).toArray()
+  if (!rows.length) return undefined
+  return { chains: rows.map((r) => r.chain), fetchedAt: Math.min(...rows.map((r) => r.fetchedAt)) }
+}
+
+/** The cached pools as one answer; `cached: true` because that is what it now is. */
+export async function readEarnPools(profileId: string): Promise<{ response: GetEarnPoolsResponse; fetchedAt: number } | undefined> {
+  const rows = await prefixRange(explorerDb().earnPools, ':id', profileId).toArray()
+  if (!rows.length) return undefined
+  const newest = rows.reduce((a, b) => (b.fetchedAt > a.fetchedAt ? b : a))
+  return {
+    response: { pools: rows.map((r) => r.pool), timestamp: newest.timestamp, cached: true },
+    fetchedAt: Math.min(...rows.map((r) => r.fetchedAt)),
+  }
+}

@@ -1,0 +1,386 @@
+import {
+  isFinalStatus,
+  type Edge,
+  type Intent,
+  type IntentHistoryEntry,
+  type IntentReceipt,
+  type IntentStatus,
+  type IntentTransaction,
+  type YieldBalanceQuery,
+  type YieldBalances,
+} from '@contract/service'
+import { parseTime } from '../lib/format'
+import type { StoreName } from './schema'
+
+/**
+ * Pure mapping from service objects to what the cache indexes: the small summary row of
+ * an intent, the lookup keys stored with each object, and the derived values of balance
+ * snapshots. Nothing here touches the database, so the write path, the import and the
+ * migrations share it.
+ */
+
+export type IntentSource = 'intent' | 'history' | 'receipt'
+
+/** One line of an intent table, known from whatever the cache holds about the intent. */
+export interface CachedIntentRow {
+  intentId: string
+  status?: IntentStatus
+  /** epoch ms; 0 when no source said when the intent was created */
+  createdAt: number
+  expiresAt?: number
+  owner?: string
+  originChainId?: number
+  destinationChainId?: number
+  originTokenAddress?: string
+  originTokenSymbol?: string
+  originTokenDecimals?: number
+  /** base units, decimal string */
+  originTokenAmount?: string
+  destinationTokenAddress?: string
+  destinationTokenSymbol?: string
+  destinationTokenDecimals?: number
+  destinationTokenAmount?: string
+  routeProviders: string[]
+  projectId?: number
+  startedAt?: number
+  finishedAt?: number
+  /** epoch ms of the newest fetch that contributed to this row */
+  fetchedAt: number
+  /** When each kind of full object was last cached for the intent (epoch ms). */
+  sources: Partial<Record<IntentSource, number>>
+}
+
+type RowFields = Partial<Omit<CachedIntentRow, 'intentId' | 'fetchedAt' | 'sources'>>
+
+/** What one service object tells about an intent. */
+export interface SummaryPart {
+  intentId: string
+  fields: RowFields
+  /** `${kind}:${lower-cased value}`; the profile prefix is added when stored. */
+  keys: string[]
+}
+
+/** The stored row: the summary plus provenance and never-undefined index fields. */
+export interface IntentRowRecord extends CachedIntentRow {
+  profileId: string
+  baseUrl: string
+  /** lower-cased owner, '' when unknown (undefined would drop the row from the index) */
+  ownerKey: string
+  statusKey: IntentStatus | ''
+  originKey: number
+  projectKey: number
+  /**
+   * `${profileId}|${word}`: the row's categorical words (token symbols and addresses,
+   * providers, status). Shared by many intents, so free text counts their matches first
+   * and scans rows in order when they are common.
+   */
+  tags: string[]
+  /** The status of the newest recorded transition, so a change never records twice. */
+  lastTransitionStatus?: IntentStatus
+}
+
+export interface FetchMeta {
+  profileId: string
+  baseUrl: string
+  fetchedAt: number
+}
+
+/**
+ * Lookup key kinds: intent id, transaction hash, address (owner, participant, intent and
+ * edge addresses) and word (memo words, edge id, relay request id, rail). The kind keeps
+ * a hash filter from matching an address and vice versa.
+ */
+export type KeyKind = 'i' | 't' | 'a' | 'w'
+export const KEY_KINDS: readonly KeyKind[] = ['i', 't', 'a', 'w']
+
+export const lookupKey = (profileId: string, kind: KeyKind, value: string): string =>
+  `${profileId}|${kind}:${value.trim().toLowerCase()}`
+
+/** The keys stored with an object: profile-prefixed, without duplicates. */
+export const storedKeys = (profileId: string, keys: readonly string[]): string[] => [
+  ...new Set(keys.map((k) => `${profileId}|${k}`)),
+]
+
+export const tagKey = (profileId: string, word: string): string => `${profileId}|${word.trim().toLowerCase()}`
+
+const keysOf = (kind: KeyKind, values: ReadonlyArray<string | undefined>): string[] =>
+  values.flatMap((v) => (v && v.trim() ? [`${kind}:${v.trim().toLowerCase()}`] : []))
+
+/** Words of free text (memo) as the search matches them: lower case, split on punctuation. */
+const textWords = (text: string | undefined): string[] =>
+  text ? text.toLowerCase().split(/[^\p{L}\p{N}_]+/u).filter((w) => w.length > 1) : []
+
+/** Search terms of a free-text query; whole terms, so a pasted hash or id stays intact. */
+export const queryTerms = (text: string): string[] => [
+  ...new Set(
+    text
+      .toLowerCase()
+      .split(/[\s,;]+/)
+      .filter(Boolean),
+  ),
+]
+
+/** Provider codes are strings in practice; the spec leaves the element type open. */
+const providerCodes = (list: unknown[] | undefined): string[] | undefined => {
+  const codes = list?.filter((p): p is string => typeof p === 'string' && p.length > 0)
+  return codes?.length ? codes : undefined
+}
+
+const edgeHashes = (edge: Edge | undefined) => [edge?.initTransactionHash, edge?.fillTransactionHash, edge?.refundTransactionHash]
+const edgeWords = (edge: Edge | undefined) => [edge?.rail, edge?.edgeId, edge?.relayRequestId]
+
+const nonZero = (amount: string | undefined) => (amount === undefined || amount === '0' ? undefined : amount)
+
+export function summaryFromIntent(intent: Intent): SummaryPart | undefined {
+  const intentId = intent.intentId
+  if (!intentId) return undefined
+  const q = intent.quoteRequest
+  const fields: RowFields = {
+    status: intent.status,
+    createdAt: parseTime(intent.createdAt),
+    expiresAt: parseTime(intent.expiresAt),
+    owner: intent.ownerAddress ?? q?.ownerAddress,
+    originChainId: intent.originChainId ?? q?.originChainId,
+    destinationChainId: intent.destinationChainId ?? q?.destinationChainId,
+    originTokenAddress: intent.originTokenAddress ?? q?.originTokenAddress,
+    originTokenDecimals: intent.depositTransaction?.decimals,
+    originTokenAmount: q?.originTokenAmount ?? intent.quote?.fromAmount ?? intent.depositTransaction?.amount,
+    destinationTokenAddress: intent.destinationTokenAddress ?? q?.destinationTokenAddress,
+    // A requested destination amount of 0 means "whatever the origin amount buys": the quote has the figure.
+    destinationTokenAmount: nonZero(q?.destinationTokenAmount) ?? intent.quote?.toAmount,
+    routeProviders: providerCodes(intent.quote?.routeProviders),
+    projectId: intent.projectId,
+  }
+  return {
+    intentId,
+    fields,
+    keys: [
+      ...keysOf('i', [intentId]),
+      ...keysOf('t', edgeHashes(intent.edge)),
+      ...keysOf('a', [
+        intent.ownerAddress,
+        q?.ownerAddress,
+        intent.originIntentAddress,
+        intent.destinationIntentAddress,
+        q?.destinationToAddress,
+        intent.depositTransaction?.toAddress,
+        intent.edge?.edgeUserAddress,
+      ]),
+      ...keysOf('w', edgeWords(intent.edge)),
+    ],
+  }
+}
+
+/** What moved, once something did; until then (a zero amount) what was quoted. */
+const movedOrQuoted = (moved: string | undefined, quoted: string | undefined): string | undefined =>
+  moved !== undefined && moved !== '0' ? moved : (quoted ?? moved)
+
+const legsOf = (r: IntentReceipt): IntentTransaction[] =>
+  [r.depositTransaction, r.originTransaction, r.destinationTransaction, r.refundTransaction].filter(
+    (t): t is IntentTransaction => t !== undefined,
+  )
+
+export function summaryFromReceipt(receipt: IntentReceipt, intentIdHint?: string): SummaryPart | undefined {
+  const s = receipt.summary
+  const intentId = receipt.intentId ?? s?.intentId ?? intentIdHint
+  if (!intentId) return undefined
+  const legs = legsOf(receipt)
+  const fields: RowFields = {
+    status: receipt.status,
+    createdAt: parseTime(s?.createdAt ?? receipt.createdAt),
+    expiresAt: parseTime(s?.expiresAt),
+    owner: receipt.ownerAddress ?? s?.ownerAddress,
+    originChainId: receipt.originChainId ?? s?.originChainId,
+    destinationChainId: receipt.destinationChainId ?? s?.destinationChainId,
+    originTokenAddress: s?.originTokenAddress ?? s?.originTokenMetadata?.tokenAddress,
+    originTokenSymbol: s?.originTokenMetadata?.symbol,
+    originTokenDecimals: s?.originTokenMetadata?.decimals,
+    originTokenAmount: movedOrQuoted(s?.originTokenAmount, s?.quotedOriginTokenAmount),
+    destinationTokenAddress: s?.destinationTokenAddress ?? s?.destinationTokenMetadata?.tokenAddress,
+    destinationTokenSymbol: s?.destinationTokenMetadata?.symbol,
+    destinationTokenDecimals: s?.destinationTokenMetadata?.decimals,
+    destinationTokenAmount: movedOrQuoted(s?.destinationTokenAmount, s?.quotedDestinationTokenAmount),
+    routeProviders: providerCodes(s?.routeProviders),
+    projectId: receipt.projectId,
+    startedAt: parseTime(s?.startedAt),
+    finishedAt: parseTime(s?.finishedAt),
+  }
+  const edges = [receipt.edge, s?.edge]
+  return {
+    intentId,
+    fields,
+    keys: [
+      ...keysOf('i', [intentId]),
+      ...keysOf('t', [...legs.map((l) => l.txnHash), ...edges.flatMap(edgeHashes)]),
+      ...keysOf('a', [
+        receipt.ownerAddress,
+        s?.ownerAddress,
+        s?.originIntentAddress,
+        s?.destinationIntentAddress,
+        s?.destinationToAddress,
+        ...legs.flatMap((l) => [l.fromAddress, l.toAddress]),
+        ...edges.map((e) => e?.edgeUserAddress),
+      ]),
+      ...keysOf('w', [...edges.flatMap(edgeWords), ...textWords(s?.memo)]),
+    ],
+  }
+}
+
+export function summaryFromHistoryEntry(entry: IntentHistoryEntry): SummaryPart | undefined {
+  const intentId = entry.intentId ?? entry.receipt?.intentId ?? entry.receipt?.summary?.intentId
+  if (!intentId) return undefined
+  const fromReceipt = entry.receipt ? summaryFromReceipt(entry.receipt, intentId) : undefined
+  const own: RowFields = {
+    status: entry.status,
+    createdAt: parseTime(entry.createdAt),
+    expiresAt: parseTime(entry.expiresAt),
+  }
+  return {
+    intentId,
+    fields: { ...fromReceipt?.fields, ...definedOnly(own) },
+    keys: [
+      ...(fromReceipt?.keys ?? keysOf('i', [intentId])),
+      ...keysOf('a', (entry.balances ?? []).map((b) => b.intentAddress)),
+    ],
+  }
+}
+
+/** The stores of full intent objects, and how each record's object is summarised. */
+export interface IntentObjectStore {
+  kind: IntentSource
+  store: Extract<StoreName, 'intents' | 'historyEntries' | 'receipts'>
+  /** The service object a record holds, and what it tells about its intent. */
+  summarise(record: { intentId: string } & Record<string, unknown>): SummaryPart | undefined
+}
+
+export const INTENT_OBJECT_STORES: readonly IntentObjectStore[] = [
+  { kind: 'intent', store: 'intents', summarise: (r) => summaryFromIntent(r.intent as never) },
+  { kind: 'history', store: 'historyEntries', summarise: (r) => summaryFromHistoryEntry(r.entry as never) },
+  { kind: 'receipt', store: 'receipts', summarise: (r) => summaryFromReceipt(r.receipt as never, r.intentId) },
+]
+
+/** Drops undefined fields and empty lists, so merging never erases what is known. */
+function definedOnly<T extends object>(fields: T): Partial<T> {
+  const out: Partial<T> = {}
+  for (const [k, v] of Object.entries(fields) as [keyof T, T[keyof T]][]) {
+    if (v === undefined || (Array.isArray(v) && v.length === 0)) continue
+    out[k] = v
+  }
+  return out
+}
+
+/** The public row, without provenance and index fields. */
+export function toCachedRow(r: IntentRowRecord): CachedIntentRow {
+  const { profileId, baseUrl, ownerKey, statusKey, originKey, projectKey, tags, lastTransitionStatus, ...row } = r
+  return row
+}
+
+const rowFieldsOf = (r: IntentRowRecord): RowFields => {
+  const { intentId, fetchedAt, sources, ...fields } = toCachedRow(r)
+  return fields
+}
+
+/**
+ * Folds what one fetch tells into the row. The newer fetch wins field by field; an older
+ * one only fills gaps, so a slow list answer never undoes a fresh receipt. `createdAt`
+ * never changes once known: the row's place in every time-ordered index depends on it.
+ */
+export function mergeRow(
+  existing: IntentRowRecord | undefined,
+  part: SummaryPart,
+  source: IntentSource,
+  meta: FetchMeta,
+): IntentRowRecord {
+  const incoming = definedOnly(part.fields)
+  const known = existing ? definedOnly(rowFieldsOf(existing)) : {}
+  const newer = !existing || meta.fetchedAt >= existing.fetchedAt
+  const fields: RowFields = newer ? { ...known, ...incoming } : { ...incoming, ...known }
+  const createdAt = existing?.createdAt || part.fields.createdAt || 0
+  const row: CachedIntentRow = {
+    ...fields,
+    intentId: part.intentId,
+    createdAt,
+    routeProviders: fields.routeProviders ?? [],
+    fetchedAt: Math.max(existing?.fetchedAt ?? 0, meta.fetchedAt),
+    sources: { ...existing?.sources, [source]: Math.max(existing?.sources[source] ?? 0, meta.fetchedAt) },
+  }
+  return withIndexFields(row, meta.profileId, newer || !existing ? meta.baseUrl : existing.baseUrl, existing?.lastTransitionStatus)
+}
+
+export function withIndexFields(
+  row: CachedIntentRow,
+  profileId: string,
+  baseUrl: string,
+  lastTransitionStatus?: IntentStatus,
+): IntentRowRecord {
+  const words = [
+    row.originTokenSymbol,
+    row.destinationTokenSymbol,
+    row.originTokenAddress,
+    row.destinationTokenAddress,
+    row.status,
+    ...row.routeProviders,
+  ]
+  return {
+    ...row,
+    profileId,
+    baseUrl,
+    ownerKey: row.owner?.toLowerCase() ?? '',
+    statusKey: row.status ?? '',
+    originKey: row.originChainId ?? -1,
+    projectKey: row.projectId ?? -1,
+    tags: [...new Set(words.filter((w): w is string => Boolean(w?.trim())).map((w) => tagKey(profileId, w)))],
+    ...(lastTransitionStatus && { lastTransitionStatus }),
+  }
+}
+
+/**
+ * The status transitions a fetch reveals: a status that differs from the last one seen.
+ * An older fetch never records a move backwards. The first sighting of a settled status
+ * is not recorded (a history of settled intents would otherwise cost a write per intent
+ * for no movement); should it move later, it is recorded then, as seen at its last
+ * sighting, just before the new status.
+ */
+export function statusTransitions(
+  existing: IntentRowRecord | undefined,
+  status: IntentStatus | undefined,
+  fetchedAt: number,
+): Array<{ status: IntentStatus; seenAt: number }> {
+  if (!status || existing?.status === status) return []
+  if (!existing?.status) return isFinalStatus(status) ? [] : [{ status, seenAt: fetchedAt }]
+  if (fetchedAt < existing.fetchedAt) return []
+  const baseline = existing.lastTransitionStatus === existing.status ? [] : [{ status: existing.status, seenAt: existing.fetchedAt }]
+  return [...baseline, { status, seenAt: fetchedAt }]
+}
+
+// ---- balance snapshots ----------------------------------------------------------
+
+const normaliseWallet = (address: string): string => {
+  const a = address.trim()
+  // EVM addresses are case-insensitive; base58 and other encodings are not.
+  return /^0x[0-9a-f]+$/i.test(a) ? a.toLowerCase() : a
+}
+
+/**
+ * Identifies the set of wallets a positions fetch asked about, independent of query
+ * order and address case: the sorted, de-duplicated list of `address@network[/yieldId]`.
+ */
+export function walletKey(queries: ReadonlyArray<Pick<YieldBalanceQuery, 'address' | 'network' | 'yieldId'>>): string {
+  const parts = queries.map(
+    (q) => `${normaliseWallet(q.address)}@${q.network.trim().toLowerCase()}${q.yieldId ? `/${q.yieldId}` : ''}`,
+  )
+  return [...new Set(parts)].sort().join(',')
+}
+
+/** Sum of the positions' USD values; undefined when no position reported one. */
+export function snapshotTotalUsd(items: ReadonlyArray<YieldBalances>): number | undefined {
+  let total: number | undefined
+  for (const item of items)
+    for (const b of item.balances ?? []) {
+      // A decimal string on the wire (older snapshots may hold numbers); a chart needs a number.
+      const usd: unknown = b.amountUsd
+      const n = typeof usd === 'number' ? usd : typeof usd === 'string' && usd.trim() ? Number(usd) : NaN
+      if (Number.isFinite(n)) total = (total ?? 0) + n
+    }
+  return total
+}

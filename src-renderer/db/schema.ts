@@ -1,0 +1,124 @@
+import type Dexie from 'dexie'
+import { upgradeToV2 } from './migrations'
+
+export const DB_NAME = 'intent-explorer'
+
+/**
+ * Every schema version ever shipped, oldest first. Dexie needs the old declarations to
+ * upgrade a database an earlier release left on disk, so a shipped entry is never edited:
+ * a change is a new version with an upgrade that carries the data across.
+ *
+ * Every primary key and every index starts with `profileId`, so data of two profiles
+ * never mixes and a profile can be counted, exported or cleared by range. Intent lists
+ * end their indexes with `createdAt+intentId`: that pair is the keyset cursor, and the
+ * intent id breaks ties between intents created in the same millisecond.
+ */
+const VERSIONS: ReadonlyArray<{
+  version: number
+  stores: Record<string, string | null>
+  upgrade?: Parameters<ReturnType<Dexie['version']>['upgrade']>[0]
+}> = [
+  {
+    // v1: the first cache. Full service objects live in their own stores; `intentRows`
+    // holds a small summary per intent for fast filtered lists and `intentKeys` the
+    // lookup keys (ids, hashes, addresses, words) of the offline search, as sent.
+    version: 1,
+    stores: {
+      intents: '[profileId+intentId]',
+      historyEntries: '[profileId+intentId]',
+      receipts: '[profileId+intentId]',
+      transitions: '[profileId+intentId+seenAt+status]',
+      intentRows:
+        '[profileId+intentId], [profileId+createdAt+intentId], [profileId+ownerKey+createdAt+intentId], [profileId+statusKey+createdAt+intentId], [profileId+originKey+createdAt+intentId]',
+      intentKeys: '[profileId+intentId], *keys',
+      chains: '[profileId+id]',
+      markets: '[profileId+id]',
+      balanceSnapshots: '[profileId+walletKey+fetchedAt], [profileId+fetchedAt]',
+      earnPools: '[profileId+id]',
+      watches: '[profileId+intentId]',
+      notes: 'id, [profileId+intentId+createdAt]',
+      bookmarks: '[profileId+intentId], [profileId+createdAt]',
+      savedSearches: 'id, [profileId+view+createdAt]',
+    },
+  },
+  {
+    // v2: fewer writes per fetched intent and case-insensitive lookups. Lookup keys move
+    // from `intentKeys` onto the stored objects themselves (a multiEntry index per store
+    // costs index entries, not an extra record per intent), lower-cased (v1 kept them as
+    // sent, so a checksummed address missed its lower-case form). Summary rows gain
+    // `tags` (symbols, token addresses, providers, status) for free text, and a project
+    // filter. Balance snapshots gain `totalUsd` so position charts need not re-add items.
+    version: 2,
+    stores: {
+      intents: '[profileId+intentId], *keys',
+      historyEntries: '[profileId+intentId], *keys',
+      receipts: '[profileId+intentId], *keys',
+      intentRows:
+        '[profileId+intentId], [profileId+createdAt+intentId], [profileId+ownerKey+createdAt+intentId], [profileId+statusKey+createdAt+intentId], [profileId+originKey+createdAt+intentId], [profileId+projectKey+createdAt+intentId], *tags',
+      intentKeys: null,
+    },
+    upgrade: upgradeToV2,
+  },
+]
+
+export const SCHEMA_VERSION = VERSIONS[VERSIONS.length - 1].version
+
+/** Declares the versions up to `upTo` (tests build databases as older releases left them). */
+export function declareVersions(db: Dexie, upTo = SCHEMA_VERSION): void {
+  for (const v of VERSIONS) {
+    if (v.version > upTo) break
+    const declared = db.version(v.version).stores(v.stores)
+    if (v.upgrade) declared.upgrade(v.upgrade)
+  }
+}
+
+export const STORE_NAMES = [
+  'intents',
+  'historyEntries',
+  'receipts',
+  'transitions',
+  'intentRows',
+  'chains',
+  'markets',
+  'balanceSnapshots',
+  'earnPools',
+  'watches',
+  'notes',
+  'bookmarks',
+  'savedSearches',
+] as const
+export type StoreName = (typeof STORE_NAMES)[number]
+
+export interface StoreInfo {
+  name: StoreName
+  label: string
+  /**
+   * `fetched`: service data with its fetch time; `user`: what the person wrote or chose
+   * (never refetchable, so never lost silently); `derived`: rebuilt from the fetched
+   * intent stores, hence neither exported nor cleared on its own.
+   */
+  kind: 'fetched' | 'user' | 'derived'
+  /** An index whose keys start with profileId: counts, clears and exports go by its ranges. */
+  profileIndex: string
+}
+
+export const STORES: readonly StoreInfo[] = [
+  { name: 'intents', label: 'Intents', kind: 'fetched', profileIndex: ':id' },
+  { name: 'historyEntries', label: 'History entries', kind: 'fetched', profileIndex: ':id' },
+  { name: 'receipts', label: 'Receipts', kind: 'fetched', profileIndex: ':id' },
+  { name: 'transitions', label: 'Status transitions', kind: 'fetched', profileIndex: ':id' },
+  { name: 'chains', label: 'Chains', kind: 'fetched', profileIndex: ':id' },
+  { name: 'markets', label: 'Yield markets', kind: 'fetched', profileIndex: ':id' },
+  { name: 'balanceSnapshots', label: 'Balance snapshots', kind: 'fetched', profileIndex: ':id' },
+  { name: 'earnPools', label: 'Earn pools', kind: 'fetched', profileIndex: ':id' },
+  { name: 'watches', label: 'Watches', kind: 'user', profileIndex: ':id' },
+  { name: 'notes', label: 'Notes', kind: 'user', profileIndex: '[profileId+intentId+createdAt]' },
+  { name: 'bookmarks', label: 'Bookmarks', kind: 'user', profileIndex: ':id' },
+  { name: 'savedSearches', label: 'Saved searches', kind: 'user', profileIndex: '[profileId+view+createdAt]' },
+  { name: 'intentRows', label: 'Search index', kind: 'derived', profileIndex: ':id' },
+]
+
+export const storeInfo = (name: StoreName): StoreInfo => STORES.find((s) => s.name === name)!
+
+/** What an export file carries: everything but the derived search index. */
+export const EXPORTABLE_STORES: readonly StoreName[] = STORES.filter((s) => s.kind !== 'derived').map((s) => s.name)

@@ -1,0 +1,57 @@
+import { useSearchParams } from 'react-router'
+import { useConnection } from '../../stores/connection'
+import { CaseBundleCard } from './CaseBundleCard'
+import { ExportCard } from './ExportCard'
+import { ImportCard } from './ImportCard'
+import { StorageCard } from './StorageCard'
+import { StoresTable } from './StoresTable'
+import { shownInventory, useCacheInventory } from './useCacheInventory'
+
+/**
+ * The offline cache: how much it holds and where, clearing, export/import between
+ * machines, and case bundles. `?bundle=<intent id>` opens with that intent filled in.
+ */
+export function CacheView() {
+  const [params] = useSearchParams()
+  const info = useConnection((s) => s.info)
+  const state = useCacheInventory()
+  const inventory = shownInventory(state)
+  const appProfiles = info?.profiles
+  const activeProfileId = info?.activeProfileId
+
+  return (
+    <section className="view cache-view" aria-labelledby="cache-title">
+      <header className="view-header">
+        <h1 id="cache-title">Cache</h1>
+        <div className="toolbar">
+          <button type="button" onClick={state.reload} disabled={state.status === 'loading'}>
+            Refresh
+          </button>
+        </div>
+      </header>
+      {state.status === 'error' ? (
+        <div className="notice notice-error" role="alert">
+          <strong>The cache cannot be read</strong>
+          <p>{state.message}</p>
+        </div>
+      ) : null}
+      <StorageCard storage={inventory?.storage} onChange={state.reload} />
+      {inventory ? (
+        <>
+          <StoresTable inventory={inventory} appProfiles={appProfiles} onChanged={state.reload} />
+          <ExportCard inventory={inventory} appProfiles={appProfiles} />
+          <ImportCard appProfiles={appProfiles} activeProfileId={activeProfileId} onImported={state.reload} />
+          <CaseBundleCard
+            key={inventory.profiles.map((p) => p.profileId).join()}
+            profiles={inventory.profiles}
+            appProfiles={appProfiles}
+            activeProfileId={activeProfileId}
+            initialIntentId={params.get('bundle') ?? ''}
+          />
+        </>
+      ) : state.status === 'loading' ? (
+        <p className="muted">Counting cached records…</p>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react'
+import type { ProfileView } from '@contract/app'
+import { exportCache, storageErrorMessage, STORES, type StoreName, type TransferProgress } from '../../db'
+import { downloadBlob } from '../../lib/download'
+import { formatBytes, formatCount, profileLabel } from './format'
+import { ProgressLine } from './ProgressLine'
+import type { Inventory } from './useCacheInventory'
+
+const EXPORTABLE = STORES.filter((s) => s.kind !== 'derived')
+
+type State =
+  | { status: 'idle' }
+  | { status: 'running'; progress: TransferProgress }
+  | { status: 'done'; records: number; bytes: number; fileName: string }
+  | { status: 'error'; message: string }
+
+/** Everything, or a chosen set of stores and profiles, to one JSON file. */
+export function ExportCard({ inventory, appProfiles }: { inventory: Inventory; appProfiles: readonly ProfileView[] | undefined }) {
+  const [stores, setStores] = useState<ReadonlySet<StoreName>>(() => new Set(EXPORTABLE.map((s) => s.name)))
+  const [profiles, setProfiles] = useState<ReadonlySet<string> | null>(null)
+  const [state, setState] = useState<State>({ status: 'idle' })
+  const chosenProfiles = profiles ?? new Set(inventory.profiles.map((p) => p.profileId))
+  const toggle = <T,>(set: ReadonlySet<T>, value: T): Set<T> => {
+    const next = new Set(set)
+    if (!next.delete(value)) next.add(value)
+    return next
+  }
+  const countOf = (name: StoreName) => {
+    const inv = inventory.stores.find((s) => s.store.name === name)
+    return inv ? [...chosenProfiles].reduce((n, p) => n + (inv.counts[p] ?? 0), 0) : 0
+  }
+  const selected = [...stores].reduce((n, s) => n + countOf(s), 0)
+
+  const run = async () => {
+    setState({ status: 'running', progress: { done: 0, total: selected, phase: 'reading' } })
+    try {
+      const result = await exportCache({ stores: [...stores], profiles: [...chosenProfiles] }, (progress) =>
+        setState({ status: 'running', progress }),
+      )
+      downloadBlob(result.blob, result.fileName)
+      const records = Object.values(result.counts).reduce((a, b) => a + (b ?? 0), 0)
+      setState({ status: 'done', records, bytes: result.blob.size, fileName: result.fileName })
+    } catch (e) {
+      setState({ status: 'error', message: storageErrorMessage(e) })
+    }
+  }
+
+  const running = state.status === 'running'
+  return (
+    <section className="card" aria-labelledby="cache-export-title">
+      <h2 id="cache-export-title">Export</h2>
+      <p className="muted">A JSON file to keep, or to import on another machine. The search index is rebuilt on import.</p>
+      <div className="cache-choices">
+        <fieldset disabled={running}>
+          <legend>Stores</legend>
+          {EXPORTABLE.map((s) => (
+            <label key={s.name} className="cache-check">
+              <input type="checkbox" checked={stores.has(s.name)} onChange={() => setStores((set) => toggle(set, s.name))} />
+              {s.label} <span className="muted">({formatCount(countOf(s.name))})</span>
+            </label>
+          ))}
+        </fieldset>
+        <fieldset disabled={running}>
+          <legend>Profiles</legend>
+          {inventory.profiles.map((p) => (
+            <label key={p.profileId} className="cache-check">
+              <input
+                type="checkbox"
+                checked={chosenProfiles.has(p.profileId)}
+                onChange={() => setProfiles(toggle(chosenProfiles, p.profileId))}
+              />
+              {profileLabel(appProfiles, p.profileId)}
+              {p.baseUrls.length ? <span className="muted small"> {p.baseUrls.join(', ')}</span> : null}
+            </label>
+          ))}
+          {!inventory.profiles.length ? <p className="muted">No profile has cached data.</p> : null}
+        </fieldset>
+      </div>
+      <div className="row cache-actions">
+        <button type="button" className="primary" onClick={run} disabled={running || !stores.size || !chosenProfiles.size}>
+          Export {formatCount(selected)} records
+        </button>
+      </div>
+      {state.status === 'running' ? <ProgressLine label="Export progress" progress={state.progress} /> : null}
+      {state.status === 'done' ? (
+        <p role="status" className="tone-ok">
+          Exported {formatCount(state.records)} records ({formatBytes(state.bytes)}) to {state.fileName}.
+        </p>
+      ) : null}
+      {state.status === 'error' ? (
+        <p role="alert" className="field-error">
+          Export failed: {state.message}
+        </p>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,248 @@
+import { useId, useRef, useState } from 'react'
+import type { ProfileView } from '@contract/app'
+import {
+  CacheFileError,
+  importCache,
+  parseCacheFile,
+  readBlobText,
+  storageErrorMessage,
+  STORES,
+  type CacheFile,
+  type TransferProgress,
+} from '../../db'
+import { formatDateTime } from '../../lib/format'
+import { formatBytes, formatCount, profileLabel } from './format'
+import { ProgressLine } from './ProgressLine'
+
+type State =
+  | { status: 'idle' }
+  | { status: 'checking'; fileName: string; progress: { done: number; total: number } }
+  | { status: 'invalid'; fileName: string; message: string; issues: string[] }
+  | { status: 'ready'; fileName: string; size: number; file: CacheFile }
+  | { status: 'importing'; fileName: string; progress: TransferProgress }
+  | { status: 'done'; fileName: string; written: number; skipped: number }
+  | { status: 'failed'; fileName: string; message: string }
+
+const fileCounts = (file: CacheFile, profiles: ReadonlySet<string>) =>
+  STORES.flatMap((s) => {
+    const records = (file.stores as Record<string, Array<{ profileId: string }> | undefined>)[s.name]
+    return records ? [{ store: s, count: records.filter((r) => profiles.has(r.profileId)).length }] : []
+  })
+
+/**
+ * Import in two steps: the whole file is validated and summarised first, and nothing is
+ * written until the person confirms. The write is one transaction: all or nothing.
+ */
+export function ImportCard({
+  appProfiles,
+  activeProfileId,
+  onImported,
+}: {
+  appProfiles: readonly ProfileView[] | undefined
+  activeProfileId: string | undefined
+  onImported(): void
+}) {
+  const [state, setState] = useState<State>({ status: 'idle' })
+  const [target, setTarget] = useState<'original' | 'active'>('original')
+  const [fromProfile, setFromProfile] = useState('')
+  const input = useRef<HTMLInputElement>(null)
+
+  const reset = () => {
+    setState({ status: 'idle' })
+    if (input.current) input.current.value = ''
+  }
+
+  const check = async (picked: File | undefined) => {
+    if (!picked) return reset()
+    const fileName = picked.name
+    setState({ status: 'checking', fileName, progress: { done: 0, total: 0 } })
+    try {
+      const text = await readBlobText(picked)
+      const file = await parseCacheFile(text, (progress) => setState({ status: 'checking', fileName, progress }))
+      setTarget('original')
+      setFromProfile(file.profiles[0]?.profileId ?? '')
+      setState({ status: 'ready', fileName, size: picked.size, file })
+    } catch (e) {
+      setState(
+        e instanceof CacheFileError
+          ? { status: 'invalid', fileName, message: e.message, issues: e.issues }
+          : { status: 'invalid', fileName, message: `The file could not be read: ${(e as Error).message}`, issues: [] },
+      )
+    }
+  }
+
+  const run = async (file: CacheFile, fileName: string) => {
+    const into = target === 'active' ? activeProfileId : undefined
+    const profiles = into && file.profiles.length > 1 ? [fromProfile] : undefined
+    setState({ status: 'importing', fileName, progress: { done: 0, total: 0, phase: 'writing' } })
+    try {
+      const result = await importCache(file, { into, profiles }, (progress) => setState({ status: 'importing', fileName, progress }))
+      const written = Object.values(result.written).reduce((a, b) => a + (b ?? 0), 0)
+      setState({ status: 'done', fileName, written, skipped: result.skipped })
+      onImported()
+    } catch (e) {
+      setState({ status: 'failed', fileName, message: storageErrorMessage(e) })
+    }
+  }
+
+  const busy = state.status === 'checking' || state.status === 'importing'
+  return (
+    <section className="card" aria-labelledby="cache-import-title">
+      <h2 id="cache-import-title">Import</h2>
+      <p className="muted">
+        Read an export made here or on another machine. The file is checked completely before anything is written, and an
+        import that fails part-way leaves the cache as it was.
+      </p>
+      <label className="field cache-file">
+        Export file
+        <input ref={input} type="file" accept=".json,application/json" disabled={busy} onChange={(e) => void check(e.target.files?.[0])} />
+      </label>
+
+      {state.status === 'checking' ? <ProgressLine label="Checking the file" progress={state.progress} /> : null}
+
+      {state.status === 'invalid' ? (
+        <div className="notice notice-error" role="alert">
+          <strong>{state.fileName} cannot be imported</strong>
+          <p>{state.message}</p>
+          {state.issues.length ? (
+            <ul className="cache-issues">
+              {state.issues.map((i) => (
+                <li key={i}>
+                  <code>{i}</code>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <p className="muted">Nothing was changed.</p>
+        </div>
+      ) : null}
+
+      {state.status === 'ready' ? (
+        <ImportSummary
+          fileName={state.fileName}
+          size={state.size}
+          file={state.file}
+          appProfiles={appProfiles}
+          activeProfileId={activeProfileId}
+          target={target}
+          setTarget={setTarget}
+          fromProfile={fromProfile}
+          setFromProfile={setFromProfile}
+          onImport={() => void run(state.file, state.fileName)}
+          onCancel={reset}
+        />
+      ) : null}
+
+      {state.status === 'importing' ? <ProgressLine label="Import progress" progress={state.progress} /> : null}
+      {state.status === 'done' ? (
+        <p role="status" className="tone-ok">
+          Imported {formatCount(state.written)} records from {state.fileName}
+          {state.skipped ? ` (${formatCount(state.skipped)} skipped: the cache already had newer copies)` : ''}.
+        </p>
+      ) : null}
+      {state.status === 'failed' ? (
+        <div className="notice notice-error" role="alert">
+          <strong>The import failed and was rolled back</strong>
+          <p>{state.message}</p>
+          <p className="muted">The cache is as it was before the import.</p>
+        </div>
+      ) : null}
+    </section>
+  )
+}
+
+function ImportSummary({
+  fileName,
+  size,
+  file,
+  appProfiles,
+  activeProfileId,
+  target,
+  setTarget,
+  fromProfile,
+  setFromProfile,
+  onImport,
+  onCancel,
+}: {
+  fileName: string
+  size: number
+  file: CacheFile
+  appProfiles: readonly ProfileView[] | undefined
+  activeProfileId: string | undefined
+  target: 'original' | 'active'
+  setTarget(t: 'original' | 'active'): void
+  fromProfile: string
+  setFromProfile(p: string): void
+  onImport(): void
+  onCancel(): void
+}) {
+  const fromSelect = useId()
+  const intoActive = target === 'active' && activeProfileId !== undefined
+  const chosen = new Set(intoActive && file.profiles.length > 1 ? [fromProfile] : file.profiles.map((p) => p.profileId))
+  const counts = fileCounts(file, chosen)
+  const total = counts.reduce((n, c) => n + c.count, 0)
+  return (
+    <div className="cache-summary" aria-label="Import summary">
+      <p>
+        <strong>{fileName}</strong> <span className="muted">({formatBytes(size)})</span> — exported {formatDateTime(file.exportedAt)}, cache
+        version {file.version}, {file.profiles.length} profile{file.profiles.length === 1 ? '' : 's'}.
+      </p>
+      <table className="data cache-counts" aria-label="Records in the file">
+        <thead>
+          <tr>
+            <th scope="col">Store</th>
+            <th scope="col" className="num">
+              Records to import
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {counts.map(({ store, count }) => (
+            <tr key={store.name}>
+              <th scope="row">{store.label}</th>
+              <td className="num">{formatCount(count)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <fieldset className="cache-target">
+        <legend>Import under</legend>
+        <label className="cache-check">
+          <input type="radio" name="cache-import-target" checked={target === 'original'} onChange={() => setTarget('original')} />
+          their own profiles:{' '}
+          {file.profiles.map((p) => `${profileLabel(appProfiles, p.profileId)}${p.baseUrls.length ? ` (${p.baseUrls.join(', ')})` : ''}`).join('; ')}
+        </label>
+        <label className="cache-check">
+          <input
+            type="radio"
+            name="cache-import-target"
+            checked={target === 'active'}
+            disabled={activeProfileId === undefined}
+            onChange={() => setTarget('active')}
+          />
+          the active profile{activeProfileId !== undefined ? `, ${profileLabel(appProfiles, activeProfileId)}` : ' (not known yet)'}
+        </label>
+        {intoActive && file.profiles.length > 1 ? (
+          <div className="field">
+            <label htmlFor={fromSelect}>Profile from the file</label>
+            <select id={fromSelect} value={fromProfile} onChange={(e) => setFromProfile(e.target.value)}>
+              {file.profiles.map((p) => (
+                <option key={p.profileId} value={p.profileId}>
+                  {profileLabel(appProfiles, p.profileId)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+      </fieldset>
+      <div className="row cache-actions">
+        <button type="button" className="primary" onClick={onImport} disabled={!total}>
+          Import {formatCount(total)} records
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,22 @@
+import type { TransferProgress } from '../../db'
+import { formatCount } from './format'
+
+const PHASES: Record<TransferProgress['phase'], string> = {
+  reading: 'Reading',
+  writing: 'Writing',
+  indexing: 'Indexing',
+}
+
+/** A progress bar with words, for exports, validations and imports. */
+export function ProgressLine({ label, progress }: { label: string; progress: { done: number; total: number; phase?: TransferProgress['phase'] } }) {
+  const { done, total, phase } = progress
+  return (
+    <div className="cache-progress" role="status">
+      <progress max={total || 1} value={done} aria-label={label} />
+      <span className="muted small">
+        {phase ? `${PHASES[phase]}: ` : ''}
+        {formatCount(done)} of {formatCount(total)} records
+      </span>
+    </div>
+  )
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react'
+import { requestPersistentStorage, type StorageEstimate } from '../../db'
+import { formatBytes } from './format'
+
+const PERSIST_MESSAGES = {
+  granted: 'Granted: the browser will not evict the cache to free disk space.',
+  denied: 'Not granted. Browsers grant it to apps that are used often or installed; the cache still works, but may be evicted when the disk runs low.',
+  unsupported: 'This browser does not offer persistent storage.',
+} as const
+
+const sharePercent = (used: number, quota: number): string => {
+  const pct = (used / quota) * 100
+  return pct > 0 && pct < 0.1 ? 'under 0.1%' : `${pct.toFixed(1)}%`
+}
+
+/** How much the browser lets the app store, how much it uses, and whether it may be evicted. */
+export function StorageCard({ storage, onChange }: { storage: StorageEstimate | undefined; onChange(): void }) {
+  const [result, setResult] = useState<keyof typeof PERSIST_MESSAGES | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const request = async () => {
+    setBusy(true)
+    try {
+      setResult(await requestPersistentStorage())
+      onChange()
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const used = storage?.usage
+  const quota = storage?.quota
+  return (
+    <section className="card cache-storage" aria-labelledby="cache-storage-title">
+      <h2 id="cache-storage-title">Storage</h2>
+      {!storage ? (
+        <p className="muted">Measuring…</p>
+      ) : !storage.supported ? (
+        <p className="muted">This browser does not report how much storage the app uses.</p>
+      ) : (
+        <>
+          <meter
+            className="cache-meter"
+            min={0}
+            max={quota || 1}
+            value={used ?? 0}
+            aria-label="Storage used"
+            title={`${formatBytes(used)} of ${formatBytes(quota)}`}
+          />
+          <dl className="kv">
+            <dt>Used by this app</dt>
+            <dd>
+              {formatBytes(used)} of {formatBytes(quota)} allowed
+              {used !== undefined && quota ? <span className="muted"> ({sharePercent(used, quota)})</span> : null}
+            </dd>
+            {storage.indexedDb !== undefined ? (
+              <>
+                <dt>Offline cache (IndexedDB)</dt>
+                <dd>{formatBytes(storage.indexedDb)}</dd>
+              </>
+            ) : null}
+            <dt>Persistent</dt>
+            <dd data-testid="cache-persisted">
+              {storage.persisted === undefined ? 'unknown' : storage.persisted ? 'Yes: the browser will not evict the cache' : 'No: the browser may evict the cache when disk space runs low'}
+            </dd>
+          </dl>
+        </>
+      )}
+      <div className="row cache-actions">
+        <button type="button" onClick={request} disabled={busy || storage?.persisted === true}>
+          Request persistent storage
+        </button>
+        {result ? (
+          <span role="status" className={result === 'granted' ? 'tone-ok' : 'muted'}>
+            {PERSIST_MESSAGES[result]}
+          </span>
+        ) : null}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,23 @@
+import type { ProfileView } from '@contract/app'
+
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB']
+
+/** "1.4 MB"; decimal units, as the browser's storage settings show them. */
+export function formatBytes(bytes: number | undefined): string {
+  if (bytes === undefined || !Number.isFinite(bytes)) return '—'
+  let value = bytes
+  let unit = 0
+  while (value >= 1000 && unit < UNITS.length - 1) {
+    value /= 1000
+    unit++
+  }
+  return `${unit === 0 ? value : value.toFixed(value < 10 ? 1 : 0)} ${UNITS[unit]}`
+}
+
+export const formatCount = (n: number): string => n.toLocaleString('en-US')
+
+/** A profile as people know it: its name when the app still has it, else its id. */
+export function profileLabel(profiles: readonly ProfileView[] | undefined, profileId: string): string {
+  const p = profiles?.find((x) => x.id === profileId)
+  return p ? p.name : profileId
+}

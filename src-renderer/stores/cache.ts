@@ -1,0 +1,53 @@
+import { create } from 'zustand'
+import { createJSONStorage, persist } from 'zustand/middleware'
+import { useConnection } from './connection'
+
+export interface CacheWriteError {
+  message: string
+  /** epoch ms */
+  at: number
+  /** The store (or data kind) whose write failed, e.g. `historyEntries`. */
+  store: string
+}
+
+interface CacheStatusState {
+  lastWriteError?: CacheWriteError
+  /** The person chose to work from the cache even though the service may be reachable. */
+  forcedOffline: boolean
+  reportWriteError(store: string, message: string): void
+  clearWriteError(): void
+  setForcedOffline(on: boolean): void
+}
+
+/**
+ * The cache's health and the "work offline" switch. Write-through never throws into a
+ * view; it reports here instead, and the shell shows the last failure.
+ */
+export const useCacheStatus = create<CacheStatusState>()(
+  persist(
+    (set) => ({
+      lastWriteError: undefined,
+      forcedOffline: false,
+      reportWriteError: (store, message) => set({ lastWriteError: { store, message, at: Date.now() } }),
+      clearWriteError: () => set({ lastWriteError: undefined }),
+      setForcedOffline: (forcedOffline) => set({ forcedOffline }),
+    }),
+    {
+      name: 'intent-explorer.cache-status',
+      storage: createJSONStorage(() => localStorage),
+      // Only the switch is a preference; an error belongs to this run.
+      partialize: (s) => ({ forcedOffline: s.forcedOffline }),
+    },
+  ),
+)
+
+/** Offline mode for code outside React: forced by the person, or the service is unreachable. */
+export const isOfflineMode = (): boolean =>
+  useCacheStatus.getState().forcedOffline || useConnection.getState().reachability === 'offline'
+
+/** True when views should read the cache instead of the service. */
+export function useOfflineMode(): boolean {
+  const forced = useCacheStatus((s) => s.forcedOffline)
+  const unreachable = useConnection((s) => s.reachability === 'offline')
+  return forced || unreachable
+}
