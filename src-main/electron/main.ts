@@ -5,6 +5,7 @@ import { startAppCore, type AppCore } from '../bridge/app-core'
 import { SafeStorageKeyStore } from '../settings/keystore'
 import { forwardEvents, wireIpc } from './ipc'
 import { buildMenuTemplate } from './menu'
+import { createElectronNotify } from './notify'
 import {
   APP_ORIGIN,
   APP_SCHEME,
@@ -96,6 +97,7 @@ if (!app.requestSingleInstanceLock()) {
       dataDir,
       keyStore: new SafeStorageKeyStore(safeStorage, join(dataDir, 'access-keys.json')),
       simulator: { startAt: Date.now() },
+      notify: createElectronNotify(() => mainWindow, () => appCore?.events),
     })
     wireIpc(ipcMain, appCore.handlers)
     mainWindow = createWindow(appCore)

@@ -1,0 +1,131 @@
+import type { Page } from '@playwright/test'
+import { test, expect, type TestApp } from './fixtures'
+
+/**
+ * Live watching in the browser host: the main core's watcher long-polls the embedded
+ * simulator, the page follows over the event stream, and the page itself shows the
+ * desktop notifications (recorded here by wrapping `window.Notification`).
+ */
+
+interface Recorded {
+  title: string
+  body?: string
+  onclick: null | (() => void)
+}
+
+declare global {
+  interface Window {
+    __notifications: Recorded[]
+  }
+}
+
+/** Replaces `Notification` with a recorder that reports the real permission; the test clicks a notice by calling its `onclick`. */
+function recordNotifications() {
+  const Real = window.Notification
+  window.__notifications = []
+  function Recording(this: Recorded, title: string, options?: NotificationOptions) {
+    this.title = title
+    this.body = options?.body
+    this.onclick = null
+    window.__notifications.push(this)
+  }
+  Recording.prototype.close = () => {}
+  Object.defineProperty(Recording, 'permission', { get: () => Real.permission })
+  Object.defineProperty(Recording, 'requestPermission', { value: () => Real.requestPermission() })
+  window.Notification = Recording as unknown as typeof Notification
+}
+
+const notifications = (page: Page) => page.evaluate(() => window.__notifications.map(({ title, body }) => ({ title, body })))
+
+async function createExecuting(app: TestApp): Promise<string> {
+  const { intentId } = await app.admin<{ intentId: string }>('createIntent', { status: 'EXECUTING' })
+  return intentId
+}
+
+const added: string[] = []
+
+test.beforeEach(async ({ context, page, app }) => {
+  await context.grantPermissions(['notifications'], { origin: new URL(app.host.launchUrl).origin })
+  await page.addInitScript(recordNotifications)
+})
+
+// The app is shared by the worker's tests: leave its watch list as it was.
+test.afterEach(async ({ app }) => {
+  const profileId = app.appCore.core.activeProfileId()
+  for (const id of added.splice(0)) app.appCore.core.watches.unwatch(profileId, id)
+})
+
+test('the board follows one intent to SUCCEEDED and the intent page follows another to FAILED, with notifications', async ({ open, app }) => {
+  const succeeding = await createExecuting(app)
+  const failing = await createExecuting(app)
+  added.push(succeeding, failing)
+
+  // Added from the board by id.
+  const page = await open('/watch')
+  await expect(page.getByText('No intents watched')).toBeVisible()
+  await page.getByLabel('Add by intent id').fill(succeeding)
+  await page.getByLabel('Add by intent id').press('Enter')
+  const board = page.getByRole('table', { name: 'Watched intents' })
+  const row = (id: string) => board.getByRole('row').filter({ has: page.locator(`a[href="#/intent/${id}"]`) })
+  await expect(row(succeeding)).toContainText('EXECUTING')
+  await expect(row(succeeding)).toContainText('Live')
+  await expect(row(succeeding).locator('[aria-current="step"]')).toHaveText('Deposit')
+
+  // Added from the intent page, whose timeline then moves live.
+  await page.goto(`${app.host.launchUrl}#/intent/${failing}`)
+  const timeline = page.getByRole('list', { name: 'Receipt timeline' })
+  // The page offers Watch in its header and on the receipt card: either will do.
+  await page.getByRole('button', { name: `Watch intent ${failing} live` }).first().click()
+  await expect(page.getByRole('button', { name: `Stop watching intent ${failing}` }).first()).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByText('Live receipt from the watch')).toBeVisible()
+  await expect(timeline.locator('[data-step="deposit"]')).toHaveAttribute('aria-current', 'step')
+
+  await app.admin('advance', { intentId: failing })
+  await expect(timeline.locator('[data-step="deposit"]')).toHaveAttribute('data-state', 'done')
+  await expect(timeline.locator('[data-step="origin"]')).toHaveAttribute('aria-current', 'step')
+
+  const reason = 'insufficient liquidity on route'
+  await app.admin('advance', { intentId: failing, to: 'FAILED', statusReason: reason })
+  await expect(page.locator('.intent-status-line [data-status]')).toHaveText('FAILED')
+  await expect(timeline.locator('[data-state="failed"]')).toContainText(reason)
+  // Every receipt the watch delivered was cached, so the statuses seen here are listed.
+  const seen = page.getByLabel('Statuses seen on this computer')
+  await expect(seen).toContainText('EXECUTING')
+  await expect(seen).toContainText('FAILED')
+  await expect.poll(() => notifications(page)).toEqual([{ title: 'Intent failed', body: expect.stringContaining(reason) }])
+
+  // Back on the board: both rows, one finished, the other finishing now.
+  await page.getByRole('link', { name: 'Watch', exact: true }).click()
+  await expect(row(failing)).toContainText('FAILED')
+  await expect(row(failing)).toContainText(reason)
+  await expect(row(failing)).toContainText('Finished')
+  await app.admin('advance', { intentId: succeeding, to: 'SUCCEEDED' })
+  await expect(row(succeeding)).toContainText('SUCCEEDED')
+  await expect(row(succeeding)).toContainText('Finished')
+  await expect(row(succeeding).locator('[aria-current="step"]')).toHaveText('Destination')
+  await expect(page.getByRole('status').filter({ hasText: 'finished' })).toHaveText('0 live, 2 finished')
+  await expect.poll(async () => (await notifications(page)).map((n) => n.title)).toEqual(['Intent failed', 'Intent succeeded'])
+
+  // Clicking a notification opens its intent.
+  await page.evaluate(() => window.__notifications[1].onclick?.())
+  await expect(page).toHaveURL(new RegExp(`#/intent/${succeeding}$`))
+  await expect(page.locator('.intent-status-line [data-status]')).toHaveText('SUCCEEDED')
+})
+
+test('muted watches finish without a notification, and Clear finished empties the board', async ({ open, app }) => {
+  const quiet = await createExecuting(app)
+  added.push(quiet)
+  const page = await open('/watch')
+  await page.getByLabel('Add by intent id').fill(quiet)
+  await page.getByLabel('Add by intent id').press('Enter')
+  const board = page.getByRole('table', { name: 'Watched intents' })
+  await expect(board).toContainText('EXECUTING')
+  await board.getByRole('button', { name: /^Mute notifications/ }).click()
+  await expect(board.getByRole('button', { name: /^Unmute/ })).toHaveAttribute('aria-pressed', 'true')
+
+  await app.admin('advance', { intentId: quiet, to: 'SUCCEEDED' })
+  await expect(board).toContainText('SUCCEEDED')
+  await page.getByRole('button', { name: /^Clear finished/ }).click()
+  await expect(page.getByText('No intents watched')).toBeVisible()
+  expect(await notifications(page)).toEqual([])
+})

@@ -1,0 +1,64 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { EventHub } from '../bridge/events'
+import type { BridgeEvent } from '../contract/bridge'
+
+const made: FakeNotification[] = []
+let supported = true
+
+class FakeNotification {
+  readonly handlers = new Map<string, () => void>()
+  shown = false
+  constructor(readonly options: { title: string; body: string }) {
+    made.push(this)
+  }
+  static isSupported = () => supported
+  on(event: string, handler: () => void) {
+    this.handlers.set(event, handler)
+    return this
+  }
+  show() {
+    this.shown = true
+  }
+}
+
+vi.mock('electron', () => ({ Notification: FakeNotification }))
+
+const { createElectronNotify } = await import('./notify')
+
+const notice = { profileId: 'sim', intentId: '0xabc', outcome: 'FAILED' as const, title: 'Intent failed', body: '0xabc: reverted' }
+
+describe('createElectronNotify', () => {
+  beforeEach(() => {
+    made.length = 0
+    supported = true
+  })
+
+  it('shows the notice and, on click, raises the window and asks it to open the intent', () => {
+    const events = new EventHub()
+    const seen: BridgeEvent[] = []
+    events.on((e) => seen.push(e))
+    const win = { isMinimized: vi.fn(() => true), restore: vi.fn(), show: vi.fn(), focus: vi.fn() }
+    createElectronNotify(() => win as never, () => events)(notice)
+
+    expect(made[0].options).toEqual({ title: 'Intent failed', body: '0xabc: reverted' })
+    expect(made[0].shown).toBe(true)
+    made[0].handlers.get('click')!()
+    expect(win.restore).toHaveBeenCalled()
+    expect(win.focus).toHaveBeenCalled()
+    expect(seen).toEqual([{ type: 'watch:open', profileId: 'sim', intentId: '0xabc' }])
+  })
+
+  it('still asks to open the intent with no window, and shows nothing where notifications are unsupported', () => {
+    const events = new EventHub()
+    const seen: BridgeEvent[] = []
+    events.on((e) => seen.push(e))
+    const notify = createElectronNotify(() => null, () => events)
+    notify(notice)
+    made[0].handlers.get('click')!()
+    expect(seen).toHaveLength(1)
+
+    supported = false
+    notify(notice)
+    expect(made).toHaveLength(1)
+  })
+})

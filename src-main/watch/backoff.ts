@@ -1,0 +1,33 @@
+import type { SvcError, SvcErrorKind } from '../contract/errors'
+
+/** How long a watch waits after a failed call before it asks again. */
+export interface BackoffPolicy {
+  /** Wait after the first failure; doubles with each further one. */
+  baseMs: number
+  maxMs: number
+}
+
+export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1_000, maxMs: 30_000 }
+
+/**
+ * Failures another attempt cannot cure: the intent is unknown, the request is wrong, or
+ * the key is missing or refused. The watch stops; adding it again restarts it (after the
+ * user sets a key, say).
+ */
+const FATAL: ReadonlySet<SvcErrorKind> = new Set(['NotFound', 'InvalidArgument', 'Unauthorized', 'Conflict'])
+
+export const isFatal = (error: SvcError): boolean => FATAL.has(error.kind)
+
+/**
+ * Milliseconds to wait after the `failures`-th consecutive failure (counting from 1).
+ * A rate limit is honoured as asked, plus up to a tenth more so that hundreds of watches
+ * told the same Retry-After do not all come back in the same instant. Everything else
+ * uses "equal jitter" exponential backoff: never immediate, never in lockstep.
+ */
+export function backoffDelay(policy: BackoffPolicy, failures: number, error: SvcError, random: () => number): number {
+  if (error.kind === 'RateLimited' && error.retryAfterMs !== undefined) {
+    return Math.round(error.retryAfterMs * (1 + random() / 10))
+  }
+  const ceiling = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.min(failures - 1, 30))
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2)
+}

@@ -1,0 +1,2 @@
+export { createReceiptWatcher, DEFAULT_MAX_CONCURRENT, type ReceiptWatcherOptions } from './watcher'
+export type { Notify, WatchNotice } from './notice'

@@ -1,0 +1,114 @@
+import { existsSync, readFileSync, renameSync } from 'node:fs'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { z } from 'zod'
+import { SVC_ERROR_KINDS } from '../contract/errors'
+import { IntentReceiptSchema, IntentStatusSchema } from '../contract/service'
+import { WATCH_PHASES, type WatchList, type WatchState } from '../contract/watch'
+
+/**
+ * The watch list on disk: every profile's watches with their last known state, and the
+ * global mute. Receipts are kept so the board still shows where a finished intent ended
+ * after a restart, when no further call will be made for it.
+ */
+const StoredWatchSchema = z.object({
+  profileId: z.string().min(1),
+  intentId: z.string().min(1),
+  addedAt: z.number(),
+  phase: z.enum(WATCH_PHASES),
+  status: IntentStatusSchema.optional(),
+  receipt: IntentReceiptSchema.optional(),
+  outcome: z.enum(['SUCCEEDED', 'FAILED', 'REFUNDED', 'ABORTED']).optional(),
+  failureReason: z.string().optional(),
+  lastUpdateAt: z.number().optional(),
+  lastChangeAt: z.number().optional(),
+  error: z.object({ kind: z.enum(SVC_ERROR_KINDS), message: z.string() }).passthrough().optional(),
+  retryAt: z.number().optional(),
+  muted: z.boolean(),
+})
+
+const FileSchema = z.object({
+  version: z.literal(1),
+  notificationsMuted: z.boolean(),
+  watches: z.array(StoredWatchSchema),
+})
+
+const EMPTY_LIST: WatchList = { watches: [], notificationsMuted: false }
+
+/**
+ * Reads the list. A missing file is an empty list; an unreadable or invalid one is moved
+ * aside to `<file>.bak` (so nothing is lost for good) and start-up goes on with an empty list.
+ */
+export function loadWatchFile(file: string, log: (message: string) => void = console.error): WatchList {
+  if (!existsSync(file)) return EMPTY_LIST
+  try {
+    const parsed = FileSchema.parse(JSON.parse(readFileSync(file, 'utf8')))
+    return { watches: parsed.watches as WatchState[], notificationsMuted: parsed.notificationsMuted }
+  } catch (e) {
+    const backup = `${file}.bak`
+    try {
+      renameSync(file, backup)
+      log(`The watch list ${file} could not be read and was moved to ${backup}; starting with no watches. (${String(e)})`)
+    } catch (moveError) {
+      log(`The watch list ${file} could not be read nor moved aside; starting with no watches. (${String(moveError)})`)
+    }
+    return EMPTY_LIST
+  }
+}
+
+/**
+ * Writes the list atomically (temp file, then rename), so a crash mid-write leaves the
+ * previous list intact. Writes requested while one is running are folded into one more
+ * write after it, and a short delay gathers bursts (many watches finishing together).
+ */
+export class WatchFileWriter {
+  private timer: NodeJS.Timeout | null = null
+  private writing: Promise<void> | null = null
+  private dirty = false
+
+  constructor(
+    private readonly file: string,
+    private readonly snapshot: () => WatchList,
+    private readonly delayMs = 200,
+    private readonly log: (message: string) => void = console.error,
+  ) {}
+
+  schedule(): void {
+    this.dirty = true
+    if (this.timer || this.writing) return
+    this.timer = setTimeout(() => {
+      this.timer = null
+      void this.flush()
+    }, this.delayMs)
+  }
+
+  /** Writes now if anything changed; resolves when the file on disk is current. */
+  async flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer)
+      this.timer = null
+    }
+    while (this.writing) await this.writing
+    if (!this.dirty) return
+    this.dirty = false
+    this.writing = this.write().finally(() => {
+      this.writing = null
+    })
+    await this.writing
+    if (this.dirty) this.schedule()
+  }
+
+  private async write(): Promise<void> {
+    const list = this.snapshot()
+    const body = JSON.stringify({ version: 1, notificationsMuted: list.notificationsMuted, watches: list.watches })
+    const temp = `${this.file}.${process.pid}.tmp`
+    try {
+      await mkdir(dirname(this.file), { recursive: true })
+      await writeFile(temp, body, 'utf8')
+      await rename(temp, this.file)
+    } catch (e) {
+      // The watches keep running; the next change tries again.
+      this.log(`Could not save the watch list to ${this.file}: ${String(e)}`)
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import type { IntentReceipt, IntentStatus, WaitIntentReceiptResponse } from '../contract/service'
+import { isFinalStatus } from '../contract/service'
+import type { WatchOutcome, WatchState } from '../contract/watch'
+
+/**
+ * The status the answer stands for. The service may leave `status` out of the receipt;
+ * `done` then still says the intent is terminal, and a failure reason tells FAILED from
+ * SUCCEEDED (the spec puts the reason on the origin transaction only when it failed).
+ */
+function statusOf(receipt: IntentReceipt, done: boolean, previous: IntentStatus | undefined): IntentStatus | undefined {
+  if (receipt.status) return receipt.status
+  if (done) return failureReason(receipt) ? 'FAILED' : 'SUCCEEDED'
+  return previous
+}
+
+/** The reason a failure carries; the spec names the origin leg, the other legs are a fallback. */
+export function failureReason(receipt: IntentReceipt): string | undefined {
+  return (
+    receipt.originTransaction?.statusReason ||
+    receipt.destinationTransaction?.statusReason ||
+    receipt.refundTransaction?.statusReason ||
+    undefined
+  )
+}
+
+function outcomeOf(status: IntentStatus | undefined, done: boolean): WatchOutcome | undefined {
+  if (status && isFinalStatus(status)) return status as WatchOutcome
+  // `done` with a status outside the final ones (INVALID, or a pending one by mistake) still
+  // ends the watch: the service will not say anything new. FAILED is the honest summary.
+  return done ? 'FAILED' : undefined
+}
+
+/**
+ * Folds an answer into the watch. The result's `outcome` is set when the watch has reached
+ * a final outcome and must stop; ABORTED and REFUNDED count although `done` may be false.
+ */
+export function applyAnswer(prev: WatchState, answer: Pick<WaitIntentReceiptResponse, 'intentReceipt' | 'done'>, now: number): WatchState {
+  const receipt = answer.intentReceipt
+  const status = statusOf(receipt, answer.done, prev.status)
+  const outcome = outcomeOf(status, answer.done)
+  const reason = outcome && outcome !== 'SUCCEEDED' ? failureReason(receipt) : undefined
+  return {
+    ...prev,
+    phase: outcome ? 'done' : 'polling',
+    status,
+    receipt,
+    outcome,
+    failureReason: reason,
+    lastUpdateAt: now,
+    lastChangeAt: status !== prev.status || prev.lastChangeAt === undefined ? now : prev.lastChangeAt,
+    error: undefined,
+    retryAt: undefined,
+  }
+}

@@ -1,0 +1,94 @@
+import { SvcClient } from '../service/client'
+import type { ServiceSession } from '../bridge/core'
+import { EventHub } from '../bridge/events'
+import type { BridgeEvent } from '../contract/bridge'
+
+/** Helpers for the watcher's tests: a recording session, and events one can wait for. */
+
+export const ACCESS_KEY = 'demo-key'
+
+export interface WaitRequest {
+  intentId: string
+  lastReceiptStates?: unknown[]
+}
+
+/** A fetch that records every WaitIntentReceipt request and how many are open at once. */
+export class RecordingFetch {
+  readonly requests: WaitRequest[] = []
+  open = 0
+  maxOpen = 0
+
+  readonly fetch = async (input: string, init: RequestInit): Promise<Response> => {
+    if (input.endsWith('/WaitIntentReceipt')) this.requests.push(JSON.parse(String(init.body)) as WaitRequest)
+    this.open++
+    this.maxOpen = Math.max(this.maxOpen, this.open)
+    try {
+      const res = await fetch(input, init)
+      // The exchange ends when the body has been read: count until then.
+      const text = await res.text()
+      return new Response(text, { status: res.status, headers: res.headers })
+    } finally {
+      this.open--
+    }
+  }
+
+  requestsFor(intentId: string): WaitRequest[] {
+    return this.requests.filter((r) => r.intentId === intentId)
+  }
+}
+
+/** Sessions on one service URL for any profile, through a recording fetch. */
+export function sessionsFor(baseUrl: string, recorder = new RecordingFetch(), key: () => string | undefined = () => ACCESS_KEY) {
+  const client = new SvcClient({ baseUrl, getAccessKey: key, fetch: recorder.fetch, longPollTimeoutMs: 5_000 })
+  return (profileId: string): ServiceSession => ({
+    client,
+    source: () => ({ profileId, baseUrl, simulated: true, fetchedAt: Date.now() }),
+  })
+}
+
+/** Polls `check` until it holds; for conditions no event announces (open connections). */
+export async function eventually(check: () => boolean, timeoutMs = 2_000, what = 'the condition'): Promise<void> {
+  const deadline = performance.now() + timeoutMs
+  while (!check()) {
+    if (performance.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+/** Every event the hub emits, with a way to wait for the one a test expects. */
+export class EventLog {
+  readonly hub = new EventHub()
+  readonly events: BridgeEvent[] = []
+  private readonly waiters = new Set<() => void>()
+
+  constructor() {
+    this.hub.on((e) => {
+      this.events.push(e)
+      for (const w of [...this.waiters]) w()
+    })
+  }
+
+  of<T extends BridgeEvent['type']>(type: T, intentId?: string): Extract<BridgeEvent, { type: T }>[] {
+    return this.events.filter(
+      (e): e is Extract<BridgeEvent, { type: T }> => e.type === type && (intentId === undefined || ('watch' in e && e.watch.intentId === intentId)),
+    )
+  }
+
+  /** Resolves once `check` holds over the events so far; rejects after `timeoutMs`. */
+  until(check: (log: EventLog) => boolean, timeoutMs = 5_000, what = 'the expected events'): Promise<void> {
+    if (check(this)) return Promise.resolve()
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiters.delete(probe)
+        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}`))
+      }, timeoutMs)
+      const probe = () => {
+        if (!check(this)) return
+        clearTimeout(timer)
+        this.waiters.delete(probe)
+        resolve()
+      }
+      this.waiters.add(probe)
+    })
+  }
+}

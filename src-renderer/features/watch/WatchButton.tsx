@@ -1,0 +1,55 @@
+import { useState } from 'react'
+import { askNotificationPermissionInHost } from './browser-notify'
+import { useWatchSync } from './sync'
+import { useWatch, useWatches } from './store'
+
+/**
+ * Watch / Watching / Unwatch for one intent, usable anywhere an intent id is shown.
+ * "Watching" turns into "Unwatch" while pointed at or focused, so the one button both
+ * shows the state and undoes it.
+ */
+export function WatchButton({ intentId }: { intentId: string }) {
+  useWatchSync()
+  const watched = useWatch(intentId) !== undefined
+  const [busy, setBusy] = useState(false)
+  const [armed, setArmed] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  const toggle = async () => {
+    // Asked within the click: browsers refuse to ask outside a user gesture.
+    if (!watched) void askNotificationPermissionInHost()
+    setBusy(true)
+    const { add, remove } = useWatches.getState()
+    const failure = watched ? await remove(intentId) : await add(intentId)
+    setError(failure?.message ?? null)
+    setBusy(false)
+    // Show the new state ("Watching") rather than its undo until the pointer comes back.
+    setArmed(false)
+  }
+
+  const label = !watched ? 'Watch' : armed ? 'Unwatch' : 'Watching'
+  return (
+    <button
+      type="button"
+      className={`watch-button${watched ? ' watch-button-on' : ''}`}
+      aria-pressed={watched}
+      aria-label={watched ? `Stop watching intent ${intentId}` : `Watch intent ${intentId} live`}
+      title={error ?? (watched ? 'Watched live: click to stop' : 'Follow this intent live and get notified when it finishes')}
+      disabled={busy}
+      data-intent-id={intentId}
+      onClick={(e) => {
+        // Rows that open on click must not open when their Watch button is pressed.
+        e.stopPropagation()
+        void toggle()
+      }}
+      onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && e.stopPropagation()}
+      onMouseEnter={() => setArmed(true)}
+      onMouseLeave={() => setArmed(false)}
+      onFocus={() => setArmed(true)}
+      onBlur={() => setArmed(false)}
+    >
+      {label}
+      {error ? <span className="watch-button-error" aria-hidden="true"> ⚠</span> : null}
+    </button>
+  )
+}

@@ -1,0 +1,150 @@
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter, Route, Routes } from 'react-router'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fakeReceipt } from '../../db/testing'
+import { ID, PROFILE, emit, fakeCall, main, watchState } from './fake-main'
+import { fakeNotifications, resetWatchWorld } from './test-harness'
+import { WatchButton } from './WatchButton'
+import { WatchView } from './WatchView'
+
+vi.mock('../../lib/call', async () => ({ call: (await import('./fake-main')).fakeCall }))
+vi.mock('../../bridge', async () => ({ bridge: (await import('./fake-main')).fakeBridge }))
+
+const callsOf = (method: string) => fakeCall.mock.calls.filter((c) => c[0] === method).map((c) => c[1])
+const source = { profileId: PROFILE, baseUrl: 'http://sim', simulated: true, fetchedAt: Date.now() }
+
+function renderView() {
+  return render(
+    <MemoryRouter initialEntries={['/watch']}>
+      <Routes>
+        <Route path="/watch" element={<WatchView />} />
+        <Route path="/intent/:intentId" element={<p>Intent page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  )
+}
+
+const rowOf = (n: number) => screen.getByRole('link', { name: new RegExp(ID(n).slice(0, 10)) }).closest('tr')!
+
+beforeEach(() => resetWatchWorld('host'))
+afterEach(() => vi.unstubAllGlobals())
+
+describe('Watch view', () => {
+  it('explains how to add watches when there are none', async () => {
+    renderView()
+    expect(await screen.findByText('No intents watched')).toBeInTheDocument()
+    expect(screen.getByText(/press/i)).toHaveTextContent('Search, History or on the intent page')
+  })
+
+  it('shows each watch with its status, current step, watch state and link, and follows events live', async () => {
+    const now = Date.now()
+    main.watches.set(ID(1), watchState(1, { status: 'EXECUTING', receipt: fakeReceipt(1, { status: 'EXECUTING', pending: true }), lastUpdateAt: now - 12_000 }))
+    main.watches.set(
+      ID(2),
+      watchState(2, { phase: 'retrying', status: 'EXECUTING', error: { kind: 'Unavailable', message: 'The service is unavailable (503).' }, retryAt: now + 8_000 }),
+    )
+    renderView()
+    const first = await waitFor(() => rowOf(1))
+    expect(within(first).getByText('EXECUTING')).toBeInTheDocument()
+    expect(within(first).getByText('Live')).toBeInTheDocument()
+    expect(within(first).getByText(/^1\ds ago$/)).toBeInTheDocument()
+    // The pending fixture has deposit and origin mined, destination not started.
+    expect(within(first).getByText('Destination')).toHaveAttribute('aria-current', 'step')
+    expect(within(first).getByRole('link')).toHaveAttribute('href', `/intent/${ID(1)}`)
+
+    const second = rowOf(2)
+    expect(within(second).getByText(/^Retrying in \ds$/)).toBeInTheDocument()
+    expect(within(second).getByText('The service is unavailable (503).')).toBeInTheDocument()
+
+    emit({
+      type: 'watch:done',
+      watch: watchState(1, {
+        status: 'FAILED',
+        outcome: 'FAILED',
+        phase: 'done',
+        failureReason: 'destination call reverted',
+        receipt: fakeReceipt(1, { status: 'FAILED' }),
+        lastUpdateAt: Date.now(),
+      }),
+      source,
+    })
+    await waitFor(() => expect(within(rowOf(1)).getByText('FAILED')).toBeInTheDocument())
+    expect(within(rowOf(1)).getByText('destination call reverted')).toBeInTheDocument()
+    expect(within(rowOf(1)).getByText('Finished')).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent('1 live, 1 finished')
+  })
+
+  it('adds by intent id: refuses an empty id, flags an unusual one, and adds', async () => {
+    const user = userEvent.setup()
+    fakeNotifications()
+    renderView()
+    await screen.findByText('No intents watched')
+    const field = screen.getByLabelText('Add by intent id')
+    await user.click(screen.getByRole('button', { name: 'Watch' }))
+    expect(screen.getByText('Enter an intent id')).toBeInTheDocument()
+    expect(callsOf('watchIntent')).toHaveLength(0)
+
+    await user.type(field, 'abc')
+    expect(screen.getByText(/usually 0x followed by 64 hex digits/)).toBeInTheDocument()
+    await user.clear(field)
+    await user.type(field, `${ID(5)}{Enter}`)
+    await waitFor(() => expect(callsOf('watchIntent')).toEqual([{ intentId: ID(5) }]))
+    expect(field).toHaveValue('')
+    await waitFor(() => expect(rowOf(5)).toBeInTheDocument())
+  })
+
+  it('mutes one watch, mutes all, removes, and clears finished ones', async () => {
+    const user = userEvent.setup()
+    main.watches.set(ID(1), watchState(1))
+    main.watches.set(ID(2), watchState(2, { phase: 'done', status: 'SUCCEEDED', outcome: 'SUCCEEDED' }))
+    main.watches.set(ID(3), watchState(3))
+    renderView()
+    await waitFor(() => rowOf(1))
+
+    await user.click(within(rowOf(1)).getByRole('button', { name: /^Mute notifications/ }))
+    await waitFor(() => expect(within(rowOf(1)).getByRole('button', { name: /^Unmute/ })).toHaveAttribute('aria-pressed', 'true'))
+    await user.click(screen.getByRole('checkbox', { name: 'Mute all notifications' }))
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Mute all notifications' })).toBeChecked())
+    expect(callsOf('setNotificationsMuted')).toEqual([{ muted: true }])
+
+    await user.click(within(rowOf(3)).getByRole('button', { name: /^Stop watching/ }))
+    await waitFor(() => expect(screen.queryByRole('link', { name: new RegExp(ID(3).slice(0, 10)) })).toBeNull())
+
+    await user.click(screen.getByRole('button', { name: 'Clear finished (1)' }))
+    await waitFor(() => expect(screen.queryByRole('link', { name: new RegExp(ID(2).slice(0, 10)) })).toBeNull())
+    expect(main.watches.size).toBe(1)
+  })
+
+  it('offers to enable browser notifications in the browser host', async () => {
+    const user = userEvent.setup()
+    const { FakeNotification } = fakeNotifications()
+    FakeNotification.permission = 'default'
+    FakeNotification.requestPermission.mockImplementation(async () => (FakeNotification.permission = 'granted'))
+    renderView()
+    await user.click(await screen.findByRole('button', { name: 'Enable desktop notifications' }))
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Enable desktop notifications' })).toBeNull())
+  })
+})
+
+describe('WatchButton', () => {
+  it('watches, shows Watching, offers Unwatch when pointed at, and unwatches', async () => {
+    const user = userEvent.setup()
+    render(
+      <div onClick={() => {throw new Error('the row must not open')}}>
+        <WatchButton intentId={ID(9)} />
+      </div>,
+    )
+    const button = await screen.findByRole('button', { name: /^Watch intent/ })
+    expect(button).toHaveTextContent('Watch')
+    await user.click(button)
+    await waitFor(() => expect(button).toHaveAttribute('aria-pressed', 'true'))
+    expect(button).toHaveTextContent('Watching')
+    await user.unhover(button)
+    await user.hover(button)
+    expect(button).toHaveTextContent('Unwatch')
+    await user.click(button)
+    await waitFor(() => expect(button).toHaveAttribute('aria-pressed', 'false'))
+    expect(callsOf('unwatchIntent')).toEqual([{ intentId: ID(9) }])
+  })
+})

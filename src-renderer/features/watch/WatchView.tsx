@@ -1,0 +1,71 @@
+import { useState } from 'react'
+import { EmptyState } from '../../components/EmptyState'
+import { ErrorNotice } from '../../components/ErrorNotice'
+import { useConnection } from '../../stores/connection'
+import { AddWatchForm } from './AddWatchForm'
+import { askNotificationPermission, notificationAccess } from './browser-notify'
+import { MirrorList } from './MirrorList'
+import { useWatchSync } from './sync'
+import { useWatches } from './store'
+import { WatchBoard } from './WatchBoard'
+
+/** In the browser host the page notifies, so it needs the browser's permission (asked on a click). */
+function BrowserNotificationAccess() {
+  const runtime = useConnection((s) => s.info?.runtime)
+  const [access, setAccess] = useState(notificationAccess)
+  if (runtime !== 'host' || access === 'granted' || access === 'unsupported') return null
+  if (access === 'denied') return <p className="muted small">This browser blocks notifications from the app; allow them in the site settings to be told when watches finish.</p>
+  return (
+    <button type="button" onClick={() => void askNotificationPermission().then(setAccess)}>
+      Enable desktop notifications
+    </button>
+  )
+}
+
+export function WatchView() {
+  useWatchSync()
+  const byId = useWatches((s) => s.byId)
+  const status = useWatches((s) => s.status)
+  const error = useWatches((s) => s.error)
+  const muted = useWatches((s) => s.notificationsMuted)
+  const profileId = useConnection((s) => s.info?.activeProfileId)
+  const watches = Object.values(byId)
+  const finished = watches.filter((w) => w.phase === 'done').length
+  const running = watches.length - finished
+  const { refresh, clearFinished, setNotificationsMuted } = useWatches.getState()
+
+  return (
+    <section className="view" aria-labelledby="watch-title">
+      <header className="view-header">
+        <div>
+          <h1 id="watch-title">Watch</h1>
+          <p className="muted small" role="status">
+            {watches.length ? `${running} live, ${finished} finished` : 'Nothing watched'}
+          </p>
+        </div>
+        <div className="toolbar">
+          <label className="watch-mute-all">
+            <input type="checkbox" checked={muted} onChange={(e) => void setNotificationsMuted(e.target.checked)} />
+            Mute all notifications
+          </label>
+          <BrowserNotificationAccess />
+          <button type="button" onClick={() => void clearFinished()} disabled={!finished}>
+            Clear finished{finished ? ` (${finished})` : ''}
+          </button>
+        </div>
+      </header>
+      <AddWatchForm />
+      {error ? <ErrorNotice error={error} onRetry={status === 'failed' ? () => void refresh() : undefined} /> : null}
+      {status === 'failed' && profileId ? <MirrorList profileId={profileId} /> : null}
+      {status === 'loading' && !watches.length ? <p className="muted">Loading watches…</p> : null}
+      {status === 'ready' && !watches.length ? (
+        <EmptyState title="No intents watched">
+          Add an intent id above, or press <strong>Watch</strong> on an intent in Search, History or on the intent page (the command palette
+          can too). Watched intents are followed live, even while this view is closed, and you are notified when one succeeds, fails or is
+          refunded.
+        </EmptyState>
+      ) : null}
+      {watches.length ? <WatchBoard watches={watches} /> : null}
+    </section>
+  )
+}

@@ -1,0 +1,116 @@
+import { waitFor } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { DataSource } from '@contract/app'
+import type { WatchState } from '@contract/watch'
+import { listWatchMirror, readReceipt, readTransitions } from '../../db'
+import { fakeReceipt } from '../../db/testing'
+import { useConnection } from '../../stores/connection'
+import { ID, PROFILE, emit, main, watchState } from './fake-main'
+import { useWatches } from './store'
+import { startWatchSync } from './sync'
+import { fakeNotifications, resetWatchWorld } from './test-harness'
+
+vi.mock('../../lib/call', async () => ({ call: (await import('./fake-main')).fakeCall }))
+vi.mock('../../bridge', async () => ({ bridge: (await import('./fake-main')).fakeBridge }))
+
+const source = (fetchedAt: number, profileId = PROFILE): DataSource => ({ profileId, baseUrl: 'http://sim', simulated: true, fetchedAt })
+const T = Date.UTC(2026, 10, 20, 10, 2, 11)
+
+function progress(n: number, status: 'EXECUTING' | 'SUCCEEDED' | 'FAILED', at: number, over: Partial<WatchState> = {}): WatchState {
+  const done = status !== 'EXECUTING'
+  return watchState(n, {
+    status,
+    phase: done ? 'done' : 'polling',
+    outcome: done ? status : undefined,
+    receipt: fakeReceipt(n, { status, pending: !done }),
+    lastUpdateAt: at,
+    lastChangeAt: at,
+    ...over,
+  })
+}
+
+let stop: () => void
+beforeEach(() => resetWatchWorld('host'))
+afterEach(() => {
+  stop?.()
+  vi.unstubAllGlobals()
+})
+
+async function started(...watches: WatchState[]) {
+  for (const w of watches) main.watches.set(w.intentId, w)
+  stop = startWatchSync()
+  await waitFor(() => expect(useWatches.getState().status).toBe('ready'))
+}
+
+describe('watch sync', () => {
+  it('writes every received receipt through to the cache, so the intent view can list the statuses seen', async () => {
+    await started(watchState(1))
+    emit({ type: 'watch:changed', watch: progress(1, 'EXECUTING', T), source: source(T) })
+    emit({ type: 'watch:done', watch: progress(1, 'SUCCEEDED', T + 89_000), source: source(T + 89_000) })
+    await waitFor(async () =>
+      expect(await readTransitions(PROFILE, ID(1))).toEqual([
+        { status: 'EXECUTING', seenAt: T },
+        { status: 'SUCCEEDED', seenAt: T + 89_000 },
+      ]),
+    )
+    expect((await readReceipt(PROFILE, ID(1)))?.receipt.status).toBe('SUCCEEDED')
+    expect(useWatches.getState().byId[ID(1)].outcome).toBe('SUCCEEDED')
+  })
+
+  it('caches receipts of other profiles’ watches under their own profile without showing them', async () => {
+    await started(watchState(1))
+    emit({ type: 'watch:changed', watch: progress(1, 'EXECUTING', T, { profileId: 'other' }), source: source(T, 'other') })
+    await waitFor(async () => expect(await readTransitions('other', ID(1))).toHaveLength(1))
+    expect(await readTransitions(PROFILE, ID(1))).toEqual([])
+    expect(useWatches.getState().byId[ID(1)].status).toBeUndefined()
+  })
+
+  it('mirrors the list in the cache after each load, dropping removed watches', async () => {
+    await started(watchState(1), watchState(2))
+    await waitFor(async () => expect((await listWatchMirror(PROFILE)).map((m) => m.intentId).sort()).toEqual([ID(1), ID(2)]))
+    main.watches.delete(ID(1))
+    emit({ type: 'watch:list', list: { watches: [], notificationsMuted: false } })
+    await waitFor(async () => expect((await listWatchMirror(PROFILE)).map((m) => m.intentId)).toEqual([ID(2)]))
+  })
+
+  it('reloads the list when the active profile changes', async () => {
+    await started(watchState(1))
+    const before = useWatches.getState().listVersion
+    useConnection.setState({ info: { ...useConnection.getState().info!, activeProfileId: 'other' } })
+    await waitFor(() => expect(useWatches.getState().listVersion).toBe(before + 1))
+    expect(useWatches.getState().profileId).toBe('other')
+  })
+
+  it('notifies from the page in the browser host when a watched intent finishes, and opens it on click', async () => {
+    const { shown } = fakeNotifications()
+    vi.spyOn(window, 'focus').mockImplementation(() => {})
+    await started(progress(1, 'EXECUTING', T), progress(2, 'EXECUTING', T, { muted: true }))
+    emit({
+      type: 'watch:done',
+      watch: progress(1, 'FAILED', T + 5_000, { failureReason: 'slippage tolerance exceeded' }),
+      source: source(T + 5_000),
+    })
+    emit({ type: 'watch:done', watch: progress(2, 'SUCCEEDED', T + 5_000, { muted: true }), source: source(T + 5_000) })
+    expect(shown).toHaveLength(1)
+    expect(shown[0]).toMatchObject({ title: 'Intent failed', body: expect.stringContaining('slippage tolerance exceeded') })
+    shown[0].onclick!()
+    await waitFor(() => expect(location.hash).toBe(`#/intent/${ID(1)}`))
+  })
+
+  it('does not notify from the page in the desktop app, nor for an intent already final when added', async () => {
+    const { shown } = fakeNotifications()
+    await started(watchState(1), progress(2, 'EXECUTING', T))
+    emit({ type: 'watch:done', watch: progress(1, 'SUCCEEDED', T), source: source(T) })
+    expect(shown).toHaveLength(0)
+    useConnection.setState({ info: { ...useConnection.getState().info!, runtime: 'electron' } })
+    emit({ type: 'watch:done', watch: progress(2, 'SUCCEEDED', T), source: source(T) })
+    expect(shown).toHaveLength(0)
+  })
+
+  it('opens the intent a desktop notification was clicked for, switching profile when needed', async () => {
+    await started()
+    emit({ type: 'watch:open', profileId: 'other', intentId: ID(7) })
+    await waitFor(() => expect(location.hash).toBe(`#/intent/${ID(7)}`))
+    expect(useConnection.getState().info?.activeProfileId).toBe('other')
+  })
+})

@@ -1,0 +1,122 @@
+import { useEffect } from 'react'
+import type { BridgeEvent } from '@contract/bridge'
+import type { WatchState } from '@contract/watch'
+import { bridge } from '../../bridge'
+import { cacheReceipt, listWatchMirror, putWatchMirror, removeWatchMirror, type WatchMirror } from '../../db'
+import { call } from '../../lib/call'
+import { useConnection } from '../../stores/connection'
+import { showOutcomeNotification } from './browser-notify'
+import { useWatches } from './store'
+
+/**
+ * Wires the watch store to the bridge for the life of the page: events update the store,
+ * every receipt is written through to the cache (which records each new status as a
+ * transition), the list is mirrored in the cache for offline viewing, and finished
+ * watches notify from the page when the browser host serves it.
+ */
+
+const mirrorOf = (w: WatchState): WatchMirror => ({
+  intentId: w.intentId,
+  addedAt: w.addedAt,
+  status: w.status,
+  done: w.phase === 'done',
+  muted: w.muted,
+  lastUpdateAt: w.lastUpdateAt,
+})
+
+/** Shows the intent, switching to its profile first when a notice came from another one. */
+export async function openIntent(profileId: string, intentId: string): Promise<void> {
+  if (useConnection.getState().info?.activeProfileId !== profileId) {
+    const r = await call('setActiveProfile', { id: profileId })
+    if (r.ok) useConnection.getState().setInfo(r.value)
+  }
+  location.hash = `#/intent/${encodeURIComponent(intentId)}`
+}
+
+/** Brings the profile's mirror in line with the list main just reported. */
+async function mirrorList(profileId: string, watches: readonly WatchState[]): Promise<void> {
+  try {
+    const listed = new Set(watches.map((w) => w.intentId))
+    const stale = (await listWatchMirror(profileId)).filter((m) => !listed.has(m.intentId))
+    await Promise.all([
+      ...watches.map((w) => putWatchMirror(profileId, mirrorOf(w))),
+      ...stale.map((m) => removeWatchMirror(profileId, m.intentId)),
+    ])
+  } catch (e) {
+    // The mirror is a convenience for offline viewing; the live list is unaffected.
+    console.warn('could not mirror the watch list', e)
+  }
+}
+
+function maybeNotify(previous: WatchState | undefined, watch: WatchState): void {
+  if (useConnection.getState().info?.runtime !== 'host') return
+  if (!watch.outcome || watch.muted || useWatches.getState().notificationsMuted) return
+  // Same rule as the main process: only an outcome reached while watched is news.
+  if (previous?.status === undefined || previous.outcome) return
+  showOutcomeNotification({ ...watch, outcome: watch.outcome }, () => void openIntent(watch.profileId, watch.intentId))
+}
+
+function handleWatchEvent(event: BridgeEvent): void {
+  const store = useWatches.getState()
+  switch (event.type) {
+    case 'watch:changed':
+    case 'watch:done': {
+      const { watch, source } = event
+      if (watch.receipt) void cacheReceipt(source, watch.receipt)
+      const previous = store.byId[watch.intentId]
+      const shown = previous?.profileId === watch.profileId
+      store.applyWatch(watch)
+      if (shown) {
+        void putWatchMirror(watch.profileId, mirrorOf(watch)).catch((e) => console.warn('could not mirror a watch', e))
+        if (event.type === 'watch:done') maybeNotify(previous, watch)
+      }
+      return
+    }
+    case 'watch:retrying':
+    case 'watch:error':
+      store.applyWatch(event.watch)
+      return
+    case 'watch:list':
+      void store.refresh()
+      return
+    case 'watch:open':
+      void openIntent(event.profileId, event.intentId)
+      return
+  }
+}
+
+let stopSync: (() => void) | null = null
+
+/**
+ * Starts the wiring once per page and loads the list; later calls only load the list if
+ * it never was. The list is reloaded whenever the active profile changes, and mirrored
+ * after each load.
+ */
+export function startWatchSync(): () => void {
+  if (stopSync) {
+    if (useWatches.getState().status === 'idle') void useWatches.getState().refresh()
+    return stopSync
+  }
+  const unsubscribe = bridge.subscribe(handleWatchEvent)
+  const unwatchProfile = useConnection.subscribe((s, prev) => {
+    if (s.info?.activeProfileId !== prev.info?.activeProfileId) void useWatches.getState().refresh()
+  })
+  const unwatchList = useWatches.subscribe((s, prev) => {
+    if (s.listVersion !== prev.listVersion && s.profileId) void mirrorList(s.profileId, Object.values(s.byId))
+  })
+  void useWatches.getState().refresh()
+  stopSync = () => {
+    unsubscribe()
+    unwatchProfile()
+    unwatchList()
+    stopSync = null
+  }
+  return stopSync
+}
+
+/** For components that need the watch list: makes sure the wiring runs. */
+export function useWatchSync(): void {
+  useEffect(() => {
+    startWatchSync()
+  }, [])
+}
