@@ -1,0 +1,144 @@
+import { BIG_AMOUNT_INTENT_ID } from '../src-main/simulator'
+import { test, expect, type TestApp } from './fixtures'
+
+/**
+ * The intent page against the embedded simulator. Ids 2 and 3 of the seeded dataset are a
+ * FAILED and a REFUNDED intent (see the simulator's README); ground truth comes from the
+ * service client, not from the page.
+ */
+
+const intentAt = (app: TestApp, id: number) => app.appCore.simulator.dataset.records[id - 1].intentId
+
+async function truth(app: TestApp, intentId: string) {
+  const client = app.appCore.core.session().client
+  const [receipt, chains] = await Promise.all([client.getIntentReceipt({ intentId }), client.getChains({})])
+  const explorer = (chainId: number | undefined) => chains.chains.find((c) => c.id === chainId)?.blockExplorer?.url?.replace(/\/+$/, '')
+  return { receipt: receipt.intentReceipt, explorer }
+}
+
+test('a failed intent states its reason prominently and marks the leg that failed', async ({ open, app }) => {
+  const intentId = intentAt(app, 2)
+  const { receipt, explorer } = await truth(app, intentId)
+  expect(receipt.status).toBe('FAILED')
+  const reason = receipt.originTransaction?.statusReason
+  expect(reason).toBeTruthy()
+
+  const page = await open(`/intent/${intentId}`)
+  await expect(page.getByRole('alert', { name: 'Failure reason' })).toContainText(`Failed: ${reason}`)
+  await expect(page.locator('.intent-status-line [data-status]')).toHaveText('FAILED')
+
+  const timeline = page.getByRole('list', { name: 'Receipt timeline' })
+  await expect(timeline.locator('[data-step="deposit"]')).toHaveAttribute('data-state', 'done')
+  const failedLeg = receipt.destinationTransaction?.statusReason ? 'destination' : 'origin'
+  await expect(timeline.locator(`[data-step="${failedLeg}"]`)).toHaveAttribute('data-state', 'failed')
+  await expect(timeline.locator(`[data-step="${failedLeg}"]`)).toHaveAttribute('aria-current', 'step')
+  await expect(timeline.locator(`[data-step="${failedLeg}"]`)).toContainText(reason!)
+
+  // The deposit hash links to the origin chain's explorer, as GetChains describes it.
+  const deposit = receipt.depositTransaction!
+  await expect(timeline.locator('[data-step="deposit"]').getByRole('link')).toHaveAttribute('href', `${explorer(deposit.chainId)}/tx/${deposit.txnHash}`)
+  await expect(page.getByText('Receipt from the service')).toBeVisible()
+})
+
+test('a watched intent updates live and lists the statuses seen here', async ({ open, app }) => {
+  const { intentId } = await app.admin<{ intentId: string }>('createIntent', { status: 'EXECUTING' })
+  const page = await open(`/intent/${intentId}`)
+  const status = page.locator('.intent-status-line [data-status]')
+  await expect(status).toHaveText('EXECUTING')
+  const timeline = page.getByRole('list', { name: 'Receipt timeline' })
+  await expect(timeline.locator('[data-step="destination"]')).toHaveAttribute('data-state', 'waiting')
+
+  await page.getByRole('button', { name: `Watch intent ${intentId} live` }).first().click()
+  await expect(page.getByRole('button', { name: `Stop watching intent ${intentId}` }).first()).toHaveAttribute('aria-pressed', 'true')
+  await app.admin('advance', { intentId, to: 'SUCCEEDED' })
+
+  // No reload: the watch's receipt replaces the fetched one.
+  await expect(timeline.locator('[data-step="destination"]')).toHaveAttribute('data-state', 'done')
+  await expect(status).toHaveText('SUCCEEDED')
+  await expect(page.getByText('Live receipt from the watch')).toBeVisible()
+  await expect(page.getByLabel('Statuses seen on this computer')).toContainText(/EXECUTING at .*, SUCCEEDED at /)
+})
+
+test('a refunded intent shows the refund step after the failed origin', async ({ open, app }) => {
+  const intentId = intentAt(app, 3)
+  const { receipt, explorer } = await truth(app, intentId)
+  expect(receipt.status).toBe('REFUNDED')
+  const refund = receipt.refundTransaction!
+
+  const page = await open(`/intent/${intentId}`)
+  const timeline = page.getByRole('list', { name: 'Receipt timeline' })
+  const step = timeline.locator('[data-step="refund"]')
+  await expect(step).toHaveAttribute('data-state', 'done')
+  await expect(step).toHaveAttribute('aria-current', 'step')
+  await expect(step.getByRole('link')).toHaveAttribute('href', `${explorer(refund.chainId)}/tx/${refund.txnHash}`)
+  await expect(timeline.locator('[data-step="origin"]')).toHaveAttribute('data-state', 'failed')
+  await expect(timeline.locator('[data-step="destination"]')).toHaveAttribute('data-state', 'skipped')
+  await expect(page.getByRole('alert', { name: 'Failure reason' })).toContainText(`Refunded after a failure: ${receipt.originTransaction!.statusReason}`)
+})
+
+test('a big amount is shown exactly on hover, in the copy and in the raw JSON', async ({ open, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const page = await open(`/intent/${BIG_AMOUNT_INTENT_ID}`)
+  const summary = page.getByRole('region', { name: 'Summary' })
+  const sent = summary.locator('dt', { hasText: /^Amount sent$/ }).locator('xpath=following-sibling::dd[1]')
+  await expect(sent.locator('.amount')).toHaveAttribute('title', '1234.567890123456789012 WETH (1234567890123456789012 base units)')
+  await expect(sent).toContainText('1,234.567890… WETH')
+
+  await sent.getByRole('button', { name: /^Copy/ }).click()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('1234.567890123456789012')
+
+  const raw = page.getByRole('group', { name: 'Intent JSON' })
+  await raw.getByRole('button', { name: 'Expand all' }).click()
+  await expect(raw.getByText('"1234567890123456789012"').first()).toBeVisible()
+})
+
+test('notes and the bookmark survive a reload, and go into the case summary', async ({ open, app, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const intentId = intentAt(app, 2)
+  const page = await open(`/intent/${intentId}`)
+  const box = page.getByRole('textbox', { name: 'New note' })
+  await box.fill('Customer says the funds never arrived (ticket 4471)')
+  await box.press('Enter')
+  const notes = page.getByRole('list', { name: 'Notes' })
+  await expect(notes).toContainText('ticket 4471')
+  await page.getByRole('button', { name: '☆ Bookmark' }).click()
+  await expect(page.getByRole('button', { name: '★ Bookmarked' })).toBeVisible()
+
+  await page.reload()
+  await expect(page.getByRole('list', { name: 'Notes' })).toContainText('Customer says the funds never arrived (ticket 4471)')
+  await expect(page.getByRole('button', { name: '★ Bookmarked' })).toHaveAttribute('aria-pressed', 'true')
+
+  await page.getByRole('button', { name: /^Copy case summary/ }).click()
+  const text = await page.evaluate(() => navigator.clipboard.readText())
+  expect(text.split('\n')[0]).toBe(`Intent ${intentId}`)
+  expect(text).toContain('Status: FAILED')
+  expect(text).toContain('Failure reason: ')
+  expect(text).toMatch(/\[\d{4}-\d\d-\d\dT[\d:.]+Z\] Customer says the funds never arrived \(ticket 4471\)/)
+})
+
+test('an unknown intent id gets a clear empty state with a way to search', async ({ open }) => {
+  const unknown = `0x${'f'.repeat(64)}`
+  const page = await open(`/intent/${unknown}`)
+  await expect(page.getByText('No such intent')).toBeVisible()
+  await page.getByRole('link', { name: 'search for it' }).click()
+  await expect(page).toHaveURL(new RegExp(`#/search\\?q=${unknown}`))
+})
+
+test('two intents compare side by side with their differences marked', async ({ open, app }) => {
+  const a = intentAt(app, 2)
+  const b = intentAt(app, 3)
+  const page = await open(`/intent/${a}`)
+  await page.getByRole('link', { name: 'Compare…' }).click()
+  const inputs = page.getByRole('textbox', { name: 'Intent id' })
+  await expect(inputs.first()).toHaveValue(a)
+  await inputs.nth(1).fill(b)
+  await inputs.nth(1).press('Enter')
+  const table = page.getByRole('table', { name: 'Field comparison' })
+  const status = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'status', exact: true }) })
+  await expect(status).toHaveAttribute('data-differs', 'true')
+  await expect(status).toContainText('FAILED')
+  await expect(status).toContainText('REFUNDED')
+  await page.getByRole('checkbox', { name: 'Only differences' }).check()
+  await expect(page).toHaveURL(/diff=1/)
+  await expect(table.locator('tbody tr:not([data-differs])')).toHaveCount(0)
+})

@@ -1,0 +1,132 @@
+import { useState, type ReactNode } from 'react'
+import { CopyButton } from './CopyButton'
+
+type Container = Record<string, unknown> | unknown[]
+
+const isContainer = (v: unknown): v is Container => typeof v === 'object' && v !== null
+
+function Leaf({ value }: { value: unknown }) {
+  if (typeof value === 'string') return <span className="json-string">&quot;{value}&quot;</span>
+  if (typeof value === 'number' || typeof value === 'bigint') return <span className="json-number">{String(value)}</span>
+  if (typeof value === 'boolean') return <span className="json-bool">{String(value)}</span>
+  return <span className="json-null">null</span>
+}
+
+function Node({
+  name,
+  path,
+  value,
+  depth,
+  openDepth,
+  last,
+}: {
+  name?: ReactNode
+  /** Where the node sits, for the toggle's accessible name (`quote.routeProviders`). */
+  path: string
+  value: unknown
+  depth: number
+  openDepth: number
+  last: boolean
+}) {
+  const [open, setOpen] = useState(depth < openDepth)
+  const comma = last ? '' : ','
+  const label = name === undefined ? null : (
+    <>
+      <span className="json-key">{name}</span>:{' '}
+    </>
+  )
+  if (!isContainer(value)) {
+    return (
+      <div className="json-line">
+        {label}
+        <Leaf value={value} />
+        {comma}
+      </div>
+    )
+  }
+  const array = Array.isArray(value)
+  const entries: [string, unknown][] = array ? value.map((v, i) => [String(i), v]) : Object.entries(value).filter(([, v]) => v !== undefined)
+  const [openMark, closeMark] = array ? ['[', ']'] : ['{', '}']
+  if (entries.length === 0) {
+    return (
+      <div className="json-line">
+        {label}
+        {openMark}
+        {closeMark}
+        {comma}
+      </div>
+    )
+  }
+  const count = `${entries.length} ${array ? (entries.length === 1 ? 'item' : 'items') : entries.length === 1 ? 'field' : 'fields'}`
+  return (
+    <div className="json-node">
+      <div className="json-line">
+        <button
+          type="button"
+          className="json-toggle"
+          aria-expanded={open}
+          aria-label={`${open ? 'Collapse' : 'Expand'} ${path}`}
+          onClick={() => setOpen(!open)}
+        >
+          {open ? '▾' : '▸'}
+        </button>
+        {label}
+        {openMark}
+        {open ? null : (
+          <>
+            <span className="muted"> {count} </span>
+            {closeMark}
+            {comma}
+          </>
+        )}
+      </div>
+      {open ? (
+        <>
+          <div className="json-children">
+            {entries.map(([k, v], i) => (
+              <Node
+                key={k}
+                name={array ? undefined : `"${k}"`}
+                path={array ? `${path}[${k}]` : path === 'value' ? k : `${path}.${k}`}
+                value={v}
+                depth={depth + 1}
+                openDepth={openDepth}
+                last={i === entries.length - 1}
+              />
+            ))}
+          </div>
+          <div className="json-line">
+            {closeMark}
+            {comma}
+          </div>
+        </>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * A JSON value as a collapsible tree, with the whole text one click from the clipboard.
+ * Big amounts stay exact: they travel as decimal strings and are shown as sent.
+ */
+export function JsonView({ value, label = 'Raw JSON', openDepth = 1 }: { value: unknown; label?: string; openDepth?: number }) {
+  // Remounting the tree is the simplest way to expand or collapse every node at once.
+  const [mode, setMode] = useState<{ depth: number; n: number }>({ depth: openDepth, n: 0 })
+  const text = JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2) ?? 'undefined'
+  return (
+    <div className="json-view" role="group" aria-label={label}>
+      <div className="row json-tools">
+        <CopyButton text={text} label="Copy JSON" />
+        <button type="button" onClick={() => setMode((m) => ({ depth: Infinity, n: m.n + 1 }))}>
+          Expand all
+        </button>
+        <button type="button" onClick={() => setMode((m) => ({ depth: 1, n: m.n + 1 }))}>
+          Collapse all
+        </button>
+      </div>
+      <div className="json-tree mono" key={mode.n}>
+        <Node value={value} path="value" depth={0} openDepth={mode.depth} last />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,101 @@
+import { formatDateTime, formatDuration } from '../lib/format'
+import { chainName, useChains } from '../stores/chains'
+import { tokenLabel, useTokens } from '../stores/tokens'
+import { Amount } from './Amount'
+import { Hex } from './Hex'
+
+/** How far a step got: finished, broke, under way, not started yet, or will not happen. */
+export type StepState = 'done' | 'failed' | 'pending' | 'waiting' | 'skipped'
+
+export interface TimelineStep {
+  key: string
+  label: string
+  state: StepState
+  /** The step the intent is at now (under way, or the one that broke). */
+  current: boolean
+  /** Why the step is in its state when that is not obvious ("Not needed", "Not reached"). */
+  note?: string
+  chainId?: number
+  txHash?: string
+  /** Base units, exact decimal string. */
+  amount?: string
+  tokenAddress?: string
+  /** Token metadata carried by the answer itself; otherwise learnt metadata is used. */
+  symbol?: string
+  decimals?: number
+  /** The service's mined timestamp, verbatim, and as epoch ms when it parses. */
+  minedAtText?: string
+  minedAt?: number
+  statusReason?: string
+  /** Time since the previous step that has a mined time. */
+  elapsedMs?: number
+}
+
+const STATE_LABEL: Record<StepState, string> = {
+  done: 'Done',
+  failed: 'Failed',
+  pending: 'In progress',
+  waiting: 'Waiting',
+  skipped: 'Skipped',
+}
+
+function StepAmount({ step }: { step: TimelineStep }) {
+  const tokens = useTokens((s) => s.byKey)
+  const known = tokenLabel(tokens, step.chainId, step.tokenAddress)
+  return <Amount raw={step.amount} decimals={step.decimals ?? known?.decimals} symbol={step.symbol ?? known?.symbol} copyable />
+}
+
+/**
+ * The legs of an execution as an ordered list: each step's chain, transaction, amount and
+ * mined time, the time it took since the step before, and which step the intent is at.
+ */
+export function Timeline({ steps, label = 'Receipt timeline' }: { steps: readonly TimelineStep[]; label?: string }) {
+  const chains = useChains((s) => s.byId)
+  return (
+    <ol className="timeline" aria-label={label}>
+      {steps.map((step) => (
+        <li
+          key={step.key}
+          className={`timeline-step timeline-${step.state}${step.current ? ' timeline-current' : ''}`}
+          aria-current={step.current ? 'step' : undefined}
+          data-step={step.key}
+          data-state={step.state}
+        >
+          <div className="timeline-head">
+            <span className="timeline-dot" aria-hidden="true" />
+            <strong>{step.label}</strong>
+            <span className="timeline-state">{STATE_LABEL[step.state]}</span>
+            {step.note ? <span className="muted small">{step.note}</span> : null}
+            {step.elapsedMs !== undefined ? (
+              <span className="muted small" title="Time since the previous mined step">
+                +{formatDuration(step.elapsedMs)}
+              </span>
+            ) : null}
+          </div>
+          {step.state === 'waiting' || step.state === 'skipped' ? null : (
+            <dl className="kv timeline-body">
+              <dt>Chain</dt>
+              <dd>{chainName(chains, step.chainId)}</dd>
+              <dt>Transaction</dt>
+              <dd>
+                <Hex value={step.txHash} kind="tx" chainId={step.chainId} />
+              </dd>
+              <dt>Amount</dt>
+              <dd>
+                <StepAmount step={step} />
+              </dd>
+              <dt>Mined</dt>
+              <dd title={step.minedAtText}>{step.minedAtText ? formatDateTime(step.minedAtText) : step.state === 'failed' ? 'Not mined' : 'Not mined yet'}</dd>
+              {step.statusReason ? (
+                <>
+                  <dt>Reason</dt>
+                  <dd className="timeline-reason">{step.statusReason}</dd>
+                </>
+              ) : null}
+            </dl>
+          )}
+        </li>
+      ))}
+    </ol>
+  )
+}

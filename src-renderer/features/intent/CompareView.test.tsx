@@ -1,0 +1,89 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { Intent } from '@contract/service'
+import { PROFILE, answers, failure, okFetched } from './test-bridge'
+import { renderAt, resetWorld } from './test-harness'
+import { recordVersion } from './versions'
+
+vi.mock('../../lib/call', async () => ({ call: (await import('./test-bridge')).fakeCall }))
+vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
+
+const A = `0x${'a'.repeat(64)}`
+const B = `0x${'b'.repeat(64)}`
+const intentA: Intent = { intentId: A, status: 'SUCCEEDED', originChainId: 1, quote: { toAmount: '1234567890123456789012' } }
+const intentB: Intent = { intentId: B, status: 'FAILED', originChainId: 1, quote: { toAmount: '1234567890123456789013' } }
+
+beforeEach(() => {
+  resetWorld()
+  answers.set('getIntent', (args) => {
+    const id = (args as { intentId: string }).intentId
+    return id === A ? okFetched(intentA) : id === B ? okFetched(intentB) : failure('NotFound', 'no such intent')
+  })
+})
+
+const table = () => screen.findByRole('table', { name: 'Field comparison' })
+const row = (t: HTMLElement, path: string) => within(t).getByRole('rowheader', { name: path }).closest('tr')!
+
+describe('CompareView', () => {
+  it('shows two intents side by side with differing fields marked, exact to the last digit', async () => {
+    renderAt(`/compare?a=${A}&b=${B}`)
+    const t = await table()
+    expect(row(t, 'status')).toHaveAttribute('data-differs', 'true')
+    expect(row(t, 'quote.toAmount')).toHaveTextContent('1234567890123456789012')
+    expect(row(t, 'quote.toAmount')).toHaveTextContent('1234567890123456789013')
+    expect(row(t, 'originChainId')).not.toHaveAttribute('data-differs')
+    expect(screen.getByRole('status')).toHaveTextContent('3 of 4 fields differ')
+  })
+
+  it('hides equal fields when asked, and keeps that choice in the URL', async () => {
+    renderAt(`/compare?a=${A}&b=${B}`)
+    await table()
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Only differences' }))
+    const t = await table()
+    expect(within(t).queryByRole('rowheader', { name: 'originChainId' })).toBeNull()
+    expect(within(t).getByRole('rowheader', { name: 'status' })).toBeInTheDocument()
+    expect(screen.getByTestId('location')).toHaveTextContent('diff=1')
+  })
+
+  it('prefills side A, asks for the missing id beside the field, and compares on Enter', async () => {
+    renderAt(`/compare?a=${A}`)
+    const [inputA, inputB] = screen.getAllByRole('textbox', { name: 'Intent id' })
+    expect(inputA).toHaveValue(A)
+    await userEvent.click(screen.getByRole('button', { name: 'Compare' }))
+    expect(await screen.findByText('Enter an intent id')).toBeInTheDocument()
+    expect(inputB).toHaveAttribute('aria-invalid', 'true')
+    await userEvent.click(inputB)
+    await userEvent.paste(B)
+    await userEvent.keyboard('{Enter}')
+    await table()
+    expect(screen.getByTestId('location')).toHaveTextContent(`b=${B}`)
+  })
+
+  it('compares one intent with an earlier copy of itself', async () => {
+    const earlier = { ...intentA, status: 'EXECUTING' as const }
+    recordVersion(PROFILE, A, { intent: earlier, fetchedAt: Date.UTC(2026, 10, 20, 10, 0, 0), origin: 'service' })
+    renderAt(`/compare?a=${A}&av=${Date.UTC(2026, 10, 20, 10, 0, 0)}&b=${A}`)
+    const t = await table()
+    expect(row(t, 'status')).toHaveTextContent('EXECUTING')
+    expect(row(t, 'status')).toHaveTextContent('SUCCEEDED')
+    expect(screen.getByRole('status')).toHaveTextContent('1 of 4 fields differ')
+  })
+
+  it('refuses to compare an intent with the very same copy', async () => {
+    renderAt('/compare')
+    const [inputA, inputB] = screen.getAllByRole('textbox', { name: 'Intent id' })
+    await userEvent.click(inputA)
+    await userEvent.paste(A)
+    await userEvent.click(inputB)
+    await userEvent.paste(A)
+    await userEvent.keyboard('{Enter}')
+    expect(await screen.findByText('Pick another intent, or another copy of the same intent')).toBeInTheDocument()
+  })
+
+  it('says when a side does not exist', async () => {
+    renderAt(`/compare?a=${A}&b=0xdead`)
+    expect(await screen.findByText(/The service knows no intent 0xdead/)).toBeInTheDocument()
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'Field comparison' })).toBeNull())
+  })
+})

@@ -1,0 +1,230 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { CachedNotice } from '../../components/CachedNotice'
+import { EmptyState } from '../../components/EmptyState'
+import { ErrorNotice } from '../../components/ErrorNotice'
+import { formatDateTime, shortHex } from '../../lib/format'
+import { useOfflineMode } from '../../stores/cache'
+import { useConnection } from '../../stores/connection'
+import { diffObjects, leafText } from './diff'
+import { useCompareSide, type CompareSide } from './useCompareSide'
+import { useAvailableVersions } from './versions'
+
+type SideKey = 'a' | 'b'
+
+interface SideParams {
+  id: string
+  version?: number
+}
+
+const readSide = (params: URLSearchParams, key: SideKey): SideParams => {
+  const v = Number(params.get(`${key}v`))
+  return { id: (params.get(key) ?? '').trim(), version: Number.isSafeInteger(v) && v > 0 ? v : undefined }
+}
+
+const versionLabel = (fetchedAt: number, origin: 'service' | 'cache') =>
+  `${origin === 'cache' ? 'Cached copy' : 'Fetched'} ${formatDateTime(fetchedAt)}`
+
+function SidePicker({
+  side,
+  draft,
+  onChange,
+  error,
+  profileId,
+}: {
+  side: SideKey
+  draft: { id: string; version: string }
+  onChange(next: { id: string; version: string }): void
+  error?: string
+  profileId: string | undefined
+}) {
+  const versions = useAvailableVersions(profileId, draft.id.trim())
+  const name = side.toUpperCase()
+  return (
+    <fieldset className="intent-compare-side">
+      <legend>Side {name}</legend>
+      <label className="field">
+        Intent id
+        <input
+          value={draft.id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `compare-${side}-error` : undefined}
+          placeholder="0x…"
+          spellCheck={false}
+          onChange={(e) => onChange({ id: e.target.value, version: '' })}
+        />
+        {error ? (
+          <span className="field-error" id={`compare-${side}-error`}>
+            {error}
+          </span>
+        ) : null}
+      </label>
+      <label className="field">
+        Copy
+        <select value={draft.version} onChange={(e) => onChange({ ...draft, version: e.target.value })}>
+          <option value="">As it is now</option>
+          {(versions ?? []).map((v) => (
+            <option key={v.fetchedAt} value={String(v.fetchedAt)}>
+              {versionLabel(v.fetchedAt, v.origin)}
+            </option>
+          ))}
+        </select>
+      </label>
+    </fieldset>
+  )
+}
+
+function SideState({ label, side }: { label: string; side: CompareSide }) {
+  if (side.status === 'loading') return <p className="muted">Loading {label}…</p>
+  if (side.status === 'error')
+    return side.error && side.error.kind !== 'NotFound' ? (
+      <ErrorNotice error={side.error} onRetry={side.retry} />
+    ) : (
+      <p className="notice notice-warn" role="alert">
+        {label}: {side.message}
+      </p>
+    )
+  return null
+}
+
+const heading = (params: SideParams, side: CompareSide) =>
+  side.status === 'ok' ? `${shortHex(params.id, 8, 6)} · ${side.fromCache ? 'cached' : 'fetched'} ${formatDateTime(side.fetchedAt)}` : shortHex(params.id, 8, 6)
+
+/**
+ * Two intents, or one intent at two fetch times, field by field. The sides live in the
+ * URL (`a`, `b`, and `av`/`bv` for an earlier copy's fetch time), so a comparison can be
+ * bookmarked and reopened.
+ */
+export function CompareView() {
+  const [params, setParams] = useSearchParams()
+  const a = readSide(params, 'a')
+  const b = readSide(params, 'b')
+  const onlyDiffs = params.get('diff') === '1'
+  const profileId = useConnection((s) => s.info?.activeProfileId)
+  const offline = useOfflineMode()
+  const left = useCompareSide(profileId, a.id, a.version, offline)
+  const right = useCompareSide(profileId, b.id, b.version, offline)
+
+  const [drafts, setDrafts] = useState(() => ({
+    a: { id: a.id, version: a.version ? String(a.version) : '' },
+    b: { id: b.id, version: b.version ? String(b.version) : '' },
+  }))
+  const [errors, setErrors] = useState<Partial<Record<SideKey, string>>>({})
+  // Back/forward changes the URL under the form: show what is compared.
+  const urlKey = JSON.stringify([a.id, a.version ?? '', b.id, b.version ?? ''])
+  useEffect(() => {
+    const [aId, av, bId, bv] = JSON.parse(urlKey) as [string, number | '', string, number | '']
+    setDrafts({ a: { id: aId, version: String(av) }, b: { id: bId, version: String(bv) } })
+  }, [urlKey])
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    const missing: Partial<Record<SideKey, string>> = {}
+    for (const k of ['a', 'b'] as const) if (!drafts[k].id.trim()) missing[k] = 'Enter an intent id'
+    if (!missing.a && !missing.b && drafts.a.id.trim().toLowerCase() === drafts.b.id.trim().toLowerCase() && drafts.a.version === drafts.b.version)
+      missing.b = 'Pick another intent, or another copy of the same intent'
+    setErrors(missing)
+    if (missing.a || missing.b) return
+    setParams((p) => {
+      for (const k of ['a', 'b'] as const) {
+        p.set(k, drafts[k].id.trim())
+        if (drafts[k].version) p.set(`${k}v`, drafts[k].version)
+        else p.delete(`${k}v`)
+      }
+      return p
+    })
+  }
+
+  const swap = () => setDrafts((d) => ({ a: d.b, b: d.a }))
+  const setOnlyDiffs = (on: boolean) =>
+    setParams(
+      (p) => {
+        if (on) p.set('diff', '1')
+        else p.delete('diff')
+        return p
+      },
+      { replace: true },
+    )
+
+  const rows = useMemo(
+    () => (left.status === 'ok' && right.status === 'ok' ? diffObjects(left.intent, right.intent) : undefined),
+    [left, right],
+  )
+  const differing = rows?.filter((r) => !r.same).length ?? 0
+  const shownRows = rows && onlyDiffs ? rows.filter((r) => !r.same) : rows
+  const cachedAt = [left, right].flatMap((s) => (s.status === 'ok' && s.fromCache && offline ? [s.fetchedAt] : []))
+
+  return (
+    <section className="view intent-compare-view" aria-labelledby="compare-title">
+      <header className="view-header">
+        <h1 id="compare-title">Compare intents</h1>
+        {a.id ? <Link to={`/intent/${encodeURIComponent(a.id)}`}>Back to intent {shortHex(a.id)}</Link> : null}
+      </header>
+      <form className="card intent-compare-form" onSubmit={submit} aria-label="Choose what to compare" noValidate>
+        <div className="intent-compare-pickers">
+          <SidePicker side="a" draft={drafts.a} error={errors.a} profileId={profileId} onChange={(d) => setDrafts((x) => ({ ...x, a: d }))} />
+          <SidePicker side="b" draft={drafts.b} error={errors.b} profileId={profileId} onChange={(d) => setDrafts((x) => ({ ...x, b: d }))} />
+        </div>
+        <p className="muted small">
+          Earlier copies of an intent are the ones fetched since the app started, and the copy the cache held before that.
+        </p>
+        <div className="row">
+          <button type="submit" className="primary">
+            Compare
+          </button>
+          <button type="button" onClick={swap}>
+            Swap sides
+          </button>
+        </div>
+      </form>
+
+      {cachedAt.length ? <CachedNotice fetchedAt={Math.min(...cachedAt)} /> : null}
+      <SideState label="Side A" side={left} />
+      <SideState label="Side B" side={right} />
+
+      {!a.id || !b.id ? (
+        <EmptyState title="Choose two intents">Enter two intent ids, or one id twice with two different copies, then press Compare.</EmptyState>
+      ) : null}
+
+      {rows && shownRows ? (
+        <div className="card">
+          <div className="row intent-compare-summary">
+            <strong role="status">
+              {differing === 0 ? 'No differences' : `${differing} of ${rows.length} fields differ`}
+            </strong>
+            <label className="row small">
+              <input type="checkbox" checked={onlyDiffs} onChange={(e) => setOnlyDiffs(e.target.checked)} />
+              Only differences
+            </label>
+          </div>
+          <table className="data intent-compare-table" aria-label="Field comparison">
+            <colgroup>
+              <col className="intent-compare-path" />
+              <col />
+              <col />
+            </colgroup>
+            <thead>
+              <tr>
+                <th scope="col">Field</th>
+                <th scope="col">A: {heading(a, left)}</th>
+                <th scope="col">B: {heading(b, right)}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shownRows.map((r) => (
+                <tr key={r.path} className={r.same ? undefined : 'intent-compare-diff'} data-differs={r.same ? undefined : 'true'}>
+                  <th scope="row" className="mono">
+                    {r.path}
+                  </th>
+                  <td className="mono">{leafText(r.left)}</td>
+                  <td className="mono">{leafText(r.right)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {onlyDiffs && differing === 0 ? <p className="muted">Both sides are identical.</p> : null}
+        </div>
+      ) : null}
+    </section>
+  )
+}

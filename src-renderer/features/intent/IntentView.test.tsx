@@ -1,0 +1,152 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { Intent, IntentHistoryEntry, IntentReceipt } from '@contract/service'
+import { cacheHistoryPage, cacheIntents, isBookmarked, readIntent, readTransitions } from '../../db'
+import { useCacheStatus } from '../../stores/cache'
+import { PROFILE, answers, failure, fakeCall, okFetched, source } from './test-bridge'
+import { renderAt, resetWorld } from './test-harness'
+
+vi.mock('../../lib/call', async () => ({ call: (await import('./test-bridge')).fakeCall }))
+vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
+
+const ID = `0x${'ab'.repeat(32)}`
+const WETH = '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2'
+const USDC = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913'
+
+const intent: Intent = {
+  id: 2,
+  intentId: ID,
+  status: 'FAILED',
+  ownerAddress: '0x1111111111111111111111111111111111111111',
+  originChainId: 1,
+  destinationChainId: 8453,
+  originTokenAddress: WETH,
+  destinationTokenAddress: USDC,
+  depositTransaction: { amount: '1234567890123456789012', decimals: 18, tokenAddress: WETH, chainId: 1 },
+  quote: { fromAmount: '1234567890123456789012', toAmount: '4100000000', maxSlippage: 0.005, estimatedDuration: 90 },
+  fees: { totalFeeAmount: '1000000000000000', totalFeeUsd: 3.5, feeTokenAddress: WETH },
+  serviceVersion: 'v1_5',
+  expiresAt: '2026-11-20T10:10:00.000Z',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  somethingNew: { nested: true },
+} as Intent
+
+const receipt: IntentReceipt = {
+  intentId: ID,
+  status: 'FAILED',
+  originChainId: 1,
+  destinationChainId: 8453,
+  summary: {
+    originTokenMetadata: { chainId: 1, tokenAddress: WETH, symbol: 'WETH', decimals: 18 },
+    destinationTokenMetadata: { chainId: 8453, tokenAddress: USDC, symbol: 'USDC', decimals: 6 },
+  },
+  depositTransaction: { chainId: 1, tokenAddress: WETH, tokenAmount: '1234567890123456789012', txnHash: `0x${'d'.repeat(64)}`, txnMinedAt: '2026-11-20T10:01:00.000Z' },
+  originTransaction: { chainId: 1, tokenAddress: WETH, tokenAmount: '1234567890123456789012', txnHash: `0x${'e'.repeat(64)}`, statusReason: 'slippage tolerance exceeded' },
+}
+
+beforeEach(() => {
+  resetWorld()
+  sessionStorage.clear()
+})
+
+describe('IntentView', () => {
+  it('shows a failed intent with its reason prominently, the failed leg, and writes it to the cache', async () => {
+    // Seen executing an hour ago: the fetch that finds it failed records the move.
+    await cacheIntents(source(Date.now() - 3_600_000), [{ ...intent, status: 'EXECUTING' }])
+    answers.set('getIntent', () => okFetched(intent))
+    answers.set('getIntentReceipt', () => okFetched(receipt))
+    renderAt(`/intent/${ID}`)
+
+    const banner = await screen.findByRole('alert', { name: 'Failure reason' })
+    expect(banner).toHaveTextContent('Failed: slippage tolerance exceeded')
+    const timeline = await screen.findByRole('list', { name: 'Receipt timeline' })
+    await waitFor(() => expect(timeline.querySelector('[data-step="origin"]')).toHaveAttribute('data-state', 'failed'))
+    expect(timeline.querySelector('[data-step="deposit"]')).toHaveAttribute('data-state', 'done')
+    expect(timeline.querySelector('[data-step="origin"]')).toHaveAttribute('aria-current', 'step')
+    expect(screen.getByText('Receipt from the service')).toBeInTheDocument()
+
+    await waitFor(async () => expect((await readIntent(PROFILE, ID))?.intent.status).toBe('FAILED'))
+    await waitFor(async () => expect((await readTransitions(PROFILE, ID)).map((t) => t.status)).toEqual(['EXECUTING', 'FAILED']))
+    const seen = await screen.findByLabelText('Statuses seen on this computer')
+    await waitFor(() => expect(seen).toHaveTextContent(/EXECUTING at .*, FAILED at /))
+  })
+
+  it('shows a big amount exactly on hover, and lists fields it does not know', async () => {
+    answers.set('getIntent', () => okFetched(intent))
+    answers.set('getIntentReceipt', () => okFetched(receipt))
+    renderAt(`/intent/${ID}`)
+    const summary = await screen.findByRole('region', { name: 'Summary' })
+    const sent = within(summary).getByText('Amount sent').nextElementSibling!
+    expect(sent.querySelector('.amount')).toHaveAttribute('title', '1234.567890123456789012 WETH (1234567890123456789012 base units)')
+    expect(within(screen.getByRole('region', { name: 'Other fields' })).getByText('somethingNew')).toBeInTheDocument()
+  })
+
+  it('says clearly when the service knows no such intent, with a way to search', async () => {
+    answers.set('getIntent', () => failure('NotFound', 'no intent'))
+    renderAt(`/intent/${ID}`)
+    expect(await screen.findByText('No such intent')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'search for it' })).toHaveAttribute('href', `/search?q=${ID}`)
+  })
+
+  it('shows the error with a retry for other failures, and recovers', async () => {
+    let n = 0
+    answers.set('getIntent', () => (++n === 1 ? failure('Unauthorized', 'bad key') : okFetched(intent)))
+    renderAt(`/intent/${ID}`)
+    expect(await screen.findByText('bad key')).toBeInTheDocument()
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('region', { name: 'Quote' })).toBeInTheDocument()
+  })
+
+  it('offline, reads the cached intent and the receipt from a history entry and says how old they are', async () => {
+    await cacheIntents(source(Date.now() - 3 * 86_400_000), [intent])
+    const entry: IntentHistoryEntry = { intentId: ID, status: 'FAILED', receipt }
+    await cacheHistoryPage(source(Date.now() - 3 * 86_400_000), [entry])
+    useCacheStatus.setState({ forcedOffline: true })
+    renderAt(`/intent/${ID}`)
+    expect(await screen.findByText(/cached data, fetched 3 days ago/)).toBeInTheDocument()
+    expect(await screen.findByText('Receipt from the local cache')).toBeInTheDocument()
+    expect(screen.getByText(/from a history page/)).toBeInTheDocument()
+    expect(fakeCall).not.toHaveBeenCalledWith('getIntent', expect.anything())
+  })
+
+  it('falls back to the cached receipt when the service does not give one, and says why', async () => {
+    answers.set('getIntent', () => okFetched(intent))
+    answers.set('getIntentReceipt', () => failure('NotFound', 'GetIntentReceipt is not offered'))
+    await cacheHistoryPage(source(Date.now() - 60_000), [{ intentId: ID, status: 'FAILED', receipt }])
+    renderAt(`/intent/${ID}`)
+    expect(await screen.findByText('Receipt from the local cache')).toBeInTheDocument()
+    expect(screen.getByText(/GetIntentReceipt is not offered/)).toBeInTheDocument()
+  })
+
+  it('adds notes with Enter, refuses an empty one, and keeps them in the cache', async () => {
+    answers.set('getIntent', () => okFetched(intent))
+    const user = userEvent.setup()
+    const view = renderAt(`/intent/${ID}`)
+    const box = await screen.findByRole('textbox', { name: 'New note' })
+    await user.type(box, '{Enter}')
+    expect(await screen.findByText('Write the note first.')).toBeInTheDocument()
+    await user.type(box, 'Customer ticket 4471{Enter}')
+    const notes = await screen.findByRole('list', { name: 'Notes' })
+    expect(within(notes).getByText('Customer ticket 4471')).toBeInTheDocument()
+    expect(box).toHaveValue('')
+    await user.type(box, 'half-written')
+    view.unmount()
+    renderAt(`/intent/${ID}`)
+    expect(await screen.findByText('Customer ticket 4471')).toBeInTheDocument()
+    expect(screen.getByRole('textbox', { name: 'New note' })).toHaveValue('half-written')
+  })
+
+  it('toggles the bookmark', async () => {
+    answers.set('getIntent', () => okFetched(intent))
+    renderAt(`/intent/${ID}`)
+    const button = await screen.findByRole('button', { name: '☆ Bookmark' })
+    await waitFor(() => expect(button).toBeEnabled())
+    await userEvent.click(button)
+    expect(await screen.findByRole('button', { name: '★ Bookmarked' })).toHaveAttribute('aria-pressed', 'true')
+    await waitFor(async () => expect(await isBookmarked(PROFILE, ID)).toBe(true))
+    await userEvent.click(screen.getByRole('button', { name: '★ Bookmarked' }))
+    await waitFor(async () => expect(await isBookmarked(PROFILE, ID)).toBe(false))
+    expect(screen.getByRole('button', { name: '☆ Bookmark' })).toHaveAttribute('aria-pressed', 'false')
+  })
+})

@@ -1,0 +1,37 @@
+import type { Intent, IntentStatus } from '@contract/service'
+import { isFinalStatus } from '@contract/service'
+import { formatAge, formatDateTime, formatDuration, parseTime } from '../../../lib/format'
+import { useNow } from '../../../lib/useNow'
+import { Card, KV, time } from './parts'
+
+/** When the quote and its gas fee options lapse; counts down while they have not. */
+export function ExpiryCard({ intent, status }: { intent: Intent; status?: IntentStatus }) {
+  const at = parseTime(intent.expiresAt)
+  const feeAt = parseTime(intent.gasFeeOptions?.expiresAt)
+  const live = (at !== undefined && at > Date.now()) || (feeAt !== undefined && feeAt > Date.now())
+  const now = useNow(1000, live)
+  const left = (t: number | undefined) =>
+    t === undefined ? undefined : t > now ? (
+      <span className="intent-countdown" role="timer" aria-live="off">
+        {formatDuration(t - now)} left
+      </span>
+    ) : (
+      <span className="muted">Expired {formatAge(t, now)}</span>
+    )
+  const settled = isFinalStatus(status) || status === 'INVALID'
+  return (
+    <Card id="expiry" title="Expiry">
+      <KV
+        label="Expiry"
+        rows={[
+          ['Intent expires', intent.expiresAt ? <span title={intent.expiresAt}>{formatDateTime(intent.expiresAt)}</span> : undefined],
+          ['Time left', left(at)],
+          ['Fee options expire', time(intent.gasFeeOptions?.expiresAt)],
+          ['Fee options time left', left(feeAt)],
+        ]}
+      />
+      {status === 'COMMITTED' ? <p className="muted small">A committed intent must be executed within 10 minutes of its commit, or be quoted and committed again.</p> : null}
+      {settled && at !== undefined ? <p className="muted small">The intent has settled ({status}); its expiry no longer matters.</p> : null}
+    </Card>
+  )
+}

@@ -1,0 +1,140 @@
+import type { ReactNode } from 'react'
+import type { GasFee, Intent } from '@contract/service'
+import { Amount } from '../../../components/Amount'
+import { Hex } from '../../../components/Hex'
+import { formatAmount, formatUsd } from '../../../lib/format'
+import { Card, KV, chain, hex, nativeAmount, time, tokenAmount, usd, yesNo, type KVRow } from './parts'
+
+/** "12.5 USDC · $12.50": an amount with its dollar value beside it. */
+const withUsd = (amount: ReactNode | undefined, value: number | string | undefined) =>
+  amount === undefined && value === undefined ? undefined : (
+    <span>
+      {amount ?? null}
+      {value !== undefined ? <span className="muted"> · {formatUsd(value)}</span> : null}
+    </span>
+  )
+
+const integer = (raw: string | undefined) => (raw === undefined ? undefined : <span title={raw}>{formatAmount(raw, 0)}</span>)
+const gwei = (raw: string | undefined) => (raw === undefined ? undefined : <Amount raw={raw} decimals={9} symbol="gwei" copyable />)
+
+function gasRows(g: GasFee): KVRow[] {
+  const extra = (g as { chainGasUsageStatus?: unknown }).chainGasUsageStatus
+  return [
+    ['Chain', chain(g.chainId)],
+    ['Gas limit', integer(g.totalGasLimit)],
+    ['Gas price', gwei(g.gasPrice)],
+    ['Fee', withUsd(nativeAmount(g.totalFeeAmount, g.chainId, g.nativeTokenSymbol), g.totalFeeUsd)],
+    ['Native token price', usd(g.nativeTokenPriceUsd)],
+    ['Meta-transaction', g.metaTxnFeeDetails?.metaTxnId ? <Hex value={g.metaTxnFeeDetails.metaTxnId} /> : undefined],
+    ['Meta-transaction gas limit', integer(g.metaTxnFeeDetails?.estimatedGasLimit)],
+    ['Meta-transaction fee', nativeAmount(g.metaTxnFeeDetails?.feeNative, g.chainId, g.nativeTokenSymbol)],
+    ['Meta-transaction gas quote', g.metaTxnGasQuote],
+    ['Gas usage status', extra === undefined ? undefined : typeof extra === 'string' ? extra : JSON.stringify(extra)],
+  ]
+}
+
+/** What the intent costs: per-chain gas, the provider's and the service's cut, and the totals. */
+export function FeesCard({ intent }: { intent: Intent }) {
+  const f = intent.fees
+  const o = intent.originChainId
+  const feeToken = f?.feeTokenAddress ?? intent.originTokenAddress
+  const inFeeToken = (raw: string | undefined) => tokenAmount(raw, o, feeToken)
+  const opts = intent.gasFeeOptions
+  return (
+    <Card id="fees" title="Fees">
+      {f ? (
+        <>
+          <KV
+            label="Fee totals"
+            rows={[
+              ['Fee token', hex(f.feeTokenAddress, 'address', o)],
+              ['Fee token amount', withUsd(inFeeToken(f.feeTokenAmount), f.feeTokenUsd)],
+              ['Fee token total', inFeeToken(f.feeTokenTotal)],
+              ['Gas fees', withUsd(inFeeToken(f.gasFeeTotal), f.gasFeeUsd)],
+              ['Provider fees', withUsd(inFeeToken(f.providerFeeTotal), f.providerFeeUsd)],
+              ['Service fees', withUsd(inFeeToken(f.serviceFeeTotal), f.serviceFeeUsd)],
+              ['Collector fees', withUsd(inFeeToken(f.collectorFeeTotal), f.collectorFeeUsd)],
+              ['Total fees', withUsd(inFeeToken(f.totalFeeAmount), f.totalFeeUsd)],
+            ]}
+          />
+          <div className="intent-columns">
+            {f.originGas ? (
+              <div>
+                <h3>Origin gas</h3>
+                <KV label="Origin gas" rows={gasRows(f.originGas)} />
+              </div>
+            ) : null}
+            {f.destinationGas ? (
+              <div>
+                <h3>Destination gas</h3>
+                <KV label="Destination gas" rows={gasRows(f.destinationGas)} />
+              </div>
+            ) : null}
+            {f.provider ? (
+              <div>
+                <h3>Provider</h3>
+                <KV
+                  label="Provider fee"
+                  rows={[
+                    ['Quote provider', f.provider.quoteProvider],
+                    ['Provider fee', withUsd(inFeeToken(f.provider.quoteProviderFee), f.provider.quoteProviderFeeUsd)],
+                    ['Service fee', withUsd(inFeeToken(f.provider.serviceFee), f.provider.serviceFeeUsd)],
+                    ['Provider with service fee', withUsd(inFeeToken(f.provider.quoteProviderWithServiceFee), f.provider.providerWithServiceFeeUsd)],
+                    ['Total', withUsd(inFeeToken(f.provider.totalFeeAmount), f.provider.totalFeeUsd)],
+                  ]}
+                />
+              </div>
+            ) : null}
+          </div>
+        </>
+      ) : (
+        <p className="muted">The service sent no fee breakdown for this intent.</p>
+      )}
+      {opts ? (
+        <>
+          <h3>Gas fee options</h3>
+          <KV
+            label="Gas estimate"
+            rows={[
+              ['Total gas', integer(opts.gasEstimate?.totalGas)],
+              ['Gas price', gwei(opts.gasEstimate?.gasPrice)],
+              ['Native cost', withUsd(nativeAmount(opts.gasEstimate?.nativeCost, o), opts.gasEstimate?.nativeCostUsd)],
+              ['Fee collector', hex(opts.feeCollectorAddress, 'address', o)],
+              ['Options expire', time(opts.expiresAt)],
+            ]}
+          />
+          {opts.feeOptions?.length ? (
+            <table className="data intent-table" aria-label="Fee options">
+              <thead>
+                <tr>
+                  <th scope="col">Token</th>
+                  <th scope="col" className="num">Amount</th>
+                  <th scope="col" className="num">USD</th>
+                  <th scope="col">Collector</th>
+                  <th scope="col">Permit (EIP-2612)</th>
+                  <th scope="col">Passthrough eligible</th>
+                </tr>
+              </thead>
+              <tbody>
+                {opts.feeOptions.map((opt, i) => (
+                  <tr key={`${opt.tokenAddress}-${i}`}>
+                    <td>
+                      {opt.tokenSymbol ?? '—'} <Hex value={opt.tokenAddress} kind="address" chainId={o} />
+                    </td>
+                    <td className="num">{opt.amount === undefined ? '—' : <Amount raw={opt.amount} decimals={opt.tokenDecimals} symbol={opt.tokenSymbol} copyable />}</td>
+                    <td className="num">{formatUsd(opt.amountUsd)}</td>
+                    <td>
+                      <Hex value={opt.feeCollectorAddress} kind="address" chainId={o} />
+                    </td>
+                    <td>{yesNo(opt.is2612) ?? '—'}</td>
+                    <td>{yesNo(opt.isPassthroughEligible) ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+        </>
+      ) : null}
+    </Card>
+  )
+}

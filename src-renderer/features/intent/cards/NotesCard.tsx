@@ -1,0 +1,93 @@
+import { useState, type FormEvent } from 'react'
+import { addNote, deleteNote, type Note } from '../../../db'
+import { formatAge, formatDateTime } from '../../../lib/format'
+import { useSessionState } from '../../../lib/useSessionState'
+import { Card } from './parts'
+
+/** The person's own notes on the intent, kept in the local cache (never sent anywhere). */
+export function NotesCard({ profileId, intentId, notes }: { profileId: string | undefined; intentId: string; notes: readonly Note[] | undefined }) {
+  // A half-written note survives a reload of the window.
+  const [draft, setDraft] = useSessionState(`intent-note-draft:${intentId}`, '')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault()
+    if (!draft.trim()) return setError('Write the note first.')
+    if (!profileId) return setError('The app is still loading its profile; try again in a moment.')
+    setBusy(true)
+    try {
+      await addNote(profileId, intentId, draft)
+      setDraft('')
+      setError(null)
+    } catch (err) {
+      // The draft stays in the box, so nothing typed is lost.
+      setError(`The note could not be saved: ${err instanceof Error ? err.message : String(err)}`)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const remove = async (note: Note) => {
+    if (!window.confirm(`Delete this note?\n\n${note.text}`)) return
+    try {
+      await deleteNote(note.id)
+    } catch (err) {
+      setError(`The note could not be deleted: ${err instanceof Error ? err.message : String(err)}`)
+    }
+  }
+
+  return (
+    <Card id="notes" title="Notes">
+      {notes === undefined ? (
+        <p className="muted">Loading notes…</p>
+      ) : notes.length ? (
+        <ul className="intent-notes" aria-label="Notes">
+          {notes.map((n) => (
+            <li key={n.id} className="intent-note">
+              <div className="intent-note-text">{n.text}</div>
+              <div className="row small muted">
+                <span title={formatDateTime(n.createdAt)}>{formatDateTime(n.createdAt)} · {formatAge(n.createdAt)}</span>
+                <button type="button" onClick={() => void remove(n)} aria-label={`Delete note: ${n.text.slice(0, 40)}`}>
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">No notes yet. Notes stay on this computer and go into the case summary.</p>
+      )}
+      <form className="intent-note-form" onSubmit={submit} aria-label="Add a note">
+        <label className="field">
+          New note
+          <textarea
+            value={draft}
+            rows={3}
+            placeholder="What you found, who you told, what happens next (Enter saves, Shift+Enter for a new line)"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'intent-note-error' : undefined}
+            onChange={(e) => {
+              setDraft(e.target.value)
+              if (error) setError(null)
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                e.preventDefault()
+                void submit()
+              }
+            }}
+          />
+          {error ? (
+            <span className="field-error" id="intent-note-error" role="alert">
+              {error}
+            </span>
+          ) : null}
+        </label>
+        <button type="submit" className="primary" disabled={busy}>
+          Add note
+        </button>
+      </form>
+    </Card>
+  )
+}

@@ -1,0 +1,135 @@
+import type { Intent, PriceImpactDetails } from '@contract/service'
+import { Hex } from '../../../components/Hex'
+import { formatDuration, formatPercent, formatUsd } from '../../../lib/format'
+import { intentProviders } from '../../../lib/intent-route'
+import { Card, KV, chain, hex, nativeAmount, percent, tokenAmount, usd, yesNo } from './parts'
+
+type ImpactKey = 'executionPriceImpact' | 'marketPriceImpact' | 'providerFeesPriceImpact' | 'serviceFeesPriceImpact' | 'netPriceImpact'
+
+const IMPACTS: [ImpactKey, string][] = [
+  ['executionPriceImpact', 'Execution'],
+  ['marketPriceImpact', 'Market'],
+  ['providerFeesPriceImpact', 'Provider fees'],
+  ['serviceFeesPriceImpact', 'Service fees'],
+  ['netPriceImpact', 'Net'],
+]
+
+function ImpactTable({ details }: { details: PriceImpactDetails }) {
+  const rows = IMPACTS.filter(([k]) => details[k])
+  if (!rows.length) return null
+  return (
+    <table className="data intent-table" aria-label="Price impact details">
+      <thead>
+        <tr>
+          <th scope="col">Price impact</th>
+          <th scope="col" className="num">Share</th>
+          <th scope="col" className="num">USD</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(([k, label]) => (
+          <tr key={k}>
+            <td>{label}</td>
+            <td className="num">{formatPercent(details[k]?.priceImpact, 3)}</td>
+            <td className="num">{formatUsd(details[k]?.priceImpactUsd)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+function ProvidersTable({ intent }: { intent: Intent }) {
+  const providers = intentProviders(intent)
+  const q = intent.quote
+  if (!providers.length) return null
+  return (
+    <table className="data intent-table" aria-label="Route providers">
+      <thead>
+        <tr>
+          <th scope="col">Provider</th>
+          <th scope="col">Request id</th>
+          <th scope="col" className="num">Provider fee</th>
+        </tr>
+      </thead>
+      <tbody>
+        {providers.map((p, i) => (
+          <tr key={`${p}-${i}`}>
+            <td>{p}</td>
+            <td>{q?.routeProvidersRequestIds?.[i] ? <Hex value={q.routeProvidersRequestIds[i]} /> : '—'}</td>
+            <td className="num">{formatUsd(q?.routeProvidersFeeUsd?.[i])}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+/** The quote the user accepted, and the request it answered. */
+export function QuoteCard({ intent }: { intent: Intent }) {
+  const q = intent.quote
+  const r = intent.quoteRequest
+  const o = intent.originChainId
+  const d = intent.destinationChainId
+  const from = (raw: string | undefined) => tokenAmount(raw, o, intent.originTokenAddress)
+  const to = (raw: string | undefined) => tokenAmount(raw, d, intent.destinationTokenAddress)
+  return (
+    <Card id="quote" title="Quote">
+      {q ? (
+        <div className="intent-columns">
+          <KV
+            label="Quote"
+            rows={[
+              ['From amount', from(q.fromAmount)],
+              ['From amount, minimum', from(q.fromAmountMin)],
+              ['From value', usd(q.fromAmountUsd)],
+              ['From value, minimum', usd(q.fromAmountMinUsd)],
+              ['To amount', to(q.toAmount)],
+              ['To amount, minimum', to(q.toAmountMin)],
+              ['To value', usd(q.toAmountUsd)],
+              ['To value, minimum', usd(q.toAmountMinUsd)],
+              ['Max slippage', percent(q.maxSlippage)],
+              ['Price impact', percent(q.priceImpact)],
+              ['Price impact value', usd(q.priceImpactUsd)],
+              ['Estimated duration', q.estimatedDuration === undefined ? undefined : `${formatDuration(q.estimatedDuration * 1000)} (${q.estimatedDuration} s)`],
+            ]}
+          />
+          <div>
+            <ProvidersTable intent={intent} />
+            {q.priceImpactDetails ? <ImpactTable details={q.priceImpactDetails} /> : null}
+          </div>
+        </div>
+      ) : (
+        <p className="muted">The service sent no quote for this intent.</p>
+      )}
+      {r ? (
+        <>
+          <h3>Quote request</h3>
+          <KV
+            label="Quote request"
+            rows={[
+              ['Owner', hex(r.ownerAddress, 'address', r.originChainId)],
+              ['Origin chain', chain(r.originChainId)],
+              ['Origin token', hex(r.originTokenAddress, 'address', r.originChainId)],
+              ['Origin amount', tokenAmount(r.originTokenAmount, r.originChainId, r.originTokenAddress)],
+              ['Destination chain', chain(r.destinationChainId)],
+              ['Destination token', hex(r.destinationTokenAddress, 'address', r.destinationChainId)],
+              [
+                'Destination amount',
+                r.destinationTokenAmount === '0' ? 'Any (whatever the origin amount buys)' : tokenAmount(r.destinationTokenAmount, r.destinationChainId, r.destinationTokenAddress),
+              ],
+              ['Recipient', hex(r.destinationToAddress, 'address', r.destinationChainId)],
+              ['Approve address', hex(r.destinationApproveAddress, 'address', r.destinationChainId)],
+              ['Call data', r.destinationCallData && r.destinationCallData !== '0x' ? hex(r.destinationCallData) : r.destinationCallData ? 'None (0x)' : undefined],
+              ['Call value', nativeAmount(r.destinationCallValue, r.destinationChainId)],
+              ['Only native gas fee', yesNo(r.onlyNativeGasFee)],
+              ['Swap provider fallback', yesNo(r.options?.swapProviderFallback)],
+              ['Bridge provider fallback', yesNo(r.options?.bridgeProviderFallback)],
+              ['Slippage tolerance', percent(r.options?.slippageTolerance)],
+            ]}
+          />
+        </>
+      ) : null}
+    </Card>
+  )
+}

@@ -1,0 +1,69 @@
+import type { Intent, IntentReceipt } from '@contract/service'
+import { Route } from '../../../components/Route'
+import { intentRoute } from '../../../lib/intent-route'
+import { Card, KV, chain, hex, nativeAmount, plain, time, tokenAmount, useTokenLookup, yesNo } from './parts'
+
+/** Who sent what from where to whom: the first thing a support person needs. */
+export function RouteCard({ intent, receipt }: { intent: Intent; receipt?: IntentReceipt }) {
+  const tokenOf = useTokenLookup()
+  const { from, to } = intentRoute(intent)
+  const label = (leg: typeof from) => {
+    const t = tokenOf(leg.chainId, leg.tokenAddress)
+    return { ...leg, symbol: leg.symbol ?? t?.symbol, decimals: leg.decimals ?? t?.decimals }
+  }
+  const o = intent.originChainId
+  const d = intent.destinationChainId
+  const received = receipt?.summary?.destinationTokenAmount
+  const dep = intent.depositTransaction
+  return (
+    <Card id="summary" title="Summary">
+      <p className="intent-route-line">
+        <Route from={label(from)} to={label(to)} />
+      </p>
+      <KV
+        label="Summary"
+        rows={[
+          ['Intent id', hex(intent.intentId)],
+          ['Internal id', plain(intent.id)],
+          ['Project', plain(intent.projectId)],
+          ['Owner', hex(intent.ownerAddress, 'address', o)],
+          ['Origin chain', chain(o)],
+          ['Origin token', hex(intent.originTokenAddress, 'address', o)],
+          ['Amount sent', tokenAmount(from.amount, o, intent.originTokenAddress)],
+          ['Destination chain', chain(d)],
+          ['Destination token', hex(intent.destinationTokenAddress, 'address', d)],
+          ['Amount quoted', tokenAmount(to.amount, d, intent.destinationTokenAddress)],
+          ['Amount received', received && received !== '0' ? tokenAmount(received, d, intent.destinationTokenAddress) : undefined],
+          ['Recipient', hex(intent.quoteRequest?.destinationToAddress ?? receipt?.summary?.destinationToAddress, 'address', d)],
+          ['Origin intent address', hex(intent.originIntentAddress, 'address', o)],
+          ['Destination intent address', hex(intent.destinationIntentAddress, 'address', d)],
+          ['Memo', receipt?.summary?.memo || undefined],
+          ['Testnet', yesNo(intent.isTestnet)],
+          ['Passthrough', yesNo(intent.passthrough)],
+          ['Created', time(intent.createdAt)],
+          ['Updated', time(intent.updatedAt)],
+          ['Execution started', time(receipt?.summary?.startedAt)],
+          ['Execution finished', time(receipt?.summary?.finishedAt)],
+        ]}
+      />
+      {dep ? (
+        <>
+          <h3>Deposit instruction</h3>
+          <KV
+            label="Deposit instruction"
+            rows={[
+              ['Chain', chain(dep.chainId)],
+              ['Deposit to', hex(dep.toAddress, 'address', dep.chainId)],
+              ['Token', hex(dep.tokenAddress, 'address', dep.chainId)],
+              ['Amount', tokenAmount(dep.amount, dep.chainId ?? o, dep.tokenAddress)],
+              ['Token decimals', plain(dep.decimals)],
+              ['Transaction to', hex(dep.to, 'address', dep.chainId)],
+              ['Transaction value', nativeAmount(dep.value, dep.chainId)],
+              ['Transaction data', hex(dep.data)],
+            ]}
+          />
+        </>
+      ) : null}
+    </Card>
+  )
+}

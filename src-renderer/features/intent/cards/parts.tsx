@@ -1,0 +1,80 @@
+import { createContext, useContext, type ReactNode } from 'react'
+import { Amount } from '../../../components/Amount'
+import { Hex } from '../../../components/Hex'
+import { formatDateTime, formatPercent, formatUsd, shortHex } from '../../../lib/format'
+import { chainName, useChains } from '../../../stores/chains'
+import type { TokenLookup } from '../token-lookup'
+
+/** A titled card of the intent page; `id` doubles as the anchor the page's contents link to. */
+export function Card({ id, title, children, actions }: { id: string; title: string; children: ReactNode; actions?: ReactNode }) {
+  return (
+    <section className="card intent-card" id={`intent-${id}`} aria-labelledby={`intent-${id}-title`}>
+      <div className="intent-card-head">
+        <h2 id={`intent-${id}-title`}>{title}</h2>
+        {actions}
+      </div>
+      {children}
+    </section>
+  )
+}
+
+export type KVRow = readonly [label: string, value: ReactNode | undefined]
+
+/** Key/value rows; rows whose value the service did not send are left out. */
+export function KV({ rows, label }: { rows: readonly KVRow[]; label?: string }) {
+  const shown = rows.filter(([, v]) => v !== undefined && v !== null && v !== '')
+  if (!shown.length) return <p className="muted">Not sent by the service.</p>
+  return (
+    <dl className="kv" aria-label={label}>
+      {shown.map(([k, v]) => (
+        <div className="intent-kv-row" key={k}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+const TokenContext = createContext<TokenLookup>(() => undefined)
+export const TokenLookupProvider = TokenContext.Provider
+export const useTokenLookup = () => useContext(TokenContext)
+
+/** An amount of a token named by chain and address, labelled with what is known about it. */
+function TokenAmount({ raw, chainId, token }: { raw: string; chainId?: number; token?: string }) {
+  const label = useTokenLookup()(chainId, token)
+  const symbol = label?.symbol ?? (token ? shortHex(token) : 'token')
+  return <Amount raw={raw} decimals={label?.decimals} symbol={label?.decimals === undefined ? `${symbol} (base units)` : symbol} copyable />
+}
+
+/** An amount of a chain's native currency (gas, call value). */
+export function NativeAmount({ raw, chainId, symbol }: { raw: string; chainId?: number; symbol?: string }) {
+  const native = useChains((s) => (chainId === undefined ? undefined : s.byId.get(chainId)?.nativeCurrency))
+  // Without the chain's decimals the figure can only be shown in base units.
+  if (!native) return <Amount raw={raw} symbol={symbol ? `${symbol} base units` : 'base units'} copyable />
+  return <Amount raw={raw} decimals={native.decimals} symbol={symbol ?? native.symbol} copyable />
+}
+
+function ChainName({ id }: { id: number }) {
+  const byId = useChains((s) => s.byId)
+  return (
+    <span title={`Chain id ${id}`}>
+      {chainName(byId, id)} <span className="muted">({id})</span>
+    </span>
+  )
+}
+
+export const yesNo = (v: boolean | undefined) => (v === undefined ? undefined : v ? 'Yes' : 'No')
+
+/** Row values: an element when the service sent the field, undefined (row left out) when not. */
+export const tokenAmount = (raw: string | undefined, chainId: number | undefined, token: string | undefined) =>
+  raw === undefined ? undefined : <TokenAmount raw={raw} chainId={chainId} token={token} />
+export const nativeAmount = (raw: string | undefined, chainId: number | undefined, symbol?: string) =>
+  raw === undefined ? undefined : <NativeAmount raw={raw} chainId={chainId} symbol={symbol} />
+export const chain = (id: number | undefined) => (id === undefined ? undefined : <ChainName id={id} />)
+export const hex = (value: string | undefined, kind?: 'address' | 'tx', chainId?: number) =>
+  value ? <Hex value={value} kind={kind} chainId={chainId} /> : undefined
+export const usd = (v: number | undefined) => (v === undefined ? undefined : formatUsd(v))
+export const percent = (v: number | undefined) => (v === undefined ? undefined : formatPercent(v, 3))
+export const time = (v: string | undefined) => (v ? <span title={v}>{formatDateTime(v)}</span> : undefined)
+export const plain = (v: string | number | undefined) => (v === undefined ? undefined : String(v))
