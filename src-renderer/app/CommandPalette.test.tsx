@@ -1,0 +1,126 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { answers, callsOf, renderAt, resetWorld } from '../features/search/test-harness'
+import { useWatches } from '../features/watch/store'
+import { CommandPalette } from './CommandPalette'
+
+vi.mock('../lib/call', async () => ({ call: (await import('../features/search/test-harness')).fakeCall }))
+vi.mock('../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
+
+const HASH = `0x${'ab'.repeat(32)}`
+
+function setup() {
+  const user = userEvent.setup()
+  renderAt('/somewhere', [], (
+    <>
+      <button type="button">Elsewhere</button>
+      <CommandPalette />
+    </>
+  ))
+  return user
+}
+
+const location = () => screen.getByTestId('location').textContent
+const options = () => within(screen.getByRole('listbox', { name: 'Actions' })).getAllByRole('option')
+const selected = () => options().find((o) => o.getAttribute('aria-selected') === 'true')?.textContent
+
+beforeEach(() => {
+  resetWorld()
+  useWatches.setState({ byId: {}, status: 'idle', error: null })
+})
+
+describe('CommandPalette', () => {
+  it('opens on Ctrl+K from anywhere as a modal dialog with the input focused', async () => {
+    const user = setup()
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    await user.keyboard('{Control>}k{/Control}')
+    const dialog = screen.getByRole('dialog', { name: 'Command palette' })
+    expect(dialog).toHaveAttribute('aria-modal', 'true')
+    const input = within(dialog).getByRole('combobox')
+    expect(input).toHaveFocus()
+    expect(input).toHaveAttribute('aria-activedescendant', options()[0].id)
+  })
+
+  it('opens on ⌘K too, and Escape closes it and gives focus back', async () => {
+    const user = setup()
+    screen.getByRole('button', { name: 'Elsewhere' }).focus()
+    await user.keyboard('{Meta>}k{/Meta}')
+    expect(screen.getByRole('dialog')).toBeInTheDocument()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Elsewhere' })).toHaveFocus()
+  })
+
+  it('offers what a pasted hash can be used for, chosen with the arrow keys and run with Enter', async () => {
+    const user = setup()
+    await user.keyboard('{Control>}k{/Control}')
+    await user.paste(HASH)
+    expect(options().map((o) => o.textContent)).toEqual([
+      'Open intent 0xabababab…ababab',
+      'Search “0xabababab…ababab” as intent id, transaction hash',
+      'Search as intent id',
+      'Search as transaction hash',
+      'Watch intent 0xabababab…ababab',
+    ])
+    expect(screen.getByText(/Looks like an intent id or transaction hash/)).toBeInTheDocument()
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}')
+    expect(selected()).toBe('Search as transaction hash')
+    await user.keyboard('{Enter}')
+    expect(location()).toBe(`/search?byTransactionHash=${HASH}`)
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('opens the intent with Enter straight away', async () => {
+    const user = setup()
+    await user.keyboard('{Control>}k{/Control}')
+    await user.paste(HASH)
+    await user.keyboard('{Enter}')
+    expect(location()).toBe(`/intent/${HASH}`)
+  })
+
+  it('watches an intent through the bridge and says so', async () => {
+    const user = setup()
+    answers.set('watchIntent', (args: { intentId: string }) => ({
+      ok: true,
+      value: { profileId: 'sim', intentId: args.intentId, addedAt: 1, phase: 'queued', muted: false },
+    }))
+    await user.keyboard('{Control>}k{/Control}')
+    await user.paste(HASH)
+    await user.keyboard('{ArrowUp}')
+    expect(selected()).toBe('Watch intent 0xabababab…ababab')
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent('Watching it live'))
+    expect(callsOf('watchIntent')).toEqual([{ intentId: HASH }])
+    expect(useWatches.getState().byId[HASH]).toBeDefined()
+  })
+
+  it('says why a watch could not be added', async () => {
+    const user = setup()
+    answers.set('watchIntent', () => ({ ok: false, error: { kind: 'NotFound', message: 'no such intent' } }))
+    await user.keyboard('{Control>}k{/Control}')
+    await user.paste(HASH)
+    await user.click(screen.getByRole('option', { name: /^Watch intent/ }))
+    await waitFor(() => expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent('Could not watch the intent: no such intent'))
+  })
+
+  it('jumps to a view by name, and keeps focus inside while open', async () => {
+    const user = setup()
+    await user.keyboard('{Control>}k{/Control}')
+    await user.keyboard('sett')
+    expect(options()[0]).toHaveTextContent('Go to Settings')
+    await user.tab()
+    expect(screen.getByRole('combobox')).toHaveFocus()
+    await user.keyboard('{Enter}')
+    expect(location()).toBe('/settings')
+  })
+
+  it('lists every view when nothing is typed and closes on a click outside', async () => {
+    const user = setup()
+    await user.keyboard('{Control>}k{/Control}')
+    expect(options().map((o) => o.textContent)).toContain('Go to Search')
+    expect(options().map((o) => o.textContent)).toContain('Go to Commit')
+    await user.click(screen.getByRole('dialog').parentElement!)
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+})

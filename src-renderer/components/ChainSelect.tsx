@@ -1,0 +1,70 @@
+import { useMemo } from 'react'
+import type { ChainInfo } from '@contract/service'
+import { useChains } from '../stores/chains'
+
+type ControlProps = {
+  id?: string
+  'aria-invalid'?: boolean
+  'aria-describedby'?: string
+}
+
+const byName = (a: ChainInfo, b: ChainInfo) => a.name.localeCompare(b.name)
+
+/**
+ * A chain picker fed by GetChains (mainnets, then testnets, by name). A chain id the
+ * list does not know (an old link, a chain since dropped) stays selectable; while the
+ * chain list is unavailable it falls back to typing the numeric id. Fits `FormField`.
+ */
+export function ChainSelect({
+  value,
+  onChange,
+  anyLabel = 'Any chain',
+  ...control
+}: {
+  /** Chain id as text; '' for none. */
+  value: string
+  onChange(value: string): void
+  anyLabel?: string
+} & ControlProps) {
+  const byId = useChains((s) => s.byId)
+  const status = useChains((s) => s.status)
+  const [mainnets, testnets] = useMemo(() => {
+    const all = [...byId.values()]
+    return [all.filter((c) => !c.isTestnet).sort(byName), all.filter((c) => c.isTestnet).sort(byName)]
+  }, [byId])
+
+  if (byId.size === 0 && status !== 'loading') {
+    return (
+      <input
+        {...control}
+        inputMode="numeric"
+        value={value}
+        placeholder="Chain id"
+        onChange={(e) => onChange(e.target.value.trim())}
+      />
+    )
+  }
+  const unknown = value !== '' && !byId.has(Number(value))
+  return (
+    <select {...control} value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">{status === 'loading' && byId.size === 0 ? 'Loading chains…' : anyLabel}</option>
+      {unknown ? <option value={value}>Chain {value}</option> : null}
+      <optgroup label="Mainnets">
+        {mainnets.map((c) => (
+          <option key={c.id} value={String(c.id)}>
+            {c.name} ({c.id})
+          </option>
+        ))}
+      </optgroup>
+      {testnets.length ? (
+        <optgroup label="Testnets">
+          {testnets.map((c) => (
+            <option key={c.id} value={String(c.id)}>
+              {c.name} ({c.id})
+            </option>
+          ))}
+        </optgroup>
+      ) : null}
+    </select>
+  )
+}

@@ -1,0 +1,46 @@
+import { cloneElement, useId, type ReactElement } from 'react'
+
+type ControlProps = {
+  id?: string
+  'aria-invalid'?: boolean
+  'aria-describedby'?: string
+}
+
+/**
+ * A labelled form control with its help text and, when the value is wrong, the problem
+ * right under it; the control is wired to both for screen readers.
+ */
+export function FormField({
+  label,
+  help,
+  error,
+  children,
+  className,
+}: {
+  label: string
+  help?: string
+  error?: string
+  children: ReactElement<ControlProps>
+  className?: string
+}) {
+  const id = useId()
+  const helpId = help ? `${id}-help` : undefined
+  const errorId = error ? `${id}-error` : undefined
+  const describedBy = [errorId, helpId].filter(Boolean).join(' ') || undefined
+  return (
+    <div className={`field${className ? ` ${className}` : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      {cloneElement(children, { id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
+      {error ? (
+        <span id={errorId} className="field-error">
+          {error}
+        </span>
+      ) : null}
+      {help ? (
+        <span id={helpId} className="muted small">
+          {help}
+        </span>
+      ) : null}
+    </div>
+  )
+}

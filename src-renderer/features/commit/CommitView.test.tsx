@@ -1,0 +1,135 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { act, fireEvent, render as rtlRender, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { readIntent } from '../../db/reads'
+import { answers, callsOf, failure, okFetched, PROFILE, renderAt, resetWorld } from '../search/test-harness'
+import { CommitView } from './CommitView'
+import { EXECUTION_WINDOW_MS, ExecutionWindow } from './ExecutionWindow'
+import { parseIntentInput } from './parse-intent'
+import { OWNER, QUOTED_INTENT_ID, quoteResponse, quoteResponseText } from './test-intent'
+
+vi.mock('../../lib/call', async () => ({ call: (await import('../search/test-harness')).fakeCall }))
+vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
+
+const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString()
+const render = () => renderAt('/commit', [{ path: '/commit', element: <CommitView /> }])
+const box = () => screen.getByLabelText('Intent to commit')
+const commitButton = () => screen.getByRole('button', { name: 'Commit intent' })
+const fill = (text: string) => fireEvent.change(box(), { target: { value: text } })
+
+beforeEach(resetWorld)
+
+describe('CommitView', () => {
+  it('shows a pasted QuoteIntent answer readably and commits the intent unmodified', async () => {
+    const user = userEvent.setup()
+    const text = quoteResponseText(inAnHour())
+    answers.set('commitIntent', () => okFetched({ intentId: QUOTED_INTENT_ID }))
+    answers.set('getIntent', () => okFetched({ ...quoteResponse(inAnHour()).intent, status: 'COMMITTED' }))
+    render()
+    fill(text)
+
+    expect(screen.getByText(/Read a whole QuoteIntent answer/)).toBeInTheDocument()
+    const preview = screen.getByRole('region', { name: 'Intent details' })
+    expect(preview).toHaveTextContent('You send')
+    expect(preview.querySelector('.amount')).toHaveAttribute('title', expect.stringContaining('1234567890123456.789012'))
+    expect(preview).toHaveTextContent('RELAY')
+    expect(screen.queryByText('This quote has expired')).not.toBeInTheDocument()
+
+    await user.click(commitButton())
+    const sent = callsOf('commitIntent')
+    expect(sent).toEqual([{ intent: (parseIntentInput(text) as { intent: unknown }).intent }])
+    expect((sent[0] as { intent: { quote: { fromAmount: string } } }).intent.quote.fromAmount).toBe('1234567890123456789012')
+
+    const done = await screen.findByRole('status', { name: 'Committed' })
+    expect(done).toHaveTextContent(QUOTED_INTENT_ID)
+    expect(done).toHaveTextContent(/Execute before \d\d:\d\d:\d\d \(9m 5\ds left\)|Execute before \d\d:\d\d:\d\d \(10m 00s left\)/)
+    expect(screen.getByRole('link', { name: 'Open the intent' })).toHaveAttribute('href', `/intent/${QUOTED_INTENT_ID}`)
+    await waitFor(async () => expect((await readIntent(PROFILE, QUOTED_INTENT_ID))?.intent.status).toBe('COMMITTED'))
+  })
+
+  it('warns that an intent has expired, and still lets the service decide', async () => {
+    render()
+    fill(quoteResponseText(new Date(Date.now() - 5 * 60_000).toISOString()))
+    expect(screen.getByRole('alert')).toHaveTextContent('This quote has expired')
+    expect(screen.getByRole('alert')).toHaveTextContent('5 min ago')
+    expect(commitButton()).toBeEnabled()
+  })
+
+  it('shows the service’s reason when it rejects the commit, with a retry', async () => {
+    const user = userEvent.setup()
+    answers.set('commitIntent', () => failure('Conflict', 'the intent differs from the quoted one (quote.toAmount)'))
+    render()
+    fill(quoteResponseText(inAnHour()).replace('"toAmount": 1230000000000000000000', '"toAmount": 1230000000000000000001'))
+    await user.click(commitButton())
+    const alert = await screen.findByRole('alert')
+    expect(alert).toHaveTextContent('Refused by the service')
+    expect(alert).toHaveTextContent('the intent differs from the quoted one (quote.toAmount)')
+    expect(screen.queryByRole('status', { name: 'Committed' })).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(callsOf('commitIntent')).toHaveLength(2)
+  })
+
+  it('lists what is wrong with a pasted intent, field by field, and will not commit it', () => {
+    render()
+    fill(quoteResponseText(inAnHour()).replace('"originChainId": 8453,\n    "destinationChainId"', '"originChainId": "Base",\n    "destinationChainId"'))
+    expect(screen.getByRole('alert')).toHaveTextContent('intent.originChainId')
+    expect(box()).toHaveAttribute('aria-invalid', 'true')
+    expect(commitButton()).toBeDisabled()
+    fill('{ "intent": ')
+    expect(screen.getByRole('alert')).toHaveTextContent('This is not valid JSON')
+  })
+
+  it('opens an intent from a JSON file', async () => {
+    const user = userEvent.setup()
+    render()
+    const text = quoteResponseText(inAnHour())
+    await user.upload(screen.getByTestId('commit-file'), new File([text], 'quote.json', { type: 'application/json' }))
+    await waitFor(() => expect(box()).toHaveValue(text))
+    expect(commitButton()).toBeEnabled()
+  })
+
+  it('keeps the pasted intent across a reload', () => {
+    const text = quoteResponseText(inAnHour())
+    const first = render()
+    fill(text)
+    first.unmount()
+    render()
+    expect(box()).toHaveValue(text)
+  })
+
+  it('gets a quote from the form and fills the box with it', async () => {
+    const user = userEvent.setup()
+    const answer = quoteResponse(inAnHour())
+    answers.set('quoteIntent', () => okFetched(answer))
+    render()
+    await user.click(screen.getByRole('button', { name: 'Get a quote…' }))
+    await user.click(screen.getByRole('button', { name: 'Get quote' }))
+    expect(screen.getByText(/Enter the wallet that will own the intent/)).toBeInTheDocument()
+    expect(callsOf('quoteIntent')).toEqual([])
+
+    await user.type(screen.getByLabelText('Owner wallet'), OWNER)
+    await user.click(screen.getByRole('button', { name: 'Get quote' }))
+    expect(callsOf('quoteIntent')).toEqual([
+      expect.objectContaining({ ownerAddress: OWNER, originChainId: 8453, destinationChainId: 42161, originTokenAmount: '25000000' }),
+    ])
+    await user.click(await screen.findByRole('button', { name: 'Use this intent' }))
+    expect(JSON.parse((box() as HTMLTextAreaElement).value).intent.intentId).toBe(QUOTED_INTENT_ID)
+    expect(screen.getByRole('region', { name: 'Intent details' })).toBeInTheDocument()
+    await waitFor(async () => expect((await readIntent(PROFILE, QUOTED_INTENT_ID))?.intent.status).toBe('QUOTED'))
+  })
+})
+
+describe('ExecutionWindow', () => {
+  afterEach(() => vi.useRealTimers())
+
+  it('counts the 10 minutes down live, then says the window closed', () => {
+    vi.useFakeTimers()
+    const committedAt = Date.now()
+    rtlRender(<ExecutionWindow committedAt={committedAt} />)
+    expect(screen.getByTestId('execution-window')).toHaveTextContent('(10m 00s left)')
+    act(() => vi.advanceTimersByTime(61_000))
+    expect(screen.getByTestId('execution-window')).toHaveTextContent('(8m 59s left)')
+    act(() => vi.advanceTimersByTime(EXECUTION_WINDOW_MS))
+    expect(screen.getByTestId('execution-window')).toHaveTextContent('The 10-minute execution window closed')
+  })
+})

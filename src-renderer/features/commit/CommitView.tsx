@@ -1,0 +1,230 @@
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { Link } from 'react-router'
+import type { SvcError } from '@contract/errors'
+import type { Intent, QuoteIntentResponse } from '@contract/service'
+import { CopyButton } from '../../components/CopyButton'
+import { ErrorNotice } from '../../components/ErrorNotice'
+import { cacheIntents, readBlobText } from '../../db'
+import { call } from '../../lib/call'
+import { formatAge, parseTime } from '../../lib/format'
+import { intentRoute, intentTokenMetadata } from '../../lib/intent-route'
+import { useNow } from '../../lib/useNow'
+import { useRouteTokenLabels } from '../../lib/useRouteTokenLabels'
+import { useSessionState } from '../../lib/useSessionState'
+import { useOfflineMode } from '../../stores/cache'
+import { useTokens } from '../../stores/tokens'
+import { WatchButton } from '../watch/WatchButton'
+import { ExecutionWindow } from './ExecutionWindow'
+import { IntentPreview, isExpired } from './IntentPreview'
+import { parseIntentInput, type ParsedIntentInput } from './parse-intent'
+import { QuoteForm } from './QuoteForm'
+
+interface Committed {
+  intentId: string
+  /** epoch ms, on this machine's clock: the execution window runs from here. */
+  committedAt: number
+}
+
+/** What the text box holds, said in one line (or the list of problems). */
+function InputStatus({ parsed }: { parsed: ParsedIntentInput }) {
+  switch (parsed.status) {
+    case 'empty':
+      return <p className="muted small">Paste the intent QuoteIntent returned, open a JSON file, or get a quote above.</p>
+    case 'not-json':
+      return (
+        <p className="field-error" role="alert">
+          {parsed.message}
+        </p>
+      )
+    case 'invalid':
+      return (
+        <div className="field-error" role="alert">
+          <p>This intent cannot be read:</p>
+          <ul className="commit-problems">
+            {parsed.problems.map((p, i) => (
+              <li key={i}>
+                {p.path ? <code>{p.path}</code> : null}
+                {p.path ? ': ' : null}
+                {p.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )
+    case 'ok':
+      return (
+        <p className="muted small" role="status">
+          Read {parsed.shape === 'quote-response' ? 'a whole QuoteIntent answer' : 'an intent'}; it will be committed exactly as it is.
+        </p>
+      )
+  }
+}
+
+/** Reads a JSON file the person picked; the text goes into the box so it can be checked and edited. */
+function OpenFileButton({ onText, onError }: { onText: (text: string) => void; onError: (message: string) => void }) {
+  const input = useRef<HTMLInputElement>(null)
+  return (
+    <>
+      <button type="button" onClick={() => input.current?.click()}>
+        Open file…
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept=".json,application/json,text/plain"
+        hidden
+        data-testid="commit-file"
+        onChange={async (e) => {
+          const file = e.target.files?.[0]
+          e.target.value = ''
+          if (!file) return
+          try {
+            onText(await readBlobText(file))
+          } catch {
+            onError(`The file ${file.name} could not be read.`)
+          }
+        }}
+      />
+    </>
+  )
+}
+
+function ExpiredWarning({ intent }: { intent: Intent }) {
+  const now = useNow(1000)
+  if (!isExpired(intent, now)) return null
+  const at = parseTime(intent.expiresAt)!
+  return (
+    <div className="notice notice-warn" role="alert">
+      <strong>This quote has expired</strong>
+      <p>
+        It expired {formatAge(at, now)}. The service will most likely refuse to commit it: get a new quote, or commit anyway to
+        see its answer.
+      </p>
+    </div>
+  )
+}
+
+function CommitSuccess({ committed }: { committed: Committed }) {
+  return (
+    <div className="card commit-success" role="status" aria-label="Committed">
+      <h2>Committed</h2>
+      <p>
+        Intent id <code data-testid="committed-intent-id">{committed.intentId}</code> <CopyButton text={committed.intentId} />
+      </p>
+      <ExecutionWindow committedAt={committed.committedAt} />
+      <div className="row">
+        <Link to={`/intent/${encodeURIComponent(committed.intentId)}`}>Open the intent</Link>
+        <WatchButton intentId={committed.intentId} />
+      </div>
+    </div>
+  )
+}
+
+/**
+ * Commit an intent: paste or open what QuoteIntent returned (or quote one here), check
+ * it, commit it unmodified, then execute within the 10-minute window.
+ */
+export function CommitView() {
+  const [text, setText] = useSessionState('commit.text', '')
+  const [committed, setCommitted] = useSessionState<Committed | null>('commit.committed', null)
+  const [quoting, setQuoting] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<SvcError | null>(null)
+  const [fileError, setFileError] = useState<string | null>(null)
+  const parsed = useMemo(() => parseIntentInput(text), [text])
+  const learn = useTokens((s) => s.learn)
+  const offline = useOfflineMode()
+
+  useEffect(() => {
+    if (parsed.status === 'ok') learn(intentTokenMetadata(parsed.intent, parsed.gasFeeOptions ?? parsed.intent.gasFeeOptions))
+  }, [parsed, learn])
+  const legs = useMemo(
+    () => (parsed.status === 'ok' && parsed.intent.intentId ? [{ intentId: parsed.intent.intentId, ...intentRoute(parsed.intent) }] : []),
+    [parsed],
+  )
+  useRouteTokenLabels(legs, !offline)
+
+  const replaceText = (next: string) => {
+    setText(next)
+    setFailure(null)
+    setFileError(null)
+  }
+
+  const takeQuote = (answer: QuoteIntentResponse) => {
+    replaceText(JSON.stringify(answer, null, 2))
+    setCommitted(null)
+    setQuoting(false)
+  }
+
+  const commit = async () => {
+    if (parsed.status !== 'ok') return
+    setBusy(true)
+    setFailure(null)
+    setCommitted(null)
+    const r = await call('commitIntent', { intent: parsed.intent })
+    setBusy(false)
+    if (!r.ok) return setFailure(r.error)
+    const intentId = r.value.data.intentId
+    setCommitted({ intentId, committedAt: Date.now() })
+    // The committed intent, as the service now holds it, goes to the cache.
+    const fetched = await call('getIntent', { intentId })
+    if (fetched.ok) void cacheIntents(fetched.value.source, [fetched.value.data])
+  }
+
+  return (
+    <section className="view" aria-labelledby="commit-title">
+      <header className="view-header">
+        <h1 id="commit-title">Commit</h1>
+        <button type="button" aria-expanded={quoting} onClick={() => setQuoting((q) => !q)}>
+          {quoting ? 'Hide the quote form' : 'Get a quote…'}
+        </button>
+      </header>
+      {offline ? (
+        <p className="notice notice-warn" role="status">
+          The app is working from its cache: quoting and committing need the service, so they may fail until it can be reached.
+        </p>
+      ) : null}
+      {quoting ? <QuoteForm onUse={takeQuote} /> : null}
+      <div className="card">
+        <div className="row commit-input-head">
+          <label htmlFor="commit-text">
+            <strong>Intent to commit</strong>
+          </label>
+          <OpenFileButton onText={replaceText} onError={setFileError} />
+          <button type="button" disabled={!text} onClick={() => replaceText('')}>
+            Clear
+          </button>
+        </div>
+        <textarea
+          id="commit-text"
+          className="mono commit-text"
+          rows={12}
+          spellCheck={false}
+          value={text}
+          aria-invalid={parsed.status === 'not-json' || parsed.status === 'invalid'}
+          placeholder='{ "intent": { … }, "gasFeeOptions": { … } }'
+          onChange={(e) => replaceText(e.target.value)}
+        />
+        {fileError ? (
+          <p className="field-error" role="alert">
+            {fileError}
+          </p>
+        ) : null}
+        <InputStatus parsed={parsed} />
+      </div>
+      {parsed.status === 'ok' ? (
+        <>
+          <IntentPreview intent={parsed.intent} gasFeeOptions={parsed.gasFeeOptions} />
+          <ExpiredWarning intent={parsed.intent} />
+        </>
+      ) : null}
+      <div className="row">
+        <button type="button" className="primary" disabled={parsed.status !== 'ok' || busy} onClick={() => void commit()}>
+          {busy ? 'Committing…' : 'Commit intent'}
+        </button>
+      </div>
+      {failure ? <ErrorNotice error={failure} onRetry={() => void commit()} /> : null}
+      {committed ? <CommitSuccess committed={committed} /> : null}
+    </section>
+  )
+}

@@ -1,0 +1,103 @@
+import { useMemo, type ReactNode } from 'react'
+import { useNavigate } from 'react-router'
+import { DataTable, type Column } from '../../components/DataTable'
+import { Hex } from '../../components/Hex'
+import { Route } from '../../components/Route'
+import { StatusBadge } from '../../components/StatusBadge'
+import { formatAge, formatDateTime, formatUsd } from '../../lib/format'
+import { chainName, useChains } from '../../stores/chains'
+import { WatchButton } from '../watch/WatchButton'
+import { FIELD_BY_KEY } from './filters'
+import type { SearchHit } from './hits'
+
+/** Copy buttons and explorer links inside a row must not open the row. */
+function Inert({ children }: { children: ReactNode }) {
+  return (
+    <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.key === 'Enter' && e.stopPropagation()}>
+      {children}
+    </span>
+  )
+}
+
+export const matchedAsText = (hit: SearchHit): string => hit.matchedAs.map((k) => FIELD_BY_KEY[k].noun).join(', ')
+
+export function ResultsTable({ hits, showMatchedAs }: { hits: SearchHit[]; showMatchedAs: boolean }) {
+  const navigate = useNavigate()
+  const chains = useChains((s) => s.byId)
+  const columns = useMemo(() => {
+    const cols: Column<SearchHit>[] = [
+      {
+        id: 'status',
+        header: 'Status',
+        sortValue: (h) => h.status,
+        cell: (h) => <StatusBadge status={h.status} />,
+      },
+      {
+        id: 'created',
+        header: 'Created',
+        sortValue: (h) => h.createdAt,
+        cell: (h) => <span title={h.createdAt === undefined ? undefined : formatAge(h.createdAt)}>{formatDateTime(h.createdAt)}</span>,
+      },
+      {
+        id: 'intent',
+        header: 'Intent id',
+        sortValue: (h) => h.key,
+        cell: (h) => (
+          <span data-intent={h.intentId}>
+            <Inert>
+              <Hex value={h.intentId} />
+            </Inert>
+          </span>
+        ),
+      },
+      {
+        id: 'owner',
+        header: 'Owner',
+        sortValue: (h) => h.owner?.toLowerCase(),
+        cell: (h) => (
+          <Inert>
+            <Hex value={h.owner} kind="address" chainId={h.from.chainId} />
+          </Inert>
+        ),
+      },
+      {
+        id: 'route',
+        header: 'Route',
+        sortValue: (h) => `${chainName(chains, h.from.chainId)} → ${chainName(chains, h.to.chainId)}`,
+        cell: (h) => <Route from={h.from} to={h.to} />,
+      },
+      {
+        id: 'usd',
+        header: 'Value',
+        align: 'right',
+        sortValue: (h) => h.usd,
+        cell: (h) => formatUsd(h.usd),
+      },
+      {
+        id: 'providers',
+        header: 'Providers',
+        sortValue: (h) => h.providers.join(', '),
+        cell: (h) => h.providers.join(', ') || <span className="muted">—</span>,
+      },
+    ]
+    if (showMatchedAs)
+      cols.push({ id: 'matched', header: 'Matched as', sortValue: matchedAsText, cell: (h) => matchedAsText(h) })
+    cols.push({
+      id: 'watch',
+      header: 'Watch',
+      cell: (h) => (h.intentId ? <WatchButton intentId={h.intentId} /> : null),
+    })
+    return cols
+  }, [chains, showMatchedAs])
+
+  return (
+    <DataTable
+      label="Search results"
+      columns={columns}
+      rows={hits}
+      rowKey={(h) => h.key}
+      initialSort={{ column: 'created', dir: 'desc' }}
+      onOpen={(h) => h.intentId && navigate(`/intent/${encodeURIComponent(h.intentId)}`)}
+    />
+  )
+}

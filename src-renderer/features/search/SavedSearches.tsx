@@ -1,0 +1,86 @@
+import { useState, type FormEvent } from 'react'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { Link } from 'react-router'
+import { deleteSavedSearch, listSavedSearches, saveSearch, type SavedSearch } from '../../db'
+import { activeProfile, useConnection } from '../../stores/connection'
+
+const useProfileId = () => useConnection((s) => activeProfile(s.info)?.id)
+
+/** Names the current search (its URL query) and keeps it in the cache, per profile. */
+export function SaveSearchButton({ query, suggestedName }: { query: string; suggestedName: string }) {
+  const profileId = useProfileId()
+  const [naming, setNaming] = useState(false)
+  const [name, setName] = useState(suggestedName)
+  const [message, setMessage] = useState<{ text: string; bad: boolean } | null>(null)
+
+  if (!profileId) return null
+  if (!naming)
+    return (
+      <span className="row">
+        <button
+          type="button"
+          onClick={() => {
+            setName(suggestedName)
+            setNaming(true)
+            setMessage(null)
+          }}
+        >
+          Save search
+        </button>
+        {message ? (
+          <span role="status" className={message.bad ? 'field-error' : 'muted small'}>
+            {message.text}
+          </span>
+        ) : null}
+      </span>
+    )
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault()
+    if (!name.trim()) return setMessage({ text: 'Give the search a name', bad: true })
+    try {
+      const saved = await saveSearch(profileId, { view: 'search', name, query })
+      setNaming(false)
+      setMessage({ text: `Saved as “${saved.name}”.`, bad: false })
+    } catch (error) {
+      setMessage({ text: `Could not save: ${error instanceof Error ? error.message : String(error)}`, bad: true })
+    }
+  }
+  return (
+    <form className="row" onSubmit={save} aria-label="Save search">
+      <label className="row small">
+        Name
+        <input value={name} autoFocus onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === 'Escape' && setNaming(false)} />
+      </label>
+      <button type="submit" className="primary">
+        Save
+      </button>
+      <button type="button" onClick={() => setNaming(false)}>
+        Cancel
+      </button>
+      {message?.bad ? <span className="field-error">{message.text}</span> : null}
+    </form>
+  )
+}
+
+/** The saved searches of the active profile, each a link that runs it again. */
+export function SavedSearchList() {
+  const profileId = useProfileId()
+  const saved = useLiveQuery(() => (profileId ? listSavedSearches(profileId, 'search') : ([] as SavedSearch[])), [profileId])
+  if (!saved?.length) return null
+  return (
+    <nav className="search-saved" aria-label="Saved searches">
+      <span className="muted small">Saved:</span>
+      <ul>
+        {saved.map((s) => (
+          <li key={s.id}>
+            <Link to={{ pathname: '/search', search: `?${s.query}` }}>{s.name}</Link>
+            <button type="button" className="copy" aria-label={`Delete saved search ${s.name}`} onClick={() => void deleteSavedSearch(s.id)}>
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

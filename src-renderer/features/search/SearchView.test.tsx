@@ -1,0 +1,248 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { SearchIntentsRequest } from '@contract/service'
+import { cacheIntents, readIntent } from '../../db'
+import { useCacheStatus } from '../../stores/cache'
+import { SearchView } from './SearchView'
+import { answers, callsOf, failure, intentFixture, okFetched, PROFILE, renderAt, resetWorld, source } from './test-harness'
+
+vi.mock('../../lib/call', async () => ({ call: (await import('./test-harness')).fakeCall }))
+vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
+
+const OWNER = `0x${'0a'.repeat(20)}`
+const render = (query: string) => renderAt(`/search${query}`, [{ path: '/search', element: <SearchView /> }])
+// A CSS query rather than a role query: role queries over a few hundred rows are slow in jsdom.
+const rows = () => [...screen.getByRole('table', { name: 'Search results' }).querySelectorAll<HTMLElement>('tbody tr')]
+const location = () => screen.getByTestId('location').textContent
+
+/** Scripts SearchIntents: each filter key answers its own intents. */
+function searchAnswers(byFilter: Partial<Record<keyof SearchIntentsRequest, ReturnType<typeof intentFixture>[]>>) {
+  answers.set('searchIntents', (req: SearchIntentsRequest) => {
+    const key = Object.keys(req)[0] as keyof SearchIntentsRequest
+    return okFetched({ intents: byFilter[key] ?? [] })
+  })
+}
+
+beforeEach(resetWorld)
+
+describe('universal box', () => {
+  it('tries an address in every role at once and says which filter matched each intent', async () => {
+    const a = intentFixture(1)
+    const b = intentFixture(2, { destinationIntentAddress: OWNER })
+    searchAnswers({ byOwnerAddress: [a, b], byDestinationIntentAddress: [b] })
+    render(`?q=${OWNER}`)
+
+    await waitFor(() => expect(rows()).toHaveLength(2))
+    expect(callsOf('searchIntents')).toEqual([
+      { byOwnerAddress: OWNER },
+      { byOriginIntentAddress: OWNER },
+      { byDestinationIntentAddress: OWNER },
+      { byEdgeAddress: OWNER },
+    ])
+    const rowB = rows().find((r) => r.textContent?.includes('0x0202'))!
+    expect(rowB).toHaveTextContent('owner, destination intent address')
+    expect(screen.getByTestId('search-summary')).toHaveTextContent(
+      '2 intents for “0x0a0a0a0a…0a0a0a” as owner, origin intent address, destination intent address, edge address',
+    )
+  })
+
+  it('puts what was pasted in the URL, and ignores blank input', async () => {
+    const user = userEvent.setup()
+    searchAnswers({ byProjectId: [intentFixture(3)] })
+    render('')
+    const box = screen.getByLabelText('Find anything')
+    await user.type(box, '   {Enter}')
+    expect(location()).toBe('/search')
+    expect(callsOf('searchIntents')).toEqual([])
+
+    await user.clear(box)
+    await user.type(box, '42')
+    expect(screen.getByText(/Looks like a project id/)).toBeInTheDocument()
+    await user.keyboard('{Enter}')
+    expect(location()).toBe('/search?q=42')
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    expect(callsOf('searchIntents')).toEqual([{ byProjectId: 42 }])
+  })
+
+  it('writes every result through to the cache', async () => {
+    const a = intentFixture(4)
+    searchAnswers({ byIntentId: [a] })
+    render(`?q=${a.intentId}`)
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    await waitFor(async () => expect((await readIntent(PROFILE, a.intentId!))?.intent.intentId).toBe(a.intentId))
+  })
+
+  it('opens the intent from a row with Enter', async () => {
+    const a = intentFixture(5)
+    searchAnswers({ byIntentId: [a] })
+    render(`?q=${a.intentId}`)
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    rows()[0].focus()
+    fireEvent.keyDown(rows()[0], { key: 'Enter' })
+    expect(location()).toBe(`/intent/${a.intentId}`)
+  })
+})
+
+describe('token labels', () => {
+  it('learns unknown route tokens from one receipt and labels every row with them', async () => {
+    const token = `0x${'e7'.repeat(20)}`
+    const a = intentFixture(12, { destinationChainId: 10, destinationTokenAddress: token })
+    const b = intentFixture(13, { destinationChainId: 10, destinationTokenAddress: token })
+    searchAnswers({ byOwnerAddress: [a, b] })
+    answers.set('getIntentReceipt', () =>
+      okFetched({
+        intentId: a.intentId,
+        summary: {
+          originChainId: 8453,
+          destinationChainId: 10,
+          originTokenMetadata: { chainId: 8453, tokenAddress: a.originTokenAddress, symbol: 'USDC', decimals: 6 },
+          destinationTokenMetadata: { tokenAddress: token, symbol: 'XUSD', decimals: 6 },
+        },
+      }),
+    )
+    render(`?byOwnerAddress=${OWNER}`)
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('24.9 XUSD'))
+    expect(rows()[1]).toHaveTextContent('25 USDC')
+    expect(rows()[1]).toHaveTextContent('24.9 XUSD')
+    expect(callsOf('getIntentReceipt')).toHaveLength(1)
+  })
+})
+
+describe('saved searches', () => {
+  it('saves the search under a name and reopens it from the list', async () => {
+    const user = userEvent.setup()
+    searchAnswers({ byOwnerAddress: [intentFixture(14)], byProjectId: [] })
+    render(`?byOwnerAddress=${OWNER}`)
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    await user.click(screen.getByRole('button', { name: 'Save search' }))
+    const name = screen.getByRole('textbox', { name: 'Name' })
+    expect(name).toHaveValue(`owner ${OWNER}`)
+    await user.clear(name)
+    await user.type(name, 'Stuck wallet{Enter}')
+    expect(await screen.findByText('Saved as “Stuck wallet”.')).toBeInTheDocument()
+
+    await user.type(screen.getByLabelText('Find anything'), '42{Enter}')
+    expect(location()).toBe('/search?q=42')
+    await user.click(within(await screen.findByRole('navigation', { name: 'Saved searches' })).getByRole('link', { name: 'Stuck wallet' }))
+    expect(location()).toBe(`/search?byOwnerAddress=${OWNER}`)
+    await waitFor(() => expect(rows()).toHaveLength(1))
+  })
+})
+
+describe('filter form', () => {
+  it('checks fields as typed and keeps what was typed', async () => {
+    const user = userEvent.setup()
+    render('')
+    const owner = screen.getByLabelText('Owner wallet')
+    await user.type(owner, '0x12')
+    await user.tab()
+    expect(screen.getByText(/An address is 0x followed by 40 hex digits/)).toBeInTheDocument()
+    expect(owner).toHaveAttribute('aria-invalid', 'true')
+    expect(owner).toHaveValue('0x12')
+    await user.click(within(screen.getByRole('form', { name: 'Search filters' })).getByRole('button', { name: 'Search' }))
+    expect(screen.getByText('Fix the filters marked above.')).toBeInTheDocument()
+    expect(callsOf('searchIntents')).toEqual([])
+  })
+
+  it('refuses to search without a filter', async () => {
+    const user = userEvent.setup()
+    render('')
+    const form = screen.getByRole('form', { name: 'Search filters' })
+    await user.click(within(form).getByRole('button', { name: 'Search' }))
+    expect(within(form).getByRole('alert')).toHaveTextContent('Fill in at least one filter')
+    expect(callsOf('searchIntents')).toEqual([])
+  })
+
+  it('combines the filters in one request and keeps them in the URL', async () => {
+    const user = userEvent.setup()
+    searchAnswers({ byOwnerAddress: [intentFixture(6)] })
+    render('')
+    const form = screen.getByRole('form', { name: 'Search filters' })
+    await user.type(within(form).getByLabelText('Owner wallet'), OWNER)
+    await user.type(within(form).getByLabelText('Project id'), '7')
+    await user.type(within(form).getByLabelText('Edge network (rail)'), 'solana')
+    await user.keyboard('{Enter}')
+    expect(location()).toBe(`/search?byOwnerAddress=${OWNER}&byEdgeRail=SOLANA&byProjectId=7`)
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    expect(callsOf('searchIntents')).toEqual([{ byOwnerAddress: OWNER, byEdgeRail: 'SOLANA', byProjectId: 7 }])
+  })
+
+  it('fills the form from the URL and says which filters found nothing', async () => {
+    searchAnswers({})
+    render(`?byOwnerAddress=${OWNER}&byEdgeMode=ORIGIN`)
+    expect(screen.getByLabelText('Owner wallet')).toHaveValue(OWNER)
+    expect(screen.getByLabelText('Edge direction')).toHaveValue('ORIGIN')
+    const empty = await screen.findByText('No intents found')
+    expect(empty.parentElement).toHaveTextContent(`matching owner ${OWNER}, edge direction ORIGIN`)
+  })
+
+  it('shows a link with a bad filter as such instead of searching', async () => {
+    render('?byTransactionHash=0xnope')
+    expect(await screen.findByText(/do not pass their checks/)).toBeInTheDocument()
+    expect(screen.getByText(/A hash is 0x followed by 64 hex digits/)).toBeInTheDocument()
+    expect(callsOf('searchIntents')).toEqual([])
+  })
+})
+
+describe('failures and offline', () => {
+  it('shows a refusal with a retry', async () => {
+    const user = userEvent.setup()
+    answers.set('searchIntents', () => failure('InvalidArgument', 'byQueryString is too short'))
+    render('?q=ab')
+    expect(await screen.findByRole('alert')).toHaveTextContent('byQueryString is too short')
+    searchAnswers({ byQueryString: [intentFixture(7)] })
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(rows()).toHaveLength(1))
+  })
+
+  it('keeps the filters that answered when one of several fails', async () => {
+    answers.set('searchIntents', (req: SearchIntentsRequest) =>
+      req.byTransactionHash ? failure('Internal', 'hash index down') : okFetched({ intents: [intentFixture(8)] }),
+    )
+    render(`?q=${intentFixture(8).intentId}`)
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    expect(screen.getByRole('alert')).toHaveTextContent('Searching by transaction hash failed: hash index down')
+  })
+
+  it('reads the cache with the same filter when working offline, and says how old it is', async () => {
+    const mine = intentFixture(9)
+    await cacheIntents(source(Date.now() - 3 * 86_400_000), [mine, intentFixture(10, { ownerAddress: `0x${'0f'.repeat(20)}` })])
+    useCacheStatus.setState({ forcedOffline: true })
+    render(`?q=${OWNER}`)
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    expect(rows()[0]).toHaveTextContent('0x0909')
+    expect(screen.getByText(/cached data, fetched 3 days ago/)).toBeInTheDocument()
+    expect(screen.getByRole('list', { name: 'How the cache answers this search' })).toHaveTextContent(/in any role/)
+    expect(screen.queryByRole('button', { name: 'Try the service again' })).not.toBeInTheDocument()
+    expect(callsOf('searchIntents')).toEqual([])
+  })
+
+  it('falls back to the cache when the service cannot be reached', async () => {
+    const mine = intentFixture(11)
+    await cacheIntents(source(), [mine])
+    answers.set('searchIntents', () => failure('Network', 'connection refused'))
+    render(`?byIntentId=${mine.intentId}`)
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    expect(screen.getByText(/The service could not be reached \(connection refused\)/)).toBeInTheDocument()
+
+    // Back online: asking again goes to the service, not the cache.
+    const fresh = intentFixture(11, { status: 'REFUNDED' })
+    searchAnswers({ byIntentId: [fresh] })
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try the service again' }))
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('REFUNDED'))
+    expect(screen.queryByText(/cached data/)).not.toBeInTheDocument()
+    expect(callsOf('searchIntents')).toHaveLength(2)
+  })
+
+  it('pages through a large cached result with Load more', async () => {
+    const user = userEvent.setup()
+    await cacheIntents(source(), Array.from({ length: 130 }, (_, i) => intentFixture(i + 1, { createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString() })))
+    useCacheStatus.setState({ forcedOffline: true })
+    render('?byProjectId=1')
+    await waitFor(() => expect(rows()).toHaveLength(100))
+    await user.click(screen.getByText('Load more from the cache'))
+    await waitFor(() => expect(rows()).toHaveLength(130))
+    expect(screen.queryByText('Load more from the cache')).not.toBeInTheDocument()
+  }, 30_000)
+})

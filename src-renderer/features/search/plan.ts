@@ -1,0 +1,79 @@
+import type { SearchIntentsRequest } from '@contract/service'
+import { classifyInput, KIND_LABEL, type ClassifiedInput } from '../../lib/classify-input'
+import { checkDraft, draftFromParams, FIELD_BY_KEY, filledKeys, type SearchFilterKey } from './filters'
+
+/**
+ * What the URL asks to search. `?q=` is the universal box: one pasted value tried as
+ * every filter its shape allows. Any other filter parameter is the form: all filled
+ * filters in one request (the service ANDs them).
+ */
+
+export const UNIVERSAL_PARAM = 'q'
+
+/** One SearchIntents request; `as` names the filter a universal candidate stands for. */
+export interface Candidate {
+  as?: SearchFilterKey
+  request: SearchIntentsRequest
+}
+
+export type SearchPlan =
+  | { mode: 'none' }
+  | { mode: 'universal'; input: ClassifiedInput; candidates: Candidate[] }
+  | { mode: 'filters'; request: SearchIntentsRequest; candidates: Candidate[] }
+  /** The URL holds filters that do not pass their checks (hand-edited or old link). */
+  | { mode: 'invalid' }
+
+/** The filters a pasted value can stand for, by its shape. */
+export function universalFilters(input: ClassifiedInput): SearchFilterKey[] {
+  switch (input.kind) {
+    case 'hash':
+      return ['byIntentId', 'byTransactionHash']
+    case 'evmAddress':
+      return ['byOwnerAddress', 'byOriginIntentAddress', 'byDestinationIntentAddress', 'byEdgeAddress']
+    case 'edgeAddress':
+      return ['byEdgeAddress']
+    case 'number':
+      return ['byProjectId']
+    case 'text':
+      return ['byQueryString']
+    case 'empty':
+      return []
+  }
+}
+
+/** What the universal box will do with the value, said before Enter is pressed. */
+export function universalHint(value: string): string | undefined {
+  const input = classifyInput(value)
+  if (input.kind === 'empty') return undefined
+  const nouns = universalFilters(input).map((k) => FIELD_BY_KEY[k].noun)
+  return `Looks like ${KIND_LABEL[input.kind]}: searches by ${nouns.join(', ')}`
+}
+
+export function universalCandidates(input: ClassifiedInput): Candidate[] {
+  return universalFilters(input).map((as) => ({
+    as,
+    request: { [as]: as === 'byProjectId' ? Number(input.value) : input.value } as SearchIntentsRequest,
+  }))
+}
+
+export function planFromParams(params: URLSearchParams): SearchPlan {
+  const universal = params.get(UNIVERSAL_PARAM)
+  if (universal !== null) {
+    const input = classifyInput(universal)
+    return input.kind === 'empty' ? { mode: 'none' } : { mode: 'universal', input, candidates: universalCandidates(input) }
+  }
+  const draft = draftFromParams(params)
+  if (Object.values(draft).every((v) => !v.trim())) return { mode: 'none' }
+  const checked = checkDraft(draft)
+  if (!checked.ok) return { mode: 'invalid' }
+  return { mode: 'filters', request: checked.request, candidates: [{ request: checked.request }] }
+}
+
+/** URL parameters for a form search; blank filters are left out. */
+export function paramsForRequest(request: SearchIntentsRequest): URLSearchParams {
+  const out = new URLSearchParams()
+  for (const k of filledKeys(request)) out.set(k, String(request[k]))
+  return out
+}
+
+export const paramsForUniversal = (value: string): URLSearchParams => new URLSearchParams({ [UNIVERSAL_PARAM]: value })

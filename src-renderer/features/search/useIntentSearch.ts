@@ -1,0 +1,165 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import type { SvcError } from '@contract/errors'
+import { cacheIntents, searchCachedIntents, type OfflineCursor } from '../../db'
+import { call } from '../../lib/call'
+import { intentTokenMetadata } from '../../lib/intent-route'
+import { isOfflineMode, useCacheStatus } from '../../stores/cache'
+import { activeProfile, OUTAGE_KINDS, useConnection } from '../../stores/connection'
+import { useTokens } from '../../stores/tokens'
+import type { SearchFilterKey } from './filters'
+import { hitFromCachedRow, hitFromIntent, mergeHits, type SearchHit } from './hits'
+import { offlineSearchFor } from './offline-filter'
+import type { Candidate, SearchPlan } from './plan'
+
+/** Rows per cache page; the service answers SearchIntents whole. */
+export const CACHE_PAGE_SIZE = 100
+
+export interface CandidateFailure {
+  as?: SearchFilterKey
+  error: SvcError
+}
+
+/** What one candidate has read from the cache so far, and where its next page starts. */
+interface CachePage {
+  as?: SearchFilterKey
+  next?: OfflineCursor
+  hits: SearchHit[]
+  /** The oldest fetch among its rows. */
+  fetchedAt?: number
+}
+
+export type SearchState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'error'; error: SvcError }
+  | { status: 'done'; from: 'service'; hits: SearchHit[]; failures: CandidateFailure[]; fetchedAt: number }
+  | {
+      status: 'done'
+      from: 'cache'
+      hits: SearchHit[]
+      caveats: string[]
+      /** The oldest fetch among the rows shown; undefined when nothing was found. */
+      fetchedAt?: number
+      more: boolean
+      /** Why the service was not asked, when it was tried and could not be reached. */
+      outage?: SvcError
+    }
+
+const oldest = (times: ReadonlyArray<number | undefined>): number | undefined => {
+  const known = times.filter((t): t is number => t !== undefined)
+  return known.length ? Math.min(...known) : undefined
+}
+
+/** Reads the first page of every candidate, or the next page of those that have one. */
+function readCache(profileId: string, candidates: Candidate[], pages?: CachePage[]): Promise<CachePage[]> {
+  return Promise.all(
+    candidates.map(async (c, i) => {
+      const before = pages?.[i]
+      if (before && !before.next) return before
+      const { filter } = offlineSearchFor(c.request)
+      const page = await searchCachedIntents(profileId, filter, { limit: CACHE_PAGE_SIZE, after: before?.next })
+      return {
+        as: c.as,
+        next: page.next,
+        hits: [...(before?.hits ?? []), ...page.rows.map(hitFromCachedRow)],
+        fetchedAt: oldest([before?.fetchedAt, ...page.rows.map((r) => r.fetchedAt)]),
+      }
+    }),
+  )
+}
+
+/**
+ * Runs a search plan: every candidate against the service in parallel, answers written
+ * through to the cache. In offline mode, or when the service cannot be reached, the same
+ * filters run against the cache, a page at a time; `retry` asks the service again unless
+ * the person chose to work offline. Answers to an older plan are dropped.
+ */
+export function useIntentSearch(plan: SearchPlan): SearchState & { retry(): void; loadMore(): void } {
+  const forcedOffline = useCacheStatus((s) => s.forcedOffline)
+  const profileId = useConnection((s) => activeProfile(s.info)?.id)
+  const learn = useTokens((s) => s.learn)
+  const candidates = plan.mode === 'universal' || plan.mode === 'filters' ? plan.candidates : null
+  const key = candidates ? JSON.stringify(candidates) : null
+  // The state of the search the answer belongs to; another key's state reads as loading.
+  const [held, setHeld] = useState<{ key: string | null; state: SearchState }>({ key: null, state: { status: 'idle' } })
+  const [nonce, setNonce] = useState(0)
+  const seq = useRef(0)
+  const pages = useRef<CachePage[]>([])
+  const askService = useRef(false)
+
+  const fromCache = useCallback(
+    async (mine: number, forKey: string, list: Candidate[], outage?: SvcError, more = false) => {
+      const settle = (state: SearchState) => mine === seq.current && setHeld({ key: forKey, state })
+      if (!profileId) return settle({ status: 'error', error: outage ?? { kind: 'Internal', message: 'The app is still starting; try again in a moment.' } })
+      try {
+        const read = await readCache(profileId, list, more ? pages.current : undefined)
+        if (mine !== seq.current) return
+        pages.current = read
+        settle({
+          status: 'done',
+          from: 'cache',
+          hits: mergeHits(read),
+          caveats: [...new Set(list.flatMap((c) => offlineSearchFor(c.request).caveats))],
+          fetchedAt: oldest(read.map((p) => p.fetchedAt)),
+          more: read.some((p) => p.next),
+          outage,
+        })
+      } catch (e) {
+        settle({ status: 'error', error: { kind: 'Internal', message: `The cache could not be searched: ${e instanceof Error ? e.message : String(e)}` } })
+      }
+    },
+    [profileId],
+  )
+
+  useEffect(() => {
+    if (!key) return
+    const list = JSON.parse(key) as Candidate[]
+    const mine = ++seq.current
+    pages.current = []
+    setHeld({ key, state: { status: 'loading' } })
+    const viaService = askService.current ? !forcedOffline : !isOfflineMode()
+    askService.current = false
+    if (!viaService) {
+      void fromCache(mine, key, list)
+      return
+    }
+    void Promise.all(list.map((c) => call('searchIntents', c.request))).then((answers) => {
+      if (mine !== seq.current) return
+      const failures: CandidateFailure[] = []
+      const found: Array<{ as?: SearchFilterKey; hits: SearchHit[] }> = []
+      let fetchedAt = 0
+      answers.forEach((r, i) => {
+        const as = list[i].as
+        if (!r.ok) {
+          failures.push({ as, error: r.error })
+          return
+        }
+        const intents = r.value.data.intents
+        void cacheIntents(r.value.source, intents)
+        learn(intents.flatMap((intent) => intentTokenMetadata(intent)))
+        fetchedAt = Math.max(fetchedAt, r.value.source.fetchedAt)
+        found.push({ as, hits: intents.map(hitFromIntent) })
+      })
+      const outage = failures.find((f) => OUTAGE_KINDS.has(f.error.kind))
+      if (outage) return void fromCache(mine, key, list, outage.error)
+      setHeld({
+        key,
+        state: found.length
+          ? { status: 'done', from: 'service', hits: mergeHits(found), failures, fetchedAt }
+          : { status: 'error', error: failures[0].error },
+      })
+    })
+  }, [key, forcedOffline, nonce, fromCache, learn])
+
+  const state: SearchState = !key ? { status: 'idle' } : held.key === key ? held.state : { status: 'loading' }
+  const retry = useCallback(() => {
+    askService.current = true
+    setNonce((n) => n + 1)
+  }, [])
+  const loadMore = useCallback(() => {
+    if (!key || state.status !== 'done' || state.from !== 'cache' || !state.more) return
+    void fromCache(seq.current, key, JSON.parse(key) as Candidate[], state.outage, true)
+  }, [key, state, fromCache])
+
+  return { ...state, retry, loadMore }
+}

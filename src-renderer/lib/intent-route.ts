@@ -1,0 +1,51 @@
+import type { GasFeeOptions, Intent, TokenMetadata } from '@contract/service'
+import type { RouteLeg } from '../components/Route'
+
+/**
+ * Reading an Intent the way people talk about it: what went in where, what came out
+ * where, through whom. Intents name tokens by address only; the few places that carry a
+ * symbol and decimals are collected by `intentTokenMetadata` for the tokens store.
+ */
+
+const sameAddress = (a: string | undefined, b: string | undefined) => a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase()
+
+/** Origin and destination legs with the quoted amounts (base units). */
+export function intentRoute(intent: Intent): { from: RouteLeg; to: RouteLeg } {
+  const deposit = intent.depositTransaction
+  const requested = intent.quoteRequest?.destinationTokenAmount
+  return {
+    from: {
+      chainId: intent.originChainId,
+      tokenAddress: intent.originTokenAddress,
+      amount: intent.quote?.fromAmount ?? intent.quoteRequest?.originTokenAmount ?? deposit?.amount,
+      // The deposit is made in the origin token, and it states that token's decimals.
+      decimals: sameAddress(deposit?.tokenAddress, intent.originTokenAddress) ? deposit?.decimals : undefined,
+    },
+    to: {
+      chainId: intent.destinationChainId,
+      tokenAddress: intent.destinationTokenAddress,
+      // A requested destination amount of 0 means "whatever the origin amount buys".
+      amount: intent.quote?.toAmount ?? (requested && requested !== '0' ? requested : undefined),
+    },
+  }
+}
+
+/** Provider codes of the quote's route; the spec leaves the element type open, so anything else is shown as JSON. */
+export function intentProviders(intent: Intent): string[] {
+  return (intent.quote?.routeProviders ?? []).map((p) => (typeof p === 'string' ? p : JSON.stringify(p)))
+}
+
+/**
+ * Token labels an intent itself carries: the edge token's metadata, and the gas fee
+ * options (the intent's own, or those QuoteIntent answered beside it), which are paid on
+ * the origin chain and name their token's symbol and decimals.
+ */
+export function intentTokenMetadata(intent: Intent, gasFeeOptions: GasFeeOptions | undefined = intent.gasFeeOptions): TokenMetadata[] {
+  const out: TokenMetadata[] = []
+  if (intent.edge?.edgeTokenMetadata) out.push(intent.edge.edgeTokenMetadata)
+  for (const option of gasFeeOptions?.feeOptions ?? []) {
+    if (!option.tokenAddress) continue
+    out.push({ chainId: intent.originChainId, tokenAddress: option.tokenAddress, symbol: option.tokenSymbol, decimals: option.tokenDecimals })
+  }
+  return out
+}

@@ -1,0 +1,55 @@
+import { useEffect } from 'react'
+import type { TokenMetadata } from '@contract/service'
+import type { RouteLeg } from '../components/Route'
+import { cacheReceipt } from '../db'
+import { tokenLabel, useTokens } from '../stores/tokens'
+import { call } from './call'
+
+/** An intent and the two legs of its route, as shown in a list or a detail. */
+export interface IntentLegs {
+  intentId: string
+  from: RouteLeg
+  to: RouteLeg
+}
+
+/** Receipts fetched per list, at most: enough for the few tokens a search shows. */
+export const MAX_LABEL_LOOKUPS = 8
+
+/** Tokens already asked about this session, whatever the answer: never asked twice. */
+const asked = new Set<string>()
+
+const tokenKey = (chainId: number | undefined, address: string | undefined) => `${chainId}:${address?.toLowerCase()}`
+
+/**
+ * Intents name tokens by address only; a receipt's summary carries both route tokens'
+ * symbol and decimals. For each token shown that nothing has labelled yet, one receipt
+ * of an intent using it is fetched (and cached), which labels that token everywhere.
+ * Failures are left alone: the amount then shows in base units with the address.
+ */
+export function useRouteTokenLabels(intents: readonly IntentLegs[], enabled: boolean): void {
+  const byKey = useTokens((s) => s.byKey)
+  useEffect(() => {
+    if (!enabled) return
+    const wanted = new Map<string, string>()
+    for (const intent of intents)
+      for (const leg of [intent.from, intent.to]) {
+        if (!leg.tokenAddress || leg.symbol || tokenLabel(byKey, leg.chainId, leg.tokenAddress)?.symbol) continue
+        const key = tokenKey(leg.chainId, leg.tokenAddress)
+        if (intent.intentId && !asked.has(key) && !wanted.has(key) && wanted.size < MAX_LABEL_LOOKUPS) wanted.set(key, intent.intentId)
+      }
+    if (!wanted.size) return
+    for (const key of wanted.keys()) asked.add(key)
+    for (const intentId of new Set(wanted.values()))
+      void call('getIntentReceipt', { intentId }).then((r) => {
+        if (!r.ok) return
+        const { summary, edge } = r.value.data
+        const on = (meta: TokenMetadata | undefined, chainId: number | undefined) => meta && { ...meta, chainId: meta.chainId ?? chainId }
+        useTokens.getState().learn([
+          on(summary?.originTokenMetadata, summary?.originChainId ?? r.value.data.originChainId),
+          on(summary?.destinationTokenMetadata, summary?.destinationChainId ?? r.value.data.destinationChainId),
+          edge?.edgeTokenMetadata,
+        ])
+        void cacheReceipt(r.value.source, r.value.data)
+      })
+  }, [intents, enabled, byKey])
+}
