@@ -2,7 +2,8 @@ import { test as base, expect, type Page } from '@playwright/test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startAppCore, type AppCore } from '../src-main/bridge/app-core'
+import { startAppCore, type AppCore, type AppCoreOptions } from '../src-main/bridge/app-core'
+import type { SimulatorOptions } from '../src-main/simulator'
 import { FileKeyStore } from '../src-main/settings/keystore'
 import { startHost, type RunningHost } from '../src-main/host/server'
 
@@ -13,36 +14,63 @@ export interface TestApp {
   admin<T = unknown>(action: string, body?: unknown): Promise<T>
 }
 
+export interface TestAppOptions {
+  /** Which of the spec's alternative response shapes the simulator sends. */
+  shape?: SimulatorOptions['shape']
+  /** Keys the simulator accepts, besides its default `demo-key`. */
+  extraAccessKeys?: string[]
+  /** Shorter deadlines and backoff for the service client, for tests that wait on failures. */
+  clientOptions?: AppCoreOptions['clientOptions']
+}
+
 /**
- * Each worker runs the real main core (embedded simulator with its admin surface on,
- * profiles and keys in a fresh folder) behind the real browser host; tests drive the
+ * The real main core (embedded simulator with its admin surface on, profiles and keys in
+ * a fresh folder) behind the real browser host.
+ */
+export async function startTestApp({ shape = 'spec', extraAccessKeys = [], clientOptions }: TestAppOptions = {}): Promise<
+  TestApp & { stop(): Promise<void> }
+> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ie-e2e-'))
+  const appCore = await startAppCore({
+    runtime: 'host',
+    version: 'e2e',
+    dataDir,
+    keyStore: FileKeyStore.open(join(dataDir, 'access-keys.json'), {}),
+    simulator: { seed: 1, intents: 2000, admin: true, waitTimeoutMs: 2000, shape, accessKeys: ['demo-key', ...extraAccessKeys] },
+    clientOptions,
+  })
+  const host = await startHost({ port: 0, rendererDir: 'out/renderer', handlers: appCore.handlers, events: appCore.events })
+  const admin = async <T,>(action: string, body: unknown = {}): Promise<T> => {
+    const res = await fetch(`${appCore.simulator.url}/__sim/${action}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    if (!res.ok) throw new Error(`simulator admin ${action}: ${res.status} ${await res.text()}`)
+    return (await res.json()) as T
+  }
+  return {
+    appCore,
+    host,
+    admin,
+    stop: async () => {
+      await host.stop()
+      await appCore.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * Each worker runs one test app (see `startTestApp`, in the spec shape); tests drive the
  * built renderer in Debian Chromium.
  */
 export const test = base.extend<{ app: TestApp; open: (hash?: string) => Promise<Page> }, { workerApp: TestApp }>({
   workerApp: [
     async ({}, use) => {
-      const dataDir = mkdtempSync(join(tmpdir(), 'ie-e2e-'))
-      const appCore = await startAppCore({
-        runtime: 'host',
-        version: 'e2e',
-        dataDir,
-        keyStore: FileKeyStore.open(join(dataDir, 'access-keys.json'), {}),
-        simulator: { seed: 1, intents: 2000, admin: true, waitTimeoutMs: 2000 },
-      })
-      const host = await startHost({ port: 0, rendererDir: 'out/renderer', handlers: appCore.handlers, events: appCore.events })
-      const admin = async <T,>(action: string, body: unknown = {}): Promise<T> => {
-        const res = await fetch(`${appCore.simulator.url}/__sim/${action}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-        if (!res.ok) throw new Error(`simulator admin ${action}: ${res.status} ${await res.text()}`)
-        return (await res.json()) as T
-      }
-      await use({ appCore, host, admin })
-      await host.stop()
-      await appCore.stop()
-      rmSync(dataDir, { recursive: true, force: true })
+      const { stop, ...app } = await startTestApp()
+      await use(app)
+      await stop()
     },
     { scope: 'worker' },
   ],

@@ -1,69 +1,35 @@
 import { useEffect, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
-import type { ChainInfo } from '@contract/service'
-import { DataTable, type Column } from '../../components/DataTable'
+import { CachedNotice } from '../../components/CachedNotice'
+import { DataTable } from '../../components/DataTable'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { useBridgeQuery } from '../../lib/useBridgeQuery'
-import { useChains } from '../../stores/chains'
-import { ChainLogo } from './ChainLogo'
+import { FormField } from '../../components/FormField'
+import { visibleOf } from '../../lib/useLiveOrCached'
+import { useConnection } from '../../stores/connection'
+import { CHAIN_COLUMNS } from './chainColumns'
+import { filterChains } from './filterChains'
+import { cachedRouteProviderCodes, useProviderCodes } from './providerCodes'
+import { ProviderPicker } from './ProviderPicker'
+import { useChainList } from './useChainList'
 
-const yesNo = (v: boolean | undefined) => (v === undefined ? '—' : v ? 'Yes' : 'No')
-
-const columns: Column<ChainInfo>[] = [
-  {
-    id: 'name',
-    header: 'Chain',
-    sortValue: (c) => c.name.toLowerCase(),
-    cell: (c) => (
-      <span className="chain-name">
-        <ChainLogo name={c.name} uri={c.logoUri} />
-        {c.name}
-      </span>
-    ),
-  },
-  { id: 'id', header: 'Chain id', align: 'right', sortValue: (c) => c.id, cell: (c) => c.id },
-  {
-    id: 'native',
-    header: 'Native currency',
-    sortValue: (c) => c.nativeCurrency.symbol,
-    cell: (c) => (
-      <span title={`${c.nativeCurrency.name}, ${c.nativeCurrency.decimals} decimals`}>
-        {c.nativeCurrency.symbol} <span className="muted">({c.nativeCurrency.decimals})</span>
-      </span>
-    ),
-  },
-  {
-    id: 'explorer',
-    header: 'Block explorer',
-    cell: (c) =>
-      c.blockExplorer?.url ? (
-        <a href={c.blockExplorer.url} target="_blank" rel="noreferrer noopener">
-          {c.blockExplorer.name || new URL(c.blockExplorer.url).host}
-        </a>
-      ) : (
-        '—'
-      ),
-  },
-  { id: 'testnet', header: 'Testnet', sortValue: (c) => (c.isTestnet ? 1 : 0), cell: (c) => yesNo(c.isTestnet) },
-  {
-    id: 'bridging',
-    header: 'Bridging',
-    sortValue: (c) => (c.supportsBridging ? 1 : 0),
-    cell: (c) => yesNo(c.supportsBridging),
-  },
-]
+/** Learns provider codes from the intents already cached, once per profile. */
+function useLearnCachedProviderCodes() {
+  const profileId = useConnection((s) => s.info?.activeProfileId)
+  useEffect(() => {
+    if (!profileId) return
+    void cachedRouteProviderCodes(profileId)
+      .then((codes) => useProviderCodes.getState().learn(codes))
+      .catch(() => undefined)
+  }, [profileId])
+}
 
 export function ChainsView() {
   const [params, setParams] = useSearchParams()
   const provider = params.get('provider') ?? ''
   const text = params.get('q') ?? ''
-  const query = useBridgeQuery('getChains', provider ? { routeProvider: provider } : {})
-  const setAllChains = useChains((s) => s.set)
-
-  useEffect(() => {
-    if (query.status === 'ok' && !provider) setAllChains(query.data.data.chains)
-  }, [query, provider, setAllChains])
+  const query = useChainList(provider)
+  useLearnCachedProviderCodes()
 
   const update = (key: string, value: string) =>
     setParams(
@@ -75,49 +41,53 @@ export function ChainsView() {
       { replace: true },
     )
 
-  const chains = query.status === 'ok' ? query.data.data.chains : query.status === 'loading' ? query.previous?.data.chains : undefined
-  const shown = useMemo(() => {
-    const needle = text.trim().toLowerCase()
-    if (!chains || !needle) return chains ?? []
-    return chains.filter((c) => c.name.toLowerCase().includes(needle) || String(c.id) === needle)
-  }, [chains, text])
+  const shown = visibleOf(query)
+  const chains = shown?.data
+  const matching = useMemo(() => (chains ? filterChains(chains, text) : []), [chains, text])
 
   return (
     <section className="view" aria-labelledby="chains-title">
       <header className="view-header">
         <h1 id="chains-title">Chains</h1>
         <div className="toolbar">
-          <label>
-            Search
+          <FormField label="Search">
             <input type="search" value={text} placeholder="Name or chain id" onChange={(e) => update('q', e.target.value)} />
-          </label>
-          <label>
-            Route provider
-            <input
-              value={provider}
-              placeholder="Any (e.g. AUTO)"
-              onChange={(e) => update('provider', e.target.value.toUpperCase().replace(/[^A-Z0-9_]/g, ''))}
-            />
-          </label>
+          </FormField>
+          <ProviderPicker value={provider} onChange={(code) => update('provider', code)} />
           <button type="button" onClick={query.reload} disabled={query.status === 'loading'}>
-            Refresh
+            {query.status === 'loading' ? 'Loading…' : 'Refresh'}
           </button>
         </div>
       </header>
+      {shown?.fromCache ? <CachedNotice fetchedAt={shown.fetchedAt} /> : null}
       {query.status === 'error' ? <ErrorNotice error={query.error} onRetry={query.reload} /> : null}
+      {query.status === 'uncached' ? (
+        <EmptyState title="No chains cached">
+          {provider
+            ? `The app is offline, and the cache does not record which chains ${provider} supports. Clear the route provider to see every cached chain.`
+            : 'The app is offline and has never loaded the chain list for this profile.'}
+        </EmptyState>
+      ) : null}
       {query.status === 'loading' && !chains ? <p className="muted">Loading chains…</p> : null}
       {chains ? (
-        shown.length ? (
+        matching.length ? (
           <>
-            <p className="muted">
-              {shown.length} of {chains.length} chains{provider ? ` supported by ${provider}` : ''}
+            <p className="muted" role="status">
+              {matching.length} of {chains.length} chains{provider ? ` supported by ${provider}` : ''}
             </p>
-            <DataTable label="Chains" columns={columns} rows={shown} rowKey={(c) => String(c.id)} initialSort={{ column: 'name', dir: 'asc' }} />
+            <DataTable
+              label="Chains"
+              columns={CHAIN_COLUMNS}
+              rows={matching}
+              rowKey={(c) => String(c.id)}
+              initialSort={{ column: 'name', dir: 'asc' }}
+            />
           </>
         ) : (
           <EmptyState title="No chains match">
-            {text ? `Nothing matches “${text}”` : null}
-            {provider ? ` for route provider ${provider}` : null}.
+            {chains.length === 0
+              ? `The service lists no chains${provider ? ` for route provider ${provider}` : ''}.`
+              : `Nothing matches “${text}”${provider ? ` among the chains ${provider} supports` : ''}.`}
           </EmptyState>
         )
       ) : null}

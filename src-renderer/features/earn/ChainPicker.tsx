@@ -1,0 +1,49 @@
+import { useMemo } from 'react'
+import type { ChainInfo } from '@contract/service'
+import { useChains } from '../../stores/chains'
+
+const byName = (a: ChainInfo, b: ChainInfo) => a.name.localeCompare(b.name)
+
+/**
+ * Several chains at once, as checkboxes in a drop-down (mainnets, then testnets). Chain
+ * ids the list does not know (an old bookmark) stay listed and selected, so nothing is
+ * dropped silently.
+ */
+export function ChainPicker({ value, onChange, error }: { value: readonly string[]; onChange(ids: string[]): void; error?: string }) {
+  const byId = useChains((s) => s.byId)
+  const options = useMemo(() => {
+    const all = [...byId.values()]
+    const known = [...all.filter((c) => !c.isTestnet).sort(byName), ...all.filter((c) => c.isTestnet).sort(byName)]
+    const unknown = value.filter((id) => !byId.has(Number(id))).map((id) => ({ id, name: `Chain ${id}` }))
+    return [...unknown, ...known.map((c) => ({ id: String(c.id), name: `${c.name} (${c.id})` }))]
+  }, [byId, value])
+  const toggle = (id: string, on: boolean) => onChange(on ? [...value, id] : value.filter((v) => v !== id))
+  const names = value.map((id) => byId.get(Number(id))?.name ?? `Chain ${id}`)
+
+  return (
+    <div className="field">
+      <span>Chains</span>
+      <details className="earn-chains">
+        <summary aria-invalid={Boolean(error)}>
+          {value.length === 0 ? 'Any chain' : names.length <= 2 ? names.join(', ') : `${names.length} chains`}
+        </summary>
+        <fieldset className="earn-chain-list">
+          <legend className="muted small">Only pools on these chains</legend>
+          {options.length === 0 ? <p className="muted small">The chain list is not loaded yet.</p> : null}
+          {options.map((c) => (
+            <label key={c.id} className="row small">
+              <input type="checkbox" checked={value.includes(c.id)} onChange={(e) => toggle(c.id, e.target.checked)} />
+              {c.name}
+            </label>
+          ))}
+          {value.length ? (
+            <button type="button" onClick={() => onChange([])}>
+              Clear chains
+            </button>
+          ) : null}
+        </fieldset>
+      </details>
+      {error ? <span className="field-error">{error}</span> : null}
+    </div>
+  )
+}

@@ -1,0 +1,163 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import type { ChainInfo, EarnPool } from '@contract/service'
+import { CachedNotice } from '../../components/CachedNotice'
+import { DataTable, type Column } from '../../components/DataTable'
+import { EmptyState } from '../../components/EmptyState'
+import { ErrorNotice } from '../../components/ErrorNotice'
+import { ExternalLink } from '../../components/ExternalLink'
+import { FormField } from '../../components/FormField'
+import { Hex } from '../../components/Hex'
+import { Logo } from '../../components/Logo'
+import { formatDateTime, formatUsd } from '../../lib/format'
+import { visibleOf } from '../../lib/useLiveOrCached'
+import { chainName, useChains } from '../../stores/chains'
+import { ChainPicker } from './ChainPicker'
+import { formatApy, hasProblems, readEarnDraft, toEarnRequest, writeEarnDraft, type EarnFilterDraft } from './earnFilters'
+import { useEarnPools } from './useEarnPools'
+
+function earnColumns(chains: ReadonlyMap<number, ChainInfo>): Column<EarnPool>[] {
+  return [
+    {
+      id: 'name',
+      header: 'Pool',
+      sortValue: (p) => (p.name ?? p.id).toLowerCase(),
+      cell: (p) => <span title={p.id}>{p.name ?? p.id}</span>,
+    },
+    { id: 'protocol', header: 'Protocol', sortValue: (p) => p.protocol?.toLowerCase(), cell: (p) => p.protocol ?? '—' },
+    { id: 'chain', header: 'Chain', sortValue: (p) => chainName(chains, p.chainId), cell: (p) => chainName(chains, p.chainId) },
+    {
+      id: 'token',
+      header: 'Token',
+      sortValue: (p) => p.token?.symbol,
+      cell: (p) =>
+        p.token ? (
+          <span className="chain-name" title={p.token.name}>
+            <Logo name={p.token.symbol ?? '?'} uri={p.token.logoUrl} />
+            {p.token.symbol ?? '—'}
+            <Hex value={p.token.address} kind="address" chainId={p.chainId} />
+          </span>
+        ) : (
+          '—'
+        ),
+    },
+    { id: 'apy', header: 'APY', align: 'right', sortValue: (p) => p.apy, cell: (p) => formatApy(p.apy) },
+    { id: 'tvl', header: 'TVL', align: 'right', sortValue: (p) => p.tvl, cell: (p) => formatUsd(p.tvl) },
+    {
+      id: 'active',
+      header: 'Deposits',
+      sortValue: (p) => (p.isActive === undefined ? undefined : p.isActive ? 1 : 0),
+      cell: (p) =>
+        p.isActive === undefined ? '—' : <span className={`badge ${p.isActive ? 'tone-ok' : 'tone-bad'}`}>{p.isActive ? 'open' : 'closed'}</span>,
+    },
+    { id: 'deposit', header: 'Deposit address', cell: (p) => <Hex value={p.depositAddress} kind="address" chainId={p.chainId} /> },
+    {
+      id: 'gateway',
+      header: 'Native gateway',
+      cell: (p) => (p.wrappedTokenGatewayAddress ? <Hex value={p.wrappedTokenGatewayAddress} kind="address" chainId={p.chainId} /> : '—'),
+    },
+    {
+      id: 'links',
+      header: 'Links',
+      cell: (p) => (
+        <span className="row">
+          {p.poolUrl ? <ExternalLink href={p.poolUrl}>Pool</ExternalLink> : null}
+          {p.protocolUrl ? <ExternalLink href={p.protocolUrl}>Protocol</ExternalLink> : null}
+          {!p.poolUrl && !p.protocolUrl ? '—' : null}
+        </span>
+      ),
+    },
+  ]
+}
+
+function EarnFiltersForm({ applied, onApply }: { applied: EarnFilterDraft; onApply(d: EarnFilterDraft): void }) {
+  const [draft, setDraft] = useState(applied)
+  const [checked, setChecked] = useState(false)
+  const appliedKey = JSON.stringify(applied)
+  useEffect(() => setDraft(applied), [appliedKey]) // a new URL (back, bookmark) resets the form
+  const { problems } = toEarnRequest(draft)
+  const shown = checked ? problems : {}
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    setChecked(true)
+    if (!hasProblems(problems)) onApply(draft)
+  }
+  return (
+    <form className="toolbar earn-filters" onSubmit={submit} aria-label="Earn pool filters" noValidate>
+      <ChainPicker value={draft.chainIds} onChange={(chainIds) => setDraft({ ...draft, chainIds })} error={shown.chainIds} />
+      <FormField label="Protocols" help="Comma-separated names" error={shown.protocols}>
+        <input value={draft.protocols} placeholder="Any protocol" onChange={(e) => setDraft({ ...draft, protocols: e.target.value })} />
+      </FormField>
+      <FormField label="Minimum TVL (USD)" error={shown.minTvl}>
+        <input inputMode="decimal" value={draft.minTvl} placeholder="0" onChange={(e) => setDraft({ ...draft, minTvl: e.target.value })} />
+      </FormField>
+      <FormField label="Maximum APY (%)" error={shown.maxApy}>
+        <input inputMode="decimal" value={draft.maxApy} placeholder="Any" onChange={(e) => setDraft({ ...draft, maxApy: e.target.value })} />
+      </FormField>
+      <button type="submit" className="primary">
+        Apply
+      </button>
+    </form>
+  )
+}
+
+export function EarnView() {
+  const [params, setParams] = useSearchParams()
+  const applied = useMemo(() => readEarnDraft(params), [params])
+  const { request, problems } = toEarnRequest(applied)
+  const query = useEarnPools(hasProblems(problems) ? null : request)
+  const shown = visibleOf(query)
+  const chains = useChains((s) => s.byId)
+  const columns = useMemo(() => earnColumns(chains), [chains])
+  const data = shown?.data
+
+  return (
+    <section className="view" aria-labelledby="earn-title">
+      <header className="view-header">
+        <h1 id="earn-title">Earn pools</h1>
+        <button type="button" onClick={query.reload} disabled={query.status === 'loading'}>
+          {query.status === 'loading' ? 'Loading…' : 'Refresh'}
+        </button>
+      </header>
+      <div className="notice notice-warn earn-deprecated" role="note">
+        <strong>Deprecated.</strong> The service keeps GetEarnPools only for older clients; its replacement is{' '}
+        <Link to="/yield">Yield markets</Link>, with more markets, reward components and positions.
+      </div>
+      <EarnFiltersForm applied={applied} onApply={(d) => setParams((p) => writeEarnDraft(p, d))} />
+      {hasProblems(problems) ? (
+        <div className="notice notice-error" role="alert">
+          The filters in this link are not valid: {Object.values(problems).join('; ')}. Fix them above and apply.
+        </div>
+      ) : null}
+      {shown?.fromCache ? <CachedNotice fetchedAt={shown.fetchedAt} /> : null}
+      {query.status === 'error' ? <ErrorNotice error={query.error} onRetry={query.reload} /> : null}
+      {query.status === 'uncached' ? (
+        <EmptyState title="No cached earn pools">The app is offline and earn pools were never loaded for this profile.</EmptyState>
+      ) : null}
+      {query.status === 'loading' && !data ? <p className="muted">Loading earn pools…</p> : null}
+      {data ? (
+        <>
+          <p className="muted" role="status" data-testid="earn-meta">
+            {data.pools.length} pools · data from {formatDateTime(data.timestamp)}
+            {' · '}
+            {data.cached ? (
+              <span className="badge tone-warn" title="The service answered from its own cache">
+                served from the service's cache
+              </span>
+            ) : (
+              <span className="badge tone-ok">fresh from the service</span>
+            )}
+          </p>
+          {data.pools.length ? (
+            <div className="earn-scroll">
+              <DataTable label="Earn pools" columns={columns} rows={data.pools} rowKey={(p) => p.id} initialSort={{ column: 'apy', dir: 'desc' }} />
+            </div>
+          ) : (
+            <EmptyState title="No pools match">No pool matches these filters. Widen the chains, protocols, TVL or APY.</EmptyState>
+          )}
+        </>
+      ) : null}
+    </section>
+  )
+}

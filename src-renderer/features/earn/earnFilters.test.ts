@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest'
+import type { EarnPool } from '@contract/service'
+import { filterEarnPools, formatApy, readEarnDraft, toEarnRequest, writeEarnDraft } from './earnFilters'
+
+describe('earn pool filters', () => {
+  it('round-trips through the URL and builds the request', () => {
+    const draft = { chainIds: ['1', '8453'], protocols: ' Aave v3 ,, Compound III ', minTvl: '1_000_000', maxApy: '5.5' }
+    const params = writeEarnDraft(new URLSearchParams(), draft)
+    expect(params.toString()).toBe('chains=1%2C8453&protocols=Aave+v3%2C+Compound+III&minTvl=1_000_000&maxApy=5.5')
+    expect(toEarnRequest(readEarnDraft(params))).toEqual({
+      request: { chainIds: [1, 8453], protocols: ['Aave v3', 'Compound III'], minTvl: 1_000_000, maxApy: 5.5 },
+      problems: {},
+    })
+  })
+
+  it('sends nothing for empty filters', () => {
+    expect(toEarnRequest(readEarnDraft(new URLSearchParams()))).toEqual({ request: {}, problems: {} })
+  })
+
+  it('names each bad number and chain id', () => {
+    const { problems } = toEarnRequest({ chainIds: ['base'], protocols: '', minTvl: '-5', maxApy: '4%' })
+    expect(problems).toEqual({
+      chainIds: '“base” is not a chain id',
+      minTvl: 'Minimum TVL must be a number, 0 or more (e.g. 1000000)',
+      maxApy: 'Maximum APY must be a number, 0 or more (e.g. 1000000)',
+    })
+  })
+
+  it('applies the same filters to cached pools', () => {
+    const pools: EarnPool[] = [
+      { id: 'a', protocol: 'Aave v3', chainId: 1, apy: 4.5, tvl: 2_000_000 },
+      { id: 'b', protocol: 'Compound III', chainId: 8453, apy: 7, tvl: 500_000 },
+      { id: 'c', protocol: 'aave V3', chainId: 8453, apy: 3, tvl: 9_000_000 },
+    ]
+    const ids = (r: Parameters<typeof filterEarnPools>[1]) => filterEarnPools(pools, r).map((p) => p.id)
+    expect(ids({ protocols: ['AAVE v3'] })).toEqual(['a', 'c'])
+    expect(ids({ chainIds: [8453], maxApy: 5 })).toEqual(['c'])
+    expect(ids({ minTvl: 1_000_000 })).toEqual(['a', 'c'])
+    expect(ids({})).toEqual(['a', 'b', 'c'])
+  })
+
+  it('shows APY as the percentage it already is', () => {
+    expect(formatApy(4.52)).toBe('4.52%')
+    expect(formatApy(undefined)).toBe('—')
+  })
+})

@@ -1,0 +1,170 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import type { YieldGetMarketsRequest, YieldMarket } from '@contract/service'
+import { cacheMarkets, readMarket } from '../../../db'
+import { useCacheStatus } from '../../../stores/cache'
+import { answers, callsOf, failure, okFetched, PROFILE, renderAt, resetWorld, source } from '../../search/test-harness'
+import { marketFixture } from '../testing'
+import { allocationSlices } from './allocations'
+import { MarketDetailView } from './MarketDetailView'
+
+vi.mock('../../../lib/call', async () => ({ call: (await import('../../search/test-harness')).fakeCall }))
+vi.mock('../../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
+
+const usdc = { symbol: 'USDC', name: 'USD Coin', decimals: 6, network: 'base', address: `0x${'0c'.repeat(20)}` }
+const share = { symbol: 'gtUSDC', name: 'Gauntlet USDC', decimals: 18, network: 'base', address: `0x${'5a'.repeat(20)}` }
+
+const vault: YieldMarket = marketFixture(7, {
+  id: 'base-usdc-morpho-gauntlet-vault',
+  metadata: { name: 'Gauntlet USDC (Morpho)', description: 'Supply USDC', documentation: 'https://docs.example/morpho', supportedStandards: ['ERC4626'], deprecated: false },
+  outputToken: share,
+  supportsBeneficiary: true,
+  mechanics: {
+    type: 'vault',
+    rewardSchedule: 'day',
+    rewardClaiming: 'auto',
+    lockupPeriod: { seconds: 0 },
+    cooldownPeriod: { seconds: 3 * 86_400 },
+    fee: { deposit: '0', withdrawal: '0', management: '0.01', performance: '0.1' },
+    entryLimits: { minimum: '0', maximum: '1234567890123456789012' },
+    requirements: { kycRequired: true, kycUrl: 'https://kyc.example' },
+    arguments: {
+      enter: {
+        fields: [
+          { name: 'amount', type: 'string', label: 'Amount', required: true, minimum: '0', maximum: '1000', default: { unit: 'token' } },
+          { name: 'validator', type: 'enum', label: 'Validator', required: false, options: ['a', 'b'] },
+        ],
+        notes: 'Deposits settle daily.',
+      },
+      manage: { CLAIM_REWARDS: { fields: [] } },
+    },
+    possibleFeeTakingMechanisms: { depositFee: false, managementFee: true, performanceFee: true, validatorRebates: false },
+  },
+  statistics: { tvlUsd: '2500000.5', tvl: '2500000.123456', tvlRaw: '2500000123456', uniqueUsers: 321, averagePositionSizeUsd: '7788.16' },
+  risk: { ratings: [{ rating: 'A-', source: 'Exponential' }, { rating: 'AA', source: 'Credora' }] },
+  curator: { name: 'Gauntlet', description: { text: 'curates risk' }, logoURI: 42 },
+  state: {
+    pricePerShareState: { price: 1.0732, shareToken: share, quoteToken: usdc },
+    capacityState: { current: '100', max: '250', remaining: '150' },
+    liquidityState: { liquidity: '900000.5', utilization: 0.71 },
+    allocations: [
+      { name: 'USDC market 1', address: `0x${'a1'.repeat(20)}`, yieldId: 'base-usdc-aave-v3-lending', weight: 0.6, targetWeight: 0.55, allocationUsd: '1500000.30' },
+      { name: 'USDC market 2', address: `0x${'a2'.repeat(20)}`, yieldId: 'base-usdc-fluid-lending', weight: 0.4, allocationUsd: '1000000.20' },
+    ],
+  },
+})
+
+const render = (id = vault.id) =>
+  renderAt(`/yield/market/${encodeURIComponent(id)}`, [{ path: '/yield/market/:id', element: <MarketDetailView /> }])
+const card = (name: string) => screen.getByRole('region', { name })
+const value = (region: HTMLElement, label: string) => within(region).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent
+
+beforeEach(resetWorld)
+
+describe('MarketDetailView', () => {
+  it('finds the market through the list and shows every field group', async () => {
+    answers.set('yieldGetMarkets', (req: YieldGetMarketsRequest) =>
+      okFetched({ items: req.search ? [] : [marketFixture(1), vault], total: 2, offset: req.offset ?? 0, limit: req.limit }),
+    )
+    render()
+    expect(await screen.findByRole('heading', { name: /Gauntlet USDC \(Morpho\)/ })).toBeInTheDocument()
+    // A search by id first, then the list from the top.
+    expect(callsOf('yieldGetMarkets')).toEqual([{ search: vault.id, limit: 100 }, { limit: 100, offset: 0 }])
+    expect((await readMarket(PROFILE, vault.id))?.market.id).toBe(vault.id)
+
+    const overview = card('Overview')
+    expect(value(overview, 'Market id')).toContain(vault.id)
+    expect(value(overview, 'Supported standards')).toBe('ERC4626')
+    expect(within(overview).getByRole('link', { name: 'https://docs.example/morpho' })).toHaveAttribute('target', '_blank')
+
+    expect(within(card('Reward rate')).getByRole('table', { name: 'Reward components' })).toHaveTextContent('supply')
+    expect(within(card('Tokens')).getAllByRole('row').map((r) => within(r).queryAllByRole('cell')[0]?.textContent)).toEqual([
+      undefined,
+      'Token',
+      'Input',
+      'Output',
+    ])
+
+    const mechanics = card('Mechanics')
+    expect(value(mechanics, 'Lockup period')).toBe('None')
+    expect(value(mechanics, 'Cooldown period')).toBe('3d 0h')
+    expect(value(mechanics, 'Warmup period')).toBe('—')
+    expect(value(mechanics, 'Management fee')).toBe('0.01')
+    expect(value(mechanics, 'Entry maximum')).toContain('1,234,567,890,123,456,789,012')
+    expect(value(mechanics, 'KYC required')).toBe('Yes')
+    expect(value(mechanics, 'Possible fees')).toBe('management, performance')
+
+    const enter = screen.getByRole('table', { name: 'Enter arguments' })
+    const amountRow = within(enter).getAllByRole('row')[1]
+    expect(within(amountRow).getAllByRole('cell').map((c) => c.textContent)).toEqual([
+      'amount',
+      'string',
+      'Amount',
+      'Yes',
+      '—',
+      '0',
+      '1000',
+      '{"unit":"token"}',
+      '—',
+      '—',
+      '—',
+    ])
+    expect(within(enter).getAllByRole('row')[2]).toHaveTextContent('a, b')
+    expect(screen.getByText('Deposits settle daily.')).toBeInTheDocument()
+    expect(within(card('Arguments')).getByRole('group', { name: 'Manage arguments' })).toHaveTextContent('CLAIM_REWARDS')
+
+    expect(value(card('Statistics'), 'TVL (base units)')).toContain('2,500,000.123456')
+    expect(value(card('Statistics'), 'Unique users')).toBe('321')
+    expect(value(card('Risk'), 'Credora')).toBe('AA')
+    expect(value(card('Curator'), 'Description')).toBe('{"text":"curates risk"}')
+    expect(value(card('Curator'), 'Logo')).toBe('42')
+
+    expect(value(card('State'), 'Price per share')).toBe('1.0732')
+    expect(value(card('State'), 'Utilization')).toBe('0.71')
+    const allocations = within(card('Allocations')).getByRole('table', { name: 'Allocation list' })
+    expect(within(allocations).getAllByRole('row')).toHaveLength(3)
+    expect(within(card('Allocations')).getByText('Allocation (USD)')).toBeInTheDocument()
+  })
+
+  it('charts allocations in USD when all have it, else by weight', () => {
+    const allocs = vault.state!.allocations!
+    expect(allocationSlices(allocs)).toEqual({
+      unit: 'usd',
+      slices: [
+        { label: 'USDC market 1', value: 1500000.3 },
+        { label: 'USDC market 2', value: 1000000.2 },
+      ],
+    })
+    expect(allocationSlices([{ ...allocs[0], allocationUsd: undefined }, allocs[1]])?.unit).toBe('weight')
+    expect(allocationSlices([{ name: 'x' }])).toBeUndefined()
+  })
+
+  it('says when the service lists no such market', async () => {
+    answers.set('yieldGetMarkets', (req: YieldGetMarketsRequest) => okFetched({ items: [marketFixture(1)], total: 1, offset: req.offset ?? 0, limit: req.limit }))
+    render('nope')
+    expect(await screen.findByText('Market not found')).toBeInTheDocument()
+    expect(callsOf('yieldGetMarkets')).toHaveLength(2)
+  })
+
+  it('shows the cached copy offline', async () => {
+    await cacheMarkets(source(), [vault])
+    useCacheStatus.setState({ forcedOffline: true })
+    render()
+    expect(await screen.findByRole('heading', { name: /Gauntlet USDC/ })).toBeInTheDocument()
+    expect(screen.getByText(/cached data, fetched just now/)).toBeInTheDocument()
+    expect(callsOf('yieldGetMarkets')).toEqual([])
+  })
+
+  it('offline, says when the market was never loaded', async () => {
+    useCacheStatus.setState({ forcedOffline: true })
+    render('base-weth-unknown-vault')
+    expect(await screen.findByText('Market not cached')).toBeInTheDocument()
+  })
+
+  it('reports a failure with a retry', async () => {
+    answers.set('yieldGetMarkets', () => failure('RateLimited', 'Slow down'))
+    render()
+    expect(await screen.findByText('Slow down')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()
+  })
+})

@@ -1,0 +1,202 @@
+import { Link, useParams } from 'react-router'
+import type { YieldMarket } from '@contract/service'
+import { Amount } from '../../../components/Amount'
+import { CachedNotice } from '../../../components/CachedNotice'
+import { CopyButton } from '../../../components/CopyButton'
+import { EmptyState } from '../../../components/EmptyState'
+import { ErrorNotice } from '../../../components/ErrorNotice'
+import { ExternalLink } from '../../../components/ExternalLink'
+import { JsonView } from '../../../components/JsonView'
+import { Logo } from '../../../components/Logo'
+import { formatPercent, formatUsd } from '../../../lib/format'
+import { visibleOf } from '../../../lib/useLiveOrCached'
+import { useChains } from '../../../stores/chains'
+import { networkLabel } from '../markets/marketColumns'
+import { MarketStatus } from '../markets/MarketStatus'
+import { marketName, rewardRateLabel, tokenLabel, untypedText, yesNo } from '../markets/marketText'
+import { FieldsCard } from './Fields'
+import { MechanicsCard } from './MechanicsCard'
+import { StateCard } from './StateCard'
+import { marketTokenRows, TokenTable } from './TokenTable'
+import { useMarket } from './useMarket'
+
+function Overview({ market: m }: { market: YieldMarket }) {
+  const chains = useChains((s) => s.byId)
+  const md = m.metadata
+  return (
+    <FieldsCard
+      title="Overview"
+      fields={[
+        [
+          'Market id',
+          <span className="mono" key="id">
+            {m.id}
+            <CopyButton text={m.id} />
+          </span>,
+        ],
+        ['Provider', m.providerId],
+        ['Network', `${networkLabel(m, chains)}${m.network ? ` (${m.network})` : ''}`],
+        ['Chain id', m.chainId],
+        ['Status', <MarketStatus key="s" status={m.status} />],
+        ['Tags', m.tags?.join(', ')],
+        ['Description', md?.description],
+        ['Documentation', md?.documentation ? <ExternalLink key="d" href={md.documentation} /> : undefined],
+        ['Supported standards', md?.supportedStandards?.join(', ')],
+        ['Under maintenance', yesNo(md?.underMaintenance)],
+        ['Deprecated', yesNo(md?.deprecated)],
+        ['Supports beneficiary', yesNo(m.supportsBeneficiary)],
+      ]}
+    />
+  )
+}
+
+function RewardCard({ market: m }: { market: YieldMarket }) {
+  const components = m.rewardRate?.components ?? []
+  return (
+    <section className="card" aria-label="Reward rate">
+      <h2>Reward rate</h2>
+      <p className="yield-rate-total">
+        <strong>{rewardRateLabel(m.rewardRate)}</strong>
+        {m.rewardRate?.total !== undefined ? <span className="muted"> ({m.rewardRate.total} as a fraction)</span> : null}
+      </p>
+      {components.length ? (
+        <table className="data" aria-label="Reward components">
+          <thead>
+            <tr>
+              <th scope="col" className="num">Rate</th>
+              <th scope="col">Rate type</th>
+              <th scope="col">Token</th>
+              <th scope="col">Source</th>
+              <th scope="col">Description</th>
+            </tr>
+          </thead>
+          <tbody>
+            {components.map((c, i) => (
+              <tr key={i}>
+                <td className="num">{formatPercent(c.rate)}</td>
+                <td>{c.rateType ?? '—'}</td>
+                <td>{c.token ? tokenLabel(c.token) : '—'}</td>
+                <td>{c.yieldSource ?? '—'}</td>
+                <td className="yield-wrap">{c.description ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="muted">No reward components listed.</p>
+      )}
+    </section>
+  )
+}
+
+function MarketBody({ market: m }: { market: YieldMarket }) {
+  const s = m.statistics
+  const decimals = m.token?.decimals
+  return (
+    <div className="yield-detail">
+      <Overview market={m} />
+      <RewardCard market={m} />
+      <section className="card" aria-label="Tokens">
+        <h2>Tokens</h2>
+        <TokenTable label="Market tokens" rows={marketTokenRows(m)} chainId={m.chainId} />
+      </section>
+      <MechanicsCard mechanics={m.mechanics} />
+      <FieldsCard
+        title="Statistics"
+        fields={[
+          ['TVL (USD)', s?.tvlUsd !== undefined ? formatUsd(s.tvlUsd) : undefined],
+          ['TVL', s?.tvl !== undefined ? <Amount raw={s.tvl} symbol={m.token?.symbol} copyable /> : undefined],
+          ['TVL (base units)', s?.tvlRaw !== undefined ? <Amount raw={s.tvlRaw} decimals={decimals} symbol={m.token?.symbol} copyable /> : undefined],
+          ['Unique users', s?.uniqueUsers?.toLocaleString('en-US')],
+          ['Average position (USD)', s?.averagePositionSizeUsd !== undefined ? formatUsd(s.averagePositionSizeUsd) : undefined],
+          ['Average position', s?.averagePositionSize !== undefined ? <Amount raw={s.averagePositionSize} symbol={m.token?.symbol} copyable /> : undefined],
+        ]}
+      />
+      <section className="card" aria-label="Risk">
+        <h2>Risk</h2>
+        {m.risk?.ratings?.length ? (
+          <dl className="kv">
+            {m.risk.ratings.map((r, i) => (
+              <div key={i} className="yield-kv-row">
+                <dt>{r.source ?? 'Unnamed source'}</dt>
+                <dd>{r.rating ?? '—'}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <p className="muted">No risk ratings.</p>
+        )}
+      </section>
+      <section className="card" aria-label="Curator">
+        <h2>Curator</h2>
+        {m.curator ? (
+          <div className="row">
+            {typeof m.curator.logoURI === 'string' ? <Logo name={untypedText(m.curator.name)} uri={m.curator.logoURI} /> : null}
+            <dl className="kv">
+              <div className="yield-kv-row">
+                <dt>Name</dt>
+                <dd>{untypedText(m.curator.name)}</dd>
+              </div>
+              <div className="yield-kv-row">
+                <dt>Description</dt>
+                <dd>{untypedText(m.curator.description)}</dd>
+              </div>
+              <div className="yield-kv-row">
+                <dt>Logo</dt>
+                <dd>{untypedText(m.curator.logoURI)}</dd>
+              </div>
+            </dl>
+          </div>
+        ) : (
+          <p className="muted">No curator.</p>
+        )}
+      </section>
+      <StateCard market={m} />
+      <section className="card" aria-label="Raw market">
+        <h2>Everything the service sent</h2>
+        <JsonView value={m} label="Raw market" openDepth={0} />
+      </section>
+    </div>
+  )
+}
+
+export function MarketDetailView() {
+  const { id = '' } = useParams()
+  const query = useMarket(id)
+  const shown = visibleOf(query)
+  const market = shown?.data
+
+  return (
+    <section className="view" aria-labelledby="market-title">
+      <p className="small">
+        <Link to="/yield">← Yield markets</Link>
+      </p>
+      <header className="view-header">
+        <div className="chain-name">
+          {market ? <Logo name={marketName(market)} uri={market.metadata?.logoURI} /> : null}
+          <h1 id="market-title">{market ? marketName(market) : 'Yield market'}</h1>
+        </div>
+        <button type="button" onClick={query.reload} disabled={query.status === 'loading'}>
+          {query.status === 'loading' ? 'Loading…' : 'Refresh'}
+        </button>
+      </header>
+      {shown?.fromCache ? <CachedNotice fetchedAt={shown.fetchedAt} /> : null}
+      {query.status === 'error' ? (
+        query.error.kind === 'NotFound' && !market ? (
+          <EmptyState title="Market not found">
+            {query.error.message} It may have been removed. <Link to="/yield">Browse the markets</Link>.
+          </EmptyState>
+        ) : (
+          <ErrorNotice error={query.error} onRetry={query.reload} />
+        )
+      ) : null}
+      {query.status === 'uncached' ? (
+        <EmptyState title="Market not cached">
+          The app is offline and this market was never loaded for this profile. <Link to="/yield">See the cached markets</Link>.
+        </EmptyState>
+      ) : null}
+      {query.status === 'loading' && !market ? <p className="muted">Loading market…</p> : null}
+      {market ? <MarketBody market={market} /> : null}
+    </section>
+  )
+}

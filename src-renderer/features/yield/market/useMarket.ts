@@ -1,0 +1,51 @@
+import type { Fetched } from '@contract/app'
+import type { Result } from '@contract/errors'
+import type { YieldGetMarketsRequest, YieldMarket } from '@contract/service'
+import { cacheMarkets, readMarket } from '../../../db'
+import { call } from '../../../lib/call'
+import { useLiveOrCached } from '../../../lib/useLiveOrCached'
+import { useOfflineMode } from '../../../stores/cache'
+import { useConnection } from '../../../stores/connection'
+import { hasNextPage } from '../markets/paging'
+
+const SCAN_PAGE = 100
+/** Pages read before giving up; far beyond any market list the service serves today. */
+const MAX_PAGES = 100
+
+/**
+ * The service has no "get one market" call. A search for the id finds the market in one
+ * call where the service's free-text search covers ids; otherwise the list is read page
+ * by page. Every page read is written through to the cache on the way.
+ */
+export async function findMarket(id: string): Promise<Result<Fetched<YieldMarket>>> {
+  const attempts: YieldGetMarketsRequest[] = [{ search: id, limit: SCAN_PAGE }]
+  for (let page = 0; page < MAX_PAGES; page++) attempts.push({ limit: SCAN_PAGE, offset: page * SCAN_PAGE })
+  for (const [n, request] of attempts.entries()) {
+    const r = await call('yieldGetMarkets', request)
+    if (!r.ok) return r
+    const { items, total } = r.value.data
+    await cacheMarkets(r.value.source, items)
+    const market = items.find((m) => m.id === id)
+    if (market) return { ok: true, value: { data: market, source: r.value.source } }
+    const scanning = n > 0
+    if (scanning && (!items.length || !hasNextPage({ offset: request.offset ?? 0, limit: SCAN_PAGE, count: items.length, total }))) break
+  }
+  return {
+    ok: false,
+    error: { kind: 'NotFound', operation: 'YieldGetMarkets', message: `The service lists no yield market with the id “${id}”.` },
+  }
+}
+
+/** One market: from the service's list, or from the cache when offline. */
+export function useMarket(id: string) {
+  const profileId = useConnection((s) => s.info?.activeProfileId)
+  const offline = useOfflineMode()
+  const key = profileId === undefined ? null : JSON.stringify([profileId, id])
+  return useLiveOrCached<YieldMarket>(key, offline, {
+    live: () => findMarket(id),
+    cached: async () => {
+      const hit = await readMarket(profileId!, id)
+      return hit && { data: hit.market, fetchedAt: hit.fetchedAt }
+    },
+  })
+}

@@ -1,0 +1,133 @@
+import { MARKET_TYPES, type YieldGetMarketsRequest } from '@contract/service'
+
+/**
+ * The markets view's filters as they live in the URL (`#/yield?provider=…&chain=…`), so a
+ * filtered page can be bookmarked and survives a reload. Values are kept as typed; the
+ * request is built only from the ones that pass, and each bad one gets a message.
+ */
+
+export type MarketType = (typeof MARKET_TYPES)[number]
+
+export interface MarketFilters {
+  provider: string
+  /** Decimal chain id as text, '' for any. */
+  chainId: string
+  type: MarketType | ''
+  search: string
+  sort: string
+  limit: number
+  offset: number
+}
+
+export type MarketFilterField = 'provider' | 'chainId' | 'type' | 'sort' | 'limit' | 'offset'
+export type MarketFilterProblems = Partial<Record<MarketFilterField, string>>
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const
+export const DEFAULT_LIMIT = 20
+
+/**
+ * Orders offered in the sort picker. The spec names only `rewardRateDesc`; the rest are
+ * the orders the service answers to in practice (see README.md). An unknown value from a
+ * bookmark is still sent, so a service that knows more orders keeps working.
+ */
+export const SORT_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
+  { value: 'rewardRateDesc', label: 'Reward rate, highest first' },
+  { value: 'rewardRateAsc', label: 'Reward rate, lowest first' },
+  { value: 'tvlDesc', label: 'TVL, highest first' },
+  { value: 'tvlAsc', label: 'TVL, lowest first' },
+  { value: 'nameAsc', label: 'Name, A to Z' },
+]
+export const DEFAULT_SORT = 'rewardRateDesc'
+
+/** URL parameter of each filter. */
+export const PARAM: Record<keyof MarketFilters, string> = {
+  provider: 'provider',
+  chainId: 'chain',
+  type: 'type',
+  search: 'q',
+  sort: 'sort',
+  limit: 'limit',
+  offset: 'offset',
+}
+
+const isMarketType = (v: string): v is MarketType => (MARKET_TYPES as readonly string[]).includes(v)
+
+export function readMarketFilters(params: URLSearchParams): { filters: MarketFilters; problems: MarketFilterProblems } {
+  const problems: MarketFilterProblems = {}
+  const get = (k: keyof MarketFilters) => (params.get(PARAM[k]) ?? '').trim()
+
+  const chainId = get('chainId')
+  if (chainId && !/^\d+$/.test(chainId)) problems.chainId = 'Use a numeric chain id'
+
+  const typeText = get('type')
+  const type = isMarketType(typeText) ? typeText : ''
+  if (typeText && !type) problems.type = `Unknown market type “${typeText}”; use ${MARKET_TYPES.join(' or ')}`
+
+  const limitText = get('limit')
+  let limit = DEFAULT_LIMIT
+  if (limitText) {
+    const n = Number(limitText)
+    if (Number.isInteger(n) && n > 0 && n <= 1000) limit = n
+    else problems.limit = 'Use a page size between 1 and 1000'
+  }
+
+  const offsetText = get('offset')
+  let offset = 0
+  if (offsetText) {
+    const n = Number(offsetText)
+    if (Number.isInteger(n) && n >= 0) offset = n
+    else problems.offset = 'The page offset must be a whole number, 0 or more'
+  }
+
+  return {
+    filters: {
+      provider: get('provider'),
+      chainId,
+      type,
+      search: params.get(PARAM.search) ?? '',
+      sort: get('sort') || DEFAULT_SORT,
+      limit,
+      offset,
+    },
+    problems,
+  }
+}
+
+/** The YieldGetMarkets request for valid filters; unset and invalid ones are left out. */
+export function toMarketsRequest(f: MarketFilters, problems: MarketFilterProblems = {}): YieldGetMarketsRequest {
+  const search = f.search.trim()
+  return {
+    ...(f.provider && !problems.provider && { provider: f.provider }),
+    ...(f.chainId && !problems.chainId && { chainId: f.chainId }),
+    ...(f.type && { type: f.type }),
+    ...(search && { search }),
+    sort: f.sort,
+    limit: f.limit,
+    offset: f.offset,
+  }
+}
+
+/**
+ * Writes one change into the URL parameters. Any change but paging itself starts again
+ * at the first page, since an offset into another result set means nothing.
+ */
+export function writeMarketFilter(
+  params: URLSearchParams,
+  key: keyof MarketFilters,
+  value: string | number,
+): URLSearchParams {
+  const next = new URLSearchParams(params)
+  const text = String(value)
+  const isDefault =
+    text === '' ||
+    (key === 'sort' && text === DEFAULT_SORT) ||
+    (key === 'limit' && text === String(DEFAULT_LIMIT)) ||
+    (key === 'offset' && text === '0')
+  if (isDefault) next.delete(PARAM[key])
+  else next.set(PARAM[key], text)
+  if (key !== 'offset') next.delete(PARAM.offset)
+  return next
+}
+
+/** True when any filter narrows the list (paging and order do not). */
+export const isFiltered = (f: MarketFilters): boolean => Boolean(f.provider || f.chainId || f.type || f.search.trim())

@@ -1,0 +1,36 @@
+import type { ChainInfo, YieldMarket } from '@contract/service'
+import type { CsvColumn } from '../../../lib/csv'
+import { networkLabel } from './marketColumns'
+import { marketName, marketType, rewardComponentLines } from './marketText'
+
+const list = (values: ReadonlyArray<string | undefined> | undefined) => (values ?? []).filter(Boolean).join('; ')
+
+/**
+ * One row per market. Rates stay decimal fractions as the service sent them (0.045 is
+ * 4.5 %), so spreadsheets can compute with them; USD figures are numbers, not text.
+ */
+export function marketCsvColumns(chains: ReadonlyMap<number, ChainInfo>): CsvColumn<YieldMarket>[] {
+  return [
+    { header: 'id', value: (m) => m.id },
+    { header: 'name', value: (m) => marketName(m) },
+    { header: 'provider', value: (m) => m.providerId },
+    { header: 'network', value: (m) => m.network },
+    { header: 'chainId', value: (m) => m.chainId },
+    { header: 'chain', value: (m) => networkLabel(m, chains) },
+    { header: 'type', value: (m) => marketType(m) },
+    { header: 'rewardRate', value: (m) => m.rewardRate?.total },
+    { header: 'rateType', value: (m) => m.rewardRate?.rateType },
+    { header: 'rewardComponents', value: (m) => list(rewardComponentLines(m.rewardRate)) },
+    { header: 'tvlUsd', value: (m) => m.statistics?.tvlUsd },
+    { header: 'tvl', value: (m) => m.statistics?.tvl },
+    { header: 'uniqueUsers', value: (m) => m.statistics?.uniqueUsers },
+    { header: 'enter', value: (m) => m.status?.enter },
+    { header: 'exit', value: (m) => m.status?.exit },
+    { header: 'tags', value: (m) => list(m.tags) },
+    { header: 'risk', value: (m) => list(m.risk?.ratings?.map((r) => (r.source ? `${r.rating} (${r.source})` : r.rating))) },
+    { header: 'token', value: (m) => m.token?.symbol },
+    { header: 'tokenAddress', value: (m) => m.token?.address },
+    { header: 'deprecated', value: (m) => m.metadata?.deprecated },
+    { header: 'underMaintenance', value: (m) => m.metadata?.underMaintenance },
+  ]
+}

@@ -1,0 +1,155 @@
+import { useEffect, useId, useState, type FormEvent } from 'react'
+import { emptyWallet, isBlankWallet, parseWalletLines, validateWallets, type WalletProblems, type WalletRow } from './wallets'
+
+function WalletFields({
+  index,
+  wallet,
+  problems,
+  networkList,
+  onChange,
+  onRemove,
+}: {
+  index: number
+  wallet: WalletRow
+  problems: WalletProblems
+  networkList: string
+  onChange(w: WalletRow): void
+  onRemove(): void
+}) {
+  const id = useId()
+  const n = index + 1
+  const field = (key: keyof WalletRow, label: string, extra: Record<string, string> = {}) => (
+    <div className="field">
+      <label htmlFor={`${id}-${key}`}>
+        {label} {n}
+      </label>
+      <input
+        id={`${id}-${key}`}
+        value={wallet[key]}
+        aria-invalid={Boolean(problems[key])}
+        aria-describedby={problems[key] ? `${id}-${key}-error` : undefined}
+        spellCheck={false}
+        autoComplete="off"
+        onChange={(e) => onChange({ ...wallet, [key]: e.target.value })}
+        {...extra}
+      />
+      {problems[key] ? (
+        <span id={`${id}-${key}-error`} className="field-error">
+          {problems[key]}
+        </span>
+      ) : null}
+    </div>
+  )
+  return (
+    <div className="yield-wallet-row" role="group" aria-label={`Wallet ${n}`}>
+      {field('address', 'Address', { placeholder: '0x…', className: 'mono' })}
+      {field('network', 'Network', { placeholder: 'ethereum', list: networkList })}
+      {field('yieldId', 'Yield id', { placeholder: 'Optional: one market' })}
+      <button type="button" className="yield-remove" onClick={onRemove} aria-label={`Remove wallet ${n}`}>
+        ✕
+      </button>
+    </div>
+  )
+}
+
+/**
+ * The wallets to look up: rows of address + network + optional yield id, or many at
+ * once pasted as lines. Nothing typed is lost: bad rows stay with a message beside the
+ * field, bad pasted lines stay in the paste box.
+ */
+export function WalletEditor({
+  initial,
+  networks,
+  busy,
+  onSubmit,
+}: {
+  initial: readonly WalletRow[]
+  /** Network names seen in markets, suggested in the network fields. */
+  networks: readonly string[]
+  busy: boolean
+  onSubmit(wallets: WalletRow[]): void
+}) {
+  const networkList = useId()
+  const [rows, setRows] = useState<WalletRow[]>(() => (initial.length ? [...initial] : [emptyWallet()]))
+  const [checked, setChecked] = useState(false)
+  const [paste, setPaste] = useState('')
+  const [pasteProblems, setPasteProblems] = useState<string[]>([])
+  const initialKey = JSON.stringify(initial)
+  // A new URL (back/forward, a bookmark) replaces the rows; typing does not touch the URL.
+  useEffect(() => {
+    setRows(initial.length ? [...initial] : [emptyWallet()])
+    setChecked(false)
+  }, [initialKey])
+
+  const validation = validateWallets(rows)
+  const shown = checked ? validation : { rows: rows.map(() => ({})), list: undefined }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault()
+    setChecked(true)
+    if (validation.list || validation.rows.some((p) => Object.keys(p).length)) return
+    onSubmit(rows.filter((w) => !isBlankWallet(w)))
+  }
+
+  const addPasted = () => {
+    const { wallets, bad } = parseWalletLines(paste)
+    if (wallets.length) setRows((r) => [...r.filter((w) => !isBlankWallet(w)), ...wallets])
+    setPaste(bad.map((b) => b.text).join('\n'))
+    setPasteProblems(bad.map((b) => `Line ${b.line}: ${b.message}`))
+  }
+
+  return (
+    <form className="card yield-wallets" onSubmit={submit} aria-label="Wallets" noValidate>
+      <h2>Wallets</h2>
+      <datalist id={networkList}>
+        {networks.map((n) => (
+          <option key={n} value={n} />
+        ))}
+      </datalist>
+      {rows.map((w, i) => (
+        <WalletFields
+          key={i}
+          index={i}
+          wallet={w}
+          problems={shown.rows[i] ?? {}}
+          networkList={networkList}
+          onChange={(next) => setRows((r) => r.map((x, j) => (j === i ? next : x)))}
+          onRemove={() => setRows((r) => (r.length > 1 ? r.filter((_, j) => j !== i) : [emptyWallet()]))}
+        />
+      ))}
+      {shown.list ? <p className="field-error">{shown.list}</p> : null}
+      <div className="row">
+        <button type="button" onClick={() => setRows((r) => [...r, emptyWallet()])}>
+          Add wallet
+        </button>
+        <button type="submit" className="primary" disabled={busy}>
+          {busy ? 'Looking up…' : 'Look up positions'}
+        </button>
+        <span className="muted small">{rows.filter((w) => !isBlankWallet(w)).length} wallets</span>
+      </div>
+      <details className="yield-paste">
+        <summary>Paste many wallets</summary>
+        <div className="field">
+          <label htmlFor={`${networkList}-paste`}>One per line: address,network[,yieldId]</label>
+          <textarea
+            id={`${networkList}-paste`}
+            rows={5}
+            className="mono"
+            value={paste}
+            placeholder={'0xabc…,ethereum\n0xdef…,base,<yield id>'}
+            aria-invalid={pasteProblems.length > 0}
+            onChange={(e) => setPaste(e.target.value)}
+          />
+          {pasteProblems.map((p) => (
+            <span key={p} className="field-error">
+              {p}
+            </span>
+          ))}
+        </div>
+        <button type="button" onClick={addPasted} disabled={!paste.trim()}>
+          Add these wallets
+        </button>
+      </details>
+    </form>
+  )
+}

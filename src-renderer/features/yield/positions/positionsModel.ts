@@ -1,0 +1,133 @@
+import type { RewardRate, YieldBalance, YieldBalances, YieldError } from '@contract/service'
+import type { Slice } from '../charts/BreakdownChart'
+
+/**
+ * Pure shaping of a YieldGetAggregateBalances answer for display: positions grouped by
+ * market and by balance type with USD totals, the parts for the allocation charts, and
+ * the value series from cached snapshots.
+ */
+
+/** The balance types the service uses, in the order a reader follows a position. */
+export const BALANCE_TYPES = ['active', 'entering', 'exiting', 'withdrawable', 'claimable', 'locked'] as const
+/** Label for balances without a type (the payload form of the answer has none). */
+export const UNTYPED = 'position'
+
+export interface TypeGroup {
+  type: string
+  totalUsd?: number
+  balances: YieldBalance[]
+}
+
+export interface MarketGroup {
+  yieldId: string
+  name: string
+  totalUsd?: number
+  types: TypeGroup[]
+  rewardRate?: RewardRate
+  outputTokenBalance?: YieldBalance
+}
+
+/** A USD figure (sent as decimal text) as a number for totals and charts; undefined when absent or unreadable. */
+export function usdOf(b: Pick<YieldBalance, 'amountUsd'>): number | undefined {
+  if (b.amountUsd === undefined || b.amountUsd === '') return undefined
+  const n = Number(b.amountUsd)
+  return Number.isFinite(n) ? n : undefined
+}
+
+/** Sum where any known value counts; undefined only when nothing reported a value. */
+export function sumUsd(values: ReadonlyArray<number | undefined>): number | undefined {
+  let total: number | undefined
+  for (const v of values) if (v !== undefined) total = (total ?? 0) + v
+  return total
+}
+
+const typeRank = (t: string) => {
+  const i = (BALANCE_TYPES as readonly string[]).indexOf(t)
+  return i === -1 ? BALANCE_TYPES.length : i
+}
+const byType = (a: string, b: string) => typeRank(a) - typeRank(b) || a.localeCompare(b)
+
+export const balanceType = (b: YieldBalance): string => b.type?.trim() || UNTYPED
+
+function groupTypes(balances: readonly YieldBalance[]): TypeGroup[] {
+  const byKey = new Map<string, YieldBalance[]>()
+  for (const b of balances) {
+    const t = balanceType(b)
+    byKey.set(t, [...(byKey.get(t) ?? []), b])
+  }
+  return [...byKey.keys()].sort(byType).map((type) => {
+    const list = byKey.get(type)!
+    return { type, balances: list, totalUsd: sumUsd(list.map(usdOf)) }
+  })
+}
+
+/**
+ * One group per market, largest USD value first. Entries for the same market (several
+ * wallets, or a split answer) are merged; markets where nothing is held are dropped.
+ */
+export function groupByMarket(items: readonly YieldBalances[], nameOf: (yieldId: string) => string | undefined): MarketGroup[] {
+  const merged = new Map<string, { balances: YieldBalance[]; rewardRate?: RewardRate; outputTokenBalance?: YieldBalance }>()
+  for (const item of items) {
+    const id = item.yieldId ?? ''
+    const entry = merged.get(id) ?? { balances: [] }
+    entry.balances.push(...(item.balances ?? []))
+    entry.rewardRate ??= item.rewardRate
+    entry.outputTokenBalance ??= item.outputTokenBalance
+    merged.set(id, entry)
+  }
+  const groups: MarketGroup[] = []
+  for (const [yieldId, e] of merged) {
+    if (!e.balances.length) continue
+    const types = groupTypes(e.balances)
+    groups.push({
+      yieldId,
+      name: nameOf(yieldId) ?? (yieldId || 'Unnamed yield'),
+      totalUsd: sumUsd(types.map((t) => t.totalUsd)),
+      types,
+      rewardRate: e.rewardRate,
+      outputTokenBalance: e.outputTokenBalance,
+    })
+  }
+  return groups.sort((a, b) => (b.totalUsd ?? -1) - (a.totalUsd ?? -1) || a.name.localeCompare(b.name))
+}
+
+/** USD per balance type across every market. */
+export function totalsByType(groups: readonly MarketGroup[]): TypeGroup[] {
+  return groupTypes(groups.flatMap((g) => g.types.flatMap((t) => t.balances)))
+}
+
+export const allocationByMarket = (groups: readonly MarketGroup[]): Slice[] =>
+  groups.flatMap((g) => (g.totalUsd !== undefined && g.totalUsd > 0 ? [{ label: g.name, value: g.totalUsd }] : []))
+
+/** USD per token symbol (on its network when the same symbol lives on several). */
+export function allocationByToken(groups: readonly MarketGroup[]): Slice[] {
+  const byToken = new Map<string, number>()
+  const balances = groups.flatMap((g) => g.types.flatMap((t) => t.balances))
+  const networksOf = new Map<string, Set<string>>()
+  for (const b of balances) {
+    const symbol = b.token?.symbol ?? 'Unknown token'
+    const network = b.token?.network ?? b.network ?? ''
+    networksOf.set(symbol, (networksOf.get(symbol) ?? new Set()).add(network))
+  }
+  for (const b of balances) {
+    const usd = usdOf(b)
+    if (usd === undefined || usd <= 0) continue
+    const symbol = b.token?.symbol ?? 'Unknown token'
+    const network = b.token?.network ?? b.network ?? ''
+    const label = networksOf.get(symbol)!.size > 1 && network ? `${symbol} (${network})` : symbol
+    byToken.set(label, (byToken.get(label) ?? 0) + usd)
+  }
+  return [...byToken].map(([label, value]) => ({ label, value }))
+}
+
+/** Total value at each cached fetch, oldest first; fetches without a USD value are skipped. */
+export function valueSeries(snapshots: ReadonlyArray<{ fetchedAt: number; totalUsd?: number }>): Array<{ at: number; usd: number }> {
+  return snapshots
+    .filter((s): s is { fetchedAt: number; totalUsd: number } => s.totalUsd !== undefined)
+    .map((s) => ({ at: s.fetchedAt, usd: s.totalUsd }))
+    .sort((a, b) => a.at - b.at)
+}
+
+/** Errors as a reader wants them: the yield named, the message whole. */
+export const errorLabel = (e: YieldError, nameOf: (id: string) => string | undefined): string =>
+  e.yieldId ? (nameOf(e.yieldId) ? `${nameOf(e.yieldId)} (${e.yieldId})` : e.yieldId) : 'Wallet lookup'

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { parseWalletLines, readWallets, toQueries, validateWallets, writeWallets } from './wallets'
+
+const A = `0x${'ab'.repeat(20)}`
+const B = `0x${'cd'.repeat(20)}`
+
+describe('wallets', () => {
+  it('round-trips through the URL, yield id optional', () => {
+    const wallets = [
+      { address: A, network: 'ethereum', yieldId: '' },
+      { address: B, network: 'base', yieldId: 'base-usdc-x' },
+    ]
+    const params = writeWallets(new URLSearchParams('refresh=30'), wallets)
+    expect(params.getAll('w')).toEqual([`${A},ethereum`, `${B},base,base-usdc-x`])
+    expect(params.get('refresh')).toBe('30')
+    expect(readWallets(params)).toEqual(wallets)
+  })
+
+  it('reads pasted lines and keeps the bad ones with why', () => {
+    const { wallets, bad } = parseWalletLines(`# my wallets\n${A}, ethereum\n\n${B},base,y1\n${A}\n,polygon\n${A},base,y,extra`)
+    expect(wallets).toEqual([
+      { address: A, network: 'ethereum', yieldId: '' },
+      { address: B, network: 'base', yieldId: 'y1' },
+    ])
+    expect(bad.map((b) => [b.line, b.message])).toEqual([
+      [5, 'Enter the network (e.g. ethereum)'],
+      [6, 'Enter the wallet address'],
+      [7, 'Too many fields: use address,network[,yieldId]'],
+    ])
+  })
+
+  it('asks for an address and a network on each row, and for at least one wallet', () => {
+    const v = validateWallets([
+      { address: A, network: '', yieldId: '' },
+      { address: '', network: '', yieldId: '' },
+      { address: ' ', network: 'base', yieldId: '' },
+    ])
+    expect(v.rows).toEqual([{ network: 'Enter the network (e.g. ethereum)' }, {}, { address: 'Enter the wallet address' }])
+    expect(v.list).toBeUndefined()
+    expect(validateWallets([{ address: '', network: '', yieldId: '' }]).list).toMatch(/at least one wallet/)
+    expect(validateWallets(Array.from({ length: 501 }, () => ({ address: A, network: 'base', yieldId: '' }))).list).toMatch(/At most 500/)
+  })
+
+  it('sends trimmed queries, with a yield id only when given', () => {
+    expect(toQueries([{ address: ` ${A} `, network: ' base ', yieldId: '' }])).toEqual([{ address: A, network: 'base' }])
+    expect(toQueries([{ address: A, network: 'base', yieldId: 'y' }])).toEqual([{ address: A, network: 'base', yieldId: 'y' }])
+  })
+})

@@ -1,0 +1,88 @@
+import type { YieldBalanceQuery } from '@contract/service'
+import { MAX_BALANCE_QUERIES } from '@contract/bridge'
+
+/**
+ * The wallets a positions view asks about. In the URL each is one `w` parameter,
+ * `address,network[,yieldId]`, so a positions view can be bookmarked and shared.
+ */
+export interface WalletRow {
+  address: string
+  network: string
+  /** '' for every market on the network. */
+  yieldId: string
+}
+
+export type WalletProblems = Partial<Record<keyof WalletRow, string>>
+
+export const WALLET_PARAM = 'w'
+export const emptyWallet = (): WalletRow => ({ address: '', network: '', yieldId: '' })
+
+/** One `address,network[,yieldId]` line; blanks around the commas are ignored. */
+export function parseWalletLine(line: string): WalletRow {
+  const [address = '', network = '', yieldId = ''] = line.split(',').map((s) => s.trim())
+  return { address, network, yieldId }
+}
+
+export const formatWalletLine = (w: WalletRow): string =>
+  [w.address.trim(), w.network.trim(), ...(w.yieldId.trim() ? [w.yieldId.trim()] : [])].join(',')
+
+export function validateWallet(w: WalletRow): WalletProblems {
+  const problems: WalletProblems = {}
+  if (!w.address.trim()) problems.address = 'Enter the wallet address'
+  if (!w.network.trim()) problems.network = 'Enter the network (e.g. ethereum)'
+  if (w.yieldId.includes(',')) problems.yieldId = 'A yield id has no commas'
+  return problems
+}
+
+export const isBlankWallet = (w: WalletRow): boolean => !w.address.trim() && !w.network.trim() && !w.yieldId.trim()
+
+/**
+ * Pasted text, one wallet per line (`address,network[,yieldId]`); blank lines and
+ * `#` comments are skipped. Lines that do not hold a wallet are returned with why, so
+ * the text can stay where it was and be fixed.
+ */
+export function parseWalletLines(text: string): { wallets: WalletRow[]; bad: Array<{ line: number; text: string; message: string }> } {
+  const wallets: WalletRow[] = []
+  const bad: Array<{ line: number; text: string; message: string }> = []
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.trim()
+    if (!line || line.startsWith('#')) return
+    const wallet = parseWalletLine(line)
+    const problems = validateWallet(wallet)
+    const message = problems.address ?? problems.network ?? problems.yieldId
+    if (message || line.split(',').length > 3) bad.push({ line: i + 1, text: line, message: message ?? 'Too many fields: use address,network[,yieldId]' })
+    else wallets.push(wallet)
+  })
+  return { wallets, bad }
+}
+
+export function readWallets(params: URLSearchParams): WalletRow[] {
+  return params.getAll(WALLET_PARAM).map(parseWalletLine).filter((w) => !isBlankWallet(w))
+}
+
+export function writeWallets(params: URLSearchParams, wallets: readonly WalletRow[]): URLSearchParams {
+  const next = new URLSearchParams(params)
+  next.delete(WALLET_PARAM)
+  for (const w of wallets) next.append(WALLET_PARAM, formatWalletLine(w))
+  return next
+}
+
+/** Problems of a whole list, by row; plus a list-level one (none, too many). */
+export function validateWallets(wallets: readonly WalletRow[]): { rows: WalletProblems[]; list?: string } {
+  const filled = wallets.filter((w) => !isBlankWallet(w))
+  const list =
+    filled.length === 0
+      ? 'Add at least one wallet: an address and its network'
+      : filled.length > MAX_BALANCE_QUERIES
+        ? `At most ${MAX_BALANCE_QUERIES} wallets at once (there are ${filled.length})`
+        : undefined
+  return { rows: wallets.map((w) => (isBlankWallet(w) ? {} : validateWallet(w))), list }
+}
+
+export function toQueries(wallets: readonly WalletRow[]): YieldBalanceQuery[] {
+  return wallets.map((w) => ({
+    address: w.address.trim(),
+    network: w.network.trim(),
+    ...(w.yieldId.trim() && { yieldId: w.yieldId.trim() }),
+  }))
+}

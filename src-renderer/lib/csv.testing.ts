@@ -1,0 +1,46 @@
+/**
+ * A reference reader for tests of CSV output: RFC 4180 records (plus bare LF line
+ * ends) back into fields, so a test can check what a spreadsheet would see.
+ */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = []
+  let record: string[] = []
+  let field = ''
+  let quoted = false
+  let i = 0
+  const endField = () => {
+    record.push(field)
+    field = ''
+  }
+  const endRecord = () => {
+    endField()
+    records.push(record)
+    record = []
+  }
+  while (i < text.length) {
+    const ch = text[i]
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          field += '"'
+          i += 2
+          continue
+        }
+        quoted = false
+      } else field += ch
+      i++
+      continue
+    }
+    if (ch === '"' && field === '') quoted = true
+    else if (ch === ',') endField()
+    else if (ch === '\r' && text[i + 1] === '\n') {
+      endRecord()
+      i++
+    } else if (ch === '\n') endRecord()
+    else field += ch
+    i++
+  }
+  if (quoted) throw new Error('CSV ends inside a quoted field')
+  if (field !== '' || record.length > 0) endRecord()
+  return records
+}
