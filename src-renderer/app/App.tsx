@@ -1,7 +1,10 @@
 import { useEffect } from 'react'
+import { useCacheStatus } from '../stores/cache'
 import { HashRouter, Navigate, Route, Routes } from 'react-router'
 import { bridge } from '../bridge'
 import { call } from '../lib/call'
+import { startWatchSync } from '../features/watch/sync'
+import { hydrateChainsFromCache } from '../features/chains/hydrateChains'
 import { useConnection } from '../stores/connection'
 import { useChains } from '../stores/chains'
 import { DEFAULT_PATH, ROUTES } from './routes'
@@ -10,16 +13,43 @@ import { Shell } from './Shell'
 function useAppBootstrap() {
   const setInfo = useConnection((s) => s.setInfo)
   useEffect(() => {
-    void call('getAppInfo', undefined).then((r) => r.ok && setInfo(r.value))
-    void useChains.getState().ensure()
-    return bridge.subscribe((event) => {
+    const info = call('getAppInfo', undefined).then((r) => {
+      if (r.ok) setInfo(r.value)
+      return r
+    })
+    void Promise.all([info, useChains.getState().ensure()]).then(([r]) => {
+      // Offline at start-up: names, symbols and explorer links come from the cached chain list.
+      if (r.ok && useChains.getState().status === 'failed') void hydrateChainsFromCache(r.value.activeProfileId)
+    })
+    // Watch events (cache write-through, notifications, opening a clicked notice) flow from start-up, not only once the Watch view is open.
+    const stopWatchSync = startWatchSync()
+    const off = bridge.subscribe((event) => {
       if (event.type === 'appInfo') setInfo(event.info)
     })
+    return () => {
+      off()
+      stopWatchSync()
+    }
   }, [setInfo])
+}
+
+/** How often an unreachable service is probed, so the app comes back online by itself. */
+const RECONNECT_PROBE_MS = 15_000
+
+function useReconnectProbe() {
+  const unreachable = useConnection((s) => s.reachability === 'offline')
+  const forced = useCacheStatus((s) => s.forcedOffline)
+  useEffect(() => {
+    if (!unreachable || forced) return
+    // A successful call flips reachability back to online (see lib/call.ts), ending the probe.
+    const timer = setInterval(() => void call('getChains', {}), RECONNECT_PROBE_MS)
+    return () => clearInterval(timer)
+  }, [unreachable, forced])
 }
 
 export function App() {
   useAppBootstrap()
+  useReconnectProbe()
   return (
     <HashRouter>
       <Routes>

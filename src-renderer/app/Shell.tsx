@@ -1,6 +1,20 @@
 import { NavLink, Outlet } from 'react-router'
-import { ROUTES } from './routes'
+import { CacheWriteErrorBanner } from '../components/CachedNotice'
+import { useCacheStatus } from '../stores/cache'
+import { CommandPalette } from './CommandPalette'
 import { ConnectionIndicator } from './ConnectionIndicator'
+import { ROUTES } from './routes'
+
+function OfflineSwitch() {
+  const forced = useCacheStatus((s) => s.forcedOffline)
+  const setForced = useCacheStatus((s) => s.setForcedOffline)
+  return (
+    <label className="row small" title="Read everything from the local cache, without calling the service">
+      <input type="checkbox" checked={forced} onChange={(e) => setForced(e.target.checked)} />
+      Work offline
+    </label>
+  )
+}
 
 export function Shell() {
   return (
@@ -18,12 +32,16 @@ export function Shell() {
           ))}
         </ul>
         <div className="sidebar-foot">
+          <p className="muted small">Ctrl/⌘ K: find anything</p>
+          <OfflineSwitch />
           <ConnectionIndicator />
         </div>
       </nav>
       <main className="content">
+        <CacheWriteErrorBanner />
         <Outlet />
       </main>
+      <CommandPalette />
     </div>
   )
 }

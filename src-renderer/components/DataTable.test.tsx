@@ -5,7 +5,17 @@ import { DataTable, type Column } from './DataTable'
 
 type Row = { id: string; n: number }
 const columns: Column<Row>[] = [
-  { id: 'id', header: 'Id', cell: (r) => r.id, sortValue: (r) => r.id },
+  {
+    id: 'id',
+    header: 'Id',
+    cell: (r) => (
+      <>
+        {r.id}
+        <button type="button">act {r.id}</button>
+      </>
+    ),
+    sortValue: (r) => r.id,
+  },
   { id: 'n', header: 'N', cell: (r) => r.n, sortValue: (r) => r.n, align: 'right' },
 ]
 const rows: Row[] = [
@@ -17,7 +27,7 @@ const firstColumn = () =>
   screen
     .getAllByRole('row')
     .slice(1)
-    .map((r) => within(r).getAllByRole('cell')[0].textContent)
+    .map((r) => within(r).getAllByRole('cell')[0].firstChild?.textContent)
 
 describe('DataTable', () => {
   it('sorts by a column and flips direction on a second click', async () => {
@@ -36,5 +46,12 @@ describe('DataTable', () => {
     await userEvent.keyboard('{Enter}')
     await userEvent.click(screen.getAllByRole('row')[2])
     expect(onOpen.mock.calls.map((c) => c[0].id)).toEqual(['b', 'a'])
+  })
+
+  it('leaves clicks on controls inside a row to the control', async () => {
+    const onOpen = vi.fn()
+    render(<DataTable label="t" columns={columns} rows={rows} rowKey={(r) => r.id} onOpen={onOpen} />)
+    await userEvent.click(screen.getByRole('button', { name: 'act a' }))
+    expect(onOpen).not.toHaveBeenCalled()
   })
 })

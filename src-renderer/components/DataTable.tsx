@@ -11,6 +11,12 @@ export interface Column<T> {
 
 export type SortState = { column: string; dir: 'asc' | 'desc' } | null
 
+/** Buttons, links and inputs inside a row do their own thing; only the row itself opens it. */
+const fromControl = (target: EventTarget, row: Element) => {
+  const control = (target as Element).closest?.('a, button, input, select, textarea, label')
+  return Boolean(control && control !== row && row.contains(control))
+}
+
 function compare(a: unknown, b: unknown): number {
   if (a === b) return 0
   if (a === undefined) return 1
@@ -80,8 +86,10 @@ export function DataTable<T>({
             key={rowKey(row)}
             className={onOpen ? 'clickable' : undefined}
             tabIndex={onOpen ? 0 : undefined}
-            onClick={onOpen ? () => onOpen(row) : undefined}
-            onKeyDown={onOpen ? (e) => e.key === 'Enter' && onOpen(row) : undefined}
+            onClick={onOpen ? (e) => !fromControl(e.target, e.currentTarget) && onOpen(row) : undefined}
+            onKeyDown={
+              onOpen ? (e) => e.key === 'Enter' && !fromControl(e.target, e.currentTarget) && onOpen(row) : undefined
+            }
           >
             {columns.map((c) => (
               <td key={c.id} className={c.align === 'right' ? 'num' : undefined}>
