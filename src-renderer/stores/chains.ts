@@ -1,6 +1,7 @@
 import { create } from 'zustand'
 import type { ChainInfo } from '@contract/service'
 import { call } from '../lib/call'
+import { cacheChains } from '../db/write-through'
 
 interface ChainsState {
   byId: ReadonlyMap<number, ChainInfo>
@@ -17,8 +18,10 @@ export const useChains = create<ChainsState>()((set, get) => ({
     if (get().status === 'loading' || get().status === 'ready') return
     set({ status: 'loading' })
     const r = await call('getChains', {})
-    if (r.ok) get().set(r.value.data.chains)
-    else set({ status: 'failed' })
+    if (!r.ok) return set({ status: 'failed' })
+    get().set(r.value.data.chains)
+    // Kept for offline start-ups, when names and explorer links must come from the cache.
+    await cacheChains(r.value.source, r.value.data.chains)
   },
   set: (chains) => set({ byId: new Map(chains.map((c) => [c.id, c])), status: 'ready' }),
 }))

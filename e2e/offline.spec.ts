@@ -1,0 +1,84 @@
+import type { Page } from '@playwright/test'
+import { test, expect, type TestApp } from './fixtures'
+
+/**
+ * The offline promise across views: browse online, let the service go away, reload,
+ * and find the same intents, receipts, history page, markets and positions from the
+ * cache, each saying how old its data is.
+ */
+
+const cachedNotice = (page: Page) => page.locator('.cached-notice').filter({ hasText: /cached data, fetched/ })
+
+const searchIds = (page: Page) =>
+  page
+    .getByRole('table', { name: 'Search results' })
+    .locator('[data-intent]')
+    .evaluateAll((cells) => cells.map((c) => (c.getAttribute('data-intent') ?? '').toLowerCase()).sort())
+
+const historyIds = (page: Page) =>
+  page.getByTestId('history-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-intent-id')))
+
+const marketNames = (page: Page) =>
+  page.getByRole('table', { name: 'Yield markets' }).locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.textContent))
+
+function pickOwner(app: TestApp): string {
+  return [...app.appCore.simulator.dataset.ownerCounts()].find(([, n]) => n >= 3 && n <= 12)![0]
+}
+
+test('views browsed online are readable offline after a reload, with the age of their data', async ({ open, app }) => {
+  test.setTimeout(120_000)
+  const owner = pickOwner(app)
+  const failed = app.appCore.simulator.dataset.records[1] // the seeded FAILED intent (simulator README)
+  const wallet = `w=${encodeURIComponent(`0x${'ab'.repeat(20)},ethereum`)}`
+
+  // Online: each view fetches and writes through to the cache.
+  const page = await open(`/search?byOwnerAddress=${owner}`)
+  await expect(page.getByRole('table', { name: 'Search results' }).locator('[data-intent]').first()).toBeVisible()
+  const onlineSearch = await searchIds(page)
+  expect(onlineSearch.length).toBeGreaterThanOrEqual(3)
+
+  await page.goto(`${app.host.origin}/#/intent/${failed.intentId}`)
+  await expect(page.getByRole('alert', { name: 'Failure reason' })).toBeVisible()
+  const reason = await page.getByRole('alert', { name: 'Failure reason' }).textContent()
+
+  await page.goto(`${app.host.origin}/#/history`)
+  await expect(page.getByTestId('history-row').first()).toBeVisible()
+  const onlineHistory = await historyIds(page)
+
+  await page.goto(`${app.host.origin}/#/yield`)
+  await expect(page.getByRole('table', { name: 'Yield markets' }).locator('tbody tr').first()).toBeVisible()
+  const onlineMarkets = await marketNames(page)
+
+  await page.goto(`${app.host.origin}/#/yield/positions?${wallet}`)
+  await expect(page.getByTestId('positions-total')).toBeVisible({ timeout: 30_000 })
+  const onlineTotal = await page.getByTestId('positions-total').textContent()
+
+  // The service goes away.
+  await app.appCore.simulator.stopListening()
+  try {
+    await page.goto(`${app.host.origin}/#/search?byOwnerAddress=${owner}`)
+    await page.reload()
+    await expect(cachedNotice(page)).toBeVisible({ timeout: 30_000 })
+    await expect.poll(() => searchIds(page)).toEqual(onlineSearch)
+
+    await page.goto(`${app.host.origin}/#/intent/${failed.intentId}`)
+    await expect(cachedNotice(page).first()).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByRole('alert', { name: 'Failure reason' })).toHaveText(reason!)
+
+    await page.goto(`${app.host.origin}/#/history`)
+    await expect(cachedNotice(page)).toBeVisible({ timeout: 30_000 })
+    await expect.poll(() => historyIds(page)).toEqual(onlineHistory)
+
+    await page.goto(`${app.host.origin}/#/yield`)
+    await expect(cachedNotice(page)).toBeVisible({ timeout: 30_000 })
+    await expect.poll(() => marketNames(page)).toEqual(onlineMarkets)
+
+    await page.goto(`${app.host.origin}/#/yield/positions?${wallet}`)
+    await expect(cachedNotice(page)).toBeVisible({ timeout: 30_000 })
+    await expect(page.getByTestId('positions-total')).toHaveText(onlineTotal!)
+
+    await expect(page.getByTestId('connection')).toContainText('Offline')
+  } finally {
+    await app.appCore.simulator.startListening()
+  }
+})
