@@ -1,0 +1,129 @@
+import { Link } from 'react-router'
+import type { IntentHistoryEntry } from '@contract/service'
+import { Amount } from '../../components/Amount'
+import { CopyButton } from '../../components/CopyButton'
+import { Hex } from '../../components/Hex'
+import { Route } from '../../components/Route'
+import { StatusBadge } from '../../components/StatusBadge'
+import { formatDateTime, formatDuration, formatUsd } from '../../lib/format'
+import { chainName, useChains } from '../../stores/chains'
+import { WatchButton } from '../watch/WatchButton'
+import { balanceLines } from './balances'
+import { entryDurationMs, entryIntentId, routeProviders } from './rows'
+
+/**
+ * One entry beside the table: its route, receipt times and, when balances were asked
+ * for, every token its intent addresses hold (amount, USD, chain).
+ */
+export function EntryDetail({
+  entry,
+  balancesRequested,
+  onClose,
+}: {
+  entry: IntentHistoryEntry
+  balancesRequested: boolean
+  onClose(): void
+}) {
+  const chains = useChains((s) => s.byId)
+  const intentId = entryIntentId(entry)
+  const r = entry.receipt
+  const s = r?.summary
+  const lines = balanceLines(entry)
+  const reason = r?.originTransaction?.statusReason
+  return (
+    <aside className="card history-detail" aria-label="Intent details">
+      <header className="row history-detail-head">
+        <h2>Intent</h2>
+        <StatusBadge status={entry.status ?? r?.status} />
+        <span className="history-spacer" />
+        <button type="button" onClick={onClose} aria-label="Close details">
+          Close
+        </button>
+      </header>
+      {intentId ? (
+        <p className="mono history-detail-id">
+          {intentId}
+          <CopyButton text={intentId} />
+        </p>
+      ) : null}
+      <div className="row">
+        {intentId ? <Link to={`/intent/${encodeURIComponent(intentId)}`}>Open intent</Link> : null}
+        {intentId ? <WatchButton intentId={intentId} /> : null}
+      </div>
+      <dl className="kv">
+        <dt>Route</dt>
+        <dd>
+          <Route
+            from={{
+              chainId: s?.originChainId ?? r?.originChainId,
+              tokenAddress: s?.originTokenAddress,
+              amount: s?.originTokenAmount ?? s?.quotedOriginTokenAmount,
+              symbol: s?.originTokenMetadata?.symbol,
+              decimals: s?.originTokenMetadata?.decimals,
+            }}
+            to={{
+              chainId: s?.destinationChainId ?? r?.destinationChainId,
+              tokenAddress: s?.destinationTokenAddress,
+              amount: s?.destinationTokenAmount ?? s?.quotedDestinationTokenAmount,
+              symbol: s?.destinationTokenMetadata?.symbol,
+              decimals: s?.destinationTokenMetadata?.decimals,
+            }}
+          />
+        </dd>
+        <dt>Owner</dt>
+        <dd>
+          <Hex value={s?.ownerAddress ?? r?.ownerAddress} kind="address" chainId={s?.originChainId} />
+        </dd>
+        <dt>Providers</dt>
+        <dd>{routeProviders(entry).join(', ') || '—'}</dd>
+        <dt>Created</dt>
+        <dd>{formatDateTime(entry.createdAt ?? r?.createdAt)}</dd>
+        <dt>Expires</dt>
+        <dd>{formatDateTime(entry.expiresAt ?? s?.expiresAt)}</dd>
+        <dt>Started</dt>
+        <dd>{formatDateTime(s?.startedAt)}</dd>
+        <dt>Finished</dt>
+        <dd>{formatDateTime(s?.finishedAt)}</dd>
+        <dt>Duration</dt>
+        <dd>{formatDuration(entryDurationMs(entry))}</dd>
+        {reason ? (
+          <>
+            <dt>Reason</dt>
+            <dd>{reason}</dd>
+          </>
+        ) : null}
+      </dl>
+
+      <h3>Balances</h3>
+      {!balancesRequested && entry.balances === undefined ? (
+        <p className="muted">Balances were not requested. Tick “Include balances” and apply to see them.</p>
+      ) : lines.length === 0 ? (
+        <p className="muted">
+          {entry.hasBalance === false ? 'The intent addresses hold nothing (hasBalance: false).' : 'No balances reported for this intent.'}
+        </p>
+      ) : (
+        <>
+          <p className="small">
+            hasBalance: <strong>{entry.hasBalance === undefined ? '—' : entry.hasBalance ? 'yes' : 'no'}</strong>
+          </p>
+          <ul className="history-balances" aria-label="Intent balances">
+            {lines.map((l, i) => (
+              <li key={`${l.intentAddress}:${l.chainId}:${l.tokenAddress}:${i}`}>
+                <div className="row">
+                  <Amount raw={l.balance} decimals={l.decimals} symbol={l.symbol} copyable />
+                  <span className="history-spacer" />
+                  <strong title={l.priceUsd === undefined ? undefined : `Price ${formatUsd(l.priceUsd)} per ${l.symbol ?? 'token'}`}>
+                    {formatUsd(l.balanceUsd)}
+                  </strong>
+                </div>
+                <div className="muted small">
+                  on {chainName(chains, l.chainId)} at <Hex value={l.intentAddress} kind="address" chainId={l.chainId} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </aside>
+  )
+}

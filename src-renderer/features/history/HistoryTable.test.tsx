@@ -1,0 +1,101 @@
+import { describe, expect, it, vi } from 'vitest'
+import { fireEvent, render, screen, within } from '@testing-library/react'
+import { HistoryTable } from './HistoryTable'
+import { toRow, type HistoryRow } from './rows'
+import { makeEntry } from './testEntries'
+import { giveScrollBoxAViewport } from './testLayout'
+
+giveScrollBoxAViewport()
+
+const rows: HistoryRow[] = Array.from({ length: 10_000 }, (_, i) => toRow(makeEntry(), i, new Map()))
+
+function renderTable(over: Partial<Parameters<typeof HistoryTable>[0]> = {}) {
+  const props = {
+    rows,
+    selected: new Map(),
+    activeKey: null,
+    withBalances: false,
+    initialScrollTop: 0,
+    onScrollTop: vi.fn(),
+    onOpen: vi.fn(),
+    onToggle: vi.fn(),
+    onToggleAll: vi.fn(),
+    onDetail: vi.fn(),
+    ...over,
+  }
+  render(<HistoryTable {...props} />)
+  return props
+}
+
+describe('HistoryTable', () => {
+  it('renders only the rows in view out of ten thousand', () => {
+    renderTable()
+    const shown = screen.getAllByTestId('history-row')
+    expect(shown.length).toBeGreaterThan(5)
+    expect(shown.length).toBeLessThanOrEqual(40)
+    expect(screen.getByRole('table', { name: 'Intent history' })).toHaveAttribute('aria-rowcount', '10001')
+    expect(shown[0]).toHaveAttribute('data-intent-id', rows[0].intentId)
+  })
+
+  it('opens a row on click and on Enter, and selects it with Space or its checkbox', () => {
+    const p = renderTable()
+    const [first, second] = screen.getAllByTestId('history-row')
+    fireEvent.click(first)
+    expect(p.onOpen).toHaveBeenCalledWith(rows[0])
+    fireEvent.keyDown(second, { key: 'Enter' })
+    expect(p.onOpen).toHaveBeenLastCalledWith(rows[1])
+    fireEvent.keyDown(second, { key: ' ' })
+    expect(p.onToggle).toHaveBeenLastCalledWith(rows[1])
+    fireEvent.click(within(first).getByRole('checkbox'))
+    expect(p.onToggle).toHaveBeenLastCalledWith(rows[0])
+    expect(p.onOpen).toHaveBeenCalledTimes(2)
+  })
+
+  it('opens the details of a row without opening the intent', () => {
+    const p = renderTable()
+    fireEvent.click(within(screen.getAllByTestId('history-row')[2]).getByRole('button', { name: /Details of intent/ }))
+    expect(p.onDetail).toHaveBeenCalledWith(rows[2])
+    expect(p.onOpen).not.toHaveBeenCalled()
+  })
+
+  it('shows selection state and selects every loaded row from the header', () => {
+    const p = renderTable({ selected: new Map([[rows[0].key, rows[0].entry]]) })
+    const first = screen.getAllByTestId('history-row')[0]
+    expect(first).toHaveAttribute('aria-selected', 'true')
+    const all = screen.getByRole('checkbox', { name: 'Select all loaded intents' }) as HTMLInputElement
+    expect(all.indeterminate).toBe(true)
+    fireEvent.click(all)
+    expect(p.onToggleAll).toHaveBeenCalledWith(true)
+  })
+
+  it('adds the balance columns when balances were asked for', () => {
+    renderTable({ withBalances: true, rows: [toRow(makeEntry({ hasBalance: true }), 0, new Map())] })
+    expect(screen.getByRole('columnheader', { name: 'Has balance' })).toBeInTheDocument()
+    expect(within(screen.getByTestId('history-row')).getByText('Yes')).toBeInTheDocument()
+  })
+})
+
+describe('HistoryTable cells', () => {
+  it('opens the intent from its id cell, but not from the copy button', () => {
+    const p = renderTable()
+    const first = screen.getAllByTestId('history-row')[0]
+    fireEvent.click(within(first).getByTitle(rows[0].intentId!))
+    expect(p.onOpen).toHaveBeenCalledTimes(1)
+    fireEvent.click(within(first).getAllByRole('button', { name: /^Copy/ })[0])
+    expect(p.onOpen).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('HistoryTable keyboard', () => {
+  it('moves focus between rows with the arrow keys', () => {
+    renderTable()
+    const [first, second, third] = screen.getAllByTestId('history-row')
+    first.focus()
+    fireEvent.keyDown(first, { key: 'ArrowDown' })
+    expect(second).toHaveFocus()
+    fireEvent.keyDown(second, { key: 'ArrowDown' })
+    expect(third).toHaveFocus()
+    fireEvent.keyDown(third, { key: 'ArrowUp' })
+    expect(second).toHaveFocus()
+  })
+})

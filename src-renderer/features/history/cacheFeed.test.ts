@@ -1,0 +1,116 @@
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { DataSource } from '@contract/app'
+import { cacheHistoryPage, cacheIntents, openExplorerDb, setExplorerDb } from '../../db'
+import { cacheFeed, offlineHistoryFor } from './cacheFeed'
+import { DEFAULT_SETTINGS } from './filters'
+import { balance, makeEntry, OWNER } from './testEntries'
+
+const source = (fetchedAt: number): DataSource => ({ profileId: 'p1', baseUrl: 'http://sim', simulated: true, fetchedAt })
+const settings = { ...DEFAULT_SETTINGS, pageSize: 2 }
+
+let n = 0
+beforeEach(() => {
+  setExplorerDb(openExplorerDb(`history-cache-feed-${++n}`))
+})
+
+describe('offlineHistoryFor', () => {
+  it('maps the filters the cache indexes exactly and names the rest', () => {
+    const o = offlineHistoryFor(
+      {
+        byOwnerAddress: OWNER,
+        byStatuses: ['FAILED'],
+        originChainId: 1,
+        destinationChainId: 10,
+        byProjectId: 7,
+        fromTime: 100,
+        toTime: 200,
+        byIntentProtocol: 'v1',
+        byEdgeMode: 'ORIGIN',
+        bySwapProvider: 'RELAY',
+        byParticipantAddresses: ['0x1111111111111111111111111111111111111111', '0x2222222222222222222222222222222222222222'],
+        onlyRecoverable: true,
+      },
+      { ...DEFAULT_SETTINGS, sort: 'id', order: 'ASC' },
+    )
+    expect(o.filter).toEqual({
+      order: 'asc',
+      owner: OWNER,
+      statuses: ['FAILED'],
+      originChainId: 1,
+      destinationChainId: 10,
+      projectId: 7,
+      fromTime: 100_000,
+      toTime: 200_999,
+      address: '0x1111111111111111111111111111111111111111',
+      text: 'RELAY',
+    })
+    expect(o.onlyRecoverable).toBe(true)
+    const said = o.caveats.join(' ')
+    for (const word of ['protocol', 'direction', 'first address', 'Providers', 'creation time', 'Balances']) expect(said).toContain(word)
+  })
+
+  it('has nothing to say for the filters it applies exactly', () => {
+    expect(offlineHistoryFor({ byOwnerAddress: OWNER, byStatuses: ['SUCCEEDED'] }, DEFAULT_SETTINGS).caveats).toEqual([])
+  })
+})
+
+describe('cacheFeed', () => {
+  it('pages through cached entries newest first, with the oldest fetch time', async () => {
+    const entries = [0, 1, 2, 3, 4].map((i) => makeEntry({ createdAt: `2026-11-0${i + 1}T00:00:00.000Z` }))
+    await cacheHistoryPage(source(500), entries.slice(0, 3))
+    await cacheHistoryPage(source(900), entries.slice(3))
+
+    const first = await cacheFeed.fetchPage({ profileId: 'p1', query: {}, settings }, undefined, 2)
+    if (!first.ok) throw new Error(first.error.message)
+    expect(first.value.entries).toEqual([entries[4], entries[3]])
+    expect(first.value.fetchedAt).toBe(900)
+    expect(first.value.more).toBe(true)
+
+    const second = await cacheFeed.fetchPage({ profileId: 'p1', query: {}, settings }, first.value.next, 2)
+    if (!second.ok) throw new Error(second.error.message)
+    expect(second.value.entries).toEqual([entries[2], entries[1]])
+    expect(second.value.fetchedAt).toBe(500)
+  })
+
+  it('applies status filters and keeps only entries holding funds for "only recoverable"', async () => {
+    const stuck = makeEntry({ status: 'FAILED', createdAt: '2026-11-01T00:00:00.000Z', hasBalance: true, balances: [balance({ raw: '5', usd: '5' })] })
+    const clean = makeEntry({ status: 'FAILED', createdAt: '2026-11-02T00:00:00.000Z', hasBalance: false, balances: [] })
+    const ok = makeEntry({ status: 'SUCCEEDED', createdAt: '2026-11-03T00:00:00.000Z' })
+    await cacheHistoryPage(source(1), [stuck, clean, ok])
+    const failed = await cacheFeed.fetchPage({ profileId: 'p1', query: { byStatuses: ['FAILED'] }, settings }, undefined, 10)
+    expect(failed.ok && failed.value.entries).toEqual([clean, stuck])
+    const recoverable = await cacheFeed.fetchPage({ profileId: 'p1', query: { onlyRecoverable: true, includeBalances: true }, settings }, undefined, 1)
+    expect(recoverable.ok && recoverable.value.entries).toEqual([stuck])
+    expect(recoverable.ok && recoverable.value.more).toBe(false)
+  })
+
+  it('rebuilds an entry for an intent cached only from a search', async () => {
+    const entry = makeEntry({ createdAt: '2026-11-01T00:00:00.000Z' })
+    await cacheIntents(source(1), [
+      {
+        intentId: entry.intentId,
+        ownerAddress: OWNER,
+        originChainId: 1,
+        destinationChainId: 8453,
+        originTokenAddress: entry.receipt!.summary!.originTokenAddress,
+        destinationTokenAddress: entry.receipt!.summary!.destinationTokenAddress,
+        createdAt: '2026-11-01T00:00:00.000Z',
+        status: 'COMMITTED',
+      },
+    ])
+    const r = await cacheFeed.fetchPage({ profileId: 'p1', query: { byOwnerAddress: OWNER }, settings }, undefined, 5)
+    if (!r.ok) throw new Error(r.error.message)
+    expect(r.value.entries).toHaveLength(1)
+    expect(r.value.entries[0]).toMatchObject({
+      intentId: entry.intentId,
+      status: 'COMMITTED',
+      createdAt: '2026-11-01T00:00:00.000Z',
+      receipt: { summary: { ownerAddress: OWNER, originChainId: 1, destinationChainId: 8453 } },
+    })
+  })
+
+  it('says nothing was fetched when the cache holds nothing', async () => {
+    const r = await cacheFeed.fetchPage({ profileId: 'p1', query: {}, settings }, undefined, 5)
+    expect(r).toEqual({ ok: true, value: { entries: [], next: undefined, more: false, fetchedAt: undefined } })
+  })
+})

@@ -1,0 +1,139 @@
+import type { IntentHistoryEntry } from '@contract/service'
+import { readHistoryEntry, searchCachedIntents, storageErrorMessage, type OfflineCursor, type OfflineIntentFilter } from '../../db'
+import type { FeedPage, HistoryFeed } from './feed'
+import type { HistoryQuery, HistoryViewSettings } from './filters'
+
+/**
+ * History read from the cache, with the same filters as far as the cache can apply
+ * them. The cache keeps a summary row per intent (owner, status, chains, tokens,
+ * project, creation time, providers) plus the full history entries fetched earlier;
+ * filters it cannot apply are named in `caveats` and shown next to the list.
+ */
+
+type CachedIntentRow = Awaited<ReturnType<typeof searchCachedIntents>>['rows'][number]
+
+export interface OfflineHistory {
+  filter: OfflineIntentFilter
+  caveats: string[]
+  /** Applied to the cached entries themselves (`hasBalance`), after the row search. */
+  onlyRecoverable: boolean
+}
+
+export function offlineHistoryFor(query: HistoryQuery, settings: HistoryViewSettings): OfflineHistory {
+  const filter: OfflineIntentFilter = { order: settings.order === 'ASC' ? 'asc' : 'desc' }
+  const caveats: string[] = []
+  const terms: string[] = []
+  if (query.byOwnerAddress) filter.owner = query.byOwnerAddress
+  if (query.byStatuses?.length) filter.statuses = query.byStatuses
+  if (query.originChainId !== undefined) filter.originChainId = query.originChainId
+  if (query.destinationChainId !== undefined) filter.destinationChainId = query.destinationChainId
+  if (query.originTokenAddress) filter.originTokenAddress = query.originTokenAddress
+  if (query.destinationTokenAddress) filter.destinationTokenAddress = query.destinationTokenAddress
+  if (query.byProjectId !== undefined) filter.projectId = query.byProjectId
+  if (query.fromTime !== undefined) filter.fromTime = query.fromTime * 1000
+  // Whole seconds: "at or before 12:00:00" includes 12:00:00.999.
+  if (query.toTime !== undefined) filter.toTime = query.toTime * 1000 + 999
+
+  const addresses = [...(query.byParticipantAddresses ?? []), ...(query.byEdgeAddress ? [query.byEdgeAddress] : [])]
+  if (addresses.length) {
+    filter.address = addresses[0]
+    if (addresses.length > 1)
+      caveats.push(`Only the first address (${addresses[0]}) is applied: the cache looks up one participant or edge address at a time.`)
+    else if (query.byEdgeAddress)
+      caveats.push('The edge address is matched in any role (owner, recipient, intent or edge address).')
+  }
+  for (const provider of [query.bySwapProvider, query.byBridgeProvider]) if (provider) terms.push(provider)
+  if (query.bySwapProvider || query.byBridgeProvider)
+    caveats.push('Providers are matched in any role: the cache does not record which provider swapped and which bridged.')
+  if (query.byEdgeRail) {
+    terms.push(query.byEdgeRail)
+    caveats.push('The edge rail is matched as a word of the cached intent.')
+  }
+  if (terms.length) filter.text = terms.join(' ')
+  if (query.byEdgeMode) caveats.push('The edge direction filter is not applied: the cache does not record it.')
+  if (query.byIntentProtocol) caveats.push('The intent protocol filter is not applied: the cache does not record it.')
+  if (settings.sort === 'id') caveats.push('Entries are ordered by creation time: the cache does not keep the service’s ids in order.')
+  if (query.includeBalances || query.onlyRecoverable)
+    caveats.push('Balances are as they were when each entry was fetched.')
+  return { filter, caveats, onlyRecoverable: query.onlyRecoverable === true }
+}
+
+/** A history entry for an intent the cache knows only from its summary row. */
+function entryFromRow(row: CachedIntentRow): IntentHistoryEntry {
+  const iso = (ms: number | undefined) => (ms ? new Date(ms).toISOString() : undefined)
+  const token = (chainId?: number, tokenAddress?: string, symbol?: string, decimals?: number) =>
+    symbol !== undefined || decimals !== undefined ? { chainId, tokenAddress, symbol, decimals } : undefined
+  return {
+    intentId: row.intentId,
+    status: row.status,
+    createdAt: iso(row.createdAt),
+    expiresAt: iso(row.expiresAt),
+    receipt: {
+      intentId: row.intentId,
+      projectId: row.projectId,
+      status: row.status,
+      ownerAddress: row.owner,
+      originChainId: row.originChainId,
+      destinationChainId: row.destinationChainId,
+      summary: {
+        intentId: row.intentId,
+        ownerAddress: row.owner,
+        originChainId: row.originChainId,
+        destinationChainId: row.destinationChainId,
+        routeProviders: row.routeProviders,
+        originTokenAddress: row.originTokenAddress,
+        originTokenAmount: row.originTokenAmount,
+        originTokenMetadata: token(row.originChainId, row.originTokenAddress, row.originTokenSymbol, row.originTokenDecimals),
+        destinationTokenAddress: row.destinationTokenAddress,
+        destinationTokenAmount: row.destinationTokenAmount,
+        destinationTokenMetadata: token(
+          row.destinationChainId,
+          row.destinationTokenAddress,
+          row.destinationTokenSymbol,
+          row.destinationTokenDecimals,
+        ),
+        createdAt: iso(row.createdAt),
+        expiresAt: iso(row.expiresAt),
+        startedAt: iso(row.startedAt),
+        finishedAt: iso(row.finishedAt),
+      },
+    },
+  }
+}
+
+/** Cached entries come back as they were stored; rows without one are rebuilt from the summary. */
+async function entriesFor(profileId: string, rows: readonly CachedIntentRow[]) {
+  const stored = await Promise.all(rows.map((r) => readHistoryEntry(profileId, r.intentId)))
+  return rows.map((row, i) => ({ entry: stored[i]?.entry ?? entryFromRow(row), fetchedAt: stored[i]?.fetchedAt ?? row.fetchedAt }))
+}
+
+export const cacheFeed: HistoryFeed<OfflineCursor> = {
+  kind: 'cache',
+  async fetchPage({ profileId, query, settings }, cursor, pageSize) {
+    const { filter, onlyRecoverable } = offlineHistoryFor(query, settings)
+    const entries: IntentHistoryEntry[] = []
+    let oldest: number | undefined
+    let after = cursor
+    try {
+      // With "only recoverable", rows are read on until a page of entries that hold funds is full.
+      do {
+        const { rows, next } = await searchCachedIntents(profileId, filter, { limit: pageSize - entries.length, after })
+        for (const { entry, fetchedAt } of await entriesFor(profileId, rows)) {
+          if (onlyRecoverable && entry.hasBalance !== true) continue
+          entries.push(entry)
+          oldest = Math.min(oldest ?? fetchedAt, fetchedAt)
+        }
+        after = next
+      } while (after && entries.length < pageSize)
+    } catch (error) {
+      return {
+        ok: false,
+        error: { kind: 'Internal', operation: 'cache', message: `The offline cache could not be read: ${storageErrorMessage(error)}` },
+      }
+    }
+    const page: FeedPage<OfflineCursor> = { entries, next: after, more: after !== undefined, fetchedAt: oldest }
+    return { ok: true, value: page }
+  },
+  // Reading the cache writes nothing.
+  settled: () => Promise.resolve(),
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest'
+import { parseCsv } from '../../lib/csv.testing'
+import { HISTORY_CSV_COLUMNS, historyCsv, historyJson } from './exportFiles'
+import { balance, makeEntry, WETH } from './testEntries'
+
+describe('historyCsv', () => {
+  it('writes exact amounts in base units and token units, with decimals and symbols', () => {
+    const entry = makeEntry({
+      intentId: '0xbig',
+      originAmount: '1234567890123456789012',
+      originToken: { address: WETH, symbol: 'WETH', decimals: 18 },
+      startedAt: '2026-11-01T10:00:00.000Z',
+      finishedAt: '2026-11-01T10:01:30.000Z',
+      providers: ['RELAY', 'CCTP'],
+      hasBalance: true,
+      balances: [balance({ raw: '5', usd: '12.50' })],
+    })
+    const [header, row] = parseCsv(historyCsv([entry]))
+    expect(header).toEqual(HISTORY_CSV_COLUMNS.map((c) => c.header))
+    const cell = (name: string) => row[header.indexOf(name)]
+    expect(cell('intentId')).toBe('0xbig')
+    expect(cell('originTokenAmount')).toBe('1234567890123456789012')
+    expect(cell('originTokenAmountUnits')).toBe('1234.567890123456789012')
+    expect(cell('originTokenDecimals')).toBe('18')
+    expect(cell('originTokenSymbol')).toBe('WETH')
+    expect(cell('destinationTokenAmount')).toBe('1490000')
+    expect(cell('destinationTokenAmountUnits')).toBe('1.49')
+    expect(cell('routeProviders')).toBe('RELAY CCTP')
+    expect(cell('durationMs')).toBe('90000')
+    expect(cell('hasBalance')).toBe('true')
+    expect(cell('balancesUsd')).toBe('12.5')
+  })
+
+  it('quotes a failure reason holding commas and quotes', () => {
+    const entry = makeEntry({ status: 'FAILED' })
+    entry.receipt!.originTransaction!.statusReason = 'reverted: "slippage", retry later'
+    const [header, row] = parseCsv(historyCsv([entry]))
+    expect(row[header.indexOf('statusReason')]).toBe('reverted: "slippage", retry later')
+  })
+})
+
+describe('historyJson', () => {
+  it('holds the entries as received with the request and source', () => {
+    const entries = [makeEntry({ originAmount: '1234567890123456789012' })]
+    const text = historyJson(
+      entries,
+      { byOwnerAddress: '0xabc' },
+      { profileId: 'p', baseUrl: 'http://sim', simulated: true, fetchedAt: 5 },
+      new Date('2026-11-20T12:00:00Z'),
+    )
+    const doc = JSON.parse(text)
+    expect(doc).toMatchObject({
+      exportedAt: '2026-11-20T12:00:00.000Z',
+      source: { baseUrl: 'http://sim', simulated: true, fetchedAt: 5 },
+      request: { byOwnerAddress: '0xabc' },
+      count: 1,
+    })
+    expect(doc.intents).toEqual(entries)
+    expect(text).toContain('"originTokenAmount": "1234567890123456789012"')
+  })
+})

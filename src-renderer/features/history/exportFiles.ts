@@ -1,0 +1,109 @@
+import type { DataSource } from '@contract/app'
+import type { IntentHistoryEntry, IntentTransaction } from '@contract/service'
+import { toCsv, type CsvColumn } from '../../lib/csv'
+import { formatUnitsExact } from '../../lib/format'
+import { entryBalanceUsd, entryDurationMs, entryIntentId, routeProviders } from './rows'
+import type { BalanceLine } from './balances'
+import type { HistoryQuery } from './filters'
+
+/**
+ * The History view's export files. Amounts are written exactly as received (base units,
+ * decimal strings) next to their token-unit value, decimals and symbol, so a spreadsheet
+ * never sees a rounded float. JSON carries the entries as the app holds them: the
+ * service's answer, normalised (amounts as strings, ids as numbers).
+ */
+
+const summaryOf = (e: IntentHistoryEntry) => e.receipt?.summary
+
+function tokenUnits(raw: string | undefined, decimals: number | undefined): string | undefined {
+  return raw === undefined || decimals === undefined ? undefined : formatUnitsExact(raw, decimals)
+}
+
+const txHash = (t: IntentTransaction | undefined) => t?.txnHash
+
+export const HISTORY_CSV_COLUMNS: readonly CsvColumn<IntentHistoryEntry>[] = [
+  { header: 'intentId', value: entryIntentId },
+  { header: 'status', value: (e) => e.status ?? e.receipt?.status },
+  { header: 'createdAt', value: (e) => e.createdAt ?? e.receipt?.createdAt },
+  { header: 'updatedAt', value: (e) => e.updatedAt ?? e.receipt?.updatedAt },
+  { header: 'expiresAt', value: (e) => e.expiresAt ?? summaryOf(e)?.expiresAt },
+  { header: 'projectId', value: (e) => e.receipt?.projectId },
+  { header: 'ownerAddress', value: (e) => summaryOf(e)?.ownerAddress ?? e.receipt?.ownerAddress },
+  { header: 'originChainId', value: (e) => summaryOf(e)?.originChainId ?? e.receipt?.originChainId },
+  { header: 'originTokenAddress', value: (e) => summaryOf(e)?.originTokenAddress },
+  { header: 'originTokenSymbol', value: (e) => summaryOf(e)?.originTokenMetadata?.symbol },
+  { header: 'originTokenDecimals', value: (e) => summaryOf(e)?.originTokenMetadata?.decimals },
+  { header: 'originTokenAmount', value: (e) => summaryOf(e)?.originTokenAmount },
+  {
+    header: 'originTokenAmountUnits',
+    value: (e) => tokenUnits(summaryOf(e)?.originTokenAmount, summaryOf(e)?.originTokenMetadata?.decimals),
+  },
+  { header: 'quotedOriginTokenAmount', value: (e) => summaryOf(e)?.quotedOriginTokenAmount },
+  { header: 'destinationChainId', value: (e) => summaryOf(e)?.destinationChainId ?? e.receipt?.destinationChainId },
+  { header: 'destinationTokenAddress', value: (e) => summaryOf(e)?.destinationTokenAddress },
+  { header: 'destinationTokenSymbol', value: (e) => summaryOf(e)?.destinationTokenMetadata?.symbol },
+  { header: 'destinationTokenDecimals', value: (e) => summaryOf(e)?.destinationTokenMetadata?.decimals },
+  { header: 'destinationTokenAmount', value: (e) => summaryOf(e)?.destinationTokenAmount },
+  {
+    header: 'destinationTokenAmountUnits',
+    value: (e) => tokenUnits(summaryOf(e)?.destinationTokenAmount, summaryOf(e)?.destinationTokenMetadata?.decimals),
+  },
+  { header: 'quotedDestinationTokenAmount', value: (e) => summaryOf(e)?.quotedDestinationTokenAmount },
+  { header: 'destinationToAddress', value: (e) => summaryOf(e)?.destinationToAddress },
+  { header: 'routeProviders', value: (e) => routeProviders(e).join(' ') },
+  { header: 'edgeRail', value: (e) => (summaryOf(e)?.edge ?? e.receipt?.edge)?.rail },
+  { header: 'startedAt', value: (e) => summaryOf(e)?.startedAt },
+  { header: 'finishedAt', value: (e) => summaryOf(e)?.finishedAt },
+  { header: 'durationMs', value: entryDurationMs },
+  { header: 'statusReason', value: (e) => e.receipt?.originTransaction?.statusReason },
+  { header: 'depositTxnHash', value: (e) => txHash(e.receipt?.depositTransaction) },
+  { header: 'originTxnHash', value: (e) => txHash(e.receipt?.originTransaction) },
+  { header: 'destinationTxnHash', value: (e) => txHash(e.receipt?.destinationTransaction) },
+  { header: 'refundTxnHash', value: (e) => txHash(e.receipt?.refundTransaction) },
+  { header: 'hasBalance', value: (e) => e.hasBalance },
+  { header: 'balancesUsd', value: entryBalanceUsd },
+]
+
+export const historyCsv = (entries: readonly IntentHistoryEntry[]): string => toCsv(entries, HISTORY_CSV_COLUMNS)
+
+export interface HistoryJsonExport {
+  exportedAt: string
+  /** Service the entries came from, and when they were fetched (epoch ms). */
+  source: { baseUrl: string; simulated: boolean; fetchedAt: number } | null
+  /** The filters that produced the list. */
+  request: HistoryQuery
+  count: number
+  intents: readonly IntentHistoryEntry[]
+}
+
+export function historyJson(
+  entries: readonly IntentHistoryEntry[],
+  request: HistoryQuery,
+  source: DataSource | null,
+  now = new Date(),
+): string {
+  const doc: HistoryJsonExport = {
+    exportedAt: now.toISOString(),
+    source: source && { baseUrl: source.baseUrl, simulated: source.simulated, fetchedAt: source.fetchedAt },
+    request,
+    count: entries.length,
+    intents: entries,
+  }
+  return JSON.stringify(doc, null, 2)
+}
+
+/** One line per token left at an intent address (the "Recoverable funds" export). */
+export const STUCK_CSV_COLUMNS: readonly CsvColumn<BalanceLine>[] = [
+  { header: 'intentId', value: (l) => l.intentId },
+  { header: 'status', value: (l) => l.status },
+  { header: 'ownerAddress', value: (l) => l.owner },
+  { header: 'chainId', value: (l) => l.chainId },
+  { header: 'intentAddress', value: (l) => l.intentAddress },
+  { header: 'tokenAddress', value: (l) => l.tokenAddress },
+  { header: 'symbol', value: (l) => l.symbol },
+  { header: 'decimals', value: (l) => l.decimals },
+  { header: 'balance', value: (l) => l.balance },
+  { header: 'balanceUnits', value: (l) => tokenUnits(l.balance, l.decimals) },
+  { header: 'balanceUsd', value: (l) => l.balanceUsd },
+  { header: 'priceUsd', value: (l) => l.priceUsd },
+]

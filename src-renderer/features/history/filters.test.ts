@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest'
+import {
+  DEFAULT_SETTINGS,
+  EMPTY_DRAFT,
+  firstPage,
+  localInputToUnix,
+  readDraft,
+  readSettings,
+  unixToLocalInput,
+  validateFilters,
+  writeParams,
+  type HistoryFilterDraft,
+} from './filters'
+
+const OWNER = '0x5000c0de5000c0de5000c0de5000c0de5000c0de'
+const TOKEN = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
+const draft = (d: Partial<HistoryFilterDraft>): HistoryFilterDraft => ({ ...EMPTY_DRAFT, ...d })
+
+describe('validateFilters', () => {
+  it('sends nothing for an empty form', () => {
+    expect(validateFilters(EMPTY_DRAFT)).toEqual({ ok: true, query: {} })
+  })
+
+  it('builds every request field from a filled form', () => {
+    const from = '2026-11-01T10:00:00'
+    const to = '2026-11-02T10:00:00'
+    const v = validateFilters(
+      draft({
+        projectId: ' 42 ',
+        protocol: 'v1_5',
+        swapProvider: 'relay',
+        bridgeProvider: 'AUTO',
+        owner: OWNER,
+        edgeAddress: 'So11111111111111111111111111111111111111112',
+        edgeRail: 'solana',
+        edgeMode: 'ORIGIN',
+        participants: `${OWNER}, 0x1111111111111111111111111111111111111111\n${OWNER}`,
+        originChainId: '1',
+        originToken: TOKEN,
+        destinationChainId: '8453',
+        destinationToken: TOKEN,
+        from,
+        to,
+        includeBalances: true,
+        onlyRecoverable: true,
+        // Ticked out of order; sent in the service's order.
+        statuses: ['SUCCEEDED', 'FAILED'],
+      }),
+    )
+    expect(v).toEqual({
+      ok: true,
+      query: {
+        byProjectId: 42,
+        byIntentProtocol: 'v1_5',
+        bySwapProvider: 'RELAY',
+        byBridgeProvider: 'AUTO',
+        byOwnerAddress: OWNER,
+        byEdgeAddress: 'So11111111111111111111111111111111111111112',
+        byEdgeRail: 'SOLANA',
+        byEdgeMode: 'ORIGIN',
+        byParticipantAddresses: [OWNER, '0x1111111111111111111111111111111111111111'],
+        originChainId: 1,
+        originTokenAddress: TOKEN,
+        destinationChainId: 8453,
+        destinationTokenAddress: TOKEN,
+        fromTime: Math.floor(new Date(from).getTime() / 1000),
+        toTime: Math.floor(new Date(to).getTime() / 1000),
+        includeBalances: true,
+        onlyRecoverable: true,
+        byStatuses: ['FAILED', 'SUCCEEDED'],
+      },
+    })
+  })
+
+  it('names each invalid field with a message and builds no request', () => {
+    const v = validateFilters(
+      draft({
+        projectId: '-3',
+        swapProvider: 'not a code',
+        owner: '0x123',
+        edgeAddress: 'bad address!',
+        edgeRail: 'sol-ana',
+        participants: `${OWNER} nope`,
+        originChainId: '0',
+        destinationToken: 'USDC',
+        from: '2026-11-02T00:00',
+        to: '2026-11-01T00:00',
+      }),
+    )
+    expect(v.ok).toBe(false)
+    if (v.ok) return
+    expect(Object.keys(v.errors).sort()).toEqual(
+      ['destinationToken', 'edgeAddress', 'edgeRail', 'originChainId', 'owner', 'participants', 'projectId', 'swapProvider', 'to'].sort(),
+    )
+    expect(v.errors.owner).toMatch(/40 hex digits/)
+    expect(v.errors.to).toBe('The end is before the start')
+    expect(v.errors.participants).toContain('nope')
+  })
+
+  it('accepts an equal start and end, and refuses more than 20 participants', () => {
+    expect(validateFilters(draft({ from: '2026-11-01T00:00', to: '2026-11-01T00:00' })).ok).toBe(true)
+    const many = Array.from({ length: 21 }, (_, i) => `0x${String(i).padStart(40, '0')}`).join(' ')
+    const v = validateFilters(draft({ participants: many }))
+    expect(v.ok ? undefined : v.errors.participants).toBe('At most 20 addresses')
+  })
+
+  it('treats every status ticked as no status filter', () => {
+    const v = validateFilters(
+      draft({ statuses: ['QUOTED', 'COMMITTED', 'EXECUTING', 'FAILED', 'SUCCEEDED', 'ABORTED', 'REFUNDED', 'INVALID'] }),
+    )
+    expect(v).toEqual({ ok: true, query: {} })
+  })
+})
+
+describe('local times', () => {
+  it('round-trips unix seconds through the datetime-local form', () => {
+    const s = 1_763_640_000
+    expect(localInputToUnix(unixToLocalInput(s))).toBe(s)
+    expect(localInputToUnix('not a date')).toBeUndefined()
+    expect(localInputToUnix('2026-11-01T10:00')).toBe(Math.floor(new Date('2026-11-01T10:00').getTime() / 1000))
+  })
+})
+
+describe('URL', () => {
+  it('writes and reads back a full set of filters and settings', () => {
+    const d = draft({
+      projectId: '7',
+      protocol: 'v1',
+      swapProvider: 'LIFI',
+      owner: OWNER,
+      participants: `${OWNER}, 0x1111111111111111111111111111111111111111`,
+      originChainId: '10',
+      from: '2026-11-01T10:00:00',
+      includeBalances: true,
+      statuses: ['FAILED', 'REFUNDED'],
+    })
+    const settings = { sort: 'id' as const, order: 'ASC' as const, pageSize: 30, cap: 1200 }
+    const params = writeParams(d, settings)
+    expect(params.getAll('participant')).toHaveLength(2)
+    expect(params.get('from')).toMatch(/Z$/)
+    expect(params.get('order')).toBe('asc')
+    const back = new URLSearchParams(params.toString())
+    expect(readDraft(back)).toEqual({ ...d, participants: `${OWNER}, 0x1111111111111111111111111111111111111111` })
+    expect(readSettings(back)).toEqual(settings)
+  })
+
+  it('leaves defaults out and falls back to them for missing or odd values', () => {
+    expect(writeParams(EMPTY_DRAFT, DEFAULT_SETTINGS).toString()).toBe('')
+    expect(readSettings(new URLSearchParams('size=500&cap=x&sort=nonsense'))).toEqual({ ...DEFAULT_SETTINGS, pageSize: 30 })
+    expect(readDraft(new URLSearchParams('protocol=v9&status=NOPE&mode=UP'))).toEqual(EMPTY_DRAFT)
+  })
+
+  it('keeps an unreadable time as typed, so the form can point at it', () => {
+    const d = readDraft(new URLSearchParams('from=yesterday'))
+    expect(d.from).toBe('yesterday')
+    expect(validateFilters(d).ok).toBe(false)
+  })
+})
+
+describe('firstPage', () => {
+  it('asks for the sort column, order and size with no cursor', () => {
+    expect(firstPage({ ...DEFAULT_SETTINGS, sort: 'id', order: 'ASC' })).toEqual({
+      column: 'id',
+      sort: [{ column: 'id', order: 'ASC' }],
+      pageSize: 20,
+    })
+  })
+})

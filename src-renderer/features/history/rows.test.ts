@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest'
+import type { ChainInfo } from '@contract/service'
+import { rowBuilder, toRow } from './rows'
+import { balance, makeEntry, WETH } from './testEntries'
+
+const chains = new Map<number, ChainInfo>([
+  [1, { id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } } as ChainInfo],
+  [8453, { id: 8453, name: 'Base', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } } as ChainInfo],
+])
+
+describe('toRow', () => {
+  it('precomputes what the table shows', () => {
+    const e = makeEntry({
+      intentId: '0xabc',
+      originAmount: '1234567890123456789012',
+      originToken: { address: WETH, symbol: 'WETH', decimals: 18 },
+      providers: ['RELAY', 'CCTP'],
+      startedAt: '2026-11-01T10:00:00.000Z',
+      finishedAt: '2026-11-01T10:01:05.000Z',
+      hasBalance: true,
+      balances: [balance({ raw: '1', usd: '2.50' }), balance({ raw: '1', usd: '0.25' })],
+    })
+    const row = toRow(e, 0, chains)
+    expect(row).toMatchObject({
+      key: '0xabc',
+      intentId: '0xabc',
+      status: 'SUCCEEDED',
+      route: 'WETH on Ethereum → USDC on Base',
+      providers: 'RELAY, CCTP',
+      duration: '1m 05s',
+      hasBalance: true,
+      balanceUsd: '$2.75',
+      sent: { text: '1,234.567890… WETH', exact: '1234.567890123456789012 WETH — 1234567890123456789012 base units', quoted: false },
+    })
+  })
+
+  it('shows the quote while a pending intent has moved nothing, and the truth once it ended', () => {
+    const pending = makeEntry({ status: 'COMMITTED' })
+    pending.receipt!.summary!.originTokenAmount = '0'
+    expect(toRow(pending, 0, chains).sent).toMatchObject({ text: '1.5 USDC', quoted: true })
+    const aborted = makeEntry({ status: 'ABORTED' })
+    aborted.receipt!.summary!.originTokenAmount = '0'
+    expect(toRow(aborted, 0, chains).sent).toMatchObject({ text: '0 USDC', quoted: false })
+  })
+
+  it('names unknown chains by id and keys entries without an id by position', () => {
+    const e = makeEntry()
+    delete e.intentId
+    delete e.receipt!.intentId
+    delete e.receipt!.summary!.intentId
+    const row = toRow(e, 7, new Map())
+    expect(row.key).toBe('#7')
+    expect(row.route).toBe('USDC on Chain 1 → USDC on Chain 8453')
+  })
+})
+
+describe('rowBuilder', () => {
+  it('formats each entry once, and again when the chain names change', () => {
+    const build = rowBuilder()
+    const entries = [makeEntry(), makeEntry()]
+    const first = build(entries, chains)
+    const grown = build([...entries, makeEntry()], chains)
+    expect(grown[0]).toBe(first[0])
+    expect(grown[1]).toBe(first[1])
+    const renamed = build(entries, new Map())
+    expect(renamed[0]).not.toBe(first[0])
+    expect(renamed[0].route).toContain('Chain 1')
+  })
+})

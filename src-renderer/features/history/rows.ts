@@ -1,0 +1,151 @@
+import { isPendingStatus, type ChainInfo, type IntentHistoryEntry, type IntentStatus, type TokenMetadata } from '@contract/service'
+import { formatAmount, formatDateTime, formatDuration, formatUnitsExact, formatUsd, parseTime, shortHex } from '../../lib/format'
+import { chainName } from '../../stores/chains'
+
+/**
+ * What one table row shows, computed once per loaded entry so scrolling through ten
+ * thousand rows only paints strings: no formatting, store lookups or hooks per row.
+ */
+export interface HistoryRow {
+  /** Unique among loaded rows: the intent id, or a stand-in when the service sent none. */
+  key: string
+  entry: IntentHistoryEntry
+  intentId: string | undefined
+  status: IntentStatus | undefined
+  created: string
+  expires: string
+  owner: string | undefined
+  ownerShort: string
+  route: string
+  sent: AmountCell
+  received: AmountCell
+  providers: string
+  started: string
+  finished: string
+  duration: string
+  hasBalance: boolean | undefined
+  balanceUsd: string
+}
+
+type Chains = ReadonlyMap<number, ChainInfo>
+
+/** The intent id, whichever part of the entry carries it. */
+export const entryIntentId = (e: IntentHistoryEntry): string | undefined =>
+  e.intentId ?? e.receipt?.intentId ?? e.receipt?.summary?.intentId
+
+/** Row and selection key: the intent id, or the position for an entry without one. */
+const entryKey = (e: IntentHistoryEntry, index: number): string => entryIntentId(e) ?? `#${index}`
+
+/** Provider codes of the route, as text whatever element type the service used. */
+export function routeProviders(e: IntentHistoryEntry): string[] {
+  const list = e.receipt?.summary?.routeProviders ?? []
+  return list.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).filter(Boolean)
+}
+
+/** Milliseconds from the receipt's start to its finish, when both are known. */
+export function entryDurationMs(e: IntentHistoryEntry): number | undefined {
+  const s = e.receipt?.summary
+  const start = parseTime(s?.startedAt)
+  const end = parseTime(s?.finishedAt)
+  return start !== undefined && end !== undefined && end >= start ? end - start : undefined
+}
+
+/** Sum of the USD value of every token balance the entry carries. */
+export function entryBalanceUsd(e: IntentHistoryEntry): number | undefined {
+  if (!e.balances?.length) return undefined
+  let total = 0
+  // USD values arrive as decimal strings; a display total is fine in double precision.
+  for (const b of e.balances) for (const t of b.tokens ?? []) total += Number(t.balanceUsd ?? 0) || 0
+  return total
+}
+
+const isZero = (raw: string | undefined) => raw === undefined || /^0*$/.test(raw)
+
+export interface AmountCell {
+  text: string
+  exact: string
+  /** The quoted amount stands in: the intent is pending and nothing has moved yet. */
+  quoted: boolean
+}
+
+/**
+ * The amount that moved. While the intent is still pending, summaries report 0 until the
+ * deposit or delivery lands, so the quoted amount is shown instead, marked as such; once
+ * the intent has ended, 0 is the truth and is shown.
+ */
+function amountCell(
+  actual: string | undefined,
+  quoted: string | undefined,
+  token: TokenMetadata | undefined,
+  pending: boolean,
+): AmountCell {
+  const useQuote = pending && isZero(actual) && !isZero(quoted)
+  const raw = useQuote ? quoted : (actual ?? quoted)
+  if (raw === undefined) return { text: '—', exact: '', quoted: false }
+  const symbol = token?.symbol ? ` ${token.symbol}` : ''
+  return {
+    text: `${formatAmount(raw, token?.decimals)}${symbol}`,
+    exact: `${useQuote ? 'Quoted: ' : ''}${formatUnitsExact(raw, token?.decimals)}${symbol} — ${raw} base units`,
+    quoted: useQuote,
+  }
+}
+
+function tokenName(token: TokenMetadata | undefined, address: string | undefined): string {
+  return token?.symbol ?? (address ? shortHex(address) : '?')
+}
+
+export function toRow(e: IntentHistoryEntry, index: number, chains: Chains): HistoryRow {
+  const r = e.receipt
+  const s = r?.summary
+  const intentId = entryIntentId(e)
+  const owner = s?.ownerAddress ?? r?.ownerAddress
+  const originChain = s?.originChainId ?? r?.originChainId
+  const destinationChain = s?.destinationChainId ?? r?.destinationChainId
+  const status = e.status ?? r?.status
+  const pending = status === undefined || isPendingStatus(status)
+  const usd = entryBalanceUsd(e)
+  return {
+    key: entryKey(e, index),
+    entry: e,
+    intentId,
+    status,
+    created: formatDateTime(e.createdAt ?? r?.createdAt ?? s?.createdAt),
+    expires: formatDateTime(e.expiresAt ?? s?.expiresAt),
+    owner,
+    ownerShort: owner ? shortHex(owner) : '—',
+    route:
+      `${tokenName(s?.originTokenMetadata, s?.originTokenAddress)} on ${chainName(chains, originChain)} → ` +
+      `${tokenName(s?.destinationTokenMetadata, s?.destinationTokenAddress)} on ${chainName(chains, destinationChain)}`,
+    sent: amountCell(s?.originTokenAmount, s?.quotedOriginTokenAmount, s?.originTokenMetadata, pending),
+    received: amountCell(s?.destinationTokenAmount, s?.quotedDestinationTokenAmount, s?.destinationTokenMetadata, pending),
+    providers: routeProviders(e).join(', ') || '—',
+    started: formatDateTime(s?.startedAt),
+    finished: formatDateTime(s?.finishedAt),
+    duration: formatDuration(entryDurationMs(e)),
+    hasBalance: e.hasBalance,
+    balanceUsd: usd === undefined ? '—' : formatUsd(usd),
+  }
+}
+
+/**
+ * Builds rows for a growing list: each entry's row is made once per chain list, so a
+ * "load all" adding its hundredth page formats only that page.
+ */
+export function rowBuilder(): (entries: readonly IntentHistoryEntry[], chains: Chains) => HistoryRow[] {
+  let cache = new WeakMap<IntentHistoryEntry, HistoryRow>()
+  let cachedFor: Chains | null = null
+  return (entries, chains) => {
+    if (chains !== cachedFor) {
+      cache = new WeakMap()
+      cachedFor = chains
+    }
+    return entries.map((e, i) => {
+      let row = cache.get(e)
+      if (!row || row.key !== entryKey(e, i)) {
+        row = toRow(e, i, chains)
+        cache.set(e, row)
+      }
+      return row
+    })
+  }
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest'
+import type { IntentStatus } from '@contract/service'
+import { intentsPerDay, median, percentile, summarise } from './summary'
+import { balance, makeEntry, WETH } from './testEntries'
+
+const timed = (status: IntentStatus, seconds: number) =>
+  makeEntry({ status, startedAt: '2026-11-01T10:00:00.000Z', finishedAt: new Date(Date.parse('2026-11-01T10:00:00.000Z') + seconds * 1000).toISOString() })
+
+describe('percentile and median', () => {
+  it('uses nearest rank for percentiles and the middle pair for an even median', () => {
+    const xs = Array.from({ length: 20 }, (_, i) => i + 1)
+    expect(percentile(xs, 95)).toBe(19)
+    expect(percentile(xs, 100)).toBe(20)
+    expect(percentile([5], 95)).toBe(5)
+    expect(percentile([], 95)).toBeUndefined()
+    expect(median([1, 2, 3, 10])).toBe(2.5)
+    expect(median([1, 2, 9])).toBe(2)
+    expect(median([])).toBeUndefined()
+  })
+})
+
+describe('summarise', () => {
+  it('counts statuses and rates success over finished intents only', () => {
+    const s = summarise([
+      makeEntry({ status: 'SUCCEEDED' }),
+      makeEntry({ status: 'SUCCEEDED' }),
+      makeEntry({ status: 'SUCCEEDED' }),
+      makeEntry({ status: 'FAILED' }),
+      makeEntry({ status: 'EXECUTING' }),
+      makeEntry({ status: 'INVALID' }),
+    ])
+    expect(s.total).toBe(6)
+    expect(s.counts).toMatchObject({ SUCCEEDED: 3, FAILED: 1, EXECUTING: 1, INVALID: 1, QUOTED: 0 })
+    expect(s.finished).toBe(4)
+    expect(s.successRate).toBe(0.75)
+  })
+
+  it('has no success rate while nothing has finished', () => {
+    expect(summarise([makeEntry({ status: 'QUOTED' })]).successRate).toBeUndefined()
+  })
+
+  it('takes durations from the receipt summary, skipping entries without both ends', () => {
+    const s = summarise([timed('SUCCEEDED', 10), timed('SUCCEEDED', 20), timed('FAILED', 30), timed('SUCCEEDED', 400), makeEntry()])
+    expect(s.timedCount).toBe(4)
+    expect(s.medianDurationMs).toBe(25_000)
+    expect(s.p95DurationMs).toBe(400_000)
+  })
+
+  it('values succeeded volume at prices the loaded balances report, and says how many it priced', () => {
+    const s = summarise([
+      // 2.5 WETH sent; a stuck WETH balance elsewhere prices WETH at 3000.
+      makeEntry({ status: 'SUCCEEDED', originAmount: '2500000000000000000', originToken: { address: WETH, symbol: 'WETH', decimals: 18 } }),
+      makeEntry({ status: 'FAILED', balances: [balance({ token: WETH, symbol: 'WETH', decimals: 18, raw: '1', usd: '0.000000000000003', price: '3000' })] }),
+      // USDC has no known price: counted as unpriced.
+      makeEntry({ status: 'SUCCEEDED', originAmount: '1500000' }),
+    ])
+    expect(s.volumeUsd).toBeCloseTo(7500, 6)
+    expect(s.pricedCount).toBe(1)
+    expect(s.succeededCount).toBe(2)
+  })
+})
+
+describe('intentsPerDay', () => {
+  it('buckets by UTC day and status, filling empty days', () => {
+    const days = intentsPerDay([
+      makeEntry({ status: 'SUCCEEDED', createdAt: '2026-11-01T23:59:59.000Z' }),
+      makeEntry({ status: 'FAILED', createdAt: '2026-11-01T00:00:00.000Z' }),
+      makeEntry({ status: 'SUCCEEDED', createdAt: '2026-11-03T08:00:00.000Z' }),
+    ])
+    expect(days.map((d) => d.day)).toEqual(['2026-11-01', '2026-11-02', '2026-11-03'])
+    expect(days[0]).toMatchObject({ SUCCEEDED: 1, FAILED: 1 })
+    expect(days[1]).toMatchObject({ SUCCEEDED: 0, FAILED: 0 })
+    expect(days[2]).toMatchObject({ SUCCEEDED: 1 })
+  })
+
+  it('is empty for no entries', () => {
+    expect(intentsPerDay([])).toEqual([])
+  })
+})
