@@ -3,8 +3,8 @@
  * can import them without bundling the schemas. `bridge.ts` binds a schema to each
  * name and fails to compile if the two lists drift apart.
  */
-export const BRIDGE_METHOD_NAMES = [
-  // service operations
+/** Methods that call the service: their answers tell whether it is reachable. */
+export const SERVICE_METHOD_NAMES = [
   'getIntent',
   'searchIntents',
   'getIntentHistory',
@@ -15,6 +15,10 @@ export const BRIDGE_METHOD_NAMES = [
   'yieldGetMarkets',
   'yieldGetAggregateBalances',
   'getEarnPools',
+] as const
+
+export const BRIDGE_METHOD_NAMES = [
+  ...SERVICE_METHOD_NAMES,
   // live watching
   'watchIntent',
   'unwatchIntent',

@@ -1,21 +1,10 @@
 import type { BridgeArgs, BridgeResult } from '@contract/bridge'
-import type { BridgeMethodName } from '@contract/channels'
+import { SERVICE_METHOD_NAMES, type BridgeMethodName } from '@contract/channels'
 import type { Result } from '@contract/errors'
 import { bridge } from '../bridge'
 import { OUTAGE_KINDS, useConnection } from '../stores/connection'
 
-const SERVICE_METHODS: ReadonlySet<BridgeMethodName> = new Set([
-  'getIntent',
-  'searchIntents',
-  'getIntentHistory',
-  'getIntentReceipt',
-  'quoteIntent',
-  'commitIntent',
-  'getChains',
-  'yieldGetMarkets',
-  'yieldGetAggregateBalances',
-  'getEarnPools',
-])
+const SERVICE_METHODS: ReadonlySet<BridgeMethodName> = new Set(SERVICE_METHOD_NAMES)
 
 /**
  * Calls a bridge method and keeps the connection indicator honest: every service answer
