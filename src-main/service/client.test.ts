@@ -92,6 +92,33 @@ describe('requests', () => {
     expect(bad).toMatchObject({ kind: 'InvalidArgument', path: 'page.pageSize' })
     expect(seen).toHaveLength(0)
   })
+
+  it('sends amounts as bare JSON numbers with every digit, and decimal text the spec types as a string as a string', async () => {
+    const bodies: string[] = []
+    const c = client({
+      fetch: (input, init) => {
+        bodies.push(String(init.body))
+        return fetch(input, init)
+      },
+    })
+    handler = (_req, res) => json(res, 200, { intent: { intentId: 'i-1' } })
+    await c.quoteIntent({
+      ownerAddress: '0x00000000000000000000000000000000000000aa',
+      originChainId: 8453,
+      originTokenAddress: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
+      destinationChainId: 42161,
+      destinationTokenAddress: '0xaf88d065e77c8cc2239327c5edb3a432268e5831',
+      originTokenAmount: '1234567890123456789012',
+    })
+    handler = (_req, res) => json(res, 200, { intentId: 'i-1' })
+    await c.commitIntent({
+      intent: { intentId: 'i-1', salt: '18446744073709551616', fees: { originGas: { totalFeeUsd: '0.001230' }, totalFeeAmount: '1.5' } },
+    })
+    expect(bodies[0]).toContain('"originTokenAmount":1234567890123456789012')
+    expect(bodies[1]).toBe(
+      '{"intent":{"intentId":"i-1","salt":18446744073709551616,"fees":{"originGas":{"totalFeeUsd":"0.001230"},"totalFeeAmount":1.5}}}',
+    )
+  })
 })
 
 describe('answers that are not usable', () => {

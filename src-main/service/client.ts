@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { SvcFailure, type SvcError } from '../contract/errors'
+import { JsonTooDeepError, parseJsonLossless } from '../contract/lossless-json'
 import {
   MAX_QUERIES_PER_BALANCE_CALL,
   YieldGetAggregateBalancesRequestSchema,
@@ -40,11 +41,11 @@ import {
   type CallContext,
 } from './errors'
 import { walkIntentHistory, type WalkHistoryOptions, type WalkHistoryResult } from './history-walk'
-import { parseJsonLossless } from './lossless-json'
 import { decodeWith } from './normalise/decode'
 import { OPERATIONS, type OperationName, type RequestOf, type ResponseOf } from './operations'
 import { DEFAULT_RETRY_POLICY, realSleep, withRetry, type RetryInfo, type RetryPolicy, type Sleep } from './retry'
 import { postJson, type FetchLike } from './transport'
+import { encodeWire } from './wire-encode'
 
 export interface SvcClientOptions {
   /** e.g. `https://intents.example.com`; a trailing slash is ignored. */
@@ -185,7 +186,7 @@ export class SvcClient {
   private async call<N extends OperationName>(name: N, request: RequestOf<N>, opts: CallOptions = {}): Promise<ResponseOf<N>> {
     const operation = OPERATIONS[name]
     const parsed: unknown = this.validate(name, operation.request, request)
-    const body = JSON.stringify(parsed)
+    const body = encodeWire(operation.request, parsed)
     const timeoutMs = opts.timeoutMs ?? (operation.longPoll ? this.longPollTimeoutMs : this.timeoutMs)
     const attempt = () => this.send(name, body, parsed, timeoutMs, opts.signal)
     if (!operation.retry) return attempt()
@@ -235,10 +236,14 @@ export class SvcClient {
     let json: unknown
     try {
       json = parseJsonLossless(outcome.text)
-    } catch {
-      return failWith(
-        badResponse(ctx, outcome.text.trim() === '' ? 'the answer was empty' : 'the answer is not valid JSON (it may have been cut off)'),
-      )
+    } catch (e) {
+      const why =
+        outcome.text.trim() === ''
+          ? 'the answer was empty'
+          : e instanceof JsonTooDeepError
+            ? e.message
+            : 'the answer is not valid JSON (it may have been cut off)'
+      return failWith(badResponse(ctx, why))
     }
     const decode = OPERATIONS[name].decode as (body: unknown, request: unknown) => ReturnType<(typeof OPERATIONS)[N]['decode']>
     const decoded = decode(json, request)

@@ -116,7 +116,7 @@ export function httpFailure(ctx: CallContext, status: number, headers: Headers, 
       ...base,
       kind: 'RateLimited',
       ...(retryAfterMs !== undefined && { retryAfterMs }),
-      message: `${baseUrl} is limiting how often the app may call it — wait ${retryAfterMs !== undefined ? seconds(retryAfterMs) : 'a moment'} and try again.`,
+      message: `${baseUrl} is limiting how often the app may call ${operation} — wait ${retryAfterMs !== undefined ? seconds(retryAfterMs) : 'a moment'} and try again.`,
     }
   }
   if (status >= 400 && status < 500) {

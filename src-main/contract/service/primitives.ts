@@ -21,7 +21,7 @@ const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/
 const MAX_EXPONENT = 400
 
 /** Already plain decimal text: kept exactly as sent, so a value sent back is unmodified. */
-const PLAIN_DECIMAL = /^-?\d+(?:\.\d+)?$/
+export const PLAIN_DECIMAL = /^-?\d+(?:\.\d+)?$/
 
 /**
  * Plain decimal text (no exponent) for a number or numeric text; `undefined` when the
@@ -68,15 +68,18 @@ const show = (v: unknown): string => {
 
 const numeric = z.union([z.number(), z.string()])
 
+const decimalString = () =>
+  numeric.transform((v, ctx) => {
+    const d = toDecimalString(v)
+    if (d === undefined) {
+      ctx.addIssue({ code: 'custom', message: `expected a decimal amount, got ${show(v)}` })
+      return z.NEVER
+    }
+    return d
+  })
+
 /** A token amount, value, fee or gas figure: plain decimal string, e.g. `"1234567890123456789012"`. */
-export const amount = numeric.transform((v, ctx) => {
-  const d = toDecimalString(v)
-  if (d === undefined) {
-    ctx.addIssue({ code: 'custom', message: `expected a decimal amount, got ${show(v)}` })
-    return z.NEVER
-  }
-  return d
-})
+export const amount = decimalString()
 
 /** An on-chain unsigned integer that may exceed 2^53 (salt, nonce space, permit deadline): decimal string. */
 export const bigUint = numeric.transform((v, ctx) => {
@@ -121,8 +124,12 @@ export const rate = decimalNumber
  * A decimal the spec types as a string (several USD values and prices): a plain decimal
  * string, kept exactly as sent, so for example a quoted intent's `totalFeeUsd` of
  * `"0.001230"` goes back to CommitIntent as `"0.001230"`, not as 0.00123.
+ *
+ * It reads like `amount` but must be a schema of its own: requests write every `amount`
+ * as a bare JSON number (`src-main/service/wire-encode.ts` finds them by identity), and
+ * these stay strings.
  */
-export const decimalText = amount
+export const decimalText = decimalString()
 
 /** Timestamps are strings whose format the spec does not pin down; kept verbatim. */
 export const timestamp = z.string()

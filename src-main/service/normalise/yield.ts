@@ -14,7 +14,7 @@ import {
   type YieldGetMarketsRequest,
   type YieldGetMarketsResponse,
 } from '../../contract/service'
-import { parseJsonLossless } from '../lossless-json'
+import { parseJsonLossless } from '../../contract/lossless-json'
 import { decodeWith, failAt, type Decoded } from './decode'
 
 /**

@@ -1,6 +1,10 @@
 /**
  * JSON reading that keeps every digit of long numbers.
  *
+ * It lives in the contract because the main core reads service answers with it and the
+ * renderer reads pasted intents with it: one rule for both, so the same text gives the
+ * same values on either side.
+ *
  * `JSON.parse` turns `1234567890123456789012` into 1.2345678901234568e21. Here one pass
  * over the text quotes every number literal that a double might not hold exactly, and
  * the native parser does the rest.
@@ -18,6 +22,10 @@
  * tens of thousands of string literals in a history page (measured: about 1.6x the cost
  * of `JSON.parse` alone, against about 5x for the regex). When there is nothing to
  * quote the text is passed through without a copy.
+ *
+ * The same pass refuses nesting deeper than `MAX_DEPTH`. No service answer comes near
+ * it, and a value nested a few thousand levels deep would pass validation (unknown
+ * fields are kept) only to overflow the stack when the bridge clones or serialises it.
  */
 
 const QUOTE = 34
@@ -29,17 +37,33 @@ const ZERO = 48
 const NINE = 57
 const LOWER_E = 101
 const UPPER_E = 69
+const OPEN_BRACE = 123
+const CLOSE_BRACE = 125
+const OPEN_BRACKET = 91
+const CLOSE_BRACKET = 93
+
+/** Deepest nesting of arrays and objects accepted; structured clone and JSON.stringify manage about a thousand. */
+export const MAX_DEPTH = 256
+
+/** The text nests arrays and objects deeper than `MAX_DEPTH`. A SyntaxError, like any other unreadable JSON. */
+export class JsonTooDeepError extends SyntaxError {
+  constructor() {
+    super(`the answer nests arrays and objects more than ${MAX_DEPTH} levels deep`)
+    this.name = 'JsonTooDeepError'
+  }
+}
 
 /** Literals with this many digit and point characters may not survive a double. */
 const LONG = 16
 /** Only well-formed literals are quoted, so malformed JSON still fails to parse. */
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/
 
-/** The text with long number literals quoted; invalid JSON stays invalid. */
+/** The text with long number literals quoted; invalid JSON stays invalid. Throws JsonTooDeepError. */
 export function quoteLongNumbers(text: string): string {
   const n = text.length
   let out = ''
   let copied = 0
+  let depth = 0
   let i = 0
   while (i < n) {
     const c = text.charCodeAt(i)
@@ -75,13 +99,16 @@ export function quoteLongNumbers(text: string): string {
         copied = i
       }
     } else {
+      if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+        if (++depth > MAX_DEPTH) throw new JsonTooDeepError()
+      } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--
       i++
     }
   }
   return copied === 0 ? text : out + text.slice(copied)
 }
 
-/** `JSON.parse`, except that long numbers arrive as their exact text. Throws SyntaxError. */
+/** `JSON.parse`, except that long numbers arrive as their exact text. Throws SyntaxError (JsonTooDeepError included). */
 export function parseJsonLossless(text: string): unknown {
   return JSON.parse(quoteLongNumbers(text))
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { parseJsonLossless, quoteLongNumbers } from './lossless-json'
+import { JsonTooDeepError, MAX_DEPTH, parseJsonLossless, quoteLongNumbers } from './lossless-json'
 
 describe('parseJsonLossless', () => {
   it('keeps every digit of integers beyond 2^53', () => {
@@ -99,5 +99,19 @@ describe('parseJsonLossless', () => {
       ),
       { numRuns: 300 },
     )
+  })
+})
+
+describe('nesting depth', () => {
+  const nested = (depth: number) => `${'[{"a":'.repeat(depth / 2)}1${'}]'.repeat(depth / 2)}`
+
+  it('reads nesting up to the limit and refuses deeper text as a SyntaxError', () => {
+    expect(() => parseJsonLossless(nested(MAX_DEPTH))).not.toThrow()
+    expect(() => parseJsonLossless(nested(MAX_DEPTH + 2))).toThrow(JsonTooDeepError)
+    expect(() => parseJsonLossless(nested(MAX_DEPTH + 2))).toThrow(SyntaxError)
+  })
+
+  it('does not count brackets inside strings', () => {
+    expect(parseJsonLossless(JSON.stringify({ s: '['.repeat(MAX_DEPTH * 4) }))).toEqual({ s: '['.repeat(MAX_DEPTH * 4) })
   })
 })

@@ -1,0 +1,99 @@
+import type { z } from 'zod'
+import { amount, bigUint, PLAIN_DECIMAL } from '../contract/service'
+
+/**
+ * Request bodies with amounts as JSON numbers.
+ *
+ * Normalised values carry amounts as decimal strings, but the spec types those fields
+ * `number`, and `JSON.stringify` would send `"1234567890123456789012"`. Writing them as
+ * bare literals, every digit kept, is the only form that is both what the spec asks for
+ * and exact. Which fields are amounts is read from the request's schema, not guessed from
+ * the values: a decimal string in a field the spec types `string` (`decimalText`, ids,
+ * unknown fields) must stay a string.
+ *
+ * The schema is compiled once into a plan that keeps only the paths leading to an
+ * amount; every subtree off those paths (most of a request) goes through one native
+ * `JSON.stringify` call.
+ */
+
+/** Where a value's amounts are; `undefined` when it has none. */
+type Plan = { kind: 'number' } | { kind: 'object'; fields: ReadonlyMap<string, Plan> } | { kind: 'array'; item: Plan }
+
+const BARE_NUMBER: ReadonlySet<z.core.$ZodType> = new Set([amount, bigUint])
+const NUMBER: Plan = { kind: 'number' }
+
+function planOf(schema: z.core.$ZodType): Plan | undefined {
+  // `amount.refine(…)` and `.describe(…)` are clones of `amount` that remember it as their parent.
+  for (let s: z.core.$ZodType | undefined = schema; s; s = s._zod.parent) if (BARE_NUMBER.has(s)) return NUMBER
+  const def = (schema as z.core.$ZodTypes)._zod.def
+  switch (def.type) {
+    case 'object': {
+      const fields = new Map<string, Plan>()
+      for (const [key, field] of Object.entries(def.shape)) {
+        const plan = planOf(field)
+        if (plan) fields.set(key, plan)
+      }
+      return fields.size > 0 ? { kind: 'object', fields } : undefined
+    }
+    case 'array': {
+      const item = planOf(def.element)
+      return item && { kind: 'array', item }
+    }
+    // A transform is taken to keep its input's shape, as `opt` and `list` do.
+    case 'pipe':
+      return planOf(def.out._zod.def.type === 'transform' ? def.in : def.out)
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'nonoptional':
+    case 'readonly':
+    case 'catch':
+      return planOf(def.innerType)
+    default:
+      return undefined
+  }
+}
+
+const plans = new WeakMap<z.core.$ZodType, Plan | undefined>()
+
+function cachedPlan(schema: z.core.$ZodType): Plan | undefined {
+  if (!plans.has(schema)) plans.set(schema, planOf(schema))
+  return plans.get(schema)
+}
+
+/** Leading zeros would make the literal invalid JSON; they carry no digit of the value. */
+const LEADING_ZEROS = /^(-?)0+(?=\d)/
+
+function write(value: unknown, plan: Plan | undefined): string | undefined {
+  if (plan === undefined) return JSON.stringify(value)
+  switch (plan.kind) {
+    case 'number':
+      return typeof value === 'string' && PLAIN_DECIMAL.test(value) ? value.replace(LEADING_ZEROS, '$1') : JSON.stringify(value)
+    // Parts joined once rather than appended to one string: a long chain of appends
+    // measured about twice as slow on requests with thousands of calls.
+    case 'array':
+      if (!Array.isArray(value)) return JSON.stringify(value)
+      return `[${value.map((item) => write(item, plan.item) ?? 'null').join(',')}]`
+    case 'object': {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return JSON.stringify(value)
+      const record = value as Record<string, unknown>
+      const members: string[] = []
+      for (const key of Object.keys(record)) {
+        const text = write(record[key], plan.fields.get(key))
+        if (text !== undefined) members.push(`${JSON.stringify(key)}:${text}`)
+      }
+      return `{${members.join(',')}}`
+    }
+  }
+}
+
+/**
+ * `JSON.stringify(value)`, except that every value `schema` reads with `amount` or
+ * `bigUint` is written as a bare number literal with all its digits. `value` is what
+ * `schema` produced; fields the schema does not know are written as they are.
+ */
+export function encodeWire(schema: z.core.$ZodType, value: unknown): string {
+  // Typed as JSON.stringify is: undefined only for a value with no JSON form at all.
+  return write(value, cachedPlan(schema)) as string
+}
