@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { answers, callsOf, renderAt, resetWorld } from '../features/search/test-harness'
+import { answers, callsOf } from '../test/bridge'
+import { renderAt, resetWorld } from '../test/harness'
 import { useWatches } from '../features/watch/store'
 import { CommandPalette } from './CommandPalette'
 
-vi.mock('../lib/call', async () => ({ call: (await import('../features/search/test-harness')).fakeCall }))
+vi.mock('../lib/call', async () => ({ call: (await import('../test/bridge')).fakeCall }))
 vi.mock('../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 const HASH = `0x${'ab'.repeat(32)}`

@@ -1,4 +1,3 @@
-import type { IntentStatus } from '@contract/service'
 import { explorerDb, prefixRange, type WatchRecord } from './db'
 
 /**
@@ -6,14 +5,8 @@ import { explorerDb, prefixRange, type WatchRecord } from './db'
  * the Watch view must still list what was watched, and how it ended, when offline.
  */
 
-export interface WatchMirror {
-  intentId: string
-  addedAt: number
-  status?: IntentStatus
-  done?: boolean
-  muted?: boolean
-  lastUpdateAt?: number
-}
+/** A mirrored watch; the profile it belongs to is passed alongside. */
+export type WatchMirror = Omit<WatchRecord, 'profileId'>
 
 export async function putWatchMirror(profileId: string, watch: WatchMirror): Promise<void> {
   await explorerDb().watches.put({ ...watch, profileId })

@@ -3,6 +3,7 @@ import type { ProfileView } from '@contract/app'
 import { buildCaseBundle, caseBundleFiles, storageErrorMessage, type CachedProfile, type CaseBundle } from '../../db'
 import { downloadBlob } from '../../lib/download'
 import { profileLabel } from './format'
+import { ProfileOptions } from './ProfileOptions'
 
 type State = { status: 'idle' } | { status: 'missing'; intentId: string } | { status: 'ready'; bundle: CaseBundle } | { status: 'error'; message: string }
 
@@ -48,11 +49,7 @@ export function CaseBundleCard({
         <div className="field">
           <label htmlFor={profileSelect}>Profile</label>
           <select id={profileSelect} value={profileId} onChange={(e) => setProfileId(e.target.value)} disabled={!profiles.length}>
-            {profiles.map((p) => (
-              <option key={p.profileId} value={p.profileId}>
-                {profileLabel(appProfiles, p.profileId)}
-              </option>
-            ))}
+            <ProfileOptions profiles={profiles} appProfiles={appProfiles} />
           </select>
         </div>
         <button type="submit" disabled={!intentId.trim() || !profileId}>

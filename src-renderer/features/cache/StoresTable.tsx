@@ -4,6 +4,7 @@ import { clearCache, storageErrorMessage, type StoreName } from '../../db'
 import { EmptyState } from '../../components/EmptyState'
 import { ConfirmBar } from './ConfirmBar'
 import { formatBytes, formatCount, profileLabel } from './format'
+import { ProfileOptions } from './ProfileOptions'
 import type { Inventory } from './useCacheInventory'
 
 type Pending = { store?: StoreName; label: string; count: number; userData: boolean }
@@ -74,11 +75,7 @@ export function StoresTable({
             }}
           >
             <option value="">All profiles</option>
-            {profiles.map((p) => (
-              <option key={p.profileId} value={p.profileId}>
-                {profileLabel(appProfiles, p.profileId)}
-              </option>
-            ))}
+            <ProfileOptions profiles={profiles} appProfiles={appProfiles} />
           </select>
         </div>
       </div>

@@ -6,12 +6,13 @@ import { ChainInfoSchema } from '@contract/service'
 import { cacheChains, readChains } from '../../db'
 import { useCacheStatus } from '../../stores/cache'
 import { useChains } from '../../stores/chains'
-import { answers, callsOf, failure, okFetched, PROFILE, renderAt, resetWorld, source } from '../search/test-harness'
+import { useProviderCodes } from '../../stores/providerCodes'
+import { answers, callsOf, failure, okFetched, PROFILE, source } from '../../test/bridge'
+import { renderAt, resetWorld } from '../../test/harness'
 import { ChainsView } from './ChainsView'
 import { hydrateChainsFromCache } from './hydrateChains'
-import { useProviderCodes } from './providerCodes'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('../search/test-harness')).fakeCall }))
+vi.mock('../../lib/call', async () => ({ call: (await import('../../test/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 // One chain as the response shape sends it, one as the prose describes it; the client

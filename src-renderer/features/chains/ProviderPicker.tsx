@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react'
 import { FormField } from '../../components/FormField'
-import { providerSuggestions, useProviderCodes } from './providerCodes'
+import { providerSuggestions, useProviderCodes } from '../../stores/providerCodes'
 
 const CODE = /^[A-Z][A-Z0-9_]*$/
 

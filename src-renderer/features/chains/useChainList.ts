@@ -5,7 +5,7 @@ import { useLiveOrCached } from '../../lib/useLiveOrCached'
 import { useConnection } from '../../stores/connection'
 import { useOfflineMode } from '../../stores/cache'
 import { useChains } from '../../stores/chains'
-import { useProviderCodes } from './providerCodes'
+import { useProviderCodes } from '../../stores/providerCodes'
 
 /**
  * GetChains for the chosen route provider, written through to the cache. The unfiltered

@@ -5,10 +5,11 @@ import type { EarnPool, GetEarnPoolsRequest } from '@contract/service'
 import { cacheEarnPools, readEarnPools } from '../../db'
 import { useCacheStatus } from '../../stores/cache'
 import { useChains } from '../../stores/chains'
-import { answers, callsOf, okFetched, PROFILE, renderAt, resetWorld, source } from '../search/test-harness'
+import { answers, callsOf, okFetched, PROFILE, source } from '../../test/bridge'
+import { renderAt, resetWorld } from '../../test/harness'
 import { EarnView } from './EarnView'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('../search/test-harness')).fakeCall }))
+vi.mock('../../lib/call', async () => ({ call: (await import('../../test/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 const pool = (id: string, over: Partial<EarnPool>): EarnPool => ({

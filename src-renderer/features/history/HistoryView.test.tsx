@@ -5,14 +5,15 @@ import type { GetIntentHistoryRequest, IntentHistoryEntry, Page } from '@contrac
 import { cacheHistoryPage, readHistoryEntry } from '../../db'
 import { useCacheStatus } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
-import { answers, callsOf, failure, okFetched, PROFILE, renderAt, resetWorld, source } from '../search/test-harness'
+import { answers, callsOf, failure, okFetched, PROFILE, source } from '../../test/bridge'
+import { renderAt, resetWorld } from '../../test/harness'
 import { serviceFeed } from './feed'
 import { HistoryView } from './HistoryView'
 import { useHistory } from './store'
 import { balance, makeEntry, OWNER, WETH } from './testEntries'
 import { giveScrollBoxAViewport } from './testLayout'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('../search/test-harness')).fakeCall }))
+vi.mock('../../lib/call', async () => ({ call: (await import('../../test/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 giveScrollBoxAViewport()

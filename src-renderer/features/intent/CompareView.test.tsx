@@ -2,11 +2,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Intent } from '@contract/service'
-import { PROFILE, answers, failure, okFetched } from './test-bridge'
-import { renderAt, resetWorld } from './test-harness'
+import { PROFILE, answers, failure, okFetched } from '../../test/bridge'
+import { renderAt, resetWorld } from '../../test/harness'
+import { CompareView } from './CompareView'
 import { recordVersion } from './versions'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('./test-bridge')).fakeCall }))
+vi.mock('../../lib/call', async () => ({ call: (await import('../../test/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 const A = `0x${'a'.repeat(64)}`
@@ -22,12 +23,13 @@ beforeEach(() => {
   })
 })
 
+const render = (query = '') => renderAt(`/compare${query}`, [{ path: '/compare', element: <CompareView /> }])
 const table = () => screen.findByRole('table', { name: 'Field comparison' })
 const row = (t: HTMLElement, path: string) => within(t).getByRole('rowheader', { name: path }).closest('tr')!
 
 describe('CompareView', () => {
   it('shows two intents side by side with differing fields marked, exact to the last digit', async () => {
-    renderAt(`/compare?a=${A}&b=${B}`)
+    render(`?a=${A}&b=${B}`)
     const t = await table()
     expect(row(t, 'status')).toHaveAttribute('data-differs', 'true')
     expect(row(t, 'quote.toAmount')).toHaveTextContent('1234567890123456789012')
@@ -37,7 +39,7 @@ describe('CompareView', () => {
   })
 
   it('hides equal fields when asked, and keeps that choice in the URL', async () => {
-    renderAt(`/compare?a=${A}&b=${B}`)
+    render(`?a=${A}&b=${B}`)
     await table()
     await userEvent.click(screen.getByRole('checkbox', { name: 'Only differences' }))
     const t = await table()
@@ -47,7 +49,7 @@ describe('CompareView', () => {
   })
 
   it('prefills side A, asks for the missing id beside the field, and compares on Enter', async () => {
-    renderAt(`/compare?a=${A}`)
+    render(`?a=${A}`)
     const [inputA, inputB] = screen.getAllByRole('textbox', { name: 'Intent id' })
     expect(inputA).toHaveValue(A)
     await userEvent.click(screen.getByRole('button', { name: 'Compare' }))
@@ -63,7 +65,7 @@ describe('CompareView', () => {
   it('compares one intent with an earlier copy of itself', async () => {
     const earlier = { ...intentA, status: 'EXECUTING' as const }
     recordVersion(PROFILE, A, { intent: earlier, fetchedAt: Date.UTC(2026, 10, 20, 10, 0, 0), origin: 'service' })
-    renderAt(`/compare?a=${A}&av=${Date.UTC(2026, 10, 20, 10, 0, 0)}&b=${A}`)
+    render(`?a=${A}&av=${Date.UTC(2026, 10, 20, 10, 0, 0)}&b=${A}`)
     const t = await table()
     expect(row(t, 'status')).toHaveTextContent('EXECUTING')
     expect(row(t, 'status')).toHaveTextContent('SUCCEEDED')
@@ -71,7 +73,7 @@ describe('CompareView', () => {
   })
 
   it('refuses to compare an intent with the very same copy', async () => {
-    renderAt('/compare')
+    render()
     const [inputA, inputB] = screen.getAllByRole('textbox', { name: 'Intent id' })
     await userEvent.click(inputA)
     await userEvent.paste(A)
@@ -82,7 +84,7 @@ describe('CompareView', () => {
   })
 
   it('says when a side does not exist', async () => {
-    renderAt(`/compare?a=${A}&b=0xdead`)
+    render(`?a=${A}&b=0xdead`)
     expect(await screen.findByText(/The service knows no intent 0xdead/)).toBeInTheDocument()
     await waitFor(() => expect(screen.queryByRole('table', { name: 'Field comparison' })).toBeNull())
   })

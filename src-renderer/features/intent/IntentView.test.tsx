@@ -4,10 +4,11 @@ import userEvent from '@testing-library/user-event'
 import type { Intent, IntentHistoryEntry, IntentReceipt } from '@contract/service'
 import { cacheHistoryPage, cacheIntents, isBookmarked, readIntent, readTransitions } from '../../db'
 import { useCacheStatus } from '../../stores/cache'
-import { PROFILE, answers, failure, fakeCall, okFetched, source } from './test-bridge'
-import { renderAt, resetWorld } from './test-harness'
+import { PROFILE, answers, failure, fakeCall, okFetched, source } from '../../test/bridge'
+import { renderAt, resetWorld } from '../../test/harness'
+import { IntentView } from './IntentView'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('./test-bridge')).fakeCall }))
+vi.mock('../../lib/call', async () => ({ call: (await import('../../test/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 const ID = `0x${'ab'.repeat(32)}`
@@ -45,10 +46,9 @@ const receipt: IntentReceipt = {
   originTransaction: { chainId: 1, tokenAddress: WETH, tokenAmount: '1234567890123456789012', txnHash: `0x${'e'.repeat(64)}`, statusReason: 'slippage tolerance exceeded' },
 }
 
-beforeEach(() => {
-  resetWorld()
-  sessionStorage.clear()
-})
+const render = () => renderAt(`/intent/${ID}`, [{ path: '/intent/:intentId', element: <IntentView /> }])
+
+beforeEach(resetWorld)
 
 describe('IntentView', () => {
   it('shows a failed intent with its reason prominently, the failed leg, and writes it to the cache', async () => {
@@ -56,7 +56,7 @@ describe('IntentView', () => {
     await cacheIntents(source(Date.now() - 3_600_000), [{ ...intent, status: 'EXECUTING' }])
     answers.set('getIntent', () => okFetched(intent))
     answers.set('getIntentReceipt', () => okFetched(receipt))
-    renderAt(`/intent/${ID}`)
+    render()
 
     const banner = await screen.findByRole('alert', { name: 'Failure reason' })
     expect(banner).toHaveTextContent('Failed: slippage tolerance exceeded')
@@ -75,7 +75,7 @@ describe('IntentView', () => {
   it('shows a big amount exactly on hover, and lists fields it does not know', async () => {
     answers.set('getIntent', () => okFetched(intent))
     answers.set('getIntentReceipt', () => okFetched(receipt))
-    renderAt(`/intent/${ID}`)
+    render()
     const summary = await screen.findByRole('region', { name: 'Summary' })
     const sent = within(summary).getByText('Amount sent').nextElementSibling!
     expect(sent.querySelector('.amount')).toHaveAttribute('title', '1234.567890123456789012 WETH (1234567890123456789012 base units)')
@@ -84,7 +84,7 @@ describe('IntentView', () => {
 
   it('says clearly when the service knows no such intent, with a way to search', async () => {
     answers.set('getIntent', () => failure('NotFound', 'no intent'))
-    renderAt(`/intent/${ID}`)
+    render()
     expect(await screen.findByText('No such intent')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'search for it' })).toHaveAttribute('href', `/search?q=${ID}`)
   })
@@ -92,7 +92,7 @@ describe('IntentView', () => {
   it('shows the error with a retry for other failures, and recovers', async () => {
     let n = 0
     answers.set('getIntent', () => (++n === 1 ? failure('Unauthorized', 'bad key') : okFetched(intent)))
-    renderAt(`/intent/${ID}`)
+    render()
     expect(await screen.findByText('bad key')).toBeInTheDocument()
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('region', { name: 'Quote' })).toBeInTheDocument()
@@ -103,7 +103,7 @@ describe('IntentView', () => {
     const entry: IntentHistoryEntry = { intentId: ID, status: 'FAILED', receipt }
     await cacheHistoryPage(source(Date.now() - 3 * 86_400_000), [entry])
     useCacheStatus.setState({ forcedOffline: true })
-    renderAt(`/intent/${ID}`)
+    render()
     expect(await screen.findByText(/cached data, fetched 3 days ago/)).toBeInTheDocument()
     expect(await screen.findByText('Receipt from the local cache')).toBeInTheDocument()
     expect(screen.getByText(/from a history page/)).toBeInTheDocument()
@@ -114,7 +114,7 @@ describe('IntentView', () => {
     answers.set('getIntent', () => okFetched(intent))
     answers.set('getIntentReceipt', () => failure('NotFound', 'GetIntentReceipt is not offered'))
     await cacheHistoryPage(source(Date.now() - 60_000), [{ intentId: ID, status: 'FAILED', receipt }])
-    renderAt(`/intent/${ID}`)
+    render()
     expect(await screen.findByText('Receipt from the local cache')).toBeInTheDocument()
     expect(screen.getByText(/GetIntentReceipt is not offered/)).toBeInTheDocument()
   })
@@ -122,7 +122,7 @@ describe('IntentView', () => {
   it('adds notes with Enter, refuses an empty one, and keeps them in the cache', async () => {
     answers.set('getIntent', () => okFetched(intent))
     const user = userEvent.setup()
-    const view = renderAt(`/intent/${ID}`)
+    const view = render()
     const box = await screen.findByRole('textbox', { name: 'New note' })
     await user.type(box, '{Enter}')
     expect(await screen.findByText('Write the note first.')).toBeInTheDocument()
@@ -132,14 +132,14 @@ describe('IntentView', () => {
     expect(box).toHaveValue('')
     await user.type(box, 'half-written')
     view.unmount()
-    renderAt(`/intent/${ID}`)
+    render()
     expect(await screen.findByText('Customer ticket 4471')).toBeInTheDocument()
     expect(screen.getByRole('textbox', { name: 'New note' })).toHaveValue('half-written')
   })
 
   it('toggles the bookmark', async () => {
     answers.set('getIntent', () => okFetched(intent))
-    renderAt(`/intent/${ID}`)
+    render()
     const button = await screen.findByRole('button', { name: '☆ Bookmark' })
     await waitFor(() => expect(button).toBeEnabled())
     await userEvent.click(button)

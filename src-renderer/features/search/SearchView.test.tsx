@@ -1,13 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { SearchIntentsRequest } from '@contract/service'
+import type { Intent, SearchIntentsRequest } from '@contract/service'
 import { cacheIntents, readIntent } from '../../db'
 import { useCacheStatus } from '../../stores/cache'
 import { SearchView } from './SearchView'
-import { answers, callsOf, failure, intentFixture, okFetched, PROFILE, renderAt, resetWorld, source } from './test-harness'
+import { answers, callsOf, failure, okFetched, PROFILE, source } from '../../test/bridge'
+import { renderAt, resetWorld } from '../../test/harness'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('./test-harness')).fakeCall }))
+vi.mock('../../lib/call', async () => ({ call: (await import('../../test/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 const OWNER = `0x${'0a'.repeat(20)}`
@@ -16,8 +17,34 @@ const render = (query: string) => renderAt(`/search${query}`, [{ path: '/search'
 const rows = () => [...screen.getByRole('table', { name: 'Search results' }).querySelectorAll<HTMLElement>('tbody tr')]
 const location = () => screen.getByTestId('location').textContent
 
+const USDC_BASE = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913'
+const USDC_ARB = '0xaf88d065e77c8cc2239327c5edb3a432268e5831'
+
+/** An intent as the bridge delivers it (normalised), from Base USDC to Arbitrum USDC. */
+function intentFixture(n: number, over: Partial<Intent> = {}): Intent {
+  const hex = (byte: string, length: number) => `0x${byte.repeat(length)}`
+  const nn = String(n).padStart(2, '0')
+  return {
+    id: n,
+    projectId: 1,
+    intentId: hex(nn, 32),
+    status: 'SUCCEEDED',
+    ownerAddress: hex('0a', 20),
+    originChainId: 8453,
+    destinationChainId: 42161,
+    originTokenAddress: USDC_BASE,
+    destinationTokenAddress: USDC_ARB,
+    originIntentAddress: hex(`b${n % 10}`, 20),
+    destinationIntentAddress: hex(`c${n % 10}`, 20),
+    depositTransaction: { tokenAddress: USDC_BASE, amount: '25000000', decimals: 6, chainId: 8453 },
+    quote: { routeProviders: ['RELAY'], fromAmount: '25000000', toAmount: '24900000', fromAmountUsd: 25 },
+    createdAt: new Date(Date.UTC(2026, 10, 20, 10, n)).toISOString(),
+    ...over,
+  }
+}
+
 /** Scripts SearchIntents: each filter key answers its own intents. */
-function searchAnswers(byFilter: Partial<Record<keyof SearchIntentsRequest, ReturnType<typeof intentFixture>[]>>) {
+function searchAnswers(byFilter: Partial<Record<keyof SearchIntentsRequest, Intent[]>>) {
   answers.set('searchIntents', (req: SearchIntentsRequest) => {
     const key = Object.keys(req)[0] as keyof SearchIntentsRequest
     return okFetched({ intents: byFilter[key] ?? [] })

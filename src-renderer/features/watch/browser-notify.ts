@@ -1,19 +1,10 @@
-import type { WatchOutcome, WatchState } from '@contract/watch'
-import { shortHex } from '../../lib/format'
+import { outcomeNoticeText, type WatchOutcome, type WatchState } from '@contract/watch'
 import { useConnection } from '../../stores/connection'
 
 /**
  * Desktop notifications from the page, for the browser host only: in the desktop app
- * the main process shows them with Electron's Notification. The wording matches the
- * main process's (`src-main/watch/notice.ts`).
+ * the main process shows them with Electron's Notification, in the same wording.
  */
-
-const TITLES: Record<WatchOutcome, string> = {
-  SUCCEEDED: 'Intent succeeded',
-  FAILED: 'Intent failed',
-  REFUNDED: 'Intent refunded',
-  ABORTED: 'Intent aborted',
-}
 
 export type NotificationAccess = 'unsupported' | NotificationPermission
 
@@ -38,14 +29,9 @@ export async function askNotificationPermissionInHost(): Promise<NotificationAcc
 
 export function showOutcomeNotification(watch: WatchState & { outcome: WatchOutcome }, onOpen: () => void): void {
   if (notificationAccess() !== 'granted') return
-  const id = shortHex(watch.intentId, 8, 4)
-  const refund = watch.receipt?.refundTransaction
-  const body =
-    watch.outcome === 'SUCCEEDED'
-      ? `${id} reached its destination.`
-      : `${id}${watch.failureReason ? `: ${watch.failureReason}` : ''}${watch.outcome === 'FAILED' && refund && !refund.txnMinedAt ? ' (refund pending)' : ''}`
+  const { title, body } = outcomeNoticeText(watch)
   // The tag makes a repeated notice for the same watch replace the old one, not stack.
-  const n = new Notification(TITLES[watch.outcome], { body, tag: `watch:${watch.profileId}:${watch.intentId}` })
+  const n = new Notification(title, { body, tag: `watch:${watch.profileId}:${watch.intentId}` })
   n.onclick = () => {
     window.focus()
     onOpen()

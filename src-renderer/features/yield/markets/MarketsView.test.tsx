@@ -6,17 +6,15 @@ import { cacheMarkets, readMarket } from '../../../db'
 import { parseCsv } from '../../../lib/csv.testing'
 import { useCacheStatus } from '../../../stores/cache'
 import { useChains } from '../../../stores/chains'
-import { answers, callsOf, okFetched, PROFILE, renderAt, resetWorld, source } from '../../search/test-harness'
+import { answers, callsOf, okFetched, PROFILE, source } from '../../../test/bridge'
+import { downloads } from '../../../test/downloads'
+import { renderAt, resetWorld } from '../../../test/harness'
 import { marketFixture } from '../testing'
 import { MarketsView } from './MarketsView'
 
-vi.mock('../../../lib/call', async () => ({ call: (await import('../../search/test-harness')).fakeCall }))
+vi.mock('../../../lib/call', async () => ({ call: (await import('../../../test/bridge')).fakeCall }))
 vi.mock('../../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
-const downloads = vi.hoisted(() => [] as Array<{ text: string; filename: string }>)
-vi.mock('../../../lib/download', async (original) => ({
-  ...(await original<typeof import('../../../lib/download')>()),
-  downloadText: (text: string, filename: string) => downloads.push({ text, filename }),
-}))
+vi.mock('../../../lib/download', async (original) => (await import('../../../test/downloads')).recordDownloads(await original()))
 
 const ALL = Array.from({ length: 25 }, (_, i) => marketFixture(i + 1))
 
@@ -41,7 +39,6 @@ const summary = () => screen.getByTestId('page-summary').textContent
 
 beforeEach(() => {
   resetWorld()
-  downloads.length = 0
   useChains.getState().set([{ id: 8453, name: 'Base', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }])
 })
 

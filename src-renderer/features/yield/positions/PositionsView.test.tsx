@@ -5,17 +5,15 @@ import type { YieldBalanceQuery, YieldBalances } from '@contract/service'
 import { cacheBalanceSnapshot, cacheMarkets, listBalanceSnapshots, walletKey } from '../../../db'
 import { parseCsv } from '../../../lib/csv.testing'
 import { useCacheStatus } from '../../../stores/cache'
-import { answers, callsOf, okFetched, PROFILE, renderAt, resetWorld, source } from '../../search/test-harness'
+import { answers, callsOf, okFetched, PROFILE, source } from '../../../test/bridge'
+import { downloads } from '../../../test/downloads'
+import { renderAt, resetWorld } from '../../../test/harness'
 import { marketFixture } from '../testing'
 import { PositionsView } from './PositionsView'
 
-vi.mock('../../../lib/call', async () => ({ call: (await import('../../search/test-harness')).fakeCall }))
+vi.mock('../../../lib/call', async () => ({ call: (await import('../../../test/bridge')).fakeCall }))
 vi.mock('../../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
-const downloads = vi.hoisted(() => [] as Array<{ text: string; filename: string }>)
-vi.mock('../../../lib/download', async (original) => ({
-  ...(await original<typeof import('../../../lib/download')>()),
-  downloadText: (text: string, filename: string) => downloads.push({ text, filename }),
-}))
+vi.mock('../../../lib/download', async (original) => (await import('../../../test/downloads')).recordDownloads(await original()))
 
 const A = `0x${'aa'.repeat(20)}`
 const B = `0x${'bb'.repeat(20)}`
@@ -49,10 +47,7 @@ const render = (query = '') => renderAt(`/yield/positions${query}`, [{ path: '/y
 const location = () => decodeURIComponent(screen.getByTestId('location').textContent ?? '')
 const markets = () => screen.queryAllByTestId('position-market')
 
-beforeEach(() => {
-  resetWorld()
-  downloads.length = 0
-})
+beforeEach(resetWorld)
 afterEach(() => vi.useRealTimers())
 
 describe('PositionsView', () => {

@@ -4,25 +4,29 @@ import type { BridgeMethodName } from '@contract/channels'
 import type { Result, SvcError } from '@contract/errors'
 
 /**
- * Scripted bridge answers for the intent view tests. Kept apart from the render helpers:
- * the mocked `call` module loads this file, which must not load the views in turn.
+ * Scripted bridge answers for view tests: each test file mocks the `call` module with
+ * `fakeCall` and scripts the methods it needs in `answers`. Nothing here may import a
+ * module that imports `call`: the mock's factory imports this file, so that would wait
+ * on itself.
  */
 
 export const PROFILE = 'sim'
 export const source = (fetchedAt = Date.now()): DataSource => ({ profileId: PROFILE, baseUrl: 'http://sim', simulated: true, fetchedAt })
 
-export type Responder = (args: unknown) => Result<unknown> | Promise<Result<unknown>>
+export type Responder = (args: never) => Result<unknown> | Promise<Result<unknown>>
 export const answers = new Map<BridgeMethodName, Responder>()
 
 export const okFetched = (data: unknown, fetchedAt?: number): Result<unknown> => ({ ok: true, value: { data, source: source(fetchedAt) } })
 export const failure = (kind: SvcError['kind'], message = `${kind} happened`): Result<unknown> => ({ ok: false, error: { kind, message } })
 
-/** The mocked `call`: scripted answers, and sensible defaults for what every page asks. */
+/** The mocked `call`: scripted answers, and quiet defaults for what every page asks. */
 export const fakeCall = vi.fn(async (method: BridgeMethodName, args: unknown): Promise<Result<unknown>> => {
   const answer = answers.get(method)
-  if (answer) return answer(args)
+  if (answer) return answer(args as never)
   if (method === 'listWatches') return { ok: true, value: { watches: [], notificationsMuted: false } }
   if (method === 'getChains') return okFetched({ chains: [] })
   return failure('NotFound', `${method}: nothing scripted`)
 })
 
+/** The arguments of every call of one method, in order. */
+export const callsOf = (method: BridgeMethodName): unknown[] => fakeCall.mock.calls.filter((c) => c[0] === method).map((c) => c[1])

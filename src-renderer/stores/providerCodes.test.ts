@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { cacheHistoryPage } from '../../db'
-import { fakeEntry, freshDb, source } from '../../db/testing'
+import { cacheHistoryPage } from '../db'
+import { fakeEntry, freshDb, source } from '../db/testing'
 import { cachedRouteProviderCodes, providerCodesIn, providerSuggestions, useProviderCodes } from './providerCodes'
 
 beforeEach(() => {

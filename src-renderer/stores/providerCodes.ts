@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
-import { searchCachedIntents } from '../../db'
+import { searchCachedIntents } from '../db'
 
 /** The one provider code the spec names; every other code is learnt from data. */
 export const AUTO_PROVIDER = 'AUTO'

@@ -1,0 +1,57 @@
+import { render } from '@testing-library/react'
+import type { ReactElement } from 'react'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
+import type { AppInfo } from '@contract/app'
+import { openExplorerDb, setExplorerDb } from '../db/db'
+import { useCacheStatus } from '../stores/cache'
+import { useConnection } from '../stores/connection'
+import { useTokens } from '../stores/tokens'
+import { answers, fakeCall, PROFILE } from './bridge'
+import { downloads } from './downloads'
+
+/**
+ * Per-test world for view tests: a fresh cache database, a connected profile, empty
+ * stores, and the scripted bridge and recorded downloads cleared.
+ */
+
+const info: AppInfo = {
+  version: 'test',
+  runtime: 'host',
+  profiles: [{ id: PROFILE, name: 'Simulator', baseUrl: 'http://sim', builtIn: true, hasKey: false }],
+  activeProfileId: PROFILE,
+  keyStorage: { backend: 'file', encrypted: false },
+}
+
+let dbCount = 0
+export function resetWorld() {
+  answers.clear()
+  fakeCall.mockClear()
+  setExplorerDb(openExplorerDb(`view-test-${++dbCount}-${Math.random().toString(36).slice(2)}`))
+  useConnection.setState({ info, reachability: 'online', lastOutage: null })
+  useCacheStatus.setState({ forcedOffline: false, lastWriteError: undefined })
+  useTokens.setState({ byKey: new Map() })
+  sessionStorage.clear()
+  downloads.length = 0
+}
+
+/** Shows where the router is, so tests can check URLs and navigation. */
+function Location() {
+  const l = useLocation()
+  return <span data-testid="location">{`${l.pathname}${l.search}`}</span>
+}
+
+/** Renders the given routes at `path`; any other page the view navigates to is a stub. */
+export function renderAt(path: string, routes: Array<{ path: string; element: ReactElement }>, extra?: ReactElement) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      {extra}
+      <Routes>
+        {routes.map((r) => (
+          <Route key={r.path} path={r.path} element={r.element} />
+        ))}
+        <Route path="*" element={<p>Other page</p>} />
+      </Routes>
+      <Location />
+    </MemoryRouter>,
+  )
+}
