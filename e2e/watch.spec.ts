@@ -45,6 +45,9 @@ async function createExecuting(app: TestApp): Promise<string> {
 const added: string[] = []
 
 test.beforeEach(async ({ context, page, app }) => {
+  // Other specs in this worker may have watched intents: start from an empty board.
+  const profileId = app.appCore.core.activeProfileId()
+  for (const w of app.appCore.core.watches.list(profileId).watches) app.appCore.core.watches.unwatch(profileId, w.intentId)
   await context.grantPermissions(['notifications'], { origin: new URL(app.host.launchUrl).origin })
   await page.addInitScript(recordNotifications)
 })
