@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import fc from 'fast-check'
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs'
 import { request } from 'node:http'
-import { tmpdir } from 'node:os'
+import { connect } from 'node:net'
+import { networkInterfaces, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { BRIDGE_METHOD_NAMES } from '../contract/channels'
-import type { BridgeHandlers } from '../bridge/handlers'
+import { BRIDGE_METHOD_NAMES, ipcChannel } from '../contract/channels'
+import { createBridgeHandlers, type BridgeHandlers } from '../bridge/handlers'
 import { EventHub } from '../bridge/events'
+import { recordingCore, VALID_ARGS } from '../bridge/testing'
+import { wireIpc, type IpcMainLike } from '../electron/ipc'
+import { APP_ORIGIN } from '../electron/security'
 import { isAllowedHostHeader, startHost, type RunningHost } from './server'
 
 const TOKEN = 'test-token-123'
@@ -122,5 +127,123 @@ describe('browser host', () => {
     const { value } = await reader.read()
     expect(new TextDecoder().decode(value)).toContain('"type":"appInfo"')
     ac.abort()
+  })
+})
+
+describe('browser host refusals', () => {
+  let host: RunningHost
+  const events = new EventHub()
+  const handlers = Object.fromEntries(
+    BRIDGE_METHOD_NAMES.map((n) => [n, vi.fn(async () => ({ ok: true, value: {} }))]),
+  ) as unknown as BridgeHandlers
+  const json = { 'content-type': 'application/json' }
+
+  beforeAll(async () => {
+    host = await startHost({ port: 0, rendererDir: mkdtempSync(join(tmpdir(), 'host-')), handlers, events, token: TOKEN })
+  })
+  afterAll(() => host.stop())
+
+  it('will not bind to anything but loopback', async () => {
+    for (const bind of ['0.0.0.0', '::', '192.0.2.2', 'localhost.example.com', '127.0.0.1.nip.io'])
+      await expect(startHost({ port: 0, host: bind, rendererDir: '.', handlers, events }), bind).rejects.toThrow(/loopback/)
+  })
+
+  it('cannot be reached on any non-loopback address of this machine', async () => {
+    const external = Object.values(networkInterfaces())
+      .flat()
+      .filter((i) => i && !i.internal && i.family === 'IPv4')
+      .map((i) => i!.address)
+    for (const address of external) {
+      const reached = await new Promise<boolean>((done) => {
+        const socket = connect({ host: address, port: host.port, timeout: 2_000 })
+        socket.once('connect', () => (socket.destroy(), done(true)))
+        socket.once('error', () => done(false))
+        socket.once('timeout', () => (socket.destroy(), done(false)))
+      })
+      expect(reached, `port ${host.port} answered on ${address}`).toBe(false)
+    }
+  })
+
+  it('refuses every route without the token: pages, assets, each bridge method and the event stream', async () => {
+    expect((await raw(host, '/assets/app.js')).status).toBe(401)
+    expect((await raw(host, '/bridge/events')).status).toBe(401)
+    for (const name of BRIDGE_METHOD_NAMES)
+      expect((await raw(host, `/bridge/${name}`, { method: 'POST', headers: json, body: '{}' })).status, name).toBe(401)
+    // A wrong token, in the cookie, the header, or a token offered on a POST, is no token.
+    const wrong = [{ cookie: 'ie_host_token=nope' }, { authorization: 'Bearer nope' }, { authorization: TOKEN }, { cookie: `IE_HOST_TOKEN=${TOKEN}` }]
+    for (const headers of wrong)
+      expect((await raw(host, '/bridge/getChains', { method: 'POST', headers: { ...json, ...headers }, body: '{}' })).status).toBe(401)
+    expect((await raw(host, `/bridge/getChains?token=${TOKEN}`, { method: 'POST', headers: json, body: '{}' })).status).toBe(401)
+    expect(handlers.getChains).not.toHaveBeenCalled()
+  })
+
+  it('refuses non-loopback and malformed Host headers before looking at the token', async () => {
+    const auth = { authorization: `Bearer ${TOKEN}` }
+    for (const hostHeader of [
+      `attacker.example:${host.port}`,
+      `localhost.attacker.example:${host.port}`,
+      `127.0.0.1.nip.io:${host.port}`,
+      `[::ffff:127.0.0.1]:${host.port}`,
+      `127.0.0.1:${host.port + 1}`,
+      `127.0.0.1:${host.port}@attacker.example`,
+    ]) {
+      expect((await raw(host, '/', { headers: { ...auth, host: hostHeader } })).status, hostHeader).toBe(421)
+      const bridge = await raw(host, '/bridge/getChains', { method: 'POST', headers: { ...auth, ...json, host: hostHeader }, body: '{}' })
+      expect(bridge.status, hostHeader).toBe(421)
+      expect((await raw(host, `/?token=${TOKEN}`, { headers: { host: hostHeader } })).status, hostHeader).toBe(421)
+    }
+    // HTTP/1.0 lets a client leave the Host header out altogether.
+    const noHost = await new Promise<string>((done, reject) => {
+      const socket = connect({ host: '127.0.0.1', port: host.port }, () =>
+        socket.end(`GET / HTTP/1.0\r\nAuthorization: Bearer ${TOKEN}\r\n\r\n`),
+      )
+      let answer = ''
+      socket.on('data', (c) => (answer += c))
+      socket.on('end', () => done(answer))
+      socket.on('error', reject)
+    })
+    expect(noHost).toMatch(/^HTTP\/1\.[01] 421 /)
+    expect(handlers.getChains).not.toHaveBeenCalled()
+  })
+})
+
+describe('the host bridge validates arguments exactly as IPC does', () => {
+  const { core } = recordingCore()
+  const bridge = createBridgeHandlers(core)
+  const ipcHandlers = new Map<string, Parameters<IpcMainLike['handle']>[1]>()
+  wireIpc({ handle: (channel, listener) => void ipcHandlers.set(channel, listener) }, bridge)
+  const page = { senderFrame: { url: `${APP_ORIGIN}/index.html` } }
+  let host: RunningHost
+
+  beforeAll(async () => {
+    host = await startHost({ port: 0, rendererDir: mkdtempSync(join(tmpdir(), 'host-')), handlers: bridge, events: new EventHub(), token: TOKEN })
+  })
+  afterAll(() => host.stop())
+
+  it.each(BRIDGE_METHOD_NAMES)('%s: the same answer for the same arguments, over HTTP and over IPC', async (name) => {
+    const silence = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const args = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }),
+      fc.constant(VALID_ARGS[name] ?? {}),
+      fc.tuple(fc.jsonValue({ maxDepth: 1 }), fc.constantFrom('extra', ...Object.keys(VALID_ARGS[name] ?? {}))).map(([v, k]) => ({
+        ...(VALID_ARGS[name] as object),
+        [k]: v,
+      })),
+    )
+    await fc.assert(
+      fc.asyncProperty(args, async (value) => {
+        const body = JSON.stringify(value)
+        const overHttp = await raw(host, `/bridge/${name}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+          body,
+        })
+        const overIpc = await ipcHandlers.get(ipcChannel(name))!(page, JSON.parse(body))
+        expect(overHttp.status).toBe(200)
+        expect(JSON.parse(overHttp.body)).toEqual(JSON.parse(JSON.stringify(overIpc)))
+      }),
+      { numRuns: 25 },
+    )
+    silence.mockRestore()
   })
 })

@@ -1,5 +1,6 @@
 import { contextBridge, ipcRenderer } from 'electron'
 import { BRIDGE_METHOD_NAMES, EVENT_CHANNEL, ipcChannel } from '../contract/channels'
+import { fail } from '../contract/errors'
 
 /**
  * Exposes exactly the contract's named methods as `window.svc`. The IPC event object
@@ -7,7 +8,19 @@ import { BRIDGE_METHOD_NAMES, EVENT_CHANNEL, ipcChannel } from '../contract/chan
  */
 const svc: Record<string, unknown> = {}
 for (const name of BRIDGE_METHOD_NAMES) {
-  svc[name] = (args: unknown) => ipcRenderer.invoke(ipcChannel(name), args)
+  svc[name] = async (args: unknown) => {
+    try {
+      return await ipcRenderer.invoke(ipcChannel(name), args)
+    } catch {
+      // Arguments or an answer that IPC cannot clone. Bridge methods resolve to a Result
+      // whatever happens, so the page never meets an unhandled rejection.
+      return fail({
+        kind: 'Internal',
+        operation: name,
+        message: `The app could not pass ${name} between its window and its main process. The details are in the app's log.`,
+      })
+    }
+  }
 }
 svc.subscribe = (listener: (event: unknown) => void) => {
   const relay = (_event: unknown, payload: unknown) => listener(payload)

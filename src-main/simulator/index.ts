@@ -65,6 +65,13 @@ export interface RunningSimulator {
   port: number
   /** Stops the server, closing every connection including held long-polls. */
   stop(): Promise<void>
+  /**
+   * Goes down as a crashed or restarted service would: stops listening and drops every
+   * connection (held long-polls included), keeping the dataset, clock and faults.
+   */
+  stopListening(): Promise<void>
+  /** Listens again on the same address and port, so every client's URL stays valid. */
+  startListening(): Promise<void>
   /** Ground truth: the records behind every answer (replaced by reset()). */
   readonly dataset: Dataset
   /** The simulated clock: now(), set(), advance(), setOffset(), freeze(), resume(). */
@@ -118,6 +125,10 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     async stop() {
       sim.stop()
       await http.close()
+    },
+    stopListening: () => http.close(),
+    async startListening() {
+      await http.listen(port, host)
     },
     get dataset() {
       return sim.ctx.dataset

@@ -137,3 +137,26 @@ describe('determinism', () => {
     expect(c[4]).not.toEqual(a[4])
   })
 })
+
+describe('going down and coming back', () => {
+  it('drops held long-polls, refuses connections while down, and answers again on the same URL with the same data', async () => {
+    const sim = await startSimulator({ intents: 200, waitTimeoutMs: 60_000 })
+    try {
+      const created = sim.createIntent({ status: 'EXECUTING' })
+      const first = await rpc(sim.url, 'WaitIntentReceipt', { intentId: created.intentId })
+      const held = rpc(sim.url, 'WaitIntentReceipt', { intentId: created.intentId, lastReceiptStates: (first.body as { receiptStates: unknown }).receiptStates })
+      await new Promise((r) => setTimeout(r, 100))
+      await sim.stopListening()
+      await expect(held).rejects.toThrow()
+      await expect(rpc(sim.url, 'GetChains', {})).rejects.toThrow()
+
+      await sim.startListening()
+      const again = await rpc(sim.url, 'GetIntent', { intentId: created.intentId })
+      expect(again.status).toBe(200)
+      expect(again.body.intent.intentId).toBe(created.intentId)
+      expect(sim.url).toBe(`http://127.0.0.1:${sim.port}`)
+    } finally {
+      await sim.stop()
+    }
+  })
+})

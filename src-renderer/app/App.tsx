@@ -33,17 +33,28 @@ function useAppBootstrap() {
   }, [setInfo])
 }
 
-/** How often an unreachable service is probed, so the app comes back online by itself. */
-const RECONNECT_PROBE_MS = 15_000
+/**
+ * An unreachable service is probed soon, then less and less often: a blip or a restart
+ * ends within seconds, and a long outage is not hammered.
+ */
+const RECONNECT_FIRST_PROBE_MS = 2_000
+const RECONNECT_MAX_PROBE_MS = 15_000
 
 function useReconnectProbe() {
   const unreachable = useConnection((s) => s.reachability === 'offline')
   const forced = useCacheStatus((s) => s.forcedOffline)
   useEffect(() => {
     if (!unreachable || forced) return
-    // A successful call flips reachability back to online (see lib/call.ts), ending the probe.
-    const timer = setInterval(() => void call('getChains', {}), RECONNECT_PROBE_MS)
-    return () => clearInterval(timer)
+    let delay = RECONNECT_FIRST_PROBE_MS
+    let timer: ReturnType<typeof setTimeout>
+    const probe = () => {
+      // A successful call flips reachability back to online (see lib/call.ts), ending the probe.
+      void call('getChains', {})
+      delay = Math.min(delay * 2, RECONNECT_MAX_PROBE_MS)
+      timer = setTimeout(probe, delay)
+    }
+    timer = setTimeout(probe, delay)
+    return () => clearTimeout(timer)
   }, [unreachable, forced])
 }
 

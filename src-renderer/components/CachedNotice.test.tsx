@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useCacheStatus } from '../stores/cache'
+import { useConnection } from '../stores/connection'
 import { CachedNotice, CacheWriteErrorBanner } from './CachedNotice'
 
 const DAY = 86_400_000
@@ -14,6 +15,15 @@ describe('CachedNotice', () => {
   it('says the data is cached and how old it is', () => {
     render(<CachedNotice fetchedAt={Date.now() - 3 * DAY - 1000} />)
     expect(screen.getByRole('status')).toHaveTextContent('Offline — cached data, fetched 3 days ago')
+  })
+
+  it('names the failure that took the app offline, with the whole message on hover', () => {
+    const message = 'http://svc could not answer GetChains (HTTP 500) — try again in a moment.'
+    useConnection.setState({ reachability: 'offline', lastOutage: { kind: 'Unavailable', operation: 'GetChains', status: 500, message } })
+    render(<CachedNotice fetchedAt={Date.now()} />)
+    expect(screen.getByRole('status')).toHaveTextContent('Offline — cached data, fetched just now (Service unavailable · GetChains)')
+    expect(screen.getByTitle(message)).toBeInTheDocument()
+    useConnection.setState({ reachability: 'unknown', lastOutage: null })
   })
 
   it('says when working offline by choice, and when nothing is cached', () => {

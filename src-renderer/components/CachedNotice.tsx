@@ -1,18 +1,24 @@
 import { formatAge, formatDateTime } from '../lib/format'
 import { useNow } from '../lib/useNow'
 import { useCacheStatus } from '../stores/cache'
+import { useConnection } from '../stores/connection'
+import { failureTitle } from './ErrorNotice'
 
 /** Ages refresh once a minute: "fetched 3 min ago" should not freeze while the view is open. */
 const AGE_TICK_MS = 60_000
 
 /**
  * Says that a view shows cached data, and how old it is: "Offline — cached data,
- * fetched 3 days ago". The exact fetch time is in the tooltip.
+ * fetched 3 days ago". The exact fetch time is in the tooltip. Offline not by choice,
+ * it also names the failure that made the app think the service is out of reach, with
+ * the whole message in the tooltip.
  */
 export function CachedNotice({ fetchedAt }: { fetchedAt?: number }) {
   const now = useNow(AGE_TICK_MS)
   const forced = useCacheStatus((s) => s.forcedOffline)
+  const outage = useConnection((s) => s.lastOutage)
   const mode = forced ? 'Working offline' : 'Offline'
+  const reason = !forced && outage ? outage : null
   return (
     <div
       className="notice notice-warn cached-notice"
@@ -22,6 +28,12 @@ export function CachedNotice({ fetchedAt }: { fetchedAt?: number }) {
       {fetchedAt === undefined
         ? `${mode} — nothing cached for this yet`
         : `${mode} — cached data, fetched ${formatAge(fetchedAt, now)}`}
+      {reason ? (
+        <span className="cached-reason" title={reason.message}>
+          {' '}
+          ({failureTitle(reason)})
+        </span>
+      ) : null}
     </div>
   )
 }

@@ -14,10 +14,13 @@ const TITLES: Record<SvcError['kind'], string> = {
   Internal: 'App error',
 }
 
+/** What failed, in a few words: "Service unavailable · GetChains". */
+export const failureTitle = (error: SvcError): string => `${TITLES[error.kind]}${error.operation ? ` · ${error.operation}` : ''}`
+
 /** A failure a person can act on: what failed, why, and a way to try again. */
 export function ErrorNotice({ error, onRetry }: { error: SvcError; onRetry?: () => void }) {
   return (
-    <div className="notice notice-error" role="alert">
+    <div className="notice notice-error" role="alert" data-error-kind={error.kind}>
       <strong>{TITLES[error.kind]}</strong>
       {error.operation ? <span className="muted"> · {error.operation}</span> : null}
       <p>{error.message}</p>

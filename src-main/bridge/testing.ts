@@ -1,0 +1,69 @@
+import type { BridgeArgs } from '../contract/bridge'
+import type { BridgeMethodName } from '../contract/channels'
+import type { Core } from './core'
+import { EventHub } from './events'
+
+/** Test helpers for the bridge: a well-formed call of every method, and a core that records what reaches it. */
+
+const ID = `0x${'ab'.repeat(32)}`
+
+/** A well-formed call of every method: tsc fails here when a method is added without one. */
+export const VALID_ARGS: { [M in BridgeMethodName]: BridgeArgs<M> } = {
+  getIntent: { intentId: ID },
+  searchIntents: { byOwnerAddress: `0x${'1'.repeat(40)}`, byProjectId: 7 },
+  getIntentHistory: { byStatuses: ['FAILED'], page: { pageSize: 20 }, fromTime: 1, includeBalances: true },
+  getIntentReceipt: { intentId: ID },
+  quoteIntent: {
+    ownerAddress: `0x${'2'.repeat(40)}`,
+    originChainId: 8453,
+    originTokenAddress: `0x${'3'.repeat(40)}`,
+    destinationChainId: 42161,
+    destinationTokenAddress: `0x${'4'.repeat(40)}`,
+    originTokenAmount: '1234567890123456789012',
+  },
+  commitIntent: { intent: { intentId: ID, originChainId: 1, salt: '99999999999999999999999' } },
+  getChains: { routeProvider: 'AUTO' },
+  yieldGetMarkets: { chainId: '8453', limit: 50, offset: 0, type: 'lending' },
+  yieldGetAggregateBalances: { queries: [{ address: `0x${'5'.repeat(40)}`, network: 'base' }] },
+  getEarnPools: { chainIds: [1], minTvl: 10 },
+  watchIntent: { intentId: ID, muted: false },
+  unwatchIntent: { intentId: ID },
+  listWatches: {},
+  clearFinishedWatches: undefined,
+  setWatchMuted: { intentId: ID, muted: true },
+  setNotificationsMuted: { muted: true },
+  getAppInfo: undefined,
+  saveProfile: { name: 'Production', baseUrl: 'https://svc.example.com/' },
+  removeProfile: { id: 'p1' },
+  setActiveProfile: { id: 'p1' },
+  setAccessKey: { profileId: 'p1', key: 'k-123', allowPlainText: false },
+  clearAccessKey: { profileId: 'p1' },
+  testConnection: { profileId: 'p1' },
+}
+
+/** A core that records what reaches it and answers every call with something plausible. */
+export function recordingCore() {
+  const reached: Array<{ via: string; args: unknown[] }> = []
+  const record =
+    (via: string, answer: unknown = {}) =>
+    (...args: unknown[]) => {
+      reached.push({ via, args })
+      return answer
+    }
+  const source = { profileId: 'p1', baseUrl: 'http://svc.test', simulated: false, fetchedAt: 1 }
+  const client = new Proxy({}, { get: (_t, name) => async (...args: unknown[]) => (record(`client.${String(name)}`)(...args), {}) })
+  const core = {
+    events: new EventHub(),
+    session: () => ({ client, source: () => source }),
+    activeProfileId: () => 'p1',
+    watches: new Proxy({}, { get: (_t, name) => record(`watches.${String(name)}`, name === 'setNotificationsMuted' ? true : 0) }),
+    appInfo: record('appInfo'),
+    saveProfile: record('saveProfile'),
+    removeProfile: record('removeProfile'),
+    setActiveProfile: record('setActiveProfile'),
+    setAccessKey: record('setAccessKey'),
+    clearAccessKey: record('clearAccessKey'),
+    testConnection: record('testConnection'),
+  } as unknown as Core
+  return { core, reached }
+}
