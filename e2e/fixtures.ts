@@ -10,6 +10,8 @@ import { startHost, type RunningHost } from '../src-main/host/server'
 export interface TestApp {
   appCore: AppCore
   host: RunningHost
+  /** Where the main core keeps profiles, keys and watches. */
+  dataDir: string
   /** Admin surface of the embedded simulator, e.g. `admin('advance', {...})`. */
   admin<T = unknown>(action: string, body?: unknown): Promise<T>
 }
@@ -52,6 +54,7 @@ export async function startTestApp({ shape = 'spec', extraAccessKeys = [], clien
   return {
     appCore,
     host,
+    dataDir,
     admin,
     stop: async () => {
       await host.stop()

@@ -170,7 +170,7 @@ describe('browser host refusals', () => {
     for (const name of BRIDGE_METHOD_NAMES)
       expect((await raw(host, `/bridge/${name}`, { method: 'POST', headers: json, body: '{}' })).status, name).toBe(401)
     // A wrong token, in the cookie, the header, or a token offered on a POST, is no token.
-    const wrong = [{ cookie: 'ie_host_token=nope' }, { authorization: 'Bearer nope' }, { authorization: TOKEN }, { cookie: `IE_HOST_TOKEN=${TOKEN}` }]
+    const wrong: Record<string, string>[] = [{ cookie: 'ie_host_token=nope' }, { authorization: 'Bearer nope' }, { authorization: TOKEN }, { cookie: `IE_HOST_TOKEN=${TOKEN}` }]
     for (const headers of wrong)
       expect((await raw(host, '/bridge/getChains', { method: 'POST', headers: { ...json, ...headers }, body: '{}' })).status).toBe(401)
     expect((await raw(host, `/bridge/getChains?token=${TOKEN}`, { method: 'POST', headers: json, body: '{}' })).status).toBe(401)

@@ -1,0 +1,136 @@
+import { Deadline, Resources, sleep, within, type Benchmark } from '../lib/benchmark'
+import { launchChromium } from '../lib/chromium'
+import { cpuPercentWhile } from '../lib/cpu'
+import { startTsProcess, waitForLine } from '../lib/processes'
+import { seededRandom, shuffled } from '../lib/random'
+import { atLeast, atMost, type Figure } from '../lib/report'
+import { p95 } from '../lib/stats'
+
+async function admin<T>(simulatorUrl: string, action: string, body: unknown): Promise<T> {
+  const res = await fetch(`${simulatorUrl}/__sim/${action}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  })
+  if (!res.ok) throw new Error(`simulator admin ${action}: ${res.status} ${await res.text()}`)
+  return (await res.json()) as T
+}
+
+declare global {
+  interface Window {
+    /** When each watch:done event reached the page (Date.now(), by intent id). */
+    __benchDone?: Record<string, number>
+  }
+}
+
+/** In the page: listens on the host's bridge event stream and notes when each finish arrives. */
+function recordFinishes(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done: Record<string, number> = {}
+    window.__benchDone = done
+    const events = new EventSource('/bridge/events')
+    events.onopen = () => resolve()
+    events.onerror = () => reject(new Error('the bridge event stream failed'))
+    events.onmessage = (m: MessageEvent<string>) => {
+      const e = JSON.parse(m.data) as { type: string; watch?: { intentId: string } }
+      if (e.type === 'watch:done' && e.watch && !(e.watch.intentId in done)) done[e.watch.intentId] = Date.now()
+    }
+  })
+}
+
+/** In the page: adds the watches through the bridge, as the Watch view's form does. */
+async function addWatches(ids: readonly string[]): Promise<string[]> {
+  const answers = await Promise.all(
+    ids.map((intentId) =>
+      fetch('/bridge/watchIntent', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ intentId }) }).then(
+        (r) => r.json() as Promise<{ ok: boolean; error?: { message: string } }>,
+      ),
+    ),
+  )
+  return answers.flatMap((a) => (a.ok ? [] : [a.error?.message ?? 'failed']))
+}
+
+/** In the page: how many watches have had at least one answer from the service. */
+async function watchesAnswered(): Promise<number> {
+  const r = (await (await fetch('/bridge/listWatches', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json()) as {
+    ok: boolean
+    value?: { watches: Array<{ status?: string }> }
+  }
+  return r.value?.watches.filter((w) => w.status !== undefined).length ?? 0
+}
+
+/**
+ * 5. Live watching: the app's main side runs in a child process; the app page (on the
+ * Watch view) adds watches on intents the simulator holds in EXECUTING; after a quiet
+ * window (CPU measured) the simulator finishes them one by one in a shuffled order,
+ * spread evenly over the finishing window. Latency runs from the admin call that finishes an intent to the
+ * page's receipt of its `watch:done` event (one machine, one clock).
+ */
+export const watch: Benchmark = {
+  name: 'watch',
+  needs: { app: true },
+  async run(ctx) {
+    const count = ctx.quick ? 50 : 200
+    const finishMs = ctx.quick ? 15_000 : 60_000
+    const quietMs = ctx.quick ? 10_000 : 20_000
+    const drainMs = ctx.quick ? 15_000 : 30_000
+    const res = new Resources()
+    try {
+      const child = res.add('the app process', startTsProcess('bench/lib/app-process.ts', [ctx.scratch('watch-app')]), (c) => c.stop())
+      const [, launchUrl, simulatorUrl] = await waitForLine(child.proc.stdout!, /ready (\S+) (\S+)/, 120_000, 'the app process')
+      child.proc.stdout!.resume()
+      const browser = res.add('Chromium', await launchChromium(ctx.scratch('watch-browser')), (b) => b.close())
+      const { page } = browser
+      await page.goto(`${launchUrl}#/watch`)
+      await within(30_000, 'opening the event stream', page.evaluate(recordFinishes))
+
+      const ids: string[] = []
+      for (let i = 0; i < count; i++) ids.push((await admin<{ intentId: string }>(simulatorUrl, 'createIntent', { status: 'EXECUTING' })).intentId)
+      const failures = await within(60_000, 'adding watches', page.evaluate(addWatches, ids))
+      if (failures.length) throw new Error(`${failures.length} watches could not be added: ${failures[0]}`)
+      const settled = new Deadline(120_000, 'the first answer for every watch')
+      while ((await page.evaluate(watchesAnswered)) < count) {
+        settled.check()
+        await sleep(500)
+      }
+      ctx.log(`watch: ${count} watches answered; measuring CPU for ${quietMs / 1000} s with nothing changing`)
+      const quietCpu = await cpuPercentWhile(child.pid, () => sleep(quietMs))
+
+      ctx.log(`watch: finishing ${count} intents over ${finishMs / 1000} s`)
+      // In an order unrelated to the order the watches were added (and queued for a long-poll).
+      const order = shuffled(seededRandom(5), ids)
+      const sentAt = new Map<string, number>()
+      const finishingCpu = await cpuPercentWhile(child.pid, async () => {
+        const started = Date.now()
+        for (let i = 0; i < count; i++) {
+          await sleep(Math.max(0, started + (i * finishMs) / count - Date.now()))
+          sentAt.set(order[i], Date.now())
+          // One in eight fails, as in the simulator's own mix of outcomes.
+          await admin(simulatorUrl, 'advance', { intentId: order[i], to: i % 8 === 7 ? 'FAILED' : 'SUCCEEDED' })
+        }
+      })
+
+      const drain = new Deadline(drainMs, 'waiting for finishes')
+      let arrived: Record<string, number> = {}
+      while (drain.left > 0) {
+        arrived = await page.evaluate(() => ({ ...window.__benchDone }))
+        if (ids.every((id) => id in arrived)) break
+        await sleep(250)
+      }
+      browser.checkPage()
+      const received = ids.filter((id) => id in arrived).length
+      // A finish that never arrived counts as infinitely late, so it cannot flatter the p95.
+      const latencies = ids.map((id) => (id in arrived ? arrived[id] - sentAt.get(id)! : Infinity))
+      const note = `${count} watches, finishes spread over ${finishMs / 1000} s`
+      return [
+        { name: 'watch.delivered', value: received, unit: 'finishes', target: atLeast(count), note: `${note}; waited ${drainMs / 1000} s after the last` },
+        { name: 'watch.latency.p95', value: p95(latencies), unit: 'ms', target: atMost(250), note: `simulator state change to page event; ${note}` },
+        { name: 'watch.cpu.waiting', value: quietCpu, unit: '%', target: atMost(2), note: `main process over ${quietMs / 1000} s with ${count} watches held and nothing changing` },
+        { name: 'watch.cpu.finishing', value: finishingCpu, unit: '%', note: `main process while the ${count} finishes arrived` },
+      ] satisfies Figure[]
+    } finally {
+      await res.close()
+    }
+  },
+}

@@ -1,0 +1,51 @@
+import type { CachedIntentRow, OfflineIntentFilter } from '../../src-renderer/db'
+
+/**
+ * What the harness page (harness.ts) offers the benchmarks, as `window.bench`. Shared
+ * by both sides so `page.evaluate` calls are typed.
+ */
+
+export type IngestMode = 'app' | 'raw'
+
+export interface IngestRun {
+  mode: IngestMode
+  /** Wall time of the writes alone: opening and deleting the database are left out. */
+  ms: number
+  entries: number
+}
+
+export type LookupKind = 'byId' | 'byHash' | 'byOwner' | 'combined' | 'text'
+
+export interface LookupQuery {
+  kind: LookupKind
+  filter: OfflineIntentFilter
+  limit: number
+}
+
+export type LookupRow = Pick<CachedIntentRow, 'intentId' | 'owner' | 'status' | 'originChainId' | 'createdAt'>
+
+export interface LookupTiming {
+  kind: LookupKind
+  ms: number
+  rows: LookupRow[]
+}
+
+export interface BenchHarness {
+  /** Fetches history pages 0..count-1 from the bench server into memory; untimed. */
+  loadPages(count: number): Promise<number>
+  /** Writes the loaded pages into a fresh database named `dbName`, then deletes it. */
+  ingest(mode: IngestMode, dbName: string): Promise<IngestRun>
+  /**
+   * Writes history pages 0..pages-1 through the app's cache into its own database, and
+   * optionally switches the app to "work offline"; returns the cached intent count.
+   */
+  populate(o: { pages: number; profileId: string; baseUrl: string; offline: boolean }): Promise<number>
+  /** Runs each query through the app's offline search, one after another, timing each. */
+  lookups(profileId: string, queries: LookupQuery[]): Promise<LookupTiming[]>
+}
+
+declare global {
+  interface Window {
+    bench: BenchHarness
+  }
+}

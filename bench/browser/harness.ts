@@ -1,0 +1,136 @@
+/**
+ * The harness page: the app's real cache module (`src-renderer/db`) in Chromium, with
+ * nothing of the UI around it, so ingest and lookup times are the cache's own.
+ */
+import type { DataSource } from '@contract/app'
+import type { IntentHistoryEntry } from '@contract/service'
+import { cacheHistoryPage, countCachedIntents, openExplorerDb, searchCachedIntents, setExplorerDb, type ExplorerDb } from '../../src-renderer/db'
+import { useCacheStatus } from '../../src-renderer/stores/cache'
+import type { BenchHarness, IngestRun, LookupTiming } from './api'
+
+let loaded: IntentHistoryEntry[][] = []
+
+async function fetchPage(index: number): Promise<IntentHistoryEntry[]> {
+  const res = await fetch(`/data/pages/${index}`)
+  if (!res.ok) throw new Error(`history page ${index}: ${res.status} ${await res.text()}`)
+  return (await res.json()) as IntentHistoryEntry[]
+}
+
+const sourceOf = (profileId: string, baseUrl: string): DataSource => ({ profileId, baseUrl, simulated: true, fetchedAt: Date.now() })
+
+/** Write-through never throws (it reports to the cache status store), so a failed write is looked for here. */
+function throwOnWriteError(): void {
+  const e = useCacheStatus.getState().lastWriteError
+  if (e) throw new Error(`cache write to ${e.store} failed: ${e.message}`)
+}
+
+function deleteDatabase(name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.deleteDatabase(name)
+    req.onsuccess = () => resolve()
+    req.onerror = () => reject(req.error)
+  })
+}
+
+function openRaw(name: string): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(name, 1)
+    req.onupgradeneeded = () => req.result.createObjectStore('historyEntries', { keyPath: ['profileId', 'intentId'] })
+    req.onsuccess = () => resolve(req.result)
+    req.onerror = () => reject(req.error)
+  })
+}
+
+/** Through the app: `cacheHistoryPage`, one call per page, as "load all" writes through. */
+async function ingestApp(dbName: string): Promise<{ ms: number; stored: number }> {
+  const db: ExplorerDb = openExplorerDb(dbName)
+  setExplorerDb(db)
+  await db.open()
+  const source = sourceOf('bench', 'http://127.0.0.1')
+  const started = performance.now()
+  for (const entries of loaded) await cacheHistoryPage(source, entries)
+  const ms = performance.now() - started
+  throwOnWriteError()
+  const [stored, rows] = await Promise.all([db.historyEntries.count(), db.intentRows.count()])
+  if (rows !== stored) throw new Error(`${stored} entries cached but ${rows} summary rows`)
+  db.close()
+  return { ms, stored }
+}
+
+/**
+ * The floor: the same record objects (the entry with its profile and fetch time) put
+ * into a plain object store, one transaction per page, without indexes or summary rows.
+ */
+async function ingestRaw(dbName: string): Promise<{ ms: number; stored: number }> {
+  const db = await openRaw(dbName)
+  const source = sourceOf('bench', 'http://127.0.0.1')
+  const meta = { profileId: source.profileId, baseUrl: source.baseUrl, fetchedAt: source.fetchedAt }
+  const started = performance.now()
+  for (const entries of loaded) {
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction('historyEntries', 'readwrite')
+      const store = tx.objectStore('historyEntries')
+      for (const entry of entries) store.put({ ...meta, intentId: entry.intentId, entry })
+      tx.oncomplete = () => resolve()
+      tx.onerror = tx.onabort = () => reject(tx.error)
+    })
+  }
+  const ms = performance.now() - started
+  const stored = await new Promise<number>((resolve, reject) => {
+    const req = db.transaction('historyEntries').objectStore('historyEntries').count()
+    req.onsuccess = () => resolve(req.result)
+    req.onerror = () => reject(req.error)
+  })
+  db.close()
+  return { ms, stored }
+}
+
+const harness: BenchHarness = {
+  async loadPages(count) {
+    loaded = []
+    for (let i = 0; i < count; i++) loaded.push(await fetchPage(i))
+    return loaded.reduce((n, p) => n + p.length, 0)
+  },
+
+  async ingest(mode, dbName): Promise<IngestRun> {
+    const entries = loaded.reduce((n, p) => n + p.length, 0)
+    const { ms, stored } = await (mode === 'app' ? ingestApp(dbName) : ingestRaw(dbName))
+    await deleteDatabase(dbName)
+    if (stored !== entries) throw new Error(`${mode}: ${entries} entries written but ${stored} stored`)
+    return { mode, ms, entries }
+  },
+
+  async populate({ pages, profileId, baseUrl, offline }) {
+    setExplorerDb(openExplorerDb())
+    // One page read ahead, so fetching overlaps writing.
+    let next = fetchPage(0)
+    for (let i = 0; i < pages; i++) {
+      const entries = await next
+      if (i + 1 < pages) next = fetchPage(i + 1)
+      await cacheHistoryPage(sourceOf(profileId, baseUrl), entries)
+      throwOnWriteError()
+      if ((i + 1) % 100 === 0) console.info(`populate: ${i + 1} of ${pages} pages cached`)
+    }
+    // The app's own persisted switch, so the app opens on the cache.
+    if (offline) useCacheStatus.getState().setForcedOffline(true)
+    return countCachedIntents(profileId)
+  },
+
+  async lookups(profileId, queries) {
+    setExplorerDb(openExplorerDb())
+    const out: LookupTiming[] = []
+    for (const q of queries) {
+      const started = performance.now()
+      const { rows } = await searchCachedIntents(profileId, q.filter, { limit: q.limit })
+      const ms = performance.now() - started
+      out.push({
+        kind: q.kind,
+        ms,
+        rows: rows.map((r) => ({ intentId: r.intentId, owner: r.owner, status: r.status, originChainId: r.originChainId, createdAt: r.createdAt })),
+      })
+    }
+    return out
+  },
+}
+
+window.bench = harness

@@ -1,0 +1,58 @@
+import { execFileSync } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
+
+/**
+ * CPU time, the measure other load on the machine cannot inflate: a busy machine makes
+ * work take longer on the clock, but hardly use more CPU. On an idle machine the CPU time of
+ * single-threaded work is (at least) its wall time.
+ */
+
+/** CPU ms (user + system, all threads) this process spends on `work`. */
+export function cpuMsOf(work: () => unknown): number {
+  const before = process.cpuUsage()
+  work()
+  const used = process.cpuUsage(before)
+  return (used.user + used.system) / 1000
+}
+
+let clockTicks: number | undefined
+
+/** User + system CPU seconds from a /proc `stat` file (of a process or of one thread). */
+function taskCpuSeconds(statPath: string): number {
+  clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+  const stat = readFileSync(statPath, 'utf8')
+  // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  return (Number(fields[11]) + Number(fields[12])) / clockTicks
+}
+
+/** CPU seconds (user + system, all threads) process `pid` has used so far. */
+export const processCpuSeconds = (pid: number): number => taskCpuSeconds(`/proc/${pid}/stat`)
+
+/** CPU use of process `pid` while `work` runs, as a percentage of one core. */
+export async function cpuPercentWhile(pid: number, work: () => Promise<unknown>): Promise<number> {
+  const before = processCpuSeconds(pid)
+  const started = performance.now()
+  await work()
+  return ((processCpuSeconds(pid) - before) / ((performance.now() - started) / 1000)) * 100
+}
+
+/**
+ * CPU seconds used so far by the main threads of the renderer processes of the Chromium
+ * started with `userDataDir` (their command lines name it): where the page's script,
+ * style, layout and paint run.
+ */
+export function rendererMainThreadCpuSeconds(userDataDir: string): number {
+  let total = 0
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
+      // A process's main thread is the task whose id is the process id.
+      if (cmdline.includes('--type=renderer') && cmdline.includes(userDataDir)) total += taskCpuSeconds(`/proc/${pid}/task/${pid}/stat`)
+    } catch {
+      // The process ended while being looked at.
+    }
+  }
+  return total
+}

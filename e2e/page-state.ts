@@ -1,0 +1,70 @@
+import type { Page } from '@playwright/test'
+
+/**
+ * What a page keeps between sessions, read out for assertions: every IndexedDB database
+ * with every store's records, and local and session storage.
+ */
+
+export interface StoredRecord {
+  /** JSON of the primary key. */
+  key: string
+  value: unknown
+}
+
+/** Database name → store name → records. */
+export type IndexedDbDump = Record<string, Record<string, StoredRecord[]>>
+
+export function dumpIndexedDb(page: Page): Promise<IndexedDbDump> {
+  return page.evaluate(async () => {
+    const request = <T,>(r: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        r.onsuccess = () => resolve(r.result)
+        r.onerror = () => reject(r.error)
+      })
+    const out: Record<string, Record<string, Array<{ key: string; value: unknown }>>> = {}
+    for (const { name } of await indexedDB.databases()) {
+      if (!name) continue
+      const db = await request(indexedDB.open(name))
+      out[name] = {}
+      for (const storeName of Array.from(db.objectStoreNames)) {
+        const store = db.transaction(storeName).objectStore(storeName)
+        const [keys, values] = await Promise.all([request(store.getAllKeys()), request(store.getAll())])
+        out[name][storeName] = keys.map((k, i) => ({ key: JSON.stringify(k), value: values[i] }))
+      }
+      db.close()
+    }
+    return out
+  })
+}
+
+export function dumpWebStorage(page: Page): Promise<{ local: Record<string, string>; session: Record<string, string> }> {
+  return page.evaluate(() => {
+    const read = (s: Storage) => Object.fromEntries(Array.from({ length: s.length }, (_, i) => s.key(i)!).map((k) => [k, s.getItem(k) ?? '']))
+    return { local: read(localStorage), session: read(sessionStorage) }
+  })
+}
+
+/**
+ * Times that move on by design: a record fetched again (`fetchedAt`, and a summary row's
+ * `sources`, the fetch time per kind of object), a watch that heard from the service.
+ */
+const VOLATILE = new Set(['fetchedAt', 'sources', 'lastUpdateAt'])
+
+/**
+ * Records of `before` that are missing from `after` or differ in it, fetch and update
+ * times aside: a record fetched again is the same record, newer.
+ */
+export function lostOrChanged(before: IndexedDbDump, after: IndexedDbDump): string[] {
+  const withoutFetchTime = (v: unknown) => JSON.stringify(v, (k, x: unknown) => (VOLATILE.has(k) ? undefined : x))
+  const problems: string[] = []
+  for (const [db, stores] of Object.entries(before))
+    for (const [store, records] of Object.entries(stores)) {
+      const now = new Map((after[db]?.[store] ?? []).map((r) => [r.key, withoutFetchTime(r.value)]))
+      for (const r of records) {
+        const later = now.get(r.key)
+        if (later === undefined) problems.push(`${db}/${store} ${r.key}: gone`)
+        else if (later !== withoutFetchTime(r.value)) problems.push(`${db}/${store} ${r.key}: changed`)
+      }
+    }
+  return problems
+}
