@@ -1,4 +1,4 @@
-import { chromium, type BrowserContext, type Page } from '@playwright/test'
+import { chromium, test, expect, type BrowserContext, type Page } from '@playwright/test'
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -8,7 +8,6 @@ import { SvcClient } from '../src-main/service/client'
 import { startSimulator } from '../src-main/simulator'
 import { startHarnessServer, type HarnessServer } from '../bench/lib/harness-server'
 import { CHROMIUM_ARGS, chromiumPath } from './chromium'
-import { test, expect } from '@playwright/test'
 
 /**
  * The offline cache survives being killed mid-write. The cache harness page (the app's
@@ -96,8 +95,6 @@ async function countRows(page: Page, profiles: string[]): Promise<Record<string,
 
 async function launch(userDataDir: string): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await chromium.launchPersistentContext(userDataDir, { executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS })
-  // Playwright compiles this file with keepNames; functions sent to the page may call `__name`.
-  await context.addInitScript('globalThis.__name ??= (fn) => fn')
   const page = context.pages()[0] ?? (await context.newPage())
   const errors: string[] = []
   page.on('pageerror', (e) => errors.push(e.message))

@@ -45,7 +45,7 @@ test.describe('yield markets (response shape)', () => {
     const page = await open('/yield?type=lending&chain=1&sort=tvlAsc')
     const expected = await truth(app, { type: 'lending', chainId: '1', sort: 'tvlAsc', limit: 20, offset: 0 })
     await expect(summary(page)).toHaveText(`Showing 1–${Math.min(20, expected.total!)} of ${expected.total}`)
-    expect(await shownNames(page)).toEqual(expected.items.map(marketName))
+    await expect.poll(() => shownNames(page)).toEqual(expected.items.map(marketName))
 
     await page.getByLabel('Sort').selectOption('rewardRateDesc')
     const byRate = await truth(app, { type: 'lending', chainId: '1', sort: 'rewardRateDesc', limit: 20, offset: 0 })
@@ -69,7 +69,8 @@ test.describe('yield markets (response shape)', () => {
     await page.getByRole('button', { name: 'Next →' }).click()
     await expect(summary(page)).toHaveText(`Showing 21–40 of ${all.total}`)
     const second = await truth(app, { sort: 'rewardRateDesc', limit: 20, offset: 20 })
-    expect(await shownNames(page)).toEqual(second.items.map(marketName))
+    // The summary follows the URL at once; the rows follow when the page's answer arrives.
+    await expect.poll(() => shownNames(page)).toEqual(second.items.map(marketName))
 
     await page.getByLabel('Per page').selectOption('100')
     await expect(summary(page)).toHaveText(`Showing 1–100 of ${all.total}`)
@@ -91,7 +92,7 @@ test.describe('yield markets (response shape)', () => {
     await expect(page.getByText(/Working offline — cached data, fetched/)).toBeVisible()
     // The cache holds only what this browser has seen: that page, in the same order.
     await expect(summary(page)).toHaveText('Showing 1–20 of 20')
-    expect(await shownNames(page)).toEqual(names)
+    await expect.poll(() => shownNames(page)).toEqual(names)
     await page.evaluate(() => localStorage.removeItem('intent-explorer.cache-status'))
   })
 
@@ -191,11 +192,11 @@ test.describe('yield (payload shape)', () => {
     await expect(summary(page)).toHaveText('Showing 1–20')
     const first = await truth(payloadApp, { type: 'vault', sort: 'rewardRateDesc', limit: 20, offset: 0 })
     expect(first.total).toBeUndefined()
-    expect(await shownNames(page)).toEqual(first.items.map(marketName))
+    await expect.poll(() => shownNames(page)).toEqual(first.items.map(marketName))
     await page.getByRole('button', { name: 'Next →' }).click()
     await expect(summary(page)).toHaveText('Showing 21–40')
     const second = await truth(payloadApp, { type: 'vault', sort: 'rewardRateDesc', limit: 20, offset: 20 })
-    expect(await shownNames(page)).toEqual(second.items.map(marketName))
+    await expect.poll(() => shownNames(page)).toEqual(second.items.map(marketName))
   })
 
   test('positions from flat balance records, grouped and charted', async ({ page }) => {

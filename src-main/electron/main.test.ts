@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { BRIDGE_METHOD_NAMES, ipcChannel } from '../contract/channels'
 import { EventHub } from '../bridge/events'
+import { SafeStorageKeyStore } from '../settings/keystore'
 import { APP_ORIGIN, APP_SCHEME, RENDERER_CSP } from './security'
 
 /**
@@ -36,6 +37,7 @@ const h = vi.hoisted(() => ({
   permissionCheck: undefined as undefined | Listener,
   opened: [] as string[],
   fetched: [] as string[],
+  coreOptions: undefined as undefined | { keyStore: unknown },
   app: undefined as unknown as { emit(e: string, ...a: unknown[]): void; ready: Promise<void> },
 }))
 
@@ -93,11 +95,14 @@ vi.mock('electron', () => {
 })
 
 vi.mock('../bridge/app-core', () => ({
-  startAppCore: async () => ({
-    events: new EventHub(),
-    handlers: Object.fromEntries(BRIDGE_METHOD_NAMES.map((n) => [n, async () => ({ ok: true, value: n })])),
-    stop: async () => {},
-  }),
+  startAppCore: async (options: { keyStore: unknown }) => {
+    h.coreOptions = options
+    return {
+      events: new EventHub(),
+      handlers: Object.fromEntries(BRIDGE_METHOD_NAMES.map((n) => [n, async () => ({ ok: true, value: n })])),
+      stop: async () => {},
+    }
+  },
 }))
 
 /** A web contents as `web-contents-created` hands it over, recording what main installs on it. */
@@ -187,6 +192,12 @@ describe('desktop main process', () => {
     await expect(getChains({ senderFrame: { url: `${APP_ORIGIN}/index.html` } }, {})).resolves.toEqual({ ok: true, value: 'getChains' })
     for (const url of ['https://evil.example/', 'file:///index.html', 'devtools://devtools/bundled/inspector.html'])
       await expect(getChains({ senderFrame: { url } }, {})).resolves.toMatchObject({ ok: false, error: { kind: 'Unauthorized' } })
+  })
+})
+
+describe('key custody on the desktop', () => {
+  it('keeps access keys with the OS keyring through safeStorage', () => {
+    expect(h.coreOptions?.keyStore).toBeInstanceOf(SafeStorageKeyStore)
   })
 })
 

@@ -3,6 +3,7 @@ import type { ConnectionTest, ProfileView } from '@contract/app'
 import { ProfileInputSchema } from '@contract/app'
 import type { SvcError } from '@contract/errors'
 import { ErrorNotice } from '../../components/ErrorNotice'
+import { FormField } from '../../components/FormField'
 import { call } from '../../lib/call'
 import { useConnection } from '../../stores/connection'
 
@@ -32,26 +33,16 @@ function ProfileForm({ initial, onDone }: { initial: Draft; onDone: () => void }
     <form className="card" onSubmit={submit} aria-label={initial.id ? 'Edit profile' : 'New profile'} noValidate>
       <h2>{initial.id ? `Edit ${initial.name}` : 'New profile'}</h2>
       <div className="grid-form">
-        <label className="field">
-          Name
-          <input
-            value={draft.name}
-            aria-invalid={Boolean(errors.name)}
-            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-            autoFocus
-          />
-          {errors.name ? <span className="field-error">{errors.name}</span> : null}
-        </label>
-        <label className="field">
-          Service URL
+        <FormField label="Name" error={errors.name}>
+          <input value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.target.value })} autoFocus />
+        </FormField>
+        <FormField label="Service URL" error={errors.baseUrl}>
           <input
             value={draft.baseUrl}
             placeholder="https://service.example.com"
-            aria-invalid={Boolean(errors.baseUrl)}
             onChange={(e) => setDraft({ ...draft, baseUrl: e.target.value })}
           />
-          {errors.baseUrl ? <span className="field-error">{errors.baseUrl}</span> : null}
-        </label>
+        </FormField>
       </div>
       {failure ? <ErrorNotice error={failure} /> : null}
       <div className="row" style={{ marginTop: 10 }}>
