@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test'
 import type { GetIntentHistoryRequest } from '../src-main/contract/service'
 import { BIG_AMOUNT_INTENT_ID, HEAVY_OWNER_ADDRESS, type Dataset, type IntentRecord } from '../src-main/simulator'
 import { test, expect, type TestApp } from './fixtures'
+import { cachedIntentIds } from './page-state'
 
 /**
  * The History view against the embedded simulator. Ground truth is the simulator's own
@@ -198,13 +199,21 @@ test('pages read online are written to the cache and read back offline with the 
     .map((r) => r.intentId)
   await expect.poll(() => shownIds(page)).toEqual(newest)
   await expect(page.getByText(/cached data/)).toHaveCount(0)
+  // The page is written through to the cache after it is shown; a reload before the
+  // write lands would find nothing to show.
+  await expect
+    .poll(async () => {
+      const cached = new Set(await cachedIntentIds(page, 'historyEntries'))
+      return newest.filter((id) => !cached.has(id))
+    }, { timeout: 30_000 })
+    .toEqual([])
 
   // Work offline (the app's persisted switch), then reload: the same list, from the cache.
   await page.evaluate(() =>
     localStorage.setItem('intent-explorer.cache-status', JSON.stringify({ state: { forcedOffline: true }, version: 0 })),
   )
   await page.reload()
-  await expect(page.getByText(/Working offline — cached data, fetched/)).toBeVisible()
+  await expect(page.getByText(/Working offline — cached data, fetched/)).toBeVisible({ timeout: 30_000 })
   await expect.poll(() => shownIds(page)).toEqual(newest)
   await expect(page.getByTestId('history-more')).toHaveText('More pages: no')
 })

@@ -37,6 +37,27 @@ export function dumpIndexedDb(page: Page): Promise<IndexedDbDump> {
   })
 }
 
+/** Intent ids with a record in one of the cache's stores (keyed `[profileId, intentId]`), any profile. */
+export function cachedIntentIds(page: Page, storeName: 'intents' | 'historyEntries' | 'receipts'): Promise<string[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('intent-explorer')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const db = open.result
+          const keys = db.transaction(name).objectStore(name).getAllKeys()
+          keys.onsuccess = () => {
+            db.close()
+            resolve(keys.result.map((k) => String((k as unknown[])[1])))
+          }
+          keys.onerror = () => reject(keys.error)
+        }
+      }),
+    storeName,
+  )
+}
+
 export function dumpWebStorage(page: Page): Promise<{ local: Record<string, string>; session: Record<string, string> }> {
   return page.evaluate(() => {
     const read = (s: Storage) => Object.fromEntries(Array.from({ length: s.length }, (_, i) => s.key(i)!).map((k) => [k, s.getItem(k) ?? '']))
