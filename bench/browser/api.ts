@@ -5,7 +5,8 @@ import type { CachedIntentRow, OfflineIntentFilter } from '../../src-renderer/db
  * by both sides so `page.evaluate` calls are typed.
  */
 
-export type IngestMode = 'app' | 'raw'
+/** `app`: through the cache layer; `raw`: the entries, plain puts; `schema`: the app's records, plain puts. */
+export type IngestMode = 'app' | 'raw' | 'schema'
 
 export interface IngestRun {
   mode: IngestMode

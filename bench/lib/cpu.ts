@@ -37,22 +37,40 @@ export async function cpuPercentWhile(pid: number, work: () => Promise<unknown>)
   return ((processCpuSeconds(pid) - before) / ((performance.now() - started) / 1000)) * 100
 }
 
-/**
- * CPU seconds used so far by the main threads of the renderer processes of the Chromium
- * started with `userDataDir` (their command lines name it): where the page's script,
- * style, layout and paint run.
- */
-export function rendererMainThreadCpuSeconds(userDataDir: string): number {
-  let total = 0
+/** Pids and command lines of the processes of the Chromium started with `userDataDir` (all name it). */
+function chromiumProcesses(userDataDir: string): Array<{ pid: string; cmdline: string }> {
+  const found: Array<{ pid: string; cmdline: string }> = []
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue
     try {
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
-      // A process's main thread is the task whose id is the process id.
-      if (cmdline.includes('--type=renderer') && cmdline.includes(userDataDir)) total += taskCpuSeconds(`/proc/${pid}/task/${pid}/stat`)
+      if (cmdline.includes(userDataDir)) found.push({ pid, cmdline })
     } catch {
       // The process ended while being looked at.
     }
   }
-  return total
+  return found
 }
+
+/** Like taskCpuSeconds, but 0 for a process that has just ended. */
+function cpuSecondsOrNone(statPath: string): number {
+  try {
+    return taskCpuSeconds(statPath)
+  } catch {
+    return 0
+  }
+}
+
+/** CPU seconds used so far by every process of that Chromium (browser, renderers, GPU, utilities). */
+export const chromiumCpuSeconds = (userDataDir: string): number =>
+  chromiumProcesses(userDataDir).reduce((sum, p) => sum + cpuSecondsOrNone(`/proc/${p.pid}/stat`), 0)
+
+/**
+ * CPU seconds used so far by the main threads of that Chromium's renderer processes:
+ * where the page's script, style, layout and paint run. A process's main thread is the
+ * task whose id is the process id.
+ */
+export const rendererMainThreadCpuSeconds = (userDataDir: string): number =>
+  chromiumProcesses(userDataDir)
+    .filter((p) => p.cmdline.includes('--type=renderer'))
+    .reduce((sum, p) => sum + cpuSecondsOrNone(`/proc/${p.pid}/task/${p.pid}/stat`), 0)
