@@ -116,11 +116,6 @@ interface View {
   retryButtons?: string[]
   /** The service client retries these operations itself, so a short 429 burst never reaches the page. */
   clientRetries: boolean
-  /**
-   * Faults this view is known to mishandle, and why: reported, and expected to fail here
-   * until fixed (the test then fails until the entry is removed).
-   */
-  knownGaps?: { faults: string[]; why: string }
 }
 
 /** Failure notices a view shows: error notices, "offline, cached" notes, watches retrying. */
@@ -243,12 +238,6 @@ const VIEWS: View[] = [
     // Committing changes the service's state: asking again is always the person's decision.
     outageRecovery: 'retry',
     clientRetries: false,
-    knownGaps: {
-      faults: ['connection reset', 'truncated JSON', 'wrong field types'],
-      why:
-        'The service committed the intent but its answer was lost or unreadable; "Try again" then sends the commit again and ' +
-        'shows "Refused by the service … intent is COMMITTED" instead of finding out (GetIntent) that the commit went through.',
-    },
   },
 ]
 
@@ -355,8 +344,7 @@ for (const view of VIEWS) {
         }
       })
 
-    const known = view.knownGaps
-    expect(failed, `faults not handled (see the annotations)${known ? `; known and reported: ${known.why}` : ''}`).toEqual(known?.faults ?? [])
+    expect(failed, 'faults not handled (see the annotations)').toEqual([])
     expect(lostOrChanged(cached, await dumpIndexedDb(page)), 'cached records lost or corrupted').toEqual([])
   })
 }

@@ -70,6 +70,58 @@ describe('CommitView', () => {
     expect(callsOf('commitIntent')).toHaveLength(2)
   })
 
+  it('after a lost answer, asks the service before committing again, and finds the commit went through', async () => {
+    const user = userEvent.setup()
+    answers.set('commitIntent', () => failure('Network', 'Could not reach the service: the connection dropped while the answer was arriving'))
+    answers.set('getIntent', () => okFetched({ ...quoteResponse(inAnHour()).intent, status: 'COMMITTED' }))
+    render()
+    fill(quoteResponseText(inAnHour()))
+    await user.click(commitButton())
+    expect(await screen.findByRole('alert')).toHaveTextContent('the connection dropped')
+    expect(screen.getByRole('note')).toHaveTextContent('may have committed this intent')
+    expect(callsOf('getIntent')).toHaveLength(0)
+
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    const done = await screen.findByRole('status', { name: 'Committed' })
+    expect(done).toHaveTextContent('Nothing was sent twice')
+    expect(callsOf('commitIntent')).toHaveLength(1)
+    expect(callsOf('getIntent')).toEqual([{ intentId: QUOTED_INTENT_ID }])
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument()
+  })
+
+  it('after a lost answer, commits again when the service still holds the intent as quoted, or not at all', async () => {
+    const user = userEvent.setup()
+    let held: 'QUOTED' | 'missing' = 'QUOTED'
+    answers.set('commitIntent', () => failure('Timeout', 'The service took too long'))
+    answers.set('getIntent', () => (held === 'QUOTED' ? okFetched({ ...quoteResponse(inAnHour()).intent, status: 'QUOTED' }) : failure('NotFound')))
+    render()
+    fill(quoteResponseText(inAnHour()))
+    await user.click(commitButton())
+    await screen.findByRole('alert')
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(callsOf('commitIntent')).toHaveLength(2))
+    expect(callsOf('getIntent')).toHaveLength(1)
+
+    held = 'missing'
+    answers.set('commitIntent', () => okFetched({ intentId: QUOTED_INTENT_ID }))
+    await user.click(await screen.findByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('status', { name: 'Committed' })).not.toHaveTextContent('Nothing was sent twice')
+    expect(callsOf('commitIntent')).toHaveLength(3)
+  })
+
+  it('says so when it cannot find out whether a lost commit went through, and sends nothing', async () => {
+    const user = userEvent.setup()
+    answers.set('commitIntent', () => failure('BadResponse', 'the answer is not valid JSON'))
+    answers.set('getIntent', () => failure('Network', 'Could not reach the service'))
+    render()
+    fill(quoteResponseText(inAnHour()))
+    await user.click(commitButton())
+    await screen.findByRole('alert')
+    await user.click(screen.getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not find out whether the last commit went through')
+    expect(callsOf('commitIntent')).toHaveLength(1)
+  })
+
   it('lists what is wrong with a pasted intent, field by field, and will not commit it', () => {
     render()
     fill(quoteResponseText(inAnHour()).replace('"originChainId": 8453,\n    "destinationChainId"', '"originChainId": "Base",\n    "destinationChainId"'))

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import type { SvcError } from '@contract/errors'
+import type { SvcError, SvcErrorKind } from '@contract/errors'
 import type { Intent, QuoteIntentResponse } from '@contract/service'
 import { CopyButton } from '../../components/CopyButton'
 import { ErrorNotice } from '../../components/ErrorNotice'
@@ -23,6 +23,21 @@ interface Committed {
   intentId: string
   /** epoch ms, on this machine's clock: the execution window runs from here. */
   committedAt: number
+  /** The commit's own answer was lost; asking the service showed it went through. */
+  confirmedLater?: boolean
+}
+
+/**
+ * Failures after which the request may still have reached the service and been carried
+ * out: the answer was lost, unreadable or late. Sending the commit again would then be
+ * refused ("intent is COMMITTED") although it succeeded, so the next attempt asks first.
+ */
+const OUTCOME_UNKNOWN: ReadonlySet<SvcErrorKind> = new Set(['Network', 'Timeout', 'BadResponse', 'Unavailable', 'Aborted', 'Internal'])
+
+/** A commit sent whose outcome is not known. */
+interface Unsure {
+  intentId: string
+  sentAt: number
 }
 
 /** What the text box holds, said in one line (or the list of problems). */
@@ -108,6 +123,11 @@ function CommitSuccess({ committed }: { committed: Committed }) {
   return (
     <div className="card commit-success" role="status" aria-label="Committed">
       <h2>Committed</h2>
+      {committed.confirmedLater ? (
+        <p className="muted small">
+          The answer to the commit was lost, so the service was asked about the intent: it holds it as committed. Nothing was sent twice.
+        </p>
+      ) : null}
       <p>
         Intent id <code data-testid="committed-intent-id">{committed.intentId}</code> <CopyButton text={committed.intentId} />
       </p>
@@ -130,6 +150,7 @@ export function CommitView() {
   const [quoting, setQuoting] = useState(false)
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<SvcError | null>(null)
+  const [unsure, setUnsure] = useSessionState<Unsure | null>('commit.unsure', null)
   const [fileError, setFileError] = useState<string | null>(null)
   const parsed = useMemo(() => parseIntentInput(text), [text])
   const learn = useTokens((s) => s.learn)
@@ -156,19 +177,46 @@ export function CommitView() {
     setQuoting(false)
   }
 
+  /** The intent as the service holds it now, into the cache; null if it could not be read. */
+  const fetchHeld = async (intentId: string) => {
+    const fetched = await call('getIntent', { intentId })
+    if (!fetched.ok) return fetched
+    void cacheIntents(fetched.value.source, [fetched.value.data])
+    return fetched
+  }
+
   const commit = async () => {
     if (parsed.status !== 'ok') return
+    const intentId = parsed.intent.intentId
     setBusy(true)
     setFailure(null)
     setCommitted(null)
+    if (unsure && unsure.intentId === intentId) {
+      // The last attempt may have gone through: ask before sending it again.
+      const held = await fetchHeld(intentId)
+      // NotFound: the service does not hold the intent, so the commit did not go through.
+      if (!held.ok && held.error.kind !== 'NotFound') {
+        setBusy(false)
+        return setFailure({ ...held.error, message: `Could not find out whether the last commit went through: ${held.error.message}` })
+      }
+      const status = held.ok ? held.value.data.status : undefined
+      if (status && status !== 'QUOTED') {
+        setBusy(false)
+        setUnsure(null)
+        return setCommitted({ intentId, committedAt: unsure.sentAt, confirmedLater: true })
+      }
+    }
+    const sentAt = Date.now()
     const r = await call('commitIntent', { intent: parsed.intent })
     setBusy(false)
-    if (!r.ok) return setFailure(r.error)
-    const intentId = r.value.data.intentId
-    setCommitted({ intentId, committedAt: Date.now() })
+    if (!r.ok) {
+      setUnsure(OUTCOME_UNKNOWN.has(r.error.kind) && intentId ? { intentId, sentAt } : null)
+      return setFailure(r.error)
+    }
+    setUnsure(null)
+    setCommitted({ intentId: r.value.data.intentId, committedAt: Date.now() })
     // The committed intent, as the service now holds it, goes to the cache.
-    const fetched = await call('getIntent', { intentId })
-    if (fetched.ok) void cacheIntents(fetched.value.source, [fetched.value.data])
+    await fetchHeld(r.value.data.intentId)
   }
 
   return (
@@ -224,6 +272,12 @@ export function CommitView() {
         </button>
       </div>
       {failure ? <ErrorNotice error={failure} onRetry={() => void commit()} /> : null}
+      {failure && unsure ? (
+        <p className="muted small" role="note">
+          The service may have committed this intent before its answer was lost. “Try again” first asks the service whether it holds the
+          intent as committed, and sends the commit only if it does not.
+        </p>
+      ) : null}
       {committed ? <CommitSuccess committed={committed} /> : null}
     </section>
   )
