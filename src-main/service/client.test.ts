@@ -166,6 +166,21 @@ describe('deadlines and cancellation', () => {
     expect(out.done).toBe(false)
   })
 
+  it('reuses the decoded answer when a long-poll brings back the same text for the same request', async () => {
+    let status = 'EXECUTING'
+    handler = (_req, res) => json(res, 200, { intentReceipt: { intentId: 'x', status }, receiptStates: [1], done: false })
+    const c = client()
+    const ask = (states?: unknown[]) => c.waitIntentReceipt({ intentId: 'x', ...(states && { lastReceiptStates: states }) })
+    const first = await ask([1])
+    expect(await ask([1])).toBe(first)
+    // Another request, or another answer, is read afresh.
+    const other = await ask()
+    expect(other).not.toBe(first)
+    expect(other).toEqual(first)
+    status = 'SUCCEEDED'
+    expect((await ask([1])).intentReceipt.status).toBe('SUCCEEDED')
+  })
+
   it('reports Aborted, not Timeout, when the caller cancels', async () => {
     handler = () => {}
     const controller = new AbortController()

@@ -44,6 +44,7 @@ import { walkIntentHistory, type WalkHistoryOptions, type WalkHistoryResult } fr
 import { decodeWith } from './normalise/decode'
 import { OPERATIONS, type OperationName, type RequestOf, type ResponseOf } from './operations'
 import { DEFAULT_RETRY_POLICY, realSleep, withRetry, type RetryInfo, type RetryPolicy, type Sleep } from './retry'
+import { nodeFetch } from './node-fetch'
 import { postJson, type FetchLike } from './transport'
 import { encodeWire } from './wire-encode'
 
@@ -70,6 +71,8 @@ export interface CallOptions {
 export const DEFAULT_TIMEOUT_MS = 15_000
 /** The service's hold is not specified; the simulator holds 20 s. Generous, so a hold is never cut short. */
 export const DEFAULT_LONG_POLL_TIMEOUT_MS = 60_000
+/** Long-poll answers remembered for reuse (see `send`): more than the watcher holds at once. */
+const LONG_POLL_MEMO = 512
 /** Balance batches in flight at once for one YieldGetAggregateBalances call. */
 const BALANCE_BATCH_CONCURRENCY = 3
 
@@ -89,11 +92,17 @@ export class SvcClient {
   private readonly sleep: Sleep
   private readonly random: () => number
   private readonly onRetry?: (info: RetryInfo) => void
+  /**
+   * The last answer to each long-poll request, by request body. A hold that ends with
+   * nothing new brings back the very text of the last answer to the same request; its
+   * decoded value is reused instead of reading and validating the receipt again.
+   */
+  private readonly longPollAnswers = new Map<string, { text: string; value: unknown }>()
 
   constructor(options: SvcClientOptions) {
     this.baseUrl = options.baseUrl.trim().replace(/\/+$/, '')
     this.getAccessKey = options.getAccessKey
-    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init))
+    this.fetchImpl = options.fetch ?? nodeFetch
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
     this.longPollTimeoutMs = options.longPollTimeoutMs ?? DEFAULT_LONG_POLL_TIMEOUT_MS
     const { sleep, random, ...policy } = options.retry ?? {}
@@ -233,6 +242,9 @@ export class SvcClient {
     if (outcome.status < 200 || outcome.status > 299) {
       return failWith(httpFailure(ctx, outcome.status, outcome.headers, outcome.text))
     }
+    const longPoll = OPERATIONS[name].longPoll
+    const last = longPoll ? this.longPollAnswers.get(body) : undefined
+    if (last && last.text === outcome.text) return last.value as ResponseOf<N>
     let json: unknown
     try {
       json = parseJsonLossless(outcome.text)
@@ -248,6 +260,13 @@ export class SvcClient {
     const decode = OPERATIONS[name].decode as (body: unknown, request: unknown) => ReturnType<(typeof OPERATIONS)[N]['decode']>
     const decoded = decode(json, request)
     if (!decoded.ok) return failWith(badResponse(ctx, decoded.message, decoded.path || undefined))
+    if (longPoll) this.rememberLongPoll(body, outcome.text, decoded.value)
     return decoded.value as ResponseOf<N>
+  }
+
+  private rememberLongPoll(body: string, text: string, value: unknown): void {
+    this.longPollAnswers.delete(body)
+    this.longPollAnswers.set(body, { text, value })
+    if (this.longPollAnswers.size > LONG_POLL_MEMO) this.longPollAnswers.delete(this.longPollAnswers.keys().next().value!)
   }
 }

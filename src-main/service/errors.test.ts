@@ -24,11 +24,17 @@ describe('httpFailure', () => {
     [408, 'Timeout', /gave up waiting/],
     [500, 'Unavailable', /could not answer GetIntent \(HTTP 500\)/],
     [503, 'Unavailable', /HTTP 503/],
-    [302, 'BadResponse', /unexpected HTTP status 302/],
+    [302, 'BadResponse', /redirected GetIntent \(HTTP 302\) — service calls are not sent on/],
+    [199, 'BadResponse', /unexpected HTTP status 199/],
   ] as const)('HTTP %i → %s', (status, kind, message) => {
     const e = httpFailure(ctx, status, noHeaders, '')
     expect(e).toMatchObject({ kind, status, operation: 'GetIntent' })
     expect(e.message).toMatch(message)
+  })
+
+  it('names where a redirect points', () => {
+    const e = httpFailure(ctx, 308, new Headers({ Location: 'https://api.example.com/' }), '')
+    expect(e.message).toMatch(/redirected GetIntent \(HTTP 308\) to https:\/\/api\.example\.com\/ — .*base URL in Settings/)
   })
 
   it('tells a missing key from a rejected one', () => {

@@ -119,6 +119,14 @@ export function httpFailure(ctx: CallContext, status: number, headers: Headers, 
       message: `${baseUrl} is limiting how often the app may call ${operation} — wait ${retryAfterMs !== undefined ? seconds(retryAfterMs) : 'a moment'} and try again.`,
     }
   }
+  if (status >= 300 && status < 400) {
+    const to = headers.get('location')
+    return {
+      ...base,
+      kind: 'BadResponse',
+      message: `${baseUrl} redirected ${operation} (HTTP ${status})${to ? ` to ${to}` : ''} — service calls are not sent on to another address; put the service's own base URL in Settings.`,
+    }
+  }
   if (status >= 400 && status < 500) {
     return {
       ...base,

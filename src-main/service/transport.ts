@@ -16,7 +16,15 @@ export type PostOutcome =
   | { kind: 'aborted' }
   | { kind: 'network'; code: string | undefined; duringBody: boolean }
 
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
+/** What the client reads of an answer; a fetch `Response` is one. */
+export interface FetchAnswer {
+  status: number
+  headers: Headers
+  /** The whole body; rejects if the connection drops before it is complete. */
+  text(): Promise<string>
+}
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<FetchAnswer>
 
 /**
  * The deadline covers the whole exchange, headers and body, because a long-poll or a
@@ -41,7 +49,7 @@ export async function postJson(fetchImpl: FetchLike, req: PostRequest): Promise<
     req.signal?.aborted ? { kind: 'aborted' } : timedOut ? { kind: 'timeout' } : undefined
 
   try {
-    let response: Response
+    let response: FetchAnswer
     try {
       response = await fetchImpl(req.url, { method: 'POST', headers, body: req.body, signal: controller.signal })
     } catch (e) {
