@@ -35,7 +35,12 @@ export interface ReceiptWatcherOptions {
   log?: (message: string) => void
 }
 
-export const DEFAULT_MAX_CONCURRENT = 64
+/**
+ * Enough that a board of a couple of hundred watches is held whole, so every change
+ * arrives as it happens; past that, watches take turns (see slots.ts) and a change may
+ * wait for its watch's turn.
+ */
+export const DEFAULT_MAX_CONCURRENT = 256
 const DEFAULT_MIN_POLL_INTERVAL_MS = 1_000
 
 /** The watcher's own record of a watch: the public state plus what its loop needs. */
