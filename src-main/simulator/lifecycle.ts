@@ -5,6 +5,7 @@
  * that step's own time, so moving the clock far ahead replays the steps in order with
  * the timestamps they would have had. Waiters on an intent are woken after each change.
  */
+import { setMaxListeners } from 'node:events'
 import { SimError } from './errors'
 import type { SimClock } from './clock'
 import { MinHeap } from './heap'
@@ -35,6 +36,8 @@ export class Lifecycle {
   ) {
     for (const r of env.dataset.records) this.schedule(r)
     this.unsubscribeClock = clock.onChange(() => this.tick())
+    // Every held WaitIntentReceipt listens on it: hundreds at once is normal, not a leak.
+    setMaxListeners(0, this.stopping.signal)
     this.tick()
   }
 
@@ -126,22 +129,23 @@ export class Lifecycle {
    */
   waitForChange(r: IntentRecord, last: readonly unknown[] | null, timeoutMs: number, requestSignal: AbortSignal): Promise<void> {
     const settled = () => FINAL_STATUSES.has(r.status) || last === null || !sameStates(receiptStates(r), last)
-    const signal = AbortSignal.any([requestSignal, this.stopping.signal])
-    if (settled() || signal.aborted) return Promise.resolve()
+    // Two listeners rather than AbortSignal.any, which costs a signal and a weak reference per held call.
+    const signals = [requestSignal, this.stopping.signal]
+    if (settled() || signals.some((s) => s.aborted)) return Promise.resolve()
     return new Promise((resolve) => {
       let set = this.waiters.get(r.idx)
       if (!set) this.waiters.set(r.idx, (set = new Set()))
       const waiters = set
       const finish = () => {
         clearTimeout(timer)
-        signal.removeEventListener('abort', finish)
+        for (const s of signals) s.removeEventListener('abort', finish)
         waiters.delete(check)
         if (waiters.size === 0) this.waiters.delete(r.idx)
         resolve()
       }
       const check = () => settled() && finish()
       const timer = setTimeout(finish, timeoutMs)
-      signal.addEventListener('abort', finish)
+      for (const s of signals) s.addEventListener('abort', finish)
       waiters.add(check)
     })
   }

@@ -155,7 +155,8 @@ export function createSimServer(o: ServerOptions): SimServer {
     live.add(ac)
     res.on('close', () => {
       live.delete(ac)
-      ac.abort()
+      // Only a request cut short has work to cancel; aborting costs an exception object.
+      if (!res.writableFinished) ac.abort()
     })
     const path = (req.url ?? '/').split('?')[0]
     let status = 0
