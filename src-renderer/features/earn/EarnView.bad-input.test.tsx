@@ -20,6 +20,7 @@ describe('earn pool filters refuse malformed values', () => {
     ['Minimum TVL (USD)', 'lots', /Minimum TVL/],
     ['Maximum APY (%)', '1e3', /Maximum APY/],
     ['Maximum APY (%)', '4.5.1', /Maximum APY/],
+    ['Minimum TVL (USD)', '9'.repeat(400), /Minimum TVL is too large/],
   ])('%s: “%s” is refused next to the field and never sent', async (label, value, message) => {
     const user = userEvent.setup()
     renderAt('/earn', [{ path: '/earn', element: <EarnView /> }])

@@ -46,7 +46,10 @@ function amount(text: string, what: string): { value?: number; problem?: string 
   const t = text.trim().replace(/[_\s]/g, '')
   if (!t) return {}
   if (!NUMBER.test(t)) return { problem: `${what} must be a number, 0 or more (e.g. 1000000)` }
-  return { value: Number(t) }
+  const value = Number(t)
+  // Hundreds of digits read as Infinity, which JSON would send as null.
+  if (!Number.isFinite(value)) return { problem: `${what} is too large to send` }
+  return { value }
 }
 
 /**
