@@ -19,6 +19,9 @@ describe('the wallet form refuses incomplete wallets', () => {
     ['Address 1', [['Network 1', 'base']], /Enter the wallet address/],
     ['Network 1', [['Address 1', A]], /Enter the network/],
     ['Yield id 1', [['Address 1', A], ['Network 1', 'base'], ['Yield id 1', 'a,b']], /no commas/],
+    ['Address 1', [['Address 1', '0xabc'], ['Network 1', 'base']], /starts like an EVM address but is not 0x and 40 hex digits/],
+    ['Address 1', [['Address 1', `${A}zz`], ['Network 1', 'base']], /not 0x and 40 hex digits/],
+    ['Address 1', [['Address 1', 'cosmos1 abc'], ['Network 1', 'cosmos']], /no spaces/],
   ] as const)('%s: refused next to the field and never looked up', async (label, fills, message) => {
     const user = userEvent.setup()
     render()

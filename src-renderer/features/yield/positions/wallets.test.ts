@@ -41,6 +41,15 @@ describe('wallets', () => {
     expect(validateWallets(Array.from({ length: 501 }, () => ({ address: A, network: 'base', yieldId: '' }))).list).toMatch(/At most 500/)
   })
 
+  it('accepts any network’s address format, but not a broken EVM address or one with spaces', () => {
+    const rows = (address: string) => validateWallets([{ address, network: 'x', yieldId: '' }]).rows[0]
+    for (const ok of [A, A.toUpperCase().replace('0X', '0x'), '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', 'cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu'])
+      expect(rows(ok)).toEqual({})
+    expect(rows('0x12')).toEqual({ address: '“0x12” starts like an EVM address but is not 0x and 40 hex digits' })
+    expect(rows(`${A}0`).address).toMatch(/^“0xababababab…” starts like an EVM address/)
+    expect(rows('addr with space')).toEqual({ address: 'A wallet address has no spaces' })
+  })
+
   it('sends trimmed queries, with a yield id only when given', () => {
     expect(toQueries([{ address: ` ${A} `, network: ' base ', yieldId: '' }])).toEqual([{ address: A, network: 'base' }])
     expect(toQueries([{ address: A, network: 'base', yieldId: 'y' }])).toEqual([{ address: A, network: 'base', yieldId: 'y' }])
