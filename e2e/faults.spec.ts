@@ -155,9 +155,7 @@ const VIEWS: View[] = [
     showsData: async (page) => {
       await expect(page.getByTestId('search-summary')).toHaveText(/^\d+ intents? for owner/)
     },
-    // Known gap (reported): a search answered from the cache during an outage is not asked
-    // again when the service is back; "Try the service again" does it.
-    outageRecovery: 'retry',
+    outageRecovery: 'auto',
     clientRetries: true,
   },
   {

@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Intent, SearchIntentsRequest } from '@contract/service'
 import { cacheIntents, readIntent } from '../../db'
 import { useCacheStatus } from '../../stores/cache'
+import { useConnection } from '../../stores/connection'
 import { SearchView } from './SearchView'
 import { answers, callsOf, failure, okFetched, PROFILE, source } from '../../test/bridge'
 import { renderAt, resetWorld } from '../../test/harness'
@@ -257,6 +258,22 @@ describe('failures and offline', () => {
     const fresh = intentFixture(11, { status: 'REFUNDED' })
     searchAnswers({ byIntentId: [fresh] })
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try the service again' }))
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('REFUNDED'))
+    expect(screen.queryByText(/cached data/)).not.toBeInTheDocument()
+    expect(callsOf('searchIntents')).toHaveLength(2)
+  })
+
+  it('asks the service again by itself when it is back within reach', async () => {
+    const mine = intentFixture(12)
+    await cacheIntents(source(), [mine])
+    answers.set('searchIntents', () => failure('Network', 'connection refused'))
+    render(`?byIntentId=${mine.intentId}`)
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    act(() => useConnection.getState().noteOutage({ kind: 'Network', message: 'connection refused' }))
+    expect(callsOf('searchIntents')).toHaveLength(1)
+
+    searchAnswers({ byIntentId: [intentFixture(12, { status: 'REFUNDED' })] })
+    act(() => useConnection.getState().noteReachable())
     await waitFor(() => expect(rows()[0]).toHaveTextContent('REFUNDED'))
     expect(screen.queryByText(/cached data/)).not.toBeInTheDocument()
     expect(callsOf('searchIntents')).toHaveLength(2)

@@ -3,7 +3,7 @@ import type { SvcError } from '@contract/errors'
 import { cacheIntents, searchCachedIntents, type OfflineCursor } from '../../db'
 import { call } from '../../lib/call'
 import { intentTokenMetadata } from '../../lib/intent-route'
-import { isOfflineMode, useCacheStatus } from '../../stores/cache'
+import { isOfflineMode, useCacheStatus, useOfflineMode } from '../../stores/cache'
 import { activeProfile, OUTAGE_KINDS, useConnection } from '../../stores/connection'
 import { useTokens } from '../../stores/tokens'
 import type { SearchFilterKey } from './filters'
@@ -72,7 +72,8 @@ function readCache(profileId: string, candidates: Candidate[], pages?: CachePage
  * Runs a search plan: every candidate against the service in parallel, answers written
  * through to the cache. In offline mode, or when the service cannot be reached, the same
  * filters run against the cache, a page at a time; `retry` asks the service again unless
- * the person chose to work offline. Answers to an older plan are dropped.
+ * the person chose to work offline, and so does the service coming back within reach.
+ * Answers to an older plan are dropped.
  */
 export function useIntentSearch(plan: SearchPlan): SearchState & { retry(): void; loadMore(): void } {
   const forcedOffline = useCacheStatus((s) => s.forcedOffline)
@@ -156,6 +157,15 @@ export function useIntentSearch(plan: SearchPlan): SearchState & { retry(): void
     askService.current = true
     setNonce((n) => n + 1)
   }, [])
+
+  // Back online: results read from the cache while the service was out of reach are asked of it again.
+  const offline = useOfflineMode()
+  const wasOffline = useRef(offline)
+  useEffect(() => {
+    const back = wasOffline.current && !offline
+    wasOffline.current = offline
+    if (back && state.status === 'done' && state.from === 'cache') retry()
+  }, [offline, state, retry])
   const loadMore = useCallback(() => {
     if (!key || state.status !== 'done' || state.from !== 'cache' || !state.more) return
     void fromCache(seq.current, key, JSON.parse(key) as Candidate[], state.outage, true)
