@@ -66,6 +66,10 @@ export function createCore(deps: CoreDeps): Core {
     activeProfileId: profiles.activeId(),
     simulatorUrl: deps.simulatorUrl,
     keyStorage: keys.describe(),
+    recoveredSettings: [
+      ...(profiles.recovered ? [{ file: 'profiles' as const, ...profiles.recovered }] : []),
+      ...(keys.recovered ? [{ file: 'access keys' as const, ...keys.recovered }] : []),
+    ],
   })
 
   const changed = (): AppInfo => {

@@ -42,6 +42,14 @@ export interface KeyStorageInfo {
   encrypted: boolean
 }
 
+/** A settings file that could not be read at start-up: moved aside so nothing in it is lost, and replaced by defaults. */
+export interface SettingsRecovery {
+  file: 'profiles' | 'access keys'
+  /** Where the unreadable file now is. */
+  backupPath: string
+  reason: string
+}
+
 export interface AppInfo {
   version: string
   runtime: 'electron' | 'host'
@@ -50,6 +58,8 @@ export interface AppInfo {
   /** URL of the embedded simulator when it runs. */
   simulatorUrl?: string
   keyStorage: KeyStorageInfo
+  /** Settings files this launch found unreadable; empty when all were fine. */
+  recoveredSettings: SettingsRecovery[]
 }
 
 /** Where a piece of data came from; the cache keys everything by profile. */

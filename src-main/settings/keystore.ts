@@ -17,6 +17,8 @@ export interface KeyStore {
   set(profileId: string, key: string, opts?: { allowPlainText?: boolean }): void
   clear(profileId: string): void
   describe(): KeyStorageInfo
+  /** Set when the key file could not be read at start-up and was moved aside. */
+  readonly recovered?: Recovery
 }
 
 /** The embedded simulator's default key: usable without storing anything. */

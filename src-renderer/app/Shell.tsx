@@ -3,6 +3,7 @@ import { CacheWriteErrorBanner } from '../components/CachedNotice'
 import { useCacheStatus } from '../stores/cache'
 import { CommandPalette } from './CommandPalette'
 import { ConnectionIndicator } from './ConnectionIndicator'
+import { SettingsRecoveredBanner } from './SettingsRecoveredBanner'
 import { ROUTES } from './routes'
 
 function OfflineSwitch() {
@@ -38,6 +39,7 @@ export function Shell() {
         </div>
       </nav>
       <main className="content">
+        <SettingsRecoveredBanner />
         <CacheWriteErrorBanner />
         <Outlet />
       </main>

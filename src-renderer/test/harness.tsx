@@ -20,6 +20,7 @@ const info: AppInfo = {
   profiles: [{ id: PROFILE, name: 'Simulator', baseUrl: 'http://sim', builtIn: true, hasKey: false }],
   activeProfileId: PROFILE,
   keyStorage: { backend: 'file', encrypted: false },
+  recoveredSettings: [],
 }
 
 let dbCount = 0

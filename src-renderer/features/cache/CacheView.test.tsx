@@ -25,6 +25,7 @@ const info: AppInfo = {
   ],
   activeProfileId: 'p2',
   keyStorage: { backend: 'file', encrypted: false },
+  recoveredSettings: [],
 }
 
 const chain = { id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }

@@ -89,5 +89,6 @@ export const info = (runtime: AppInfo['runtime'] = 'host'): AppInfo => ({
   ],
   activeProfileId: PROFILE,
   keyStorage: { backend: 'file', encrypted: false },
+  recoveredSettings: [],
 })
 

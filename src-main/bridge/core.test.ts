@@ -1,0 +1,39 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { WatchControl } from '../contract/watch'
+import { FileKeyStore } from '../settings/keystore'
+import { ProfileStore } from '../settings/profiles'
+import { createCore } from './core'
+import { EventHub } from './events'
+
+let dir: string
+beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'core-'))))
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+function coreFor() {
+  return createCore({
+    runtime: 'host',
+    version: 'test',
+    profiles: ProfileStore.open(join(dir, 'profiles.json')),
+    keys: FileKeyStore.open(join(dir, 'access-keys.json'), {}),
+    events: new EventHub(),
+    makeWatches: () => ({}) as WatchControl,
+  })
+}
+
+describe('appInfo', () => {
+  it('reports no recovered settings when the files are fine or missing', () => {
+    expect(coreFor().appInfo().recoveredSettings).toEqual([])
+  })
+
+  it('names each settings file that could not be read, why, and where it was kept', () => {
+    writeFileSync(join(dir, 'profiles.json'), '{not json')
+    writeFileSync(join(dir, 'access-keys.json'), '{"version":1,"keys":[{"profileId":"p1","format":"rot13","value":"x"}]}')
+    expect(coreFor().appInfo().recoveredSettings).toEqual([
+      { file: 'profiles', backupPath: join(dir, 'profiles.json.bak'), reason: 'not valid JSON' },
+      { file: 'access keys', backupPath: join(dir, 'access-keys.json.bak'), reason: expect.stringContaining('keys[0].format') },
+    ])
+  })
+})
