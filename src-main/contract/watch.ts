@@ -24,6 +24,11 @@ export interface WatchState {
   status?: IntentStatus
   /** The newest receipt received, if any. */
   receipt?: IntentReceipt
+  /**
+   * Where and when `receipt` was last read, so a window that opens later can cache a
+   * receipt received while none was open, with its true age.
+   */
+  receiptSource?: DataSource
   outcome?: WatchOutcome
   /** `originTransaction.statusReason` of a failed intent. */
   failureReason?: string

@@ -18,6 +18,7 @@ const StoredWatchSchema = z.object({
   phase: z.enum(WATCH_PHASES),
   status: IntentStatusSchema.optional(),
   receipt: IntentReceiptSchema.optional(),
+  receiptSource: z.object({ profileId: z.string(), baseUrl: z.string(), simulated: z.boolean(), fetchedAt: z.number() }).optional(),
   outcome: z.enum(['SUCCEEDED', 'FAILED', 'REFUNDED', 'ABORTED']).optional(),
   failureReason: z.string().optional(),
   lastUpdateAt: z.number().optional(),

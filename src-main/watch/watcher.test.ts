@@ -250,6 +250,8 @@ describe('ReceiptWatcher against the simulator', () => {
     expect(restored.watches.find((x) => x.intentId === running)).toMatchObject({ muted: true, status: 'EXECUTING', phase: 'queued' })
     expect(restored.watches.find((x) => x.intentId === finished)).toMatchObject({ outcome: 'SUCCEEDED', phase: 'done' })
     expect(restored.watches.find((x) => x.intentId === finished)?.receipt?.status).toBe('SUCCEEDED')
+    // With where and when it was read, so a window opening later can cache it with its age.
+    expect(restored.watches.find((x) => x.intentId === finished)?.receiptSource).toMatchObject({ profileId: P, baseUrl: sim.url, fetchedAt: expect.any(Number) })
 
     sim.advance(running, { to: 'SUCCEEDED' })
     await log.until(doneOf(running), 5_000, 'the restored watch to finish')

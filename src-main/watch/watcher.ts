@@ -145,7 +145,7 @@ export function createReceiptWatcher(opts: ReceiptWatcherOptions): WatchControl 
     const changed = fingerprint !== entry.fingerprint || previous.phase === 'retrying'
     entry.fingerprint = fingerprint
     entry.receiptStates = answer.receiptStates
-    entry.state = applyAnswer(previous, answer, now())
+    entry.state = { ...applyAnswer(previous, answer, now()), receiptSource: source }
     const final = entry.state.outcome !== undefined
     if (changed || final) {
       announce(entry, previous, source)

@@ -65,6 +65,14 @@ describe('watch sync', () => {
     expect(useWatches.getState().byId[ID(1)].status).toBeUndefined()
   })
 
+  it('caches the receipts main received while no window was open, with the time each was read', async () => {
+    await started(progress(1, 'EXECUTING', T, { receiptSource: source(T) }), progress(2, 'EXECUTING', T))
+    await waitFor(async () => expect((await readReceipt(PROFILE, ID(1)))?.fetchedAt).toBe(T))
+    expect((await readReceipt(PROFILE, ID(1)))?.receipt.status).toBe('EXECUTING')
+    // Without its source a receipt's age is unknown, so it is left to the next event.
+    expect(await readReceipt(PROFILE, ID(2))).toBeUndefined()
+  })
+
   it('mirrors the list in the cache after each load, dropping removed watches', async () => {
     await started(watchState(1), watchState(2))
     await waitFor(async () => expect((await listWatchMirror(PROFILE)).map((m) => m.intentId).sort()).toEqual([ID(1), ID(2)]))

@@ -48,6 +48,20 @@ async function mirrorList(profileId: string, watches: readonly WatchState[]): Pr
   }
 }
 
+/** Profiles whose listed receipts this page has written to the cache. */
+const receiptsCached = new Set<string>()
+
+/**
+ * Receipts the main process received while no window was open reach the cache through
+ * the first list this page loads for the profile, each with the time it was read; from
+ * then on, events bring every new one.
+ */
+function cacheListedReceipts(profileId: string, watches: readonly WatchState[]): void {
+  if (receiptsCached.has(profileId)) return
+  receiptsCached.add(profileId)
+  for (const w of watches) if (w.receipt && w.receiptSource) void cacheReceipt(w.receiptSource, w.receipt)
+}
+
 function maybeNotify(previous: WatchState | undefined, watch: WatchState): void {
   if (useConnection.getState().info?.runtime !== 'host') return
   if (!watch.outcome || watch.muted || useWatches.getState().notificationsMuted) return
@@ -102,13 +116,17 @@ export function startWatchSync(): () => void {
     if (s.info?.activeProfileId !== prev.info?.activeProfileId) void useWatches.getState().refresh()
   })
   const unwatchList = useWatches.subscribe((s, prev) => {
-    if (s.listVersion !== prev.listVersion && s.profileId) void mirrorList(s.profileId, Object.values(s.byId))
+    if (s.listVersion === prev.listVersion || !s.profileId) return
+    const watches = Object.values(s.byId)
+    cacheListedReceipts(s.profileId, watches)
+    void mirrorList(s.profileId, watches)
   })
   void useWatches.getState().refresh()
   stopSync = () => {
     unsubscribe()
     unwatchProfile()
     unwatchList()
+    receiptsCached.clear()
     stopSync = null
   }
   return stopSync
