@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { HeaderReader } from './transport'
 import type { SvcError } from '../contract/errors'
 
 /**
@@ -64,7 +65,7 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 const seconds = (ms: number): string => (ms < 1000 ? `${Math.max(0, Math.round(ms))} ms` : `${Math.ceil(ms / 1000)} s`)
 
 /** A non-2xx HTTP answer. */
-export function httpFailure(ctx: CallContext, status: number, headers: Headers, body: string): SvcError {
+export function httpFailure(ctx: CallContext, status: number, headers: HeaderReader, body: string): SvcError {
   const { operation, baseUrl } = ctx
   const e = parseWebrpcError(body)
   const base = { operation, status, ...(e?.code !== undefined && { code: e.code }) }

@@ -26,7 +26,7 @@ afterEach(async () => {
   server = undefined
 })
 
-const post = (url: string, signal?: AbortSignal) =>
+const post = (url: string, signal = new AbortController().signal) =>
   nodeFetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Access-Key': 'k-1' }, body: '{"a":"é"}', signal })
 
 describe('nodeFetch', () => {
@@ -37,7 +37,8 @@ describe('nodeFetch', () => {
     })
     const res = await post(url)
     expect(res.status).toBe(201)
-    expect(res.headers.get('x-echo')).toBe('POST k-1 10')
+    expect(res.headers.get('X-Echo')).toBe('POST k-1 10')
+    expect(res.headers.get('x-missing')).toBeNull()
     expect(await res.text()).toBe('{"a":"é"}')
   })
 

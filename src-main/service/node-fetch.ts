@@ -2,7 +2,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import type { Readable } from 'node:stream'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
-import type { FetchAnswer, FetchLike } from './transport'
+import type { FetchAnswer, FetchLike, HeaderReader } from './transport'
 
 /**
  * The client's default transport: Node's own http/https with kept-alive connections,
@@ -52,35 +52,34 @@ function readText(res: IncomingMessage): Promise<string> {
   })
 }
 
-function headersOf(res: IncomingMessage): Headers {
-  const headers = new Headers()
-  const raw = res.rawHeaders
-  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i], raw[i + 1])
-  return headers
-}
+/** Node has already parsed the headers (names lower-cased); read them where they are. */
+const headersOf = (res: IncomingMessage): HeaderReader => ({
+  get(name) {
+    const value = res.headers[name.toLowerCase()]
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value
+  },
+})
 
 export const nodeFetch: FetchLike = (input, init) =>
   new Promise<FetchAnswer>((resolve, reject) => {
     const url = new URL(input)
-    const signal = init.signal ?? undefined
-    if (signal?.aborted) return reject(abortError(signal))
+    const { signal } = init
+    if (signal.aborted) return reject(abortError(signal))
     const agent = agents[url.protocol as keyof typeof agents]
     if (!agent) return reject(new TypeError(`unsupported protocol ${url.protocol}`))
-    const body = typeof init.body === 'string' ? Buffer.from(init.body) : undefined
-    const headers: Record<string, string> = { 'accept-encoding': 'gzip, deflate, br' }
-    new Headers(init.headers).forEach((value, name) => (headers[name] = value))
-    if (body) headers['content-length'] = String(body.byteLength)
+    const body = Buffer.from(init.body)
+    const headers = { 'accept-encoding': 'gzip, deflate, br', ...init.headers, 'content-length': String(body.byteLength) }
 
-    const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, { method: init.method ?? 'GET', headers, agent })
+    const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, { method: init.method, headers, agent })
     // Before the answer, this rejects the call; after it, destroying the request ends the body with an error.
-    const onAbort = () => req.destroy(abortError(signal!))
-    signal?.addEventListener('abort', onAbort, { once: true })
+    const onAbort = () => req.destroy(abortError(signal))
+    signal.addEventListener('abort', onAbort, { once: true })
     req.on('error', (e) => {
-      signal?.removeEventListener('abort', onAbort)
+      signal.removeEventListener('abort', onAbort)
       reject(e)
     })
     req.on('response', (res) => {
-      res.on('close', () => signal?.removeEventListener('abort', onAbort))
+      res.on('close', () => signal.removeEventListener('abort', onAbort))
       // Read from the start, so the socket is freed even if nobody asks for the text.
       const text = readText(res)
       text.catch(() => undefined)

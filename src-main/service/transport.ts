@@ -11,20 +11,33 @@ export interface PostRequest {
 
 /** What happened, without interpretation: the client turns each case into a typed error. */
 export type PostOutcome =
-  | { kind: 'answer'; status: number; headers: Headers; text: string }
+  | { kind: 'answer'; status: number; headers: HeaderReader; text: string }
   | { kind: 'timeout' }
   | { kind: 'aborted' }
   | { kind: 'network'; code: string | undefined; duringBody: boolean }
 
+/** The answer's headers, by case-insensitive name; fetch's `Headers` is one. */
+export interface HeaderReader {
+  get(name: string): string | null
+}
+
 /** What the client reads of an answer; a fetch `Response` is one. */
 export interface FetchAnswer {
   status: number
-  headers: Headers
+  headers: HeaderReader
   /** The whole body; rejects if the connection drops before it is complete. */
   text(): Promise<string>
 }
 
-export type FetchLike = (input: string, init: RequestInit) => Promise<FetchAnswer>
+/** What the client hands its fetch; the global fetch takes it as it is. */
+export interface FetchRequest {
+  method: 'POST'
+  headers: Record<string, string>
+  body: string
+  signal: AbortSignal
+}
+
+export type FetchLike = (input: string, init: FetchRequest) => Promise<FetchAnswer>
 
 /**
  * The deadline covers the whole exchange, headers and body, because a long-poll or a
