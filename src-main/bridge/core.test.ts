@@ -12,16 +12,28 @@ let dir: string
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'core-'))))
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
-function coreFor() {
+function coreFor(resumed: string[] = []) {
   return createCore({
     runtime: 'host',
     version: 'test',
     profiles: ProfileStore.open(join(dir, 'profiles.json')),
     keys: FileKeyStore.open(join(dir, 'access-keys.json'), {}),
     events: new EventHub(),
-    makeWatches: () => ({}) as WatchControl,
+    makeWatches: () => ({ resumeStopped: (profileId: string) => resumed.push(profileId) }) as unknown as WatchControl,
   })
 }
+
+describe('settings changes', () => {
+  it('start again the watches a failure stopped, when a key is set or a profile is edited', () => {
+    const resumed: string[] = []
+    const core = coreFor(resumed)
+    const created = core.saveProfile({ name: 'Prod', baseUrl: 'https://svc.example.com' })
+    expect(resumed).toEqual([])
+    core.setAccessKey(created.id, 'k-1', true)
+    core.saveProfile({ id: created.id, name: 'Prod', baseUrl: 'https://svc2.example.com' })
+    expect(resumed).toEqual([created.id, created.id])
+  })
+})
 
 describe('appInfo', () => {
   it('reports no recovered settings when the files are fine or missing', () => {

@@ -99,15 +99,19 @@ export function createCore(deps: CoreDeps): Core {
     }
   }
 
+  const watches = deps.makeWatches(session)
+
   return {
     events,
-    watches: deps.makeWatches(session),
+    watches,
     activeProfileId: () => profiles.activeId(),
     appInfo,
     session,
     saveProfile: (input) => {
       const saved = view(profiles.save(input))
       changed()
+      // A new URL may cure what stopped a watch (an unknown intent, a refused key).
+      if (input.id) watches.resumeStopped(saved.id)
       return saved
     },
     removeProfile: (id) => {
@@ -125,6 +129,7 @@ export function createCore(deps: CoreDeps): Core {
       const p = profileOrFail(profileId)
       keys.set(p.id, key, { allowPlainText })
       changed()
+      watches.resumeStopped(p.id)
       return view(p)
     },
     clearAccessKey: (profileId) => {

@@ -101,5 +101,11 @@ export interface WatchControl {
   clearFinished(profileId: string): number
   setMuted(profileId: string, intentId: string, muted: boolean): WatchState
   setNotificationsMuted(muted: boolean): boolean
+  /**
+   * Starts again every watch of the profile that a failure stopped (not one that reached
+   * its outcome): after the profile's key or URL changed, the failure may be cured.
+   * Returns how many.
+   */
+  resumeStopped(profileId: string): number
   stop(): Promise<void>
 }

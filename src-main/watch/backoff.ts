@@ -11,8 +11,8 @@ export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1_000, maxMs: 30_000 }
 
 /**
  * Failures another attempt cannot cure: the intent is unknown, the request is wrong, or
- * the key is missing or refused. The watch stops; adding it again restarts it (after the
- * user sets a key, say).
+ * the key is missing or refused. The watch stops; setting the profile's key, editing the
+ * profile, or adding the watch again starts it over.
  */
 const FATAL: ReadonlySet<SvcErrorKind> = new Set(['NotFound', 'InvalidArgument', 'Unauthorized', 'Conflict'])
 

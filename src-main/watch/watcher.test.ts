@@ -146,7 +146,7 @@ describe('ReceiptWatcher against the simulator', () => {
     expect(delays.slice(0, 2)).toEqual([7_000, 7_000])
   })
 
-  it('stops on an unknown intent, and on a refused key until the watch is added again', async () => {
+  it('stops on an unknown intent, and on a refused key until the key is set or the watch is added again', async () => {
     let key: string | undefined
     const w = makeWatcher({ session: sessionsFor(sim.url, recorder, () => key) })
     w.watch(P, UNKNOWN)
@@ -157,14 +157,19 @@ describe('ReceiptWatcher against the simulator', () => {
     expect(log.of('watch:error', id)[0].watch.error?.kind).toBe('Unauthorized')
 
     key = 'demo-key'
-    expect(w.watch(P, id).phase).toBe('queued')
-    w.watch(P, UNKNOWN)
+    // As when the key is set in Settings: both stopped watches start over; another profile's none.
+    expect(w.resumeStopped('another-profile')).toBe(0)
+    expect(w.resumeStopped(P)).toBe(2)
+    expect(w.list(P).watches.map((x) => x.phase)).toEqual(['queued', 'queued'])
     await log.until((l) => l.of('watch:error', UNKNOWN).length === 2)
     expect(log.of('watch:error', UNKNOWN)[1].watch.error?.kind).toBe('NotFound')
     await log.until((l) => l.of('watch:changed', id).length === 1)
     const calls = recorder.requestsFor(UNKNOWN).length
     await realSleep(WAIT_MS)
     expect(recorder.requestsFor(UNKNOWN).length).toBe(calls)
+    // Adding a stopped watch again starts it over too.
+    expect(w.watch(P, UNKNOWN).phase).toBe('queued')
+    expect(w.resumeStopped(P)).toBe(0)
   })
 
   it('survives the service restarting mid-watch', async () => {

@@ -211,6 +211,14 @@ export function createReceiptWatcher(opts: ReceiptWatcherOptions): WatchControl 
     entry.controller = undefined
   }
 
+  /** Stopped by a failure rather than finished: a settings change or a new request may cure it. */
+  const stoppedByFailure = (entry: Entry) => entry.state.phase === 'done' && !entry.state.outcome
+
+  const restart = (entry: Entry) => {
+    update(entry, { phase: 'queued', error: undefined, retryAt: undefined })
+    start(entry)
+  }
+
   const entryOrFail = (profileId: string, intentId: string): Entry => {
     const entry = entries.get(keyOf(profileId, intentId))
     if (!entry) throw new SvcFailure({ kind: 'NotFound', message: `Intent ${intentId} is not being watched.` })
@@ -232,9 +240,8 @@ export function createReceiptWatcher(opts: ReceiptWatcherOptions): WatchControl 
       const known = entries.get(key)
       if (known) {
         // A watch stopped by a failure (a missing key, say) starts over when added again.
-        if (known.state.phase === 'done' && !known.state.outcome) {
-          update(known, { phase: 'queued', error: undefined, retryAt: undefined })
-          start(known)
+        if (stoppedByFailure(known)) {
+          restart(known)
           listChanged([profileId])
         }
         return known.state
@@ -276,6 +283,17 @@ export function createReceiptWatcher(opts: ReceiptWatcherOptions): WatchControl 
       update(entry, { muted })
       listChanged([profileId])
       return entry.state
+    },
+
+    resumeStopped(profileId) {
+      let resumed = 0
+      for (const entry of entries.values()) {
+        if (entry.state.profileId !== profileId || !stoppedByFailure(entry)) continue
+        restart(entry)
+        resumed++
+      }
+      if (resumed) listChanged([profileId])
+      return resumed
     },
 
     setNotificationsMuted(muted) {
