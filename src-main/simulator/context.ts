@@ -22,8 +22,8 @@ export interface SimContext {
   earnPools: readonly EarnPoolEntry[]
   shape: ResponseShape
   waitTimeoutMs: number
-  /** Serialised history entries (see jsonCache.ts); renewed with the dataset. */
-  historyJson: JsonCache
+  /** Serialised per-record answers, history entries and receipts (see jsonCache.ts); renewed with the dataset. */
+  recordJson: JsonCache
   /** GetEarnPools: when each distinct request was last computed (simulated ms). */
   earnPoolsFetchedAt: Map<string, number>
 }

@@ -1,7 +1,8 @@
 /**
  * Serialised JSON by key, least recently used evicted first. History pages are the
  * simulator's hot path and a settled intent's entry never changes, so its text is
- * worth keeping; keys carry the record's version, so a changed intent simply misses.
+ * worth keeping; so is a receipt answer, asked again by every long-poll that ends with
+ * nothing new. Keys carry the record's version, so a changed intent simply misses.
  */
 export class JsonCache {
   private readonly texts = new Map<string, string>()

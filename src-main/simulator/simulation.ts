@@ -19,8 +19,8 @@ import { OPERATION_NAMES } from './ops'
 import { INTENT_STATUSES, type IntentRecord, type IntentStatus } from './records'
 import { tokenByAddress, tokenBySymbol, type TokenDef } from './tokens'
 
-/** About 25 MB of serialised history entries. */
-const HISTORY_CACHE_ENTRIES = 5000
+/** About 25 MB of serialised history entries and receipt answers. */
+const RECORD_JSON_ENTRIES = 5000
 
 export interface SimulationOptions {
   seed: number
@@ -90,7 +90,7 @@ export class Simulation {
     const dataset = generateDataset({ seed: o.seed, intents: o.intents, startAt: o.startAt, commitWindowMs: o.commitWindowMs })
     const env: MachineEnv = { dataset, commitWindowMs: o.commitWindowMs }
     const clock = new SimClock(o.startAt)
-    return { dataset, env, clock, lifecycle: new Lifecycle(env, clock), historyJson: new JsonCache(HISTORY_CACHE_ENTRIES) }
+    return { dataset, env, clock, lifecycle: new Lifecycle(env, clock), recordJson: new JsonCache(RECORD_JSON_ENTRIES) }
   }
 
   /** Back to the seeded dataset, the initial clock and no faults. */

@@ -151,7 +151,7 @@ export function getIntentHistory({ ctx, args }: OpRequest) {
   const nextPage = { column: page.column, after: lastIdx === undefined ? page.after : key(lastIdx), sort: page.sort, pageSize: page.pageSize, more }
   const entries = idxs.map((i) => {
     const r = ds.records[i]
-    return ctx.historyJson.get(`${i}:${r.version}:${includeBalances}`, () => toJson(historyEntry(r, includeBalances)))
+    return ctx.recordJson.get(`entry:${i}:${r.version}:${includeBalances}`, () => toJson(historyEntry(r, includeBalances)))
   })
   // Assembled from cached entry texts: the same JSON toJson would write for the object.
   return new JsonText(`{"intents":[${entries.join(',')}],"nextPage":${toJson(nextPage)}}`)

@@ -4,5 +4,5 @@ import { requireIntent } from './lookup'
 import { receiptAnswer } from './waitIntentReceipt'
 
 export function getIntentReceipt({ ctx, args }: OpRequest) {
-  return receiptAnswer(requireIntent(ctx.dataset, args))
+  return receiptAnswer(ctx, requireIntent(ctx.dataset, args))
 }

@@ -5,17 +5,24 @@
  * final statuses (SUCCEEDED and FAILED, and also ABORTED, REFUNDED and INVALID, which
  * never change again, so waiting on them would only spin).
  */
-import type { OpRequest } from '../context'
+import type { OpRequest, SimContext } from '../context'
 import { receiptStates } from '../machine'
 import { receiptObject } from '../materialise/receipt'
 import { FINAL_STATUSES, type IntentRecord } from '../records'
+import { JsonText, toJson } from '../wire'
 import { requireIntent } from './lookup'
 
-export const receiptAnswer = (r: IntentRecord) => ({ intentReceipt: receiptObject(r), receiptStates: receiptStates(r), done: FINAL_STATUSES.has(r.status) })
+/** The answer of WaitIntentReceipt and GetIntentReceipt: the same text until the record changes. */
+export const receiptAnswer = (ctx: SimContext, r: IntentRecord): JsonText =>
+  new JsonText(
+    ctx.recordJson.get(`receipt:${r.idx}:${r.version}`, () =>
+      toJson({ intentReceipt: receiptObject(r), receiptStates: receiptStates(r), done: FINAL_STATUSES.has(r.status) }),
+    ),
+  )
 
 export async function waitIntentReceipt({ ctx, args, signal }: OpRequest) {
   const r = requireIntent(ctx.dataset, args)
   const last = args.array('lastReceiptStates') ?? null
   await ctx.lifecycle.waitForChange(r, last, ctx.waitTimeoutMs, signal)
-  return receiptAnswer(r)
+  return receiptAnswer(ctx, r)
 }
