@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { buildCaseBundle, caseBundleFiles } from './case-bundle'
 import { readBlobText } from './export-import'
 import { addNote, setBookmarked } from './notes'
-import { fakeEntry, fakeReceipt, freshDb, hex, intentIdOf, ownerOf, source, T0 } from './testing'
-import { cacheChains, cacheHistoryPage, cacheReceipt } from './write-through'
+import { cacheHistoryFiled, fakeEntry, fakeReceipt, freshDb, hex, intentIdOf, ownerOf, source, T0 } from './testing'
+import { cacheChains, cacheReceipt } from './write-through'
 
 beforeEach(async () => {
   freshDb()
@@ -12,7 +12,7 @@ beforeEach(async () => {
     { id: 42161, name: 'Arbitrum One', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
   ])
   await cacheReceipt(source('p1', T0 + 1000), fakeReceipt(1, { status: 'EXECUTING', pending: true }))
-  await cacheHistoryPage(source('p1', T0 + 2000), [fakeEntry(1, { status: 'FAILED' })])
+  await cacheHistoryFiled(source('p1', T0 + 2000), [fakeEntry(1, { status: 'FAILED' })])
   await addNote('p1', intentIdOf(1), 'user says funds missing')
   await setBookmarked('p1', intentIdOf(1), true)
 })

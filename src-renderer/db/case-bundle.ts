@@ -2,6 +2,7 @@ import type { ChainInfo, Intent, IntentHistoryEntry, IntentReceipt, IntentStatus
 import { formatAmount, formatDateTime, parseTime } from '../lib/format'
 import { chainName, explorerUrl } from '../stores/chains'
 import { explorerDb } from './db'
+import { flushHistoryJournal } from './history-journal'
 import { listNotes, isBookmarked } from './notes'
 import { readChains, readHistoryEntry, readIntent, readReceipt, readTransitions } from './reads'
 import { toCachedRow, type CachedIntentRow } from './records'
@@ -145,6 +146,8 @@ function readableText(b: Omit<CaseBundle, 'readable'>, chains: ReadonlyMap<numbe
 
 /** The bundle of one cached intent; undefined when the cache knows nothing about it. */
 export async function buildCaseBundle(profileId: string, intentId: string, now = Date.now()): Promise<CaseBundle | undefined> {
+  // The summary row of an entry fetched moments ago exists once it is filed.
+  await flushHistoryJournal()
   const [rowRecord, intent, receipt, historyEntry, transitions, notes, bookmarked, chainList] = await Promise.all([
     explorerDb().intentRows.get([profileId, intentId]),
     readIntent(profileId, intentId),

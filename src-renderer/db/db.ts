@@ -23,6 +23,14 @@ export interface IntentRecord extends IntentObjectRecord {
 export interface HistoryEntryRecord extends IntentObjectRecord {
   entry: IntentHistoryEntry
 }
+/** A history page as fetched, waiting to be filed (`history-journal.ts`). */
+export interface JournalRecord extends FetchMeta {
+  stagedAt: number
+  /** Orders pages staged in the same millisecond. */
+  seq: number
+  size: number
+  entries: IntentHistoryEntry[]
+}
 export interface ReceiptRecord extends IntentObjectRecord {
   receipt: IntentReceipt
 }
@@ -89,6 +97,7 @@ export type ExplorerDb = Dexie & {
   receipts: Table<ReceiptRecord, ProfileKey>
   transitions: Table<TransitionRecord, [string, string, number, string]>
   intentRows: Table<IntentRowRecord, ProfileKey>
+  historyJournal: Table<JournalRecord, [string, number, number, number]>
   chains: Table<ChainRecord, [string, number]>
   markets: Table<MarketRecord, ProfileKey>
   balanceSnapshots: Table<BalanceSnapshot, [string, string, number]>

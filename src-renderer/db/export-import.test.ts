@@ -8,20 +8,19 @@ import { addNote, listNotes, setBookmarked } from './notes'
 import { readTransitions } from './reads'
 import { saveSearch } from './saved-searches'
 import { SCHEMA_VERSION, STORE_NAMES } from './schema'
-import { fakeEntry, fakeIntent, fakeReceipt, freshDb, hex, intentIdOf, source, T0 } from './testing'
+import { cacheHistoryFiled, fakeEntry, fakeIntent, fakeReceipt, freshDb, hex, intentIdOf, source, T0 } from './testing'
 import { putWatchMirror } from './watches'
 import {
   cacheBalanceSnapshot,
   cacheChains,
   cacheEarnPools,
-  cacheHistoryPage,
   cacheIntents,
   cacheMarkets,
   cacheReceipt,
 } from './write-through'
 
 async function populate() {
-  await cacheHistoryPage(source('p1', T0 + 1000), [fakeEntry(1), fakeEntry(2, { status: 'FAILED' })])
+  await cacheHistoryFiled(source('p1', T0 + 1000), [fakeEntry(1), fakeEntry(2, { status: 'FAILED' })])
   await cacheIntents(source('p1', T0 + 2000), [fakeIntent(3)])
   await cacheReceipt(source('p1', T0 + 3000), fakeReceipt(3, { status: 'EXECUTING', pending: true }))
   await cacheChains(source('p1'), [{ id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, blockExplorer: { url: 'https://etherscan.io' } }])
@@ -32,7 +31,7 @@ async function populate() {
   await addNote('p1', intentIdOf(1), 'customer called')
   await setBookmarked('p1', intentIdOf(2), true)
   await saveSearch('p1', { view: 'history', name: 'Failures', query: 'status=FAILED' })
-  await cacheHistoryPage(source('p2', T0), [fakeEntry(9)])
+  await cacheHistoryFiled(source('p2', T0), [fakeEntry(9)])
 }
 
 /** Every record of every store, to compare a database before and after. */
@@ -118,9 +117,9 @@ describe('export and import', () => {
 
   it('keeps the newer copy when the cache already holds fresher data', async () => {
     const db = freshDb()
-    await cacheHistoryPage(source('p1', T0 + 1000), [fakeEntry(1, { status: 'EXECUTING', pending: true })])
+    await cacheHistoryFiled(source('p1', T0 + 1000), [fakeEntry(1, { status: 'EXECUTING', pending: true })])
     const { file } = await exported()
-    await cacheHistoryPage(source('p1', T0 + 9000), [fakeEntry(1, { status: 'SUCCEEDED' })])
+    await cacheHistoryFiled(source('p1', T0 + 9000), [fakeEntry(1, { status: 'SUCCEEDED' })])
     const result = await importCache(file)
     expect(result).toMatchObject({ skipped: 1, written: { historyEntries: 0 } })
     expect((await db.historyEntries.get(['p1', intentIdOf(1)]))?.entry.status).toBe('SUCCEEDED')
@@ -132,7 +131,7 @@ describe('export and import', () => {
     await populate()
     const { file } = await exported()
     const target = freshDb()
-    await cacheHistoryPage(source('p1', T0 + 50_000), [fakeEntry(1, { status: 'REFUNDED' }), fakeEntry(77)])
+    await cacheHistoryFiled(source('p1', T0 + 50_000), [fakeEntry(1, { status: 'REFUNDED' }), fakeEntry(77)])
     await addNote('p1', intentIdOf(77), 'before the import')
     const before = await dump(target)
     const crash = importCache(file, {}, (p) => {

@@ -9,6 +9,7 @@ import {
   type FileRecord,
   type FileStore,
 } from './file-format'
+import { flushHistoryJournal } from './history-journal'
 import { rebuildIntentIndex, rebuildTables, withLookupKeys } from './intent-index'
 import { listCachedProfiles } from './maintenance'
 import { INTENT_OBJECT_STORES } from './records'
@@ -94,6 +95,8 @@ export async function exportCache(
   selection: ExportSelection = {},
   onProgress?: (p: TransferProgress) => void,
 ): Promise<ExportResult> {
+  // The file holds filed entries only: file what was fetched moments ago first.
+  await flushHistoryJournal()
   const db = explorerDb()
   const stores = (selection.stores ?? EXPORTABLE_STORES).filter(isFileStore)
   const profiles = selection.profiles ?? (await listCachedProfiles(db)).map((p) => p.profileId)

@@ -12,6 +12,7 @@ export {
   cacheMarkets,
   cacheReceipt,
 } from './write-through'
+export { flushHistoryJournal, scheduleIndexing } from './history-journal'
 export { readChains, readEarnPools, readHistoryEntry, readIntent, readReceipt, readTransitions } from './reads'
 export {
   countCachedIntents,

@@ -3,8 +3,8 @@ import type { IntentStatus } from '@contract/service'
 import type { ExplorerDb } from './db'
 import { countCachedIntents, searchCachedIntents, type OfflineCursor, type OfflineIntentFilter } from './intents-query'
 import { mergeRow, queryTerms, storedKeys, summaryFromReceipt, type IntentRowRecord } from './records'
-import { fakeEntry, fakeReceipt, freshDb, hex, intentIdOf, MINUTE, ownerOf, source, T0 } from './testing'
-import { cacheHistoryPage, cacheIntents } from './write-through'
+import { cacheHistoryFiled, fakeEntry, fakeReceipt, freshDb, hex, intentIdOf, MINUTE, ownerOf, source, T0 } from './testing'
+import { cacheIntents } from './write-through'
 
 const ids = (rows: Array<{ intentId: string }>) => rows.map((r) => r.intentId)
 
@@ -25,13 +25,13 @@ async function allPages(profileId: string, filter: OfflineIntentFilter, limit: n
 describe('searchCachedIntents (small cache)', () => {
   beforeEach(async () => {
     freshDb()
-    await cacheHistoryPage(source(), [
+    await cacheHistoryFiled(source(), [
       fakeEntry(1, { status: 'SUCCEEDED', originChainId: 1, symbol: 'USDC' }),
       fakeEntry(2, { status: 'FAILED', originChainId: 10, symbol: 'WETH', memo: 'customer ticket 4411' }),
       fakeEntry(3, { status: 'EXECUTING', originChainId: 1, symbol: 'USDC', owner: '0xAbCd000000000000000000000000000000000003', pending: true }),
       fakeEntry(4, { status: 'SUCCEEDED', originChainId: 8453, symbol: 'DAI', projectId: 7 }),
     ])
-    await cacheHistoryPage(source('other'), [fakeEntry(5)])
+    await cacheHistoryFiled(source('other'), [fakeEntry(5)])
   })
 
   it('lists newest first by default and oldest first on request', async () => {

@@ -4,15 +4,15 @@ import { searchCachedIntents } from './intents-query'
 import { cacheInventory, clearCache, listCachedProfiles } from './maintenance'
 import { addNote, listNotes } from './notes'
 import { readChains } from './reads'
-import { fakeEntry, fakeIntent, freshDb, hex, intentIdOf, source, T0 } from './testing'
-import { cacheChains, cacheHistoryPage, cacheIntents } from './write-through'
+import { cacheHistoryFiled, fakeEntry, fakeIntent, freshDb, hex, intentIdOf, source, T0 } from './testing'
+import { cacheChains, cacheIntents } from './write-through'
 
 const chain = { id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }
 
 let db: ExplorerDb
 beforeEach(async () => {
   db = freshDb()
-  await cacheHistoryPage(source('p1'), [fakeEntry(1), fakeEntry(2)])
+  await cacheHistoryFiled(source('p1'), [fakeEntry(1), fakeEntry(2)])
   await cacheIntents(source('p1', T0 + 99_999_999), [fakeIntent(2), fakeIntent(3)])
   await cacheChains(source('p1'), [chain])
   await cacheChains(source('p2', T0, 'http://other.test'), [chain])

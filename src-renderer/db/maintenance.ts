@@ -1,5 +1,6 @@
 import Dexie from 'dexie'
 import { explorerDb, prefixRange, storeTable, type ExplorerDb } from './db'
+import { dropStaged, flushHistoryJournal, withIndexingPaused } from './history-journal'
 import { indexedIntentIds, rebuildIntentIndex, rebuildTables } from './intent-index'
 import { INTENT_OBJECT_STORES } from './records'
 import { STORES, storeInfo, type StoreInfo, type StoreName } from './schema'
@@ -40,8 +41,9 @@ export async function listCachedProfiles(db: ExplorerDb = explorerDb()): Promise
   return [...found].map(([profileId, urls]) => ({ profileId, baseUrls: [...urls] })).sort((a, b) => a.profileId.localeCompare(b.profileId))
 }
 
-/** Records per store and profile, with a rough size per store. */
+/** Records per store and profile, with a rough size per store (history just fetched filed first). */
 export async function cacheInventory(): Promise<{ profiles: CachedProfile[]; stores: StoreInventory[] }> {
+  await flushHistoryJournal()
   const db = explorerDb()
   const profiles = await listCachedProfiles(db)
   const stores = await Promise.all(
@@ -70,7 +72,11 @@ export interface ClearTarget {
  * (intents, history entries, receipts) rebuilds the search index from what remains, so
  * searches never return an intent whose objects are gone.
  */
-export async function clearCache(target: ClearTarget): Promise<void> {
+export function clearCache(target: ClearTarget): Promise<void> {
+  return withIndexingPaused(() => clearStores(target))
+}
+
+async function clearStores(target: ClearTarget): Promise<void> {
   const db = explorerDb()
   const chosen = new Set<StoreName>(target.stores ?? STORES.map((s) => s.name))
   const allSources = INTENT_OBJECT_STORES.every((s) => chosen.has(s.store))
@@ -78,8 +84,11 @@ export async function clearCache(target: ClearTarget): Promise<void> {
   if (allSources) chosen.add('intentRows')
   const rebuild = someSources && !allSources
   const profiles = target.profileId ? [target.profileId] : rebuild ? (await listCachedProfiles(db)).map((p) => p.profileId) : []
-  const tables = [...chosen].map((name) => storeTable(db, name))
+  // History entries still in the journal go with the filed ones.
+  const dropJournal = chosen.has('historyEntries')
+  const tables = [...[...chosen].map((name) => storeTable(db, name)), ...(dropJournal ? [db.historyJournal] : [])]
   await db.transaction('rw', rebuild ? [...new Set([...tables, ...rebuildTables(db)])] : tables, async () => {
+    if (dropJournal) await dropStaged(db, target.profileId)
     for (const name of chosen) {
       if (target.profileId) await prefixRange(storeTable(db, name), storeInfo(name).profileIndex, target.profileId).delete()
       else await storeTable(db, name).clear()

@@ -6,73 +6,83 @@ import { searchCachedIntents } from './intents-query'
 import { listNotes } from './notes'
 import { readHistoryEntry } from './reads'
 import { declareVersions, SCHEMA_VERSION, STORE_NAMES } from './schema'
-import { fakeEntry, fakeIntent, fakeReceipt, hex, intentIdOf, source, T0 } from './testing'
-import { cacheHistoryPage } from './write-through'
+import { cacheHistoryFiled, fakeEntry, fakeIntent, fakeReceipt, hex, intentIdOf, source, T0 } from './testing'
 
 const OWNER = '0xAbCdEf0000000000000000000000000000000001'
 const meta = { profileId: 'p1', baseUrl: 'http://p1.test', fetchedAt: T0 }
 
-/**
- * Records as each earlier release wrote them, one or more in every store it had. A new
- * schema version must add the previous version's records here; the test below refuses
- * to pass until it does.
- */
-const WRITTEN_BY: Record<number, Record<string, object[]>> = {
-  1: {
-    intents: [{ ...meta, intentId: intentIdOf(1), intent: fakeIntent(1, { owner: OWNER }) }],
-    historyEntries: [{ ...meta, intentId: intentIdOf(1), entry: fakeEntry(1, { owner: OWNER, projectId: 2 }) }],
-    receipts: [{ ...meta, intentId: intentIdOf(2), receipt: fakeReceipt(2) }],
-    transitions: [{ ...meta, intentId: intentIdOf(1), status: 'SUCCEEDED', seenAt: T0 }],
-    intentRows: [
-      {
-        ...meta,
-        intentId: intentIdOf(1),
-        status: 'SUCCEEDED',
-        createdAt: T0 + 60_000,
-        owner: OWNER,
-        originChainId: 1,
-        originTokenSymbol: 'USDC',
-        projectId: 2,
-        routeProviders: ['AUTO'],
-        sources: { history: T0, intent: T0 },
-        // v1 kept owners and keys exactly as the service sent them
-        ownerKey: OWNER,
-        statusKey: 'SUCCEEDED',
-        originKey: 1,
-        projectKey: 2,
-      },
-      {
-        ...meta,
-        intentId: intentIdOf(2),
-        status: 'SUCCEEDED',
-        createdAt: T0 + 120_000,
-        routeProviders: [],
-        sources: { receipt: T0 },
-        ownerKey: '',
-        statusKey: 'SUCCEEDED',
-        originKey: -1,
-        projectKey: -1,
-      },
-    ],
-    intentKeys: [{ profileId: 'p1', intentId: intentIdOf(1), keys: [`p1|i:${intentIdOf(1)}`, `p1|a:${OWNER}`, 'p1|w:USDC'] }],
-    chains: [{ ...meta, id: 1, chain: { id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } } }],
-    markets: [{ ...meta, id: 'm1', market: { id: 'm1' } }],
-    balanceSnapshots: [
-      {
-        ...meta,
-        walletKey: '0xaa@ethereum',
-        queries: [{ address: '0xaa', network: 'ethereum' }],
-        items: [{ yieldId: 'y', balances: [{ amountUsd: '12.5' }, { amountUsd: '0.5' }] }],
-        errors: [],
-      },
-    ],
-    earnPools: [{ ...meta, id: 'pool', pool: { id: 'pool' }, timestamp: '2024-01-01T00:00:00Z' }],
-    watches: [{ profileId: 'p1', intentId: intentIdOf(1), addedAt: T0 }],
-    notes: [{ id: 'n1', profileId: 'p1', intentId: intentIdOf(1), text: 'customer called', createdAt: T0 }],
-    bookmarks: [{ profileId: 'p1', intentId: intentIdOf(1), createdAt: T0 }],
-    savedSearches: [{ id: 's1', profileId: 'p1', view: 'search', name: 'Mine', query: 'owner=x', createdAt: T0 }],
-  },
+/** v1's records, one or more in every store it had. */
+const V1: Record<string, object[]> = {
+  intents: [{ ...meta, intentId: intentIdOf(1), intent: fakeIntent(1, { owner: OWNER }) }],
+  historyEntries: [{ ...meta, intentId: intentIdOf(1), entry: fakeEntry(1, { owner: OWNER, projectId: 2 }) }],
+  receipts: [{ ...meta, intentId: intentIdOf(2), receipt: fakeReceipt(2) }],
+  transitions: [{ ...meta, intentId: intentIdOf(1), status: 'SUCCEEDED', seenAt: T0 }],
+  intentRows: [
+    {
+      ...meta,
+      intentId: intentIdOf(1),
+      status: 'SUCCEEDED',
+      createdAt: T0 + 60_000,
+      owner: OWNER,
+      originChainId: 1,
+      originTokenSymbol: 'USDC',
+      projectId: 2,
+      routeProviders: ['AUTO'],
+      sources: { history: T0, intent: T0 },
+      // v1 kept owners and keys exactly as the service sent them
+      ownerKey: OWNER,
+      statusKey: 'SUCCEEDED',
+      originKey: 1,
+      projectKey: 2,
+    },
+    {
+      ...meta,
+      intentId: intentIdOf(2),
+      status: 'SUCCEEDED',
+      createdAt: T0 + 120_000,
+      routeProviders: [],
+      sources: { receipt: T0 },
+      ownerKey: '',
+      statusKey: 'SUCCEEDED',
+      originKey: -1,
+      projectKey: -1,
+    },
+  ],
+  intentKeys: [{ profileId: 'p1', intentId: intentIdOf(1), keys: [`p1|i:${intentIdOf(1)}`, `p1|a:${OWNER}`, 'p1|w:USDC'] }],
+  chains: [{ ...meta, id: 1, chain: { id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } } }],
+  markets: [{ ...meta, id: 'm1', market: { id: 'm1' } }],
+  balanceSnapshots: [
+    {
+      ...meta,
+      walletKey: '0xaa@ethereum',
+      queries: [{ address: '0xaa', network: 'ethereum' }],
+      items: [{ yieldId: 'y', balances: [{ amountUsd: '12.5' }, { amountUsd: '0.5' }] }],
+      errors: [],
+    },
+  ],
+  earnPools: [{ ...meta, id: 'pool', pool: { id: 'pool' }, timestamp: '2024-01-01T00:00:00Z' }],
+  watches: [{ profileId: 'p1', intentId: intentIdOf(1), addedAt: T0 }],
+  notes: [{ id: 'n1', profileId: 'p1', intentId: intentIdOf(1), text: 'customer called', createdAt: T0 }],
+  bookmarks: [{ profileId: 'p1', intentId: intentIdOf(1), createdAt: T0 }],
+  savedSearches: [{ id: 's1', profileId: 'p1', view: 'search', name: 'Mine', query: 'owner=x', createdAt: T0 }],
 }
+
+/** v2 as it wrote the same data: keys on the objects, lower-cased; tags on rows; snapshot totals; no `intentKeys`. */
+const withKeys = (records: object[], keys: string[]) => records.map((r) => ({ ...r, keys }))
+const V2: Record<string, object[]> = {
+  ...Object.fromEntries(Object.entries(V1).filter(([store]) => store !== 'intentKeys')),
+  intents: withKeys(V1.intents, [`p1|i:${intentIdOf(1)}`, `p1|a:${OWNER.toLowerCase()}`]),
+  historyEntries: withKeys(V1.historyEntries, [`p1|i:${intentIdOf(1)}`, `p1|a:${OWNER.toLowerCase()}`]),
+  receipts: withKeys(V1.receipts, [`p1|i:${intentIdOf(2)}`, `p1|t:${hex('tx-origin', 2)}`]),
+  intentRows: V1.intentRows.map((r) => ({ ...r, ownerKey: ('owner' in r ? OWNER.toLowerCase() : ''), tags: ['p1|succeeded'] })),
+  balanceSnapshots: V1.balanceSnapshots.map((r) => ({ ...r, totalUsd: 13 })),
+}
+
+/**
+ * Records as each earlier release wrote them. A new schema version must add the previous
+ * version's records here; the test below refuses to pass until it does.
+ */
+const WRITTEN_BY: Record<number, Record<string, object[]>> = { 1: V1, 2: V2 }
 
 const opened: Dexie[] = []
 afterEach(async () => {
@@ -141,7 +151,7 @@ describe('migrations', () => {
     opened.push(db)
     setExplorerDb(db)
     await db.open()
-    await cacheHistoryPage(source(), [fakeEntry(3)])
+    await cacheHistoryFiled(source(), [fakeEntry(3)])
     expect((await searchCachedIntents('p1', {}, { limit: 5 })).rows.map((r) => r.intentId)).toEqual([intentIdOf(3)])
   })
 })

@@ -7,6 +7,7 @@ import type {
   IntentStatus,
 } from '@contract/service'
 import { explorerDb, prefixRange } from './db'
+import { unindexedEntry } from './history-journal'
 
 /** Offline reads of single objects and reference lists; every one scoped by profile. */
 
@@ -15,24 +16,26 @@ export async function readIntent(profileId: string, intentId: string): Promise<{
   return r && { intent: r.intent, fetchedAt: r.fetchedAt }
 }
 
-export async function readHistoryEntry(
-  profileId: string,
-  intentId: string,
-): Promise<{ entry: IntentHistoryEntry; fetchedAt: number } | undefined> {
+type Fetched<K extends string, T> = { [key in K]: T } & { fetchedAt: number }
+
+const newer = <T extends { fetchedAt: number }>(a: T | undefined, b: T | undefined): T | undefined =>
+  a && b ? (b.fetchedAt > a.fetchedAt ? b : a) : (a ?? b)
+
+/** The newest cached entry, including one fetched moments ago and not yet filed. */
+export async function readHistoryEntry(profileId: string, intentId: string): Promise<Fetched<'entry', IntentHistoryEntry> | undefined> {
   const r = await explorerDb().historyEntries.get([profileId, intentId])
-  return r && { entry: r.entry, fetchedAt: r.fetchedAt }
+  return newer(r && { entry: r.entry, fetchedAt: r.fetchedAt }, unindexedEntry(profileId, intentId))
 }
 
 /** The newest receipt known: a receipt fetch, or the one inside a history entry. */
-export async function readReceipt(profileId: string, intentId: string): Promise<{ receipt: IntentReceipt; fetchedAt: number } | undefined> {
+export async function readReceipt(profileId: string, intentId: string): Promise<Fetched<'receipt', IntentReceipt> | undefined> {
   const db = explorerDb()
   const [own, entry] = await db.transaction('r', [db.receipts, db.historyEntries], () =>
     Promise.all([db.receipts.get([profileId, intentId]), db.historyEntries.get([profileId, intentId])]),
   )
-  const fromEntry = entry?.entry.receipt && { receipt: entry.entry.receipt, fetchedAt: entry.fetchedAt }
-  const fromOwn = own && { receipt: own.receipt, fetchedAt: own.fetchedAt }
-  if (fromOwn && fromEntry) return fromEntry.fetchedAt > fromOwn.fetchedAt ? fromEntry : fromOwn
-  return fromOwn ?? fromEntry
+  const staged = newer(entry && { entry: entry.entry, fetchedAt: entry.fetchedAt }, unindexedEntry(profileId, intentId))
+  const fromEntry = staged?.entry.receipt && { receipt: staged.entry.receipt, fetchedAt: staged.fetchedAt }
+  return newer(own && { receipt: own.receipt, fetchedAt: own.fetchedAt }, fromEntry)
 }
 
 /** Statuses seen for the intent, oldest first. */

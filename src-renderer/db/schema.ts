@@ -59,6 +59,16 @@ const VERSIONS: ReadonlyArray<{
     },
     upgrade: upgradeToV2,
   },
+  {
+    // v3: history pages are staged whole in a journal and filed into the stores above
+    // behind it (`history-journal.ts`): writing a page costs about its bytes, not its
+    // index keys. The key ends with the entry count so the waiting entries can be
+    // counted from keys alone.
+    version: 3,
+    stores: {
+      historyJournal: '[profileId+stagedAt+seq+size]',
+    },
+  },
 ]
 
 export const SCHEMA_VERSION = VERSIONS[VERSIONS.length - 1].version

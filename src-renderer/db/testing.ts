@@ -1,6 +1,8 @@
 import type { DataSource } from '@contract/app'
 import type { Intent, IntentHistoryEntry, IntentReceipt, IntentStatus } from '@contract/service'
 import { openExplorerDb, setExplorerDb, type ExplorerDb } from './db'
+import { flushHistoryJournal } from './history-journal'
+import { cacheHistoryPage } from './write-through'
 
 /**
  * Deterministic service objects for the cache's tests, already in the normalised shape
@@ -144,4 +146,10 @@ export function fakeIntent(n: number, o: FakeOptions = {}): Intent {
     createdAt: iso(createdAt),
     expiresAt: iso(createdAt + 10 * MINUTE),
   }
+}
+
+/** Caches a history page and files it for search at once, as the journal does when staging goes quiet. */
+export async function cacheHistoryFiled(src: DataSource, entries: IntentHistoryEntry[]): Promise<void> {
+  await cacheHistoryPage(src, entries)
+  await flushHistoryJournal()
 }

@@ -14,7 +14,7 @@ import {
   cacheReceipt,
 } from './write-through'
 import { walletKey } from './records'
-import { fakeEntry, fakeIntent, fakeReceipt, freshDb, hex, intentIdOf, MINUTE, source, T0 } from './testing'
+import { cacheHistoryFiled, fakeEntry, fakeIntent, fakeReceipt, freshDb, hex, intentIdOf, MINUTE, source, T0 } from './testing'
 
 let db: ExplorerDb
 beforeEach(() => {
@@ -24,7 +24,7 @@ beforeEach(() => {
 
 describe('intents, history and receipts', () => {
   it('stores a history page with its receipts and makes it findable by every key', async () => {
-    await cacheHistoryPage(source(), [fakeEntry(1), fakeEntry(2)])
+    await cacheHistoryFiled(source(), [fakeEntry(1), fakeEntry(2)])
     expect(await db.historyEntries.count()).toBe(2)
     const entry = await readHistoryEntry('p1', intentIdOf(2))
     expect(entry?.entry.receipt?.intentId).toBe(intentIdOf(2))
@@ -35,8 +35,8 @@ describe('intents, history and receipts', () => {
   })
 
   it('keeps profiles apart', async () => {
-    await cacheHistoryPage(source('p1'), [fakeEntry(1)])
-    await cacheHistoryPage(source('p2'), [fakeEntry(1, { status: 'FAILED' })])
+    await cacheHistoryFiled(source('p1'), [fakeEntry(1)])
+    await cacheHistoryFiled(source('p2'), [fakeEntry(1, { status: 'FAILED' })])
     expect((await readHistoryEntry('p1', intentIdOf(1)))?.entry.status).toBe('SUCCEEDED')
     expect((await readHistoryEntry('p2', intentIdOf(1)))?.entry.status).toBe('FAILED')
     expect(await readHistoryEntry('p3', intentIdOf(1))).toBeUndefined()
@@ -67,7 +67,7 @@ describe('intents, history and receipts', () => {
     await cacheReceipt(source('p1', T0 + 1000), fakeReceipt(9, { status: 'COMMITTED', pending: true }))
     await cacheReceipt(source('p1', T0 + 2000), fakeReceipt(9, { status: 'COMMITTED', pending: true }))
     await cacheReceipt(source('p1', T0 + 3000), fakeReceipt(9, { status: 'EXECUTING', pending: true }))
-    await cacheHistoryPage(source('p1', T0 + 4000), [fakeEntry(9, { status: 'SUCCEEDED' })])
+    await cacheHistoryFiled(source('p1', T0 + 4000), [fakeEntry(9, { status: 'SUCCEEDED' })])
     expect(await readTransitions('p1', id)).toEqual([
       { status: 'COMMITTED', seenAt: T0 + 1000 },
       { status: 'EXECUTING', seenAt: T0 + 3000 },
@@ -86,7 +86,7 @@ describe('intents, history and receipts', () => {
   })
 
   it('handles an intent listed twice in one page', async () => {
-    await cacheHistoryPage(source(), [fakeEntry(1, { status: 'EXECUTING' }), fakeEntry(1, { status: 'SUCCEEDED' })])
+    await cacheHistoryFiled(source(), [fakeEntry(1, { status: 'EXECUTING' }), fakeEntry(1, { status: 'SUCCEEDED' })])
     expect(await db.historyEntries.count()).toBe(1)
     expect((await readHistoryEntry('p1', intentIdOf(1)))?.entry.status).toBe('SUCCEEDED')
   })
@@ -96,7 +96,7 @@ describe('failures', () => {
   it('reports a failed write and resolves instead of throwing', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     const quota = Object.assign(new Error('quota'), { name: 'QuotaExceededError' })
-    vi.spyOn(db, 'transaction').mockRejectedValueOnce(quota)
+    vi.spyOn(db.historyJournal, 'add').mockRejectedValueOnce(quota)
     await expect(cacheHistoryPage(source(), [fakeEntry(1)])).resolves.toBeUndefined()
     const error = useCacheStatus.getState().lastWriteError
     expect(error).toMatchObject({ store: 'historyEntries' })

@@ -14,10 +14,10 @@ import { useCacheStatus } from '../stores/cache'
 import type { BalanceSnapshot } from './balances'
 import { explorerDb, type ExplorerDb } from './db'
 import { storageErrorMessage } from './errors'
+import { stageHistoryPage } from './history-journal'
 import { ingestIntentObjects, ingestTables } from './intent-index'
 import {
   snapshotTotalUsd,
-  summaryFromHistoryEntry,
   summaryFromIntent,
   summaryFromReceipt,
   walletKey,
@@ -71,13 +71,12 @@ function ingest<T>(
 export const cacheIntents = (source: DataSource, intents: Intent[]): Promise<void> =>
   ingest('intent', 'intents', source, intents, summaryFromIntent, (intent, intentId, meta) => ({ ...meta, intentId, intent }))
 
-/** One GetIntentHistory page (entries with receipts and balances): one transaction. */
+/**
+ * One GetIntentHistory page (entries with receipts and balances), staged whole in one
+ * transaction and filed for offline search behind it (`history-journal.ts`).
+ */
 export const cacheHistoryPage = (source: DataSource, entries: IntentHistoryEntry[]): Promise<void> =>
-  ingest('history', 'historyEntries', source, entries, summaryFromHistoryEntry, (entry, intentId, meta) => ({
-    ...meta,
-    intentId,
-    entry,
-  }))
+  writeThrough('historyEntries', () => stageHistoryPage(metaOf(source), entries))
 
 /** A WaitIntentReceipt / GetIntentReceipt answer; a new status is recorded as a transition. */
 export const cacheReceipt = (source: DataSource, receipt: IntentReceipt): Promise<void> =>

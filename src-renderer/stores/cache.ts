@@ -14,9 +14,12 @@ interface CacheStatusState {
   lastWriteError?: CacheWriteError
   /** The person chose to work from the cache even though the service may be reachable. */
   forcedOffline: boolean
+  /** History entries stored but not yet filed for offline search (`db/history-journal.ts`). */
+  unindexed: number
   reportWriteError(store: string, message: string): void
   clearWriteError(): void
   setForcedOffline(on: boolean): void
+  setUnindexed(n: number): void
 }
 
 /**
@@ -28,9 +31,11 @@ export const useCacheStatus = create<CacheStatusState>()(
     (set) => ({
       lastWriteError: undefined,
       forcedOffline: false,
+      unindexed: 0,
       reportWriteError: (store, message) => set({ lastWriteError: { store, message, at: Date.now() } }),
       clearWriteError: () => set({ lastWriteError: undefined }),
       setForcedOffline: (forcedOffline) => set({ forcedOffline }),
+      setUnindexed: (unindexed) => set({ unindexed }),
     }),
     {
       name: 'intent-explorer.cache-status',

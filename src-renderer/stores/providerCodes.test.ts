@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { cacheHistoryPage } from '../db'
-import { fakeEntry, freshDb, source } from '../db/testing'
+import { cacheHistoryFiled, fakeEntry, freshDb, source } from '../db/testing'
 import { cachedRouteProviderCodes, providerCodesIn, providerSuggestions, useProviderCodes } from './providerCodes'
 
 beforeEach(() => {
@@ -21,7 +20,7 @@ describe('provider codes', () => {
   })
 
   it('finds the codes of cached intents, per profile', async () => {
-    await cacheHistoryPage(source('p1'), [fakeEntry(1), fakeEntry(2)])
+    await cacheHistoryFiled(source('p1'), [fakeEntry(1), fakeEntry(2)])
     expect((await cachedRouteProviderCodes('p1')).sort()).toEqual(['AUTO', 'RELAYX'])
     expect(await cachedRouteProviderCodes('p2')).toEqual([])
   })

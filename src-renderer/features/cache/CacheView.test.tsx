@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AppInfo } from '@contract/app'
 import { exportCache, readBlobText } from '../../db'
 import { addNote } from '../../db/notes'
-import { fakeEntry, freshDb, intentIdOf, source } from '../../db/testing'
-import { cacheChains, cacheHistoryPage } from '../../db/write-through'
+import { cacheHistoryFiled, fakeEntry, freshDb, intentIdOf, source } from '../../db/testing'
+import { cacheChains } from '../../db/write-through'
 import { useConnection } from '../../stores/connection'
 import { CacheView } from './CacheView'
 
@@ -53,7 +53,7 @@ afterEach(() => {
 })
 
 async function populate() {
-  await cacheHistoryPage(source('p1'), [fakeEntry(1), fakeEntry(2)])
+  await cacheHistoryFiled(source('p1'), [fakeEntry(1), fakeEntry(2)])
   await cacheChains(source('p1'), [chain])
   await cacheChains(source('p2'), [chain])
   await addNote('p1', intentIdOf(1), 'called the customer')

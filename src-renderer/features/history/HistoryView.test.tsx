@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { GetIntentHistoryRequest, IntentHistoryEntry, Page } from '@contract/service'
-import { cacheHistoryPage, readHistoryEntry } from '../../db'
+import { flushHistoryJournal, readHistoryEntry } from '../../db'
+import { cacheHistoryFiled } from '../../db/testing'
 import { useCacheStatus } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
 import { answers, callsOf, failure, okFetched, PROFILE, source } from '../../test/bridge'
@@ -37,6 +38,7 @@ function serveHistory(list: IntentHistoryEntry[]) {
 afterEach(async () => {
   // Pages still on their way to the cache would land in the next test's database.
   await serviceFeed.settled()
+  await flushHistoryJournal()
 })
 
 beforeEach(() => {
@@ -160,7 +162,7 @@ describe('HistoryView', () => {
   it('reads the cache with the same filters when working offline', async () => {
     const failed = makeEntry({ status: 'FAILED', createdAt: '2026-11-02T00:00:00.000Z' })
     const ok = makeEntry({ status: 'SUCCEEDED', createdAt: '2026-11-03T00:00:00.000Z' })
-    await cacheHistoryPage(source(Date.now() - 3 * 86_400_000), [failed, ok])
+    await cacheHistoryFiled(source(Date.now() - 3 * 86_400_000), [failed, ok])
     useCacheStatus.setState({ forcedOffline: true })
     render('?status=FAILED&protocol=v1')
     await waitFor(() => expect(shownIds()).toEqual([failed.intentId]))
@@ -171,7 +173,7 @@ describe('HistoryView', () => {
 
   it('falls back to the cache when the service is out of reach, and goes back online on retry', async () => {
     const cached = makeEntry({ createdAt: '2026-11-02T00:00:00.000Z' })
-    await cacheHistoryPage(source(Date.now() - 3_600_000), [cached])
+    await cacheHistoryFiled(source(Date.now() - 3_600_000), [cached])
     useConnection.setState({ reachability: 'offline', lastOutage: { kind: 'Network', message: 'Cannot connect to http://sim' } })
     const live = [makeEntry(), makeEntry()]
     answers.set('getIntentHistory', () => {

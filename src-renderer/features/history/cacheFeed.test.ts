@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { DataSource } from '@contract/app'
-import { cacheHistoryPage, cacheIntents, openExplorerDb, setExplorerDb } from '../../db'
+import { cacheIntents, openExplorerDb, setExplorerDb } from '../../db'
+import { cacheHistoryFiled } from '../../db/testing'
 import { cacheFeed, offlineHistoryFor } from './cacheFeed'
 import { DEFAULT_SETTINGS } from './filters'
 import { balance, makeEntry, OWNER } from './testEntries'
@@ -57,8 +58,8 @@ describe('offlineHistoryFor', () => {
 describe('cacheFeed', () => {
   it('pages through cached entries newest first, with the oldest fetch time', async () => {
     const entries = [0, 1, 2, 3, 4].map((i) => makeEntry({ createdAt: `2026-11-0${i + 1}T00:00:00.000Z` }))
-    await cacheHistoryPage(source(500), entries.slice(0, 3))
-    await cacheHistoryPage(source(900), entries.slice(3))
+    await cacheHistoryFiled(source(500), entries.slice(0, 3))
+    await cacheHistoryFiled(source(900), entries.slice(3))
 
     const first = await cacheFeed.fetchPage({ profileId: 'p1', query: {}, settings }, undefined, 2)
     if (!first.ok) throw new Error(first.error.message)
@@ -76,7 +77,7 @@ describe('cacheFeed', () => {
     const stuck = makeEntry({ status: 'FAILED', createdAt: '2026-11-01T00:00:00.000Z', hasBalance: true, balances: [balance({ raw: '5', usd: '5' })] })
     const clean = makeEntry({ status: 'FAILED', createdAt: '2026-11-02T00:00:00.000Z', hasBalance: false, balances: [] })
     const ok = makeEntry({ status: 'SUCCEEDED', createdAt: '2026-11-03T00:00:00.000Z' })
-    await cacheHistoryPage(source(1), [stuck, clean, ok])
+    await cacheHistoryFiled(source(1), [stuck, clean, ok])
     const failed = await cacheFeed.fetchPage({ profileId: 'p1', query: { byStatuses: ['FAILED'] }, settings }, undefined, 10)
     expect(failed.ok && failed.value.entries).toEqual([clean, stuck])
     const recoverable = await cacheFeed.fetchPage({ profileId: 'p1', query: { onlyRecoverable: true, includeBalances: true }, settings }, undefined, 1)

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Intent, IntentHistoryEntry, IntentReceipt } from '@contract/service'
-import { cacheHistoryPage, cacheIntents, isBookmarked, readIntent, readTransitions } from '../../db'
+import { cacheIntents, isBookmarked, readIntent, readTransitions } from '../../db'
+import { cacheHistoryFiled } from '../../db/testing'
 import { useCacheStatus } from '../../stores/cache'
 import { PROFILE, answers, failure, fakeCall, okFetched, source } from '../../test/bridge'
 import { renderAt, resetWorld } from '../../test/harness'
@@ -101,7 +102,7 @@ describe('IntentView', () => {
   it('offline, reads the cached intent and the receipt from a history entry and says how old they are', async () => {
     await cacheIntents(source(Date.now() - 3 * 86_400_000), [intent])
     const entry: IntentHistoryEntry = { intentId: ID, status: 'FAILED', receipt }
-    await cacheHistoryPage(source(Date.now() - 3 * 86_400_000), [entry])
+    await cacheHistoryFiled(source(Date.now() - 3 * 86_400_000), [entry])
     useCacheStatus.setState({ forcedOffline: true })
     render()
     expect(await screen.findByText(/cached data, fetched 3 days ago/)).toBeInTheDocument()
@@ -113,7 +114,7 @@ describe('IntentView', () => {
   it('falls back to the cached receipt when the service does not give one, and says why', async () => {
     answers.set('getIntent', () => okFetched(intent))
     answers.set('getIntentReceipt', () => failure('NotFound', 'GetIntentReceipt is not offered'))
-    await cacheHistoryPage(source(Date.now() - 60_000), [{ intentId: ID, status: 'FAILED', receipt }])
+    await cacheHistoryFiled(source(Date.now() - 60_000), [{ intentId: ID, status: 'FAILED', receipt }])
     render()
     expect(await screen.findByText('Receipt from the local cache')).toBeInTheDocument()
     expect(screen.getByText(/GetIntentReceipt is not offered/)).toBeInTheDocument()
