@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { useCacheStatus } from '../stores/cache'
 import { HashRouter, Navigate, Route, Routes } from 'react-router'
 import { bridge } from '../bridge'
+import { scheduleIndexing } from '../db'
 import { call } from '../lib/call'
 import { startWatchSync } from '../features/watch/sync'
 import { hydrateChainsFromCache } from '../features/chains/hydrateChains'
@@ -21,6 +22,8 @@ function useAppBootstrap() {
       // Offline at start-up: names, symbols and explorer links come from the cached chain list.
       if (r.ok && useChains.getState().status === 'failed') void hydrateChainsFromCache(r.value.activeProfileId)
     })
+    // History pages a closed window staged but did not file are filed now.
+    void scheduleIndexing()
     // Watch events (cache write-through, notifications, opening a clicked notice) flow from start-up, not only once the Watch view is open.
     const stopWatchSync = startWatchSync()
     const off = bridge.subscribe((event) => {

@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from 'react-router'
-import { CacheWriteErrorBanner } from '../components/CachedNotice'
+import { CacheWriteErrorBanner, IndexingNotice } from '../components/CachedNotice'
 import { useCacheStatus } from '../stores/cache'
 import { CommandPalette } from './CommandPalette'
 import { ConnectionIndicator } from './ConnectionIndicator'
@@ -36,6 +36,7 @@ export function Shell() {
           <p className="muted small">Ctrl/⌘ K: find anything</p>
           <OfflineSwitch />
           <ConnectionIndicator />
+          <IndexingNotice />
         </div>
       </nav>
       <main className="content">

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useCacheStatus } from '../stores/cache'
 import { useConnection } from '../stores/connection'
-import { CachedNotice, CacheWriteErrorBanner } from './CachedNotice'
+import { CachedNotice, CacheWriteErrorBanner, IndexingNotice } from './CachedNotice'
 
 const DAY = 86_400_000
 
 beforeEach(() => {
-  useCacheStatus.setState({ forcedOffline: false, lastWriteError: undefined })
+  useCacheStatus.setState({ forcedOffline: false, lastWriteError: undefined, unindexed: 0 })
 })
 
 describe('CachedNotice', () => {
@@ -42,5 +42,18 @@ describe('CacheWriteErrorBanner', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('historyEntries')
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }))
     expect(screen.queryByRole('alert')).toBeNull()
+  })
+})
+
+describe('IndexingNotice', () => {
+  it('says how many cached entries offline search cannot find yet, and goes once they are filed', () => {
+    const { container } = render(<IndexingNotice />)
+    expect(container).toBeEmptyDOMElement()
+    act(() => useCacheStatus.getState().setUnindexed(12_345))
+    expect(screen.getByRole('status')).toHaveTextContent('Filing 12,345 cached entries for offline search…')
+    act(() => useCacheStatus.getState().setUnindexed(1))
+    expect(screen.getByRole('status')).toHaveTextContent('Filing 1 cached entry for offline search…')
+    act(() => useCacheStatus.getState().setUnindexed(0))
+    expect(container).toBeEmptyDOMElement()
   })
 })

@@ -54,3 +54,17 @@ export function CacheWriteErrorBanner() {
     </div>
   )
 }
+
+/**
+ * History fetched moments ago is stored at once but filed for offline search behind it;
+ * until then offline search can miss it, so the shell says how much is still waiting.
+ */
+export function IndexingNotice() {
+  const waiting = useCacheStatus((s) => s.unindexed)
+  if (!waiting) return null
+  return (
+    <p className="muted small" role="status" data-testid="indexing-notice" data-waiting={waiting} title="Offline search finds these entries once they are filed">
+      Filing {waiting.toLocaleString()} cached {waiting === 1 ? 'entry' : 'entries'} for offline search…
+    </p>
+  )
+}
