@@ -2,7 +2,7 @@ import type { Page, Response } from '@playwright/test'
 import type { RetryInfo } from '../src-main/service/retry'
 import { HEAVY_OWNER_ADDRESS } from '../src-main/simulator'
 import { startTestApp, test as base, expect, type TestApp } from './fixtures'
-import { dumpIndexedDb, lostOrChanged } from './page-state'
+import { dumpIndexedDb, lostOrChanged, waitUntilFiled } from './page-state'
 
 /**
  * The fault matrix: each view, in one page session, meets every fault the simulator can
@@ -323,6 +323,7 @@ for (const view of VIEWS) {
       await view.ask(page, app, n)
       await view.showsData(page, app)
     }
+    await waitUntilFiled(page)
     const cached = await dumpIndexedDb(page)
 
     // Every fault is tried even when an earlier one is handled badly, so one run lists all

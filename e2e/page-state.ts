@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import { expect, type Page } from '@playwright/test'
 
 /**
  * What a page keeps between sessions, read out for assertions: every IndexedDB database
@@ -65,6 +65,29 @@ export function dumpWebStorage(page: Page): Promise<{ local: Record<string, stri
   })
 }
 
+/** History pages stored but not yet filed for search: emptied by design as they are filed. */
+const TRANSIENT_STORES = new Set(['historyJournal'])
+
+/** Waits until the cache has filed every staged history page (its journal is empty). */
+export async function waitUntilFiled(page: Page, timeoutMs = 30_000): Promise<void> {
+  const staged = () =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('intent-explorer')
+          open.onerror = () => reject(open.error)
+          open.onsuccess = () => {
+            const db = open.result
+            if (!db.objectStoreNames.contains('historyJournal')) return db.close(), resolve(0)
+            const count = db.transaction('historyJournal').objectStore('historyJournal').count()
+            count.onsuccess = () => (db.close(), resolve(count.result))
+            count.onerror = () => reject(count.error)
+          }
+        }),
+    )
+  await expect.poll(staged, { timeout: timeoutMs, message: 'history pages still waiting to be filed' }).toBe(0)
+}
+
 /**
  * Times that move on by design: a record fetched again (`fetchedAt`, and a summary row's
  * `sources`, the fetch time per kind of object), a watch that heard from the service.
@@ -80,6 +103,7 @@ export function lostOrChanged(before: IndexedDbDump, after: IndexedDbDump): stri
   const problems: string[] = []
   for (const [db, stores] of Object.entries(before))
     for (const [store, records] of Object.entries(stores)) {
+      if (TRANSIENT_STORES.has(store)) continue
       const now = new Map((after[db]?.[store] ?? []).map((r) => [r.key, withoutFetchTime(r.value)]))
       for (const r of records) {
         const later = now.get(r.key)
