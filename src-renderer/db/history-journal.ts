@@ -1,9 +1,10 @@
 import type { IntentHistoryEntry } from '@contract/service'
+import { msSinceUserInput } from '../lib/user-input'
 import { useCacheStatus } from '../stores/cache'
 import { explorerDb, prefixRange, type ExplorerDb, type JournalRecord } from './db'
 import { storageErrorMessage } from './errors'
 import { ingestIntentObjects, ingestTables } from './intent-index'
-import { summaryFromHistoryEntry, type FetchMeta } from './records'
+import { historyEntryIntentId, summaryFromHistoryEntry, type FetchMeta } from './records'
 import { yieldToUi } from './yield-to-ui'
 
 /**
@@ -33,11 +34,28 @@ const SLICE = 25
 const URGENT_SLICE = 100
 /** A background slice runs at the latest this long after it was due, idle or not. */
 const IDLE_TIMEOUT_MS = 500
+/**
+ * Background slices wait until the person has not scrolled, clicked or typed for this
+ * long: a slice's reads and writes land on the window's thread between frames, and
+ * while a long list is flung those frames have no time to spare.
+ */
+const INPUT_QUIET_MS = 500
 
-const whenIdle = (): Promise<void> =>
+const idleCallback = (): Promise<void> =>
   typeof requestIdleCallback === 'function'
     ? new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS }))
     : yieldToUi()
+
+/** Until the window is idle and the person's input is quiet; at once when someone waits on a flush. */
+async function whenIdle(): Promise<void> {
+  for (;;) {
+    if (urgent) return yieldToUi()
+    await idleCallback()
+    const wait = INPUT_QUIET_MS - msSinceUserInput()
+    if (urgent || wait <= 0) return
+    await new Promise((resolve) => setTimeout(resolve, wait))
+  }
+}
 
 type Staged = { entry: IntentHistoryEntry; fetchedAt: number }
 
@@ -69,7 +87,7 @@ export async function stageHistoryPage(meta: FetchMeta, entries: IntentHistoryEn
   await explorerDb().historyJournal.add(record)
   lastStaged = performance.now()
   for (const entry of entries) {
-    const id = summaryFromHistoryEntry(entry)?.intentId
+    const id = historyEntryIntentId(entry)
     if (!id) continue
     const key = unindexedKey(meta.profileId, id)
     if ((unindexed.get(key)?.fetchedAt ?? -Infinity) <= meta.fetchedAt) unindexed.set(key, { entry, fetchedAt: meta.fetchedAt })
@@ -189,8 +207,7 @@ async function fileRecord(db: ExplorerDb, record: JournalRecord): Promise<void> 
   const meta: FetchMeta = { profileId: record.profileId, baseUrl: record.baseUrl, fetchedAt: record.fetchedAt }
   let at = 0
   while (at < record.entries.length) {
-    if (urgent) await yieldToUi()
-    else await whenIdle()
+    await whenIdle()
     if (paused) return
     const end = at + (urgent ? URGENT_SLICE : SLICE)
     const items = record.entries.slice(at, end).flatMap((entry) => {
@@ -202,7 +219,7 @@ async function fileRecord(db: ExplorerDb, record: JournalRecord): Promise<void> 
   }
   await db.historyJournal.delete(keyOf(record))
   for (const entry of record.entries) {
-    const id = summaryFromHistoryEntry(entry)?.intentId
+    const id = historyEntryIntentId(entry)
     const key = id && unindexedKey(record.profileId, id)
     // A later staging of the same intent stays until its own record is filed.
     if (key && unindexed.get(key)?.fetchedAt === record.fetchedAt) unindexed.delete(key)
