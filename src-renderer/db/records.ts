@@ -226,8 +226,12 @@ export function summaryFromReceipt(receipt: IntentReceipt, intentIdHint?: string
   }
 }
 
+/** The intent a history entry is about: its own id, else its receipt's. */
+export const historyEntryIntentId = (entry: IntentHistoryEntry): string | undefined =>
+  entry.intentId ?? entry.receipt?.intentId ?? entry.receipt?.summary?.intentId
+
 export function summaryFromHistoryEntry(entry: IntentHistoryEntry): SummaryPart | undefined {
-  const intentId = entry.intentId ?? entry.receipt?.intentId ?? entry.receipt?.summary?.intentId
+  const intentId = historyEntryIntentId(entry)
   if (!intentId) return undefined
   const fromReceipt = entry.receipt ? summaryFromReceipt(entry.receipt, intentId) : undefined
   const own: RowFields = {

@@ -1,6 +1,7 @@
 import { isPendingStatus, type ChainInfo, type IntentHistoryEntry, type IntentStatus, type TokenMetadata } from '@contract/service'
 import { formatAmount, formatDateTime, formatDuration, formatUnitsExact, formatUsd, parseTime, shortHex } from '../../lib/format'
 import { chainName } from '../../stores/chains'
+import { historyEntryIntentId } from '../../db/records'
 
 /**
  * What one table row shows, computed once per loaded entry so scrolling through ten
@@ -30,8 +31,7 @@ export interface HistoryRow {
 type Chains = ReadonlyMap<number, ChainInfo>
 
 /** The intent id, whichever part of the entry carries it. */
-export const entryIntentId = (e: IntentHistoryEntry): string | undefined =>
-  e.intentId ?? e.receipt?.intentId ?? e.receipt?.summary?.intentId
+export const entryIntentId = historyEntryIntentId
 
 /** Row and selection key: the intent id, or the position for an entry without one. */
 const entryKey = (e: IntentHistoryEntry, index: number): string => entryIntentId(e) ?? `#${index}`
