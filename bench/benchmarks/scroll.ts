@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { Resources, sleep, within, type Benchmark } from '../lib/benchmark'
 import { startApp } from '../lib/app'
 import { launchChromium } from '../lib/chromium'
@@ -54,6 +55,10 @@ function scrollPass([scrollSelector, rowSelector, step, maxFrames]: readonly [st
   })
 }
 
+/** What the shell's indexing notice says is still waiting to be filed (none when it is not shown). */
+const waitingToBeFiled = (page: Page): Promise<number> =>
+  page.evaluate(() => Number(document.querySelector<HTMLElement>('[data-testid=indexing-notice]')?.dataset.waiting ?? 0))
+
 /**
  * Frame time in whole 60 Hz frames. rAF timestamps are the start times of frames, which
  * in headless Chromium land on the 60 Hz grid give or take about 0.2 ms; a delta of
@@ -88,7 +93,9 @@ export const scroll: Benchmark = {
       const longShares: number[] = []
       const cpuPerFrame: number[] = []
       const maxRows: number[] = []
+      const unfiled: number[] = []
       for (let i = 0; i < passes; i++) {
+        unfiled.push(await waitingToBeFiled(page))
         const cpuBefore = rendererMainThreadCpuSeconds(userDataDir)
         const pass = await within(180_000, 'a scroll pass', page.evaluate(scrollPass, [SCROLL, ROW, STEP_PX, maxFrames] as const))
         const frames = pass.deltas.map(frameTime)
@@ -105,6 +112,13 @@ export const scroll: Benchmark = {
         { name: 'history.scroll.frame.p95', value: median(p95s), unit: 'ms', target: atMost(16.7), runs: p95s, note: `p95 of each pass, frames in whole 60 Hz intervals; ${how}` },
         { name: 'history.scroll.long_frames', value: median(longShares), unit: '%', runs: longShares, note: `frames that took two intervals or more; ${how}` },
         { name: 'history.scroll.cpu', value: median(cpuPerFrame), unit: 'ms/frame', runs: cpuPerFrame, note: `renderer main-thread CPU per frame (script, style, layout, paint); ${how}` },
+        {
+          name: 'history.scroll.unfiled',
+          value: unfiled[0],
+          unit: 'entries',
+          runs: unfiled,
+          note: 'entries the cache was still filing for offline search as each pass began (filing runs in idle time, behind the scroll)',
+        },
         { name: 'history.scroll.dom_rows', value: max(maxRows), unit: 'rows', target: atMost(100), runs: maxRows, note: 'most row elements in any frame' },
       ] satisfies Figure[]
     } finally {

@@ -12,6 +12,8 @@ export interface IngestRun {
   mode: IngestMode
   /** Wall time of the writes alone: opening and deleting the database are left out. */
   ms: number
+  /** For `app`: until every entry is also filed for offline search (the journal's second step); else `ms`. */
+  filedMs: number
   entries: number
 }
 

@@ -4,7 +4,7 @@
  */
 import type { DataSource } from '@contract/app'
 import type { IntentHistoryEntry } from '@contract/service'
-import { cacheHistoryPage, countCachedIntents, openExplorerDb, searchCachedIntents, setExplorerDb, type ExplorerDb } from '../../src-renderer/db'
+import { cacheHistoryPage, countCachedIntents, flushHistoryJournal, openExplorerDb, searchCachedIntents, setExplorerDb, type ExplorerDb } from '../../src-renderer/db'
 import { mergeRow, storedKeys, summaryFromHistoryEntry } from '../../src-renderer/db/records'
 import { useCacheStatus } from '../../src-renderer/stores/cache'
 import type { BenchHarness, IngestRun, LookupTiming } from './api'
@@ -55,8 +55,12 @@ function putAll(db: IDBDatabase, stores: string[], records: Array<[string, unkno
   })
 }
 
-/** Through the app: `cacheHistoryPage`, one call per page, as "load all" writes through. */
-async function ingestApp(dbName: string): Promise<{ ms: number; stored: number }> {
+/**
+ * Through the app: `cacheHistoryPage`, one call per page, as "load all" writes through.
+ * Each call resolves once its page is stored (staged in the journal); `filedMs` runs on
+ * until every entry is filed for offline search, which the journal does behind.
+ */
+async function ingestApp(dbName: string): Promise<{ ms: number; filedMs: number; stored: number }> {
   const db: ExplorerDb = openExplorerDb(dbName)
   setExplorerDb(db)
   await db.open()
@@ -64,18 +68,21 @@ async function ingestApp(dbName: string): Promise<{ ms: number; stored: number }
   const started = performance.now()
   for (const entries of loaded) await cacheHistoryPage(source, entries)
   const ms = performance.now() - started
+  await flushHistoryJournal()
+  const filedMs = performance.now() - started
   throwOnWriteError()
-  const [stored, rows] = await Promise.all([db.historyEntries.count(), db.intentRows.count()])
+  const [stored, rows, staged] = await Promise.all([db.historyEntries.count(), db.intentRows.count(), db.historyJournal.count()])
   if (rows !== stored) throw new Error(`${stored} entries cached but ${rows} summary rows`)
+  if (staged) throw new Error(`${staged} pages still staged after filing`)
   db.close()
-  return { ms, stored }
+  return { ms, filedMs, stored }
 }
 
 /**
  * The floor: the same record objects (the entry with its profile and fetch time) put
  * into a plain object store, one transaction per page, without indexes or summary rows.
  */
-async function ingestRaw(dbName: string): Promise<{ ms: number; stored: number }> {
+async function ingestRaw(dbName: string): Promise<{ ms: number; filedMs?: number; stored: number }> {
   const db = await openRaw(dbName)
   const meta = ingestMeta()
   const started = performance.now()
@@ -97,7 +104,7 @@ async function ingestRaw(dbName: string): Promise<{ ms: number; stored: number }
  * app's own stores and indexes, one transaction per page. The app's ingest over this is
  * the cache layer's own overhead (Dexie, reading rows back to merge, transitions).
  */
-async function ingestSchema(dbName: string): Promise<{ ms: number; stored: number }> {
+async function ingestSchema(dbName: string): Promise<{ ms: number; filedMs?: number; stored: number }> {
   const db: ExplorerDb = openExplorerDb(dbName)
   await db.open()
   const meta = ingestMeta()
@@ -128,10 +135,10 @@ const harness: BenchHarness = {
 
   async ingest(mode, dbName): Promise<IngestRun> {
     const entries = loaded.reduce((n, p) => n + p.length, 0)
-    const { ms, stored } = await INGEST[mode](dbName)
+    const { ms, filedMs, stored } = await INGEST[mode](dbName)
     await deleteDatabase(dbName)
     if (stored !== entries) throw new Error(`${mode}: ${entries} entries written but ${stored} stored`)
-    return { mode, ms, entries }
+    return { mode, ms, filedMs: filedMs ?? ms, entries }
   },
 
   async populate({ pages, profileId, baseUrl, offline }) {
@@ -142,6 +149,8 @@ const harness: BenchHarness = {
       const entries = await next
       if (i + 1 < pages) next = fetchPage(i + 1)
       await cacheHistoryPage(sourceOf(profileId, baseUrl), entries)
+      // Filed as it goes, so the pages staged but not yet filed (held in memory too) stay few.
+      if ((i + 1) % 20 === 0 || i + 1 === pages) await flushHistoryJournal()
       throwOnWriteError()
       if ((i + 1) % 100 === 0) console.info(`populate: ${i + 1} of ${pages} pages cached`)
     }
