@@ -3,7 +3,7 @@ import { msSinceUserInput } from '../lib/user-input'
 import { useCacheStatus } from '../stores/cache'
 import { explorerDb, prefixRange, type ExplorerDb, type JournalRecord } from './db'
 import { storageErrorMessage } from './errors'
-import { ingestIntentObjects, ingestTables } from './intent-index'
+import { storeIntentObjects } from './intent-index'
 import { historyEntryIntentId, summaryFromHistoryEntry, type FetchMeta } from './records'
 import { yieldToUi } from './yield-to-ui'
 
@@ -41,6 +41,8 @@ const IDLE_TIMEOUT_MS = 500
  */
 const INPUT_QUIET_MS = 500
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
 const idleCallback = (): Promise<void> =>
   typeof requestIdleCallback === 'function'
     ? new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS }))
@@ -53,7 +55,7 @@ async function whenIdle(): Promise<void> {
     await idleCallback()
     const wait = INPUT_QUIET_MS - msSinceUserInput()
     if (urgent || wait <= 0) return
-    await new Promise((resolve) => setTimeout(resolve, wait))
+    await sleep(wait)
   }
 }
 
@@ -170,7 +172,7 @@ async function quiet(): Promise<void> {
   for (;;) {
     const left = QUIET_MS - (performance.now() - lastStaged)
     if (urgent || left <= 0) return
-    await new Promise((resolve) => setTimeout(resolve, left))
+    await sleep(left)
   }
 }
 
@@ -210,11 +212,7 @@ async function fileRecord(db: ExplorerDb, record: JournalRecord): Promise<void> 
     await whenIdle()
     if (paused) return
     const end = at + (urgent ? URGENT_SLICE : SLICE)
-    const items = record.entries.slice(at, end).flatMap((entry) => {
-      const part = summaryFromHistoryEntry(entry)
-      return part ? [{ part, record: { ...meta, intentId: part.intentId, entry } }] : []
-    })
-    await db.transaction('rw', ingestTables(db, 'history'), () => ingestIntentObjects(db, 'history', meta, items))
+    await storeIntentObjects(db, 'history', meta, record.entries.slice(at, end), summaryFromHistoryEntry, (entry, intentId) => ({ ...meta, intentId, entry }))
     at = end
   }
   await db.historyJournal.delete(keyOf(record))

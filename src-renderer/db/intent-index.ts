@@ -23,7 +23,7 @@ const sourceTable = (db: ExplorerDb, kind: IntentSource): Table =>
   db.table(INTENT_OBJECT_STORES.find((s) => s.kind === kind)!.store)
 
 /** Tables an ingest touches; a transaction around `ingestIntentObjects` must cover them. */
-export const ingestTables = (db: ExplorerDb, kind: IntentSource): Table[] => [sourceTable(db, kind), db.intentRows, db.transitions]
+const ingestTables = (db: ExplorerDb, kind: IntentSource): Table[] => [sourceTable(db, kind), db.intentRows, db.transitions]
 
 /**
  * Stores full objects of one kind (each with its lookup keys) and folds each into its
@@ -31,7 +31,7 @@ export const ingestTables = (db: ExplorerDb, kind: IntentSource): Table[] => [so
  * still fills gaps in the row. Two writes per intent, plus a transition when the status
  * moved: write cost, not size, bounds how fast history pages are ingested.
  */
-export async function ingestIntentObjects(
+async function ingestIntentObjects(
   db: ExplorerDb,
   kind: IntentSource,
   meta: FetchMeta,
@@ -61,6 +61,26 @@ export async function ingestIntentObjects(
     db.intentRows.bulkPut([...row.values()] as IntentRowRecord[]),
     transitions.length ? db.transitions.bulkPut(transitions) : undefined,
   ])
+}
+
+/**
+ * Summarises service objects of one kind and stores them, with their rows, in one
+ * read-write transaction of its own; objects that name no intent are skipped.
+ */
+export async function storeIntentObjects<T>(
+  db: ExplorerDb,
+  kind: IntentSource,
+  meta: FetchMeta,
+  objects: readonly T[],
+  summarise: (o: T) => SummaryPart | undefined,
+  record: (o: T, intentId: string, meta: FetchMeta) => object,
+): Promise<void> {
+  const items = objects.flatMap((o) => {
+    const part = summarise(o)
+    return part ? [{ part, record: record(o, part.intentId, meta) }] : []
+  })
+  if (!items.length) return
+  await db.transaction('rw', ingestTables(db, kind), () => ingestIntentObjects(db, kind, meta, items))
 }
 
 /** Tables `rebuildIntentIndex` reads and writes. */

@@ -15,7 +15,7 @@ import type { BalanceSnapshot } from './balances'
 import { explorerDb, type ExplorerDb } from './db'
 import { storageErrorMessage } from './errors'
 import { stageHistoryPage } from './history-journal'
-import { ingestIntentObjects, ingestTables } from './intent-index'
+import { storeIntentObjects } from './intent-index'
 import {
   snapshotTotalUsd,
   summaryFromIntent,
@@ -56,15 +56,7 @@ function ingest<T>(
   summarise: (o: T) => SummaryPart | undefined,
   record: (o: T, intentId: string, meta: FetchMeta) => object,
 ): Promise<void> {
-  return writeThrough(store, async (db) => {
-    const meta = metaOf(source)
-    const items = objects.flatMap((o) => {
-      const part = summarise(o)
-      return part ? [{ part, record: record(o, part.intentId, meta) }] : []
-    })
-    if (!items.length) return
-    await db.transaction('rw', ingestTables(db, kind), () => ingestIntentObjects(db, kind, meta, items))
-  })
+  return writeThrough(store, (db) => storeIntentObjects(db, kind, metaOf(source), objects, summarise, record))
 }
 
 /** GetIntent / SearchIntents results. */
