@@ -224,6 +224,19 @@ describe('time', () => {
     expect(mined - started).toBeLessThanOrEqual(9_000)
     expect(Date.parse(receipt.updatedAt)).toBeLessThan(sim.clock.now())
   })
+
+  it('takes a step on its own when the clock is moved to just before it', async () => {
+    // Past every seeded step, so the commit window's end is the only step ahead.
+    sim.clock.advance(2 * 3_600_000)
+    const intent = await quote()
+    await rpc(sim.url, 'CommitIntent', { intent })
+    const r = sim.dataset.records.find((x) => x.intentId === intent.intentId)!
+    // The commit window (60 s) now ends 200 ms from now; no request comes to tick it.
+    sim.clock.advance(60_000 - 200)
+    expect(r.status).toBe('COMMITTED')
+    await new Promise((ok) => setTimeout(ok, 1_500))
+    expect(r.status).toBe('ABORTED')
+  })
 })
 
 async function restart(opts: { waitTimeoutMs: number }) {

@@ -5,7 +5,6 @@
  * that step's own time, so moving the clock far ahead replays the steps in order with
  * the timestamps they would have had. Waiters on an intent are woken after each change.
  */
-import { setMaxListeners } from 'node:events'
 import { SimError } from './errors'
 import type { SimClock } from './clock'
 import { MinHeap } from './heap'
@@ -26,9 +25,11 @@ export class Lifecycle {
   private readonly queue = new MinHeap<Step>()
   private readonly waiters = new Map<number, Set<() => void>>()
   private timer: NodeJS.Timeout | null = null
+  /** The step the timer is armed for, and when (performance.now()) it fires. */
+  private armed: { at: number; due: number } | null = null
   private readonly unsubscribeClock: () => void
-  /** Aborted by stop(): held waits answer rather than outlive their engine. */
-  private readonly stopping = new AbortController()
+  /** Set by stop(): held waits answer rather than outlive their engine. */
+  private stopped = false
 
   constructor(
     private readonly env: MachineEnv,
@@ -36,8 +37,6 @@ export class Lifecycle {
   ) {
     for (const r of env.dataset.records) this.schedule(r)
     this.unsubscribeClock = clock.onChange(() => this.tick())
-    // Every held WaitIntentReceipt listens on it: hundreds at once is normal, not a leak.
-    setMaxListeners(0, this.stopping.signal)
     this.tick()
   }
 
@@ -65,7 +64,7 @@ export class Lifecycle {
 
   /** Applies every step that is due by the clock, then sleeps until the next one. */
   tick(): void {
-    if (this.stopping.signal.aborted) return
+    if (this.stopped) return
     const now = this.clock.now()
     for (let next = this.queue.peek(); next && next.at <= now; next = this.queue.peek()) {
       this.queue.pop()
@@ -78,11 +77,22 @@ export class Lifecycle {
   }
 
   private arm(now: number): void {
+    const next = this.queue.peek()
+    const at = next && !this.clock.frozen ? next.at : null
+    const delay = at === null ? 0 : Math.min(MAX_TIMER_MS, Math.max(0, at - now))
+    const due = performance.now() + delay
+    // Every request ticks. Re-arming a timer that would fire at the same moment anyway
+    // was most of a tick's cost; a moved clock moves `due` and does re-arm.
+    if (this.timer && at === this.armed?.at && Math.abs(due - this.armed.due) < 2) return
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
-    const next = this.queue.peek()
-    if (!next || this.clock.frozen) return
-    this.timer = setTimeout(() => this.tick(), Math.min(MAX_TIMER_MS, Math.max(0, next.at - now)))
+    this.armed = null
+    if (at === null) return
+    this.armed = { at, due }
+    this.timer = setTimeout(() => {
+      this.timer = null
+      this.tick()
+    }, delay)
     this.timer.unref()
   }
 
@@ -127,34 +137,36 @@ export class Lifecycle {
    * Resolves once the intent's receipt states differ from `last`, it is final, the
    * timeout passes or `signal` aborts, whichever comes first.
    */
-  waitForChange(r: IntentRecord, last: readonly unknown[] | null, timeoutMs: number, requestSignal: AbortSignal): Promise<void> {
-    const settled = () => FINAL_STATUSES.has(r.status) || last === null || !sameStates(receiptStates(r), last)
-    // Two listeners rather than AbortSignal.any, which costs a signal and a weak reference per held call.
-    const signals = [requestSignal, this.stopping.signal]
-    if (settled() || signals.some((s) => s.aborted)) return Promise.resolve()
+  waitForChange(r: IntentRecord, last: readonly unknown[] | null, timeoutMs: number, signal: AbortSignal): Promise<void> {
+    const settled = () => this.stopped || FINAL_STATUSES.has(r.status) || last === null || !sameStates(receiptStates(r), last)
+    if (settled() || signal.aborted) return Promise.resolve()
     return new Promise((resolve) => {
       let set = this.waiters.get(r.idx)
       if (!set) this.waiters.set(r.idx, (set = new Set()))
       const waiters = set
       const finish = () => {
         clearTimeout(timer)
-        for (const s of signals) s.removeEventListener('abort', finish)
+        signal.removeEventListener('abort', finish)
         waiters.delete(check)
         if (waiters.size === 0) this.waiters.delete(r.idx)
         resolve()
       }
       const check = () => settled() && finish()
       const timer = setTimeout(finish, timeoutMs)
-      for (const s of signals) s.addEventListener('abort', finish)
+      signal.addEventListener('abort', finish)
       waiters.add(check)
     })
   }
 
   stop(): void {
-    this.stopping.abort()
+    this.stopped = true
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
+    this.armed = null
     this.unsubscribeClock()
     this.queue.clear()
+    // Wakes every held wait (settled() is now true for all). Not a listener per wait on
+    // one shared signal: adding to a signal with hundreds of listeners walks them all.
+    for (const set of [...this.waiters.values()]) for (const wake of [...set]) wake()
   }
 }
