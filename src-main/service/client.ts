@@ -93,11 +93,12 @@ export class SvcClient {
   private readonly random: () => number
   private readonly onRetry?: (info: RetryInfo) => void
   /**
-   * The last answer to each long-poll request, by request body. A hold that ends with
-   * nothing new brings back the very text of the last answer to the same request; its
-   * decoded value is reused instead of reading and validating the receipt again.
+   * Recent long-poll answers, decoded, by their text. A hold that ends with nothing new
+   * brings back the very text of an earlier answer (the first re-ask, which echoes the
+   * states, included); its decoded value is reused instead of reading and validating
+   * the receipt again. Sound because a long-poll's answer decodes from its text alone.
    */
-  private readonly longPollAnswers = new Map<string, { text: string; value: unknown }>()
+  private readonly longPollAnswers = new Map<string, unknown>()
 
   constructor(options: SvcClientOptions) {
     this.baseUrl = options.baseUrl.trim().replace(/\/+$/, '')
@@ -243,8 +244,7 @@ export class SvcClient {
       return failWith(httpFailure(ctx, outcome.status, outcome.headers, outcome.text))
     }
     const longPoll = OPERATIONS[name].longPoll
-    const last = longPoll ? this.longPollAnswers.get(body) : undefined
-    if (last && last.text === outcome.text) return last.value as ResponseOf<N>
+    if (longPoll && this.longPollAnswers.has(outcome.text)) return this.recallLongPoll(outcome.text) as ResponseOf<N>
     let json: unknown
     try {
       json = parseJsonLossless(outcome.text)
@@ -260,13 +260,20 @@ export class SvcClient {
     const decode = OPERATIONS[name].decode as (body: unknown, request: unknown) => ReturnType<(typeof OPERATIONS)[N]['decode']>
     const decoded = decode(json, request)
     if (!decoded.ok) return failWith(badResponse(ctx, decoded.message, decoded.path || undefined))
-    if (longPoll) this.rememberLongPoll(body, outcome.text, decoded.value)
+    if (longPoll) this.rememberLongPoll(outcome.text, decoded.value)
     return decoded.value as ResponseOf<N>
   }
 
-  private rememberLongPoll(body: string, text: string, value: unknown): void {
-    this.longPollAnswers.delete(body)
-    this.longPollAnswers.set(body, { text, value })
+  /** The remembered answer, now the most recently used. */
+  private recallLongPoll(text: string): unknown {
+    const value = this.longPollAnswers.get(text)
+    this.rememberLongPoll(text, value)
+    return value
+  }
+
+  private rememberLongPoll(text: string, value: unknown): void {
+    this.longPollAnswers.delete(text)
+    this.longPollAnswers.set(text, value)
     if (this.longPollAnswers.size > LONG_POLL_MEMO) this.longPollAnswers.delete(this.longPollAnswers.keys().next().value!)
   }
 }

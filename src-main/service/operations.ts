@@ -37,7 +37,10 @@ export interface Operation<Req extends z.ZodType, Res> {
   decode: (body: unknown, request: z.output<Req>) => Decoded<Res>
   /** Safe to repeat after a network error, a 5xx or a 429. */
   retry: boolean
-  /** Held open by the service until something changes: uses the long-poll deadline. */
+  /**
+   * Held open by the service until something changes: uses the long-poll deadline, and
+   * its answers are remembered by their text, so its `decode` must not read the request.
+   */
   longPoll?: boolean
 }
 

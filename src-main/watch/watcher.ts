@@ -46,8 +46,8 @@ const DEFAULT_MIN_POLL_INTERVAL_MS = 1_000
 /** The watcher's own record of a watch: the public state plus what its loop needs. */
 interface Entry {
   state: WatchState
-  /** The last answer's `receiptStates`, echoed back verbatim as `lastReceiptStates`. */
-  receiptStates?: unknown[]
+  /** The last answer; its `receiptStates` are echoed back verbatim as `lastReceiptStates`. */
+  answer?: WaitIntentReceiptResponse
   /** Identifies the last receipt and states, to tell a change from a timed-out hold. */
   fingerprint?: string
   /** Aborting it ends the loop, including a long-poll being held. */
@@ -140,11 +140,12 @@ export function createReceiptWatcher(opts: ReceiptWatcherOptions): WatchControl 
   /** Folds an answer into the watch and announces it if anything moved; true once the watch has its outcome. */
   const receive = (entry: Entry, answer: WaitIntentReceiptResponse, source: DataSource) => {
     const previous = entry.state
-    const fingerprint = JSON.stringify([answer.intentReceipt, answer.receiptStates])
+    // The client hands back the very object it decoded before when the text is the same.
+    const fingerprint = answer === entry.answer ? entry.fingerprint : JSON.stringify([answer.intentReceipt, answer.receiptStates])
     // Coming back from errors is news too: the board must stop saying "retrying".
     const changed = fingerprint !== entry.fingerprint || previous.phase === 'retrying'
     entry.fingerprint = fingerprint
-    entry.receiptStates = answer.receiptStates
+    entry.answer = answer
     entry.state = { ...applyAnswer(previous, answer, now()), receiptSource: source }
     const final = entry.state.outcome !== undefined
     if (changed || final) {
@@ -160,7 +161,7 @@ export function createReceiptWatcher(opts: ReceiptWatcherOptions): WatchControl 
     try {
       const session = opts.session(entry.state.profileId)
       const answer = await session.client.waitIntentReceipt(
-        { intentId: entry.state.intentId, ...(entry.receiptStates && { lastReceiptStates: entry.receiptStates }) },
+        { intentId: entry.state.intentId, ...(entry.answer && { lastReceiptStates: entry.answer.receiptStates }) },
         { signal },
       )
       return { answer, source: session.source() }
