@@ -15,8 +15,8 @@ export interface Child {
  * Runs a TypeScript entry point in its own Node process (through tsx's loader, so the
  * pid is the process doing the work, not a launcher), optionally with an IPC channel.
  */
-export function startTsProcess(script: string, args: string[] = [], opts: { ipc?: boolean } = {}): Child {
-  const proc = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, script), ...args], {
+export function startTsProcess(script: string, args: string[] = [], opts: { ipc?: boolean; node?: string } = {}): Child {
+  const proc = spawn(opts.node ?? process.execPath, ['--import', 'tsx', resolve(ROOT, script), ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe', ...(opts.ipc ? (['ipc'] as const) : [])],
   })

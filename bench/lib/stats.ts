@@ -21,4 +21,9 @@ export function median(samples: readonly number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }
 
+export function mean(samples: readonly number[]): number {
+  if (samples.length === 0) throw new RangeError('mean of no samples')
+  return samples.reduce((a, b) => a + b, 0) / samples.length
+}
+
 export const max = (samples: readonly number[]): number => samples.reduce((a, b) => Math.max(a, b), -Infinity)

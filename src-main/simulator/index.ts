@@ -26,6 +26,9 @@ export type { AdvanceOptions, CreateIntentOptions } from './simulation'
 export type { SimClock } from './clock'
 export type { Dataset } from './dataset'
 
+/** How long WaitIntentReceipt holds by default (the spec leaves it open). */
+export const DEFAULT_WAIT_TIMEOUT_MS = 20_000
+
 export interface SimulatorOptions {
   /** 0 = a free port. Default 0. */
   port?: number
@@ -37,7 +40,7 @@ export interface SimulatorOptions {
   intents?: number
   /** Accepted X-Access-Key values. Default ['demo-key']. */
   accessKeys?: string[]
-  /** How long WaitIntentReceipt holds before answering `done: false`. Default 20000. */
+  /** How long WaitIntentReceipt holds before answering `done: false`. Default DEFAULT_WAIT_TIMEOUT_MS. */
   waitTimeoutMs?: number
   /** Quote validity and the execute-after-commit window. Default 600000. */
   commitWindowMs?: number
@@ -102,7 +105,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     seed: wholeNumber('seed', opts.seed ?? 1, 0),
     intents: wholeNumber('intents', opts.intents ?? 2000, 1),
     startAt: opts.startAt ?? SIM_EPOCH_MS,
-    waitTimeoutMs: wholeNumber('waitTimeoutMs', opts.waitTimeoutMs ?? 20_000, 0),
+    waitTimeoutMs: wholeNumber('waitTimeoutMs', opts.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS, 0),
     commitWindowMs: wholeNumber('commitWindowMs', opts.commitWindowMs ?? 600_000, 1),
     shape,
   })
