@@ -1,10 +1,10 @@
 import { act, renderHook } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { isOfflineMode, useCacheStatus, useOfflineMode } from './cache'
+import { isOfflineMode, onFilingFinished, useCacheStatus, useFilingFinished, useOfflineMode } from './cache'
 import { useConnection } from './connection'
 
 beforeEach(() => {
-  useCacheStatus.setState({ forcedOffline: false, lastWriteError: undefined })
+  useCacheStatus.setState({ forcedOffline: false, lastWriteError: undefined, unindexed: 0 })
   useConnection.setState({ reachability: 'online' })
 })
 
@@ -33,5 +33,40 @@ describe('cache status', () => {
     expect(useCacheStatus.getState().lastWriteError).toMatchObject({ store: 'receipts', message: 'disk full' })
     useCacheStatus.getState().clearWriteError()
     expect(useCacheStatus.getState().lastWriteError).toBeUndefined()
+  })
+})
+
+describe('filing finished', () => {
+  it('is told once each time the waiting count falls to 0, until unsubscribed', () => {
+    let told = 0
+    const stop = onFilingFinished(() => told++)
+    const { setUnindexed } = useCacheStatus.getState()
+    setUnindexed(0)
+    setUnindexed(300)
+    setUnindexed(120)
+    expect(told).toBe(0)
+    setUnindexed(0)
+    expect(told).toBe(1)
+    setUnindexed(0)
+    setUnindexed(40)
+    setUnindexed(0)
+    expect(told).toBe(2)
+    stop()
+    setUnindexed(10)
+    setUnindexed(0)
+    expect(told).toBe(2)
+  })
+
+  it('calls the latest callback while mounted, and none after', () => {
+    const calls: string[] = []
+    const { rerender, unmount } = renderHook(({ name }) => useFilingFinished(() => calls.push(name)), { initialProps: { name: 'first' } })
+    rerender({ name: 'second' })
+    act(() => useCacheStatus.getState().setUnindexed(5))
+    act(() => useCacheStatus.getState().setUnindexed(0))
+    expect(calls).toEqual(['second'])
+    unmount()
+    act(() => useCacheStatus.getState().setUnindexed(5))
+    act(() => useCacheStatus.getState().setUnindexed(0))
+    expect(calls).toEqual(['second'])
   })
 })

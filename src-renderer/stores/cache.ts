@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
 import { useConnection } from './connection'
@@ -55,4 +56,24 @@ export function useOfflineMode(): boolean {
   const forced = useCacheStatus((s) => s.forcedOffline)
   const unreachable = useConnection((s) => s.reachability === 'offline')
   return forced || unreachable
+}
+
+/**
+ * Calls `onFiled` each time the cache has filed every staged history entry for offline
+ * search (the waiting count falls to 0): what was read from the cache before then may
+ * lack entries that are searchable now. Returns the unsubscribe.
+ */
+export function onFilingFinished(onFiled: () => void): () => void {
+  return useCacheStatus.subscribe((s, prev) => {
+    if (prev.unindexed > 0 && s.unindexed === 0) onFiled()
+  })
+}
+
+/** `onFilingFinished` for as long as the component is mounted, with its latest callback. */
+export function useFilingFinished(onFiled: () => void): void {
+  const latest = useRef(onFiled)
+  useEffect(() => {
+    latest.current = onFiled
+  })
+  useEffect(() => onFilingFinished(() => latest.current()), [])
 }

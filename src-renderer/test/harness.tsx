@@ -29,7 +29,7 @@ export function resetWorld() {
   fakeCall.mockClear()
   setExplorerDb(openExplorerDb(`view-test-${++dbCount}-${Math.random().toString(36).slice(2)}`))
   useConnection.setState({ info, reachability: 'online', lastOutage: null })
-  useCacheStatus.setState({ forcedOffline: false, lastWriteError: undefined })
+  useCacheStatus.setState({ forcedOffline: false, lastWriteError: undefined, unindexed: 0 })
   useTokens.setState({ byKey: new Map() })
   sessionStorage.clear()
   downloads.length = 0

@@ -150,6 +150,45 @@ describe('history store: pages', () => {
     expect(calls).toHaveLength(2)
   })
 
+  it('reads the shown cached page again in place once more entries are filed', async () => {
+    const list = Array.from({ length: 8 }, () => makeEntry())
+    const cached = list.slice(0, 3)
+    const calls: Call[] = []
+    const store = createHistoryStore({ service: fakeFeed('service', list, calls).feed, cache: fakeFeed('cache', cached, calls).feed } as HistoryFeeds)
+    store.getState().open('k', ctx(), 'cache')
+    await settle()
+    store.getState().toggleSelected('a', cached[0])
+    store.getState().setScrollTop(120)
+    cached.push(...list.slice(3, 6))
+    store.getState().refreshCachedPage()
+    expect(store.getState().status).toBe('ready')
+    await settle()
+    expect(store.getState().entries).toEqual(list.slice(0, 6))
+    expect(store.getState()).toMatchObject({ scrollTop: 120, pageIndex: 0, status: 'ready' })
+    expect(store.getState().selected.size).toBe(1)
+    expect(calls.map((c) => [c.kind, c.cursor])).toEqual([
+      ['cache', undefined],
+      ['cache', undefined],
+    ])
+  })
+
+  it('leaves a service page, and a list "load all" read from the cache, as they are', async () => {
+    const { calls, store } = setup()
+    store.getState().open('k', ctx(), 'service')
+    await settle()
+    store.getState().refreshCachedPage()
+    store.getState().open('k2', ctx(), 'cache')
+    await settle()
+    store.getState().startLoadAll()
+    await settle()
+    await settle()
+    const read = calls.length
+    store.getState().refreshCachedPage()
+    await settle()
+    expect(calls).toHaveLength(read)
+    expect(calls.map((c) => c.kind)).toEqual(['service', 'cache', 'cache'])
+  })
+
   it('does not fetch twice when the view goes online while the retry is still in flight', async () => {
     const { calls, service, store } = setup()
     store.getState().open('k', ctx(), 'cache')

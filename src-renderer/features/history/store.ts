@@ -2,6 +2,7 @@ import { create } from 'zustand'
 import type { DataSource } from '@contract/app'
 import type { SvcError } from '@contract/errors'
 import type { IntentHistoryEntry } from '@contract/service'
+import { onFilingFinished } from '../../stores/cache'
 import { cacheFeed } from './cacheFeed'
 import { serviceFeed, type FeedContext, type FeedPage, type HistoryFeed } from './feed'
 import { DEFAULT_SETTINGS, type HistoryQuery, type HistoryViewSettings } from './filters'
@@ -69,6 +70,11 @@ export interface HistoryState {
   retry(): void
   /** Reads the first page from the service again after working from the cache. */
   retryOnline(): void
+  /**
+   * Reads the shown cached page again in place (no loading state, same scroll and
+   * selection): entries filed for offline search since it was read show up.
+   */
+  refreshCachedPage(): void
   nextPage(): void
   previousPage(): void
   /** `cap` as just typed, which may not have reached the URL yet. */
@@ -270,6 +276,16 @@ export function createHistoryStore(feeds: HistoryFeeds = DEFAULT_FEEDS) {
         else s.reload()
       },
       retryOnline: () => showPage(0, undefined, 'service'),
+      refreshCachedPage: () => {
+        const s = get()
+        // "Load all" from the cache holds what it read; re-reading it would start it over.
+        if (s.feedKind !== 'cache' || s.mode !== 'pages' || s.status !== 'ready') return
+        const mine = ++seq
+        void feeds.cache.fetchPage(context(), s.cursors[s.pageIndex], s.settings.pageSize).then((r) => {
+          if (mine !== seq || !r.ok) return
+          set({ entries: r.value.entries, next: r.value.next, more: r.value.more, fetchedAt: r.value.fetchedAt, source: r.value.source ?? null })
+        })
+      },
       nextPage: () => {
         const s = get()
         if (s.mode !== 'pages' || !s.more || s.status === 'loading') return
@@ -309,3 +325,6 @@ export function createHistoryStore(feeds: HistoryFeeds = DEFAULT_FEEDS) {
 }
 
 export const useHistory = createHistoryStore()
+
+// Filing runs behind "load all" from the service and may end while the person is on another view.
+onFilingFinished(() => useHistory.getState().refreshCachedPage())

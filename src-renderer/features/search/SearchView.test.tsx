@@ -246,6 +246,18 @@ describe('failures and offline', () => {
     expect(callsOf('searchIntents')).toEqual([])
   })
 
+  it('reads the cache again once entries still being filed are searchable', async () => {
+    await cacheIntents(source(), [intentFixture(13)])
+    useCacheStatus.setState({ forcedOffline: true, unindexed: 200 })
+    render(`?q=${OWNER}`)
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    // Filing lands another of the owner's intents, then says it is done.
+    await cacheIntents(source(), [intentFixture(14)])
+    act(() => useCacheStatus.getState().setUnindexed(0))
+    await waitFor(() => expect(rows()).toHaveLength(2))
+    expect(callsOf('searchIntents')).toEqual([])
+  })
+
   it('falls back to the cache when the service cannot be reached', async () => {
     const mine = intentFixture(11)
     await cacheIntents(source(), [mine])

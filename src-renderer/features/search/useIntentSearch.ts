@@ -3,7 +3,7 @@ import type { SvcError } from '@contract/errors'
 import { cacheIntents, searchCachedIntents, type OfflineCursor } from '../../db'
 import { call } from '../../lib/call'
 import { intentTokenMetadata } from '../../lib/intent-route'
-import { isOfflineMode, useCacheStatus, useOfflineMode } from '../../stores/cache'
+import { isOfflineMode, useCacheStatus, useFilingFinished, useOfflineMode } from '../../stores/cache'
 import { activeProfile, OUTAGE_KINDS, useConnection } from '../../stores/connection'
 import { useTokens } from '../../stores/tokens'
 import type { SearchFilterKey } from './filters'
@@ -86,6 +86,8 @@ export function useIntentSearch(plan: SearchPlan): SearchState & { retry(): void
   const [nonce, setNonce] = useState(0)
   const seq = useRef(0)
   const pages = useRef<CachePage[]>([])
+  /** Pages past the first were read ("Load more"): a re-read would take them away. */
+  const readMore = useRef(false)
   const askService = useRef(false)
 
   const fromCache = useCallback(
@@ -117,6 +119,7 @@ export function useIntentSearch(plan: SearchPlan): SearchState & { retry(): void
     const list = JSON.parse(key) as Candidate[]
     const mine = ++seq.current
     pages.current = []
+    readMore.current = false
     setHeld({ key, state: { status: 'loading' } })
     const viaService = askService.current ? !forcedOffline : !isOfflineMode()
     askService.current = false
@@ -168,8 +171,16 @@ export function useIntentSearch(plan: SearchPlan): SearchState & { retry(): void
   }, [offline, state, retry])
   const loadMore = useCallback(() => {
     if (!key || state.status !== 'done' || state.from !== 'cache' || !state.more) return
+    readMore.current = true
     void fromCache(seq.current, key, JSON.parse(key) as Candidate[], state.outage, true)
   }, [key, state, fromCache])
+
+  // Entries staged by "load all" become searchable once filed: read the first page again,
+  // in place (no loading state), unless the person has paged on.
+  useFilingFinished(() => {
+    if (!key || state.status !== 'done' || state.from !== 'cache' || readMore.current) return
+    void fromCache(++seq.current, key, JSON.parse(key) as Candidate[], state.outage)
+  })
 
   return { ...state, retry, loadMore }
 }
