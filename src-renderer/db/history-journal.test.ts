@@ -4,7 +4,7 @@ import type { ExplorerDb } from './db'
 import { flushHistoryJournal, scheduleIndexing } from './history-journal'
 import { searchCachedIntents } from './intents-query'
 import { clearCache } from './maintenance'
-import { readHistoryEntry, readReceipt } from './reads'
+import { readHistoryEntries, readHistoryEntry, readReceipt } from './reads'
 import { fakeEntry, freshDb, intentIdOf, source, T0 } from './testing'
 import { cacheHistoryPage } from './write-through'
 
@@ -48,6 +48,20 @@ describe('history journal', () => {
     expect(await readHistoryEntry('p1', intentIdOf(1))).toMatchObject({ fetchedAt: T0 + 5000, entry: { status: 'SUCCEEDED' } })
     const rows = (await searchCachedIntents('p1', { statuses: ['SUCCEEDED'] }, { limit: 5 })).rows
     expect(rows.map((r) => r.intentId).sort()).toEqual([intentIdOf(1), intentIdOf(3)].sort())
+  })
+
+  it('reads many entries at once in the order asked, filed or staged, newest fetch first', async () => {
+    await cacheHistoryPage(source('p1', T0), [fakeEntry(1, { status: 'EXECUTING', pending: true }), fakeEntry(2)])
+    await flushHistoryJournal()
+    await cacheHistoryPage(source('p1', T0 + 5000), [fakeEntry(1, { status: 'SUCCEEDED' }), fakeEntry(3)])
+    const read = await readHistoryEntries('p1', [intentIdOf(3), intentIdOf(9), intentIdOf(1), intentIdOf(2)])
+    expect(read.map((r) => r && [r.entry.intentId, r.entry.status, r.fetchedAt])).toEqual([
+      [intentIdOf(3), 'SUCCEEDED', T0 + 5000],
+      undefined,
+      [intentIdOf(1), 'SUCCEEDED', T0 + 5000],
+      [intentIdOf(2), 'SUCCEEDED', T0],
+    ])
+    expect(await readHistoryEntries('p2', [intentIdOf(1)])).toEqual([undefined])
   })
 
   it('files what an earlier window staged but did not file, counting it from the keys', async () => {

@@ -13,7 +13,7 @@ export {
   cacheReceipt,
 } from './write-through'
 export { flushHistoryJournal, scheduleIndexing } from './history-journal'
-export { readChains, readEarnPools, readHistoryEntry, readIntent, readReceipt, readTransitions } from './reads'
+export { readChains, readEarnPools, readHistoryEntries, readHistoryEntry, readIntent, readReceipt, readTransitions } from './reads'
 export {
   countCachedIntents,
   searchCachedIntents,

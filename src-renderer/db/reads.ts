@@ -23,8 +23,16 @@ const newer = <T extends { fetchedAt: number }>(a: T | undefined, b: T | undefin
 
 /** The newest cached entry, including one fetched moments ago and not yet filed. */
 export async function readHistoryEntry(profileId: string, intentId: string): Promise<Fetched<'entry', IntentHistoryEntry> | undefined> {
-  const r = await explorerDb().historyEntries.get([profileId, intentId])
-  return newer(r && { entry: r.entry, fetchedAt: r.fetchedAt }, unindexedEntry(profileId, intentId))
+  return (await readHistoryEntries(profileId, [intentId]))[0]
+}
+
+/** `readHistoryEntry` for many intents, in one read of the store, in the order given. */
+export async function readHistoryEntries(
+  profileId: string,
+  intentIds: readonly string[],
+): Promise<Array<Fetched<'entry', IntentHistoryEntry> | undefined>> {
+  const rows = await explorerDb().historyEntries.bulkGet(intentIds.map((id) => [profileId, id]))
+  return rows.map((r, i) => newer(r && { entry: r.entry, fetchedAt: r.fetchedAt }, unindexedEntry(profileId, intentIds[i])))
 }
 
 /** The newest receipt known: a receipt fetch, or the one inside a history entry. */

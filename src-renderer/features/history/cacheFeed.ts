@@ -1,5 +1,5 @@
 import type { IntentHistoryEntry } from '@contract/service'
-import { readHistoryEntry, searchCachedIntents, storageErrorMessage, type OfflineCursor, type OfflineIntentFilter } from '../../db'
+import { readHistoryEntries, searchCachedIntents, storageErrorMessage, type OfflineCursor, type OfflineIntentFilter } from '../../db'
 import type { FeedPage, HistoryFeed } from './feed'
 import type { HistoryQuery, HistoryViewSettings } from './filters'
 
@@ -103,7 +103,7 @@ function entryFromRow(row: CachedIntentRow): IntentHistoryEntry {
 
 /** Cached entries come back as they were stored; rows without one are rebuilt from the summary. */
 async function entriesFor(profileId: string, rows: readonly CachedIntentRow[]) {
-  const stored = await Promise.all(rows.map((r) => readHistoryEntry(profileId, r.intentId)))
+  const stored = await readHistoryEntries(profileId, rows.map((r) => r.intentId))
   return rows.map((row, i) => ({ entry: stored[i]?.entry ?? entryFromRow(row), fetchedAt: stored[i]?.fetchedAt ?? row.fetchedAt }))
 }
 
