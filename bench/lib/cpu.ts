@@ -74,3 +74,21 @@ export const rendererMainThreadCpuSeconds = (userDataDir: string): number =>
   chromiumProcesses(userDataDir)
     .filter((p) => p.cmdline.includes('--type=renderer'))
     .reduce((sum, p) => sum + cpuSecondsOrNone(`/proc/${p.pid}/task/${p.pid}/stat`), 0)
+
+/**
+ * Waits until that Chromium's processes together use less than `share` of one core over
+ * a second (its storage backend has finished compacting and deleting what the last
+ * step wrote), or `maxMs` has passed. Returns how long it waited.
+ */
+export async function chromiumQuiet(userDataDir: string, opts: { share?: number; maxMs?: number } = {}): Promise<number> {
+  const share = opts.share ?? 0.05
+  const maxMs = opts.maxMs ?? 60_000
+  const started = performance.now()
+  for (;;) {
+    const before = chromiumCpuSeconds(userDataDir)
+    const t = performance.now()
+    await new Promise((done) => setTimeout(done, 1_000))
+    const used = (chromiumCpuSeconds(userDataDir) - before) / ((performance.now() - t) / 1000)
+    if (used < share || performance.now() - started >= maxMs) return performance.now() - started
+  }
+}
