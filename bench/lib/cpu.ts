@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
+import { sleep } from './benchmark'
 
 /**
  * CPU time, the measure other load on the machine cannot inflate: a busy machine makes
@@ -87,7 +88,7 @@ export async function chromiumQuiet(userDataDir: string, opts: { share?: number;
   for (;;) {
     const before = chromiumCpuSeconds(userDataDir)
     const t = performance.now()
-    await new Promise((done) => setTimeout(done, 1_000))
+    await sleep(1_000)
     const used = (chromiumCpuSeconds(userDataDir) - before) / ((performance.now() - t) / 1000)
     if (used < share || performance.now() - started >= maxMs) return performance.now() - started
   }
