@@ -12,8 +12,6 @@
  */
 
 const MARK = '\u0000'
-/** How a marked integer opens in JSON text: a quote, then the escaped marker. */
-const MARKED_OPEN = '"\\u0000'
 
 /** An integer for the wire, written as bare digits however large (see toJson). */
 export type WireInt = string & { readonly __wireInt: true }
@@ -26,6 +24,12 @@ export const wireInt = (v: bigint): WireInt => (MARK + v.toString()) as WireInt
 
 const replacer = (_key: string, value: unknown): unknown => (typeof value === 'bigint' ? wireInt(value) : value)
 
+/** A marked integer as JSON.stringify writes it: quoted, the marker escaped. */
+const MARKED = /"\\u0000(-?\d+)"/g
+
+/** Drops the quotes and marker around marked integers. */
+const unquoteMarked = (text: string): string => text.replace(MARKED, '$1')
+
 /** JSON text with marked integers, and any bigint left in `value`, as bare digits. */
 export function toJson(value: unknown): string {
   let text: string
@@ -36,21 +40,6 @@ export function toJson(value: unknown): string {
     text = JSON.stringify(value, replacer)
   }
   return unquoteMarked(text)
-}
-
-/** Drops the quotes and marker around marked integers; indexOf beats a regex here. */
-function unquoteMarked(text: string): string {
-  let at = text.indexOf(MARKED_OPEN)
-  if (at < 0) return text
-  let out = ''
-  let from = 0
-  while (at >= 0) {
-    const close = text.indexOf('"', at + MARKED_OPEN.length)
-    out += text.slice(from, at) + text.slice(at + MARKED_OPEN.length, close)
-    from = close + 1
-    at = text.indexOf(MARKED_OPEN, from)
-  }
-  return out + text.slice(from)
 }
 
 /**
