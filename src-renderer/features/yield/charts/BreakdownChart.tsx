@@ -1,4 +1,4 @@
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { lazyPlot } from '../../../components/lazyPlot'
 
 export interface Slice {
   label: string
@@ -6,9 +6,8 @@ export interface Slice {
 }
 
 const ROW_HEIGHT = 28
-const MAX_LABEL = 24
 
-const shorten = (s: string) => (s.length > MAX_LABEL ? `${s.slice(0, MAX_LABEL - 1)}…` : s)
+const BreakdownPlot = lazyPlot(() => import('./BreakdownPlot').then((m) => m.BreakdownPlot))
 
 /**
  * A horizontal bar per part of a whole (USD by market, by token; weight by allocation),
@@ -28,15 +27,7 @@ export function BreakdownChart({
     <figure className="yield-chart" aria-label={title} data-testid={`chart-${title}`}>
       <figcaption>{title}</figcaption>
       {data.length ? (
-        <ResponsiveContainer width="100%" height={Math.max(120, data.length * ROW_HEIGHT + 40)}>
-          <BarChart data={data} layout="vertical" margin={{ left: 8, right: 24, top: 4, bottom: 4 }}>
-            <CartesianGrid horizontal={false} strokeDasharray="3 3" />
-            <XAxis type="number" tickFormatter={format} />
-            <YAxis type="category" dataKey="label" width={170} tickFormatter={shorten} interval={0} tick={{ fontSize: 11 }} />
-            <Tooltip formatter={(v) => format(Number(v))} />
-            <Bar dataKey="value" name={title} fill="var(--accent)" isAnimationActive={false} />
-          </BarChart>
-        </ResponsiveContainer>
+        <BreakdownPlot title={title} data={data} format={format} height={Math.max(120, data.length * ROW_HEIGHT + 40)} />
       ) : (
         <p className="muted">Nothing to chart: no values were reported.</p>
       )}

@@ -1,11 +1,6 @@
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import { formatDateTime, formatUsd } from '../../../lib/format'
+import { lazyPlot } from '../../../components/lazyPlot'
 
-const shortTime = (t: number) => {
-  const d = new Date(t)
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`
-}
+const ValueOverTimePlot = lazyPlot(() => import('./ValueOverTimePlot').then((m) => m.ValueOverTimePlot))
 
 /** Total USD value at each fetch the cache kept, on a true time axis. */
 export function ValueOverTimeChart({ points }: { points: Array<{ at: number; usd: number }> }) {
@@ -18,15 +13,7 @@ export function ValueOverTimeChart({ points }: { points: Array<{ at: number; usd
         </span>
       </figcaption>
       {points.length >= 2 ? (
-        <ResponsiveContainer width="100%" height={220}>
-          <LineChart data={points} margin={{ left: 8, right: 24, top: 8, bottom: 4 }}>
-            <CartesianGrid strokeDasharray="3 3" />
-            <XAxis dataKey="at" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={shortTime} />
-            <YAxis tickFormatter={(v: number) => formatUsd(v)} width={110} domain={['auto', 'auto']} />
-            <Tooltip labelFormatter={(t) => formatDateTime(Number(t))} formatter={(v) => formatUsd(Number(v))} />
-            <Line type="monotone" dataKey="usd" name="Value" stroke="var(--accent)" dot isAnimationActive={false} />
-          </LineChart>
-        </ResponsiveContainer>
+        <ValueOverTimePlot points={points} height={220} />
       ) : (
         <p className="muted">
           {points.length === 1
