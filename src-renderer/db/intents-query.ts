@@ -65,6 +65,16 @@ const MAX_BATCH = 2048
 
 type Field = 'ownerKey' | 'statusKey' | 'originKey' | 'projectKey'
 
+/** The filter each ordered index answers by its range alone. */
+const FILTER_OF_FIELD: Record<Field, keyof OfflineIntentFilter> = {
+  ownerKey: 'owner',
+  statusKey: 'statuses',
+  originKey: 'originChainId',
+  projectKey: 'projectId',
+}
+/** Filters every walk answers by its key range: the order and the time range. */
+const RANGE_FILTERS: ReadonlyArray<keyof OfflineIntentFilter> = ['order', 'fromTime', 'toTime']
+
 interface OrderedIndex {
   name: string
   field?: Field
@@ -204,7 +214,8 @@ const indexKey = (r: IntentRowRecord, index: OrderedIndex): IndexableType[] =>
 
 /**
  * Walks a key range in batches (each a single getAll), keeping rows that pass `test`,
- * until `want` are found or the range ends. Batches grow so sparse matches stay cheap.
+ * until `want` are found or the range ends. Batches grow so sparse matches stay cheap;
+ * where every row in the range matches, the first batch is exactly `want`.
  */
 async function walk(
   db: ExplorerDb,
@@ -213,10 +224,11 @@ async function walk(
   order: Order,
   test: RowTest,
   want: number,
+  everyRowMatches: boolean,
 ): Promise<IntentRowRecord[]> {
   const out: IntentRowRecord[] = []
   const b = { ...range }
-  let batch = Math.min(MAX_BATCH, Math.max(MIN_BATCH, want))
+  let batch = everyRowMatches ? want : Math.min(MAX_BATCH, Math.max(MIN_BATCH, want))
   for (;;) {
     const coll = db.intentRows.where(index.name).between(b.lower, b.upper, b.includeLower, b.includeUpper)
     const rows = await (order === 'desc' ? coll.reverse() : coll).limit(batch).toArray()
@@ -241,6 +253,13 @@ async function rangeCount(db: ExplorerDb, profileId: string, scans: Scan[], filt
     }),
   )
   return counts.reduce((a, b) => a + b, 0)
+}
+
+/** Whether the scans' key ranges hold only matching rows: the filter asks nothing the ranges do not. */
+function rangesDecide(filter: OfflineIntentFilter, scans: readonly Scan[]): boolean {
+  const field = scans[0].index.field
+  const answered = new Set([...RANGE_FILTERS, ...(field ? [FILTER_OF_FIELD[field]] : [])])
+  return (Object.keys(filter) as Array<keyof OfflineIntentFilter>).every((k) => filter[k] === undefined || answered.has(k))
 }
 
 /** The walks that together cover every row the filter can match, on the narrowest index. */
@@ -284,8 +303,9 @@ export async function searchCachedIntents(
         .slice(0, want)
     }
     const scans = await plan(db, profileId, filter)
+    const exact = !ids && tests.length === 0 && rangesDecide(filter, scans)
     const walks = await Promise.all(
-      scans.map((s) => walk(db, s.index, bounds(profileId, s, filter, order, page.after), order, test, want)),
+      scans.map((s) => walk(db, s.index, bounds(profileId, s, filter, order, page.after), order, test, want, exact)),
     )
     return walks.flat().sort(compareRows(order)).slice(0, want)
   })
