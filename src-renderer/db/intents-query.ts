@@ -145,6 +145,17 @@ async function idsWithKey(db: ExplorerDb, key: string, prefix: boolean): Promise
   return new Set(lists.flatMap(intentIdsOf))
 }
 
+/**
+ * The intent an id names. Only an intent's own objects carry its id as a key, so its
+ * summary row, read by primary key, answers at once; the key indexes are asked only
+ * when the id was typed in another case than the service writes it.
+ */
+async function idsOfIntentId(db: ExplorerDb, profileId: string, intentId: string): Promise<Set<string>> {
+  const id = intentId.trim()
+  if (await db.intentRows.get([profileId, id])) return new Set([id])
+  return idsWithKey(db, lookupKey(profileId, 'i', id), false)
+}
+
 function intersect(a: Set<string> | undefined, b: Set<string>): Set<string> {
   if (!a) return b
   const [small, big] = a.size <= b.size ? [a, b] : [b, a]
@@ -167,7 +178,7 @@ async function constraintsOf(db: ExplorerDb, profileId: string, filter: OfflineI
   const tests: RowTest[] = []
   for (const [kind, value] of exact) {
     if (!value?.trim()) continue
-    ids = intersect(ids, await idsWithKey(db, lookupKey(profileId, kind, value), false))
+    ids = intersect(ids, kind === 'i' ? await idsOfIntentId(db, profileId, value) : await idsWithKey(db, lookupKey(profileId, kind, value), false))
     if (!ids.size) return { ids, tests }
   }
   for (const term of queryTerms(filter.text ?? '')) {
