@@ -171,6 +171,9 @@ const bigLiteral: fc.Arbitrary<Json> = fc
   )
   .map((t) => new Raw(t))
 
+/** The longest list a flood writes, in characters: far beyond any real answer, far below V8's longest string. */
+const MAX_FLOOD_CHARS = 16_000_000
+
 type Mutation =
   | { kind: 'delete'; at: number }
   | { kind: 'replace'; at: number; value: Json }
@@ -223,8 +226,11 @@ function bend(text: string, mutations: Mutation[]): string {
       case 'hugeArray': {
         // Lists grow by repeating their own first item (a realistic flood); other values by the given item.
         const current = parent[key]
-        const item = Array.isArray(current) && current.length ? current[0] : m.item
-        parent[key] = new Raw(`[${Array.from({ length: Array.isArray(current) ? Math.min(m.length, 200) : m.length }, () => serialise(item)).join(',')}]`)
+        const item = serialise(Array.isArray(current) && current.length ? current[0] : m.item)
+        // That first item may be an earlier flood: the repeats stay within what one string can hold.
+        const wanted = Array.isArray(current) ? Math.min(m.length, 200) : m.length
+        const count = Math.max(1, Math.min(wanted, Math.floor(MAX_FLOOD_CHARS / (item.length + 1))))
+        parent[key] = new Raw(`[${Array<string>(count).fill(item).join(',')}]`)
         break
       }
       case 'deepNesting':
