@@ -46,7 +46,7 @@ export function lazyPlot<P extends PlotProps>(load: () => Promise<ComponentType<
     }
     if (error !== null)
       return (
-        <div className="plot-pending notice notice-error" style={{ minHeight: props.height }} role="alert">
+        <div className="notice notice-error" style={{ minHeight: props.height }} role="alert">
           <p>The chart could not be loaded: {error}</p>
           <button
             type="button"
@@ -59,6 +59,6 @@ export function lazyPlot<P extends PlotProps>(load: () => Promise<ComponentType<
           </button>
         </div>
       )
-    return <div className="plot-pending muted small" style={{ height: props.height }} role="status" aria-label="Loading chart" />
+    return <div style={{ height: props.height }} role="status" aria-label="Loading chart" />
   }
 }
