@@ -40,6 +40,9 @@ export default defineConfig({
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       emptyOutDir: true,
+      // electron-vite leaves the renderer unminified; at 1.7 MB against 0.8 MB, parsing
+      // it was a measurable part of start-up.
+      minify: true,
       rollupOptions: { input: resolve(__dirname, 'src-renderer/index.html') },
     },
   },
