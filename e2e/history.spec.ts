@@ -29,6 +29,9 @@ const client = (app: TestApp) => app.appCore.core.session().client
 const shownIds = (page: Page) =>
   page.getByTestId('history-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-intent-id')))
 
+/** Scrolls the table sideways to a column: rows hold only the columns in view. */
+const showColumn = (page: Page, header: string) => page.getByRole('columnheader', { name: header, exact: true }).scrollIntoViewIfNeeded()
+
 /** A viewport tall enough for 30 rows, so a whole page is in the DOM despite virtualization. */
 const TALL = { width: 1500, height: 1500 }
 
@@ -228,6 +231,7 @@ test('balances are shown per entry, with hasBalance, amount, USD and chain', asy
   const truth = await client(app).getIntentHistory(request)
   await expect.poll(() => shownIds(page)).toEqual(truth.intents.map((e) => e.intentId))
   await expect(page.getByRole('columnheader', { name: 'Has balance' })).toBeVisible()
+  await showColumn(page, 'Has balance')
   for (const e of truth.intents) {
     const row = page.locator(`[data-testid="history-row"][data-intent-id="${e.intentId}"]`)
     await expect(row).toContainText(e.hasBalance ? 'Yes' : 'No')
@@ -242,6 +246,20 @@ test('balances are shown per entry, with hasBalance, amount, USD and chain', asy
   const chain = (await client(app).getChains({})).chains.find((c) => c.id === (token.chainId ?? holder.balances![0].chainId))!
   await expect(balances).toContainText(`on ${chain.name}`)
   await expect(page.getByRole('complementary', { name: 'Intent details' })).toContainText('hasBalance: yes')
+})
+
+test('rows hold the columns in view, keep Details at hand, and fill in the rest when the table scrolls sideways', async ({ open }) => {
+  const page = await open('/history')
+  const row = page.getByTestId('history-row').first()
+  await expect(row).toBeVisible()
+  const duration = row.locator('[role=cell][aria-colindex="13"]')
+  await expect(duration).toHaveCount(0)
+  await expect(row.getByRole('button', { name: /Details of intent/ })).toBeVisible()
+
+  await showColumn(page, 'Duration')
+  await expect(duration).toBeInViewport()
+  await expect(row.locator('[role=cell][aria-colindex="2"]')).toHaveCount(0)
+  await expect(row.getByRole('checkbox')).toHaveCount(1)
 })
 
 test('the recoverable funds preset lists every stuck balance with the USD total', async ({ open, app }) => {
@@ -262,6 +280,7 @@ test('the recoverable funds preset lists every stuck balance with the USD total'
   const panel = page.getByRole('region', { name: 'Recoverable funds' })
   await expect(panel.getByTestId('history-stuck-total')).toHaveText(total)
   await expect(panel).toContainText(`of ${truth.intents.length} loaded intents`)
+  await showColumn(page, 'Has balance')
   for (const row of await page.getByTestId('history-row').all()) await expect(row).toContainText('Yes')
 })
 

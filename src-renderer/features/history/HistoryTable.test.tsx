@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { fireEvent, render, screen, within } from '@testing-library/react'
-import { HistoryTable } from './HistoryTable'
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { HistoryTable, shownColumns } from './HistoryTable'
 import { toRow, type HistoryRow } from './rows'
 import { makeEntry } from './testEntries'
 import { giveScrollBoxAViewport } from './testLayout'
@@ -71,7 +71,41 @@ describe('HistoryTable', () => {
   it('adds the balance columns when balances were asked for', () => {
     renderTable({ withBalances: true, rows: [toRow(makeEntry({ hasBalance: true }), 0, new Map())] })
     expect(screen.getByRole('columnheader', { name: 'Has balance' })).toBeInTheDocument()
+    scrollSideways(1600)
     expect(within(screen.getByTestId('history-row')).getByText('Yes')).toBeInTheDocument()
+  })
+})
+
+/** Scrolls the table sideways as the browser would: a new scrollLeft, then a scroll event. */
+function scrollSideways(left: number) {
+  const box = screen.getByTestId('history-scroll')
+  Object.defineProperty(box, 'scrollLeft', { configurable: true, value: left })
+  act(() => {
+    fireEvent.scroll(box)
+  })
+}
+
+const columnsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => Number(c.getAttribute('aria-colindex')))
+
+describe('HistoryTable columns', () => {
+  it('keeps the columns in view, one either side, and always the selection and Details', () => {
+    expect(shownColumns(14, 0, 8)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, { gap: 9, span: 4 }, 13])
+    expect(shownColumns(14, 5, 13)).toEqual([0, { gap: 1, span: 4 }, 5, 6, 7, 8, 9, 10, 11, 12, 13])
+    expect(shownColumns(14, 3, 6)).toEqual([0, { gap: 1, span: 2 }, 3, 4, 5, 6, { gap: 7, span: 6 }, 13])
+    expect(shownColumns(3, 0, 2)).toEqual([0, 1, 2])
+  })
+
+  it('renders only the columns in view, and the others once the table is scrolled sideways', () => {
+    renderTable()
+    expect(screen.getByRole('table', { name: 'Intent history' })).toHaveAttribute('aria-colcount', '14')
+    // 1,200 px show the columns up to Sent; Received is the one kept beyond the edge.
+    expect(columnsOf(screen.getAllByTestId('history-row')[0])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 14])
+
+    scrollSideways(1000)
+    const first = screen.getAllByTestId('history-row')[0]
+    expect(columnsOf(first)).toEqual([1, 6, 7, 8, 9, 10, 11, 12, 13, 14])
+    // Every column keeps its place: a run left out is one empty item spanning it.
+    expect(first.querySelector('[aria-hidden="true"]')).toHaveStyle({ gridColumn: 'span 4' })
   })
 })
 

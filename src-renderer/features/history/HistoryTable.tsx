@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent } from 'react'
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { StatusBadge } from '../../components/StatusBadge'
 import { shortHex } from '../../lib/format'
@@ -10,13 +10,33 @@ import type { AmountCell, HistoryRow } from './rows'
  * as smoothly as twenty. Rows are memoised, get precomputed strings and a position that
  * depends only on their index, so a scroll re-renders just the rows coming into view;
  * rows are never measured (the height is fixed), so scrolling forces no layout reads.
+ * The table is wider than most windows, and a scrolling frame's cost is the cells it
+ * lays out, so rows also hold only the columns in view (see `shownColumns`).
  */
 
 export const ROW_HEIGHT = 36
 const OVERSCAN = 8
 
+type ColumnId =
+  | 'select'
+  | 'status'
+  | 'intent'
+  | 'created'
+  | 'expires'
+  | 'owner'
+  | 'route'
+  | 'sent'
+  | 'received'
+  | 'providers'
+  | 'started'
+  | 'finished'
+  | 'duration'
+  | 'hasBalance'
+  | 'balanceUsd'
+  | 'detail'
+
 interface Column {
-  id: string
+  id: ColumnId
   header: string
   /** px: fixed widths let the browser lay out a new row without measuring its text. */
   width: number
@@ -45,6 +65,33 @@ const BALANCE_COLUMNS: Column[] = [
 const DETAIL_COLUMN: Column = { id: 'detail', header: '', width: 76 }
 
 const columnsFor = (withBalances: boolean) => [...COLUMNS, ...(withBalances ? BALANCE_COLUMNS : []), DETAIL_COLUMN]
+
+/** Columns either side of the view kept in the DOM, so a sideways scroll shows no gap. */
+const COLUMN_OVERSCAN = 1
+
+/** A run of columns a row leaves out: one empty grid item spanning them keeps the rest in place. */
+interface ColumnGap {
+  gap: number
+  span: number
+}
+
+/**
+ * The columns a row renders, in order, with the runs left out between them: those from
+ * `first` to `last` (the ones in view), and always the first (the selection checkbox) and
+ * the last (Details), so a keyboard user can reach both however the table is scrolled.
+ */
+export function shownColumns(count: number, first: number, last: number): Array<number | ColumnGap> {
+  const wanted = new Set([0, count - 1])
+  for (let i = Math.max(0, first); i <= Math.min(count - 1, last); i++) wanted.add(i)
+  const out: Array<number | ColumnGap> = []
+  let previous = -1
+  for (const i of [...wanted].filter((i) => i >= 0).sort((a, b) => a - b)) {
+    if (i > previous + 1) out.push({ gap: previous + 1, span: i - previous - 1 })
+    out.push(i)
+    previous = i
+  }
+  return out
+}
 
 interface RowActions {
   onOpen(row: HistoryRow): void
@@ -87,13 +134,97 @@ function RowCopy({ text }: { text: string }) {
   )
 }
 
-function AmountCellView({ amount }: { amount: AmountCell }) {
-  return (
-    <div role="cell" className="history-cell history-num" title={amount.exact}>
-      {amount.quoted ? <span className="history-quoted">quoted </span> : null}
-      {amount.text}
+interface CellProps {
+  row: HistoryRow
+  selected: boolean
+  active: boolean
+  actions: RowActions
+}
+
+/** One cell of a body row; `aria-colindex` says where it is, since rows leave columns out. */
+function Cell({ column, colIndex, row, selected, active, actions }: CellProps & { column: Column; colIndex: number }) {
+  const cell = (content: ReactNode, extra?: { className?: string; title?: string; onClick?: (e: MouseEvent) => void }) => (
+    <div
+      role="cell"
+      aria-colindex={colIndex + 1}
+      className={`history-cell${extra?.className ? ` ${extra.className}` : ''}`}
+      title={extra?.title}
+      onClick={extra?.onClick}
+    >
+      {content}
     </div>
   )
+  switch (column.id) {
+    case 'select':
+      return cell(
+        <input type="checkbox" checked={selected} aria-label={`Select intent ${row.intentId ?? row.key}`} onChange={() => actions.onToggle(row)} />,
+        { onClick: stop },
+      )
+    case 'status':
+      return cell(<StatusBadge status={row.status} />)
+    case 'intent':
+      return cell(
+        row.intentId ? (
+          <>
+            {shortHex(row.intentId, 8, 6)}
+            <RowCopy text={row.intentId} />
+          </>
+        ) : (
+          '—'
+        ),
+        { className: 'mono', title: row.intentId },
+      )
+    case 'owner':
+      return cell(
+        <>
+          {row.ownerShort}
+          {row.owner ? <RowCopy text={row.owner} /> : null}
+        </>,
+        { className: 'mono', title: row.owner },
+      )
+    case 'route':
+      return cell(row.route, { title: row.route })
+    case 'providers':
+      return cell(row.providers, { title: row.providers })
+    case 'sent':
+    case 'received': {
+      const amount: AmountCell = row[column.id]
+      return cell(
+        <>
+          {amount.quoted ? <span className="history-quoted">quoted </span> : null}
+          {amount.text}
+        </>,
+        { className: 'history-num', title: amount.exact },
+      )
+    }
+    case 'created':
+    case 'expires':
+    case 'started':
+    case 'finished':
+      return cell(row[column.id])
+    case 'duration':
+      return cell(row.duration, { className: 'history-num' })
+    case 'hasBalance':
+      return cell(row.hasBalance === undefined ? '—' : row.hasBalance ? <strong className="tone-warn">Yes</strong> : 'No')
+    case 'balanceUsd':
+      return cell(row.balanceUsd, { className: 'history-num' })
+    case 'detail':
+      return cell(
+        <button
+          type="button"
+          className="history-detail-button"
+          aria-label={`Details of intent ${row.intentId ?? row.key}`}
+          aria-pressed={active}
+          onClick={(e) => {
+            e.stopPropagation()
+            actions.onDetail(row)
+          }}
+          onKeyDown={stop}
+        >
+          Details
+        </button>,
+      )
+  }
 }
 
 const Row = memo(function Row({
@@ -101,16 +232,15 @@ const Row = memo(function Row({
   index,
   selected,
   active,
-  withBalances,
+  columns,
+  shown,
   actions,
   top,
-}: {
-  row: HistoryRow
+}: CellProps & {
   index: number
-  selected: boolean
-  active: boolean
-  withBalances: boolean
-  actions: RowActions
+  columns: readonly Column[]
+  /** From `shownColumns`: the same array for every row until the view moves sideways. */
+  shown: ReadonlyArray<number | ColumnGap>
   top: number
 }) {
   return (
@@ -134,79 +264,13 @@ const Row = memo(function Row({
         }
       }}
     >
-      <div role="cell" className="history-cell" onClick={stop}>
-        <input
-          type="checkbox"
-          checked={selected}
-          aria-label={`Select intent ${row.intentId ?? row.key}`}
-          onChange={() => actions.onToggle(row)}
-        />
-      </div>
-      <div role="cell" className="history-cell">
-        <StatusBadge status={row.status} />
-      </div>
-      <div role="cell" className="history-cell mono" title={row.intentId}>
-        {row.intentId ? (
-          <>
-            {shortHex(row.intentId, 8, 6)}
-            <RowCopy text={row.intentId} />
-          </>
+      {shown.map((part) =>
+        typeof part === 'number' ? (
+          <Cell key={columns[part].id} column={columns[part]} colIndex={part} row={row} selected={selected} active={active} actions={actions} />
         ) : (
-          '—'
-        )}
-      </div>
-      <div role="cell" className="history-cell">
-        {row.created}
-      </div>
-      <div role="cell" className="history-cell">
-        {row.expires}
-      </div>
-      <div role="cell" className="history-cell mono" title={row.owner}>
-        {row.ownerShort}
-        {row.owner ? <RowCopy text={row.owner} /> : null}
-      </div>
-      <div role="cell" className="history-cell" title={row.route}>
-        {row.route}
-      </div>
-      <AmountCellView amount={row.sent} />
-      <AmountCellView amount={row.received} />
-      <div role="cell" className="history-cell" title={row.providers}>
-        {row.providers}
-      </div>
-      <div role="cell" className="history-cell">
-        {row.started}
-      </div>
-      <div role="cell" className="history-cell">
-        {row.finished}
-      </div>
-      <div role="cell" className="history-cell history-num">
-        {row.duration}
-      </div>
-      {withBalances ? (
-        <>
-          <div role="cell" className="history-cell">
-            {row.hasBalance === undefined ? '—' : row.hasBalance ? <strong className="tone-warn">Yes</strong> : 'No'}
-          </div>
-          <div role="cell" className="history-cell history-num">
-            {row.balanceUsd}
-          </div>
-        </>
-      ) : null}
-      <div role="cell" className="history-cell">
-        <button
-          type="button"
-          className="history-detail-button"
-          aria-label={`Details of intent ${row.intentId ?? row.key}`}
-          aria-pressed={active}
-          onClick={(e) => {
-            e.stopPropagation()
-            actions.onDetail(row)
-          }}
-          onKeyDown={stop}
-        >
-          Details
-        </button>
-      </div>
+          <div key={`gap-${part.gap}`} aria-hidden="true" style={{ gridColumn: `span ${part.span}` }} />
+        ),
+      )}
     </div>
   )
 })
@@ -301,6 +365,17 @@ export function HistoryTable({
   }
 
   const columns = useMemo(() => columnsFor(withBalances), [withBalances])
+  const columnVirtualizer = useVirtualizer({
+    horizontal: true,
+    count: columns.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => columns[i].width,
+    overscan: COLUMN_OVERSCAN,
+  })
+  const inView = columnVirtualizer.getVirtualItems()
+  const firstInView = inView[0]?.index ?? 0
+  const lastInView = inView[inView.length - 1]?.index ?? columns.length - 1
+  const shown = useMemo(() => shownColumns(columns.length, firstInView, lastInView), [columns.length, firstInView, lastInView])
   const layout = useMemo(
     () => ({
       ['--history-columns' as string]: columns.map((c) => `${c.width}px`).join(' '),
@@ -322,14 +397,15 @@ export function HistoryTable({
       role="table"
       aria-label="Intent history"
       aria-rowcount={rows.length + 1}
+      aria-colcount={columns.length}
       style={layout}
       onKeyDown={onKeyDown}
     >
       <div role="rowgroup" className="history-head">
         <div role="row" className="history-row history-header" aria-rowindex={1}>
-          {columns.map((c) =>
+          {columns.map((c, i) =>
             c.id === 'select' ? (
-              <div role="columnheader" key={c.id} className="history-cell">
+              <div role="columnheader" key={c.id} aria-colindex={1} className="history-cell">
                 <input
                   type="checkbox"
                   aria-label="Select all loaded intents"
@@ -342,7 +418,7 @@ export function HistoryTable({
                 />
               </div>
             ) : (
-              <div role="columnheader" key={c.id} className={`history-cell${c.align === 'right' ? ' history-num' : ''}`}>
+              <div role="columnheader" key={c.id} aria-colindex={i + 1} className={`history-cell${c.align === 'right' ? ' history-num' : ''}`}>
                 {c.header}
               </div>
             ),
@@ -359,7 +435,8 @@ export function HistoryTable({
               index={item.index}
               selected={selected.has(row.key)}
               active={activeKey === row.key}
-              withBalances={withBalances}
+              columns={columns}
+              shown={shown}
               actions={actions}
               top={item.start - ROW_HEIGHT}
             />
