@@ -105,6 +105,7 @@ test('a corrupted or foreign import file is rejected and changes nothing', async
   const page = await open('/cache')
   await importFile(page, writeTemp('seed.json', JSON.stringify(seed)))
   await expect(firstCount(page, 'History entries')).toHaveText('12')
+  await expect(storesTable(page).getByRole('columnheader', { name: 'Simulator', exact: true })).toBeVisible()
   const before = await storesTable(page).innerText()
 
   const text = JSON.stringify(seed)
@@ -125,7 +126,8 @@ test('a corrupted or foreign import file is rejected and changes nothing', async
 
   await page.reload()
   await expect(firstCount(page, 'History entries')).toHaveText('12')
-  expect(await storesTable(page).innerText()).toBe(before)
+  // Columns show the profile id until the app's profile list arrives, then its name.
+  await expect.poll(() => storesTable(page).innerText()).toBe(before)
 })
 
 test('clearing one store of a profile asks first and keeps the other stores', async ({ open, app }) => {
