@@ -43,6 +43,45 @@ describe('useWatches', () => {
     expect(useWatches.getState().byId[ID(2)]).toBeUndefined()
   })
 
+  it('keeps what its own actions did over a list asked for before they were answered', async () => {
+    main.watches.set(ID(1), watchState(1))
+    const s = useWatches.getState()
+    await s.refresh()
+    const answer = fakeCall.getMockImplementation()!
+    /** The next list is asked for now and answered once `letGo` runs, read before or after waiting. */
+    const slowList = (read: 'when asked' | 'when answered') => {
+      let letGo = () => {}
+      const held = new Promise<void>((resolve) => (letGo = resolve))
+      fakeCall.mockImplementationOnce(async (...args) => {
+        const early = read === 'when asked' ? await answer(...args) : undefined
+        await held
+        return early ?? answer(...args)
+      })
+      return { done: s.refresh(), letGo }
+    }
+
+    // Read before an add and a remove: it lacks the one and still has the other.
+    const stale = slowList('when asked')
+    expect(await s.add(ID(2))).toBeNull()
+    expect(await s.remove(ID(1))).toBeNull()
+    stale.letGo()
+    await stale.done
+    expect(Object.keys(useWatches.getState().byId)).toEqual([ID(2)])
+
+    // Asked before a mute was answered, read after a receipt came: both are kept.
+    const later = slowList('when answered')
+    expect(await s.setMuted(ID(2), true)).toBeNull()
+    main.watches.set(ID(2), { ...main.watches.get(ID(2))!, muted: false, status: 'EXECUTING', lastUpdateAt: Date.now() })
+    later.letGo()
+    await later.done
+    expect(useWatches.getState().byId[ID(2)]).toMatchObject({ status: 'EXECUTING', muted: true })
+
+    // A list asked for after the actions is believed as it is.
+    main.watches.delete(ID(2))
+    await s.refresh()
+    expect(Object.keys(useWatches.getState().byId)).toEqual([])
+  })
+
   it('adds, mutes and removes through the bridge, and reports failures', async () => {
     const s = useWatches.getState()
     expect(await s.add(ID(3))).toBeNull()

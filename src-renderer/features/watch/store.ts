@@ -47,6 +47,27 @@ const activeProfileId = () => useConnection.getState().info?.activeProfileId
 export const useWatches = create<WatchesState>()((set, get) => {
   let refreshing: Promise<void> | null = null
   let refreshAgain = false
+  // A list asked for before one of this page's actions was answered may or may not show
+  // what the action did: for the watches such actions changed, the store says whether
+  // they are watched and muted, and the list still brings any newer receipt.
+  let actions = 0
+  const changedBy = new Map<string, number>()
+  const changed = (intentId: string) => changedBy.set(intentId, ++actions)
+
+  const withLaterActions = (list: WatchList, asked: number): WatchList => {
+    const later = new Set([...changedBy].filter(([, action]) => action > asked).map(([id]) => id))
+    for (const [id, action] of changedBy) if (action <= asked) changedBy.delete(id)
+    if (!later.size) return list
+    const { byId } = get()
+    const watches: WatchState[] = []
+    for (const w of list.watches) {
+      const mine = later.has(w.intentId) ? byId[w.intentId] : w
+      if (mine) watches.push({ ...w, muted: mine.muted })
+      later.delete(w.intentId)
+    }
+    for (const id of later) if (byId[id]) watches.push(byId[id])
+    return { ...list, watches }
+  }
 
   const act = async <T>(pending: Promise<Result<T>>, apply: (value: T) => void): Promise<SvcError | null> => {
     const r = await pending
@@ -86,9 +107,10 @@ export const useWatches = create<WatchesState>()((set, get) => {
         do {
           refreshAgain = false
           const asked = activeProfileId()
+          const askedAfter = actions
           const r = await call('listWatches', undefined)
           // The list is the active profile's at answer time; if that changed meanwhile, its owner is unknown.
-          if (r.ok) get().applyList(r.value, asked === activeProfileId() ? (asked ?? null) : null)
+          if (r.ok) get().applyList(withLaterActions(r.value, askedAfter), asked === activeProfileId() ? (asked ?? null) : null)
           else set({ status: get().status === 'ready' ? 'ready' : 'failed', error: r.error })
         } while (refreshAgain)
         refreshing = null
@@ -96,16 +118,25 @@ export const useWatches = create<WatchesState>()((set, get) => {
       return refreshing
     },
 
-    add: (intentId) => act(call('watchIntent', { intentId }), put),
+    add: (intentId) =>
+      act(call('watchIntent', { intentId }), (watch) => {
+        changed(watch.intentId)
+        put(watch)
+      }),
     remove: (intentId) =>
-      act(call('unwatchIntent', { intentId }), () =>
+      act(call('unwatchIntent', { intentId }), () => {
+        changed(intentId)
         set((s) => {
           const byId = { ...s.byId }
           delete byId[intentId]
           return { byId }
-        }),
-      ),
-    setMuted: (intentId, muted) => act(call('setWatchMuted', { intentId, muted }), put),
+        })
+      }),
+    setMuted: (intentId, muted) =>
+      act(call('setWatchMuted', { intentId, muted }), (watch) => {
+        changed(watch.intentId)
+        put(watch)
+      }),
     setNotificationsMuted: (muted) => act(call('setNotificationsMuted', { muted }), (v) => set({ notificationsMuted: v.muted })),
     clearFinished: () => act(call('clearFinishedWatches', undefined), () => void get().refresh()),
 
