@@ -88,6 +88,11 @@ export const useWatches = create<WatchesState>()((set, get) => {
       return { byId: { ...s.byId, [watch.intentId]: next } }
     })
 
+  const putChanged = (watch: WatchState) => {
+    changed(watch.intentId)
+    put(watch)
+  }
+
   return {
     byId: {},
     notificationsMuted: false,
@@ -118,11 +123,7 @@ export const useWatches = create<WatchesState>()((set, get) => {
       return refreshing
     },
 
-    add: (intentId) =>
-      act(call('watchIntent', { intentId }), (watch) => {
-        changed(watch.intentId)
-        put(watch)
-      }),
+    add: (intentId) => act(call('watchIntent', { intentId }), putChanged),
     remove: (intentId) =>
       act(call('unwatchIntent', { intentId }), () => {
         changed(intentId)
@@ -132,11 +133,7 @@ export const useWatches = create<WatchesState>()((set, get) => {
           return { byId }
         })
       }),
-    setMuted: (intentId, muted) =>
-      act(call('setWatchMuted', { intentId, muted }), (watch) => {
-        changed(watch.intentId)
-        put(watch)
-      }),
+    setMuted: (intentId, muted) => act(call('setWatchMuted', { intentId, muted }), putChanged),
     setNotificationsMuted: (muted) => act(call('setNotificationsMuted', { muted }), (v) => set({ notificationsMuted: v.muted })),
     clearFinished: () => act(call('clearFinishedWatches', undefined), () => void get().refresh()),
 
