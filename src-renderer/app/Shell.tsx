@@ -5,6 +5,7 @@ import { CommandPalette } from './CommandPalette'
 import { ConnectionIndicator } from './ConnectionIndicator'
 import { SettingsRecoveredBanner } from './SettingsRecoveredBanner'
 import { ROUTES } from './routes'
+import { useLastSearch } from './useLastSearch'
 
 function OfflineSwitch() {
   const forced = useCacheStatus((s) => s.forcedOffline)
@@ -18,6 +19,7 @@ function OfflineSwitch() {
 }
 
 export function Shell() {
+  const lastSearch = useLastSearch()
   return (
     <div className="shell">
       <nav className="sidebar" aria-label="Views">
@@ -25,7 +27,7 @@ export function Shell() {
         <ul>
           {ROUTES.filter((r) => r.nav).map((r) => (
             <li key={r.path}>
-              <NavLink to={r.nav!.to}>
+              <NavLink to={{ pathname: r.nav!.to, search: lastSearch(r.nav!.to) }}>
                 {r.nav!.label}
                 {r.nav!.note ? <span className="muted small"> {r.nav!.note}</span> : null}
               </NavLink>
