@@ -329,6 +329,15 @@ test('load all shows progress, stops on cancel or at the cap, and continues', as
     await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBe(3600)
     await scroller.scrollIntoViewIfNeeded()
     await expect(page.locator(`[data-testid="history-row"][data-intent-id="${id}"]`)).toBeInViewport()
+
+    // The sidebar goes back to the view as it was left, and a reload reads it all again.
+    await expect(page).toHaveURL(/all=1/)
+    await row.click()
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'History' }).click()
+    await expect(page.getByTestId('history-summary-total')).toHaveText('250 intents')
+    await page.reload()
+    await expect(status).toContainText('Stopped at the cap: 250 loaded, more remain.')
+    await expect(page.getByTestId('history-summary-total')).toHaveText('250 intents')
   } finally {
     await app.admin('faults', { spec: '' })
   }

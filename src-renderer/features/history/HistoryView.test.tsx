@@ -194,6 +194,35 @@ describe('HistoryView', () => {
     expect(callsOf('getIntentHistory')).toHaveLength(1)
   })
 
+  it('keeps the "all" view in the URL: a link opens it loading, and Back to pages or a new list leaves it', async () => {
+    const list = Array.from({ length: 60 }, () => makeEntry())
+    serveHistory(list)
+    render('?size=10&cap=40&all=1')
+    await waitFor(() => expect(screen.getByTestId('history-loadall-status')).toHaveTextContent('Stopped at the cap: 40 loaded, more remain.'))
+    expect(callsOf('getIntentHistory').map((c) => (c as GetIntentHistoryRequest).page?.pageSize)).toEqual([40])
+    expect(screen.queryByTestId('history-page')).toBeNull()
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back to pages' }))
+    await waitFor(() => expect(screen.getByTestId('history-page')).toHaveTextContent('Page 1'))
+    expect(location()).toBe('/history?size=10&cap=40')
+    expect(shownIds()).toHaveLength(10)
+
+    fireEvent.change(screen.getByLabelText('Stop after'), { target: { value: '25' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Load all' }))
+    await waitFor(() => expect(screen.getByTestId('history-loadall-status')).toHaveTextContent('Stopped at the cap: 25 loaded'))
+    expect(location()).toBe('/history?size=10&cap=25&all=1')
+
+    // Pressed again in the "all" view, it reads everything again.
+    fireEvent.click(screen.getByRole('button', { name: 'Load all' }))
+    await waitFor(() => expect(callsOf('getIntentHistory')).toHaveLength(4))
+    await waitFor(() => expect(screen.getByTestId('history-loadall-status')).toHaveTextContent('Stopped at the cap: 25 loaded'))
+
+    fireEvent.change(screen.getByLabelText('Per page'), { target: { value: '15' } })
+    await waitFor(() => expect(screen.getByTestId('history-page')).toHaveTextContent('Page 1'))
+    expect(location()).toBe('/history?size=15&cap=25')
+    expect(shownIds()).toHaveLength(15)
+  })
+
   it('says why the list is empty', async () => {
     serveHistory([])
     render(`?owner=${OWNER}`)

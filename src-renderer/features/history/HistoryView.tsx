@@ -60,8 +60,8 @@ export function HistoryView() {
 
   useEffect(() => {
     if (key && query && profileId) useHistory.getState().open(key, { profileId, query, settings }, feedKind)
-    // `key` covers the query and every setting but the cap, which `open` applies in place.
-  }, [key, feedKind, settings.cap])
+    // `key` covers the query and every setting but the cap and the view, which `open` applies in place.
+  }, [key, feedKind, settings.cap, settings.all])
 
   const h = useHistory(
     useShallow((s) => ({
@@ -117,9 +117,14 @@ export function HistoryView() {
     s.showDetail(s.detail?.key === row.key ? null : { key: row.key, entry: row.entry })
   }, [])
 
-  const applyFilters = (draft: HistoryFilterDraft) => setParams(writeParams(draft, settings))
+  // A new list (other filters, sort or page size) starts at its first page, as a new search does.
+  const applyFilters = (draft: HistoryFilterDraft) => setParams(writeParams(draft, { ...settings, all: false }))
   const applySettings = (next: Partial<HistoryViewSettings>) =>
     setParams(writeParams(applied, { ...settings, ...next }), { replace: true })
+  // Switching to and from "all" goes through the URL, which `open` follows; pressing
+  // "Load all" again in that view starts it over.
+  const startLoadAll = (cap?: number) =>
+    settings.all ? actions.startLoadAll(cap) : applySettings({ all: true, ...(cap === undefined ? {} : { cap }) })
 
   const offlineNotes = offline && query ? offlineHistoryFor(query, settings).caveats : []
   const shownFromCache = h.current && h.shownFeed === 'cache'
@@ -164,16 +169,16 @@ export function HistoryView() {
             <PagingControls
               settings={settings}
               state={{ ...h, nextPage: actions.nextPage, previousPage: actions.previousPage }}
-              onSettings={applySettings}
+              onSettings={(next) => applySettings({ ...next, all: false })}
             />
             <LoadAllControls
               cap={settings.cap}
               state={{
                 ...h,
-                startLoadAll: actions.startLoadAll,
+                startLoadAll,
                 cancelLoadAll: actions.cancelLoadAll,
                 resumeLoadAll: actions.resumeLoadAll,
-                backToPages: actions.backToPages,
+                backToPages: () => applySettings({ all: false }),
               }}
               onCap={(cap) => applySettings({ cap })}
             />

@@ -134,11 +134,12 @@ describe('URL', () => {
       includeBalances: true,
       statuses: ['FAILED', 'REFUNDED'],
     })
-    const settings = { sort: 'id' as const, order: 'ASC' as const, pageSize: 30, cap: 1200 }
+    const settings = { sort: 'id' as const, order: 'ASC' as const, pageSize: 30, cap: 1200, all: true }
     const params = writeParams(d, settings)
     expect(params.getAll('participant')).toHaveLength(2)
     expect(params.get('from')).toMatch(/Z$/)
     expect(params.get('order')).toBe('asc')
+    expect(params.get('all')).toBe('1')
     const back = new URLSearchParams(params.toString())
     expect(readDraft(back)).toEqual({ ...d, participants: `${OWNER}, 0x1111111111111111111111111111111111111111` })
     expect(readSettings(back)).toEqual(settings)
@@ -146,7 +147,7 @@ describe('URL', () => {
 
   it('leaves defaults out and falls back to them for missing or odd values', () => {
     expect(writeParams(EMPTY_DRAFT, DEFAULT_SETTINGS).toString()).toBe('')
-    expect(readSettings(new URLSearchParams('size=500&cap=x&sort=nonsense'))).toEqual({ ...DEFAULT_SETTINGS, pageSize: 30 })
+    expect(readSettings(new URLSearchParams('size=500&cap=x&sort=nonsense&all=yes'))).toEqual({ ...DEFAULT_SETTINGS, pageSize: 30 })
     expect(readDraft(new URLSearchParams('protocol=v9&status=NOPE&mode=UP'))).toEqual(EMPTY_DRAFT)
   })
 

@@ -82,6 +82,11 @@ export interface HistoryViewSettings {
   pageSize: number
   /** Most entries "Load all" reads before it stops. */
   cap: number
+  /**
+   * The view shows everything "Load all" reads rather than one page. Kept in the URL so a
+   * reload or a shared link opens the same view, loading at once.
+   */
+  all: boolean
 }
 
 export const DEFAULT_SETTINGS: HistoryViewSettings = {
@@ -89,6 +94,7 @@ export const DEFAULT_SETTINGS: HistoryViewSettings = {
   order: 'DESC',
   pageSize: DEFAULT_PAGE_SIZE,
   cap: DEFAULT_LOAD_ALL_CAP,
+  all: false,
 }
 
 // ---- validation -----------------------------------------------------------------
@@ -291,7 +297,7 @@ export function readSettings(params: URLSearchParams): HistoryViewSettings {
   const order = params.get('order') === 'asc' ? 'ASC' : 'DESC'
   const size = clampInt(params.get('size'), PAGE_SIZES[0], PAGE_SIZES[PAGE_SIZES.length - 1], DEFAULT_PAGE_SIZE)
   const cap = clampInt(params.get('cap'), 1, MAX_LOAD_ALL_CAP, DEFAULT_LOAD_ALL_CAP)
-  return { sort, order, pageSize: size, cap }
+  return { sort, order, pageSize: size, cap, all: params.get('all') === '1' }
 }
 
 /** The URL's search part for a draft and settings; defaults are left out to keep links short. */
@@ -313,5 +319,6 @@ export function writeParams(draft: HistoryFilterDraft, settings: HistoryViewSett
   if (settings.order !== DEFAULT_SETTINGS.order) p.set('order', settings.order.toLowerCase())
   if (settings.pageSize !== DEFAULT_SETTINGS.pageSize) p.set('size', String(settings.pageSize))
   if (settings.cap !== DEFAULT_SETTINGS.cap) p.set('cap', String(settings.cap))
+  if (settings.all) p.set('all', '1')
   return p
 }

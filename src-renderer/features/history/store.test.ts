@@ -222,6 +222,38 @@ describe('history store: load all', () => {
     expect(store.getState().entries).toHaveLength(10)
   })
 
+  it('opens a list asked for with the "all" view straight into load all, and follows a change of view', async () => {
+    const { list, calls, store } = setup(250)
+    const all = (on: boolean) => ctx({ settings: { ...DEFAULT_SETTINGS, pageSize: 10, all: on } })
+    store.getState().open('k', all(true), 'cache')
+    expect(store.getState()).toMatchObject({ mode: 'all', loadAll: { running: true } })
+    for (let i = 0; i < 3; i++) await settle()
+    expect(calls.map((c) => [c.kind, c.pageSize])).toEqual([['cache', 100]])
+    expect(store.getState().entries).toEqual(list.slice(0, 5))
+
+    // The view opens the same list again on every render: nothing is read twice.
+    store.getState().open('k', all(true), 'cache')
+    expect(calls).toHaveLength(1)
+
+    store.getState().open('k', all(false), 'cache')
+    await settle()
+    expect(store.getState()).toMatchObject({ mode: 'pages', pageIndex: 0, loadAll: null, settings: { all: false } })
+    store.getState().open('k', all(true), 'cache')
+    expect(store.getState()).toMatchObject({ mode: 'all', settings: { all: true } })
+    expect(calls.map((c) => c.pageSize)).toEqual([100, 10, 100])
+  })
+
+  it('keeps the "all" view when it retries online', async () => {
+    const { list, calls, store } = setup(150)
+    store.getState().open('k', ctx({ settings: { ...DEFAULT_SETTINGS, pageSize: 10, all: true } }), 'cache')
+    for (let i = 0; i < 3; i++) await settle()
+    store.getState().retryOnline()
+    for (let i = 0; i < 5; i++) await settle()
+    expect(store.getState()).toMatchObject({ feedKind: 'service', mode: 'all', loadAll: { outcome: 'complete', loaded: 150 } })
+    expect(store.getState().entries).toEqual(list)
+    expect(calls.map((c) => c.kind)).toEqual(['cache', 'service', 'service'])
+  })
+
   it('stops at the cap given with the request and continues on resume', async () => {
     const { list, store } = setup(250)
     store.getState().open('k', ctx(), 'service')

@@ -15,7 +15,9 @@ import { entryIntentId } from './rows'
  * so "load all" keeps going while the person looks at something else.
  *
  * Two modes: `pages` shows one page at a time (forward by the service's `nextPage`,
- * back by the cursors already seen); `all` holds everything "load all" read.
+ * back by the cursors already seen); `all` holds everything "load all" read. The mode
+ * asked for is `settings.all`, which `open` takes from the URL: a new list opened with it
+ * starts loading all at once, and a change of it switches the shown list.
  */
 
 export type FeedKind = 'service' | 'cache'
@@ -68,7 +70,7 @@ export interface HistoryState {
   reload(): void
   /** Repeats what failed: the page that could not be read, or the interrupted "load all". */
   retry(): void
-  /** Reads the first page from the service again after working from the cache. */
+  /** Reads the first page, or in the "all" view everything, from the service again after working from the cache. */
   retryOnline(): void
   /**
    * Reads the shown cached page again in place (no loading state, same scroll and
@@ -165,14 +167,16 @@ export function createHistoryStore(feeds: HistoryFeeds = DEFAULT_FEEDS) {
       })
     }
 
-    const runLoadAll = (resume: boolean, cap = get().settings.cap) => {
+    const runLoadAll = (resume: boolean, cap = get().settings.cap, feedKind = get().feedKind) => {
       stopLoadAll()
-      if (cap !== get().settings.cap) set({ settings: { ...get().settings, cap } })
+      const wanted = get().settings
+      if (cap !== wanted.cap || !wanted.all) set({ settings: { ...wanted, cap, all: true } })
+      if (feedKind !== get().feedKind) set({ feedKind })
       const mine = ++seq
       pendingFeed = null
       const abort = new AbortController()
       loadAllAbort = abort
-      const { settings, feedKind } = get()
+      const { settings } = get()
       const previous = get().loadAll
       if (!resume) {
         seen = new Set()
@@ -256,13 +260,18 @@ export function createHistoryStore(feeds: HistoryFeeds = DEFAULT_FEEDS) {
         const s = get()
         // A retry online may be in flight: it is already the request the view asks for.
         if (s.key === key && (pendingFeed ?? s.feedKind) === feedKind && s.status !== 'idle') {
-          // Same list: only the cap may have changed, and it matters to the next "load all".
-          if (s.settings.cap !== settings.cap) set({ settings })
+          // Same list: the cap matters to the next "load all"; a change of view switches it.
+          if (s.settings.all !== settings.all) {
+            set({ settings: { ...s.settings, cap: settings.cap } })
+            if (settings.all) runLoadAll(false)
+            else get().backToPages()
+          } else if (s.settings.cap !== settings.cap) set({ settings })
           return
         }
         stopLoadAll()
         set({ key, profileId, query, settings, feedKind, ...FRESH, selected: new Map() })
-        showPage(0, undefined, feedKind)
+        if (settings.all) runLoadAll(false)
+        else showPage(0, undefined, feedKind)
       },
       reload: () => {
         const s = get()
@@ -275,7 +284,7 @@ export function createHistoryStore(feeds: HistoryFeeds = DEFAULT_FEEDS) {
         else if (retryTarget) showPage(retryTarget.index, retryTarget.cursor)
         else s.reload()
       },
-      retryOnline: () => showPage(0, undefined, 'service'),
+      retryOnline: () => (get().settings.all ? runLoadAll(false, undefined, 'service') : showPage(0, undefined, 'service')),
       refreshCachedPage: () => {
         const s = get()
         // "Load all" from the cache holds what it read; re-reading it would start it over.
@@ -308,7 +317,7 @@ export function createHistoryStore(feeds: HistoryFeeds = DEFAULT_FEEDS) {
         set({ loadAll: { ...progress, cancelling: true } })
       },
       backToPages: () => {
-        set({ cursors: [], detail: null })
+        set({ cursors: [], detail: null, settings: { ...get().settings, all: false } })
         showPage(0, undefined)
       },
       toggleSelected: (key, entry) =>
