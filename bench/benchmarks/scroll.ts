@@ -3,7 +3,7 @@ import { Resources, sleep, within, type Benchmark } from '../lib/benchmark'
 import { startApp } from '../lib/app'
 import { launchChromium } from '../lib/chromium'
 import { rendererMainThreadCpuSeconds } from '../lib/cpu'
-import { ROW, SCROLL, historyRoute, loadAll } from '../lib/history-view'
+import { ROW, SCROLL, allLoaded, historyRoute } from '../lib/history-view'
 import { atMost, type Figure } from '../lib/report'
 import { max, median, p95 } from '../lib/stats'
 
@@ -85,7 +85,7 @@ export const scroll: Benchmark = {
       const { page } = browser
       await page.goto(`${app.launchUrl}${historyRoute(rows)}`)
       ctx.log(`scroll: loading ${rows} rows into the History view`)
-      await loadAll(page, rows, 10 * 60_000)
+      await allLoaded(page, rows, 10 * 60_000)
       await sleep(1_000)
 
       const maxFrames = Math.ceil((rows * ROW_HEIGHT) / STEP_PX) + 10
