@@ -269,9 +269,10 @@ async function recover(page: Page, app: FaultApp, view: View, fault: Fault) {
       if (await button.isVisible()) await button.click()
     }
   }
-  await view.showsData(page, app)
   // A call the fault was still holding must first run out its deadline, and a watch then
-  // waits out its backoff (up to 8 s after a few failures) before it asks again.
+  // waits out its backoff (up to 8 s after a few failures) before it asks again: longer
+  // than one expect's wait.
+  await expect(() => view.showsData(page, app)).toPass({ timeout: DEADLINE_MS + 25_000 })
   await expect(failureNotices(page), `${view.name} still shows a failure after the ${fault.name}`).toHaveCount(0, { timeout: DEADLINE_MS + 25_000 })
 }
 
