@@ -3,11 +3,14 @@ import type { Page } from '@playwright/test'
 export const SCROLL = '[data-testid=history-scroll]'
 export const ROW = '[data-testid=history-row]'
 
+/** The History view at page 1, "load all" capped at `rows`, with its button to press. */
+export const pagesRoute = (rows: number) => `#/history?cap=${rows}`
+
 /**
  * The History view URL that opens straight into "load all" with the cap at `rows`, as a
  * link or a reload of that view does: no click stands between the page load and the rows.
  */
-export const historyRoute = (rows: number) => `#/history?cap=${rows}&all=1`
+export const historyRoute = (rows: number) => `${pagesRoute(rows)}&all=1`
 
 /** Waits until the table holds `rows` entries and loading has stopped at the cap. */
 export async function allLoaded(page: Page, rows: number, timeoutMs: number): Promise<void> {
