@@ -72,6 +72,8 @@ export const startup: Benchmark = {
           await browser.context.addInitScript(watchFirstRows, [SCROLL, ROW, FIRST_ROWS] as const)
           await browser.page.goto(`${app.launchUrl}${route}`)
           const acted = act(browser.page)
+          // Awaited once the rows show; should the wait for them fail first, this must not go unhandled.
+          acted.catch(() => undefined)
           const shown = await browser.page.waitForFunction(() => window.__benchFirstRows, undefined, { timeout: 60_000, polling: 100 })
           await acted
           const ms = (await shown.jsonValue()) as number
