@@ -3,7 +3,7 @@ import { Resources, sleep, within, type Benchmark } from '../lib/benchmark'
 import { startApp } from '../lib/app'
 import { launchChromium } from '../lib/chromium'
 import { rendererMainThreadCpuSeconds } from '../lib/cpu'
-import { ROW, SCROLL, allLoaded, historyRoute } from '../lib/history-view'
+import { ROW, SCROLL, allLoaded, loadAllRoute } from '../lib/history-view'
 import { atMost, type Figure } from '../lib/report'
 import { max, median, p95 } from '../lib/stats'
 
@@ -83,7 +83,7 @@ export const scroll: Benchmark = {
       const userDataDir = ctx.scratch('scroll-browser')
       const browser = res.add('Chromium', await launchChromium(userDataDir), (b) => b.close())
       const { page } = browser
-      await page.goto(`${app.launchUrl}${historyRoute(rows)}`)
+      await page.goto(`${app.launchUrl}${loadAllRoute(rows)}`)
       ctx.log(`scroll: loading ${rows} rows into the History view`)
       await allLoaded(page, rows, 10 * 60_000)
       await sleep(1_000)

@@ -2,7 +2,7 @@ import { Resources, within, type Benchmark } from '../lib/benchmark'
 import { startApp } from '../lib/app'
 import type { Page } from '@playwright/test'
 import { launchChromium, type Browser } from '../lib/chromium'
-import { ROW, SCROLL, allLoaded, historyRoute, pagesRoute } from '../lib/history-view'
+import { ROW, SCROLL, allLoaded, loadAllRoute, pagesRoute } from '../lib/history-view'
 import { atMost, type Figure } from '../lib/report'
 import { median } from '../lib/stats'
 
@@ -86,7 +86,7 @@ export const startup: Benchmark = {
       }
       for (let run = 0; run < runs; run++) {
         firstRows.push(
-          await launch(historyRoute(LOADED_ROWS), async () => {}, async ({ page, context }) => {
+          await launch(loadAllRoute(LOADED_ROWS), async () => {}, async ({ page, context }) => {
             await allLoaded(page, LOADED_ROWS, 5 * 60_000)
             if (!(await page.getByText('Working offline — cached data').isVisible())) throw new Error('the History view did not read the cache')
             const cdp = await context.newCDPSession(page)

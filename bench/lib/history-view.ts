@@ -10,7 +10,7 @@ export const pagesRoute = (rows: number) => `#/history?cap=${rows}`
  * The History view URL that opens straight into "load all" with the cap at `rows`, as a
  * link or a reload of that view does: no click stands between the page load and the rows.
  */
-export const historyRoute = (rows: number) => `${pagesRoute(rows)}&all=1`
+export const loadAllRoute = (rows: number) => `${pagesRoute(rows)}&all=1`
 
 /** Waits until the table holds `rows` entries and loading has stopped at the cap. */
 export async function allLoaded(page: Page, rows: number, timeoutMs: number): Promise<void> {
