@@ -65,15 +65,15 @@ export const startup: Benchmark = {
     const heapMb: number[] = []
     try {
       const app = res.add('the app', await startApp({ dataDir: ctx.scratch('startup-app'), intents: 2_000, port: profile.port }), (a) => a.stop())
-      /** A fresh browser at `route`, `act` on the page, the time to 50 rows, then `after` before it closes. */
-      const launch = async (route: string, act: (page: Page) => Promise<void>, after?: (browser: Browser) => Promise<void>) => {
+      /** A fresh browser at `route`, `act` (if any) on the page, the time to 50 rows, then `after` before it closes. */
+      const launch = async (route: string, act?: (page: Page) => Promise<void>, after?: (browser: Browser) => Promise<void>) => {
         const browser = await launchChromium(profile.userDataDir, VIEWPORT)
         try {
           await browser.context.addInitScript(watchFirstRows, [SCROLL, ROW, FIRST_ROWS] as const)
           await browser.page.goto(`${app.launchUrl}${route}`)
-          const acted = act(browser.page)
+          const acted = act?.(browser.page)
           // Awaited once the rows show; should the wait for them fail first, this must not go unhandled.
-          acted.catch(() => undefined)
+          acted?.catch(() => undefined)
           const shown = await browser.page.waitForFunction(() => window.__benchFirstRows, undefined, { timeout: 60_000, polling: 100 })
           await acted
           const ms = (await shown.jsonValue()) as number
@@ -86,7 +86,7 @@ export const startup: Benchmark = {
       }
       for (let run = 0; run < runs; run++) {
         firstRows.push(
-          await launch(loadAllRoute(LOADED_ROWS), async () => {}, async ({ page, context }) => {
+          await launch(loadAllRoute(LOADED_ROWS), undefined, async ({ page, context }) => {
             await allLoaded(page, LOADED_ROWS, 5 * 60_000)
             if (!(await page.getByText('Working offline — cached data').isVisible())) throw new Error('the History view did not read the cache')
             const cdp = await context.newCDPSession(page)

@@ -85,7 +85,7 @@ export function shownColumns(count: number, first: number, last: number): Array<
   for (let i = Math.max(0, first); i <= Math.min(count - 1, last); i++) wanted.add(i)
   const out: Array<number | ColumnGap> = []
   let previous = -1
-  for (const i of [...wanted].filter((i) => i >= 0).sort((a, b) => a - b)) {
+  for (const i of [...wanted].sort((a, b) => a - b)) {
     if (i > previous + 1) out.push({ gap: previous + 1, span: i - previous - 1 })
     out.push(i)
     previous = i
