@@ -3,7 +3,7 @@ import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
 import { RENDERER_CSP } from './src-main/electron/security'
 
-const alias = { '@contract': resolve(__dirname, 'src-main/contract') }
+const alias = { '@contract': resolve(__dirname, 'src-shared/contract') }
 
 export default defineConfig({
   main: {

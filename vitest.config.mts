@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { resolve } from 'node:path'
 
-const alias = { '@contract': resolve(import.meta.dirname, 'src-main/contract') }
+const alias = { '@contract': resolve(import.meta.dirname, 'src-shared/contract') }
 
 export default defineConfig({
   resolve: { alias },
@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: 'main',
           environment: 'node',
-          include: ['src-main/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['src-main/**/*.test.ts', 'src-shared/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           testTimeout: 30_000,
         },
       },

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import type { GetEarnPoolsRequest } from '../src-main/contract/service'
+import type { GetEarnPoolsRequest } from '../src-shared/contract/service'
 import { test, expect, type TestApp } from './fixtures'
 
 const table = (page: Page) => page.getByRole('table', { name: 'Earn pools' })

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import type { SearchIntentsRequest } from '../src-main/contract/service'
+import type { SearchIntentsRequest } from '../src-shared/contract/service'
 import { test, expect, type TestApp } from './fixtures'
 
 type FilterKey = keyof SearchIntentsRequest

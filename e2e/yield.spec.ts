@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import type { YieldGetMarketsRequest, YieldMarket } from '../src-main/contract/service'
+import type { YieldGetMarketsRequest, YieldMarket } from '../src-shared/contract/service'
 import { UNAVAILABLE_YIELD_ID } from '../src-main/simulator'
 import { startTestApp, test, expect, type TestApp } from './fixtures'
 

@@ -104,12 +104,13 @@ export function judge(findings: Finding[], entries: Entry[]): { refused: Finding
 
 /**
  * What is scanned, copied side by side so one run sees all of it (the CSP check needs
- * the built page as well as the code): the main-process sources, and the built app. The
+ * the built page as well as the code): the main-process sources, the contract they share
+ * with the renderer, and the built app. The
  * tool reads only .js/.ts/.html, so the sandboxed preload bundle (.cjs) is scanned as .js.
  */
 function stage(): string {
   const dir = mkdtempSync(join(tmpdir(), 'electronegativity-'))
-  cpSync(join(ROOT, 'src-main'), join(dir, 'src-main'), { recursive: true })
+  for (const part of ['src-main', 'src-shared']) cpSync(join(ROOT, part), join(dir, part), { recursive: true })
   for (const part of ['main', 'preload', 'renderer']) cpSync(join(ROOT, 'out', part), join(dir, 'out', part), { recursive: true })
   const walk = (d: string): string[] => readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? walk(join(d, n)) : [join(d, n)]))
   for (const file of walk(join(dir, 'out'))) if (file.endsWith('.cjs')) renameSync(file, file.replace(/\.cjs$/, '.js'))
@@ -169,7 +170,7 @@ async function main(): Promise<number> {
     const { refused, stale } = judge(findings, parsed.data.entries)
     const seconds = ((Date.now() - started) / 1000).toFixed(1)
     console.log(
-      `Electronegativity ${electronVersion ? `(Electron ${electronVersion}) ` : ''}scanned src-main and out/ in ${seconds} s: ` +
+      `Electronegativity ${electronVersion ? `(Electron ${electronVersion}) ` : ''}scanned src-main, src-shared and out/ in ${seconds} s: ` +
         `${findings.length} finding(s), ${findings.length - refused.length} allowed by ${relative(ROOT, ALLOWLIST)}. Report: ${relative(ROOT, REPORT)}`,
     )
     for (const e of unparsed) console.error(`NOT SCANNED ${relative(dir, e.file).split(sep).join('/')}: ${e.message}`)

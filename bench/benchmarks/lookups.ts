@@ -1,4 +1,4 @@
-import type { IntentStatus } from '../../src-main/contract/service'
+import type { IntentStatus } from '../../src-shared/contract/service'
 import { SIMULATOR_PROFILE_ID } from '../../src-main/settings/profiles'
 import type { LookupKind, LookupQuery, LookupRow, LookupTiming } from '../browser/api'
 import { Resources, within, type Benchmark } from '../lib/benchmark'

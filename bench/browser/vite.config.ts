@@ -9,7 +9,7 @@ export default defineConfig({
   root: __dirname,
   base: './',
   logLevel: 'warn',
-  resolve: { alias: { '@contract': resolve(__dirname, '../../src-main/contract') } },
+  resolve: { alias: { '@contract': resolve(__dirname, '../../src-shared/contract') } },
   build: {
     outDir: resolve(__dirname, '../../out/bench/browser'),
     emptyOutDir: true,

@@ -1,4 +1,4 @@
-import type { IntentHistoryEntry, IntentStatus } from '../../src-main/contract/service'
+import type { IntentHistoryEntry, IntentStatus } from '../../src-shared/contract/service'
 import { SIMULATOR_PROFILE_ID } from '../../src-main/settings/profiles'
 import { Resources, within } from './benchmark'
 import { launchChromium } from './chromium'

@@ -1,4 +1,4 @@
-import type { IntentHistoryEntry } from '../../src-main/contract/service'
+import type { IntentHistoryEntry } from '../../src-shared/contract/service'
 import { SvcClient } from '../../src-main/service/client'
 import { startSimulatorProcess, type SimulatorProcess } from './processes'
 

@@ -1,9 +1,9 @@
-import type { AppInfo, ConnectionTest, DataSource, ProfileView } from '../contract/app'
-import { SvcFailure } from '../contract/errors'
+import type { AppInfo, ConnectionTest, DataSource, ProfileView } from '../../src-shared/contract/app'
+import { SvcFailure } from '../../src-shared/contract/errors'
 import { SvcClient } from '../service/client'
 import type { KeyStore } from '../settings/keystore'
 import { SIMULATOR_PROFILE_ID, type ProfileStore, type Profile } from '../settings/profiles'
-import type { WatchControl } from '../contract/watch'
+import type { WatchControl } from '../../src-shared/contract/watch'
 import type { EventHub } from './events'
 
 export interface ServiceSession {

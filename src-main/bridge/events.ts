@@ -1,4 +1,4 @@
-import type { BridgeEvent } from '../contract/bridge'
+import type { BridgeEvent } from '../../src-shared/contract/bridge'
 
 type Listener = (event: BridgeEvent) => void
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it, vi } from 'vitest'
-import { BRIDGE } from '../contract/bridge'
-import { BRIDGE_METHOD_NAMES } from '../contract/channels'
+import { BRIDGE } from '../../src-shared/contract/bridge'
+import { BRIDGE_METHOD_NAMES } from '../../src-shared/contract/channels'
 import { createBridgeHandlers } from './handlers'
 import { recordingCore, VALID_ARGS } from './testing'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { SvcFailure } from '../contract/errors'
+import { SvcFailure } from '../../src-shared/contract/errors'
 import type { Core } from './core'
 import { EventHub } from './events'
 import { createBridgeHandlers } from './handlers'

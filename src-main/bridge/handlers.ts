@@ -1,7 +1,7 @@
-import { BRIDGE, type BridgeParsedArgs, type BridgeResult } from '../contract/bridge'
-import { BRIDGE_METHOD_NAMES, type BridgeMethodName } from '../contract/channels'
-import { fail, isSvcFailure, ok, type Result, type SvcError } from '../contract/errors'
-import type { Fetched } from '../contract/app'
+import { BRIDGE, type BridgeParsedArgs, type BridgeResult } from '../../src-shared/contract/bridge'
+import { BRIDGE_METHOD_NAMES, type BridgeMethodName } from '../../src-shared/contract/channels'
+import { fail, isSvcFailure, ok, type Result, type SvcError } from '../../src-shared/contract/errors'
+import type { Fetched } from '../../src-shared/contract/app'
 import type { Core } from './core'
 
 export type BridgeHandler<M extends BridgeMethodName> = (rawArgs: unknown) => Promise<Result<BridgeResult<M>>>

@@ -1,5 +1,5 @@
-import type { BridgeArgs } from '../contract/bridge'
-import type { BridgeMethodName } from '../contract/channels'
+import type { BridgeArgs } from '../../src-shared/contract/bridge'
+import type { BridgeMethodName } from '../../src-shared/contract/channels'
 import type { Core } from './core'
 import { EventHub } from './events'
 

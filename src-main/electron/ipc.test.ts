@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { BRIDGE_METHOD_NAMES, ipcChannel } from '../contract/channels'
+import { BRIDGE_METHOD_NAMES, ipcChannel } from '../../src-shared/contract/channels'
 import type { BridgeHandlers } from '../bridge/handlers'
 import { EventHub } from '../bridge/events'
 import { forwardEvents, wireIpc, type IpcMainLike } from './ipc'

@@ -1,5 +1,5 @@
-import { BRIDGE_METHOD_NAMES, EVENT_CHANNEL, ipcChannel } from '../contract/channels'
-import { fail } from '../contract/errors'
+import { BRIDGE_METHOD_NAMES, EVENT_CHANNEL, ipcChannel } from '../../src-shared/contract/channels'
+import { fail } from '../../src-shared/contract/errors'
 import type { BridgeHandlers } from '../bridge/handlers'
 import type { EventHub } from '../bridge/events'
 import { isTrustedSenderUrl } from './security'

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { BRIDGE_METHOD_NAMES, ipcChannel } from '../contract/channels'
+import { BRIDGE_METHOD_NAMES, ipcChannel } from '../../src-shared/contract/channels'
 import { EventHub } from '../bridge/events'
 import { SafeStorageKeyStore } from '../settings/keystore'
 import { APP_ORIGIN, APP_SCHEME, RENDERER_CSP } from './security'

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { EventHub } from '../bridge/events'
-import type { BridgeEvent } from '../contract/bridge'
+import type { BridgeEvent } from '../../src-shared/contract/bridge'
 
 const made: FakeNotification[] = []
 let supported = true

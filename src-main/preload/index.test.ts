@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { BRIDGE_METHOD_NAMES, EVENT_CHANNEL, ipcChannel } from '../contract/channels'
+import { BRIDGE_METHOD_NAMES, EVENT_CHANNEL, ipcChannel } from '../../src-shared/contract/channels'
 
 const exposed = new Map<string, Record<string, (...a: unknown[]) => unknown>>()
 const invoke = vi.fn()

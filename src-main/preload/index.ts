@@ -1,6 +1,6 @@
 import { contextBridge, ipcRenderer } from 'electron'
-import { BRIDGE_METHOD_NAMES, EVENT_CHANNEL, ipcChannel } from '../contract/channels'
-import { fail } from '../contract/errors'
+import { BRIDGE_METHOD_NAMES, EVENT_CHANNEL, ipcChannel } from '../../src-shared/contract/channels'
+import { fail } from '../../src-shared/contract/errors'
 
 /**
  * Exposes exactly the contract's named methods as `window.svc`. The IPC event object

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { SvcFailure, type SvcError } from '../contract/errors'
-import type { ChainInfo } from '../contract/service'
+import { SvcFailure, type SvcError } from '../../src-shared/contract/errors'
+import type { ChainInfo } from '../../src-shared/contract/service'
 import {
   BIG_AMOUNT_INTENT_ID,
   HEAVY_OWNER_ADDRESS,

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { SvcFailure, type SvcError } from '../contract/errors'
+import { SvcFailure, type SvcError } from '../../src-shared/contract/errors'
 import { SvcClient, type SvcClientOptions } from './client'
 
 /**

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
-import { SvcFailure, type SvcError } from '../contract/errors'
-import { JsonTooDeepError, parseJsonLossless } from '../contract/lossless-json'
+import { SvcFailure, type SvcError } from '../../src-shared/contract/errors'
+import { JsonTooDeepError, parseJsonLossless } from '../../src-shared/contract/lossless-json'
 import {
   MAX_QUERIES_PER_BALANCE_CALL,
   YieldGetAggregateBalancesRequestSchema,
@@ -28,7 +28,7 @@ import {
   type YieldGetAggregateBalancesResponse,
   type YieldGetMarketsRequest,
   type YieldGetMarketsResponse,
-} from '../contract/service'
+} from '../../src-shared/contract/service'
 import { chunk, mapLimited } from './batch'
 import {
   abortedFailure,

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { HeaderReader } from './transport'
-import type { SvcError } from '../contract/errors'
+import type { SvcError } from '../../src-shared/contract/errors'
 
 /**
  * Turning everything that can go wrong on a call into a typed SvcError whose message

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { GetIntentHistoryRequest, GetIntentHistoryResponse, IntentHistoryEntry } from '../contract/service'
+import type { GetIntentHistoryRequest, GetIntentHistoryResponse, IntentHistoryEntry } from '../../src-shared/contract/service'
 import { walkIntentHistory } from './history-walk'
 
 const entries = (from: number, n: number): IntentHistoryEntry[] =>

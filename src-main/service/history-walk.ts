@@ -1,10 +1,10 @@
-import { SvcFailure } from '../contract/errors'
+import { SvcFailure } from '../../src-shared/contract/errors'
 import type {
   GetIntentHistoryRequest,
   GetIntentHistoryResponse,
   IntentHistoryEntry,
   Page,
-} from '../contract/service'
+} from '../../src-shared/contract/service'
 
 export interface WalkHistoryOptions {
   /**

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import type { z } from 'zod'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SvcFailure } from '../contract/errors'
+import { SvcFailure } from '../../src-shared/contract/errors'
 import {
   CommitIntentResponseSchema,
   ExecuteIntentResponseSchema,
@@ -15,11 +15,11 @@ import {
   WaitIntentReceiptResponseSchema,
   YieldGetAggregateBalancesResponseSchema,
   YieldGetMarketsResponseSchema,
-} from '../contract/service'
+} from '../../src-shared/contract/service'
 import { mangleTypes } from '../simulator/faults'
 import { BIG_AMOUNT_INTENT_ID, HEAVY_OWNER_ADDRESS, startSimulator, type RunningSimulator } from '../simulator'
 import { SvcClient } from './client'
-import { parseJsonLossless } from '../contract/lossless-json'
+import { parseJsonLossless } from '../../src-shared/contract/lossless-json'
 import { decodeWith } from './normalise/decode'
 
 /**

@@ -24,7 +24,7 @@ import {
   YieldGetMarketsRequestSchema,
   type YieldGetAggregateBalancesResponse,
   type YieldGetMarketsResponse,
-} from '../contract/service'
+} from '../../src-shared/contract/service'
 import { decodeWith, type Decoded } from './normalise/decode'
 import { decodeYieldBalances, decodeYieldMarkets } from './normalise/yield'
 

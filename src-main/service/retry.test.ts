@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { SvcFailure, type SvcError } from '../contract/errors'
+import { SvcFailure, type SvcError } from '../../src-shared/contract/errors'
 import { DEFAULT_RETRY_POLICY, realSleep, retryDelay, withRetry, type RetryOptions } from './retry'
 
 const policy = DEFAULT_RETRY_POLICY

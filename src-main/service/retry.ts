@@ -1,4 +1,4 @@
-import { SvcFailure, type SvcError } from '../contract/errors'
+import { SvcFailure, type SvcError } from '../../src-shared/contract/errors'
 
 /**
  * Bounded retries for idempotent reads. Only failures that another attempt can cure are

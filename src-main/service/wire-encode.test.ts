@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { z } from 'zod'
 import { describe, expect, it } from 'vitest'
-import { parseJsonLossless } from '../contract/lossless-json'
+import { parseJsonLossless } from '../../src-shared/contract/lossless-json'
 import {
   amount,
   bigUint,
@@ -16,7 +16,7 @@ import {
   WaitIntentReceiptRequestSchema,
   YieldGetMarketsRequestSchema,
   type Intent,
-} from '../contract/service'
+} from '../../src-shared/contract/service'
 import { encodeWire } from './wire-encode'
 
 const MAX_UINT256 = '115792089237316195423570985008687907853269984665640564039457584007913129639935'

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { amount, bigUint, PLAIN_DECIMAL } from '../contract/service'
+import { amount, bigUint, PLAIN_DECIMAL } from '../../src-shared/contract/service'
 
 /**
  * Request bodies with amounts as JSON numbers.

@@ -2,7 +2,7 @@ import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, ren
 import { dirname } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import type { z } from 'zod'
-import { formatPath } from '../contract/service'
+import { formatPath } from '../../src-shared/contract/service'
 
 /**
  * Small JSON settings files, written so that a crash or power cut leaves either the old

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { SvcFailure } from '../contract/errors'
+import { SvcFailure } from '../../src-shared/contract/errors'
 import { FileKeyStore, SafeStorageKeyStore, SIMULATOR_DEFAULT_KEY, type SafeStorageLike } from './keystore'
 import { SIMULATOR_PROFILE_ID } from './profiles'
 

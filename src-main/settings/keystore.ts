@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import type { KeyStorageInfo } from '../contract/app'
-import { SvcFailure } from '../contract/errors'
+import type { KeyStorageInfo } from '../../src-shared/contract/app'
+import { SvcFailure } from '../../src-shared/contract/errors'
 import { readJsonFile, restrictToOwner, writeJsonAtomic, type Recovery } from './json-file'
 import { SIMULATOR_PROFILE_ID } from './profiles'
 

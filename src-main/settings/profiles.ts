@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { BaseUrlSchema, ProfileInputSchema, type ProfileInput } from '../contract/app'
-import { SvcFailure } from '../contract/errors'
-import { formatPath } from '../contract/service'
+import { BaseUrlSchema, ProfileInputSchema, type ProfileInput } from '../../src-shared/contract/app'
+import { SvcFailure } from '../../src-shared/contract/errors'
+import { formatPath } from '../../src-shared/contract/service'
 import { readJsonFile, writeJsonAtomic, type Recovery } from './json-file'
 
 /** A service the app can talk to. The access key lives in the KeyStore, never here. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { SvcError } from '../contract/errors'
+import type { SvcError } from '../../src-shared/contract/errors'
 import { backoffDelay, isFatal } from './backoff'
 
 const policy = { baseMs: 1_000, maxMs: 30_000 }

@@ -1,4 +1,4 @@
-import type { SvcError, SvcErrorKind } from '../contract/errors'
+import type { SvcError, SvcErrorKind } from '../../src-shared/contract/errors'
 
 /** How long a watch waits after a failed call before it asks again. */
 export interface BackoffPolicy {

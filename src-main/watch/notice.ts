@@ -1,4 +1,4 @@
-import { outcomeNoticeText, type WatchOutcome, type WatchState } from '../contract/watch'
+import { outcomeNoticeText, type WatchOutcome, type WatchState } from '../../src-shared/contract/watch'
 
 /** A desktop notification for a watch that reached its outcome. */
 export interface WatchNotice {

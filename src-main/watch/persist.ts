@@ -2,9 +2,9 @@ import { existsSync, readFileSync, renameSync } from 'node:fs'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { z } from 'zod'
-import { SVC_ERROR_KINDS } from '../contract/errors'
-import { IntentReceiptSchema, IntentStatusSchema } from '../contract/service'
-import { WATCH_PHASES, type WatchList, type WatchState } from '../contract/watch'
+import { SVC_ERROR_KINDS } from '../../src-shared/contract/errors'
+import { IntentReceiptSchema, IntentStatusSchema } from '../../src-shared/contract/service'
+import { WATCH_PHASES, type WatchList, type WatchState } from '../../src-shared/contract/watch'
 
 /**
  * The watch list on disk: every profile's watches with their last known state, and the

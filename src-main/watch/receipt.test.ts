@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { IntentReceipt } from '../contract/service'
-import type { WatchState } from '../contract/watch'
+import type { IntentReceipt } from '../../src-shared/contract/service'
+import type { WatchState } from '../../src-shared/contract/watch'
 import { applyAnswer } from './receipt'
 
 const base: WatchState = { profileId: 'p', intentId: '0xabc', addedAt: 1, phase: 'polling', muted: false }

@@ -1,6 +1,6 @@
-import type { IntentReceipt, IntentStatus, WaitIntentReceiptResponse } from '../contract/service'
-import { isFinalStatus } from '../contract/service'
-import type { WatchOutcome, WatchState } from '../contract/watch'
+import type { IntentReceipt, IntentStatus, WaitIntentReceiptResponse } from '../../src-shared/contract/service'
+import { isFinalStatus } from '../../src-shared/contract/service'
+import type { WatchOutcome, WatchState } from '../../src-shared/contract/watch'
 
 /**
  * The status the answer stands for. The service may leave `status` out of the receipt;

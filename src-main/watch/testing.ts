@@ -1,7 +1,7 @@
 import { SvcClient } from '../service/client'
 import type { ServiceSession } from '../bridge/core'
 import { EventHub } from '../bridge/events'
-import type { BridgeEvent } from '../contract/bridge'
+import type { BridgeEvent } from '../../src-shared/contract/bridge'
 
 /** Helpers for the watcher's tests: a recording session, and events one can wait for. */
 

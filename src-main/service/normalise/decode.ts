@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { formatPath } from '../../contract/service'
+import { formatPath } from '../../../src-shared/contract/service'
 
 /** A wire value in normalised form, or where and why it does not fit. */
 export type Decoded<T> = { ok: true; value: T } | { ok: false; path: string; message: string }

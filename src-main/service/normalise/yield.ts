@@ -13,8 +13,8 @@ import {
   type YieldGetAggregateBalancesResponse,
   type YieldGetMarketsRequest,
   type YieldGetMarketsResponse,
-} from '../../contract/service'
-import { parseJsonLossless } from '../../contract/lossless-json'
+} from '../../../src-shared/contract/service'
+import { parseJsonLossless } from '../../../src-shared/contract/lossless-json'
 import { decodeWith, failAt, type Decoded } from './decode'
 
 /**
