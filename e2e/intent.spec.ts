@@ -74,6 +74,27 @@ test('a refunded intent shows the refund step after the failed origin', async ({
   await expect(timeline.locator('[data-step="origin"]')).toHaveAttribute('data-state', 'failed')
   await expect(timeline.locator('[data-step="destination"]')).toHaveAttribute('data-state', 'skipped')
   await expect(page.getByRole('alert', { name: 'Failure reason' })).toContainText(`Refunded after a failure: ${receipt.originTransaction!.statusReason}`)
+
+  // The answer for the customer says the funds went back, with the refund's own transaction.
+  const answer = page.getByRole('region', { name: 'Answer for the customer' })
+  await expect(answer).toHaveAttribute('data-outcome', 'refunded')
+  await expect(answer).toContainText(`(transaction ${refund.txnHash})`)
+})
+
+test('an aborted intent that kept its deposit tells the customer where the funds are held', async ({ open, app }) => {
+  const intentId = intentAt(app, 4)
+  const client = app.appCore.core.session().client
+  const { intent } = await client.getIntent({ intentId })
+  expect(intent.status).toBe('ABORTED')
+  const second = Math.floor(Date.parse(intent.createdAt!) / 1000)
+  const history = await client.getIntentHistory({ byOwnerAddress: intent.ownerAddress, fromTime: second, toTime: second, includeBalances: true })
+  const held = history.intents.find((e) => e.intentId === intentId)!.balances!.find((b) => b.tokens?.length)!
+
+  const page = await open(`/intent/${intentId}`)
+  const answer = page.getByRole('region', { name: 'Answer for the customer' })
+  await expect(answer).toHaveAttribute('data-outcome', 'recoverable')
+  await expect(answer).toContainText(`at ${held.intentAddress} on`)
+  await expect(answer.getByRole('button', { name: /^Copy answer/ })).toBeVisible()
 })
 
 test('a big amount is shown exactly on hover, in the copy and in the raw JSON', async ({ open, context }) => {

@@ -5,7 +5,7 @@ import type { Intent, IntentHistoryEntry, IntentReceipt } from '@contract/servic
 import { cacheIntents, isBookmarked, readIntent, readTransitions } from '../../db'
 import { cacheHistoryFiled } from '../../db/testing'
 import { useCacheStatus } from '../../stores/cache'
-import { PROFILE, answers, failure, fakeCall, okFetched, source } from '../../test/bridge'
+import { PROFILE, answers, callsOf, failure, fakeCall, okFetched, source } from '../../test/bridge'
 import { renderAt, resetWorld } from '../../test/harness'
 import { IntentView } from './IntentView'
 
@@ -118,6 +118,29 @@ describe('IntentView', () => {
     render()
     expect(await screen.findByText('Receipt from the local cache')).toBeInTheDocument()
     expect(screen.getByText(/GetIntentReceipt is not offered/)).toBeInTheDocument()
+  })
+
+  it('answers the customer from the balances GetIntentHistory reports, narrowed to the owner and creation second', async () => {
+    const held = [{ intentAddress: '0x2222222222222222222222222222222222222222', chainId: 1, tokens: [{ contractAddress: WETH, balance: '1234567890123456789012', balanceUsd: '4100.5', symbol: 'WETH', decimals: 18, chainId: 1 }] }]
+    answers.set('getIntent', () => okFetched(intent))
+    answers.set('getIntentReceipt', () => okFetched(receipt))
+    answers.set('getIntentHistory', () => okFetched({ intents: [{ intentId: ID, status: 'FAILED', receipt, hasBalance: true, balances: held }] }))
+    render()
+    const text = await screen.findByRole('region', { name: 'Answer for the customer' })
+    await waitFor(() => expect(text).toHaveTextContent('Your funds are safe but were not returned automatically: 1234.567890123456789012 WETH ($4,100.50) at 0x2222222222222222222222222222222222222222 on'))
+    expect(text).toHaveTextContent('failed because of "slippage tolerance exceeded"')
+    expect(callsOf('getIntentHistory')[0]).toEqual({ byOwnerAddress: intent.ownerAddress, fromTime: 1795168800, toTime: 1795168800, includeBalances: true })
+    expect(screen.getByRole('button', { name: /^Copy answer/ })).toBeInTheDocument()
+  })
+
+  it('offline, answers from the cached history entry and says so', async () => {
+    await cacheIntents(source(Date.now() - 60_000), [intent])
+    await cacheHistoryFiled(source(Date.now() - 60_000), [{ intentId: ID, status: 'FAILED', receipt, hasBalance: false, balances: [] }])
+    useCacheStatus.setState({ forcedOffline: true })
+    render()
+    const text = await screen.findByRole('region', { name: 'Answer for the customer' })
+    await waitFor(() => expect(text).toHaveTextContent('no refund and no balance left at the intent\'s addresses is recorded yet'))
+    expect(screen.getByText(/Balances at the intent's addresses from the cached history entry/)).toBeInTheDocument()
   })
 
   it('adds notes with Enter, refuses an empty one, and keeps them in the cache', async () => {

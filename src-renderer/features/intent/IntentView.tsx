@@ -12,6 +12,7 @@ import { STATUS_MEANING, StatusBadge } from '../../components/StatusBadge'
 import { isBookmarked, listNotes, readTransitions, setBookmarked, type Note } from '../../db'
 import { formatDateTime } from '../../lib/format'
 import { intentTokenMetadata } from '../../lib/intent-route'
+import { useNow } from '../../lib/useNow'
 import { visibleOf } from '../../lib/useLiveOrCached'
 import { useOfflineMode } from '../../stores/cache'
 import { useChains } from '../../stores/chains'
@@ -20,6 +21,8 @@ import { useTokens } from '../../stores/tokens'
 import { WatchButton } from '../watch/WatchButton'
 import { useWatch } from '../watch/store'
 import { caseSummary } from './case-summary'
+import { customerAnswer, quoteExpectation } from './customer-answer'
+import { CustomerAnswerCard } from './cards/CustomerAnswerCard'
 import { ContractsCard } from './cards/ContractsCard'
 import { EdgeCard } from './cards/EdgeCard'
 import { ExecutionCard } from './cards/ExecutionCard'
@@ -33,10 +36,12 @@ import { RouteCard } from './cards/RouteCard'
 import { Card, TokenLookupProvider } from './cards/parts'
 import { failureReason, receiptSteps } from './receipt-steps'
 import { makeTokenLookup } from './token-lookup'
+import { useHeldBalances } from './useHeldBalances'
 import { useIntent } from './useIntent'
 import { useReceipt } from './useReceipt'
 
 const CONTENTS = [
+  ['answer', 'Answer'],
   ['summary', 'Summary'],
   ['receipt', 'Receipt'],
   ['quote', 'Quote'],
@@ -124,6 +129,12 @@ export function IntentView() {
   const reason = failureReason(receipt) ?? (status === 'FAILED' ? watch?.failureReason : undefined)
   const tokenOf = useMemo(() => makeTokenLookup(intent, receipt, learnt), [intent, receipt, learnt])
   useLearnTokens(intent, receipt)
+  const held = useHeldBalances(profileId, intent, status, offline)
+  const now = useNow(1000, status === 'EXECUTING')
+  const answer = useMemo(
+    () => customerAnswer({ intent, receipt, status, balances: held.balances, expectation: quoteExpectation(intent), chains, tokenOf, now }),
+    [intent, receipt, status, held.balances, chains, tokenOf, now],
+  )
 
   // When the watch sees the intent move on, refetch it so every card agrees with the timeline.
   const reloadIntent = query.reload
@@ -218,6 +229,7 @@ export function IntentView() {
               </span>
             </nav>
           ) : null}
+          <CustomerAnswerCard answer={answer} note={answerNote(held)} />
           {intent ? <RouteCard intent={intent} receipt={receipt} /> : null}
           <ReceiptCard intentId={intentId} steps={steps} state={receiptState} transitions={transitions} />
           {intent ? (
@@ -245,6 +257,12 @@ export function IntentView() {
       ) : null}
     </section>
   )
+}
+
+/** Where the balances behind the answer came from, when they matter to it. */
+function answerNote(held: ReturnType<typeof useHeldBalances>): string | undefined {
+  if (held.fetchedAt === undefined) return undefined
+  return `Balances at the intent's addresses ${held.fromCache ? 'from the cached history entry' : 'from the service'}, ${formatDateTime(held.fetchedAt)}.`
 }
 
 /** Hash routing owns the URL fragment, so in-page links scroll instead of navigating. */
