@@ -38,6 +38,7 @@ import {
   networkFailure,
   redact,
   timeoutFailure,
+  tooLargeFailure,
   type CallContext,
 } from './errors'
 import { walkIntentHistory, type WalkHistoryOptions, type WalkHistoryResult } from './history-walk'
@@ -45,7 +46,7 @@ import { decodeWith } from './normalise/decode'
 import { OPERATIONS, type OperationName, type RequestOf, type ResponseOf } from './operations'
 import { DEFAULT_RETRY_POLICY, realSleep, withRetry, type RetryInfo, type RetryPolicy, type Sleep } from './retry'
 import { nodeFetch } from './node-fetch'
-import { postJson, type FetchLike } from './transport'
+import { DEFAULT_MAX_ANSWER_BYTES, postJson, type FetchLike } from './transport'
 import { encodeWire } from './wire-encode'
 
 export interface SvcClientOptions {
@@ -58,6 +59,8 @@ export interface SvcClientOptions {
   timeoutMs?: number
   /** Deadline of WaitIntentReceipt, which the service holds open until something changes. */
   longPollTimeoutMs?: number
+  /** Largest answer read, compressed or expanded (see `DEFAULT_MAX_ANSWER_BYTES`). */
+  maxAnswerBytes?: number
   retry?: Partial<RetryPolicy> & { sleep?: Sleep; random?: () => number }
   onRetry?: (info: RetryInfo) => void
 }
@@ -88,6 +91,7 @@ export class SvcClient {
   private readonly fetchImpl: FetchLike
   private readonly timeoutMs: number
   private readonly longPollTimeoutMs: number
+  private readonly maxAnswerBytes: number
   private readonly policy: RetryPolicy
   private readonly sleep: Sleep
   private readonly random: () => number
@@ -106,6 +110,7 @@ export class SvcClient {
     this.fetchImpl = options.fetch ?? nodeFetch
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
     this.longPollTimeoutMs = options.longPollTimeoutMs ?? DEFAULT_LONG_POLL_TIMEOUT_MS
+    this.maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES
     const { sleep, random, ...policy } = options.retry ?? {}
     this.policy = { ...DEFAULT_RETRY_POLICY, ...policy }
     this.sleep = sleep ?? realSleep
@@ -231,6 +236,7 @@ export class SvcClient {
       accessKey,
       timeoutMs,
       signal,
+      maxAnswerBytes: this.maxAnswerBytes,
     })
     switch (outcome.kind) {
       case 'aborted':
@@ -239,6 +245,8 @@ export class SvcClient {
         return failWith(timeoutFailure(ctx, timeoutMs))
       case 'network':
         return failWith(networkFailure(ctx, outcome.code, outcome.duringBody))
+      case 'tooLarge':
+        return failWith(tooLargeFailure(ctx, outcome.limitBytes, outcome.encoded))
     }
     if (outcome.status < 200 || outcome.status > 299) {
       return failWith(httpFailure(ctx, outcome.status, outcome.headers, outcome.text))

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { HeaderReader } from './transport'
+import { formatBytes, type HeaderReader } from './transport'
 import type { SvcError } from '../../src-shared/contract/errors'
 
 /**
@@ -157,6 +157,20 @@ export function badResponse(ctx: CallContext, detail: string, path?: string): Sv
     operation: ctx.operation,
     ...(path && { path }),
     message: `${ctx.baseUrl} sent an answer to ${ctx.operation} that the app cannot use${where}: ${detail}. The service may be a different version than expected — report this with the operation and field name.`,
+  }
+}
+
+/**
+ * An answer past the size limit. Retrying would fetch the same bulk again, so callers
+ * treat it as final (`limitBytes` is set); the message names the limit.
+ */
+export function tooLargeFailure(ctx: CallContext, limitBytes: number, encoded: boolean): SvcError {
+  const how = encoded ? 'larger than' : 'that expands (decompressed) to more than'
+  return {
+    kind: 'BadResponse',
+    operation: ctx.operation,
+    limitBytes,
+    message: `${ctx.baseUrl} sent an answer to ${ctx.operation} ${how} the ${formatBytes(limitBytes)} the app accepts, so it was not read — check that the URL in Settings points at the intent service; if it does, ask for less at a time (narrower filters).`,
   }
 }
 

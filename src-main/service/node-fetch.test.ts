@@ -108,3 +108,58 @@ describe('nodeFetch', () => {
     expect(outcome).toEqual({ kind: 'timeout' })
   })
 })
+
+describe('nodeFetch answer limits', () => {
+  const LIMIT = 256 * 1024
+  const postLimited = (url: string) => postJson(nodeFetch, { url, body: '{}', accessKey: undefined, timeoutMs: 10_000, maxAnswerBytes: LIMIT })
+
+  it('refuses a body past the limit as it streams, and drops the connection', async () => {
+    let closedEarly = false
+    const url = await serve((_req, _body, res) => {
+      res.writeHead(200)
+      const chunk = Buffer.alloc(64 * 1024, 0x20)
+      let sent = 0
+      const pump = () => {
+        while (sent < 400 && !res.destroyed) {
+          sent++
+          if (!res.write(chunk)) return res.once('drain', pump)
+        }
+        res.end()
+      }
+      res.on('close', () => (closedEarly = sent < 400))
+      pump()
+    })
+    expect(await postLimited(url)).toEqual({ kind: 'tooLarge', limitBytes: LIMIT, encoded: true })
+    await new Promise((r) => setTimeout(r, 50))
+    expect(closedEarly).toBe(true)
+  })
+
+  it('refuses at once an answer whose Content-Length is past the limit', async () => {
+    const url = await serve((_req, _body, res) => {
+      res.writeHead(200, { 'Content-Length': String(LIMIT + 1) })
+      res.write('{')
+    })
+    expect(await postLimited(url)).toEqual({ kind: 'tooLarge', limitBytes: LIMIT, encoded: true })
+  })
+
+  it('refuses a small gzip or brotli answer that expands past the limit', async () => {
+    const zeros = Buffer.alloc(LIMIT * 4)
+    for (const [encoding, pack] of [['gzip', gzipSync], ['br', brotliCompressSync]] as const) {
+      const packed = pack(zeros)
+      expect(packed.length).toBeLessThan(LIMIT)
+      const url = await serve((_req, _body, res) => {
+        res.writeHead(200, { 'Content-Encoding': encoding })
+        res.end(packed)
+      })
+      expect(await postLimited(url)).toEqual({ kind: 'tooLarge', limitBytes: LIMIT, encoded: false })
+      server!.closeAllConnections()
+      await new Promise((resolve) => server!.close(resolve))
+    }
+  })
+
+  it('reads an answer right at the limit', async () => {
+    const text = `"${'x'.repeat(LIMIT - 2)}"`
+    const url = await serve((_req, _body, res) => res.end(text))
+    expect(await postLimited(url)).toMatchObject({ kind: 'answer', text })
+  })
+})

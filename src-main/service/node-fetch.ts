@@ -2,7 +2,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
 import type { Readable } from 'node:stream'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
-import type { FetchAnswer, FetchLike, HeaderReader } from './transport'
+import { AnswerTooLargeError, DEFAULT_MAX_ANSWER_BYTES, type FetchAnswer, type FetchLike, type HeaderReader } from './transport'
 
 /**
  * The client's default transport: Node's own http/https with kept-alive connections,
@@ -12,7 +12,8 @@ import type { FetchAnswer, FetchLike, HeaderReader } from './transport'
  * process does while nothing changes.
  *
  * The answer is handed over when its headers arrive; its `text()` rejects if the
- * connection drops before the body is complete, or on the signal. Redirects are not
+ * connection drops before the body is complete, on the signal, or with an
+ * `AnswerTooLargeError` once the body passes the size limit. Redirects are not
  * followed: a service that redirects an RPC POST is misconfigured, and the client
  * reports the status and where it pointed.
  */
@@ -37,17 +38,55 @@ function decoded(res: IncomingMessage): Readable {
   }
 }
 
-/** The whole body as UTF-8 text, once; an error on the socket or in decompression rejects it. */
-function readText(res: IncomingMessage): Promise<string> {
-  const source = decoded(res)
+/**
+ * The whole body as UTF-8 text, once; an error on the socket or in decompression rejects
+ * it. The body is counted as it streams, on the wire and after decompression, and the
+ * connection is dropped the moment either passes `maxBytes`: a huge answer, or a small
+ * gzip that expands to gigabytes, costs at most the limit, never the process.
+ */
+function readText(res: IncomingMessage, maxBytes: number): Promise<string> {
   return new Promise((resolve, reject) => {
+    let settled = false
+    const settle = (error: Error | undefined, text?: string) => {
+      if (settled) return
+      settled = true
+      if (error) reject(error)
+      else resolve(text!)
+    }
+    const tooLarge = (encoded: boolean) => {
+      settle(new AnswerTooLargeError(maxBytes, encoded))
+      source.destroy()
+      res.destroy()
+    }
+    const declared = Number(res.headers['content-length'])
+    const source = decoded(res)
+    if (declared > maxBytes) return tooLarge(true)
+    let wire = 0
+    let size = 0
     const chunks: Buffer[] = []
-    source.on('data', (chunk: Buffer) => chunks.push(chunk))
-    source.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    source.on('error', reject)
-    if (source !== res) res.on('error', (e) => source.destroy(e))
+    if (source !== res) {
+      res.on('data', (chunk: Buffer) => {
+        wire += chunk.length
+        if (wire > maxBytes) tooLarge(true)
+      })
+      res.on('error', (e) => source.destroy(e))
+    }
+    source.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > maxBytes) return tooLarge(source === res)
+      chunks.push(chunk)
+    })
+    source.on('end', () => {
+      // Within the limit the text always fits a string; the guard is for what cannot be foreseen.
+      try {
+        settle(undefined, Buffer.concat(chunks).toString('utf8'))
+      } catch (e) {
+        settle(e as Error)
+      }
+    })
+    source.on('error', (e) => settle(e))
     res.on('close', () => {
-      if (!res.complete) reject(Object.assign(new Error('the connection closed before the answer was complete'), { code: 'ECONNRESET' }))
+      if (!res.complete) settle(Object.assign(new Error('the connection closed before the answer was complete'), { code: 'ECONNRESET' }))
     })
   })
 }
@@ -81,7 +120,7 @@ export const nodeFetch: FetchLike = (input, init) =>
     req.on('response', (res) => {
       res.on('close', () => signal.removeEventListener('abort', onAbort))
       // Read from the start, so the socket is freed even if nobody asks for the text.
-      const text = readText(res)
+      const text = readText(res, init.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES)
       text.catch(() => undefined)
       resolve({ status: res.statusCode ?? 0, headers: headersOf(res), text: () => text })
     })

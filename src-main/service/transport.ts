@@ -7,11 +7,40 @@ export interface PostRequest {
   accessKey: string | undefined
   timeoutMs: number
   signal?: AbortSignal
+  /** Bytes of the answer, compressed and expanded, past which it is refused. */
+  maxAnswerBytes?: number
+}
+
+/**
+ * The largest answer the app reads, counted both as sent (compressed) and as expanded:
+ * forty times the largest page the service is known to send (a 450 KB history page).
+ * Past it the connection is dropped and the call fails, so no answer can hold more
+ * memory than this, whatever its Content-Length says or its compression hides.
+ */
+export const DEFAULT_MAX_ANSWER_BYTES = 16 * 1024 * 1024
+
+/** An answer whose body passed the limit; `encoded` tells the bytes sent from the bytes they expanded to. */
+export class AnswerTooLargeError extends Error {
+  constructor(
+    readonly limitBytes: number,
+    readonly encoded: boolean,
+  ) {
+    super(`the answer is larger than the ${formatBytes(limitBytes)} limit`)
+    this.name = 'AnswerTooLargeError'
+  }
+}
+
+/** 16777216 → "16 MiB"; the limits are whole MiB or KiB, so the figure stays exact. */
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024 && n % (1024 * 1024) === 0) return `${n / (1024 * 1024)} MiB`
+  if (n >= 1024 && n % 1024 === 0) return `${n / 1024} KiB`
+  return `${n} bytes`
 }
 
 /** What happened, without interpretation: the client turns each case into a typed error. */
 export type PostOutcome =
   | { kind: 'answer'; status: number; headers: HeaderReader; text: string }
+  | { kind: 'tooLarge'; limitBytes: number; encoded: boolean }
   | { kind: 'timeout' }
   | { kind: 'aborted' }
   | { kind: 'network'; code: string | undefined; duringBody: boolean }
@@ -35,6 +64,8 @@ export interface FetchRequest {
   headers: Record<string, string>
   body: string
   signal: AbortSignal
+  /** The default transport refuses a body past this many bytes; other fetches may ignore it. */
+  maxAnswerBytes?: number
 }
 
 export type FetchLike = (input: string, init: FetchRequest) => Promise<FetchAnswer>
@@ -64,7 +95,7 @@ export async function postJson(fetchImpl: FetchLike, req: PostRequest): Promise<
   try {
     let response: FetchAnswer
     try {
-      response = await fetchImpl(req.url, { method: 'POST', headers, body: req.body, signal: controller.signal })
+      response = await fetchImpl(req.url, { method: 'POST', headers, body: req.body, signal: controller.signal, maxAnswerBytes: req.maxAnswerBytes })
     } catch (e) {
       return interrupted() ?? { kind: 'network', code: networkErrorCode(e), duringBody: false }
     }
@@ -72,6 +103,7 @@ export async function postJson(fetchImpl: FetchLike, req: PostRequest): Promise<
       const text = await response.text()
       return { kind: 'answer', status: response.status, headers: response.headers, text }
     } catch (e) {
+      if (e instanceof AnswerTooLargeError) return { kind: 'tooLarge', limitBytes: e.limitBytes, encoded: e.encoded }
       return interrupted() ?? { kind: 'network', code: networkErrorCode(e), duringBody: true }
     }
   } finally {

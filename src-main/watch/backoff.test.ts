@@ -31,8 +31,9 @@ describe('backoffDelay', () => {
 
 describe('isFatal', () => {
   it('stops on answers another attempt cannot change, retries the rest', () => {
-    expect(['NotFound', 'Unauthorized', 'InvalidArgument', 'Conflict'].every((k) => isFatal(err(k as SvcError['kind'])))).toBe(true)
-    expect(['Network', 'Unavailable', 'Timeout', 'BadResponse', 'RateLimited', 'Internal'].some((k) => isFatal(err(k as SvcError['kind'])))).toBe(
+    expect(['NotFound', 'Unauthorized', 'InvalidArgument', 'Conflict', 'Internal'].every((k) => isFatal(err(k as SvcError['kind'])))).toBe(true)
+    expect(isFatal({ ...err('BadResponse'), limitBytes: 16 })).toBe(true)
+    expect(['Network', 'Unavailable', 'Timeout', 'BadResponse', 'RateLimited'].some((k) => isFatal(err(k as SvcError['kind'])))).toBe(
       false,
     )
   })

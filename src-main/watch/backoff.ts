@@ -10,13 +10,15 @@ export interface BackoffPolicy {
 export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1_000, maxMs: 30_000 }
 
 /**
- * Failures another attempt cannot cure: the intent is unknown, the request is wrong, or
- * the key is missing or refused. The watch stops; setting the profile's key, editing the
- * profile, or adding the watch again starts it over.
+ * Failures another attempt cannot cure: the intent is unknown, the request is wrong, the
+ * key is missing or refused, the answer was past the size limit (asking again would
+ * fetch the same bulk), or the watcher itself failed unexpectedly. The watch stops with
+ * the message; setting the profile's key, editing the profile, or adding the watch again
+ * starts it over.
  */
-const FATAL: ReadonlySet<SvcErrorKind> = new Set(['NotFound', 'InvalidArgument', 'Unauthorized', 'Conflict'])
+const FATAL: ReadonlySet<SvcErrorKind> = new Set(['NotFound', 'InvalidArgument', 'Unauthorized', 'Conflict', 'Internal'])
 
-export const isFatal = (error: SvcError): boolean => FATAL.has(error.kind)
+export const isFatal = (error: SvcError): boolean => FATAL.has(error.kind) || error.limitBytes !== undefined
 
 /**
  * Milliseconds to wait after the `failures`-th consecutive failure (counting from 1).

@@ -321,3 +321,24 @@ describe('ReceiptWatcher against the simulator', () => {
     )
   }, 60_000)
 })
+
+describe('a watch whose loop fails', () => {
+  it('stops with a message when the watcher itself fails, and the process goes on', async () => {
+    const id = sim.createIntent({ status: 'EXECUTING' }).intentId
+    const logged: string[] = []
+    const w = makeWatcher({
+      // Not a service failure: something in the app threw (secret-looking text included).
+      session: () => {
+        throw new TypeError('boom with sk_live_0123456789')
+      },
+      log: (m) => logged.push(m),
+    })
+    w.watch(P, id)
+    await log.until((l) => l.of('watch:error', id).length > 0, 5_000, 'the watch to stop')
+    const [stopped] = w.list(P).watches
+    expect(stopped).toMatchObject({ phase: 'done', error: { kind: 'Internal' } })
+    expect(stopped.error!.message).toMatch(/add the watch again/)
+    expect(stopped.error!.message).not.toContain('sk_live')
+    expect(logged.join('\n')).toContain('boom')
+  })
+})

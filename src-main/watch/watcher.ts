@@ -58,7 +58,10 @@ interface Entry {
 const keyOf = (profileId: string, intentId: string) => `${profileId}\n${intentId}`
 
 const asSvcError = (e: unknown): SvcError =>
-  isSvcFailure(e) ? e.error : { kind: 'Internal', message: `The receipt watcher failed unexpectedly: ${String(e)}` }
+  isSvcFailure(e)
+    ? e.error
+    : // The text of an unexpected exception goes to the log only: it may quote anything.
+      { kind: 'Internal', message: 'Watching stopped because of an unexpected error in the app — add the watch again to retry.' }
 
 /**
  * Runs one WaitIntentReceipt loop per unfinished watch, for every profile, and keeps the
@@ -204,7 +207,12 @@ export function createReceiptWatcher(opts: ReceiptWatcherOptions): WatchControl 
     if (stopped) return
     const controller = new AbortController()
     entry.controller = controller
-    entry.loop = run(entry, controller.signal).catch((e) => log(`Watch loop for ${entry.state.intentId} ended: ${String(e)}`))
+    // Whatever goes wrong inside the loop stops this watch with a message; it never
+    // escapes to the process (an unhandled rejection there would end the app).
+    entry.loop = run(entry, controller.signal).catch((e: unknown) => {
+      log(`Watch loop for ${entry.state.intentId} ended: ${String(e)}`)
+      if (entry.controller === controller) finish(entry, asSvcError(e))
+    })
   }
 
   const halt = (entry: Entry) => {

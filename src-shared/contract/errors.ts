@@ -33,6 +33,8 @@ export interface SvcError {
   retryAfterMs?: number
   /** For BadResponse / InvalidArgument: the offending field path, e.g. `intents[3].status`. */
   path?: string
+  /** For an answer refused for its size: the limit it passed, in bytes. */
+  limitBytes?: number
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: SvcError }
