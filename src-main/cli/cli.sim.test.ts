@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startSimulator, type RunningSimulator } from '../simulator'
+import { BIG_AMOUNT_INTENT_ID } from '../simulator'
+import { EXIT, runCli } from './main'
+
+let sim: RunningSimulator
+let dataDir: string
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, intents: 300, accessKeys: ['cli-key'], waitTimeoutMs: 500 })
+  dataDir = mkdtempSync(join(tmpdir(), 'cli-test-'))
+})
+afterAll(async () => {
+  await sim.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+async function run(argv: string[], env: Record<string, string | undefined> = { INTENT_EXPLORER_ACCESS_KEY: 'cli-key' }) {
+  const out: string[] = []
+  const err: string[] = []
+  const code = await runCli(argv, { out: (t) => out.push(t), err: (t) => err.push(t), env: { INTENT_EXPLORER_DATA: dataDir, ...env } })
+  return { code, out: out.join('\n'), err: err.join('\n') }
+}
+
+describe('the command line against the simulator', () => {
+  it('lookup --json prints the intent with its status as the service reports it and amounts as exact strings', async () => {
+    const r = await run(['lookup', BIG_AMOUNT_INTENT_ID, '--json', '--base-url', sim.url])
+    expect(r.code).toBe(EXIT.ok)
+    const intent = JSON.parse(r.out)
+    expect(intent.intentId).toBe(BIG_AMOUNT_INTENT_ID)
+    expect(intent.status).toBe(sim.dataset.get(BIG_AMOUNT_INTENT_ID)!.status)
+    expect(intent.quoteRequest.originTokenAmount).toBe('1234567890123456789012')
+  })
+
+  it('lookup finds intents by a transaction hash and by an owner address', async () => {
+    const record = sim.dataset.records[1]
+    const byOwner = await run(['lookup', record.owner, '--json', '--base-url', sim.url])
+    const owned = [JSON.parse(byOwner.out)].flat() as Array<{ intentId: string }>
+    expect(owned.map((i) => i.intentId)).toContain(record.intentId)
+    expect(byOwner.err).toBe('')
+
+    const { intentReceipt } = (await (await fetch(`${sim.url}/rpc/Svc/GetIntentReceipt`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-access-key': 'cli-key' }, body: JSON.stringify({ intentId: record.intentId }) })).json()) as { intentReceipt: { depositTransaction: { txnHash: string } } }
+    const byHash = await run(['lookup', intentReceipt.depositTransaction.txnHash, '--base-url', sim.url])
+    expect(byHash.code).toBe(EXIT.ok)
+    expect(byHash.out).toContain(`Intent ${record.intentId}`)
+    expect(byHash.err).toContain('matched by transaction hash')
+  })
+
+  it('lookup of an unknown key says so and exits 3', async () => {
+    const r = await run(['lookup', `0x${'9'.repeat(64)}`, '--base-url', sim.url])
+    expect(r.code).toBe(EXIT.otherwise)
+    expect(r.err).toContain('Nothing matches')
+  })
+
+  it('history filters by status and time and writes CSV with exact amounts', async () => {
+    const r = await run(['history', '--status', 'FAILED', '--status', 'REFUNDED', '--limit', '30', '--csv', '--base-url', sim.url])
+    expect(r.code).toBe(EXIT.ok)
+    const [header, ...rows] = r.out.split('\n')
+    expect(header.split(',')).toContain('originTokenAmount')
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows.length).toBeLessThanOrEqual(30)
+    for (const row of rows) expect(row.split(',')[1]).toMatch(/^(FAILED|REFUNDED)$/)
+
+    const json = await run(['history', '--owner', sim.dataset.records[0].owner, '--json', '--base-url', sim.url])
+    const entries = JSON.parse(json.out) as Array<{ receipt: { summary: { originTokenAmount: unknown } } }>
+    expect(entries.length).toBe(sim.dataset.ownedBy(sim.dataset.records[0].owner).length)
+    for (const e of entries) expect(typeof e.receipt.summary.originTokenAmount).toBe('string')
+  })
+
+  it('watch prints each status change and exits on the final one', async () => {
+    const record = sim.createIntent({ status: 'EXECUTING' })
+    const out: string[] = []
+    const running = runCli(['watch', record.intentId, '--json', '--base-url', sim.url], {
+      out: (t) => {
+        out.push(t)
+        if (out.length === 1) setTimeout(() => sim.advance(record.intentId, { to: 'SUCCEEDED' }), 50)
+      },
+      err: () => {},
+      env: { INTENT_EXPLORER_ACCESS_KEY: 'cli-key', INTENT_EXPLORER_DATA: dataDir },
+    })
+    expect(await running).toBe(EXIT.ok)
+    const lines = out.map((l) => JSON.parse(l))
+    expect(lines[0]).toMatchObject({ intentId: record.intentId, status: 'EXECUTING', final: false })
+    expect(lines[lines.length - 1]).toMatchObject({ status: 'SUCCEEDED', final: true })
+  })
+
+  it('--base-url without the key in the environment, and a wrong key, give clear messages', async () => {
+    const none = await run(['lookup', BIG_AMOUNT_INTENT_ID, '--base-url', sim.url], {})
+    expect(none.code).toBe(EXIT.error)
+    expect(none.err).toContain('Set INTENT_EXPLORER_ACCESS_KEY')
+    const wrong = await run(['lookup', BIG_AMOUNT_INTENT_ID, '--base-url', sim.url], { INTENT_EXPLORER_ACCESS_KEY: 'nope' })
+    expect(wrong.code).toBe(EXIT.error)
+    expect(wrong.err).not.toContain('nope')
+  })
+
+  it('--profile uses a profile saved by the app, by name, with its saved key', async () => {
+    writeFileSync(join(dataDir, 'profiles.json'), JSON.stringify({ version: 1, profiles: [{ id: 'p1', name: 'Staging', baseUrl: sim.url }], activeProfileId: 'simulator' }))
+    writeFileSync(join(dataDir, 'access-keys.json'), JSON.stringify({ version: 1, keys: [{ profileId: 'p1', format: 'plain', value: 'cli-key' }] }), { mode: 0o600 })
+    const r = await run(['lookup', BIG_AMOUNT_INTENT_ID, '--json', '--profile', 'staging'], {})
+    expect(r.code).toBe(EXIT.ok)
+    expect(JSON.parse(r.out).intentId).toBe(BIG_AMOUNT_INTENT_ID)
+    const missing = await run(['lookup', BIG_AMOUNT_INTENT_ID, '--profile', 'Nope'], {})
+    expect(missing.err).toContain('There is no profile “Nope”. Profiles: “Simulator”, “Staging”.')
+  })
+})

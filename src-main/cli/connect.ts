@@ -1,0 +1,131 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { homedir, tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { KeyStorageInfo } from '../../src-shared/contract/app'
+import { SvcFailure } from '../../src-shared/contract/errors'
+import { createCore, type Core } from '../bridge/core'
+import { EventHub } from '../bridge/events'
+import { startSimulator, type RunningSimulator } from '../simulator'
+import { FileKeyStore, type KeyStore } from '../settings/keystore'
+import { ProfileStore, SIMULATOR_PROFILE_ID, type Profile } from '../settings/profiles'
+import { createReceiptWatcher } from '../watch'
+import type { Target } from './args'
+
+/** The one environment variable the CLI reads a key from; argv never carries one. */
+export const ACCESS_KEY_ENV = 'INTENT_EXPLORER_ACCESS_KEY'
+
+export interface Connection {
+  core: Core
+  profileId: string
+  /** "Production (https://…)" or "Simulator (simulated data)", for messages. */
+  label: string
+  events: EventHub
+  stop(): Promise<void>
+}
+
+export interface ConnectOptions {
+  target: Target
+  dataDir?: string
+  env: Record<string, string | undefined>
+  /** Size of the embedded simulator when the Simulator profile is used (the app's default). */
+  simulatorIntents?: number
+}
+
+export const defaultDataDir = (env: Record<string, string | undefined>) =>
+  resolve(env.INTENT_EXPLORER_DATA ?? join(homedir(), '.config', 'intent-explorer-host'))
+
+/**
+ * The app's key store with the environment's key as a fallback: a key saved for the
+ * profile wins (as in the app); the environment supplies one only where none is saved,
+ * and never for the Simulator, whose demo key needs none.
+ */
+class CliKeyStore implements KeyStore {
+  constructor(
+    private readonly saved: KeyStore | undefined,
+    private readonly envKey: string | undefined,
+  ) {}
+  has(profileId: string) {
+    return this.get(profileId) !== undefined
+  }
+  get(profileId: string) {
+    const saved = this.saved?.has(profileId) ? this.saved.get(profileId) : undefined
+    return saved ?? (profileId === SIMULATOR_PROFILE_ID ? this.saved?.get(profileId) : this.envKey)
+  }
+  set(): void {
+    throw new SvcFailure({ kind: 'InvalidArgument', message: 'The command line does not change saved keys; use Settings in the app.' })
+  }
+  clear(): void {}
+  describe(): KeyStorageInfo {
+    return { backend: 'file', encrypted: false }
+  }
+}
+
+function findProfile(profiles: ProfileStore, name: string | undefined): Profile {
+  if (name === undefined) return profiles.get(profiles.activeId())!
+  const byId = profiles.get(name)
+  if (byId) return byId
+  const byName = profiles.list().filter((p) => p.name.toLowerCase() === name.toLowerCase())
+  if (byName.length === 1) return byName[0]
+  const known = profiles.list().map((p) => `“${p.name}”`).join(', ')
+  throw new SvcFailure({
+    kind: 'NotFound',
+    message: byName.length > 1 ? `More than one profile is called “${name}”: give its id instead.` : `There is no profile “${name}”. Profiles: ${known}.`,
+  })
+}
+
+/**
+ * Builds the app's own main core (profiles, keys, service client, receipt watcher) for
+ * one command. The watcher keeps its list in a scratch folder, so a CLI watch never
+ * appears on, or disturbs, the app's watch board.
+ */
+export async function connect(opts: ConnectOptions): Promise<Connection> {
+  const envKey = opts.env[ACCESS_KEY_ENV]?.trim() || undefined
+  const scratch = mkdtempSync(join(tmpdir(), 'intent-explorer-cli-'))
+  let simulator: RunningSimulator | undefined
+  try {
+    let profiles: ProfileStore
+    let saved: KeyStore | undefined
+    if (opts.target.kind === 'url') {
+      if (!envKey) throw new SvcFailure({ kind: 'Unauthorized', message: `Set ${ACCESS_KEY_ENV} to the service's access key to use --base-url.` })
+      profiles = ProfileStore.open(join(scratch, 'profiles.json'))
+      profiles.setActive(profiles.save({ name: 'Command line', baseUrl: opts.target.baseUrl }).id)
+    } else {
+      const dataDir = resolve(opts.dataDir ?? defaultDataDir(opts.env))
+      profiles = ProfileStore.open(join(dataDir, 'profiles.json'))
+      saved = FileKeyStore.open(join(dataDir, 'access-keys.json'), {})
+    }
+    const profile = findProfile(profiles, opts.target.kind === 'profile' ? opts.target.name : undefined)
+    if (profile.id === SIMULATOR_PROFILE_ID) {
+      simulator = await startSimulator({ port: 0, intents: opts.simulatorIntents ?? 2000, startAt: Date.now() })
+      profiles.setBuiltInSimulatorUrl(simulator.url)
+    }
+    const keys = new CliKeyStore(saved, envKey)
+    if (!keys.has(profile.id)) {
+      throw new SvcFailure({
+        kind: 'Unauthorized',
+        message: `No access key is readable for profile “${profile.name}” (keys the desktop app encrypted cannot be read here). Set ${ACCESS_KEY_ENV}.`,
+      })
+    }
+    const events = new EventHub()
+    const core = createCore({
+      runtime: 'host',
+      version: 'cli',
+      profiles,
+      keys,
+      events,
+      simulatorUrl: simulator?.url,
+      makeWatches: (session) => createReceiptWatcher({ session, events, file: join(scratch, 'watches.json'), log: () => {} }),
+    })
+    const label = profile.id === SIMULATOR_PROFILE_ID ? 'Simulator (simulated data)' : `${profile.name} (${profile.baseUrl})`
+    const stop = async () => {
+      await core.watches.stop()
+      await simulator?.stop()
+      rmSync(scratch, { recursive: true, force: true })
+    }
+    return { core, profileId: profile.id, label, events, stop }
+  } catch (e) {
+    await simulator?.stop()
+    rmSync(scratch, { recursive: true, force: true })
+    throw e
+  }
+}

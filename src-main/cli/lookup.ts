@@ -1,0 +1,63 @@
+import { isSvcFailure } from '../../src-shared/contract/errors'
+import type { Intent, SearchIntentsRequest } from '../../src-shared/contract/service'
+import type { SvcClient } from '../service/client'
+
+export interface LookupResult {
+  intents: Intent[]
+  /** Which filters found something, e.g. ["intent id"] or ["owner", "origin intent address"]. */
+  matchedBy: string[]
+}
+
+type Probe = { label: string; run: (c: SvcClient) => Promise<Intent[]> }
+
+const search = (label: string, request: SearchIntentsRequest): Probe => ({
+  label,
+  run: async (c) => (await c.searchIntents(request)).intents,
+})
+
+/** GetIntent, with "no such intent" as an empty answer rather than an error. */
+const byIntentId = (key: string): Probe => ({
+  label: 'intent id',
+  run: async (c) => {
+    try {
+      return [(await c.getIntent({ intentId: key })).intent]
+    } catch (e) {
+      if (isSvcFailure(e) && e.error.kind === 'NotFound') return []
+      throw e
+    }
+  },
+})
+
+/**
+ * What a pasted key could be, by its shape: 32-byte hex is an intent id or a transaction
+ * hash, 20-byte hex an owner or an intent (deposit) address, anything else an intent id
+ * or free text. Every reading is tried; the service says which ones match.
+ */
+export function probesFor(key: string): Probe[] {
+  if (/^0x[0-9a-f]{64}$/i.test(key)) return [byIntentId(key), search('transaction hash', { byTransactionHash: key })]
+  if (/^0x[0-9a-f]{40}$/i.test(key)) {
+    return [
+      search('owner', { byOwnerAddress: key }),
+      search('origin intent address', { byOriginIntentAddress: key }),
+      search('destination intent address', { byDestinationIntentAddress: key }),
+    ]
+  }
+  return [byIntentId(key), search('text', { byQueryString: key })]
+}
+
+/** Runs every reading of the key at once and merges the intents found, each once, newest first. */
+export async function lookup(client: SvcClient, key: string): Promise<LookupResult> {
+  const probes = probesFor(key)
+  const answers = await Promise.all(probes.map((p) => p.run(client)))
+  const byId = new Map<string, Intent>()
+  const matchedBy: string[] = []
+  answers.forEach((intents, i) => {
+    if (intents.length) matchedBy.push(probes[i].label)
+    for (const intent of intents) {
+      const id = intent.intentId ?? String(intent.id)
+      if (!byId.has(id)) byId.set(id, intent)
+    }
+  })
+  const intents = [...byId.values()].sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''))
+  return { intents, matchedBy }
+}

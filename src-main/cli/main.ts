@@ -1,0 +1,97 @@
+import { isSvcFailure } from '../../src-shared/contract/errors'
+import { isFinalStatus } from '../../src-shared/contract/service'
+import { parseCommand, USAGE, UsageError, type Command } from './args'
+import { connect, type Connection } from './connect'
+import { lookup } from './lookup'
+import { historyCsv, historyTable, intentText, toJson } from './output'
+import { watchIntent } from './watch'
+
+/** Exit codes: 0 done (a watched intent succeeded), 1 service or data error, 2 usage, 3 nothing found or a watched intent ended otherwise. */
+export const EXIT = { ok: 0, error: 1, usage: 2, otherwise: 3 } as const
+
+export interface Io {
+  out(text: string): void
+  err(text: string): void
+  env: Record<string, string | undefined>
+  signal?: AbortSignal
+}
+
+async function runLookup(conn: Connection, cmd: Extract<Command, { command: 'lookup' }>, io: Io): Promise<number> {
+  const client = conn.core.session(conn.profileId).client
+  const found = await lookup(client, cmd.key)
+  if (!found.intents.length) {
+    io.err(`Nothing matches “${cmd.key}” on ${conn.label}: no intent id, transaction hash or address of an intent.`)
+    return EXIT.otherwise
+  }
+  // One intent prints as itself, so `.status` is the status the service reported.
+  if (cmd.json) io.out(toJson(found.intents.length === 1 ? found.intents[0] : found.intents))
+  else {
+    const one = found.intents.length === 1 ? found.intents[0] : undefined
+    const reason = one?.intentId && !['SUCCEEDED', 'QUOTED', 'COMMITTED', 'EXECUTING'].includes(one.status ?? '')
+      ? (await client.getIntentReceipt({ intentId: one.intentId }).catch(() => undefined))?.intentReceipt.originTransaction?.statusReason
+      : undefined
+    io.out(found.intents.map((i) => intentText(i, reason)).join('\n\n'))
+    io.err(`${found.intents.length} intent${found.intents.length > 1 ? 's' : ''} matched by ${found.matchedBy.join(', ')} on ${conn.label}`)
+  }
+  return EXIT.ok
+}
+
+async function runHistory(conn: Connection, cmd: Extract<Command, { command: 'history' }>, io: Io): Promise<number> {
+  const client = conn.core.session(conn.profileId).client
+  const statuses = cmd.statuses
+  const walked = await client.walkIntentHistory(
+    {
+      byOwnerAddress: cmd.owner,
+      ...(statuses.length === 1 ? { byStatus: statuses[0] } : statuses.length > 1 ? { byStatuses: statuses } : {}),
+      fromTime: cmd.from,
+      toTime: cmd.to,
+      page: { pageSize: Math.min(cmd.limit, 100) },
+    },
+    { maxEntries: cmd.limit, signal: io.signal, onPage: (_p, i) => i > 0 && i % 10 === 0 && io.err(`… ${i} pages read`) },
+  )
+  const entries = walked.intents.slice(0, cmd.limit)
+  if (cmd.format === 'json') io.out(toJson(entries))
+  else if (cmd.format === 'csv') io.out(historyCsv(entries).trimEnd())
+  else if (entries.length) io.out(historyTable(entries))
+  const more = !walked.complete || walked.intents.length > cmd.limit
+  io.err(`${entries.length} intent${entries.length === 1 ? '' : 's'} from ${conn.label}${more ? ` (stopped at --limit ${cmd.limit}; there are more)` : ''}`)
+  return EXIT.ok
+}
+
+async function runWatch(conn: Connection, cmd: Extract<Command, { command: 'watch' }>, io: Io): Promise<number> {
+  const end = await watchIntent(conn, cmd.intentId, cmd.json, { line: io.out, note: io.err }, io.signal)
+  if (end.error) {
+    io.err(end.error.message)
+    return EXIT.error
+  }
+  if (!end.outcome) return EXIT.error
+  return end.status === 'SUCCEEDED' ? EXIT.ok : isFinalStatus(end.status) || end.status === 'INVALID' ? EXIT.otherwise : EXIT.error
+}
+
+/** Runs one command line and returns the exit code; every failure becomes a message, never a stack trace. */
+export async function runCli(argv: readonly string[], io: Io): Promise<number> {
+  let cmd: Command
+  try {
+    cmd = parseCommand(argv)
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e
+    io.err(`${e.message}\n\n${USAGE}`)
+    return EXIT.usage
+  }
+  if (cmd.command === 'help') {
+    io.out(USAGE)
+    return EXIT.ok
+  }
+  let conn: Connection | undefined
+  try {
+    conn = await connect({ target: cmd.target, dataDir: cmd.dataDir, env: io.env })
+    if (cmd.command === 'lookup') return await runLookup(conn, cmd, io)
+    if (cmd.command === 'history') return await runHistory(conn, cmd, io)
+    return await runWatch(conn, cmd, io)
+  } catch (e) {
+    io.err(isSvcFailure(e) ? e.error.message : `Unexpected failure: ${(e as Error).message ?? String(e)}`)
+    return EXIT.error
+  } finally {
+    await conn?.stop()
+  }
+}
