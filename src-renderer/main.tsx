@@ -1,7 +1,13 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './app/App'
+import { App, startBootstrap } from './app/App'
+import { preloadRouteFor } from './app/routes'
 import './styles.css'
+
+// Before the first render: ask for the app's info and fetch the opening view's chunk, so
+// both are on their way while React renders the shell.
+startBootstrap()
+void preloadRouteFor(window.location.hash)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { useCacheStatus } from '../stores/cache'
 import { HashRouter, Navigate, Route, Routes } from 'react-router'
 import { bridge } from '../bridge'
-import { scheduleIndexing } from '../db'
+import { cacheModule } from '../lib/cache-module'
 import { call } from '../lib/call'
 import { startWatchSync } from '../features/watch/sync'
 import { hydrateChainsFromCache } from '../features/chains/hydrateChains'
@@ -11,19 +11,31 @@ import { useChains } from '../stores/chains'
 import { DEFAULT_PATH, ROUTES } from './routes'
 import { Shell } from './Shell'
 
+/**
+ * What start-up asks before React renders anything (`startBootstrap`, called by main.tsx):
+ * the app's info (the active profile every view reads by) and the chain list, so the
+ * first view finds them answered or on their way instead of asking after its first render.
+ */
+let boot: ReturnType<typeof call<'getAppInfo'>> | undefined
+
+export function startBootstrap(): void {
+  if (boot) return
+  boot = call('getAppInfo', undefined).then((r) => {
+    if (r.ok) useConnection.getState().setInfo(r.value)
+    return r
+  })
+  void Promise.all([boot, useChains.getState().ensure()]).then(([r]) => {
+    // Offline at start-up: names, symbols and explorer links come from the cached chain list.
+    if (r.ok && useChains.getState().status === 'failed') void hydrateChainsFromCache(r.value.activeProfileId)
+  })
+}
+
 function useAppBootstrap() {
   const setInfo = useConnection((s) => s.setInfo)
   useEffect(() => {
-    const info = call('getAppInfo', undefined).then((r) => {
-      if (r.ok) setInfo(r.value)
-      return r
-    })
-    void Promise.all([info, useChains.getState().ensure()]).then(([r]) => {
-      // Offline at start-up: names, symbols and explorer links come from the cached chain list.
-      if (r.ok && useChains.getState().status === 'failed') void hydrateChainsFromCache(r.value.activeProfileId)
-    })
+    startBootstrap()
     // History pages a closed window staged but did not file are filed now.
-    void scheduleIndexing()
+    void cacheModule().then((db) => db.scheduleIndexing())
     // Watch events (cache write-through, notifications, opening a clicked notice) flow from start-up, not only once the Watch view is open.
     const stopWatchSync = startWatchSync()
     const off = bridge.subscribe((event) => {
@@ -69,7 +81,7 @@ export function App() {
       <Routes>
         <Route element={<Shell />}>
           {ROUTES.map((r) => (
-            <Route key={r.path} path={r.path} element={r.element} />
+            <Route key={r.path} path={r.path} element={<r.view.Component />} />
           ))}
           <Route path="*" element={<Navigate to={DEFAULT_PATH} replace />} />
         </Route>

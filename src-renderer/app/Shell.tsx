@@ -1,3 +1,4 @@
+import { Suspense } from 'react'
 import { NavLink, Outlet } from 'react-router'
 import { CacheWriteErrorBanner, IndexingNotice } from '../components/CachedNotice'
 import { useCacheStatus } from '../stores/cache'
@@ -44,7 +45,16 @@ export function Shell() {
       <main className="content">
         <SettingsRecoveredBanner />
         <CacheWriteErrorBanner />
-        <Outlet />
+        {/* A view's code loads the first time it opens; until then the shell stays and says so. */}
+        <Suspense
+          fallback={
+            <p className="muted" role="status">
+              Opening the view…
+            </p>
+          }
+        >
+          <Outlet />
+        </Suspense>
       </main>
       <CommandPalette />
     </div>

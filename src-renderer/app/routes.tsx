@@ -1,40 +1,83 @@
-import type { ReactElement } from 'react'
-import { CacheView } from '../features/cache/CacheView'
-import { ChainsView } from '../features/chains/ChainsView'
-import { CommitView } from '../features/commit/CommitView'
-import { EarnView } from '../features/earn/EarnView'
-import { HistoryView } from '../features/history/HistoryView'
-import { CompareView } from '../features/intent/CompareView'
-import { IntentView } from '../features/intent/IntentView'
-import { SearchView } from '../features/search/SearchView'
-import { SettingsView } from '../features/settings/SettingsView'
-import { MarketDetailView } from '../features/yield/market/MarketDetailView'
-import { MarketsView } from '../features/yield/markets/MarketsView'
-import { PositionsView } from '../features/yield/positions/PositionsView'
-import { WatchView } from '../features/watch/WatchView'
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { matchPath } from 'react-router'
+
+/**
+ * A view whose code is its own chunk, loaded the first time its route opens (or earlier,
+ * by `preloadRouteFor`). Start-up then evaluates only the shell and the view it opens on.
+ */
+export interface LazyView {
+  Component: LazyExoticComponent<ComponentType>
+  /** Starts loading the view's chunk; the same promise every time. */
+  load(): Promise<unknown>
+}
+
+/**
+ * The one way to add a view: `lazyView(() => import('../features/x/XView'), (m) => m.XView)`.
+ * The dynamic `import()` is what makes the bundler split the view out; a static import
+ * of a view anywhere in the shell would pull it back into the entry chunk.
+ */
+export function lazyView<M>(importer: () => Promise<M>, pick: (m: M) => ComponentType): LazyView {
+  let loading: Promise<{ default: ComponentType }> | undefined
+  const load = () => (loading ??= importer().then((m) => ({ default: pick(m) })))
+  return { Component: lazy(load), load }
+}
 
 export interface AppRoute {
   path: string
-  element: ReactElement
+  view: LazyView
   /** Sidebar entry; routes without one (e.g. detail pages) are reached by links. */
   nav?: { label: string; to: string; note?: string }
 }
 
-/** Every view of the app, in sidebar order. Each feature folder contributes its routes here. */
+/** Every view of the app, in sidebar order. Each feature folder contributes its routes here, each as a `lazyView`. */
 export const ROUTES: AppRoute[] = [
-  { path: '/search', element: <SearchView />, nav: { label: 'Search', to: '/search' } },
-  { path: '/history', element: <HistoryView />, nav: { label: 'History', to: '/history' } },
-  { path: '/watch', element: <WatchView />, nav: { label: 'Watch', to: '/watch' } },
-  { path: '/chains', element: <ChainsView />, nav: { label: 'Chains', to: '/chains' } },
-  { path: '/yield', element: <MarketsView />, nav: { label: 'Yield', to: '/yield' } },
-  { path: '/earn', element: <EarnView />, nav: { label: 'Earn pools', to: '/earn', note: '(deprecated)' } },
-  { path: '/commit', element: <CommitView />, nav: { label: 'Commit', to: '/commit' } },
-  { path: '/cache', element: <CacheView />, nav: { label: 'Cache', to: '/cache' } },
-  { path: '/settings', element: <SettingsView />, nav: { label: 'Settings', to: '/settings' } },
-  { path: '/intent/:intentId', element: <IntentView /> },
-  { path: '/compare', element: <CompareView /> },
-  { path: '/yield/market/:id', element: <MarketDetailView /> },
-  { path: '/yield/positions', element: <PositionsView /> },
+  {
+    path: '/search',
+    view: lazyView(() => import('../features/search/SearchView'), (m) => m.SearchView),
+    nav: { label: 'Search', to: '/search' },
+  },
+  {
+    path: '/history',
+    view: lazyView(() => import('../features/history/HistoryView'), (m) => m.HistoryView),
+    nav: { label: 'History', to: '/history' },
+  },
+  { path: '/watch', view: lazyView(() => import('../features/watch/WatchView'), (m) => m.WatchView), nav: { label: 'Watch', to: '/watch' } },
+  { path: '/chains', view: lazyView(() => import('../features/chains/ChainsView'), (m) => m.ChainsView), nav: { label: 'Chains', to: '/chains' } },
+  {
+    path: '/yield',
+    view: lazyView(() => import('../features/yield/markets/MarketsView'), (m) => m.MarketsView),
+    nav: { label: 'Yield', to: '/yield' },
+  },
+  {
+    path: '/earn',
+    view: lazyView(() => import('../features/earn/EarnView'), (m) => m.EarnView),
+    nav: { label: 'Earn pools', to: '/earn', note: '(deprecated)' },
+  },
+  { path: '/commit', view: lazyView(() => import('../features/commit/CommitView'), (m) => m.CommitView), nav: { label: 'Commit', to: '/commit' } },
+  { path: '/cache', view: lazyView(() => import('../features/cache/CacheView'), (m) => m.CacheView), nav: { label: 'Cache', to: '/cache' } },
+  {
+    path: '/settings',
+    view: lazyView(() => import('../features/settings/SettingsView'), (m) => m.SettingsView),
+    nav: { label: 'Settings', to: '/settings' },
+  },
+  { path: '/intent/:intentId', view: lazyView(() => import('../features/intent/IntentView'), (m) => m.IntentView) },
+  { path: '/compare', view: lazyView(() => import('../features/intent/CompareView'), (m) => m.CompareView) },
+  { path: '/yield/market/:id', view: lazyView(() => import('../features/yield/market/MarketDetailView'), (m) => m.MarketDetailView) },
+  { path: '/yield/positions', view: lazyView(() => import('../features/yield/positions/PositionsView'), (m) => m.PositionsView) },
 ]
 
 export const DEFAULT_PATH = '/search'
+
+/** The route a path opens (the default view's for an unknown path, as the router redirects there). */
+export function routeFor(pathname: string): AppRoute {
+  return ROUTES.find((r) => matchPath(r.path, pathname)) ?? ROUTES.find((r) => r.path === DEFAULT_PATH)!
+}
+
+/**
+ * Starts loading the chunk of the view a hash URL (`#/history?…`) opens, so it downloads
+ * and compiles while the shell renders rather than after.
+ */
+export function preloadRouteFor(hash: string): Promise<unknown> {
+  const pathname = hash.replace(/^#/, '').split('?')[0] || DEFAULT_PATH
+  return routeFor(pathname).view.load()
+}
