@@ -31,18 +31,6 @@ export {
 export { addNote, deleteNote, isBookmarked, listBookmarks, listNotes, setBookmarked, type Note } from './notes'
 export { listWatchMirror, putWatchMirror, removeWatchMirror, type WatchMirror } from './watches'
 export { deleteSavedSearch, listSavedSearches, saveSearch, type SavedSearch } from './saved-searches'
-export {
-  exportCache,
-  importCache,
-  readBlobText,
-  type ExportResult,
-  type ExportSelection,
-  type ImportOptions,
-  type ImportResult,
-  type TransferProgress,
-} from './export-import'
-export { CacheFileError, parseCacheFile, type CacheFile } from './file-format'
-export { buildCaseBundle, caseBundleFiles, type CaseBundle } from './case-bundle'
 export { cacheInventory, clearCache, listCachedProfiles, type CachedProfile, type ClearTarget, type StoreInventory } from './maintenance'
 export { estimateStorage, requestPersistentStorage, type StorageEstimate } from './storage'
 export { storageErrorMessage } from './errors'

@@ -1,14 +1,5 @@
-import {
-  isFinalStatus,
-  type Edge,
-  type Intent,
-  type IntentHistoryEntry,
-  type IntentReceipt,
-  type IntentStatus,
-  type IntentTransaction,
-  type YieldBalanceQuery,
-  type YieldBalances,
-} from '@contract/service'
+import type { Edge, Intent, IntentHistoryEntry, IntentReceipt, IntentStatus, IntentTransaction, YieldBalanceQuery, YieldBalances } from '@contract/service'
+import { isFinalStatus } from '@contract/service/constants'
 import { parseTime } from '../lib/format'
 import type { StoreName } from './schema'
 

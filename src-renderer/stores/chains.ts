@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import type { ChainInfo } from '@contract/service'
 import { call } from '../lib/call'
-import { cacheChains } from '../db/write-through'
+import { cacheModule } from '../lib/cache-module'
 
 interface ChainsState {
   byId: ReadonlyMap<number, ChainInfo>
@@ -21,7 +21,7 @@ export const useChains = create<ChainsState>()((set, get) => ({
     if (!r.ok) return set({ status: 'failed' })
     get().set(r.value.data.chains)
     // Kept for offline start-ups, when names and explorer links must come from the cache.
-    await cacheChains(r.value.source, r.value.data.chains)
+    await (await cacheModule()).cacheChains(r.value.source, r.value.data.chains)
   },
   set: (chains) => set({ byId: new Map(chains.map((c) => [c.id, c])), status: 'ready' }),
 }))

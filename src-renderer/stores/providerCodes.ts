@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
-import { searchCachedIntents } from '../db'
+import { cacheModule } from '../lib/cache-module'
 
 /** The one provider code the spec names; every other code is learnt from data. */
 export const AUTO_PROVIDER = 'AUTO'
@@ -43,6 +43,6 @@ const SAMPLE = 500
 
 /** Route provider codes of the profile's most recently created cached intents. */
 export async function cachedRouteProviderCodes(profileId: string): Promise<string[]> {
-  const { rows } = await searchCachedIntents(profileId, {}, { limit: SAMPLE })
+  const { rows } = await (await cacheModule()).searchCachedIntents(profileId, {}, { limit: SAMPLE })
   return [...new Set(rows.flatMap((r) => providerCodesIn(r.routeProviders)))]
 }

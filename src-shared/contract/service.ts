@@ -5,6 +5,7 @@
  * already-normalised value again yields the same value, so the bridge can validate
  * objects the renderer sends back (for example an intent to commit).
  */
+export * from './service/constants'
 export * from './service/primitives'
 export * from './service/intent'
 export * from './service/receipt'

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import type { ProfileView } from '@contract/app'
-import { buildCaseBundle, caseBundleFiles, storageErrorMessage, type CachedProfile, type CaseBundle } from '../../db'
+import { storageErrorMessage, type CachedProfile } from '../../db'
+import { buildCaseBundle, caseBundleFiles, type CaseBundle } from '../../db/transfer'
 import { downloadBlob } from '../../lib/download'
 import { profileLabel } from './format'
 import { ProfileOptions } from './ProfileOptions'

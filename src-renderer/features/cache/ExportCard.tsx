@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { ProfileView } from '@contract/app'
-import { exportCache, storageErrorMessage, STORES, type StoreName, type TransferProgress } from '../../db'
+import { storageErrorMessage, STORES, type StoreName } from '../../db'
+import { exportCache, type TransferProgress } from '../../db/transfer'
 import { downloadBlob } from '../../lib/download'
 import { formatBytes, formatCount, profileLabel } from './format'
 import { ProgressLine } from './ProgressLine'

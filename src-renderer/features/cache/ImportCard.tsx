@@ -1,15 +1,7 @@
 import { useId, useRef, useState } from 'react'
 import type { ProfileView } from '@contract/app'
-import {
-  CacheFileError,
-  importCache,
-  parseCacheFile,
-  readBlobText,
-  storageErrorMessage,
-  STORES,
-  type CacheFile,
-  type TransferProgress,
-} from '../../db'
+import { storageErrorMessage, STORES } from '../../db'
+import { CacheFileError, importCache, parseCacheFile, readBlobText, type CacheFile, type TransferProgress } from '../../db/transfer'
 import { formatDateTime } from '../../lib/format'
 import { formatBytes, formatCount, profileLabel } from './format'
 import { ProgressLine } from './ProgressLine'

@@ -1,4 +1,4 @@
-import type { TransferProgress } from '../../db'
+import type { TransferProgress } from '../../db/transfer'
 import { formatCount } from './format'
 
 const PHASES: Record<TransferProgress['phase'], string> = {

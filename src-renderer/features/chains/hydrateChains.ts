@@ -1,4 +1,4 @@
-import { readChains } from '../../db'
+import { cacheModule } from '../../lib/cache-module'
 import { useChains } from '../../stores/chains'
 
 /**
@@ -8,7 +8,7 @@ import { useChains } from '../../stores/chains'
  */
 export async function hydrateChainsFromCache(profileId: string): Promise<boolean> {
   if (useChains.getState().status === 'ready') return false
-  const cached = await readChains(profileId).catch(() => undefined)
+  const cached = await cacheModule().then((db) => db.readChains(profileId)).catch(() => undefined)
   if (!cached || useChains.getState().status === 'ready') return false
   useChains.getState().set(cached.chains)
   return true

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react'
-import { EDGE_MODES, INTENT_PROTOCOLS, INTENT_STATUSES } from '@contract/service'
+import { EDGE_MODES, INTENT_PROTOCOLS, INTENT_STATUSES } from '@contract/service/constants'
 import { ChainSelect } from '../../components/ChainSelect'
 import { FormField } from '../../components/FormField'
 import { STATUS_MEANING } from '../../components/StatusBadge'

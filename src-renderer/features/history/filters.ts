@@ -1,11 +1,5 @@
-import {
-  EDGE_MODES,
-  INTENT_PROTOCOLS,
-  INTENT_STATUSES,
-  type GetIntentHistoryRequest,
-  type IntentStatus,
-  type Page,
-} from '@contract/service'
+import type { GetIntentHistoryRequest, IntentStatus, Page } from '@contract/service'
+import { EDGE_MODES, INTENT_PROTOCOLS, INTENT_STATUSES } from '@contract/service/constants'
 
 /**
  * The History view's filters as the form edits them (all text, so nothing typed is lost

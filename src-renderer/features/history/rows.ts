@@ -1,4 +1,5 @@
-import { isPendingStatus, type ChainInfo, type IntentHistoryEntry, type IntentStatus, type TokenMetadata } from '@contract/service'
+import type { ChainInfo, IntentHistoryEntry, IntentStatus, TokenMetadata } from '@contract/service'
+import { isPendingStatus } from '@contract/service/constants'
 import { formatAmount, formatDateTime, formatDuration, formatUnitsExact, formatUsd, parseTime, shortHex } from '../../lib/format'
 import { chainName } from '../../stores/chains'
 import { historyEntryIntentId } from '../../db/records'

@@ -1,4 +1,5 @@
-import { FINAL_STATUSES, INTENT_STATUSES, type IntentHistoryEntry, type IntentStatus } from '@contract/service'
+import type { IntentHistoryEntry, IntentStatus } from '@contract/service'
+import { FINAL_STATUSES, INTENT_STATUSES } from '@contract/service/constants'
 import { formatUnitsExact, parseTime } from '../../lib/format'
 import { entryDurationMs } from './rows'
 

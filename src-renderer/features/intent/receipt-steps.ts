@@ -1,4 +1,5 @@
-import { isFinalStatus, type IntentReceipt, type IntentStatus, type IntentTransaction, type TokenMetadata } from '@contract/service'
+import type { IntentReceipt, IntentStatus, IntentTransaction, TokenMetadata } from '@contract/service'
+import { isFinalStatus } from '@contract/service/constants'
 import type { StepState, TimelineStep } from '../../components/Timeline'
 import { parseTime } from '../../lib/format'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SEARCH_FILTERS } from '@contract/service'
+import { SEARCH_FILTERS } from '@contract/service/constants'
 import { checkDraft, describeRequest, emptyDraft, FILTER_FIELDS, NO_FILTER_MESSAGE, type FilterDraft } from './filters'
 
 const HASH = '0x' + 'ab'.repeat(32)

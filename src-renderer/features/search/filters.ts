@@ -1,4 +1,5 @@
-import { EDGE_MODES, SEARCH_FILTERS, type SearchIntentsRequest } from '@contract/service'
+import type { SearchIntentsRequest } from '@contract/service'
+import { EDGE_MODES, SEARCH_FILTERS } from '@contract/service/constants'
 import { isBase58Address, isEvmAddress, isHash, isWholeNumber } from '../../lib/classify-input'
 
 /**

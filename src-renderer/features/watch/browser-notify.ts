@@ -1,4 +1,5 @@
-import { outcomeNoticeText, type WatchOutcome, type WatchState } from '@contract/watch'
+import type { WatchOutcome, WatchState } from '@contract/watch'
+import { outcomeNoticeText } from '@contract/watch-notice'
 import { useConnection } from '../../stores/connection'
 
 /**

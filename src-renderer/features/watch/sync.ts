@@ -2,7 +2,8 @@ import { useEffect } from 'react'
 import type { BridgeEvent } from '@contract/bridge'
 import type { WatchState } from '@contract/watch'
 import { bridge } from '../../bridge'
-import { cacheReceipt, listWatchMirror, putWatchMirror, removeWatchMirror, type WatchMirror } from '../../db'
+import type { WatchMirror } from '../../db'
+import { cacheModule } from '../../lib/cache-module'
 import { call } from '../../lib/call'
 import { useConnection } from '../../stores/connection'
 import { showOutcomeNotification } from './browser-notify'
@@ -36,11 +37,12 @@ export async function openIntent(profileId: string, intentId: string): Promise<v
 /** Brings the profile's mirror in line with the list main just reported. */
 async function mirrorList(profileId: string, watches: readonly WatchState[]): Promise<void> {
   try {
+    const db = await cacheModule()
     const listed = new Set(watches.map((w) => w.intentId))
-    const stale = (await listWatchMirror(profileId)).filter((m) => !listed.has(m.intentId))
+    const stale = (await db.listWatchMirror(profileId)).filter((m) => !listed.has(m.intentId))
     await Promise.all([
-      ...watches.map((w) => putWatchMirror(profileId, mirrorOf(w))),
-      ...stale.map((m) => removeWatchMirror(profileId, m.intentId)),
+      ...watches.map((w) => db.putWatchMirror(profileId, mirrorOf(w))),
+      ...stale.map((m) => db.removeWatchMirror(profileId, m.intentId)),
     ])
   } catch (e) {
     // The mirror is a convenience for offline viewing; the live list is unaffected.
@@ -59,7 +61,9 @@ const receiptsCached = new Set<string>()
 function cacheListedReceipts(profileId: string, watches: readonly WatchState[]): void {
   if (receiptsCached.has(profileId)) return
   receiptsCached.add(profileId)
-  for (const w of watches) if (w.receipt && w.receiptSource) void cacheReceipt(w.receiptSource, w.receipt)
+  void cacheModule().then((db) => {
+    for (const w of watches) if (w.receipt && w.receiptSource) void db.cacheReceipt(w.receiptSource, w.receipt)
+  })
 }
 
 function maybeNotify(previous: WatchState | undefined, watch: WatchState): void {
@@ -76,12 +80,14 @@ function handleWatchEvent(event: BridgeEvent): void {
     case 'watch:changed':
     case 'watch:done': {
       const { watch, source } = event
-      if (watch.receipt) void cacheReceipt(source, watch.receipt)
+      if (watch.receipt) void cacheModule().then((db) => db.cacheReceipt(source, watch.receipt!))
       const previous = store.byId[watch.intentId]
       const shown = previous?.profileId === watch.profileId
       store.applyWatch(watch)
       if (shown) {
-        void putWatchMirror(watch.profileId, mirrorOf(watch)).catch((e) => console.warn('could not mirror a watch', e))
+        void cacheModule()
+          .then((db) => db.putWatchMirror(watch.profileId, mirrorOf(watch)))
+          .catch((e) => console.warn('could not mirror a watch', e))
         if (event.type === 'watch:done') maybeNotify(previous, watch)
       }
       return

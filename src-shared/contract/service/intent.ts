@@ -18,33 +18,9 @@ import {
   timestamp,
   usd,
 } from './primitives'
+import { INTENT_STATUSES, type IntentStatus } from './constants'
 
-/** Intent states in the service's own order (it stores them as a uint8; clients use the names). */
-export const INTENT_STATUSES = [
-  'QUOTED',
-  'COMMITTED',
-  'EXECUTING',
-  'FAILED',
-  'SUCCEEDED',
-  'ABORTED',
-  'REFUNDED',
-  'INVALID',
-] as const
 export const IntentStatusSchema = z.enum(INTENT_STATUSES)
-export type IntentStatus = z.infer<typeof IntentStatusSchema>
-
-/** States in which WaitIntentReceipt answers `done: true`. */
-export const TERMINAL_STATUSES = ['SUCCEEDED', 'FAILED'] as const satisfies readonly IntentStatus[]
-/** States clients treat as still moving. */
-export const PENDING_STATUSES = ['QUOTED', 'COMMITTED', 'EXECUTING'] as const satisfies readonly IntentStatus[]
-/** Outcomes after which a history entry will not change any more. */
-export const FINAL_STATUSES = ['SUCCEEDED', 'FAILED', 'ABORTED', 'REFUNDED'] as const satisfies readonly IntentStatus[]
-
-const within = (set: readonly IntentStatus[]) => (s: IntentStatus | undefined): boolean =>
-  s !== undefined && set.includes(s)
-export const isTerminalStatus = within(TERMINAL_STATUSES)
-export const isPendingStatus = within(PENDING_STATUSES)
-export const isFinalStatus = within(FINAL_STATUSES)
 
 export const TokenMetadataSchema = obj({
   chainId: opt(chainId),

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { ChainInfoSchema } from './chains'
 import { GasFeeOptionsSchema, IntentSchema, IntentStatusSchema, QuoteRequestSchema } from './intent'
 import { int, list, obj, opt, text } from './primitives'
+import { EDGE_MODES, INTENT_PROTOCOLS, MARKET_TYPES, SEARCH_FILTERS } from './constants'
 import { IntentHistoryEntrySchema, IntentReceiptSchema, PageSchema } from './receipt'
 import {
   EarnPoolSchema,
@@ -24,9 +25,6 @@ const nonEmpty = z.string().trim().min(1)
 const positiveInt = z.number().int().positive()
 const unixSeconds = z.number().int().nonnegative()
 
-export const EDGE_MODES = ['ORIGIN', 'DESTINATION'] as const
-export const INTENT_PROTOCOLS = ['v1', 'v1_5'] as const
-export const MARKET_TYPES = ['lending', 'vault'] as const
 
 /** Upper-case provider code (`AUTO` or one of the provider names the spec leaves out). */
 const providerCode = z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'Use an upper-case provider code such as AUTO')
@@ -46,19 +44,6 @@ export const GetIntentResponseSchema = z.object({ intent: IntentSchema })
 export type GetIntentResponse = z.output<typeof GetIntentResponseSchema>
 
 // ---- SearchIntents --------------------------------------------------------------
-
-export const SEARCH_FILTERS = [
-  'byIntentId',
-  'byProjectId',
-  'byTransactionHash',
-  'byOwnerAddress',
-  'byOriginIntentAddress',
-  'byDestinationIntentAddress',
-  'byEdgeAddress',
-  'byEdgeRail',
-  'byEdgeMode',
-  'byQueryString',
-] as const
 
 export const SearchIntentsRequestSchema = z
   .strictObject({
@@ -213,8 +198,6 @@ export type YieldGetMarketsResponse = Omit<z.output<typeof YieldGetMarketsRespon
 
 // ---- YieldGetAggregateBalances --------------------------------------------------
 
-/** The service takes 1–25 queries per call; the client splits longer lists into batches. */
-export const MAX_QUERIES_PER_BALANCE_CALL = 25
 
 export const YieldGetAggregateBalancesRequestSchema = z.strictObject({
   queries: z.array(YieldBalanceQuerySchema).min(1, 'Add at least one wallet to look up'),

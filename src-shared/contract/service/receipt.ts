@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SORT_ORDERS } from './constants'
 import { EdgeSchema, IntentStatusSchema, TokenMetadataSchema, TransactionPreconditionSchema } from './intent'
 import {
   address,
@@ -137,7 +138,6 @@ export const IntentHistoryEntrySchema = obj({
 })
 export type IntentHistoryEntry = z.output<typeof IntentHistoryEntrySchema>
 
-export const SORT_ORDERS = ['ASC', 'DESC'] as const
 export const SortBySchema = obj({
   column: text,
   order: z.enum(SORT_ORDERS),

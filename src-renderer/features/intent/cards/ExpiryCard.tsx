@@ -1,5 +1,5 @@
 import type { Intent, IntentStatus } from '@contract/service'
-import { isFinalStatus } from '@contract/service'
+import { isFinalStatus } from '@contract/service/constants'
 import { formatAge, formatDateTime, formatDuration, parseTime } from '../../../lib/format'
 import { useNow } from '../../../lib/useNow'
 import { Card, KV, time } from './parts'

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
-import { MARKET_TYPES } from '@contract/service'
+import { MARKET_TYPES } from '@contract/service/constants'
 import { ChainSelect } from '../../../components/ChainSelect'
 import { FormField } from '../../../components/FormField'
 import { SORT_OPTIONS, type MarketFilterProblems, type MarketFilters } from './marketFilters'

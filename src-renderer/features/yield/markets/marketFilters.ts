@@ -1,4 +1,5 @@
-import { MARKET_TYPES, type YieldGetMarketsRequest } from '@contract/service'
+import type { YieldGetMarketsRequest } from '@contract/service'
+import { MARKET_TYPES } from '@contract/service/constants'
 
 /**
  * The markets view's filters as they live in the URL (`#/yield?provider=…&chain=…`), so a

@@ -1,0 +1,18 @@
+/**
+ * Moving the cache in and out of files: export, import (validated against the contract's
+ * schemas) and case bundles. Apart from the rest of the cache module (`./index`) because
+ * validation brings zod and every service schema with it: only the views that move files
+ * load this, the first time they open, and start-up does not.
+ */
+export {
+  exportCache,
+  importCache,
+  readBlobText,
+  type ExportResult,
+  type ExportSelection,
+  type ImportOptions,
+  type ImportResult,
+  type TransferProgress,
+} from './export-import'
+export { CacheFileError, parseCacheFile, type CacheFile } from './file-format'
+export { buildCaseBundle, caseBundleFiles, type CaseBundle } from './case-bundle'

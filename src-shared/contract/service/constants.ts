@@ -1,0 +1,53 @@
+/**
+ * The contract's plain values: enumerations, limits and status predicates, without zod.
+ * The schema modules build their schemas from these; the renderer imports them from
+ * here (`@contract/service/constants`) so that a view needing a status list does not
+ * load and build every service schema at start-up. `@contract/service` re-exports them.
+ */
+
+/** Intent states in the service's own order (it stores them as a uint8; clients use the names). */
+export const INTENT_STATUSES = [
+  'QUOTED',
+  'COMMITTED',
+  'EXECUTING',
+  'FAILED',
+  'SUCCEEDED',
+  'ABORTED',
+  'REFUNDED',
+  'INVALID',
+] as const
+export type IntentStatus = (typeof INTENT_STATUSES)[number]
+
+/** States in which WaitIntentReceipt answers `done: true`. */
+export const TERMINAL_STATUSES = ['SUCCEEDED', 'FAILED'] as const satisfies readonly IntentStatus[]
+/** States clients treat as still moving. */
+export const PENDING_STATUSES = ['QUOTED', 'COMMITTED', 'EXECUTING'] as const satisfies readonly IntentStatus[]
+/** Outcomes after which a history entry will not change any more. */
+export const FINAL_STATUSES = ['SUCCEEDED', 'FAILED', 'ABORTED', 'REFUNDED'] as const satisfies readonly IntentStatus[]
+
+const within = (set: readonly IntentStatus[]) => (s: IntentStatus | undefined): boolean =>
+  s !== undefined && set.includes(s)
+export const isTerminalStatus = within(TERMINAL_STATUSES)
+export const isPendingStatus = within(PENDING_STATUSES)
+export const isFinalStatus = within(FINAL_STATUSES)
+
+export const EDGE_MODES = ['ORIGIN', 'DESTINATION'] as const
+export const INTENT_PROTOCOLS = ['v1', 'v1_5'] as const
+export const MARKET_TYPES = ['lending', 'vault'] as const
+export const SORT_ORDERS = ['ASC', 'DESC'] as const
+
+export const SEARCH_FILTERS = [
+  'byIntentId',
+  'byProjectId',
+  'byTransactionHash',
+  'byOwnerAddress',
+  'byOriginIntentAddress',
+  'byDestinationIntentAddress',
+  'byEdgeAddress',
+  'byEdgeRail',
+  'byEdgeMode',
+  'byQueryString',
+] as const
+
+/** The service takes 1–25 queries per call; the client splits longer lists into batches. */
+export const MAX_QUERIES_PER_BALANCE_CALL = 25
