@@ -1,11 +1,12 @@
 import { app, BrowserWindow, ipcMain, Menu, net, protocol, safeStorage, session, shell } from 'electron'
-import { join } from 'node:path'
+import nodePath, { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { startAppCore, type AppCore } from '../bridge/app-core'
 import { SafeStorageKeyStore } from '../settings/keystore'
 import { forwardEvents, wireIpc } from './ipc'
 import { buildMenuTemplate } from './menu'
 import { createElectronNotify } from './notify'
+import { resolveRendererFile } from './renderer-path'
 import {
   APP_ORIGIN,
   APP_SCHEME,
@@ -47,9 +48,9 @@ function createWindow(core: AppCore): BrowserWindow {
 function serveRenderer(): void {
   const rendererDir = join(__dirname, '../renderer')
   protocol.handle(APP_SCHEME, async (request) => {
-    const rel = rendererFileFor(request.url)
-    if (!rel) return new Response('Not found', { status: 404 })
-    const file = await net.fetch(pathToFileURL(join(rendererDir, rel)).toString())
+    const path = rendererFileFor(request.url) && resolveRendererFile(rendererDir, new URL(request.url).pathname, nodePath)
+    if (!path) return new Response('Not found', { status: 404 })
+    const file = await net.fetch(pathToFileURL(path).toString())
     const headers = new Headers(file.headers)
     headers.set('Content-Security-Policy', RENDERER_CSP)
     headers.set('X-Content-Type-Options', 'nosniff')

@@ -1,3 +1,5 @@
+import { rendererRelativePath } from './renderer-path'
+
 /**
  * The hardening rules of the desktop app as plain data and pure functions, so tests can
  * assert them without an Electron binary and the browser host can reuse the CSP.
@@ -92,11 +94,8 @@ export function isAllowedNavigation(currentUrl: string, targetUrl: string): bool
   }
 }
 
-/** Maps an `app://renderer/<path>` request to a file inside the built renderer, or null. */
+/** Maps an `app://renderer/<path>` request to a path inside the built renderer, or null (see `renderer-path.ts`). */
 export function rendererFileFor(requestUrl: string): string | null {
   if (!isTrustedSenderUrl(requestUrl)) return null
-  const path = decodeURIComponent(new URL(requestUrl).pathname)
-  const rel = path === '/' || path === '' ? 'index.html' : path.replace(/^\/+/, '')
-  if (rel.split('/').some((seg) => seg === '..' || seg === '')) return null
-  return rel
+  return rendererRelativePath(new URL(requestUrl).pathname)
 }
