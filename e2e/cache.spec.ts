@@ -48,7 +48,7 @@ async function openCache(browser: Browser, app: TestApp): Promise<Page> {
   // A new browser context has its own IndexedDB: a machine that has never cached anything.
   const context = await browser.newContext()
   const page = await context.newPage()
-  await page.goto(`${app.host.launchUrl}#/cache`)
+  await page.goto(`${app.host.newLaunchUrl()}#/cache`)
   return page
 }
 
@@ -58,7 +58,7 @@ test('a cache exported on one machine imports into a fresh profile on another', 
   const chains = await app.appCore.core.session(PROFILE).client.getChains({})
   await expect(page.getByRole('table', { name: 'Chains' }).getByRole('row')).toHaveCount(chains.chains.length + 1)
 
-  await page.goto(`${app.host.launchUrl}#/cache`)
+  await page.goto(`${app.host.newLaunchUrl()}#/cache`)
   await importFile(page, writeTemp('seed.json', JSON.stringify(seed)))
   await expect(firstCount(page, 'History entries')).toHaveText(String(seed.stores.historyEntries.length))
   // browsing the Chains view online wrote its answer through to the cache
@@ -134,7 +134,7 @@ test('clearing one store of a profile asks first and keeps the other stores', as
   const seed = await historyExport(app, 10)
   const page = await open('/chains')
   await expect(page.getByRole('table', { name: 'Chains' }).getByRole('row').nth(1)).toBeVisible()
-  await page.goto(`${app.host.launchUrl}#/cache`)
+  await page.goto(`${app.host.newLaunchUrl()}#/cache`)
   await importFile(page, writeTemp('seed.json', JSON.stringify(seed)))
 
   await page.getByLabel('Clear in', { exact: true }).selectOption(PROFILE)

@@ -80,7 +80,7 @@ test.describe('chains in the prose shape', () => {
   test.afterAll(async () => payloadApp?.stop())
 
   test('testnet, bridging and explorer come through from the prose fields', async ({ page }) => {
-    await page.goto(`${payloadApp.host.launchUrl}#/chains`)
+    await page.goto(`${payloadApp.host.newLaunchUrl()}#/chains`)
     const table = page.getByRole('table', { name: 'Chains' })
     const expected = await payloadApp.appCore.core.session().client.getChains({})
     await expect(table.locator('tbody tr')).toHaveCount(expected.chains.length)

@@ -50,7 +50,7 @@ const test = base.extend<{ faultPage: Page }, { faultApp: FaultApp }>({
         () => undefined,
       )
     })
-    await page.goto(faultApp.host.launchUrl)
+    await page.goto(faultApp.host.newLaunchUrl())
     // The router has settled on its default view: later hash changes are not overridden.
     await expect(page).toHaveURL(/#\/search$/)
     await use(page)

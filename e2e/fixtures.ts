@@ -82,7 +82,7 @@ export const test = base.extend<{ app: TestApp; open: (hash?: string) => Promise
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
     await use(async (hash = '') => {
-      await page.goto(`${workerApp.host.launchUrl}${hash ? `#${hash}` : ''}`)
+      await page.goto(`${workerApp.host.newLaunchUrl()}${hash ? `#${hash}` : ''}`)
       return page
     })
     expect(errors, 'uncaught errors in the page').toEqual([])

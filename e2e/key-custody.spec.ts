@@ -41,7 +41,7 @@ test('the access key works in every view and never reaches the page', async ({ p
     const errors: string[] = []
     page.on('pageerror', (e) => errors.push(e.message))
 
-    await page.goto(app.host.launchUrl)
+    await page.goto(app.host.newLaunchUrl())
     await expect(page).toHaveURL(/#\/search$/)
 
     // A profile for the simulator's own URL: unlike the built-in one it has no default key.

@@ -48,7 +48,7 @@ test.beforeEach(async ({ context, page, app }) => {
   // Other specs in this worker may have watched intents: start from an empty board.
   const profileId = app.appCore.core.activeProfileId()
   for (const w of app.appCore.core.watches.list(profileId).watches) app.appCore.core.watches.unwatch(profileId, w.intentId)
-  await context.grantPermissions(['notifications'], { origin: new URL(app.host.launchUrl).origin })
+  await context.grantPermissions(['notifications'], { origin: app.host.origin })
   await page.addInitScript(recordNotifications)
 })
 
@@ -75,7 +75,7 @@ test('the board follows one intent to SUCCEEDED and the intent page follows anot
   await expect(row(succeeding).locator('[aria-current="step"]')).toHaveText('Deposit')
 
   // Added from the intent page, whose timeline then moves live.
-  await page.goto(`${app.host.launchUrl}#/intent/${failing}`)
+  await page.goto(`${app.host.newLaunchUrl()}#/intent/${failing}`)
   const timeline = page.getByRole('list', { name: 'Receipt timeline' })
   // The page offers Watch in its header and on the receipt card: either will do.
   await page.getByRole('button', { name: `Watch intent ${failing} live` }).first().click()

@@ -183,7 +183,7 @@ test.describe('yield (payload shape)', () => {
   test.afterAll(async () => payloadApp?.stop())
 
   const openPayload = async (page: Page, hash: string) => {
-    await page.goto(`${payloadApp.host.launchUrl}#${hash}`)
+    await page.goto(`${payloadApp.host.newLaunchUrl()}#${hash}`)
     return page
   }
 

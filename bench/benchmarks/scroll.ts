@@ -83,7 +83,7 @@ export const scroll: Benchmark = {
       const userDataDir = ctx.scratch('scroll-browser')
       const browser = res.add('Chromium', await launchChromium(userDataDir), (b) => b.close())
       const { page } = browser
-      await page.goto(`${app.launchUrl}${loadAllRoute(rows)}`)
+      await page.goto(`${app.launchUrl()}${loadAllRoute(rows)}`)
       ctx.log(`scroll: loading ${rows} rows into the History view`)
       await allLoaded(page, rows, 10 * 60_000)
       await sleep(1_000)

@@ -70,7 +70,7 @@ export const startup: Benchmark = {
         const browser = await launchChromium(profile.userDataDir, VIEWPORT)
         try {
           await browser.context.addInitScript(watchFirstRows, [SCROLL, ROW, FIRST_ROWS] as const)
-          await browser.page.goto(`${app.launchUrl}${route}`)
+          await browser.page.goto(`${app.launchUrl()}${route}`)
           const acted = act?.(browser.page)
           // Awaited once the rows show; should the wait for them fail first, this must not go unhandled.
           acted?.catch(() => undefined)

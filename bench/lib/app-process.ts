@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   if (!dataDir) throw new Error('usage: app-process.ts <data dir>')
   const app = await startApp({ dataDir, intents: 2_000, admin: true })
   process.once('SIGTERM', () => void app.stop().then(() => process.exit(0)))
-  console.log(`ready ${app.launchUrl} ${app.simulatorUrl}`)
+  console.log(`ready ${app.launchUrl()} ${app.simulatorUrl}`)
 }
 
 main().catch((e: unknown) => {

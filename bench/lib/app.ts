@@ -6,8 +6,8 @@ import { ROOT } from './processes'
 
 export interface RunningApp {
   origin: string
-  /** Opens the app and sets the host's cookie; append `#/route` to land on a view. */
-  launchUrl: string
+  /** A new single-use link that opens the app (the page trades it for its session); append `#/route` to land on a view. */
+  launchUrl(): string
   simulatorUrl: string
   stop(): Promise<void>
 }
@@ -29,7 +29,7 @@ export async function startApp(o: { dataDir: string; intents: number; port?: num
     const host = await startHost({ port: o.port ?? 0, rendererDir: resolve(ROOT, 'out/renderer'), handlers: appCore.handlers, events: appCore.events })
     return {
       origin: host.origin,
-      launchUrl: host.launchUrl,
+      launchUrl: () => host.newLaunchUrl(),
       simulatorUrl: appCore.simulator.url,
       stop: async () => {
         await host.stop()

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -48,10 +49,29 @@ const rendererDir = resolve(values['renderer-dir'])
 if (!existsSync(join(rendererDir, 'index.html')))
   fail(`No built renderer in ${rendererDir}: run \`npm run build\` first (or use \`npm start\`, which builds when needed).`)
 
+/** Whether the port can be listened on; another copy of the app (or any program) may hold it. */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const probe = createServer()
+    probe.once('error', () => done(false))
+    probe.listen(port, '127.0.0.1', () => probe.close(() => done(true)))
+  })
+}
+
+const portInUse = (p: number) =>
+  `Port ${p} is already in use — most likely Intent Explorer is already running (\`npm start\` or \`npm run host\` in another terminal).\n` +
+  `Use that one: open the link it printed, or stop it with Ctrl+C and start again.\n` +
+  `To run a second copy beside it, give it its own port and data folder: npm start -- --port ${p + 1} --data-dir <another folder>`
+
 const dataDir = resolve(values['data-dir'] ?? process.env.INTENT_EXPLORER_DATA ?? join(homedir(), '.config', 'intent-explorer-host'))
 mkdirSync(dataDir, { recursive: true, mode: 0o700 })
 
 async function main(): Promise<void> {
+  // Checked before anything starts, so a second launch says what to do instead of failing halfway.
+  if (port !== 0 && !(await portIsFree(port))) {
+    console.error(portInUse(port))
+    process.exit(1)
+  }
   const log = values.verbose ? (line: string) => console.log(line) : undefined
   const appCore = await startAppCore({
     runtime: 'host',
@@ -61,10 +81,19 @@ async function main(): Promise<void> {
     // Dated from now, so the demo data reads as live activity rather than a fixed day.
     simulator: { intents: simIntents, log, verbose: values.verbose, startAt: Date.now() },
   })
-  const host = await startHost({ port, rendererDir, handlers: appCore.handlers, events: appCore.events, log })
+  const host = await startHost({ port, rendererDir, handlers: appCore.handlers, events: appCore.events, log }).catch(async (e: unknown) => {
+    await appCore.stop()
+    // Taken between the check and now.
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      console.error(portInUse(port))
+      process.exit(1)
+    }
+    throw e
+  })
 
   console.log(`Embedded simulator (simulated data) at ${appCore.simulator.url}`)
   console.log(`Intent Explorer is running in the browser host. Open: ${host.launchUrl}`)
+  console.log('(The link works once: the tab that opens it keeps its session, and new tabs on the same address share it.)')
 
   let stopping = false
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

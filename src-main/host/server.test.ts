@@ -11,9 +11,15 @@ import { EventHub } from '../bridge/events'
 import { recordingCore, VALID_ARGS } from '../bridge/testing'
 import { wireIpc, type IpcMainLike } from '../electron/ipc'
 import { APP_ORIGIN } from '../electron/security'
-import { isAllowedHostHeader, startHost, type RunningHost } from './server'
+import { isAllowedHostHeader, MAX_BRIDGE_BODY, startHost, type RunningHost } from './server'
 
 const TOKEN = 'test-token-123'
+
+/** What the page does with the launch secret: `POST /session`; the session credential, or the refusal's status. */
+async function exchange(host: RunningHost, launch: string, headers: Record<string, string> = {}): Promise<string | number> {
+  const r = await raw(host, '/session', { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ launch }) })
+  return r.status === 200 ? (JSON.parse(r.body) as { session: string }).session : r.status
+}
 
 /** Raw HTTP so the test controls the Host header, which fetch does not allow. */
 function raw(
@@ -41,7 +47,7 @@ describe('browser host', () => {
   const handlers = Object.fromEntries(
     BRIDGE_METHOD_NAMES.map((n) => [n, vi.fn(async (args: unknown) => ({ ok: true, value: { echoed: args } }))]),
   ) as unknown as BridgeHandlers
-  const auth = { authorization: `Bearer ${TOKEN}` }
+  let auth: { authorization: string }
 
   beforeAll(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'host-'))
@@ -50,6 +56,7 @@ describe('browser host', () => {
     writeFileSync(join(dir, 'assets', 'app.js'), 'console.log(1)')
     writeFileSync(join(tmpdir(), 'secret.txt'), 'secret')
     host = await startHost({ port: 0, rendererDir: dir, handlers, events, token: TOKEN })
+    auth = { authorization: `Bearer ${await exchange(host, TOKEN)}` }
   })
   afterAll(() => host.stop())
 
@@ -71,21 +78,67 @@ describe('browser host', () => {
     expect(r.status).toBe(421)
   })
 
-  it('requires the token for pages and the bridge', async () => {
-    expect((await raw(host, '/')).status).toBe(401)
-    expect((await raw(host, '/bridge/getChains', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(401)
-    expect((await raw(host, '/?token=wrong')).status).toBe(401)
-  })
-
-  it('trades the launch token for an HttpOnly same-site cookie', async () => {
-    const r = await raw(host, `/?token=${TOKEN}`)
-    expect(r.status).toBe(302)
-    const cookie = String(r.headers['set-cookie'])
-    expect(cookie).toMatch(/HttpOnly/)
-    expect(cookie).toMatch(/SameSite=Strict/)
-    const page = await raw(host, '/', { headers: { cookie: cookie.split(';')[0] } })
+  it('serves the page (public code, no secret) to anyone, and the bridge only with a session', async () => {
+    const page = await raw(host, '/')
     expect(page.status).toBe(200)
     expect(page.headers['content-security-policy']).toMatch(/connect-src 'self'/)
+    expect(page.headers['set-cookie']).toBeUndefined()
+    expect((await raw(host, '/bridge/getChains', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(401)
+  })
+
+  it('trades a launch secret once, for a session credential that differs from it and is no cookie', async () => {
+    const url = new URL(host.newLaunchUrl())
+    const launch = url.searchParams.get('token')!
+    // Opening the link serves the page: no redirect, no cookie.
+    const opened = await raw(host, url.pathname + url.search)
+    expect(opened.status).toBe(200)
+    expect(opened.headers['set-cookie']).toBeUndefined()
+    expect(opened.headers.location).toBeUndefined()
+    const session = await exchange(host, launch)
+    expect(typeof session).toBe('string')
+    expect(session).not.toBe(launch)
+    // Used once, the launch secret is spent; it never worked as a credential anyway.
+    expect(await exchange(host, launch)).toBe(401)
+    const call = (authorization: string) =>
+      raw(host, '/bridge/getAppInfo', { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: '{}' })
+    expect((await call(`Bearer ${launch}`)).status).toBe(401)
+    expect((await call(`Bearer ${session as string}`)).status).toBe(200)
+  })
+
+  it('refuses the exchange from another origin and never redirects', async () => {
+    const launch = new URL(host.newLaunchUrl()).searchParams.get('token')!
+    expect(await exchange(host, launch, { origin: 'http://127.0.0.1:1' })).toBe(403)
+    expect(await exchange(host, launch, { 'sec-fetch-site': 'same-site' })).toBe(403)
+    for (const path of [`/a/..//evil.example?token=${launch}`, `//evil.example/?token=${launch}`, `/%2f%2fevil.example?token=${launch}`]) {
+      const r = await raw(host, path)
+      expect(r.headers.location, path).toBeUndefined()
+      expect(r.status, path).not.toBe(302)
+    }
+    // None of those spent it.
+    expect(typeof (await exchange(host, launch))).toBe('string')
+  })
+
+  it('answers the page from localhost exactly as from 127.0.0.1', async () => {
+    for (const origin of [`http://localhost:${host.port}`, `http://127.0.0.1:${host.port}`]) {
+      const r = await raw(host, '/bridge/getAppInfo', {
+        method: 'POST',
+        headers: { ...auth, host: new URL(origin).host, origin, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+        body: '{}',
+      })
+      expect(r.status, origin).toBe(200)
+    }
+  })
+
+  it('answers an oversized body with 413 and a malformed path with 400', async () => {
+    const big = await raw(host, '/bridge/getChains', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ pad: 'x'.repeat(MAX_BRIDGE_BODY) }),
+    })
+    expect(big.status).toBe(413)
+    expect(JSON.parse(big.body)).toMatchObject({ ok: false, error: { kind: 'InvalidArgument' } })
+    for (const path of ['/%E0%A4%A', '/assets/%zz.js', '/bridge/%E0%A4%A'])
+      expect((await raw(host, path, { method: path.startsWith('/bridge') ? 'POST' : 'GET', headers: auth })).status, path).toBe(400)
   })
 
   it('serves built files and nothing outside the renderer folder', async () => {
@@ -116,6 +169,44 @@ describe('browser host', () => {
       body: '{}',
     })
     expect(r.status).toBe(403)
+  })
+
+  it('refuses an event stream opened from another origin, and caps the streams open at once', async () => {
+    const stream = (headers: Record<string, string>, path = '/bridge/events') =>
+      new Promise<number>((done, reject) => {
+        const req = request({ host: '127.0.0.1', port: host.port, path, headers: { host: `127.0.0.1:${host.port}`, ...headers } }, (res) => {
+          done(res.statusCode ?? 0)
+          res.destroy()
+        })
+        req.on('error', reject)
+        req.end()
+      })
+    expect(await stream({ ...auth, origin: 'http://127.0.0.1:1' })).toBe(403)
+    expect(await stream({ ...auth, 'sec-fetch-site': 'same-site' })).toBe(403)
+    expect(await stream({})).toBe(401)
+    const session = auth.authorization.slice('Bearer '.length)
+    expect(await stream({}, `/bridge/events?session=${session}`)).toBe(200)
+  })
+
+  it('refuses event streams past its cap with a message, and takes one again once a tab closes', async () => {
+    const capped = await startHost({ port: 0, rendererDir: mkdtempSync(join(tmpdir(), 'host-')), handlers, events, token: 'cap', maxEventStreams: 2 })
+    try {
+      const session = (await exchange(capped, 'cap')) as string
+      const open = () => fetch(`${capped.origin}/bridge/events?session=${session}`, { signal: AbortSignal.timeout(5_000) })
+      const first = await open()
+      const second = await open()
+      expect([first.status, second.status]).toEqual([200, 200])
+      const third = await open()
+      expect(third.status).toBe(503)
+      expect(await third.text()).toMatch(/At most 2 tabs/)
+      await first.body!.cancel()
+      await new Promise((r) => setTimeout(r, 100))
+      const again = await open()
+      expect(again.status).toBe(200)
+      await Promise.all([second.body!.cancel(), again.body!.cancel()])
+    } finally {
+      await capped.stop()
+    }
   })
 
   it('streams bridge events over SSE', async () => {
@@ -164,9 +255,9 @@ describe('browser host refusals', () => {
     }
   })
 
-  it('refuses every route without the token: pages, assets, each bridge method and the event stream', async () => {
-    expect((await raw(host, '/assets/app.js')).status).toBe(401)
+  it('refuses every bridge route without a session: each bridge method and the event stream', async () => {
     expect((await raw(host, '/bridge/events')).status).toBe(401)
+    expect((await raw(host, `/bridge/events?session=${TOKEN}`)).status).toBe(401)
     for (const name of BRIDGE_METHOD_NAMES)
       expect((await raw(host, `/bridge/${name}`, { method: 'POST', headers: json, body: '{}' })).status, name).toBe(401)
     // A wrong token, in the cookie, the header, or a token offered on a POST, is no token.
@@ -214,9 +305,11 @@ describe('the host bridge validates arguments exactly as IPC does', () => {
   wireIpc({ handle: (channel, listener) => void ipcHandlers.set(channel, listener) }, bridge)
   const page = { senderFrame: { url: `${APP_ORIGIN}/index.html` } }
   let host: RunningHost
+  let session: string
 
   beforeAll(async () => {
     host = await startHost({ port: 0, rendererDir: mkdtempSync(join(tmpdir(), 'host-')), handlers: bridge, events: new EventHub(), token: TOKEN })
+    session = (await exchange(host, TOKEN)) as string
   })
   afterAll(() => host.stop())
 
@@ -235,7 +328,7 @@ describe('the host bridge validates arguments exactly as IPC does', () => {
         const body = JSON.stringify(value)
         const overHttp = await raw(host, `/bridge/${name}`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+          headers: { authorization: `Bearer ${session}`, 'content-type': 'application/json' },
           body,
         })
         const overIpc = await ipcHandlers.get(ipcChannel(name))!(page, JSON.parse(body))

@@ -1,12 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import { extname, join, normalize, resolve, sep } from 'node:path'
+import nodePath, { extname, resolve } from 'node:path'
 import type { AddressInfo, Socket } from 'node:net'
 import { isBridgeMethodName } from '../../src-shared/contract/channels'
 import type { BridgeHandlers } from '../bridge/handlers'
 import type { EventHub } from '../bridge/events'
 import { RENDERER_CSP } from '../electron/security'
+import { resolveRendererFile } from '../electron/renderer-path'
+import { HostSessions } from './session'
 
 export interface HostOptions {
   /** 0 picks a free port. */
@@ -16,8 +17,10 @@ export interface HostOptions {
   rendererDir: string
   handlers: BridgeHandlers
   events: EventHub
-  /** Fixed token for tests; a random one per launch otherwise. */
+  /** Fixed first launch secret for tests; a random one per launch otherwise. */
   token?: string
+  /** Event streams open at once (tabs of the app); more are refused with 503. */
+  maxEventStreams?: number
   log?: (line: string) => void
 }
 
@@ -25,14 +28,18 @@ export interface RunningHost {
   port: number
   /** Origin the page is served from, e.g. http://127.0.0.1:5180 */
   origin: string
-  /** What a person opens: carries the per-launch token once, then a cookie takes over. */
+  /** What a person opens: carries a launch secret that the page trades, once, for its session. */
   launchUrl: string
+  /** The launch secret in `launchUrl`. */
   token: string
+  /** Another single-use launch URL (a test's or benchmark's fresh browser, say). */
+  newLaunchUrl(): string
   stop(): Promise<void>
 }
 
-const COOKIE = 'ie_host_token'
-const MAX_BODY = 8 * 1024 * 1024
+/** The largest bridge call body; the largest real one (500 balance queries) is a few dozen KiB. */
+export const MAX_BRIDGE_BODY = 1024 * 1024
+export const DEFAULT_MAX_EVENT_STREAMS = 16
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1'])
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -58,25 +65,30 @@ export function isAllowedHostHeader(header: string | undefined, port: number): b
   return isLoopbackHost(m[1]) && Number(m[2] ?? 80) === port
 }
 
-function sameToken(a: string | undefined, b: string): boolean {
-  if (!a) return false
-  const x = Buffer.from(a)
-  const y = Buffer.from(b)
-  return x.length === y.length && timingSafeEqual(x, y)
+/** Origins the page may be served from: any loopback name on our port. */
+export function isOwnOrigin(origin: string, port: number): boolean {
+  const m = /^http:\/\/(\[::1\]|127\.0\.0\.1|localhost):(\d+)$/.exec(origin.toLowerCase())
+  return m !== null && Number(m[2]) === port
 }
 
-function cookieToken(req: IncomingMessage): string | undefined {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=')
-    if (k === COOKIE) return v.join('=')
-  }
-  return undefined
+/**
+ * A request the page itself could not have made: another origin named in Origin, or a
+ * browser saying (Sec-Fetch-Site) that a different site or origin started it. A local
+ * page on another port is same-site, so only the origin check tells it apart.
+ */
+function fromElsewhere(req: IncomingMessage, port: number): boolean {
+  const origin = req.headers.origin
+  if (origin !== undefined && !isOwnOrigin(origin, port)) return true
+  const site = req.headers['sec-fetch-site']
+  return site !== undefined && site !== 'same-origin'
 }
 
 function bearerToken(req: IncomingMessage): string | undefined {
-  const m = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')
+  const m = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(req.headers.authorization ?? '')
   return m?.[1]
 }
+
+class BodyTooLarge extends Error {}
 
 const securityHeaders = {
   'Content-Security-Policy': RENDERER_CSP,
@@ -93,38 +105,44 @@ function send(res: ServerResponse, status: number, body: string, type = 'text/pl
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
+  if (Number(req.headers['content-length']) > MAX_BRIDGE_BODY) throw new BodyTooLarge()
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req) {
     size += (chunk as Buffer).length
-    if (size > MAX_BODY) throw new Error('body too large')
+    if (size > MAX_BRIDGE_BODY) throw new BodyTooLarge()
     chunks.push(chunk as Buffer)
   }
   return Buffer.concat(chunks).toString('utf8')
 }
 
+const sendJson = (res: ServerResponse, status: number, value: unknown) => send(res, status, JSON.stringify(value), 'application/json')
+
+const refusal = (method: string, kind: string, message: string) => ({ ok: false, error: { kind, operation: method, message } })
+
 export async function startHost(opts: HostOptions): Promise<RunningHost> {
   const bindHost = opts.host ?? '127.0.0.1'
   if (!isLoopbackHost(bindHost)) throw new Error(`The browser host only listens on loopback, not ${bindHost}`)
-  const token = opts.token ?? randomBytes(24).toString('base64url')
+  const sessions = new HostSessions()
+  const token = sessions.issueLaunchSecret(opts.token)
   const rendererDir = resolve(opts.rendererDir)
+  const maxStreams = opts.maxEventStreams ?? DEFAULT_MAX_EVENT_STREAMS
   const sockets = new Set<Socket>()
+  let streams = 0
   let port = opts.port
   let origin = ''
 
-  const authed = (req: IncomingMessage) => sameToken(cookieToken(req), token) || sameToken(bearerToken(req), token)
-
+  /** The renderer's files are the app's public code: served to anyone on loopback, never a secret. */
   async function serveStatic(res: ServerResponse, pathname: string): Promise<void> {
-    const rel = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '')
-    const file = normalize(join(rendererDir, rel))
-    if (file !== rendererDir && !file.startsWith(rendererDir + sep)) return send(res, 403, 'Forbidden')
+    const file = resolveRendererFile(rendererDir, pathname, nodePath)
+    if (!file) return send(res, 404, 'Not found')
     try {
       const body = await readFile(file)
       res.writeHead(200, {
         ...securityHeaders,
         'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
         // Built assets carry content hashes; the page itself must always be fresh.
-        'Cache-Control': rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-store',
+        'Cache-Control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store',
       })
       res.end(body)
     } catch {
@@ -132,29 +150,39 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     }
   }
 
+  /** `POST /session {"launch": secret}` → `{"session": credential}`, once per launch secret. */
+  async function serveExchange(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let launch: unknown
+    try {
+      launch = (JSON.parse(await readBody(req)) as { launch?: unknown })?.launch
+    } catch (e) {
+      if (e instanceof BodyTooLarge) return send(res, 413, 'Too large')
+      return send(res, 400, 'The body must be {"launch": "<secret from the launch URL>"}')
+    }
+    const session = typeof launch === 'string' ? sessions.exchange(launch) : undefined
+    if (!session)
+      return send(res, 401, 'This launch link has already been used or is not from this host: open the tab it was used in, or restart the host for a new link.')
+    return sendJson(res, 200, { session })
+  }
+
   async function serveBridge(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
-    // A cross-site page can make the browser send our cookie; it cannot forge Origin.
-    if (req.headers.origin && req.headers.origin !== origin) return send(res, 403, 'Cross-origin bridge call refused')
-    if (!/^application\/json\b/.test(req.headers['content-type'] ?? ''))
-      return send(res, 415, 'The bridge takes application/json')
     if (!isBridgeMethodName(method)) return send(res, 404, `No bridge method ${method}`)
     let args: unknown
     try {
       const text = await readBody(req)
       args = text ? JSON.parse(text) : undefined
-    } catch {
-      return send(
-        res,
-        400,
-        JSON.stringify({ ok: false, error: { kind: 'InvalidArgument', operation: method, message: 'The request body is not valid JSON' } }),
-        'application/json',
-      )
+    } catch (e) {
+      if (e instanceof BodyTooLarge)
+        return sendJson(res, 413, refusal(method, 'InvalidArgument', `The request is larger than the ${MAX_BRIDGE_BODY / 1024} KiB a bridge call may carry`))
+      return sendJson(res, 400, refusal(method, 'InvalidArgument', 'The request body is not valid JSON'))
     }
     const result = await opts.handlers[method](args)
-    send(res, 200, JSON.stringify(result), 'application/json')
+    sendJson(res, 200, result)
   }
 
   function serveEvents(req: IncomingMessage, res: ServerResponse): void {
+    if (streams >= maxStreams) return send(res, 503, `At most ${maxStreams} tabs can follow the app's events at once: close one and reload.`)
+    streams++
     res.writeHead(200, {
       ...securityHeaders,
       'Content-Type': 'text/event-stream',
@@ -166,36 +194,38 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     // Comments keep proxies and the browser from timing the stream out while nothing happens.
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 25_000)
     req.on('close', () => {
+      streams--
       clearInterval(heartbeat)
       off()
     })
+  }
+
+  /** Everything under /bridge/ and /session: our own page only, with its session credential. */
+  async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    // A page elsewhere can make the browser send a request here; it cannot forge Origin.
+    if (fromElsewhere(req, port)) return send(res, 403, 'Refused: this request did not come from the app page')
+    if (url.pathname === '/session') {
+      if (req.method !== 'POST') return send(res, 405, 'The launch secret is exchanged by POST')
+      if (!isJson(req)) return send(res, 415, 'The exchange takes application/json')
+      return serveExchange(req, res)
+    }
+    // EventSource cannot send headers, so the stream alone also takes the credential in its URL.
+    const offered = bearerToken(req) ?? (url.pathname === '/bridge/events' ? (url.searchParams.get('session') ?? undefined) : undefined)
+    if (!sessions.isSession(offered)) return send(res, 401, 'Open the URL the host printed when it started (it carries a one-time launch secret).')
+    const name = url.pathname.slice('/bridge/'.length)
+    if (name === 'events' && req.method === 'GET') return serveEvents(req, res)
+    if (req.method !== 'POST') return send(res, 405, 'Bridge methods take POST')
+    if (!isJson(req)) return send(res, 415, 'The bridge takes application/json')
+    return serveBridge(req, res, name)
   }
 
   const server = createServer(async (req, res) => {
     const started = Date.now()
     try {
       if (!isAllowedHostHeader(req.headers.host, port)) return send(res, 421, 'This host only answers on loopback')
-      const url = new URL(req.url ?? '/', origin)
-
-      const offered = url.searchParams.get('token')
-      if (req.method === 'GET' && offered !== null) {
-        if (!sameToken(offered, token)) return send(res, 401, 'This link has expired: open the URL the host printed when it started.')
-        url.searchParams.delete('token')
-        res.writeHead(302, {
-          ...securityHeaders,
-          'Set-Cookie': `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`,
-          Location: url.pathname + url.search + url.hash,
-        })
-        return res.end()
-      }
-      if (!authed(req)) return send(res, 401, 'Open the URL the host printed when it started (it carries a one-time token).')
-
-      if (url.pathname.startsWith('/bridge/')) {
-        const name = url.pathname.slice('/bridge/'.length)
-        if (name === 'events' && req.method === 'GET') return serveEvents(req, res)
-        if (req.method !== 'POST') return send(res, 405, 'Bridge methods take POST')
-        return await serveBridge(req, res, name)
-      }
+      const url = requestUrl(req.url, origin)
+      if (!url) return send(res, 400, 'Malformed request path')
+      if (url.pathname === '/session' || url.pathname.startsWith('/bridge/')) return await serveApi(req, res, url)
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed')
       return await serveStatic(res, url.pathname)
     } catch (e) {
@@ -218,16 +248,36 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
   })
   port = (server.address() as AddressInfo).port
   origin = `http://${bindHost.includes(':') ? `[${bindHost}]` : bindHost}:${port}`
+  const launchUrlFor = (secret: string) => `${origin}/?token=${secret}`
 
   return {
     port,
     origin,
     token,
-    launchUrl: `${origin}/?token=${token}`,
+    launchUrl: launchUrlFor(token),
+    newLaunchUrl: () => launchUrlFor(sessions.issueLaunchSecret()),
     stop: () =>
       new Promise<void>((done) => {
         for (const s of sockets) s.destroy()
         server.close(() => done())
       }),
+  }
+}
+
+const isJson = (req: IncomingMessage) => /^application\/json\b/.test(req.headers['content-type'] ?? '')
+
+/**
+ * The request's URL, read as a path on our own origin (so `//elsewhere/x` is the path
+ * `//elsewhere/x`, never another host), or `undefined` when it is not a well-formed
+ * origin-form path or holds percent-escapes that do not decode.
+ */
+function requestUrl(raw: string | undefined, origin: string): URL | undefined {
+  if (!raw?.startsWith('/')) return undefined
+  try {
+    const url = new URL(origin + raw)
+    decodeURIComponent(url.pathname)
+    return url
+  } catch {
+    return undefined
   }
 }
