@@ -40,6 +40,12 @@ export interface CoreDeps {
   clientOptions?: Partial<ConstructorParameters<typeof SvcClient>[0]>
 }
 
+/**
+ * Where a profile's key may be sent: its URL's origin. The Simulator's URL changes with
+ * every run (a free port), and it only ever runs on this machine, so its key is not bound.
+ */
+export const keyOriginOf = (p: Profile): string | undefined => (p.id === SIMULATOR_PROFILE_ID ? undefined : new URL(p.baseUrl).origin)
+
 export function createCore(deps: CoreDeps): Core {
   const { profiles, keys, events } = deps
   // One client per profile, rebuilt when its URL changes, so connections are reused.
@@ -50,7 +56,7 @@ export function createCore(deps: CoreDeps): Core {
     name: p.name,
     baseUrl: p.baseUrl,
     builtIn: p.id === SIMULATOR_PROFILE_ID,
-    hasKey: keys.has(p.id),
+    hasKey: keys.has(p.id, keyOriginOf(p)),
   })
 
   const profileOrFail = (id: string): Profile => {
@@ -84,7 +90,7 @@ export function createCore(deps: CoreDeps): Core {
     if (!entry || entry.baseUrl !== profile.baseUrl) {
       entry = {
         baseUrl: profile.baseUrl,
-        client: new SvcClient({ ...deps.clientOptions, baseUrl: profile.baseUrl, getAccessKey: () => keys.get(profile.id) }),
+        client: new SvcClient({ ...deps.clientOptions, baseUrl: profile.baseUrl, getAccessKey: () => keys.get(profile.id, keyOriginOf(profile)) }),
       }
       clients.set(profile.id, entry)
     }
@@ -108,7 +114,15 @@ export function createCore(deps: CoreDeps): Core {
     appInfo,
     session,
     saveProfile: (input) => {
-      const saved = view(profiles.save(input))
+      const before = input.id === undefined ? undefined : profiles.get(input.id)
+      const profile = profiles.save(input)
+      // A key goes only to the origin it was entered for: pointing the profile elsewhere
+      // forgets it, and the person enters it again, knowingly, for the new service.
+      if (before && keyOriginOf(before) !== keyOriginOf(profile)) {
+        keys.clear(profile.id)
+        clients.delete(profile.id)
+      }
+      const saved = view(profile)
       changed()
       // A new URL may cure what stopped a watch (an unknown intent, a refused key).
       if (input.id) watches.resumeStopped(saved.id)
@@ -127,7 +141,7 @@ export function createCore(deps: CoreDeps): Core {
     },
     setAccessKey: (profileId, key, allowPlainText) => {
       const p = profileOrFail(profileId)
-      keys.set(p.id, key, { allowPlainText })
+      keys.set(p.id, key, { allowPlainText, origin: keyOriginOf(p) })
       changed()
       watches.resumeStopped(p.id)
       return view(p)

@@ -44,11 +44,11 @@ class CliKeyStore implements KeyStore {
     private readonly saved: KeyStore | undefined,
     private readonly envKey: string | undefined,
   ) {}
-  has(profileId: string) {
-    return this.get(profileId) !== undefined
+  has(profileId: string, origin?: string) {
+    return this.get(profileId, origin) !== undefined
   }
-  get(profileId: string) {
-    const saved = this.saved?.has(profileId) ? this.saved.get(profileId) : undefined
+  get(profileId: string, origin?: string) {
+    const saved = this.saved?.has(profileId, origin) ? this.saved.get(profileId, origin) : undefined
     return saved ?? (profileId === SIMULATOR_PROFILE_ID ? this.saved?.get(profileId) : this.envKey)
   }
   set(): void {

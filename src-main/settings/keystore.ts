@@ -10,15 +10,25 @@ import { SIMULATOR_PROFILE_ID } from './profiles'
  * read it back.
  */
 export interface KeyStore {
-  has(profileId: string): boolean
-  /** Main process only: for the client's `X-Access-Key` header. */
-  get(profileId: string): string | undefined
+  /** `origin`: the origin the key is about to be used for; a key saved for another origin does not count. */
+  has(profileId: string, origin?: string): boolean
+  /**
+   * Main process only: for the client's `X-Access-Key` header. A key saved with an origin
+   * is handed out only for that origin, so it cannot follow a profile to another host.
+   */
+  get(profileId: string, origin?: string): string | undefined
   /** Throws a SvcFailure (InvalidArgument, path `allowPlainText`) when it refuses to store without encryption. */
-  set(profileId: string, key: string, opts?: { allowPlainText?: boolean }): void
+  set(profileId: string, key: string, opts?: KeySetOptions): void
   clear(profileId: string): void
   describe(): KeyStorageInfo
   /** Set when the key file could not be read at start-up and was moved aside. */
   readonly recovered?: Recovery
+}
+
+export interface KeySetOptions {
+  allowPlainText?: boolean
+  /** The origin (`https://host:port`) the key is for; it is never handed out for another. */
+  origin?: string
 }
 
 /** The embedded simulator's default key: usable without storing anything. */
@@ -28,6 +38,8 @@ const StoredKeySchema = z.object({
   /** `safeStorage`: base64 of Electron's ciphertext. `plain`: the key itself. */
   format: z.enum(['safeStorage', 'plain']),
   value: z.string(),
+  /** Where the key may be sent; absent in files written before keys were bound to an origin. */
+  origin: z.string().optional(),
 })
 type StoredKey = z.infer<typeof StoredKeySchema>
 // A list rather than an object keyed by profile id: ids come from outside and may be
@@ -57,20 +69,28 @@ abstract class KeyFileStore implements KeyStore {
     if (file.state === 'recovered') this.recovered = file.recovery
   }
 
-  has(profileId: string): boolean {
-    const stored = this.keys.get(profileId)
-    return (stored !== undefined && this.canRead(stored)) || this.fallback(profileId) !== undefined
+  has(profileId: string, origin?: string): boolean {
+    return this.usable(profileId, origin) !== undefined || this.fallback(profileId) !== undefined
   }
 
-  get(profileId: string): string | undefined {
-    const stored = this.keys.get(profileId)
-    return stored && this.canRead(stored) ? this.decode(stored) : this.fallback(profileId)
+  get(profileId: string, origin?: string): string | undefined {
+    const stored = this.usable(profileId, origin)
+    return stored ? this.decode(stored) : this.fallback(profileId)
   }
 
-  set(profileId: string, key: string, opts: { allowPlainText?: boolean } = {}): void {
+  set(profileId: string, key: string, opts: KeySetOptions = {}): void {
     const trimmed = key.trim()
     if (!trimmed) throw new SvcFailure({ kind: 'InvalidArgument', path: 'key', message: 'Enter the access key.' })
-    this.write(new Map(this.keys).set(profileId, this.encode(trimmed, opts.allowPlainText ?? false)))
+    const stored = this.encode(trimmed, opts.allowPlainText ?? false)
+    this.write(new Map(this.keys).set(profileId, { ...stored, ...(opts.origin !== undefined && { origin: opts.origin }) }))
+  }
+
+  /** The stored key if this store can read it and it was saved for `origin` (or for no origin in particular). */
+  private usable(profileId: string, origin: string | undefined): StoredKey | undefined {
+    const stored = this.keys.get(profileId)
+    if (!stored || !this.canRead(stored)) return undefined
+    if (stored.origin !== undefined && origin !== undefined && stored.origin !== origin) return undefined
+    return stored
   }
 
   clear(profileId: string): void {

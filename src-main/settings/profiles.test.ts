@@ -62,6 +62,27 @@ describe('ProfileStore', () => {
     expect(store.list()).toHaveLength(1)
   })
 
+  it('asks for explicit confirmation before plain http to another machine, where the key would travel in clear', () => {
+    const store = ProfileStore.open(file)
+    const refused = (() => {
+      try {
+        store.save({ name: 'Lan', baseUrl: 'http://svc.example.com:8080' })
+      } catch (e) {
+        return (e as { error: { path?: string; message: string } }).error
+      }
+    })()
+    expect(refused).toMatchObject({ path: 'allowInsecureHttp' })
+    expect(refused!.message).toMatch(/unencrypted/)
+    expect(store.list()).toHaveLength(1)
+    const lan = store.save({ name: 'Lan', baseUrl: 'http://svc.example.com:8080', allowInsecureHttp: true })
+    // A rename keeps the URL already confirmed; a new plain-http URL asks again.
+    expect(store.save({ id: lan.id, name: 'LAN', baseUrl: 'http://svc.example.com:8080' }).name).toBe('LAN')
+    expect(() => store.save({ id: lan.id, name: 'LAN', baseUrl: 'http://10.0.0.2' })).toThrow(/unencrypted/)
+    // Loopback never leaves the machine; https is always fine.
+    for (const baseUrl of ['http://localhost:8080', 'http://127.0.0.1:9', 'http://[::1]:9', 'https://svc.example.com'])
+      expect(store.save({ name: baseUrl, baseUrl }).baseUrl).toBe(baseUrl)
+  })
+
   it('refuses unknown profile ids', () => {
     const store = ProfileStore.open(file)
     expect(() => store.setActive('nope')).toThrow(/no profile “nope”/)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { BaseUrlSchema, ProfileInputSchema, type ProfileInput } from '../../src-shared/contract/app'
+import { BaseUrlSchema, ProfileInputSchema, isInsecureServiceUrl, type ProfileInput } from '../../src-shared/contract/app'
 import { SvcFailure } from '../../src-shared/contract/errors'
 import { formatPath } from '../../src-shared/contract/service'
 import { readJsonFile, writeJsonAtomic, type Recovery } from './json-file'
@@ -94,8 +94,15 @@ export class ProfileStore {
       const issue = parsed.error.issues[0]
       throw invalid(issue?.message ?? 'Invalid profile', formatPath(issue?.path ?? []) || undefined)
     }
-    const { id, name, baseUrl } = parsed.data
+    const { id, name, baseUrl, allowInsecureHttp } = parsed.data
     if (id === SIMULATOR_PROFILE_ID) throw invalid('The Simulator profile is built in and cannot be changed.')
+    // Asked whenever the URL becomes one, not on every rename of a profile already confirmed.
+    const urlChanged = this.profiles.find((p) => p.id === id)?.baseUrl !== baseUrl
+    if (urlChanged && isInsecureServiceUrl(baseUrl) && !allowInsecureHttp)
+      throw invalid(
+        `${baseUrl} is plain http to another machine: every call, and the access key, would travel unencrypted. Use https, or confirm that you accept this.`,
+        'allowInsecureHttp',
+      )
     const clash = this.list().find((p) => p.id !== id && p.name.toLowerCase() === name.toLowerCase())
     if (clash) throw invalid(`There is already a profile called “${clash.name}”. Choose another name.`, 'name')
     const profile: Profile = { id: id ?? randomUUID(), name, baseUrl }

@@ -24,7 +24,25 @@ export const ProfileInputSchema = z.object({
   id: z.string().min(1).max(64).optional(),
   name: z.string().trim().min(1, 'Give the profile a name').max(80),
   baseUrl: BaseUrlSchema,
+  /** The person accepts that calls, and the access key, travel unencrypted (plain http to another machine). */
+  allowInsecureHttp: z.boolean().optional(),
 })
+
+/** A loopback host: `localhost`, `127.x.x.x` or `[::1]`. Traffic to it never leaves this machine. */
+export function isLoopbackHostname(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '')
+  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h)
+}
+
+/** Plain http to another machine: the access key would cross the network readable by anyone on the way. */
+export function isInsecureServiceUrl(url: string): boolean {
+  try {
+    const u = new URL(url)
+    return u.protocol === 'http:' && !isLoopbackHostname(u.hostname)
+  } catch {
+    return false
+  }
+}
 export type ProfileInput = z.input<typeof ProfileInputSchema>
 
 export interface ProfileView {

@@ -1,16 +1,27 @@
 import { useState, type FormEvent } from 'react'
 import type { ConnectionTest, ProfileView } from '@contract/app'
-import { ProfileInputSchema } from '@contract/app'
+import { ProfileInputSchema, isInsecureServiceUrl } from '@contract/app'
 import type { SvcError } from '@contract/errors'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { FormField } from '../../components/FormField'
 import { call } from '../../lib/call'
 import { useConnection } from '../../stores/connection'
 
-type Draft = { id?: string; name: string; baseUrl: string }
+type Draft = { id?: string; name: string; baseUrl: string; allowInsecureHttp?: boolean; hasKey?: boolean }
+
+const originOf = (url: string): string | null => {
+  try {
+    return new URL(url).origin
+  } catch {
+    return null
+  }
+}
 
 function ProfileForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
   const [draft, setDraft] = useState(initial)
+  // Said before saving: main forgets the key when the profile's origin changes.
+  const dropsKey = !!initial.hasKey && originOf(draft.baseUrl) !== null && originOf(draft.baseUrl) !== originOf(initial.baseUrl)
+  const insecure = isInsecureServiceUrl(draft.baseUrl) && draft.baseUrl.trim() !== initial.baseUrl
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [failure, setFailure] = useState<SvcError | null>(null)
 
@@ -22,7 +33,8 @@ function ProfileForm({ initial, onDone }: { initial: Draft; onDone: () => void }
       return
     }
     setErrors({})
-    const r = await call('saveProfile', draft)
+    const { hasKey: _hasKey, ...input } = draft
+    const r = await call('saveProfile', { ...input, allowInsecureHttp: insecure ? !!draft.allowInsecureHttp : undefined })
     if (!r.ok) return setFailure(r.error)
     const info = await call('getAppInfo', undefined)
     if (info.ok) useConnection.getState().setInfo(info.value)
@@ -44,6 +56,22 @@ function ProfileForm({ initial, onDone }: { initial: Draft; onDone: () => void }
           />
         </FormField>
       </div>
+      {insecure ? (
+        <label className="row">
+          <input
+            type="checkbox"
+            checked={!!draft.allowInsecureHttp}
+            onChange={(e) => setDraft({ ...draft, allowInsecureHttp: e.target.checked })}
+          />
+          This is plain http to another machine: every call, and the access key, would travel unencrypted. I accept that.
+        </label>
+      ) : null}
+      {dropsKey ? (
+        <p className="muted" role="note">
+          The stored access key was entered for {originOf(initial.baseUrl)} and will be removed when this profile points
+          elsewhere; enter it again after saving if the new service uses it.
+        </p>
+      ) : null}
       {failure ? <ErrorNotice error={failure} /> : null}
       <div className="row" style={{ marginTop: 10 }}>
         <button type="submit" className="primary">
@@ -197,7 +225,7 @@ export function SettingsView() {
             </label>
             {p.builtIn ? null : (
               <div className="row">
-                <button type="button" onClick={() => setEditing({ id: p.id, name: p.name, baseUrl: p.baseUrl })}>
+                <button type="button" onClick={() => setEditing({ id: p.id, name: p.name, baseUrl: p.baseUrl, hasKey: p.hasKey })}>
                   Edit
                 </button>
                 <button type="button" onClick={() => remove(p)}>
