@@ -12,16 +12,18 @@ import { STATUS_MEANING, StatusBadge } from '../../components/StatusBadge'
 import { isBookmarked, listNotes, readTransitions, setBookmarked, type Note } from '../../db'
 import { formatDateTime } from '../../lib/format'
 import { intentTokenMetadata } from '../../lib/intent-route'
+import { routeExpectation } from '../../lib/route-stats'
 import { useNow } from '../../lib/useNow'
 import { visibleOf } from '../../lib/useLiveOrCached'
 import { useOfflineMode } from '../../stores/cache'
 import { useChains } from '../../stores/chains'
+import { useRouteStatsFor } from '../../stores/route-stats'
 import { activeProfile, useConnection } from '../../stores/connection'
 import { useTokens } from '../../stores/tokens'
 import { WatchButton } from '../watch/WatchButton'
 import { useWatch } from '../watch/store'
 import { caseSummary } from './case-summary'
-import { customerAnswer, quoteExpectation } from './customer-answer'
+import { customerAnswer, executionStartedAt, quoteExpectation } from './customer-answer'
 import { CustomerAnswerCard } from './cards/CustomerAnswerCard'
 import { ContractsCard } from './cards/ContractsCard'
 import { EdgeCard } from './cards/EdgeCard'
@@ -131,10 +133,13 @@ export function IntentView() {
   useLearnTokens(intent, receipt)
   const held = useHeldBalances(profileId, intent, status, offline)
   const now = useNow(1000, status === 'EXECUTING')
-  const answer = useMemo(
-    () => customerAnswer({ intent, receipt, status, balances: held.balances, expectation: quoteExpectation(intent), chains, tokenOf, now }),
-    [intent, receipt, status, held.balances, chains, tokenOf, now],
-  )
+  // Only a moving intent needs the route's statistics (computed in a worker, shared with other views).
+  const routeStats = useRouteStatsFor(status === 'EXECUTING' ? profileId : undefined, '30d')?.stats
+  const answer = useMemo(() => {
+    const started = executionStartedAt(intent, receipt)
+    const route = routeExpectation(routeStats, intent?.originChainId ?? receipt?.originChainId, intent?.destinationChainId ?? receipt?.destinationChainId, started === undefined ? undefined : now - started)
+    return customerAnswer({ intent, receipt, status, balances: held.balances, expectation: route ?? quoteExpectation(intent), chains, tokenOf, now })
+  }, [intent, receipt, status, held.balances, routeStats, chains, tokenOf, now])
 
   // When the watch sees the intent move on, refetch it so every card agrees with the timeline.
   const reloadIntent = query.reload

@@ -1,8 +1,11 @@
 import type { ChainInfo, Intent, IntentBalance, IntentReceipt, IntentStatus } from '@contract/service'
 import { formatDuration, formatUnitsExact, formatUsd, parseTime } from '../../lib/format'
+import type { Expectation } from '../../lib/route-stats'
 import { chainName } from '../../stores/chains'
 import { failureReason } from './receipt-steps'
 import type { TokenLookup } from './token-lookup'
+
+export type { Expectation }
 
 /** Every story the answer can tell; one template each. */
 export const OUTCOMES = [
@@ -19,17 +22,6 @@ export const OUTCOMES = [
   'unknown',
 ] as const
 export type Outcome = (typeof OUTCOMES)[number]
-
-/** How long the route usually takes, from route statistics or, failing those, the quote. */
-export interface Expectation {
-  /** Typical time to finish (the route's median, or the quote's estimate). */
-  typicalMs: number
-  /** Past this the intent counts as late (the route's p95, or twice the quote's estimate). */
-  lateAfterMs: number
-  /** Share of the route's finished intents that took less than this one has run, 0–1. */
-  slowerThan?: number
-  basis: 'route' | 'quote'
-}
 
 export interface AnswerInput {
   intent?: Intent
@@ -95,6 +87,11 @@ function heldBalances(c: AnswerInput): string[] {
   return out
 }
 
+/** When execution started (epoch ms): the receipt's own start, else the deposit, else creation. */
+export function executionStartedAt(intent: Intent | undefined, receipt: IntentReceipt | undefined): number | undefined {
+  return parseTime(receipt?.summary?.startedAt ?? receipt?.depositTransaction?.txnMinedAt ?? receipt?.createdAt ?? intent?.createdAt)
+}
+
 function gatherFacts(c: AnswerInput): Facts {
   const { intent, receipt, chains, tokenOf } = c
   const originId = intent?.originChainId ?? receipt?.originChainId
@@ -125,7 +122,7 @@ function gatherFacts(c: AnswerInput): Facts {
     },
     held: heldBalances(c),
     depositLanded: !!receipt?.depositTransaction?.txnMinedAt,
-    startedAt: parseTime(receipt?.summary?.startedAt ?? receipt?.depositTransaction?.txnMinedAt ?? receipt?.createdAt ?? intent?.createdAt),
+    startedAt: executionStartedAt(intent, receipt),
     finishedAt: parseTime(receipt?.summary?.finishedAt ?? dest?.txnMinedAt),
     expiresAt: parseTime(intent?.expiresAt ?? receipt?.summary?.expiresAt),
   }

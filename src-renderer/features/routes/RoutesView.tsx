@@ -1,0 +1,126 @@
+import { useCallback, useMemo } from 'react'
+import { useSearchParams } from 'react-router'
+import { DataTable, type Column } from '../../components/DataTable'
+import { EmptyState } from '../../components/EmptyState'
+import { ErrorNotice } from '../../components/ErrorNotice'
+import { FormField } from '../../components/FormField'
+import { formatDateTime, formatDuration, formatPercent } from '../../lib/format'
+import { STATS_WINDOWS, WINDOW_LABEL, WINDOW_MS, type GroupStats, type RouteStats, type StatsWindow } from '../../lib/route-stats'
+import { useOfflineMode } from '../../stores/cache'
+import { chainName, useChains } from '../../stores/chains'
+import { useConnection } from '../../stores/connection'
+import { useRouteStats, useRouteStatsFor } from '../../stores/route-stats'
+import { figureColumns } from './statsColumns'
+import { TrendChart } from './TrendChart'
+import { useFetchWindow, type FetchState } from './useFetchWindow'
+import { FETCH_CAP } from './fetch-window'
+
+const isWindow = (w: string | null): w is StatsWindow => (STATS_WINDOWS as readonly string[]).includes(w ?? '')
+
+function Summary({ stats }: { stats: RouteStats }) {
+  const o = stats.overall
+  return (
+    <dl className="routes-summary" aria-label="All routes">
+      <div><dt>Intents</dt><dd data-testid="routes-total">{o.count.toLocaleString('en-US')}</dd></div>
+      <div><dt>Success rate</dt><dd>{formatPercent(o.successRate, 1)}</dd></div>
+      <div><dt>Refund rate</dt><dd>{formatPercent(o.refundRate, 1)}</dd></div>
+      <div><dt>p50 to finish</dt><dd>{formatDuration(o.p50Ms)}</dd></div>
+      <div><dt>p95 to finish</dt><dd>{formatDuration(o.p95Ms)}</dd></div>
+    </dl>
+  )
+}
+
+function FetchControls({ fetcher, window, offline }: { fetcher: FetchState; window: StatsWindow; offline: boolean }) {
+  const span = WINDOW_MS[window]
+  const from = () => (span === undefined ? undefined : Math.floor((Date.now() - span) / 1000))
+  if (fetcher.running) {
+    return (
+      <span className="row" role="status">
+        <progress max={FETCH_CAP} value={fetcher.read} aria-label="Intents fetched" /> {fetcher.read.toLocaleString('en-US')} intents fetched…
+        <button type="button" onClick={fetcher.cancel}>Cancel</button>
+      </span>
+    )
+  }
+  const last = fetcher.last
+  const said = last && last.outcome !== 'error' ? `${last.read.toLocaleString('en-US')} intents fetched${last.outcome === 'cap' ? ' (the cap; there are more)' : last.outcome === 'cancelled' ? ' before the cancel' : ''}` : undefined
+  return (
+    <>
+    {said ? <span className="muted small" role="status" aria-label="Fetch result">{said}</span> : null}
+    <button type="button" disabled={offline} title={offline ? 'Offline: statistics come from the cache only' : `Read up to ${FETCH_CAP.toLocaleString('en-US')} intents of this window from the service into the cache`} onClick={() => fetcher.start(from())}>
+      Fetch this window from the service
+    </button>
+    </>
+  )
+}
+
+export function RoutesView() {
+  const [params, setParams] = useSearchParams()
+  const window: StatsWindow = isWindow(params.get('window')) ? (params.get('window') as StatsWindow) : '30d'
+  const focus = params.get('focus') ?? 'all'
+  const profileId = useConnection((s) => s.info?.activeProfileId)
+  const offline = useOfflineMode()
+  const entry = useRouteStatsFor(profileId, window)
+  const request = useRouteStats((s) => s.request)
+  const recompute = useCallback(() => profileId && request(profileId, window, { force: true }), [profileId, window, request])
+  const fetcher = useFetchWindow(recompute)
+  const chains = useChains((s) => s.byId)
+  const set = (key: string, value: string) => setParams((p) => (p.set(key, value), p), { replace: true })
+
+  const routeName = useCallback((g: GroupStats) => `${chainName(chains, g.originChainId)} → ${chainName(chains, g.destinationChainId)}`, [chains])
+  const routeColumns = useMemo((): Column<GroupStats>[] => [{ id: 'route', header: 'Route', sortValue: routeName, cell: routeName }, ...figureColumns()], [routeName])
+  const providerColumns = useMemo((): Column<GroupStats>[] => [{ id: 'provider', header: 'Provider', sortValue: (g) => g.provider, cell: (g) => g.provider }, ...figureColumns()], [])
+
+  const stats = entry?.stats
+  const focused = stats && (stats.routes.find((r) => `route:${r.key}` === focus) ?? stats.providers.find((p) => `provider:${p.key}` === focus))
+  const focusTitle = focused ? (focused.provider ?? routeName(focused)) : 'All routes'
+
+  return (
+    <section className="view routes-view" aria-labelledby="routes-title">
+      <header className="view-header">
+        <h1 id="routes-title">Route statistics</h1>
+        <div className="toolbar">
+          <FormField label="Window">
+            <select value={window} onChange={(e) => set('window', e.target.value)}>
+              {STATS_WINDOWS.map((w) => <option key={w} value={w}>{WINDOW_LABEL[w]}</option>)}
+            </select>
+          </FormField>
+          <button type="button" onClick={recompute} disabled={entry?.status === 'computing'}>Recompute</button>
+          <FetchControls fetcher={fetcher} window={window} offline={offline} />
+        </div>
+      </header>
+      <p className="muted small" role="status" aria-label="Statistics status">
+        {entry?.status === 'computing'
+          ? `Computing from the cache… ${entry.read.toLocaleString('en-US')} cached intents read`
+          : stats
+            ? `From ${stats.rows.toLocaleString('en-US')} cached intents created ${stats.from ? `since ${formatDateTime(stats.from)}` : 'at any time'}; computed ${formatDateTime(stats.computedAt)}. Times to finish are of succeeded intents, from execution start to the last leg.`
+            : null}
+      </p>
+      {fetcher.error ? <ErrorNotice error={fetcher.error} onRetry={() => fetcher.start(WINDOW_MS[window] === undefined ? undefined : Math.floor((Date.now() - WINDOW_MS[window]!) / 1000))} /> : null}
+      {entry?.status === 'error' ? <div className="notice notice-error" role="alert">The statistics could not be computed: {entry.error}</div> : null}
+      {stats && stats.rows === 0 ? (
+        <EmptyState title="No cached intents in this window">
+          {offline ? 'Offline, statistics come from the cache, and it holds no intent created in this window. Choose a longer window.' : 'Fetch this window from the service, or load history in the History view; statistics are computed from what the cache holds.'}
+        </EmptyState>
+      ) : null}
+      {stats && stats.rows > 0 ? (
+        <>
+          <Summary stats={stats} />
+          <div className="row">
+            <FormField label="Trend of">
+              <select value={focused ? focus : 'all'} onChange={(e) => set('focus', e.target.value)}>
+                <option value="all">All routes</option>
+                {stats.routes.slice(0, 200).map((r) => <option key={r.key} value={`route:${r.key}`}>{routeName(r)}</option>)}
+                {stats.providers.map((p) => <option key={p.key} value={`provider:${p.key}`}>Provider {p.provider}</option>)}
+              </select>
+            </FormField>
+          </div>
+          <TrendChart days={(focused ?? stats.overall).byDay} title={focusTitle} />
+          <h2>By route</h2>
+          <DataTable label="Routes" columns={routeColumns} rows={stats.routes} rowKey={(g) => g.key} onOpen={(g) => set('focus', `route:${g.key}`)} />
+          <h2>By provider</h2>
+          <DataTable label="Providers" columns={providerColumns} rows={stats.providers} rowKey={(g) => g.key} onOpen={(g) => set('focus', `provider:${g.key}`)} />
+        </>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,233 @@
+import type { IntentStatus } from '@contract/service'
+
+/**
+ * Route statistics: per route (origin chain → destination chain) and per provider, how
+ * many intents, how often they succeed or are refunded, how long they take, by day.
+ * Pure and incremental (rows are added in batches as the cache is read), so a worker
+ * can compute them over 100,000 cached intents without holding the UI.
+ */
+
+export const STATS_WINDOWS = ['24h', '7d', '30d', '90d', 'all'] as const
+export type StatsWindow = (typeof STATS_WINDOWS)[number]
+const DAY = 86_400_000
+export const WINDOW_MS: Record<StatsWindow, number | undefined> = { '24h': DAY, '7d': 7 * DAY, '30d': 30 * DAY, '90d': 90 * DAY, all: undefined }
+export const WINDOW_LABEL: Record<StatsWindow, string> = { '24h': 'Last 24 hours', '7d': 'Last 7 days', '30d': 'Last 30 days', '90d': 'Last 90 days', all: 'Everything cached' }
+
+/** Fewer finished intents than this and a route's percentiles say little: no expectation is drawn from them. */
+export const MIN_SAMPLES = 5
+
+/** The fields of a cached intent row the statistics read. */
+export interface StatsRow {
+  status?: IntentStatus
+  /** epoch ms */
+  createdAt: number
+  originChainId?: number
+  destinationChainId?: number
+  routeProviders: readonly string[]
+  startedAt?: number
+  finishedAt?: number
+}
+
+export interface DayPoint {
+  /** UTC day, YYYY-MM-DD */
+  day: string
+  count: number
+  succeeded: number
+  refunded: number
+  failed: number
+  p50Ms?: number
+}
+
+export interface GroupStats {
+  key: string
+  originChainId?: number
+  destinationChainId?: number
+  provider?: string
+  count: number
+  succeeded: number
+  /** FAILED, ABORTED or INVALID (refunds counted apart) */
+  failed: number
+  refunded: number
+  /** Settled intents (the rates' denominator): succeeded + failed + refunded. */
+  settled: number
+  successRate?: number
+  refundRate?: number
+  /** Time to finish of succeeded intents (start of execution to the last leg), sorted ascending, ms. */
+  durations: number[]
+  p50Ms?: number
+  p95Ms?: number
+  byDay: DayPoint[]
+}
+
+export interface RouteStats {
+  window: StatsWindow
+  /** epoch ms; the window's start (undefined for everything) and the time it was computed */
+  from?: number
+  computedAt: number
+  rows: number
+  overall: GroupStats
+  routes: GroupStats[]
+  providers: GroupStats[]
+}
+
+interface Acc {
+  key: string
+  originChainId?: number
+  destinationChainId?: number
+  provider?: string
+  count: number
+  succeeded: number
+  failed: number
+  refunded: number
+  durations: number[]
+  days: Map<string, { count: number; succeeded: number; failed: number; refunded: number; durations: number[] }>
+}
+
+const routeKey = (origin: number | undefined, destination: number | undefined) => `${origin ?? '?'}->${destination ?? '?'}`
+const dayOf = (ms: number) => new Date(ms - (ms % DAY)).toISOString().slice(0, 10)
+const FAILED_LIKE: ReadonlySet<IntentStatus | undefined> = new Set<IntentStatus | undefined>(['FAILED', 'ABORTED', 'INVALID'])
+
+/** Nearest-rank percentile of an ascending array. */
+export function percentile(sorted: readonly number[], p: number): number | undefined {
+  if (!sorted.length) return undefined
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
+}
+
+/** Share of the sorted values strictly below `value`, 0–1. */
+export function shareBelow(sorted: readonly number[], value: number): number {
+  let lo = 0
+  let hi = sorted.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (sorted[mid] < value) lo = mid + 1
+    else hi = mid
+  }
+  return sorted.length ? lo / sorted.length : 0
+}
+
+function addTo(acc: Acc, row: StatsRow, duration: number | undefined): void {
+  acc.count++
+  const s = row.status
+  if (s === 'SUCCEEDED') acc.succeeded++
+  else if (s === 'REFUNDED') acc.refunded++
+  else if (FAILED_LIKE.has(s)) acc.failed++
+  if (duration !== undefined) acc.durations.push(duration)
+  if (!row.createdAt) return
+  const day = dayOf(row.createdAt)
+  let d = acc.days.get(day)
+  if (!d) acc.days.set(day, (d = { count: 0, succeeded: 0, failed: 0, refunded: 0, durations: [] }))
+  d.count++
+  if (s === 'SUCCEEDED') d.succeeded++
+  else if (s === 'REFUNDED') d.refunded++
+  else if (FAILED_LIKE.has(s)) d.failed++
+  if (duration !== undefined) d.durations.push(duration)
+}
+
+const numeric = (a: number, b: number) => a - b
+
+function finishGroup(acc: Acc): GroupStats {
+  const durations = acc.durations.sort(numeric)
+  const settled = acc.succeeded + acc.failed + acc.refunded
+  const byDay = [...acc.days.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([day, d]): DayPoint => ({ day, count: d.count, succeeded: d.succeeded, failed: d.failed, refunded: d.refunded, p50Ms: percentile(d.durations.sort(numeric), 50) }))
+  return {
+    key: acc.key,
+    originChainId: acc.originChainId,
+    destinationChainId: acc.destinationChainId,
+    provider: acc.provider,
+    count: acc.count,
+    succeeded: acc.succeeded,
+    failed: acc.failed,
+    refunded: acc.refunded,
+    settled,
+    successRate: settled ? acc.succeeded / settled : undefined,
+    refundRate: settled ? acc.refunded / settled : undefined,
+    durations,
+    p50Ms: percentile(durations, 50),
+    p95Ms: percentile(durations, 95),
+    byDay,
+  }
+}
+
+const newAcc = (key: string, extra: Partial<Acc> = {}): Acc => ({ key, count: 0, succeeded: 0, failed: 0, refunded: 0, durations: [], days: new Map(), ...extra })
+
+/** Collects rows (in any order, in any number of batches) and then yields the statistics. */
+export class RouteStatsBuilder {
+  private readonly overall = newAcc('all')
+  private readonly routes = new Map<string, Acc>()
+  private readonly providers = new Map<string, Acc>()
+  private rows = 0
+
+  constructor(
+    readonly window: StatsWindow,
+    readonly now: number,
+  ) {}
+
+  /** The window's first moment (epoch ms), or undefined for everything. */
+  get from(): number | undefined {
+    const span = WINDOW_MS[this.window]
+    return span === undefined ? undefined : this.now - span
+  }
+
+  add(rows: readonly StatsRow[]): void {
+    const from = this.from
+    for (const row of rows) {
+      if (from !== undefined && row.createdAt < from) continue
+      this.rows++
+      const duration =
+        row.status === 'SUCCEEDED' && row.startedAt !== undefined && row.finishedAt !== undefined && row.finishedAt >= row.startedAt
+          ? row.finishedAt - row.startedAt
+          : undefined
+      addTo(this.overall, row, duration)
+      const rk = routeKey(row.originChainId, row.destinationChainId)
+      let route = this.routes.get(rk)
+      if (!route) this.routes.set(rk, (route = newAcc(rk, { originChainId: row.originChainId, destinationChainId: row.destinationChainId })))
+      addTo(route, row, duration)
+      for (const p of new Set(row.routeProviders.length ? row.routeProviders : ['AUTO'])) {
+        let acc = this.providers.get(p)
+        if (!acc) this.providers.set(p, (acc = newAcc(p, { provider: p })))
+        addTo(acc, row, duration)
+      }
+    }
+  }
+
+  finish(): RouteStats {
+    const byCount = (a: GroupStats, b: GroupStats) => b.count - a.count || a.key.localeCompare(b.key)
+    return {
+      window: this.window,
+      from: this.from,
+      computedAt: this.now,
+      rows: this.rows,
+      overall: finishGroup(this.overall),
+      routes: [...this.routes.values()].map(finishGroup).sort(byCount),
+      providers: [...this.providers.values()].map(finishGroup).sort(byCount),
+    }
+  }
+}
+
+/** How long a route usually takes, for SLA timers and the customer answer. */
+export interface Expectation {
+  /** Typical time to finish (the route's median, or the quote's estimate). */
+  typicalMs: number
+  /** Past this the intent counts as late (the route's p95, or twice the quote's estimate). */
+  lateAfterMs: number
+  /** Share of the route's finished intents that took less than this one has run, 0–1. */
+  slowerThan?: number
+  basis: 'route' | 'quote'
+  /** Finished intents behind a route expectation. */
+  samples?: number
+}
+
+/** The route's expectation for an intent that has run `elapsedMs`, when the route has enough history. */
+export function routeExpectation(stats: RouteStats | undefined, origin: number | undefined, destination: number | undefined, elapsedMs?: number): Expectation | undefined {
+  const route = stats?.routes.find((r) => r.key === routeKey(origin, destination))
+  if (!route || route.durations.length < MIN_SAMPLES || route.p50Ms === undefined || route.p95Ms === undefined) return undefined
+  return {
+    typicalMs: route.p50Ms,
+    lateAfterMs: route.p95Ms,
+    slowerThan: elapsedMs === undefined ? undefined : shareBelow(route.durations, elapsedMs),
+    basis: 'route',
+    samples: route.durations.length,
+  }
+}
