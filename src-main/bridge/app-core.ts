@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../simulator'
 import type { KeyStore } from '../settings/keystore'
 import { ProfileStore } from '../settings/profiles'
+import { secureDataDir } from '../settings/json-file'
 import { createReceiptWatcher, type Notify } from '../watch'
 import { createCore, type Core, type CoreDeps } from './core'
 import { EventHub } from './events'
@@ -32,6 +33,7 @@ export interface AppCore {
  * simulator (the built-in profile), the profiles and keys, and the bridge handlers.
  */
 export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
+  secureDataDir(opts.dataDir)
   const simulator = await startSimulator({ port: 0, ...opts.simulator })
   const profiles = ProfileStore.open(join(opts.dataDir, 'profiles.json'))
   profiles.setBuiltInSimulatorUrl(simulator.url)

@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startAppCore } from '../bridge/app-core'
 import { FileKeyStore } from '../settings/keystore'
+import { secureDataDir } from '../settings/json-file'
 import { startHost } from './server'
 import pkg from '../../package.json'
 
@@ -64,7 +65,7 @@ const portInUse = (p: number) =>
   `To run a second copy beside it, give it its own port and data folder: npm start -- --port ${p + 1} --data-dir <another folder>`
 
 const dataDir = resolve(values['data-dir'] ?? process.env.INTENT_EXPLORER_DATA ?? join(homedir(), '.config', 'intent-explorer-host'))
-mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+secureDataDir(dataDir)
 
 async function main(): Promise<void> {
   // Checked before anything starts, so a second launch says what to do instead of failing halfway.

@@ -225,7 +225,7 @@ export class SvcClient {
     signal: AbortSignal | undefined,
   ): Promise<ResponseOf<N>> {
     const accessKey = this.getAccessKey() || undefined
-    const ctx: CallContext = { operation: name, baseUrl: this.baseUrl, keySent: accessKey !== undefined }
+    const ctx: CallContext = { operation: name, baseUrl: this.baseUrl, keySent: accessKey !== undefined, accessKey }
     const failWith = (error: SvcError): never => {
       throw new SvcFailure(redact(error, accessKey))
     }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { formatBytes, type HeaderReader } from './transport'
+import { redactAll, redactSecret } from './redact'
 import type { SvcError } from '../../src-shared/contract/errors'
 
 /**
@@ -14,6 +15,8 @@ export interface CallContext {
   baseUrl: string
   /** Whether a key was sent, to tell "no key set" from "key rejected". */
   keySent: boolean
+  /** The key sent, if any: scrubbed from what the service wrote before anything is cut. */
+  accessKey?: string
 }
 
 /** The webrpc error body: `{ error, code, msg, cause?, status }`. */
@@ -42,9 +45,17 @@ function parseWebrpcError(text: string): WebrpcError | undefined {
   }
 }
 
-/** What the service said, quoted and shortened, for the end of a message. */
-function serviceSaid(e: WebrpcError | undefined): string {
-  const said = [e?.msg, e?.cause].filter((s): s is string => !!s && s.trim() !== '').join(': ')
+/**
+ * What the service said, quoted and shortened, for the end of a message. The key is
+ * scrubbed from each field before they are joined and before the cut, so neither a
+ * split key nor the prefix a cut would leave can get through.
+ */
+function serviceSaid(e: WebrpcError | undefined, secret: string | undefined): string {
+  // Only the start can be shown; it is scrubbed with room for a key running past the cut.
+  const window = MAX_QUOTED + (secret?.length ?? 0) + 8
+  const said = redactAll([e?.msg?.slice(0, window), e?.cause?.slice(0, window)], secret)
+    .filter((s): s is string => !!s && s.trim() !== '')
+    .join(': ')
   if (!said) return ''
   const short = said.length > MAX_QUOTED ? `${said.slice(0, MAX_QUOTED - 1)}…` : said
   return ` The service said: “${short}”.`
@@ -69,7 +80,7 @@ export function httpFailure(ctx: CallContext, status: number, headers: HeaderRea
   const { operation, baseUrl } = ctx
   const e = parseWebrpcError(body)
   const base = { operation, status, ...(e?.code !== undefined && { code: e.code }) }
-  const said = serviceSaid(e)
+  const said = serviceSaid(e, ctx.accessKey)
 
   if (status === 401) {
     return {
@@ -125,7 +136,7 @@ export function httpFailure(ctx: CallContext, status: number, headers: HeaderRea
     return {
       ...base,
       kind: 'BadResponse',
-      message: `${baseUrl} redirected ${operation} (HTTP ${status})${to ? ` to ${to}` : ''} — service calls are not sent on to another address; put the service's own base URL in Settings.`,
+      message: `${baseUrl} redirected ${operation} (HTTP ${status})${to ? ` to ${redactSecret(to.slice(0, 2048), ctx.accessKey).slice(0, 300)}` : ''} — service calls are not sent on to another address; put the service's own base URL in Settings.`,
     }
   }
   if (status >= 400 && status < 500) {
@@ -241,7 +252,7 @@ export function invalidRequest(operation: string, detail: string, path?: string)
  */
 export function redact(error: SvcError, secret: string | undefined): SvcError {
   if (!secret) return error
-  const scrub = (s: string) => s.split(secret).join('[redacted]')
+  const scrub = (s: string) => redactSecret(s, secret)
   return {
     ...error,
     message: scrub(error.message),

@@ -1,5 +1,5 @@
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import type { z } from 'zod'
 import { formatPath } from '../../src-shared/contract/service'
@@ -75,20 +75,44 @@ export function readJsonFile<S extends z.ZodType>(path: string, schema: S): Json
 }
 
 /**
- * Makes sure only the owner can read the file (if there is one); returns whether it had
- * to tighten it.
+ * Makes sure only the owner can use the file or folder (if there is one): 0600 for a
+ * file, 0700 for a folder; returns whether it had to tighten it. A symbolic link is
+ * left alone and never followed (it is opened with O_NOFOLLOW and changed through that
+ * descriptor), so a link planted in the data folder cannot make the app loosen or
+ * tighten some other file.
  * Windows has no such mode bits (its ACLs already scope the profile folder to the user).
  */
 export function restrictToOwner(path: string): boolean {
   if (process.platform === 'win32') return false
-  let mode: number
+  let fd: number
   try {
-    mode = statSync(path).mode & 0o777
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK)
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false
+    const code = (e as NodeJS.ErrnoException).code
+    // ELOOP: it is a symbolic link.
+    if (code === 'ENOENT' || code === 'ELOOP') return false
     throw e
   }
-  if ((mode & 0o077) === 0) return false
-  chmodSync(path, 0o600)
-  return true
+  try {
+    const st = fstatSync(fd)
+    const wanted = st.isDirectory() ? 0o700 : st.isFile() ? 0o600 : undefined
+    if (wanted === undefined || (st.mode & 0o077) === 0) return false
+    fchmodSync(fd, wanted)
+    return true
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/**
+ * The data folder: created 0700, tightened to 0700 if it was looser, and every file
+ * directly in it (settings, keys, the watch list, backups) tightened to 0600. Symbolic
+ * links are not followed (see `restrictToOwner`).
+ */
+export function secureDataDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 })
+  restrictToOwner(dir)
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isFile()) restrictToOwner(join(dir, entry.name))
+  }
 }

@@ -104,8 +104,9 @@ export class WatchFileWriter {
     const body = JSON.stringify({ version: 1, notificationsMuted: list.notificationsMuted, watches: list.watches })
     const temp = `${this.file}.${process.pid}.tmp`
     try {
-      await mkdir(dirname(this.file), { recursive: true })
-      await writeFile(temp, body, 'utf8')
+      await mkdir(dirname(this.file), { recursive: true, mode: 0o700 })
+      // Owner only, like every file in the data folder: it holds error messages and receipts.
+      await writeFile(temp, body, { encoding: 'utf8', mode: 0o600 })
       await rename(temp, this.file)
     } catch (e) {
       // The watches keep running; the next change tries again.
