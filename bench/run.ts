@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util'
 import { ingest } from './benchmarks/ingest'
 import { lookups } from './benchmarks/lookups'
 import { parse } from './benchmarks/parse'
+import { routes } from './benchmarks/routes'
 import { scroll } from './benchmarks/scroll'
 import { simulator } from './benchmarks/simulator'
 import { startup } from './benchmarks/startup'
@@ -21,7 +22,7 @@ import { buildCachedProfile, type CachedProfile } from './lib/cached-profile'
 import { formatLine, machineInfo, writeResults, type BenchmarkOutcome, type Figure } from './lib/report'
 
 /** In the issue's order. */
-const BENCHMARKS: Benchmark[] = [ingest, lookups, scroll, parse, watch, startup, simulator]
+const BENCHMARKS: Benchmark[] = [ingest, lookups, scroll, parse, watch, startup, simulator, routes]
 
 const USAGE = `usage: npm run bench [-- --only ${BENCHMARKS.map((b) => b.name).join(',')}] [-- --quick]`
 

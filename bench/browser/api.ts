@@ -33,6 +33,17 @@ export interface LookupTiming {
   rows: LookupRow[]
 }
 
+/** One computation of the route statistics through the app's store (its worker), with the page's frames meanwhile. */
+export interface RouteStatsRun {
+  /** From the request to the statistics arriving on the page. */
+  ms: number
+  /** Cached intents the statistics cover. */
+  rows: number
+  routes: number
+  /** Every requestAnimationFrame interval on the page during the computation, ms. */
+  frames: number[]
+}
+
 export interface BenchHarness {
   /** Fetches history pages 0..count-1 from the bench server into memory; untimed. */
   loadPages(count: number): Promise<number>
@@ -45,6 +56,8 @@ export interface BenchHarness {
   populate(o: { pages: number; profileId: string; baseUrl: string; offline: boolean }): Promise<number>
   /** Runs each query through the app's offline search, one after another, timing each. */
   lookups(profileId: string, queries: LookupQuery[]): Promise<LookupTiming[]>
+  /** Computes the route statistics over everything cached for the profile, as the Routes view asks for them. */
+  routeStats(profileId: string): Promise<RouteStatsRun>
 }
 
 declare global {

@@ -7,7 +7,8 @@ import type { IntentHistoryEntry } from '@contract/service'
 import { cacheHistoryPage, countCachedIntents, flushHistoryJournal, openExplorerDb, searchCachedIntents, setExplorerDb, type ExplorerDb } from '../../src-renderer/db'
 import { mergeRow, storedKeys, summaryFromHistoryEntry } from '../../src-renderer/db/records'
 import { useCacheStatus } from '../../src-renderer/stores/cache'
-import type { BenchHarness, IngestRun, LookupTiming } from './api'
+import { useRouteStats } from '../../src-renderer/stores/route-stats'
+import type { BenchHarness, IngestRun, LookupTiming, RouteStatsRun } from './api'
 
 let loaded: IntentHistoryEntry[][] = []
 
@@ -173,6 +174,39 @@ const harness: BenchHarness = {
       })
     }
     return out
+  },
+
+  async routeStats(profileId) {
+    setExplorerDb(openExplorerDb())
+    const frames: number[] = []
+    let last = performance.now()
+    let watching = true
+    const tick = (t: number) => {
+      frames.push(t - last)
+      last = t
+      if (watching) requestAnimationFrame(tick)
+    }
+    // Frames are counted from a painted frame, so the first interval is a real one.
+    await new Promise<void>((r) => requestAnimationFrame((t) => ((last = t), r())))
+    requestAnimationFrame(tick)
+    const started = performance.now()
+    useRouteStats.getState().request(profileId, 'all', { force: true })
+    const entry = await new Promise<ReturnType<typeof useRouteStats.getState>['entries'][string]>((resolve) => {
+      const check = () => {
+        const e = useRouteStats.getState().entries[`${profileId}|all`]
+        if (e && e.status !== 'computing') {
+          unsubscribe()
+          resolve(e)
+        }
+      }
+      const unsubscribe = useRouteStats.subscribe(check)
+      check()
+    })
+    const ms = performance.now() - started
+    watching = false
+    if (entry.status === 'error' || !entry.stats) throw new Error(`route statistics failed: ${entry.error}`)
+    const run: RouteStatsRun = { ms, rows: entry.stats.rows, routes: entry.stats.routes.length, frames }
+    return run
   },
 }
 

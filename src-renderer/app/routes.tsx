@@ -41,6 +41,11 @@ export const ROUTES: AppRoute[] = [
     view: lazyView(() => import('../features/history/HistoryView'), (m) => m.HistoryView),
     nav: { label: 'History', to: '/history' },
   },
+  {
+    path: '/attention',
+    view: lazyView(() => import('../features/attention/AttentionView'), (m) => m.AttentionView),
+    nav: { label: 'Needs attention', to: '/attention' },
+  },
   { path: '/routes', view: lazyView(() => import('../features/routes/RoutesView'), (m) => m.RoutesView), nav: { label: 'Routes', to: '/routes' } },
   { path: '/watch', view: lazyView(() => import('../features/watch/WatchView'), (m) => m.WatchView), nav: { label: 'Watch', to: '/watch' } },
   { path: '/chains', view: lazyView(() => import('../features/chains/ChainsView'), (m) => m.ChainsView), nav: { label: 'Chains', to: '/chains' } },

@@ -1,0 +1,60 @@
+import { readFile } from 'node:fs/promises'
+import { test, expect } from './fixtures'
+
+/**
+ * Needs attention against the simulator: a slow execution and a closing window created
+ * through the admin surface, recoverable funds from the seeded dataset; case states that
+ * survive a reload; the CSV; a new arrival; and the same queue offline from the cache.
+ */
+test('the attention queue lists slow, closing and recoverable intents, keeps case notes, exports, and works offline', async ({ open, app }) => {
+  test.setTimeout(90_000)
+  const sim = app.appCore.simulator
+  // Started 30 minutes ago on the simulator's clock: far past any route's usual time.
+  const createdLongAgo = () => {
+    sim.clock.advance(-30 * 60_000)
+    try {
+      return sim.createIntent({ status: 'EXECUTING' })
+    } finally {
+      sim.clock.advance(30 * 60_000)
+    }
+  }
+  const slow = createdLongAgo()
+  // Committed 9 minutes ago: its 10-minute window closes within the warning time.
+  sim.clock.advance(-9 * 60_000)
+  const committed = sim.createIntent({ status: 'COMMITTED' })
+  sim.clock.advance(9 * 60_000)
+  const page = await open('/attention')
+  const table = page.getByRole('table', { name: 'Needs attention' })
+  const row = (id: string) => table.locator('tbody tr').filter({ has: page.locator(`[data-intent="${id}"]`) })
+  await expect(row(slow.intentId).locator('[data-reason]')).toHaveAttribute('data-reason', 'slow', { timeout: 30_000 })
+  await expect(row(slow.intentId)).toContainText(/of p95 .*×/)
+  await expect(table.locator('[data-reason="recoverable"]').first()).toBeVisible()
+  await expect(row(committed.intentId).locator('[data-reason]')).toHaveAttribute('data-reason', 'window-closing')
+  await expect(row(committed.intentId)).toContainText(/left of the window|window closed/)
+
+  // A case state and a note, kept across a reload.
+  await page.getByRole('combobox', { name: `Case state of ${slow.intentId}` }).selectOption('waiting')
+  const note = page.getByRole('textbox', { name: `Note on ${slow.intentId}` })
+  await note.fill('Asked the bridge provider')
+  await note.press('Enter')
+
+  // The CSV carries the queue with the case state and note.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()])
+  const csv = await readFile((await download.path())!, 'utf8')
+  expect(csv).toContain(`${slow.intentId},Executing longer than the route usually takes,EXECUTING,`)
+  expect(csv).toContain('waiting,Asked the bridge provider')
+
+  // A new arrival is announced after a refresh.
+  const later = createdLongAgo()
+  await page.getByRole('button', { name: 'Refresh' }).click()
+  await expect(row(later.intentId)).toContainText('new')
+  await expect(page.getByRole('status', { name: 'New in the queue' })).toContainText('1 new since you opened the queue')
+
+  // Offline after a reload: the cache answers, and the case survived.
+  await page.getByRole('checkbox', { name: 'Work offline' }).check()
+  await page.reload()
+  await expect(row(slow.intentId).locator('[data-reason]')).toHaveAttribute('data-reason', 'slow', { timeout: 30_000 })
+  await expect(page.getByRole('status', { name: 'Queue status' })).toContainText('from the cache')
+  await expect(page.getByRole('combobox', { name: `Case state of ${slow.intentId}` })).toHaveValue('waiting')
+  await expect(page.getByRole('textbox', { name: `Note on ${slow.intentId}` })).toHaveValue('Asked the bridge provider')
+})

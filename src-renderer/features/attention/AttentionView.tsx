@@ -1,0 +1,92 @@
+import { useMemo } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { CachedNotice } from '../../components/CachedNotice'
+import { DataTable, type Column } from '../../components/DataTable'
+import { EmptyState } from '../../components/EmptyState'
+import { ErrorNotice } from '../../components/ErrorNotice'
+import { FormField } from '../../components/FormField'
+import { Hex } from '../../components/Hex'
+import { StatusBadge } from '../../components/StatusBadge'
+import { toCsv } from '../../lib/csv'
+import { datedFilename, downloadText } from '../../lib/download'
+import { formatDateTime, formatDuration } from '../../lib/format'
+import { useNow } from '../../lib/useNow'
+import { useOfflineMode } from '../../stores/cache'
+import { chainName, useChains } from '../../stores/chains'
+import { useConnection } from '../../stores/connection'
+import { useRouteStatsFor } from '../../stores/route-stats'
+import { caseKey, useCases } from './cases'
+import { CaseCell, HeldCell, SlaTimer } from './cells'
+import { attentionCsvColumns, REASON_LABEL } from './export'
+import { attentionQueue, type AttentionItem } from './queue'
+import { REFRESH_MS, useAttentionData } from './useAttention'
+import { useNewItems } from './useNewItems'
+
+const REASONS = ['all', 'slow', 'window-closing', 'recoverable'] as const
+
+function useColumns(profileId: string, fresh: ReadonlySet<string>): Column<AttentionItem>[] {
+  const chains = useChains((s) => s.byId)
+  const cases = useCases((s) => s.cases)
+  return useMemo(
+    () => [
+      { id: 'reason', header: 'Reason', sortValue: (i) => i.urgency, cell: (i) => <span data-reason={i.reason}>{REASON_LABEL[i.reason]}{fresh.has(i.candidate.intentId) ? <strong className="badge tone-info"> new</strong> : null}</span> },
+      { id: 'status', header: 'Status', cell: (i) => <StatusBadge status={i.candidate.status} /> },
+      { id: 'intent', header: 'Intent', cell: (i) => <Link to={`/intent/${encodeURIComponent(i.candidate.intentId)}`} data-intent={i.candidate.intentId}><Hex value={i.candidate.intentId} /></Link> },
+      { id: 'route', header: 'Route', cell: (i) => `${chainName(chains, i.candidate.originChainId)} → ${chainName(chains, i.candidate.destinationChainId)}` },
+      { id: 'age', header: 'Age', align: 'right', sortValue: (i) => i.ageMs, cell: (i) => formatDuration(i.ageMs) },
+      { id: 'sla', header: 'SLA timer', cell: (i) => <SlaTimer item={i} /> },
+      { id: 'held', header: 'Recoverable', align: 'right', sortValue: (i) => i.heldUsd, cell: (i) => <HeldCell item={i} /> },
+      { id: 'case', header: 'Case', cell: (i) => <CaseCell profileId={profileId} intentId={i.candidate.intentId} record={cases[caseKey(profileId, i.candidate.intentId)]} /> },
+    ],
+    [chains, cases, profileId, fresh],
+  )
+}
+
+export function AttentionView() {
+  const [params, setParams] = useSearchParams()
+  const reason = (REASONS as readonly string[]).includes(params.get('reason') ?? '') ? params.get('reason')! : 'all'
+  const showResolved = params.get('resolved') === '1'
+  const profileId = useConnection((s) => s.info?.activeProfileId)
+  const offline = useOfflineMode()
+  const data = useAttentionData(profileId, offline)
+  const stats = useRouteStatsFor(profileId, '30d')?.stats
+  const now = useNow(1000)
+  const cases = useCases((s) => s.cases)
+  const navigate = useNavigate()
+  // The queue is rebuilt each second so the SLA timers run; the classification is cheap.
+  const queue = useMemo(() => attentionQueue(data.candidates, stats, now), [data.candidates, stats, now])
+  const ids = useMemo(() => (data.status === 'ready' ? queue.map((i) => i.candidate.intentId).sort().join('\n') : undefined), [queue, data.status])
+  const fresh = useNewItems(profileId, useMemo(() => ids?.split('\n').filter(Boolean), [ids]))
+  const freshSet = useMemo(() => new Set(fresh), [fresh])
+  const shown = queue.filter((i) => (reason === 'all' || i.reason === reason) && (showResolved || cases[caseKey(profileId ?? '', i.candidate.intentId)]?.state !== 'resolved'))
+  const columns = useColumns(profileId ?? '', freshSet)
+  const set = (key: string, value: string | null) => setParams((p) => (value ? p.set(key, value) : p.delete(key), p), { replace: true })
+  const exportCsv = () => downloadText(toCsv(shown, attentionCsvColumns((id) => cases[caseKey(profileId ?? '', id)])), datedFilename('needs-attention', 'csv'), 'text/csv')
+
+  return (
+    <section className="view attention-view" aria-labelledby="attention-title">
+      <header className="view-header">
+        <h1 id="attention-title">Needs attention</h1>
+        <div className="toolbar">
+          <FormField label="Reason">
+            <select value={reason} onChange={(e) => set('reason', e.target.value === 'all' ? null : e.target.value)}>
+              {REASONS.map((r) => <option key={r} value={r}>{r === 'all' ? 'Every reason' : REASON_LABEL[r]}</option>)}
+            </select>
+          </FormField>
+          <label className="row small"><input type="checkbox" checked={showResolved} onChange={(e) => set('resolved', e.target.checked ? '1' : null)} /> Show resolved</label>
+          <button type="button" onClick={data.reload} disabled={data.status === 'loading'}>{data.status === 'loading' ? 'Refreshing…' : 'Refresh'}</button>
+          <button type="button" onClick={exportCsv} disabled={!shown.length}>Export CSV</button>
+          {typeof Notification !== 'undefined' && Notification.permission === 'default' ? <button type="button" onClick={() => void Notification.requestPermission()}>Enable notifications</button> : null}
+        </div>
+      </header>
+      {data.fromCache && data.loadedAt ? <CachedNotice fetchedAt={data.loadedAt} /> : null}
+      {data.error ? <ErrorNotice error={data.error} onRetry={data.reload} /> : null}
+      {fresh.length ? <div className="notice" role="status" aria-label="New in the queue">{fresh.length} new since you opened the queue.</div> : null}
+      <p className="muted small" role="status" aria-label="Queue status">
+        {data.status === 'loading' && !data.loadedAt ? 'Loading the queue…' : `${shown.length} of ${queue.length} intents shown; ${data.fromCache ? 'from the cache' : 'from the service'} at ${formatDateTime(data.loadedAt)}, refreshed every ${REFRESH_MS / 1000} s. SLA timers use ${stats ? `the last 30 days of ${stats.rows.toLocaleString('en-US')} cached intents` : 'a 10-minute default until route statistics are ready'}.`}
+      </p>
+      {data.status === 'ready' && !shown.length ? <EmptyState title="Nothing needs attention">No executing intent is past its route's p95, no committed intent's window is closing, and no failed or aborted intent holds funds{data.fromCache ? ' in the cache' : ''}.</EmptyState> : null}
+      {shown.length ? <DataTable label="Needs attention" columns={columns} rows={shown} rowKey={(i) => i.candidate.intentId} onOpen={(i) => navigate(`/intent/${encodeURIComponent(i.candidate.intentId)}`)} /> : null}
+    </section>
+  )
+}

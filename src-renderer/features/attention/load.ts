@@ -1,0 +1,71 @@
+import type { SvcError } from '@contract/errors'
+import type { GetIntentHistoryRequest, IntentHistoryEntry, IntentStatus } from '@contract/service'
+import { cacheHistoryPage, readHistoryEntries, searchCachedIntents, type CachedIntentRow } from '../../db'
+import { call } from '../../lib/call'
+import { candidateFromEntry, type Candidate } from './queue'
+
+/** Per query, at most this many intents: the queue is for people, not a report. */
+export const PER_QUERY_CAP = 500
+const PAGE_SIZE = 100
+const RECOVERABLE_DAYS = 30
+
+/** The three questions the queue asks the service. */
+export function attentionQueries(now: number): GetIntentHistoryRequest[] {
+  return [
+    { byStatus: 'EXECUTING' },
+    { byStatus: 'COMMITTED' },
+    { byStatuses: ['FAILED', 'ABORTED'], onlyRecoverable: true, includeBalances: true, fromTime: Math.floor((now - RECOVERABLE_DAYS * 86_400_000) / 1000) },
+  ]
+}
+
+async function walk(request: GetIntentHistoryRequest): Promise<{ entries: IntentHistoryEntry[]; error?: SvcError }> {
+  const entries: IntentHistoryEntry[] = []
+  let page: GetIntentHistoryRequest['page']
+  while (entries.length < PER_QUERY_CAP) {
+    const r = await call('getIntentHistory', { ...request, page: { ...page, pageSize: PAGE_SIZE } })
+    if (!r.ok) return { entries, error: r.error }
+    await cacheHistoryPage(r.value.source, r.value.data.intents)
+    entries.push(...r.value.data.intents)
+    const next = r.value.data.nextPage
+    if (!next || next.more === false || !r.value.data.intents.length) break
+    page = next
+  }
+  return { entries }
+}
+
+/** Asks the service (GetIntentHistory with filters), writing every page through to the cache. */
+export async function loadFromService(now: number): Promise<{ candidates: Candidate[]; error?: SvcError }> {
+  const answers = await Promise.all(attentionQueries(now).map(walk))
+  const candidates = answers.flatMap((a) => a.entries.map(candidateFromEntry).filter((c): c is Candidate => !!c))
+  return { candidates, error: answers.find((a) => a.error)?.error }
+}
+
+const fromRow = (r: CachedIntentRow): Candidate => ({
+  intentId: r.intentId,
+  status: r.status,
+  createdAt: r.createdAt || undefined,
+  startedAt: r.startedAt,
+  expiresAt: r.expiresAt,
+  owner: r.owner,
+  originChainId: r.originChainId,
+  destinationChainId: r.destinationChainId,
+})
+
+/**
+ * The same questions asked of the cache: its newest rows in each status, with the
+ * cached history entry where there is one (it holds the receipt and the balances).
+ */
+export async function loadFromCache(profileId: string, now: number): Promise<Candidate[]> {
+  const groups: Array<{ statuses: IntentStatus[]; fromTime?: number }> = [
+    { statuses: ['EXECUTING'] },
+    { statuses: ['COMMITTED'] },
+    { statuses: ['FAILED', 'ABORTED'], fromTime: now - RECOVERABLE_DAYS * 86_400_000 },
+  ]
+  const rows = (await Promise.all(groups.map((g) => searchCachedIntents(profileId, g, { limit: PER_QUERY_CAP })))).flatMap((r) => r.rows)
+  const entries = await readHistoryEntries(profileId, rows.map((r) => r.intentId))
+  return rows.map((row, i) => {
+    const fromEntry = entries[i] ? candidateFromEntry(entries[i]!.entry) : undefined
+    // The row may be newer than the entry (a later GetIntent); its status wins.
+    return fromEntry ? { ...fromEntry, status: row.status ?? fromEntry.status, startedAt: fromEntry.startedAt ?? row.startedAt } : fromRow(row)
+  })
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest'
+import type { IntentHistoryEntry } from '@contract/service'
+import { RouteStatsBuilder } from '../../lib/route-stats'
+import { toCsv } from '../../lib/csv'
+import { attentionCsvColumns } from './export'
+import { attentionQueue, candidateFromEntry, DEFAULT_SLA_MS, type Candidate } from './queue'
+
+const NOW = Date.UTC(2026, 10, 20, 12)
+const MIN = 60_000
+
+/** A route 1 → 8453 whose 100 succeeded intents took 1..100 s: p50 50 s, p95 95 s. */
+const stats = (() => {
+  const b = new RouteStatsBuilder('30d', NOW)
+  b.add(Array.from({ length: 100 }, (_, i) => ({ status: 'SUCCEEDED' as const, createdAt: NOW - 3_600_000, originChainId: 1, destinationChainId: 8453, routeProviders: [], startedAt: NOW - 3_600_000, finishedAt: NOW - 3_600_000 + (i + 1) * 1000 })))
+  return b.finish()
+})()
+
+const executing = (id: string, runningMs: number, over: Partial<Candidate> = {}): Candidate => ({ intentId: id, status: 'EXECUTING', createdAt: NOW - runningMs - 5000, startedAt: NOW - runningMs, originChainId: 1, destinationChainId: 8453, ...over })
+
+describe('attentionQueue', () => {
+  it('lists executing intents past their route p95 with an SLA timer, not those within it', () => {
+    const q = attentionQueue([executing('fast', 60_000), executing('slow', 190_000)], stats, NOW)
+    expect(q.map((i) => i.candidate.intentId)).toEqual(['slow'])
+    expect(q[0]).toMatchObject({ reason: 'slow', sla: { elapsedMs: 190_000, p95Ms: 95_000, p50Ms: 50_000, slowerThan: 1, basis: 'route' } })
+  })
+
+  it('falls back to a default SLA on a route without history', () => {
+    const q = attentionQueue([executing('a', DEFAULT_SLA_MS - 1000, { originChainId: 10 }), executing('b', DEFAULT_SLA_MS + 1000, { originChainId: 10 })], stats, NOW)
+    expect(q.map((i) => [i.candidate.intentId, i.sla?.basis])).toEqual([['b', 'default']])
+  })
+
+  it('lists committed intents within 3 minutes of the window closing, and closed ones first', () => {
+    const committed = (id: string, expiresIn: number): Candidate => ({ intentId: id, status: 'COMMITTED', createdAt: NOW - 5 * MIN, expiresAt: NOW + expiresIn })
+    const q = attentionQueue([committed('far', 5 * MIN), committed('soon', 2 * MIN), committed('closed', -MIN)], stats, NOW)
+    expect(q.map((i) => [i.candidate.intentId, i.windowLeftMs])).toEqual([['closed', -MIN], ['soon', 2 * MIN]])
+  })
+
+  it('lists failed and aborted intents holding funds, largest first, with exact amounts', () => {
+    const entry = (id: string, balance: string, usd: string): IntentHistoryEntry => ({
+      intentId: id,
+      status: 'FAILED',
+      createdAt: new Date(NOW - 3_600_000).toISOString(),
+      receipt: { originTransaction: { statusReason: 'reverted' } },
+      balances: [{ intentAddress: '0xabc', chainId: 1, tokens: [{ balance, balanceUsd: usd, decimals: 6, symbol: 'USDC' }, { balance: '0', symbol: 'DUST' }] }],
+    })
+    const q = attentionQueue([entry('small', '1000000', '1'), entry('big', '1234567890123456789', '1234567890123.45'), { intentId: 'empty', status: 'FAILED', balances: [] }].map((e) => candidateFromEntry(e as IntentHistoryEntry)!), stats, NOW)
+    expect(q.map((i) => i.candidate.intentId)).toEqual(['big', 'small'])
+    expect(q[0].held).toEqual([{ chainId: 1, intentAddress: '0xabc', tokenAddress: undefined, symbol: 'USDC', decimals: 6, balance: '1234567890123456789', balanceUsd: '1234567890123.45' }])
+    const csv = toCsv(q, attentionCsvColumns((id) => (id === 'big' ? { state: 'waiting', note: 'asked, "provider"', updatedAt: 0 } : undefined)))
+    expect(csv).toContain('big,Failed with recoverable funds,FAILED,')
+    expect(csv).toContain('1234567890123.456789 USDC,1234567890123.45,reverted,waiting,"asked, ""provider"""')
+  })
+
+  it('sorts a closing window above a slow execution above recoverable funds, and ignores everything else', () => {
+    const q = attentionQueue(
+      [
+        { intentId: 'held', status: 'ABORTED', balances: [{ tokens: [{ balance: '5', balanceUsd: '999999' }] }] },
+        executing('slow', 10 * MIN),
+        { intentId: 'closing', status: 'COMMITTED', expiresAt: NOW + MIN },
+        { intentId: 'done', status: 'SUCCEEDED' },
+        { intentId: 'refunded', status: 'REFUNDED', balances: [{ tokens: [{ balance: '5' }] }] },
+      ],
+      stats,
+      NOW,
+    )
+    expect(q.map((i) => i.reason)).toEqual(['window-closing', 'slow', 'recoverable'])
+  })
+})

@@ -1,0 +1,139 @@
+import type { IntentBalance, IntentHistoryEntry, IntentStatus } from '@contract/service'
+import { parseTime } from '../../lib/format'
+import { routeExpectation, type RouteStats } from '../../lib/route-stats'
+
+/** Why an intent needs someone to look at it. */
+export type AttentionReason = 'slow' | 'window-closing' | 'recoverable'
+
+/** The facts the queue needs about an intent, from a history entry or a cached row. */
+export interface Candidate {
+  intentId: string
+  status?: IntentStatus
+  /** epoch ms */
+  createdAt?: number
+  startedAt?: number
+  expiresAt?: number
+  updatedAt?: number
+  owner?: string
+  originChainId?: number
+  destinationChainId?: number
+  failureReason?: string
+  balances?: readonly IntentBalance[]
+}
+
+export interface HeldToken {
+  chainId?: number
+  intentAddress?: string
+  tokenAddress?: string
+  symbol?: string
+  decimals?: number
+  /** base units, exact */
+  balance: string
+  balanceUsd?: string
+}
+
+export interface AttentionItem {
+  candidate: Candidate
+  reason: AttentionReason
+  /** Higher is more urgent; the queue is sorted by it. */
+  urgency: number
+  /** ms since the intent was created */
+  ageMs?: number
+  /** SLA timer: time executing against the route's p95. */
+  sla?: { elapsedMs: number; p95Ms: number; p50Ms: number; slowerThan?: number; basis: 'route' | 'default' }
+  /** For a committed intent: ms left until its execution window closes (negative once it has). */
+  windowLeftMs?: number
+  held: HeldToken[]
+  /** Sum of the held tokens' USD values that have one. */
+  heldUsd: number
+}
+
+/** With no route history to go by, an execution counts as slow after this long (the simulator's congested routes take 5–25 min). */
+export const DEFAULT_SLA_MS = 10 * 60_000
+/** A committed intent joins the queue this long before its 10-minute window closes. */
+export const WINDOW_WARNING_MS = 3 * 60_000
+/** The service's execution window after commit. */
+export const COMMIT_WINDOW_MS = 10 * 60_000
+
+const isZero = (raw: string | undefined) => raw === undefined || /^-?0*(\.0*)?$/.test(raw)
+
+export function heldTokens(balances: readonly IntentBalance[] | undefined): HeldToken[] {
+  const out: HeldToken[] = []
+  for (const b of balances ?? []) {
+    for (const t of b.tokens ?? []) {
+      if (isZero(t.balance)) continue
+      out.push({ chainId: t.chainId ?? b.chainId, intentAddress: b.intentAddress, tokenAddress: t.contractAddress, symbol: t.symbol, decimals: t.decimals, balance: t.balance!, balanceUsd: t.balanceUsd })
+    }
+  }
+  return out
+}
+
+/** A history entry as a candidate: its receipt says when execution started and why it failed. */
+export function candidateFromEntry(e: IntentHistoryEntry): Candidate | undefined {
+  const r = e.receipt
+  const intentId = e.intentId ?? r?.intentId
+  if (!intentId) return undefined
+  return {
+    intentId,
+    status: e.status ?? r?.status,
+    createdAt: parseTime(e.createdAt ?? r?.createdAt),
+    startedAt: parseTime(r?.summary?.startedAt ?? r?.depositTransaction?.txnMinedAt),
+    expiresAt: parseTime(e.expiresAt ?? r?.summary?.expiresAt),
+    updatedAt: parseTime(e.updatedAt ?? r?.updatedAt),
+    owner: r?.summary?.ownerAddress ?? r?.ownerAddress,
+    originChainId: r?.originChainId ?? r?.summary?.originChainId,
+    destinationChainId: r?.destinationChainId ?? r?.summary?.destinationChainId,
+    failureReason: r?.originTransaction?.statusReason,
+    balances: e.balances,
+  }
+}
+
+function slowItem(c: Candidate, stats: RouteStats | undefined, now: number): AttentionItem | undefined {
+  const start = c.startedAt ?? c.createdAt
+  if (start === undefined) return undefined
+  const elapsedMs = now - start
+  const route = routeExpectation(stats, c.originChainId, c.destinationChainId, elapsedMs)
+  const sla = route
+    ? { elapsedMs, p95Ms: route.lateAfterMs, p50Ms: route.typicalMs, slowerThan: route.slowerThan, basis: 'route' as const }
+    : { elapsedMs, p95Ms: DEFAULT_SLA_MS, p50Ms: DEFAULT_SLA_MS / 2, basis: 'default' as const }
+  if (elapsedMs <= sla.p95Ms) return undefined
+  // Overrun against the route's p95: twice as slow as usual ranks above 1.5 times.
+  return { candidate: c, reason: 'slow', urgency: 2 + Math.min(elapsedMs / sla.p95Ms, 50) / 50, sla, held: [], heldUsd: 0 }
+}
+
+function windowItem(c: Candidate, now: number): AttentionItem | undefined {
+  const deadline = c.expiresAt ?? ((c.updatedAt ?? c.createdAt) !== undefined ? (c.updatedAt ?? c.createdAt)! + COMMIT_WINDOW_MS : undefined)
+  if (deadline === undefined) return undefined
+  const windowLeftMs = deadline - now
+  if (windowLeftMs > WINDOW_WARNING_MS) return undefined
+  // Minutes left matter most: a window about to close ranks above everything else.
+  return { candidate: c, reason: 'window-closing', urgency: 4 - Math.max(-1, Math.min(1, windowLeftMs / WINDOW_WARNING_MS)), windowLeftMs, held: [], heldUsd: 0 }
+}
+
+function recoverableItem(c: Candidate): AttentionItem | undefined {
+  const held = heldTokens(c.balances)
+  if (!held.length) return undefined
+  const heldUsd = held.reduce((sum, t) => sum + (Number(t.balanceUsd) || 0), 0)
+  // Larger sums first, below every slow execution: these funds are safe where they are, the others may still move.
+  return { candidate: c, reason: 'recoverable', urgency: 1 + Math.min(Math.log10(1 + heldUsd), 9) / 10, held, heldUsd }
+}
+
+/**
+ * The queue: executing intents past their route's p95, committed intents whose window
+ * is about to close, and failed or aborted intents with funds left at their addresses,
+ * most urgent first. Each intent appears once (the newest candidate for it wins).
+ */
+export function attentionQueue(candidates: readonly Candidate[], stats: RouteStats | undefined, now: number): AttentionItem[] {
+  const byId = new Map<string, Candidate>()
+  for (const c of candidates) {
+    const known = byId.get(c.intentId)
+    if (!known || (c.updatedAt ?? 0) >= (known.updatedAt ?? 0)) byId.set(c.intentId, known && !c.balances ? { ...c, balances: known.balances } : c)
+  }
+  const items: AttentionItem[] = []
+  for (const c of byId.values()) {
+    const item =
+      c.status === 'EXECUTING' ? slowItem(c, stats, now) : c.status === 'COMMITTED' ? windowItem(c, now) : c.status === 'FAILED' || c.status === 'ABORTED' ? recoverableItem(c) : undefined
+    if (item) items.push({ ...item, ageMs: c.createdAt === undefined ? undefined : now - c.createdAt })
+  }
+  return items.sort((a, b) => b.urgency - a.urgency || (b.ageMs ?? 0) - (a.ageMs ?? 0))
+}
