@@ -25,7 +25,7 @@ export default defineConfig({
           name: 'renderer',
           environment: 'jsdom',
           include: ['src-renderer/**/*.test.{ts,tsx}'],
-          setupFiles: ['src-renderer/test-setup.ts'],
+          setupFiles: ['src-renderer/testing/setup.ts'],
           testTimeout: 15_000,
         },
       },

@@ -18,7 +18,7 @@ import { startup } from './benchmarks/startup'
 import { watch } from './benchmarks/watch'
 import type { BenchContext, Benchmark } from './lib/benchmark'
 import { buildApp, buildHarness } from './lib/build'
-import { buildCachedProfile, type CachedProfile } from './lib/cached-profile'
+import { buildCachedProfile, type CachedProfile } from './lib/cachedProfile'
 import { formatLine, machineInfo, writeResults, type BenchmarkOutcome, type Figure } from './lib/report'
 
 /** In the order. */

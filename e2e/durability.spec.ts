@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import type { IntentHistoryEntry } from '../src-shared/contract/service'
 import { SvcClient } from '../src-main/service/client'
 import { startSimulator } from '../src-main/simulator'
-import { startHarnessServer, type HarnessServer } from '../bench/lib/harness-server'
+import { startHarnessServer, type HarnessServer } from '../bench/lib/harnessServer'
 import { CHROMIUM_ARGS, chromiumPath } from './chromium'
 
 /**

@@ -1,5 +1,5 @@
 import { test, expect, _electron as electron } from '@playwright/test'
-import { electronBinary } from '../scripts/electron-binary'
+import { electronBinary } from '../scripts/electronBinary'
 
 const binary = electronBinary()
 if (!binary.ok) console.log(`Electron spec skipped: Electron binary unavailable (${binary.reason}).`)

@@ -2,7 +2,7 @@ import type { Page, Response } from '@playwright/test'
 import type { RetryInfo } from '../src-main/service/retry'
 import { HEAVY_OWNER_ADDRESS } from '../src-main/simulator'
 import { startTestApp, test as base, expect, type TestApp } from './fixtures'
-import { dumpIndexedDb, lostOrChanged, waitUntilFiled } from './page-state'
+import { dumpIndexedDb, lostOrChanged, waitUntilFiled } from './pageState'
 
 /**
  * The fault matrix: each view, in one page session, meets every fault the simulator can

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test'
 import type { GetIntentHistoryRequest } from '../src-shared/contract/service'
 import { BIG_AMOUNT_INTENT_ID, HEAVY_OWNER_ADDRESS, type Dataset, type IntentRecord } from '../src-main/simulator'
 import { test, expect, type TestApp } from './fixtures'
-import { cachedIntentIds } from './page-state'
+import { cachedIntentIds } from './pageState'
 
 /**
  * The History view against the embedded simulator. Ground truth is the simulator's own

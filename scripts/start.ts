@@ -1,7 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { electronBinary } from './electron-binary'
+import { electronBinary } from './electronBinary'
 
 /**
  * `npm start`: build when the sources are newer than the build, then run the desktop app

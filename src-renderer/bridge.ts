@@ -1,5 +1,5 @@
 import type { SvcBridge } from '@contract/bridge'
-import { createHttpBridge } from './bridge-http'
+import { createHttpBridge } from './bridgeHttp'
 
 declare global {
   interface Window {

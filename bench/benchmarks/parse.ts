@@ -1,6 +1,6 @@
 import { startSimulator } from '../../src-main/simulator'
 import { parseJson, toJson } from '../../src-main/simulator/wire'
-import { parseJsonLossless } from '../../src-shared/contract/lossless-json'
+import { parseJsonLossless } from '../../src-shared/contract/losslessJson'
 import { Resources, type Benchmark } from '../lib/benchmark'
 import { cpuMsOf } from '../lib/cpu'
 import { atMost, type Figure } from '../lib/report'

@@ -2,7 +2,7 @@ import { SIMULATOR_PROFILE_ID } from '../../src-main/settings/profiles'
 import type { RouteStatsRun } from '../browser/api'
 import { Resources, within, type Benchmark } from '../lib/benchmark'
 import { launchChromium } from '../lib/chromium'
-import { startHarnessServer } from '../lib/harness-server'
+import { startHarnessServer } from '../lib/harnessServer'
 import { atMost } from '../lib/report'
 import { median } from '../lib/stats'
 

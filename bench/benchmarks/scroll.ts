@@ -3,7 +3,7 @@ import { Resources, sleep, within, type Benchmark } from '../lib/benchmark'
 import { startApp } from '../lib/app'
 import { launchChromium } from '../lib/chromium'
 import { rendererMainThreadCpuSeconds } from '../lib/cpu'
-import { ROW, SCROLL, allLoaded, loadAllRoute } from '../lib/history-view'
+import { ROW, SCROLL, allLoaded, loadAllRoute } from '../lib/historyView'
 import { atMost, type Figure } from '../lib/report'
 import { max, median, p95 } from '../lib/stats'
 

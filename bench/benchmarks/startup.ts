@@ -2,7 +2,7 @@ import { Resources, within, type Benchmark } from '../lib/benchmark'
 import { startApp } from '../lib/app'
 import type { Page } from '@playwright/test'
 import { launchChromium, type Browser } from '../lib/chromium'
-import { ROW, SCROLL, allLoaded, loadAllRoute, pagesRoute } from '../lib/history-view'
+import { ROW, SCROLL, allLoaded, loadAllRoute, pagesRoute } from '../lib/historyView'
 import { atMost, type Figure } from '../lib/report'
 import { median } from '../lib/stats'
 

@@ -1,7 +1,7 @@
 import { Deadline, Resources, sleep, within, type Benchmark } from '../lib/benchmark'
 import { launchChromium } from '../lib/chromium'
 import { cpuPercentWhile } from '../lib/cpu'
-import { mainRuntime } from '../lib/main-runtime'
+import { mainRuntime } from '../lib/mainRuntime'
 import { startTsProcess, waitForLine } from '../lib/processes'
 import { seededRandom, shuffled } from '../lib/random'
 import { atLeast, atMost, type Figure } from '../lib/report'
@@ -82,7 +82,7 @@ export const watch: Benchmark = {
     const res = new Resources()
     try {
       const runtime = mainRuntime(ctx.log)
-      const child = res.add('the app process', startTsProcess('bench/lib/app-process.ts', [ctx.scratch('watch-app')], { node: runtime.node }), (c) => c.stop())
+      const child = res.add('the app process', startTsProcess('bench/lib/appProcess.ts', [ctx.scratch('watch-app')], { node: runtime.node }), (c) => c.stop())
       const [, launchUrl, simulatorUrl] = await waitForLine(child.proc.stdout!, /ready (\S+) (\S+)/, 120_000, 'the app process')
       child.proc.stdout!.resume()
       const browser = res.add('Chromium', await launchChromium(ctx.scratch('watch-browser')), (b) => b.close())

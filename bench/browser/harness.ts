@@ -7,7 +7,7 @@ import type { IntentHistoryEntry } from '@contract/service'
 import { cacheHistoryPage, countCachedIntents, flushHistoryJournal, openExplorerDb, searchCachedIntents, setExplorerDb, type ExplorerDb } from '../../src-renderer/db'
 import { mergeRow, storedKeys, summaryFromHistoryEntry } from '../../src-renderer/db/records'
 import { useCacheStatus } from '../../src-renderer/stores/cache'
-import { useRouteStats } from '../../src-renderer/stores/route-stats'
+import { useRouteStats } from '../../src-renderer/stores/routeStats'
 import type { BenchHarness, IngestRun, LookupTiming, RouteStatsRun } from './api'
 
 let loaded: IntentHistoryEntry[][] = []

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path'
-import { startAppCore } from '../../src-main/bridge/app-core'
+import { startAppCore } from '../../src-main/bridge/appCore'
 import { startHost } from '../../src-main/host/server'
 import { FileKeyStore } from '../../src-main/settings/keystore'
 import { ROOT } from './processes'

@@ -1,4 +1,4 @@
-import type { CachedProfile } from './cached-profile'
+import type { CachedProfile } from './cachedProfile'
 import type { Figure } from './report'
 
 export interface BenchContext {

@@ -94,7 +94,7 @@ vi.mock('electron', () => {
   }
 })
 
-vi.mock('../bridge/app-core', () => ({
+vi.mock('../bridge/appCore', () => ({
   startAppCore: async (options: { keyStore: unknown }) => {
     h.coreOptions = options
     return {

@@ -1,12 +1,12 @@
 import { app, BrowserWindow, ipcMain, Menu, net, protocol, safeStorage, session, shell } from 'electron'
 import nodePath, { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { startAppCore, type AppCore } from '../bridge/app-core'
+import { startAppCore, type AppCore } from '../bridge/appCore'
 import { SafeStorageKeyStore } from '../settings/keystore'
 import { forwardEvents, wireIpc } from './ipc'
 import { buildMenuTemplate } from './menu'
 import { createElectronNotify } from './notify'
-import { resolveRendererFile } from './renderer-path'
+import { resolveRendererFile } from './rendererPath'
 import {
   APP_ORIGIN,
   APP_SCHEME,

@@ -1,4 +1,4 @@
-import { rendererRelativePath } from './renderer-path'
+import { rendererRelativePath } from './rendererPath'
 
 /**
  * The hardening rules of the desktop app as plain data and pure functions, so tests can
@@ -94,7 +94,7 @@ export function isAllowedNavigation(currentUrl: string, targetUrl: string): bool
   }
 }
 
-/** Maps an `app://renderer/<path>` request to a path inside the built renderer, or null (see `renderer-path.ts`). */
+/** Maps an `app://renderer/<path>` request to a path inside the built renderer, or null (see `rendererPath.ts`). */
 export function rendererFileFor(requestUrl: string): string | null {
   if (!isTrustedSenderUrl(requestUrl)) return null
   return rendererRelativePath(new URL(requestUrl).pathname)

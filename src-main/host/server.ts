@@ -6,7 +6,7 @@ import { isBridgeMethodName } from '../../src-shared/contract/channels'
 import type { BridgeHandlers } from '../bridge/handlers'
 import type { EventHub } from '../bridge/events'
 import { RENDERER_CSP } from '../electron/security'
-import { resolveRendererFile } from '../electron/renderer-path'
+import { resolveRendererFile } from '../electron/rendererPath'
 import { HostSessions } from './session'
 
 export interface HostOptions {

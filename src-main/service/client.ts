@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { SvcFailure, type SvcError } from '../../src-shared/contract/errors'
-import { JsonTooDeepError, parseJsonLossless } from '../../src-shared/contract/lossless-json'
+import { JsonTooDeepError, parseJsonLossless } from '../../src-shared/contract/losslessJson'
 import {
   MAX_QUERIES_PER_BALANCE_CALL,
   YieldGetAggregateBalancesRequestSchema,
@@ -41,13 +41,13 @@ import {
   tooLargeFailure,
   type CallContext,
 } from './errors'
-import { walkIntentHistory, type WalkHistoryOptions, type WalkHistoryResult } from './history-walk'
+import { walkIntentHistory, type WalkHistoryOptions, type WalkHistoryResult } from './historyWalk'
 import { decodeWith } from './normalise/decode'
 import { OPERATIONS, type OperationName, type RequestOf, type ResponseOf } from './operations'
 import { DEFAULT_RETRY_POLICY, realSleep, withRetry, type RetryInfo, type RetryPolicy, type Sleep } from './retry'
-import { nodeFetch } from './node-fetch'
+import { nodeFetch } from './nodeFetch'
 import { DEFAULT_MAX_ANSWER_BYTES, postJson, type FetchLike } from './transport'
-import { encodeWire } from './wire-encode'
+import { encodeWire } from './wireEncode'
 
 export interface SvcClientOptions {
   /** e.g. `https://intents.example.com`; a trailing slash is ignored. */

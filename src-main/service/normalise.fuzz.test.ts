@@ -19,7 +19,7 @@ import {
 import { mangleTypes } from '../simulator/faults'
 import { BIG_AMOUNT_INTENT_ID, HEAVY_OWNER_ADDRESS, startSimulator, type RunningSimulator } from '../simulator'
 import { SvcClient } from './client'
-import { parseJsonLossless } from '../../src-shared/contract/lossless-json'
+import { parseJsonLossless } from '../../src-shared/contract/losslessJson'
 import { decodeWith } from './normalise/decode'
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { KeyStorageInfo } from '../../src-shared/contract/app'
 import { SvcFailure } from '../../src-shared/contract/errors'
-import { readJsonFile, restrictToOwner, writeJsonAtomic, type Recovery } from './json-file'
+import { readJsonFile, restrictToOwner, writeJsonAtomic, type Recovery } from './jsonFile'
 import { SIMULATOR_PROFILE_ID } from './profiles'
 
 /**

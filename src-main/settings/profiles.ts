@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { BaseUrlSchema, ProfileInputSchema, isInsecureServiceUrl, type ProfileInput } from '../../src-shared/contract/app'
 import { SvcFailure } from '../../src-shared/contract/errors'
 import { formatPath } from '../../src-shared/contract/service'
-import { readJsonFile, writeJsonAtomic, type Recovery } from './json-file'
+import { readJsonFile, writeJsonAtomic, type Recovery } from './jsonFile'
 
 /** A service the app can talk to. The access key lives in the KeyStore, never here. */
 export interface Profile {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BIG_AMOUNT_INTENT_ID, HEAVY_OWNER_ADDRESS, SIM_EPOCH_MS, startSimulator, type RunningSimulator } from './index'
-import { admin, post, rpc } from './testClient'
+import { admin, post, rpc } from './testing'
 
 describe('admin surface', () => {
   let sim: RunningSimulator

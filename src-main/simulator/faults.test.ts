@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { Faults, FaultSpecError, mangleTypes, parseFaults } from './faults'
 import { startSimulator, type RunningSimulator } from './index'
 import { OPERATION_NAMES } from './ops'
-import { admin, post, rpc } from './testClient'
+import { admin, post, rpc } from './testing'
 
 describe('fault spec grammar', () => {
   it('parses kinds, parameters and scopes', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HEAVY_OWNER_ADDRESS, startSimulator, type RunningSimulator } from './index'
 import { isRecoverable, type IntentRecord } from './records'
-import { rpc, walkHistory } from './testClient'
+import { rpc, walkHistory } from './testing'
 
 /** Ground truth: intent ids of the records that satisfy `keep`, newest first. */
 const truth = (sim: RunningSimulator, keep: (r: IntentRecord) => boolean) =>

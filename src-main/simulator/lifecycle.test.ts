@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startSimulator, type RunningSimulator } from './index'
 import { parseJson } from './wire'
-import { rpc } from './testClient'
+import { rpc } from './testing'
 
 const OWNER = '0x1111111111111111111111111111111111111111'
 const BASE_USDC = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UNAVAILABLE_YIELD_ID, startSimulator, type RunningSimulator } from './index'
 import { buildCatalog, type MarketEntry } from './markets'
-import { rpc } from './testClient'
+import { rpc } from './testing'
 
 const WALLET = '0x2222222222222222222222222222222222222222'
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HEAVY_OWNER_ADDRESS, SEARCH_LIMIT, startSimulator, type RunningSimulator } from './index'
 import { allTxHashes, type IntentRecord } from './records'
-import { rpc } from './testClient'
+import { rpc } from './testing'
 
 describe('SearchIntents', () => {
   let sim: RunningSimulator

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BIG_AMOUNT_INTENT_ID, CHAINS, HEAVY_OWNER_ADDRESS, startSimulator, type RunningSimulator } from './index'
-import { post, rpc } from './testClient'
+import { post, rpc } from './testing'
 
 describe('HTTP surface', () => {
   let sim: RunningSimulator

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { HEAVY_OWNER_ADDRESS, startSimulator } from './index'
-import { rpc } from './testClient'
+import { rpc } from './testing'
 
 describe('a 100,000-intent simulator', () => {
   it('starts within seconds and serves its heaviest owner', async () => {

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { answers, callsOf } from '../test/bridge'
-import { renderAt, resetWorld } from '../test/harness'
+import { answers, callsOf } from '../testing/bridge'
+import { renderAt, resetWorld } from '../testing/harness'
 import { useWatches } from '../features/watch/store'
 import { CommandPalette } from './CommandPalette'
 
-vi.mock('../lib/call', async () => ({ call: (await import('../test/bridge')).fakeCall }))
+vi.mock('../lib/call', async () => ({ call: (await import('../testing/bridge')).fakeCall }))
 vi.mock('../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 const HASH = `0x${'ab'.repeat(32)}`

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
-import { paletteActions, type PaletteAction } from '../features/search/palette-actions'
+import { paletteActions, type PaletteAction } from '../features/search/paletteActions'
 import { universalHint } from '../features/search/plan'
 import { useWatches } from '../features/watch/store'
 import { ROUTES } from './routes'

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { SettingsRecovery } from '@contract/app'
 import { useConnection } from '../stores/connection'
-import { resetWorld } from '../test/harness'
+import { resetWorld } from '../testing/harness'
 import { SettingsRecoveredBanner } from './SettingsRecoveredBanner'
 
 beforeEach(resetWorld)

@@ -23,7 +23,7 @@ export interface IntentRecord extends IntentObjectRecord {
 export interface HistoryEntryRecord extends IntentObjectRecord {
   entry: IntentHistoryEntry
 }
-/** A history page as fetched, waiting to be filed (`history-journal.ts`). */
+/** A history page as fetched, waiting to be filed (`historyJournal.ts`). */
 export interface JournalRecord extends FetchMeta {
   stagedAt: number
   /** Orders pages staged in the same millisecond. */

@@ -11,15 +11,15 @@ export {
   cacheIntents,
   cacheMarkets,
   cacheReceipt,
-} from './write-through'
-export { flushHistoryJournal, scheduleIndexing } from './history-journal'
+} from './writeThrough'
+export { flushHistoryJournal, scheduleIndexing } from './historyJournal'
 export { readChains, readEarnPools, readHistoryEntries, readHistoryEntry, readIntent, readReceipt, readTransitions } from './reads'
 export {
   countCachedIntents,
   searchCachedIntents,
   type OfflineCursor,
   type OfflineIntentFilter,
-} from './intents-query'
+} from './intentsQuery'
 export { MARKET_SORTS, queryMarkets, readMarket, type MarketQuery } from './markets'
 export {
   listBalanceSnapshots,
@@ -30,11 +30,11 @@ export {
 } from './balances'
 export { addNote, deleteNote, isBookmarked, listBookmarks, listNotes, setBookmarked, type Note } from './notes'
 export { listWatchMirror, putWatchMirror, removeWatchMirror, type WatchMirror } from './watches'
-export { deleteSavedSearch, listSavedSearches, saveSearch, type SavedSearch } from './saved-searches'
+export { deleteSavedSearch, listSavedSearches, saveSearch, type SavedSearch } from './savedSearches'
 export { cacheInventory, clearCache, listCachedProfiles, type CachedProfile, type ClearTarget, type StoreInventory } from './maintenance'
 export { estimateStorage, requestPersistentStorage, type StorageEstimate } from './storage'
 export { storageErrorMessage } from './errors'
-export { readIntentRowBatches } from './row-batches'
+export { readIntentRowBatches } from './rowBatches'
 export {
   explorerDb,
   openExplorerDb,

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { ExplorerDb } from './db'
-import { searchCachedIntents } from './intents-query'
+import { searchCachedIntents } from './intentsQuery'
 import { cacheInventory, clearCache, listCachedProfiles } from './maintenance'
 import { addNote, listNotes } from './notes'
 import { readChains } from './reads'
 import { cacheHistoryFiled, fakeEntry, fakeIntent, freshDb, hex, intentIdOf, source, T0 } from './testing'
-import { cacheChains, cacheIntents } from './write-through'
+import { cacheChains, cacheIntents } from './writeThrough'
 
 const chain = { id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }
 

@@ -1,7 +1,7 @@
 import Dexie from 'dexie'
 import { explorerDb, prefixRange, storeTable, type ExplorerDb } from './db'
-import { dropStaged, flushHistoryJournal, withIndexingPaused } from './history-journal'
-import { indexedIntentIds, rebuildIntentIndex, rebuildTables } from './intent-index'
+import { dropStaged, flushHistoryJournal, withIndexingPaused } from './historyJournal'
+import { indexedIntentIds, rebuildIntentIndex, rebuildTables } from './intentIndex'
 import { INTENT_OBJECT_STORES } from './records'
 import { STORES, storeInfo, type StoreInfo, type StoreName } from './schema'
 

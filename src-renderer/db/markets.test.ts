@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { YieldMarket } from '@contract/service'
 import { queryMarkets, readMarket } from './markets'
 import { freshDb, source, T0 } from './testing'
-import { cacheMarkets } from './write-through'
+import { cacheMarkets } from './writeThrough'
 
 const market = (id: string, o: { name: string; provider: string; chainId: number; network: string; type: string; rate?: number; tvl?: number; symbol: string }): YieldMarket => ({
   id,

@@ -7,7 +7,7 @@ import type {
   IntentStatus,
 } from '@contract/service'
 import { explorerDb, prefixRange } from './db'
-import { unindexedEntry } from './history-journal'
+import { unindexedEntry } from './historyJournal'
 
 /** Offline reads of single objects and reference lists; every one scoped by profile. */
 

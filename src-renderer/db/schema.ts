@@ -61,7 +61,7 @@ const VERSIONS: ReadonlyArray<{
   },
   {
     // v3: history pages are staged whole in a journal and filed into the stores above
-    // behind it (`history-journal.ts`): writing a page costs about its bytes, not its
+    // behind it (`historyJournal.ts`): writing a page costs about its bytes, not its
     // index keys. The key ends with the entry count so the waiting entries can be
     // counted from keys alone.
     version: 3,

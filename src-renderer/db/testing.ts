@@ -1,8 +1,8 @@
 import type { DataSource } from '@contract/app'
 import type { Intent, IntentHistoryEntry, IntentReceipt, IntentStatus } from '@contract/service'
 import { openExplorerDb, setExplorerDb, type ExplorerDb } from './db'
-import { flushHistoryJournal } from './history-journal'
-import { cacheHistoryPage } from './write-through'
+import { flushHistoryJournal } from './historyJournal'
+import { cacheHistoryPage } from './writeThrough'
 
 /**
  * Deterministic service objects for the cache's tests, already in the normalised shape

@@ -13,6 +13,6 @@ export {
   type ImportOptions,
   type ImportResult,
   type TransferProgress,
-} from './export-import'
-export { CacheFileError, parseCacheFile, type CacheFile } from './file-format'
-export { buildCaseBundle, caseBundleFiles, type CaseBundle } from './case-bundle'
+} from './exportImport'
+export { CacheFileError, parseCacheFile, type CacheFile } from './fileFormat'
+export { buildCaseBundle, caseBundleFiles, type CaseBundle } from './caseBundle'

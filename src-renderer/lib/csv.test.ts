@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { csvField, toCsv, type CsvColumn } from './csv'
-import { parseCsv } from './csv.testing'
+import { parseCsv } from './testing'
 
 describe('csvField', () => {
   it('leaves plain values bare', () => {

@@ -15,7 +15,7 @@ interface CacheStatusState {
   lastWriteError?: CacheWriteError
   /** The person chose to work from the cache even though the service may be reachable. */
   forcedOffline: boolean
-  /** History entries stored but not yet filed for offline search (`db/history-journal.ts`). */
+  /** History entries stored but not yet filed for offline search (`db/historyJournal.ts`). */
   unindexed: number
   reportWriteError(store: string, message: string): void
   clearWriteError(): void

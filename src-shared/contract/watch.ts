@@ -60,7 +60,7 @@ export type WatchEvent =
   /** A desktop notification was clicked: the window should show this intent. */
   | { type: 'watch:open'; profileId: string; intentId: string }
 
-export { outcomeNoticeText } from './watch-notice'
+export { outcomeNoticeText } from './watchNotice'
 
 const intentId = z.string().trim().min(1, 'Enter an intent id').max(200)
 

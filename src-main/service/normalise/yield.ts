@@ -14,7 +14,7 @@ import {
   type YieldGetMarketsRequest,
   type YieldGetMarketsResponse,
 } from '../../../src-shared/contract/service'
-import { parseJsonLossless } from '../../../src-shared/contract/lossless-json'
+import { parseJsonLossless } from '../../../src-shared/contract/losslessJson'
 import { decodeWith, failAt, type Decoded } from './decode'
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { IntentHistoryEntry } from '@contract/service'
-import { RouteStatsBuilder } from '../../lib/route-stats'
+import { RouteStatsBuilder } from '../../lib/routeStats'
 import { toCsv } from '../../lib/csv'
 import { attentionCsvColumns } from './export'
 import { attentionQueue, candidateFromEntry, DEFAULT_SLA_MS, type Candidate } from './queue'

@@ -1,6 +1,6 @@
 import type { IntentBalance, IntentHistoryEntry, IntentStatus } from '@contract/service'
 import { parseTime } from '../../lib/format'
-import { routeExpectation, type RouteStats } from '../../lib/route-stats'
+import { routeExpectation, type RouteStats } from '../../lib/routeStats'
 
 /** Why an intent needs someone to look at it. */
 export type AttentionReason = 'slow' | 'window-closing' | 'recoverable'

@@ -6,7 +6,7 @@ import type { AppInfo } from '@contract/app'
 import { exportCache, readBlobText } from '../../db/transfer'
 import { addNote } from '../../db/notes'
 import { cacheHistoryFiled, fakeEntry, freshDb, intentIdOf, source } from '../../db/testing'
-import { cacheChains } from '../../db/write-through'
+import { cacheChains } from '../../db/writeThrough'
 import { useConnection } from '../../stores/connection'
 import { CacheView } from './CacheView'
 

@@ -7,12 +7,12 @@ import { cacheChains, readChains } from '../../db'
 import { useCacheStatus } from '../../stores/cache'
 import { useChains } from '../../stores/chains'
 import { useProviderCodes } from '../../stores/providerCodes'
-import { answers, callsOf, failure, okFetched, PROFILE, source } from '../../test/bridge'
-import { renderAt, resetWorld } from '../../test/harness'
+import { answers, callsOf, failure, okFetched, PROFILE, source } from '../../testing/bridge'
+import { renderAt, resetWorld } from '../../testing/harness'
 import { ChainsView } from './ChainsView'
 import { hydrateChainsFromCache } from './hydrateChains'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('../../test/bridge')).fakeCall }))
+vi.mock('../../lib/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 // One chain as the response shape sends it, one as the prose describes it; the client

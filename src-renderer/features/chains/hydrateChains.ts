@@ -1,4 +1,4 @@
-import { cacheModule } from '../../lib/cache-module'
+import { cacheModule } from '../../lib/cacheModule'
 import { useChains } from '../../stores/chains'
 
 /**

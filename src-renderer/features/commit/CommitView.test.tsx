@@ -2,14 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, render as rtlRender, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { readIntent } from '../../db/reads'
-import { answers, callsOf, failure, okFetched, PROFILE } from '../../test/bridge'
-import { renderAt, resetWorld } from '../../test/harness'
+import { answers, callsOf, failure, okFetched, PROFILE } from '../../testing/bridge'
+import { renderAt, resetWorld } from '../../testing/harness'
 import { CommitView } from './CommitView'
 import { EXECUTION_WINDOW_MS, ExecutionWindow } from './ExecutionWindow'
-import { parseIntentInput } from './parse-intent'
-import { OWNER, QUOTED_INTENT_ID, quoteResponse, quoteResponseText } from './test-intent'
+import { parseIntentInput } from './parseIntent'
+import { OWNER, QUOTED_INTENT_ID, quoteResponse, quoteResponseText } from './testing'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('../../test/bridge')).fakeCall }))
+vi.mock('../../lib/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString()

@@ -8,10 +8,10 @@ import { Route } from '../../components/Route'
 import { cacheIntents } from '../../db'
 import { call } from '../../lib/call'
 import { formatAmount, parseTime, formatAge } from '../../lib/format'
-import { intentRoute, intentTokenMetadata } from '../../lib/intent-route'
+import { intentRoute, intentTokenMetadata } from '../../lib/intentRoute'
 import { useChains } from '../../stores/chains'
 import { tokenLabel, useTokens } from '../../stores/tokens'
-import { checkQuoteDraft, DEFAULT_QUOTE_DRAFT, type QuoteDraft, type QuoteField } from './quote-form'
+import { checkQuoteDraft, DEFAULT_QUOTE_DRAFT, type QuoteDraft, type QuoteField } from './quoteForm'
 
 const NATIVE = '0x0000000000000000000000000000000000000000'
 

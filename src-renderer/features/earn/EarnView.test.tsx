@@ -5,11 +5,11 @@ import type { EarnPool, GetEarnPoolsRequest } from '@contract/service'
 import { cacheEarnPools, readEarnPools } from '../../db'
 import { useCacheStatus } from '../../stores/cache'
 import { useChains } from '../../stores/chains'
-import { answers, callsOf, okFetched, PROFILE, source } from '../../test/bridge'
-import { renderAt, resetWorld } from '../../test/harness'
+import { answers, callsOf, okFetched, PROFILE, source } from '../../testing/bridge'
+import { renderAt, resetWorld } from '../../testing/harness'
 import { EarnView } from './EarnView'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('../../test/bridge')).fakeCall }))
+vi.mock('../../lib/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 const pool = (id: string, over: Partial<EarnPool>): EarnPool => ({

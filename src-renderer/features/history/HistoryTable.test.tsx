@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { HistoryTable, shownColumns } from './HistoryTable'
 import { toRow, type HistoryRow } from './rows'
-import { makeEntry } from './testEntries'
-import { giveScrollBoxAViewport } from './testLayout'
+import { makeEntry } from './testing/entries'
+import { giveScrollBoxAViewport } from './testing/layout'
 
 giveScrollBoxAViewport()
 

@@ -6,15 +6,15 @@ import { flushHistoryJournal, readHistoryEntry } from '../../db'
 import { cacheHistoryFiled } from '../../db/testing'
 import { useCacheStatus } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
-import { answers, callsOf, failure, okFetched, PROFILE, source } from '../../test/bridge'
-import { renderAt, resetWorld } from '../../test/harness'
+import { answers, callsOf, failure, okFetched, PROFILE, source } from '../../testing/bridge'
+import { renderAt, resetWorld } from '../../testing/harness'
 import { serviceFeed } from './feed'
 import { HistoryView } from './HistoryView'
 import { useHistory } from './store'
-import { balance, makeEntry, OWNER, WETH } from './testEntries'
-import { giveScrollBoxAViewport } from './testLayout'
+import { balance, makeEntry, OWNER, WETH } from './testing/entries'
+import { giveScrollBoxAViewport } from './testing/layout'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('../../test/bridge')).fakeCall }))
+vi.mock('../../lib/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 giveScrollBoxAViewport()

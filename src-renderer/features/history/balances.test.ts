@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { balanceLines, stuckFunds } from './balances'
-import { balance, makeEntry, OWNER, WETH } from './testEntries'
+import { balance, makeEntry, OWNER, WETH } from './testing/entries'
 
 describe('stuckFunds', () => {
   it('lists non-zero balances largest first and totals their USD value', () => {

@@ -4,7 +4,7 @@ import { cacheIntents, openExplorerDb, setExplorerDb } from '../../db'
 import { cacheHistoryFiled } from '../../db/testing'
 import { cacheFeed, offlineHistoryFor } from './cacheFeed'
 import { DEFAULT_SETTINGS } from './filters'
-import { balance, makeEntry, OWNER } from './testEntries'
+import { balance, makeEntry, OWNER } from './testing/entries'
 
 const source = (fetchedAt: number): DataSource => ({ profileId: 'p1', baseUrl: 'http://sim', simulated: true, fetchedAt })
 const settings = { ...DEFAULT_SETTINGS, pageSize: 2 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { parseCsv } from '../../lib/csv.testing'
+import { parseCsv } from '../../lib/testing'
 import { HISTORY_CSV_COLUMNS, historyCsv, historyJson } from './exportFiles'
-import { balance, makeEntry, WETH } from './testEntries'
+import { balance, makeEntry, WETH } from './testing/entries'
 
 describe('historyCsv', () => {
   it('writes exact amounts in base units and token units, with decimals and symbols', () => {

@@ -3,7 +3,7 @@ import type { SvcError } from '@contract/errors'
 import type { IntentHistoryEntry } from '@contract/service'
 import type { FeedPage } from './feed'
 import { loadAll } from './loadAll'
-import { makeEntry } from './testEntries'
+import { makeEntry } from './testing/entries'
 
 const all = Array.from({ length: 250 }, () => makeEntry())
 

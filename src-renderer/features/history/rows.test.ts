@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ChainInfo } from '@contract/service'
 import { rowBuilder, toRow } from './rows'
-import { balance, makeEntry, WETH } from './testEntries'
+import { balance, makeEntry, WETH } from './testing/entries'
 
 const chains = new Map<number, ChainInfo>([
   [1, { id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } } as ChainInfo],

@@ -4,7 +4,7 @@ import type { IntentHistoryEntry } from '@contract/service'
 import type { FeedContext, FeedPage, HistoryFeed } from './feed'
 import { DEFAULT_SETTINGS } from './filters'
 import { createHistoryStore, type HistoryFeeds } from './store'
-import { makeEntry } from './testEntries'
+import { makeEntry } from './testing/entries'
 
 type Call = { kind: string; cursor: unknown; pageSize: number; context: FeedContext }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { IntentStatus } from '@contract/service'
 import { intentsPerDay, median, percentile, summarise } from './summary'
-import { balance, makeEntry, WETH } from './testEntries'
+import { balance, makeEntry, WETH } from './testing/entries'
 
 const timed = (status: IntentStatus, seconds: number) =>
   makeEntry({ status, startedAt: '2026-11-01T10:00:00.000Z', finishedAt: new Date(Date.parse('2026-11-01T10:00:00.000Z') + seconds * 1000).toISOString() })

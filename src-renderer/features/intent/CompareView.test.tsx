@@ -2,12 +2,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Intent } from '@contract/service'
-import { PROFILE, answers, failure, okFetched } from '../../test/bridge'
-import { renderAt, resetWorld } from '../../test/harness'
+import { PROFILE, answers, failure, okFetched } from '../../testing/bridge'
+import { renderAt, resetWorld } from '../../testing/harness'
 import { CompareView } from './CompareView'
 import { recordVersion } from './versions'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('../../test/bridge')).fakeCall }))
+vi.mock('../../lib/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 const A = `0x${'a'.repeat(64)}`

@@ -5,11 +5,11 @@ import type { Intent, IntentHistoryEntry, IntentReceipt } from '@contract/servic
 import { cacheIntents, isBookmarked, readIntent, readTransitions } from '../../db'
 import { cacheHistoryFiled } from '../../db/testing'
 import { useCacheStatus } from '../../stores/cache'
-import { PROFILE, answers, callsOf, failure, fakeCall, okFetched, source } from '../../test/bridge'
-import { renderAt, resetWorld } from '../../test/harness'
+import { PROFILE, answers, callsOf, failure, fakeCall, okFetched, source } from '../../testing/bridge'
+import { renderAt, resetWorld } from '../../testing/harness'
 import { IntentView } from './IntentView'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('../../test/bridge')).fakeCall }))
+vi.mock('../../lib/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 const ID = `0x${'ab'.repeat(32)}`

@@ -5,15 +5,15 @@ import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { FormField } from '../../components/FormField'
 import { formatDateTime, formatDuration, formatPercent } from '../../lib/format'
-import { STATS_WINDOWS, WINDOW_LABEL, WINDOW_MS, type GroupStats, type RouteStats, type StatsWindow } from '../../lib/route-stats'
+import { STATS_WINDOWS, WINDOW_LABEL, WINDOW_MS, type GroupStats, type RouteStats, type StatsWindow } from '../../lib/routeStats'
 import { useOfflineMode } from '../../stores/cache'
 import { chainName, useChains } from '../../stores/chains'
 import { useConnection } from '../../stores/connection'
-import { useRouteStats, useRouteStatsFor } from '../../stores/route-stats'
+import { useRouteStats, useRouteStatsFor } from '../../stores/routeStats'
 import { figureColumns } from './statsColumns'
 import { TrendChart } from './TrendChart'
 import { useFetchWindow, type FetchState } from './useFetchWindow'
-import { FETCH_CAP } from './fetch-window'
+import { FETCH_CAP } from './fetchWindow'
 
 const isWindow = (w: string | null): w is StatsWindow => (STATS_WINDOWS as readonly string[]).includes(w ?? '')
 

@@ -1,5 +1,5 @@
 import { lazyPlot } from '../../components/lazyPlot'
-import type { DayPoint } from '../../lib/route-stats'
+import type { DayPoint } from '../../lib/routeStats'
 
 const Plot = lazyPlot(() => import('./TrendPlot').then((m) => m.TrendPlot))
 

@@ -1,5 +1,5 @@
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import type { DayPoint } from '../../lib/route-stats'
+import type { DayPoint } from '../../lib/routeStats'
 
 /** Outcomes per day as stacked bars, with the day's median time to finish (seconds) as a line. */
 export function TrendPlot({ days, height }: { days: readonly DayPoint[]; height: number }) {

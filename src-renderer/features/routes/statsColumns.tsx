@@ -1,6 +1,6 @@
 import type { Column } from '../../components/DataTable'
 import { formatDuration, formatPercent } from '../../lib/format'
-import type { GroupStats } from '../../lib/route-stats'
+import type { GroupStats } from '../../lib/routeStats'
 
 /** The figures every group shares; the first column (route or provider) comes from the caller. */
 export function figureColumns(): Column<GroupStats>[] {

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react'
 import type { SvcError } from '@contract/errors'
-import { fetchWindowIntoCache, type FetchOutcome } from './fetch-window'
+import { fetchWindowIntoCache, type FetchOutcome } from './fetchWindow'
 
 export interface FetchState {
   running: boolean

@@ -6,10 +6,10 @@ import { cacheIntents, readIntent } from '../../db'
 import { useCacheStatus } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
 import { SearchView } from './SearchView'
-import { answers, callsOf, failure, okFetched, PROFILE, source } from '../../test/bridge'
-import { renderAt, resetWorld } from '../../test/harness'
+import { answers, callsOf, failure, okFetched, PROFILE, source } from '../../testing/bridge'
+import { renderAt, resetWorld } from '../../testing/harness'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('../../test/bridge')).fakeCall }))
+vi.mock('../../lib/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 const OWNER = `0x${'0a'.repeat(20)}`

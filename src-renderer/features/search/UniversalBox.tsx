@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { classifyInput } from '../../lib/classify-input'
+import { classifyInput } from '../../lib/classifyInput'
 import { universalHint } from './plan'
 
 /** One box for whatever support staff have in hand; Enter searches, blank input does nothing. */

@@ -1,6 +1,6 @@
 import type { SearchIntentsRequest } from '@contract/service'
 import { EDGE_MODES, SEARCH_FILTERS } from '@contract/service/constants'
-import { isBase58Address, isEvmAddress, isHash, isWholeNumber } from '../../lib/classify-input'
+import { isBase58Address, isEvmAddress, isHash, isWholeNumber } from '../../lib/classifyInput'
 
 /**
  * The SearchIntents filters as a person fills them in: labels, checks as typed, and the

@@ -2,7 +2,7 @@ import type { Intent, IntentStatus } from '@contract/service'
 import type { RouteLeg } from '../../components/Route'
 import type { CachedIntentRow } from '../../db'
 import { parseTime } from '../../lib/format'
-import { intentProviders, intentRoute } from '../../lib/intent-route'
+import { intentProviders, intentRoute } from '../../lib/intentRoute'
 import type { SearchFilterKey } from './filters'
 
 /**

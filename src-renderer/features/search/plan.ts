@@ -1,5 +1,5 @@
 import type { SearchIntentsRequest } from '@contract/service'
-import { classifyInput, KIND_LABEL, type ClassifiedInput } from '../../lib/classify-input'
+import { classifyInput, KIND_LABEL, type ClassifiedInput } from '../../lib/classifyInput'
 import { checkDraft, draftFromParams, FIELD_BY_KEY, filledKeys, type SearchFilterKey } from './filters'
 
 /**

@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { useConnection } from '../../stores/connection'
-import { answers, callsOf } from '../../test/bridge'
-import { renderAt, resetWorld } from '../../test/harness'
+import { answers, callsOf } from '../../testing/bridge'
+import { renderAt, resetWorld } from '../../testing/harness'
 import { SettingsView } from './SettingsView'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('../../test/bridge')).fakeCall }))
+vi.mock('../../lib/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 const render = () => renderAt('/settings', [{ path: '/settings', element: <SettingsView /> }])

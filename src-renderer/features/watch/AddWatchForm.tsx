@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { FormField } from '../../components/FormField'
-import { askNotificationPermissionInHost } from './browser-notify'
+import { askNotificationPermissionInHost } from './browserNotify'
 import { useWatches } from './store'
 
 const INTENT_ID = /^0x[0-9a-fA-F]{64}$/

@@ -1,5 +1,5 @@
 import type { IntentReceipt, IntentStatus } from '@contract/service'
-import { receiptSteps } from '../intent/receipt-steps'
+import { receiptSteps } from '../intent/receiptSteps'
 
 const STATE_TEXT = { done: 'done', failed: 'failed', pending: 'in progress', waiting: 'waiting', skipped: 'skipped' } as const
 

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { askNotificationPermissionInHost } from './browser-notify'
+import { askNotificationPermissionInHost } from './browserNotify'
 import { useWatchSync } from './sync'
 import { useWatch, useWatches } from './store'
 

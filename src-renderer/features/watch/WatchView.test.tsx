@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeReceipt } from '../../db/testing'
-import { ID, PROFILE, emit, fakeCall, main, watchState } from './fake-main'
-import { fakeNotifications, resetWatchWorld } from './test-harness'
+import { ID, PROFILE, emit, fakeCall, main, watchState } from './testing/fakeMain'
+import { fakeNotifications, resetWatchWorld } from './testing/world'
 import { WatchButton } from './WatchButton'
 import { WatchView } from './WatchView'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('./fake-main')).fakeCall }))
-vi.mock('../../bridge', async () => ({ bridge: (await import('./fake-main')).fakeBridge }))
+vi.mock('../../lib/call', async () => ({ call: (await import('./testing/fakeMain')).fakeCall }))
+vi.mock('../../bridge', async () => ({ bridge: (await import('./testing/fakeMain')).fakeBridge }))
 
 const callsOf = (method: string) => fakeCall.mock.calls.filter((c) => c[0] === method).map((c) => c[1])
 const source = { profileId: PROFILE, baseUrl: 'http://sim', simulated: true, fetchedAt: Date.now() }

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { ID, PROFILE, fakeCall, main, watchState } from './fake-main'
-import { resetWatchWorld } from './test-harness'
+import { ID, PROFILE, fakeCall, main, watchState } from './testing/fakeMain'
+import { resetWatchWorld } from './testing/world'
 import { useWatches } from './store'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('./fake-main')).fakeCall }))
+vi.mock('../../lib/call', async () => ({ call: (await import('./testing/fakeMain')).fakeCall }))
 
 describe('useWatches', () => {
   beforeEach(() => resetWatchWorld())

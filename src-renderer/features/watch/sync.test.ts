@@ -5,13 +5,13 @@ import type { WatchState } from '@contract/watch'
 import { listWatchMirror, readReceipt, readTransitions } from '../../db'
 import { fakeReceipt } from '../../db/testing'
 import { useConnection } from '../../stores/connection'
-import { ID, PROFILE, emit, main, watchState } from './fake-main'
+import { ID, PROFILE, emit, main, watchState } from './testing/fakeMain'
 import { useWatches } from './store'
 import { startWatchSync } from './sync'
-import { fakeNotifications, resetWatchWorld } from './test-harness'
+import { fakeNotifications, resetWatchWorld } from './testing/world'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('./fake-main')).fakeCall }))
-vi.mock('../../bridge', async () => ({ bridge: (await import('./fake-main')).fakeBridge }))
+vi.mock('../../lib/call', async () => ({ call: (await import('./testing/fakeMain')).fakeCall }))
+vi.mock('../../bridge', async () => ({ bridge: (await import('./testing/fakeMain')).fakeBridge }))
 
 const source = (fetchedAt: number, profileId = PROFILE): DataSource => ({ profileId, baseUrl: 'http://sim', simulated: true, fetchedAt })
 const T = Date.UTC(2026, 10, 20, 10, 2, 11)

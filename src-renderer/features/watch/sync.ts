@@ -3,10 +3,10 @@ import type { BridgeEvent } from '@contract/bridge'
 import type { WatchState } from '@contract/watch'
 import { bridge } from '../../bridge'
 import type { WatchMirror } from '../../db'
-import { cacheModule } from '../../lib/cache-module'
+import { cacheModule } from '../../lib/cacheModule'
 import { call } from '../../lib/call'
 import { useConnection } from '../../stores/connection'
-import { showOutcomeNotification } from './browser-notify'
+import { showOutcomeNotification } from './browserNotify'
 import { useWatches } from './store'
 
 /**

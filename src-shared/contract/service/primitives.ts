@@ -126,7 +126,7 @@ export const rate = decimalNumber
  * `"0.001230"` goes back to CommitIntent as `"0.001230"`, not as 0.00123.
  *
  * It reads like `amount` but must be a schema of its own: requests write every `amount`
- * as a bare JSON number (`src-main/service/wire-encode.ts` finds them by identity), and
+ * as a bare JSON number (`src-main/service/wireEncode.ts` finds them by identity), and
  * these stay strings.
  */
 export const decimalText = decimalString()

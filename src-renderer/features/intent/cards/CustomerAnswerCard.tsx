@@ -1,5 +1,5 @@
 import { CopyButton } from '../../../components/CopyButton'
-import type { CustomerAnswer } from '../customer-answer'
+import type { CustomerAnswer } from '../customerAnswer'
 
 /**
  * The answer to paste to the customer, one paragraph, above everything else: support

@@ -1,7 +1,7 @@
 import type { Intent, PriceImpactDetails } from '@contract/service'
 import { Hex } from '../../../components/Hex'
 import { formatDuration, formatPercent, formatUsd } from '../../../lib/format'
-import { intentProviders } from '../../../lib/intent-route'
+import { intentProviders } from '../../../lib/intentRoute'
 import { Card, KV, chain, hex, nativeAmount, percent, tokenAmount, usd, yesNo } from './parts'
 
 type ImpactKey = 'executionPriceImpact' | 'marketPriceImpact' | 'providerFeesPriceImpact' | 'serviceFeesPriceImpact' | 'netPriceImpact'

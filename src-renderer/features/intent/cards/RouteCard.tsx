@@ -1,6 +1,6 @@
 import type { Intent, IntentReceipt } from '@contract/service'
 import { Route } from '../../../components/Route'
-import { intentRoute } from '../../../lib/intent-route'
+import { intentRoute } from '../../../lib/intentRoute'
 import { Card, KV, chain, hex, nativeAmount, plain, time, tokenAmount, useTokenLookup, yesNo } from './parts'
 
 /** Who sent what from where to whom: the first thing a support person needs. */

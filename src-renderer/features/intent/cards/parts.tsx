@@ -3,7 +3,7 @@ import { Amount } from '../../../components/Amount'
 import { Hex } from '../../../components/Hex'
 import { formatDateTime, formatPercent, formatUsd, shortHex } from '../../../lib/format'
 import { chainName, useChains } from '../../../stores/chains'
-import type { TokenLookup } from '../token-lookup'
+import type { TokenLookup } from '../tokenLookup'
 
 /** A titled card of the intent page; `id` doubles as the anchor the page's contents link to. */
 export function Card({ id, title, children, actions }: { id: string; title: string; children: ReactNode; actions?: ReactNode }) {

@@ -3,13 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react'
 import type { YieldGetMarketsRequest, YieldMarket } from '@contract/service'
 import { cacheMarkets, readMarket } from '../../../db'
 import { useCacheStatus } from '../../../stores/cache'
-import { answers, callsOf, failure, okFetched, PROFILE, source } from '../../../test/bridge'
-import { renderAt, resetWorld } from '../../../test/harness'
+import { answers, callsOf, failure, okFetched, PROFILE, source } from '../../../testing/bridge'
+import { renderAt, resetWorld } from '../../../testing/harness'
 import { marketFixture } from '../testing'
 import { allocationSlices } from './allocations'
 import { MarketDetailView } from './MarketDetailView'
 
-vi.mock('../../../lib/call', async () => ({ call: (await import('../../../test/bridge')).fakeCall }))
+vi.mock('../../../lib/call', async () => ({ call: (await import('../../../testing/bridge')).fakeCall }))
 vi.mock('../../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 const usdc = { symbol: 'USDC', name: 'USD Coin', decimals: 6, network: 'base', address: `0x${'0c'.repeat(20)}` }

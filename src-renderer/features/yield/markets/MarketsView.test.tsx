@@ -3,18 +3,18 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { YieldGetMarketsRequest } from '@contract/service'
 import { cacheMarkets, readMarket } from '../../../db'
-import { parseCsv } from '../../../lib/csv.testing'
+import { parseCsv } from '../../../lib/testing'
 import { useCacheStatus } from '../../../stores/cache'
 import { useChains } from '../../../stores/chains'
-import { answers, callsOf, okFetched, PROFILE, source } from '../../../test/bridge'
-import { downloads } from '../../../test/downloads'
-import { renderAt, resetWorld } from '../../../test/harness'
+import { answers, callsOf, okFetched, PROFILE, source } from '../../../testing/bridge'
+import { downloads } from '../../../testing/downloads'
+import { renderAt, resetWorld } from '../../../testing/harness'
 import { marketFixture } from '../testing'
 import { MarketsView } from './MarketsView'
 
-vi.mock('../../../lib/call', async () => ({ call: (await import('../../../test/bridge')).fakeCall }))
+vi.mock('../../../lib/call', async () => ({ call: (await import('../../../testing/bridge')).fakeCall }))
 vi.mock('../../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
-vi.mock('../../../lib/download', async (original) => (await import('../../../test/downloads')).recordDownloads(await original()))
+vi.mock('../../../lib/download', async (original) => (await import('../../../testing/downloads')).recordDownloads(await original()))
 
 const ALL = Array.from({ length: 25 }, (_, i) => marketFixture(i + 1))
 

@@ -3,17 +3,17 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { YieldBalanceQuery, YieldBalances } from '@contract/service'
 import { cacheBalanceSnapshot, cacheMarkets, listBalanceSnapshots, walletKey } from '../../../db'
-import { parseCsv } from '../../../lib/csv.testing'
+import { parseCsv } from '../../../lib/testing'
 import { useCacheStatus } from '../../../stores/cache'
-import { answers, callsOf, okFetched, PROFILE, source } from '../../../test/bridge'
-import { downloads } from '../../../test/downloads'
-import { renderAt, resetWorld } from '../../../test/harness'
+import { answers, callsOf, okFetched, PROFILE, source } from '../../../testing/bridge'
+import { downloads } from '../../../testing/downloads'
+import { renderAt, resetWorld } from '../../../testing/harness'
 import { marketFixture } from '../testing'
 import { PositionsView } from './PositionsView'
 
-vi.mock('../../../lib/call', async () => ({ call: (await import('../../../test/bridge')).fakeCall }))
+vi.mock('../../../lib/call', async () => ({ call: (await import('../../../testing/bridge')).fakeCall }))
 vi.mock('../../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
-vi.mock('../../../lib/download', async (original) => (await import('../../../test/downloads')).recordDownloads(await original()))
+vi.mock('../../../lib/download', async (original) => (await import('../../../testing/downloads')).recordDownloads(await original()))
 
 const A = `0x${'aa'.repeat(20)}`
 const B = `0x${'bb'.repeat(20)}`

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { toCsv } from '../../../lib/csv'
-import { parseCsv } from '../../../lib/csv.testing'
+import { parseCsv } from '../../../lib/testing'
 import { POSITION_CSV_COLUMNS, positionCsvRows } from './positionsCsv'
 import { groupByMarket } from './positionsModel'
 

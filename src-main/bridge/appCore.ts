@@ -1,0 +1,63 @@
+import { join } from 'node:path'
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../simulator'
+import type { KeyStore } from '../settings/keystore'
+import { ProfileStore } from '../settings/profiles'
+import { secureDataDir } from '../settings/jsonFile'
+import { createReceiptWatcher, type Notify } from '../watch'
+import { createCore, type Core, type CoreDeps } from './core'
+import { EventHub } from './events'
+import { createBridgeHandlers, type BridgeHandlers } from './handlers'
+
+export interface AppCoreOptions {
+  runtime: CoreDeps['runtime']
+  version: string
+  dataDir: string
+  keyStore: KeyStore
+  /** Options for the embedded simulator behind the built-in "Simulator" profile. */
+  simulator?: SimulatorOptions
+  clientOptions?: CoreDeps['clientOptions']
+  /** Desktop notifications for finished watches (Electron); the browser host notifies from the page. */
+  notify?: Notify
+}
+
+export interface AppCore {
+  core: Core
+  handlers: BridgeHandlers
+  events: EventHub
+  simulator: RunningSimulator
+  stop(): Promise<void>
+}
+
+/**
+ * The main core as both the desktop app and the browser host run it: the embedded
+ * simulator (the built-in profile), the profiles and keys, and the bridge handlers.
+ */
+export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
+  secureDataDir(opts.dataDir)
+  const simulator = await startSimulator({ port: 0, ...opts.simulator })
+  const profiles = ProfileStore.open(join(opts.dataDir, 'profiles.json'))
+  profiles.setBuiltInSimulatorUrl(simulator.url)
+  const events = new EventHub()
+  const core = createCore({
+    runtime: opts.runtime,
+    version: opts.version,
+    profiles,
+    keys: opts.keyStore,
+    events,
+    simulatorUrl: simulator.url,
+    clientOptions: opts.clientOptions,
+    makeWatches: (session) =>
+      createReceiptWatcher({ session, events, file: join(opts.dataDir, 'watches.json'), notify: opts.notify }),
+  })
+  const handlers = createBridgeHandlers(core)
+  return {
+    core,
+    handlers,
+    events,
+    simulator,
+    stop: async () => {
+      await core.watches.stop()
+      await simulator.stop()
+    },
+  }
+}

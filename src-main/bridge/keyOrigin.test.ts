@@ -1,0 +1,100 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { SERVICE_METHOD_NAMES } from '../../src-shared/contract/channels'
+import { FileKeyStore } from '../settings/keystore'
+import { startAppCore, type AppCore } from './appCore'
+import { VALID_ARGS } from './testing'
+
+/**
+ * Attack: a profile holding a key is pointed at another host (by the page, which may
+ * save any profile). Before keys were bound to their origin, the next call, and the
+ * watcher's long-polls on their own, sent `X-Access-Key` there.
+ */
+const KEY = 'k-origin-bound-0123456789abcdef'
+
+let capture: Server
+let captureUrl: string
+const seen: Array<{ headers: IncomingHttpHeaders; body: string; path: string }> = []
+let app: AppCore
+let dataDir: string
+
+beforeAll(async () => {
+  capture = createServer((req, res) => {
+    let body = ''
+    req.on('data', (c) => (body += c))
+    req.on('end', () => {
+      seen.push({ headers: req.headers, body, path: req.url ?? '' })
+      res.writeHead(401, { 'Content-Type': 'application/json' })
+      res.end(JSON.stringify({ error: 'Unauthorized', code: 1, msg: 'send me your key', status: 401 }))
+    })
+  })
+  await new Promise<void>((done) => capture.listen(0, '127.0.0.1', done))
+  captureUrl = `http://127.0.0.1:${(capture.address() as AddressInfo).port}`
+  dataDir = mkdtempSync(join(tmpdir(), 'ie-key-origin-'))
+  app = await startAppCore({
+    runtime: 'host',
+    version: 'test',
+    dataDir,
+    keyStore: FileKeyStore.open(join(dataDir, 'access-keys.json'), {}),
+    simulator: { seed: 1, intents: 50, accessKeys: ['demo-key', KEY], waitTimeoutMs: 300 },
+  })
+})
+
+afterAll(async () => {
+  await app.stop()
+  await new Promise<void>((done) => capture.close(() => done()))
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+it('a key is never sent to a host its profile was moved to, by any view or by a watch', async () => {
+  const { handlers, simulator } = app
+  const saved = await handlers.saveProfile({ name: 'Real', baseUrl: simulator.url })
+  if (!saved.ok) throw new Error(saved.error.message)
+  const id = saved.value.id
+  expect(await handlers.setAccessKey({ profileId: id, key: KEY, allowPlainText: true })).toMatchObject({ ok: true, value: { hasKey: true } })
+  await handlers.setActiveProfile({ id })
+  // The key works where it was entered, and a watch runs there.
+  const intentId = simulator.createIntent({ status: 'EXECUTING' }).intentId
+  expect(await handlers.testConnection({ profileId: id })).toMatchObject({ ok: true })
+  await handlers.watchIntent({ intentId })
+
+  const moved = await handlers.saveProfile({ id, name: 'Real', baseUrl: `${captureUrl}/` })
+  expect(moved).toMatchObject({ ok: true, value: { hasKey: false } })
+
+  for (const name of SERVICE_METHOD_NAMES) await (handlers[name] as (a: unknown) => Promise<unknown>)(VALID_ARGS[name])
+  await handlers.testConnection({ profileId: id })
+  // Adding the watch again restarts it against the new URL; wait until it has asked there.
+  await handlers.watchIntent({ intentId })
+  const deadline = Date.now() + 10_000
+  while (!seen.some((s) => s.path.endsWith('/WaitIntentReceipt')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50))
+
+  expect(seen.length).toBeGreaterThan(SERVICE_METHOD_NAMES.length)
+  expect(seen.some((s) => s.path.endsWith('/WaitIntentReceipt'))).toBe(true)
+  for (const s of seen) {
+    expect(s.headers['x-access-key'], s.path).toBeUndefined()
+    expect(JSON.stringify(s), s.path).not.toContain(KEY)
+  }
+  // The key is gone from the file too, not just unused.
+  const { readFileSync } = await import('node:fs')
+  expect(readFileSync(join(dataDir, 'access-keys.json'), 'utf8')).not.toContain(KEY)
+}, 60_000)
+
+it('a key saved for one origin is not handed out for another, even if the store is asked directly', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ie-keys-'))
+  try {
+    const keys = FileKeyStore.open(join(dir, 'access-keys.json'), {})
+    keys.set('p', KEY, { origin: 'https://svc.example.com' })
+    expect(keys.get('p', 'https://svc.example.com')).toBe(KEY)
+    expect(keys.has('p', 'https://svc.example.com')).toBe(true)
+    expect(keys.get('p', 'http://127.0.0.1:9')).toBeUndefined()
+    expect(keys.has('p', 'https://svc.example.com:8443')).toBe(false)
+    // Read back from disk, the binding holds.
+    expect(FileKeyStore.open(join(dir, 'access-keys.json'), {}).get('p', 'https://evil.example')).toBeUndefined()
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})

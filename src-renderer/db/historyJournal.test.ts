@@ -1,0 +1,104 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { useCacheStatus } from '../stores/cache'
+import type { ExplorerDb } from './db'
+import { flushHistoryJournal, scheduleIndexing } from './historyJournal'
+import { searchCachedIntents } from './intentsQuery'
+import { clearCache } from './maintenance'
+import { readHistoryEntries, readHistoryEntry, readReceipt } from './reads'
+import { fakeEntry, freshDb, intentIdOf, source, T0 } from './testing'
+import { cacheHistoryPage } from './writeThrough'
+
+let db: ExplorerDb
+beforeEach(async () => {
+  // Whatever an earlier test left staged is filed into its own database first.
+  await flushHistoryJournal()
+  db = freshDb()
+  useCacheStatus.setState({ lastWriteError: undefined, unindexed: 0 })
+})
+
+const found = async (profileId = 'p1') => (await searchCachedIntents(profileId, {}, { limit: 50 })).rows.map((r) => r.intentId)
+
+describe('history journal', () => {
+  it('stores a page at once, readable by id, and files it for search once staging is quiet', async () => {
+    await cacheHistoryPage(source(), [fakeEntry(1), fakeEntry(2, { status: 'FAILED' })])
+    expect(await db.historyJournal.count()).toBe(1)
+    expect(await db.historyEntries.count()).toBe(0)
+    expect(useCacheStatus.getState().unindexed).toBe(2)
+    expect((await readHistoryEntry('p1', intentIdOf(2)))?.entry.status).toBe('FAILED')
+    expect((await readReceipt('p1', intentIdOf(1)))?.receipt.intentId).toBe(intentIdOf(1))
+    expect(await found()).toEqual([])
+
+    await scheduleIndexing()
+    expect(await db.historyJournal.count()).toBe(0)
+    expect(await db.historyEntries.count()).toBe(2)
+    expect((await found()).sort()).toEqual([intentIdOf(1), intentIdOf(2)].sort())
+    expect(useCacheStatus.getState().unindexed).toBe(0)
+    expect((await readHistoryEntry('p1', intentIdOf(2)))?.entry.status).toBe('FAILED')
+  })
+
+  it('files pages staged while it runs, and keeps the newest fetch of an intent', async () => {
+    await cacheHistoryPage(source('p1', T0 + 1000), [fakeEntry(1, { status: 'EXECUTING', pending: true })])
+    const pass = scheduleIndexing()
+    await cacheHistoryPage(source('p1', T0 + 5000), [fakeEntry(1, { status: 'SUCCEEDED' }), fakeEntry(3)])
+    await cacheHistoryPage(source('p1', T0 + 3000), [fakeEntry(1, { status: 'FAILED' })])
+    expect((await readHistoryEntry('p1', intentIdOf(1)))?.entry.status).toBe('SUCCEEDED')
+    await pass
+    await flushHistoryJournal()
+    expect(await db.historyJournal.count()).toBe(0)
+    expect(await readHistoryEntry('p1', intentIdOf(1))).toMatchObject({ fetchedAt: T0 + 5000, entry: { status: 'SUCCEEDED' } })
+    const rows = (await searchCachedIntents('p1', { statuses: ['SUCCEEDED'] }, { limit: 5 })).rows
+    expect(rows.map((r) => r.intentId).sort()).toEqual([intentIdOf(1), intentIdOf(3)].sort())
+  })
+
+  it('reads many entries at once in the order asked, filed or staged, newest fetch first', async () => {
+    await cacheHistoryPage(source('p1', T0), [fakeEntry(1, { status: 'EXECUTING', pending: true }), fakeEntry(2)])
+    await flushHistoryJournal()
+    await cacheHistoryPage(source('p1', T0 + 5000), [fakeEntry(1, { status: 'SUCCEEDED' }), fakeEntry(3)])
+    const read = await readHistoryEntries('p1', [intentIdOf(3), intentIdOf(9), intentIdOf(1), intentIdOf(2)])
+    expect(read.map((r) => r && [r.entry.intentId, r.entry.status, r.fetchedAt])).toEqual([
+      [intentIdOf(3), 'SUCCEEDED', T0 + 5000],
+      undefined,
+      [intentIdOf(1), 'SUCCEEDED', T0 + 5000],
+      [intentIdOf(2), 'SUCCEEDED', T0],
+    ])
+    expect(await readHistoryEntries('p2', [intentIdOf(1)])).toEqual([undefined])
+  })
+
+  it('files what an earlier window staged but did not file, counting it from the keys', async () => {
+    await db.historyJournal.add({ profileId: 'p1', baseUrl: 'http://p1.test', fetchedAt: T0, stagedAt: T0, seq: 1, size: 3, entries: [fakeEntry(4), fakeEntry(5), fakeEntry(6)] })
+    const counts: number[] = []
+    const off = useCacheStatus.subscribe((s) => counts.push(s.unindexed))
+    await scheduleIndexing()
+    off()
+    expect(counts[0]).toBe(3)
+    expect(counts.at(-1)).toBe(0)
+    expect((await found()).length).toBe(3)
+  })
+
+  it('drops staged entries of the profile whose history is cleared, and no others', async () => {
+    await cacheHistoryPage(source('p1'), [fakeEntry(1)])
+    await cacheHistoryPage(source('p2'), [fakeEntry(2)])
+    await clearCache({ profileId: 'p1', stores: ['historyEntries'] })
+    expect(await readHistoryEntry('p1', intentIdOf(1))).toBeUndefined()
+    expect(await readHistoryEntry('p2', intentIdOf(2))).toBeDefined()
+    await flushHistoryJournal()
+    expect(await found('p1')).toEqual([])
+    expect(await found('p2')).toEqual([intentIdOf(2)])
+  })
+
+  it('reports a failed filing, keeps the page staged, and files it on the next pass', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    await cacheHistoryPage(source(), [fakeEntry(7)])
+    const quota = Object.assign(new Error('quota'), { name: 'QuotaExceededError' })
+    const refuse = vi.spyOn(db, 'transaction').mockRejectedValue(quota)
+    await flushHistoryJournal()
+    refuse.mockRestore()
+    expect(useCacheStatus.getState().lastWriteError).toMatchObject({ store: 'historyEntries' })
+    expect(await db.historyJournal.count()).toBe(1)
+    expect((await readHistoryEntry('p1', intentIdOf(7)))?.entry.intentId).toBe(intentIdOf(7))
+    await flushHistoryJournal()
+    expect(await db.historyJournal.count()).toBe(0)
+    expect(await found()).toEqual([intentIdOf(7)])
+    warn.mockRestore()
+  })
+})

@@ -1,0 +1,226 @@
+import type { IntentHistoryEntry } from '@contract/service'
+import { msSinceUserInput } from '../lib/userInput'
+import { useCacheStatus } from '../stores/cache'
+import { explorerDb, prefixRange, type ExplorerDb, type JournalRecord } from './db'
+import { storageErrorMessage } from './errors'
+import { storeIntentObjects } from './intentIndex'
+import { historyEntryIntentId, summaryFromHistoryEntry, type FetchMeta } from './records'
+import { yieldToUi } from './yieldToUi'
+
+/**
+ * History pages reach the cache in two steps. Staging puts the whole page, as fetched,
+ * into `historyJournal` as one record: that is what makes it durable, and it costs about
+ * as much as the page's bytes. Indexing then files each entry under its intent (its own
+ * record, its lookup keys, its summary row, a transition) and deletes the journal record.
+ * That second step costs several times the first (every entry has some 25 index keys),
+ * so it runs when staging goes quiet, in small slices, and never holds up "load all".
+ *
+ * Indexing is idempotent (an entry filed twice with the same fetch time changes nothing),
+ * so a journal record is deleted only after all its entries are filed, and a record left
+ * by a closed window is simply filed again at the next start.
+ *
+ * Until an entry is filed, offline search does not find it; reads by intent id do, from
+ * `unindexedEntry`, and the shell says how many entries are waiting.
+ */
+
+/** Staging within this long of the last one means a burst is still on: indexing waits. */
+const QUIET_MS = 250
+/**
+ * Entries filed per transaction. In the background a slice is a few milliseconds of the
+ * window's thread, run when it is idle, so scrolling a long list stays smooth; when
+ * someone waits on a flush, slices are whole pages (fewer transactions, faster).
+ */
+const SLICE = 25
+const URGENT_SLICE = 100
+/** A background slice runs at the latest this long after it was due, idle or not. */
+const IDLE_TIMEOUT_MS = 500
+/**
+ * Background slices wait until the person has not scrolled, clicked or typed for this
+ * long: a slice's reads and writes land on the window's thread between frames, and
+ * while a long list is flung those frames have no time to spare.
+ */
+const INPUT_QUIET_MS = 500
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+const idleCallback = (): Promise<void> =>
+  typeof requestIdleCallback === 'function'
+    ? new Promise((resolve) => requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS }))
+    : yieldToUi()
+
+/** Until the window is idle and the person's input is quiet; at once when someone waits on a flush. */
+async function whenIdle(): Promise<void> {
+  for (;;) {
+    if (urgent) return yieldToUi()
+    await idleCallback()
+    const wait = INPUT_QUIET_MS - msSinceUserInput()
+    if (urgent || wait <= 0) return
+    await sleep(wait)
+  }
+}
+
+type Staged = { entry: IntentHistoryEntry; fetchedAt: number }
+
+/** Entries staged in this window and not yet filed, newest fetch per intent. */
+const unindexed = new Map<string, Staged>()
+const unindexedKey = (profileId: string, intentId: string) => `${profileId}\u0000${intentId}`
+
+let seq = 0
+let lastStaged = -Infinity
+/** Entries waiting in the journal, as this window last counted them. */
+let waiting = 0
+let running: Promise<void> | undefined
+let again = false
+let urgent = 0
+let lastFailure: unknown
+let paused = 0
+/** Settles when every pause begun so far has ended. */
+let pauses: Promise<unknown> = Promise.resolve()
+
+const setWaiting = (n: number) => {
+  waiting = Math.max(0, n)
+  useCacheStatus.getState().setUnindexed(waiting)
+}
+
+/** Stages one page (one transaction). Rejects on failure; the caller reports it. */
+export async function stageHistoryPage(meta: FetchMeta, entries: IntentHistoryEntry[]): Promise<void> {
+  if (!entries.length) return
+  const record: JournalRecord = { ...meta, stagedAt: Date.now(), seq: ++seq, size: entries.length, entries }
+  await explorerDb().historyJournal.add(record)
+  lastStaged = performance.now()
+  for (const entry of entries) {
+    const id = historyEntryIntentId(entry)
+    if (!id) continue
+    const key = unindexedKey(meta.profileId, id)
+    if ((unindexed.get(key)?.fetchedAt ?? -Infinity) <= meta.fetchedAt) unindexed.set(key, { entry, fetchedAt: meta.fetchedAt })
+  }
+  setWaiting(waiting + entries.length)
+  scheduleIndexing()
+}
+
+/** The newest entry for the intent that is staged but not yet filed, if any. */
+export const unindexedEntry = (profileId: string, intentId: string): Staged | undefined =>
+  unindexed.get(unindexedKey(profileId, intentId))
+
+/** Starts filing whatever the journal holds (at start-up, and after every staging). */
+export function scheduleIndexing(): Promise<void> {
+  if (running) {
+    again = true
+    return running
+  }
+  running = indexAll().finally(() => {
+    running = undefined
+    if (again) {
+      again = false
+      void scheduleIndexing()
+    }
+  })
+  return running
+}
+
+/**
+ * Files everything staged so far, now, without waiting for quiet. Export, counting and
+ * bundles call this first, so they see every entry fetched. Like all write-through it
+ * never rejects: a failure is reported to the cache status (the records stay in the
+ * journal), and the caller goes on with what is filed.
+ */
+export async function flushHistoryJournal(): Promise<void> {
+  urgent++
+  try {
+    for (;;) {
+      while (paused) await pauses
+      await scheduleIndexing()
+      // A pass staged behind the one awaited runs next.
+      while (running) await running
+      if (lastFailure) return
+      if (!(await explorerDb().historyJournal.count())) return
+    }
+  } finally {
+    urgent--
+  }
+}
+
+/**
+ * Runs `work` with no entry being filed meanwhile (a pass stops at its next slice and
+ * starts again after), so a clear cannot race a slice that would bring entries back.
+ */
+export function withIndexingPaused<T>(work: () => Promise<T>): Promise<T> {
+  paused++
+  const done = (async () => {
+    try {
+      while (running) await running
+      return await work()
+    } finally {
+      if (!--paused) void scheduleIndexing()
+    }
+  })()
+  pauses = Promise.allSettled([pauses, done])
+  return done
+}
+
+/**
+ * Deletes what the journal holds for a profile (every profile when absent) and forgets
+ * it here; inside `withIndexingPaused`. Runs in the caller's transaction when it has one.
+ */
+export async function dropStaged(db: ExplorerDb, profileId?: string): Promise<void> {
+  if (profileId) await prefixRange(db.historyJournal, ':id', profileId).delete()
+  else await db.historyJournal.clear()
+  for (const key of unindexed.keys()) if (!profileId || key.startsWith(unindexedKey(profileId, ''))) unindexed.delete(key)
+}
+
+async function quiet(): Promise<void> {
+  for (;;) {
+    const left = QUIET_MS - (performance.now() - lastStaged)
+    if (urgent || left <= 0) return
+    await sleep(left)
+  }
+}
+
+async function indexAll(): Promise<void> {
+  const db = explorerDb()
+  try {
+    setWaiting(await countWaiting(db))
+    for (;;) {
+      await quiet()
+      if (paused) return
+      const record = await db.historyJournal.orderBy(':id').first()
+      if (!record) break
+      await fileRecord(db, record)
+    }
+    setWaiting(0)
+    lastFailure = undefined
+  } catch (error) {
+    lastFailure = error
+    console.warn('indexing cached history failed', error)
+    useCacheStatus.getState().reportWriteError('historyEntries', storageErrorMessage(error))
+  }
+}
+
+async function countWaiting(db: ExplorerDb): Promise<number> {
+  const keys = (await db.historyJournal.toCollection().primaryKeys()) as JournalKey[]
+  return keys.reduce((n, k) => n + k[3], 0)
+}
+
+type JournalKey = [string, number, number, number]
+const keyOf = (r: JournalRecord): JournalKey => [r.profileId, r.stagedAt, r.seq, r.size]
+
+/** Files one journal record slice by slice, then deletes it; stops early (leaving it) when paused. */
+async function fileRecord(db: ExplorerDb, record: JournalRecord): Promise<void> {
+  const meta: FetchMeta = { profileId: record.profileId, baseUrl: record.baseUrl, fetchedAt: record.fetchedAt }
+  let at = 0
+  while (at < record.entries.length) {
+    await whenIdle()
+    if (paused) return
+    const end = at + (urgent ? URGENT_SLICE : SLICE)
+    await storeIntentObjects(db, 'history', meta, record.entries.slice(at, end), summaryFromHistoryEntry, (entry, intentId) => ({ ...meta, intentId, entry }))
+    at = end
+  }
+  await db.historyJournal.delete(keyOf(record))
+  for (const entry of record.entries) {
+    const id = historyEntryIntentId(entry)
+    const key = id && unindexedKey(record.profileId, id)
+    // A later staging of the same intent stays until its own record is filed.
+    if (key && unindexed.get(key)?.fetchedAt === record.fetchedAt) unindexed.delete(key)
+  }
+  setWaiting(waiting - record.size)
+}

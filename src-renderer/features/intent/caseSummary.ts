@@ -1,0 +1,111 @@
+import type { ChainInfo, Intent, IntentReceipt, IntentStatus } from '@contract/service'
+import { STATUS_MEANING } from '../../components/StatusBadge'
+import { formatUnitsExact } from '../../lib/format'
+import { chainName, explorerUrl } from '../../stores/chains'
+import { failureReason, receiptSteps } from './receiptSteps'
+import type { TokenLookup } from './tokenLookup'
+
+export interface CaseNote {
+  text: string
+  /** epoch ms */
+  createdAt: number
+}
+
+export interface CaseInput {
+  intentId: string
+  intent?: Intent
+  receipt?: IntentReceipt
+  /** The freshest status known (a live watch may know better than the fetched intent). */
+  status?: IntentStatus
+  notes: readonly CaseNote[]
+  chains: ReadonlyMap<number, ChainInfo>
+  tokenOf: TokenLookup
+  /** Where the data came from, e.g. "Production, fetched 2026-11-20T10:04:00.000Z". */
+  provenance?: string
+}
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+/**
+ * A plain-text account of an intent for a support ticket: everything needed to follow up
+ * without opening the app, amounts exact (a ticket is no place for rounding), every
+ * hash with its explorer link.
+ */
+export function caseSummary(c: CaseInput): string {
+  const { intent, receipt, chains, tokenOf } = c
+  const chain = (id: number | undefined) => (id === undefined ? 'unknown chain' : `${chainName(chains, id)} (chain ${id})`)
+  const amount = (raw: string | undefined, chainId: number | undefined, token: string | undefined) => {
+    if (raw === undefined) return undefined
+    const label = tokenOf(chainId, token)
+    const unit = label?.symbol ?? token ?? ''
+    return label?.decimals !== undefined ? `${formatUnitsExact(raw, label.decimals)} ${unit}`.trim() : `${raw} base units of ${unit}`.trim()
+  }
+  const withLink = (hash: string, chainId: number | undefined) => {
+    const url = explorerUrl(chains, chainId, 'tx', hash)
+    return url ? `${hash} ${url}` : hash
+  }
+
+  const status = c.status ?? intent?.status ?? receipt?.status
+  const originChain = intent?.originChainId ?? receipt?.originChainId
+  const destinationChain = intent?.destinationChainId ?? receipt?.destinationChainId
+  const originToken = intent?.originTokenAddress ?? receipt?.summary?.originTokenAddress
+  const destinationToken = intent?.destinationTokenAddress ?? receipt?.summary?.destinationTokenAddress
+  const sent = intent?.quoteRequest?.originTokenAmount ?? intent?.depositTransaction?.amount ?? intent?.quote?.fromAmount ?? receipt?.summary?.quotedOriginTokenAmount
+  const quotedOut = intent?.quote?.toAmount ?? receipt?.summary?.quotedDestinationTokenAmount
+  const received = receipt?.summary?.destinationTokenAmount
+  const reason = failureReason(receipt)
+
+  const lines: string[] = [`Intent ${c.intentId}`]
+  lines.push(`Status: ${status ?? 'unknown'}${status ? ` (${STATUS_MEANING[status]})` : ''}`)
+  if (reason) lines.push(`Failure reason: ${reason}`)
+  lines.push(`Route: ${chain(originChain)} -> ${chain(destinationChain)}`)
+  const add = (label: string, value: string | undefined) => value && lines.push(`${label}: ${value}`)
+  add('Sent', amount(sent, originChain, originToken))
+  add('Quoted to receive', amount(quotedOut, destinationChain, destinationToken))
+  add('Minimum to receive', amount(intent?.quote?.toAmountMin, destinationChain, destinationToken))
+  if (received !== undefined && received !== '0') add('Received', amount(received, destinationChain, destinationToken))
+  add('Total fees', amount(intent?.fees?.totalFeeAmount, originChain, intent?.fees?.feeTokenAddress ?? originToken))
+  add('Owner', intent?.ownerAddress ?? receipt?.ownerAddress)
+  add('Recipient', intent?.quoteRequest?.destinationToAddress ?? receipt?.summary?.destinationToAddress)
+  add('Origin intent address', intent?.originIntentAddress ?? receipt?.summary?.originIntentAddress)
+  add('Destination intent address', intent?.destinationIntentAddress ?? receipt?.summary?.destinationIntentAddress)
+  add('Providers', (intent?.quote?.routeProviders ?? receipt?.summary?.routeProviders)?.map(String).join(', '))
+  add('Protocol version', intent?.serviceVersion)
+  add('Created', intent?.createdAt ?? receipt?.createdAt)
+  add('Expires', intent?.expiresAt ?? receipt?.summary?.expiresAt)
+
+  lines.push('', 'Transactions:')
+  for (const step of receiptSteps(receipt, status)) {
+    const head = `  ${step.label}: ${step.state}${step.note ? ` (${step.note.toLowerCase()})` : ''}`
+    if (!step.txHash && step.state !== 'pending' && step.state !== 'failed') {
+      lines.push(head)
+      continue
+    }
+    const parts = [head, `on ${chain(step.chainId)}`]
+    const amt = amount(step.amount, step.chainId, step.tokenAddress)
+    if (amt) parts.push(amt)
+    if (step.minedAtText) parts.push(`mined ${step.minedAtText}`)
+    lines.push(parts.join(', '))
+    if (step.txHash) lines.push(`    ${withLink(step.txHash, step.chainId)}`)
+    if (step.statusReason) lines.push(`    reason: ${step.statusReason}`)
+  }
+  const edge = intent?.edge ?? receipt?.edge
+  if (edge) {
+    lines.push('', `Edge leg (${edge.rail ?? 'non-EVM rail'}):`)
+    for (const [label, hash] of [
+      ['init', edge.initTransactionHash],
+      ['fill', edge.fillTransactionHash],
+      ['refund', edge.refundTransactionHash],
+    ] as const) {
+      if (hash) lines.push(`  ${label}: ${hash}`)
+    }
+    if (edge.edgeUserAddress) lines.push(`  user: ${edge.edgeUserAddress}`)
+  }
+
+  if (c.notes.length) {
+    lines.push('', 'Notes:')
+    for (const n of c.notes) lines.push(`  [${iso(n.createdAt)}] ${n.text.replace(/\n/g, '\n    ')}`)
+  }
+  if (c.provenance) lines.push('', c.provenance)
+  return lines.join('\n')
+}

@@ -1,0 +1,40 @@
+import type { Intent, IntentReceipt } from '@contract/service'
+import { intentTokenMetadata } from '../../lib/intentRoute'
+import { tokenLabel, type TokenLabel } from '../../stores/tokens'
+
+export type TokenLookup = (chainId: number | undefined, address: string | undefined) => TokenLabel | undefined
+
+const keyOf = (chainId: number | undefined, address: string | undefined) => `${chainId ?? '?'}:${(address ?? '').toLowerCase()}`
+
+/**
+ * Symbol and decimals for any token an intent mentions. The intent and its receipt carry
+ * metadata in several places (receipt summary, edge, fee options, the deposit's
+ * decimals); what they say about this very intent beats what was learnt elsewhere.
+ */
+export function makeTokenLookup(
+  intent: Intent | undefined,
+  receipt: IntentReceipt | undefined,
+  learnt: ReadonlyMap<string, TokenLabel>,
+): TokenLookup {
+  const own = new Map<string, TokenLabel>()
+  const add = (chainId: number | undefined, address: string | undefined, label: TokenLabel) => {
+    if (!address || (label.symbol === undefined && label.decimals === undefined)) return
+    const key = keyOf(chainId, address)
+    const known = own.get(key)
+    own.set(key, { ...label, symbol: label.symbol ?? known?.symbol, decimals: label.decimals ?? known?.decimals })
+  }
+  for (const m of intentTokenMetadata(intent ?? {})) add(m.chainId, m.tokenAddress, m)
+  for (const m of [receipt?.edge?.edgeTokenMetadata, receipt?.summary?.edge?.edgeTokenMetadata]) if (m) add(m.chainId, m.tokenAddress, m)
+  // The deposit is made in the origin token and states its decimals (not its symbol).
+  const dep = intent?.depositTransaction
+  if (dep?.decimals !== undefined) add(dep.chainId ?? intent?.originChainId, dep.tokenAddress ?? intent?.originTokenAddress, { decimals: dep.decimals })
+  for (const m of [receipt?.summary?.originTokenMetadata, receipt?.summary?.destinationTokenMetadata]) if (m) add(m.chainId, m.tokenAddress, m)
+
+  return (chainId, address) => {
+    if (!address) return undefined
+    const mine = own.get(keyOf(chainId, address))
+    const elsewhere = tokenLabel(learnt, chainId, address)
+    if (!mine) return elsewhere
+    return { ...elsewhere, ...mine, symbol: mine.symbol ?? elsewhere?.symbol, decimals: mine.decimals ?? elsewhere?.decimals }
+  }
+}

@@ -1,0 +1,27 @@
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { expectFieldProblem } from '../../testing/fields'
+import { AddWatchForm } from './AddWatchForm'
+import { fakeCall } from './testing/fakeMain'
+import { resetWatchWorld } from './testing/world'
+
+vi.mock('../../lib/call', async () => ({ call: (await import('./testing/fakeMain')).fakeCall }))
+vi.mock('../../bridge', async () => ({ bridge: (await import('./testing/fakeMain')).fakeBridge }))
+
+beforeEach(() => resetWatchWorld('host'))
+
+describe('adding a watch refuses an empty id', () => {
+  it.each([
+    ['nothing', ''],
+    ['only blanks', '   '],
+  ])('%s: refused next to the field and never watched', async (_what, value) => {
+    const user = userEvent.setup()
+    render(<AddWatchForm />)
+    const field = screen.getByLabelText('Add by intent id')
+    if (value) await user.type(field, value)
+    await user.click(screen.getByRole('button', { name: 'Watch' }))
+    expectFieldProblem(field, 'Enter an intent id')
+    expect(fakeCall.mock.calls.filter(([method]) => method === 'watchIntent')).toEqual([])
+  })
+})

@@ -1,0 +1,94 @@
+import { vi } from 'vitest'
+import type { AppInfo } from '@contract/app'
+import type { BridgeEvent } from '@contract/bridge'
+import type { BridgeMethodName } from '@contract/channels'
+import type { Result } from '@contract/errors'
+import type { WatchList, WatchState } from '@contract/watch'
+import { intentIdOf } from '../../../db/testing'
+
+/**
+ * A fake main process for the watch feature's tests: a watch list the bridge methods
+ * act on, and a way to push events to the page. Test files mock `lib/call` with
+ * `fakeCall` and `bridge` with `fakeBridge`. This module must not import the store:
+ * the store imports `lib/call`, whose mock imports this module.
+ */
+
+export const PROFILE = 'sim'
+export const ID = (n: number) => intentIdOf(n)
+
+export const main = {
+  watches: new Map<string, WatchState>(),
+  notificationsMuted: false,
+  failNext: null as null | { kind: 'Network' | 'NotFound'; message: string },
+}
+
+const list = (): WatchList => ({ watches: [...main.watches.values()], notificationsMuted: main.notificationsMuted })
+
+export const watchState = (n: number, over: Partial<WatchState> = {}): WatchState => ({
+  profileId: PROFILE,
+  intentId: ID(n),
+  addedAt: Date.now() - 60_000,
+  phase: 'polling',
+  muted: false,
+  ...over,
+})
+
+export const fakeCall = vi.fn(async (method: BridgeMethodName, args: unknown): Promise<Result<unknown>> => {
+  if (main.failNext) {
+    const error = main.failNext
+    main.failNext = null
+    return { ok: false, error }
+  }
+  const a = (args ?? {}) as { intentId: string; muted: boolean }
+  switch (method) {
+    case 'listWatches':
+      return { ok: true, value: list() }
+    case 'watchIntent': {
+      const w = main.watches.get(a.intentId) ?? { ...watchState(0), intentId: a.intentId, addedAt: Date.now(), phase: 'queued' as const }
+      main.watches.set(a.intentId, w)
+      return { ok: true, value: w }
+    }
+    case 'unwatchIntent':
+      return { ok: true, value: { removed: main.watches.delete(a.intentId) } }
+    case 'setWatchMuted': {
+      const w = { ...main.watches.get(a.intentId)!, muted: a.muted }
+      main.watches.set(a.intentId, w)
+      return { ok: true, value: w }
+    }
+    case 'setNotificationsMuted':
+      main.notificationsMuted = a.muted
+      return { ok: true, value: { muted: a.muted } }
+    case 'clearFinishedWatches': {
+      let removed = 0
+      for (const [k, w] of main.watches) if (w.phase === 'done' && main.watches.delete(k)) removed++
+      return { ok: true, value: { removed } }
+    }
+    case 'setActiveProfile':
+      return { ok: true, value: { ...info(), activeProfileId: (args as { id: string }).id } }
+    default:
+      return { ok: false, error: { kind: 'NotFound', message: `${method}: nothing scripted` } }
+  }
+})
+
+const listeners = new Set<(e: BridgeEvent) => void>()
+export const fakeBridge = {
+  subscribe: (l: (e: BridgeEvent) => void) => {
+    listeners.add(l)
+    return () => listeners.delete(l)
+  },
+}
+/** Delivers an event as the main process would. */
+export const emit = (event: BridgeEvent) => listeners.forEach((l) => l(event))
+
+export const info = (runtime: AppInfo['runtime'] = 'host'): AppInfo => ({
+  version: 'test',
+  runtime,
+  profiles: [
+    { id: PROFILE, name: 'Simulator', baseUrl: 'http://sim', builtIn: true, hasKey: false },
+    { id: 'other', name: 'Other', baseUrl: 'http://other', builtIn: false, hasKey: true },
+  ],
+  activeProfileId: PROFILE,
+  keyStorage: { backend: 'file', encrypted: false },
+  recoveredSettings: [],
+})
+

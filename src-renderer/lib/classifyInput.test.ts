@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import { classifyInput, isBase58Address, isEvmAddress, isHash, isWholeNumber } from './classifyInput'
+
+const HASH = '0x' + 'ab12'.repeat(16)
+const ADDRESS = '0x' + 'Cd34'.repeat(10)
+const SOLANA = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'
+
+describe('classifyInput', () => {
+  it('recognises a 66-character hash', () => {
+    expect(classifyInput(HASH)).toEqual({ kind: 'hash', value: HASH })
+  })
+
+  it('recognises a 42-character address, keeping its case', () => {
+    expect(classifyInput(ADDRESS)).toEqual({ kind: 'evmAddress', value: ADDRESS })
+  })
+
+  it('takes a whole number for a project id', () => {
+    expect(classifyInput('42')).toEqual({ kind: 'number', value: '42' })
+  })
+
+  it('recognises a base58 account of a non-EVM rail', () => {
+    expect(classifyInput(SOLANA)).toEqual({ kind: 'edgeAddress', value: SOLANA })
+  })
+
+  it('falls back to free text', () => {
+    expect(classifyInput('usdc to base')).toEqual({ kind: 'text', value: 'usdc to base' })
+    expect(classifyInput('0x1234')).toEqual({ kind: 'text', value: '0x1234' })
+  })
+
+  it('treats blank input as empty', () => {
+    expect(classifyInput('  \n\t ')).toEqual({ kind: 'empty', value: '' })
+  })
+
+  it('cleans what comes along with a paste', () => {
+    expect(classifyInput(`  "${HASH}",\n`)).toEqual({ kind: 'hash', value: HASH })
+    expect(classifyInput(` '${ADDRESS}' `)).toEqual({ kind: 'evmAddress', value: ADDRESS })
+  })
+
+  it('adds the 0x a bare 64-digit hash was copied without', () => {
+    expect(classifyInput(HASH.slice(2))).toEqual({ kind: 'hash', value: HASH })
+  })
+
+  it('lifts the hash or address out of an explorer or app link', () => {
+    expect(classifyInput(`https://etherscan.io/tx/${HASH}`)).toEqual({ kind: 'hash', value: HASH })
+    expect(classifyInput(`https://basescan.org/address/${ADDRESS}#tokentxns`)).toEqual({ kind: 'evmAddress', value: ADDRESS })
+    expect(classifyInput(`#/intent/${HASH}`)).toEqual({ kind: 'hash', value: HASH })
+  })
+
+  it('does not mistake a huge number for a project id', () => {
+    expect(classifyInput('12345678901234567890').kind).toBe('text')
+  })
+})
+
+describe('field validators', () => {
+  it('check exact lengths and alphabets', () => {
+    expect(isHash(HASH)).toBe(true)
+    expect(isHash(HASH + '0')).toBe(false)
+    expect(isHash(HASH.replace('a', 'g'))).toBe(false)
+    expect(isEvmAddress(ADDRESS)).toBe(true)
+    expect(isEvmAddress(ADDRESS.slice(0, -1))).toBe(false)
+    expect(isBase58Address(SOLANA)).toBe(true)
+    expect(isBase58Address(SOLANA.replace('7', '0'))).toBe(false)
+    expect(isWholeNumber('7')).toBe(true)
+    expect(isWholeNumber('7.5')).toBe(false)
+    expect(isWholeNumber('-1')).toBe(false)
+  })
+})

@@ -1,0 +1,42 @@
+import { openExplorerDb } from '../db/db'
+import { readIntentRowBatches } from '../db/rowBatches'
+import { RouteStatsBuilder, type RouteStats, type StatsWindow } from '../lib/routeStats'
+
+/** What the page asks the worker for, and what comes back. */
+export interface StatsRequest {
+  id: number
+  dbName: string
+  profileId: string
+  window: StatsWindow
+  now: number
+}
+export type StatsReply =
+  | { id: number; type: 'progress'; read: number }
+  | { id: number; type: 'done'; stats: RouteStats }
+  | { id: number; type: 'error'; message: string }
+
+/** Rows per read: big enough that IndexedDB's per-request cost vanishes, small enough to report progress often. */
+export const BATCH = 5_000
+
+/**
+ * Reads the profile's cached intents in the window from IndexedDB and computes the
+ * statistics. Runs in the route-statistics worker (and on the page where no worker
+ * exists, as in unit tests); it opens the database by name, as the worker has no other
+ * handle on it.
+ */
+export async function computeRouteStats(req: StatsRequest, onProgress: (read: number) => void, yieldEvery?: () => Promise<void>, batch = BATCH): Promise<RouteStats> {
+  const db = openExplorerDb(req.dbName)
+  try {
+    const builder = new RouteStatsBuilder(req.window, req.now)
+    let read = 0
+    await readIntentRowBatches(db, req.profileId, builder.from, batch, async (rows) => {
+      builder.add(rows)
+      read += rows.length
+      onProgress(read)
+      await yieldEvery?.()
+    })
+    return builder.finish()
+  } finally {
+    db.close()
+  }
+}
