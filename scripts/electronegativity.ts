@@ -123,7 +123,7 @@ async function readWhenWritten(path: string, timeoutMs = 10_000): Promise<unknow
     try {
       return JSON.parse(readFileSync(path, 'utf8'))
     } catch (e) {
-      if (Date.now() - started > timeoutMs) throw new Error(`no complete report at ${path}: ${(e as Error).message}`)
+      if (Date.now() - started > timeoutMs) throw new Error(`no complete report at ${path}: ${(e as Error).message}`, { cause: e })
     }
   }
 }

@@ -77,6 +77,6 @@ export async function startSimulatorProcess(o: { intents: number; seed?: number 
     return { ...child, url }
   } catch (e) {
     await child.stop()
-    throw new Error(`${(e as Error).message}\n${stderr.join('').slice(-500)}`)
+    throw new Error(`${(e as Error).message}\n${stderr.join('').slice(-500)}`, { cause: e })
   }
 }

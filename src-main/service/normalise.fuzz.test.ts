@@ -255,7 +255,7 @@ async function outcome(sample: Sample, text: string): Promise<'value' | 'BadResp
   try {
     value = await sample.call(answering(text))
   } catch (e) {
-    if (!(e instanceof SvcFailure)) throw new Error(`escaped as ${(e as Error)?.constructor?.name}: ${String(e)}`)
+    if (!(e instanceof SvcFailure)) throw new Error(`escaped as ${(e as Error)?.constructor?.name}: ${String(e)}`, { cause: e })
     expect(e.error.kind).toBe('BadResponse')
     expect(e.error.operation).toBe(sample.name.split(' ')[0])
     expect(e.error.message).not.toContain(KEY)

@@ -7,7 +7,7 @@
  * and every transaction hash of the intent.
  */
 import { EDGE_MODES, EDGE_RAIL, type EdgeMode } from './chains'
-import { Args, evmAddress } from './args'
+import { type Args, evmAddress } from './args'
 import { mergeSorted, type Dataset } from './dataset'
 import { invalidArgument } from './errors'
 import { allTxHashes, isRecoverable, participantAddresses, type IntentProtocol, type IntentRecord, type IntentStatus } from './records'

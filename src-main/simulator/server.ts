@@ -159,7 +159,7 @@ export function createSimServer(o: ServerOptions): SimServer {
       if (!res.writableFinished) ac.abort()
     })
     const path = (req.url ?? '/').split('?')[0]
-    let status = 0
+    let status: number
     let fault: FaultOutcome | null = null
     try {
       if (path.startsWith(RPC_PREFIX)) ({ status, fault } = await rpc(req, res, path.slice(RPC_PREFIX.length), ac.signal))

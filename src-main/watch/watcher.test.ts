@@ -147,7 +147,7 @@ describe('ReceiptWatcher against the simulator', () => {
   })
 
   it('stops on an unknown intent, and on a refused key until the key is set or the watch is added again', async () => {
-    let key: string | undefined
+    let key: string | undefined = undefined
     const w = makeWatcher({ session: sessionsFor(sim.url, recorder, () => key) })
     w.watch(P, UNKNOWN)
     const id = sim.createIntent({ status: 'EXECUTING' }).intentId

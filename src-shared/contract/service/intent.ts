@@ -18,7 +18,7 @@ import {
   timestamp,
   usd,
 } from './primitives'
-import { INTENT_STATUSES, type IntentStatus } from './constants'
+import { INTENT_STATUSES } from './constants'
 
 export const IntentStatusSchema = z.enum(INTENT_STATUSES)
 

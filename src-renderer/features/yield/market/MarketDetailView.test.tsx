@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import type { YieldGetMarketsRequest, YieldMarket } from '@contract/service'
 import { cacheMarkets, readMarket } from '../../../db'
 import { useCacheStatus } from '../../../stores/cache'

@@ -1,0 +1,78 @@
+import { afterAll, describe, it } from 'vitest'
+import { RuleTester } from 'eslint'
+import tseslint from 'typescript-eslint'
+import { join } from 'node:path'
+import { fileNamesRule } from './fileNames.mjs'
+import { layersRule } from './layers.mjs'
+
+// RuleTester reports through the test framework's hooks.
+RuleTester.afterAll = afterAll
+RuleTester.describe = describe
+RuleTester.it = it
+RuleTester.itOnly = it.only
+
+const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, sourceType: 'module' } })
+const root = '/repo'
+const at = (file) => join(root, file)
+
+const options = [
+  {
+    root,
+    aliases: { '@contract': 'src-shared/contract' },
+    layers: [
+      { name: 'contract', files: ['src-shared/contract/'], allow: [] },
+      { name: 'lib', files: ['src-renderer/lib/'], allow: ['contract'] },
+      { name: 'db', files: ['src-renderer/db/'], allow: ['contract'] },
+      { name: 'stores', files: ['src-renderer/stores/'], allow: ['lib', 'contract'] },
+      { name: 'components', files: ['src-renderer/components/'], allow: ['lib', 'contract'] },
+      { name: 'feature', files: ['src-renderer/features/*'], allow: ['feature', 'components', 'lib', 'contract'] },
+      { name: 'main/watch', files: ['src-main/watch/'], allow: ['main', 'contract'] },
+      { name: 'main/bridge', files: ['src-main/bridge/'], allow: ['main', 'main/watch', 'contract'] },
+      { name: 'main', files: ['src-main/'], allow: ['main/bridge', 'main/watch', 'contract'] },
+    ],
+    exceptions: [{ file: 'src-renderer/db/records.ts', imports: 'src-renderer/lib/format', why: 'in transition' }],
+  },
+]
+
+tester.run('local/layers', layersRule, {
+  valid: [
+    { filename: at('src-renderer/components/Hex.tsx'), code: "import { shortHex } from '../lib/format'", options },
+    { filename: at('src-renderer/components/Hex.tsx'), code: "import { CopyButton } from './CopyButton'", options },
+    { filename: at('src-renderer/db/records.ts'), code: "import type { Intent } from '@contract/service'", options },
+    { filename: at('src-renderer/db/records.ts'), code: "import { parseTime } from '../lib/format'", options },
+    { filename: at('src-renderer/features/history/View.tsx'), code: "import { WatchButton } from '../watch'", options },
+    { filename: at('src-renderer/features/history/View.tsx'), code: "export { WatchButton } from '../watch/index'", options },
+    { filename: at('src-renderer/features/yield/markets/View.tsx'), code: "import { x } from '../charts/Chart'", options },
+    { filename: at('src-renderer/features/history/View.tsx'), code: "import { useState } from 'react'", options },
+    { filename: at('src-main/bridge/handlers.ts'), code: "import { watcher } from '../watch/watcher'", options },
+    { filename: at('src-main/watch/watcher.ts'), code: "import { sleep } from '../service/retry'", options },
+    { filename: at('e2e/history.spec.ts'), code: "import { x } from '../src-renderer/db/records'", options },
+    { filename: at('src-renderer/components/Hex.tsx'), code: "import './Hex.css'", options },
+  ],
+  invalid: [
+    { filename: at('src-renderer/components/Hex.tsx'), code: "import { useChains } from '../stores/chains'", options, errors: [{ messageId: 'layer' }] },
+    { filename: at('src-renderer/db/writeThrough.ts'), code: "import { useCacheStatus } from '../stores/cache'", options, errors: [{ messageId: 'layer' }] },
+    { filename: at('src-renderer/db/caseBundle.ts'), code: "import { formatAmount } from '../lib/format'", options, errors: [{ messageId: 'layer' }] },
+    { filename: at('src-renderer/lib/call.ts'), code: "import { Route } from '../components/Route'", options, errors: [{ messageId: 'layer' }] },
+    { filename: at('src-renderer/lib/call.ts'), code: "import { x } from '../../src-main/bridge/core'", options, errors: [{ messageId: 'layer' }] },
+    { filename: at('src-renderer/features/history/View.tsx'), code: "import { WatchButton } from '../watch/WatchButton'", options, errors: [{ messageId: 'layer' }] },
+    { filename: at('src-renderer/features/history/View.tsx'), code: "const m = import('../intent/receiptSteps')", options, errors: [{ messageId: 'layer' }] },
+    { filename: at('src-main/watch/watcher.ts'), code: "import type { ServiceSession } from '../bridge/core'", options, errors: [{ messageId: 'layer' }] },
+    { filename: at('src-shared/contract/app.ts'), code: "export * from '../../src-renderer/lib/format'", options, errors: [{ messageId: 'layer' }] },
+  ],
+})
+
+tester.run('local/file-names', fileNamesRule, {
+  valid: [
+    { filename: at('src-renderer/db/writeThrough.ts'), code: 'export {}' },
+    { filename: at('src-renderer/features/history/HistoryView.tsx'), code: 'export {}' },
+    { filename: at('src-renderer/features/commit/CommitView.badInput.test.tsx'), code: "import { it } from 'vitest'" },
+    { filename: at('src-renderer/db/testing.ts'), code: "import { vi } from 'vitest'" },
+    { filename: at('src-renderer/features/watch/testing/fakeMain.ts'), code: "import { vi } from 'vitest'" },
+  ],
+  invalid: [
+    { filename: at('src-renderer/db/write-through.ts'), code: 'export {}', errors: [{ messageId: 'case' }] },
+    { filename: at('src-renderer/db/write_through.ts'), code: 'export {}', errors: [{ messageId: 'case' }] },
+    { filename: at('src-renderer/features/watch/fakeMain.ts'), code: "import { vi } from 'vitest'", errors: [{ messageId: 'helper' }] },
+  ],
+})
