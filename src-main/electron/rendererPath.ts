@@ -12,6 +12,7 @@ import { posix, type PlatformPath } from 'node:path'
  */
 
 const ENCODED_SEPARATOR = /%(2f|5c|00)/i
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const BAD_SEGMENT = /[\\/:\u0000-\u001f\u007f]/
 
 /** Decoded path segments, `['index.html']` for the root, or `null` to refuse. */
