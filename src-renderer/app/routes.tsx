@@ -46,6 +46,7 @@ export const ROUTES: AppRoute[] = [
     view: lazyView(() => import('../features/attention/AttentionView'), (m) => m.AttentionView),
     nav: { label: 'Needs attention', to: '/attention' },
   },
+  { path: '/bulk', view: lazyView(() => import('../features/bulk/BulkView'), (m) => m.BulkView), nav: { label: 'Bulk lookup', to: '/bulk' } },
   { path: '/routes', view: lazyView(() => import('../features/routes/RoutesView'), (m) => m.RoutesView), nav: { label: 'Routes', to: '/routes' } },
   { path: '/watch', view: lazyView(() => import('../features/watch/WatchView'), (m) => m.WatchView), nav: { label: 'Watch', to: '/watch' } },
   { path: '/chains', view: lazyView(() => import('../features/chains/ChainsView'), (m) => m.ChainsView), nav: { label: 'Chains', to: '/chains' } },

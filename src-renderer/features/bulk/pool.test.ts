@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import type { SvcError } from '@contract/errors'
+import { runPool } from './pool'
+
+const limited = (retryAfterMs?: number): { ok: false; error: SvcError } => ({ ok: false, error: { kind: 'RateLimited', message: 'slow down', retryAfterMs } })
+
+describe('runPool', () => {
+  it('runs at most `concurrency` jobs at once and keeps results in order', async () => {
+    let active = 0
+    let most = 0
+    const results = await runPool([1, 2, 3, 4, 5, 6, 7], async (n) => {
+      active++
+      most = Math.max(most, active)
+      await new Promise((r) => setTimeout(r, 5 * (8 - n)))
+      active--
+      return { ok: true as const, value: n * 10 }
+    }, { concurrency: 3, signal: new AbortController().signal })
+    expect(most).toBe(3)
+    expect(results.map((r) => r?.ok && r.value)).toEqual([10, 20, 30, 40, 50, 60, 70])
+  })
+
+  it('waits out Retry-After for every runner and tries the item again', async () => {
+    const slept: number[] = []
+    let calls = 0
+    const results = await runPool(['a'], async () => (++calls === 1 ? limited(1500) : { ok: true as const, value: 'done' }), {
+      concurrency: 2,
+      signal: new AbortController().signal,
+      sleep: async (ms) => void slept.push(ms),
+    })
+    expect(results[0]).toEqual({ ok: true, value: 'done' })
+    expect(calls).toBe(2)
+    expect(slept).toHaveLength(1)
+    expect(slept[0]).toBeGreaterThan(1400)
+  })
+
+  it('gives up on an item after its tries, and keeps other failures as results', async () => {
+    const results = await runPool(['x', 'y'], async (k) => (k === 'x' ? limited() : { ok: false as const, error: { kind: 'NotFound', message: 'no' } as SvcError }), {
+      concurrency: 1,
+      signal: new AbortController().signal,
+      rateLimitTries: 3,
+      sleep: async () => {},
+    })
+    expect(results.map((r) => !r?.ok && r?.error.kind)).toEqual(['RateLimited', 'NotFound'])
+  })
+
+  it('starts nothing more after a cancel, and reports progress', async () => {
+    const c = new AbortController()
+    const progress: number[] = []
+    const results = await runPool([1, 2, 3, 4], async (n) => {
+      if (n === 2) c.abort()
+      return { ok: true as const, value: n }
+    }, { concurrency: 1, signal: c.signal, onSettled: (d) => progress.push(d) })
+    expect(results.filter(Boolean)).toHaveLength(2)
+    expect(progress).toEqual([1, 2])
+  })
+})

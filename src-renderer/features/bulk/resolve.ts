@@ -1,0 +1,113 @@
+import type { SvcError } from '@contract/errors'
+import type { Intent, IntentStatus, SearchIntentsRequest } from '@contract/service'
+import { cacheIntents, cacheReceipt, readReceipt, searchCachedIntents, type CachedIntentRow, type OfflineIntentFilter } from '../../db'
+import { call } from '../../lib/call'
+import type { BulkKey } from './keys'
+
+/** One intent a key led to, in the columns the result table and the CSV show. */
+export interface BulkMatch {
+  key: string
+  intentId: string
+  status?: IntentStatus
+  originChainId?: number
+  destinationChainId?: number
+  originTokenAddress?: string
+  /** base units, exact */
+  originAmount?: string
+  destinationTokenAddress?: string
+  destinationAmount?: string
+  createdAt?: string | number
+  reason?: string
+}
+
+type Resolved = { ok: true; value: BulkMatch[] } | { ok: false; error: SvcError }
+
+/** Statuses whose reason is worth a receipt read. */
+const HAS_REASON = new Set<IntentStatus | undefined>(['FAILED', 'REFUNDED', 'ABORTED', 'INVALID'])
+
+const fromIntent = (key: string, i: Intent): BulkMatch => ({
+  key,
+  intentId: i.intentId ?? String(i.id),
+  status: i.status,
+  originChainId: i.originChainId,
+  destinationChainId: i.destinationChainId,
+  originTokenAddress: i.originTokenAddress,
+  originAmount: i.quoteRequest?.originTokenAmount ?? i.depositTransaction?.amount ?? i.quote?.fromAmount,
+  destinationTokenAddress: i.destinationTokenAddress,
+  destinationAmount: i.quote?.toAmount,
+  createdAt: i.createdAt,
+})
+
+const fromRow = (key: string, r: CachedIntentRow): BulkMatch => ({
+  key,
+  intentId: r.intentId,
+  status: r.status,
+  originChainId: r.originChainId,
+  destinationChainId: r.destinationChainId,
+  originTokenAddress: r.originTokenAddress,
+  originAmount: r.originTokenAmount,
+  destinationTokenAddress: r.destinationTokenAddress,
+  destinationAmount: r.destinationTokenAmount,
+  createdAt: r.createdAt || undefined,
+})
+
+/** The service's readings of a key by its shape; each is one SearchIntents (or GetIntent) call. */
+function searchesFor(key: BulkKey): SearchIntentsRequest[] {
+  switch (key.kind) {
+    case 'hash':
+      return [{ byIntentId: key.value }, { byTransactionHash: key.value }]
+    case 'evmAddress':
+      return [{ byOwnerAddress: key.value }, { byOriginIntentAddress: key.value }, { byDestinationIntentAddress: key.value }]
+    case 'edgeAddress':
+      return [{ byEdgeAddress: key.value }]
+    default:
+      return [{ byIntentId: key.value }, { byQueryString: key.value }]
+  }
+}
+
+/** Looks a key up with the service: every reading of its shape, one after another, results merged and cached. */
+export async function resolveOnline(key: BulkKey): Promise<Resolved> {
+  const found = new Map<string, Intent>()
+  for (const request of searchesFor(key)) {
+    const r = await call('searchIntents', request)
+    if (!r.ok) return r
+    await cacheIntents(r.value.source, r.value.data.intents)
+    for (const i of r.value.data.intents) found.set(i.intentId ?? String(i.id), i)
+    // An intent id found is the answer; its hash reading would only repeat it.
+    if (request.byIntentId && found.size) break
+  }
+  const matches = [...found.values()].map((i) => fromIntent(key.value, i))
+  for (const m of matches) {
+    if (!HAS_REASON.has(m.status)) continue
+    const receipt = await call('getIntentReceipt', { intentId: m.intentId })
+    if (!receipt.ok) continue
+    m.reason = receipt.value.data.originTransaction?.statusReason
+    await cacheReceipt(receipt.value.source, receipt.value.data)
+  }
+  return { ok: true, value: matches }
+}
+
+function offlineFilter(key: BulkKey): OfflineIntentFilter[] {
+  switch (key.kind) {
+    case 'hash':
+      return [{ intentId: key.value }, { txHash: key.value }]
+    case 'evmAddress':
+    case 'edgeAddress':
+      return [{ address: key.value }]
+    default:
+      return [{ intentId: key.value }, { text: key.value }]
+  }
+}
+
+/** The same from the cache, with the cached receipt's reason. */
+export async function resolveOffline(profileId: string, key: BulkKey): Promise<Resolved> {
+  const found = new Map<string, CachedIntentRow>()
+  for (const filter of offlineFilter(key)) {
+    const { rows } = await searchCachedIntents(profileId, filter, { limit: 200 })
+    for (const row of rows) found.set(row.intentId, row)
+    if (filter.intentId && found.size) break
+  }
+  const matches = [...found.values()].map((r) => fromRow(key.value, r))
+  for (const m of matches) if (HAS_REASON.has(m.status)) m.reason = (await readReceipt(profileId, m.intentId))?.receipt.originTransaction?.statusReason
+  return { ok: true, value: matches }
+}

@@ -1,0 +1,51 @@
+import { useCallback, useRef, useState } from 'react'
+import type { SvcError } from '@contract/errors'
+import type { BulkKey } from './keys'
+import { runPool } from './pool'
+import { resolveOffline, resolveOnline, type BulkMatch } from './resolve'
+
+/** Keys looked up at once: enough to finish 1,000 keys in a minute or two, few enough to stay inside a rate limit. */
+export const CONCURRENCY = 4
+
+export interface BulkOutcome {
+  key: BulkKey
+  matches?: BulkMatch[]
+  error?: SvcError
+}
+
+export interface BulkState {
+  running: boolean
+  done: number
+  total: number
+  outcomes: BulkOutcome[]
+  cancelled: boolean
+  fromCache: boolean
+  run(keys: BulkKey[], profileId: string, offline: boolean): void
+  cancel(): void
+}
+
+/** One bulk lookup at a time, with progress and a cancel that keeps what was resolved. */
+export function useBulkLookup(): BulkState {
+  const [state, setState] = useState({ running: false, done: 0, total: 0, outcomes: [] as BulkOutcome[], cancelled: false, fromCache: false })
+  const controller = useRef<AbortController | null>(null)
+
+  const run = useCallback((keys: BulkKey[], profileId: string, offline: boolean) => {
+    controller.current?.abort()
+    const c = (controller.current = new AbortController())
+    setState({ running: true, done: 0, total: keys.length, outcomes: [], cancelled: false, fromCache: offline })
+    const job = (k: BulkKey) => (offline ? resolveOffline(profileId, k) : resolveOnline(k))
+    void runPool(keys, job, { concurrency: offline ? 1 : CONCURRENCY, signal: c.signal, onSettled: (done) => controller.current === c && setState((s) => ({ ...s, done })) }).then((results) => {
+      if (controller.current !== c) return
+      controller.current = null
+      const outcomes = keys.flatMap((key, i): BulkOutcome[] => {
+        const r = results[i]
+        if (!r) return []
+        return [r.ok ? { key, matches: r.value } : { key, error: r.error }]
+      })
+      setState((s) => ({ ...s, running: false, outcomes, cancelled: c.signal.aborted }))
+    })
+  }, [])
+
+  const cancel = useCallback(() => controller.current?.abort(), [])
+  return { ...state, run, cancel }
+}
