@@ -1,4 +1,4 @@
-import { classifyInput, type InputKind } from '../../lib/classify-input'
+import { classifyInput, type InputKind } from '../../lib/classifyInput'
 
 /** Most keys one lookup takes: a ticket's or a spreadsheet column's worth. */
 export const MAX_KEYS = 1000
