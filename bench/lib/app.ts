@@ -26,7 +26,7 @@ export async function startApp(o: { dataDir: string; intents: number; port?: num
     simulator: { intents: o.intents, admin: o.admin ?? false },
   })
   try {
-    const host = await startHost({ port: o.port ?? 0, rendererDir: resolve(ROOT, 'out/renderer'), handlers: appCore.handlers, events: appCore.events })
+    const host = await startHost({ port: o.port ?? 0, rendererDir: resolve(ROOT, 'out/renderer'), handlers: appCore.handlers, events: appCore.events, logos: appCore.logos })
     return {
       origin: host.origin,
       launchUrl: () => host.newLaunchUrl(),

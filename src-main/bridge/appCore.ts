@@ -3,6 +3,7 @@ import { startSimulator, type RunningSimulator, type SimulatorOptions } from '..
 import type { KeyStore } from '../settings/keystore'
 import { ProfileStore } from '../settings/profiles'
 import { secureDataDir } from '../settings/jsonFile'
+import { LogoStore } from '../logos/store'
 import { createReceiptWatcher, type Notify } from '../watch'
 import { createCore, type Core, type CoreDeps } from './core'
 import { EventHub } from './events'
@@ -25,6 +26,8 @@ export interface AppCore {
   handlers: BridgeHandlers
   events: EventHub
   simulator: RunningSimulator
+  /** Logos kept on disk; the page's origin serves them at `/logos/<name>`. */
+  logos: LogoStore
   stop(): Promise<void>
 }
 
@@ -38,7 +41,9 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   const profiles = ProfileStore.open(join(opts.dataDir, 'profiles.json'))
   profiles.setBuiltInSimulatorUrl(simulator.url)
   const events = new EventHub()
+  const logos = new LogoStore(join(opts.dataDir, 'logos'))
   const core = createCore({
+    logos,
     runtime: opts.runtime,
     version: opts.version,
     profiles,
@@ -55,6 +60,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     handlers,
     events,
     simulator,
+    logos,
     stop: async () => {
       await core.watches.stop()
       await simulator.stop()

@@ -5,6 +5,7 @@ import type { KeyStore } from '../settings/keystore'
 import { SIMULATOR_PROFILE_ID, type ProfileStore, type Profile } from '../settings/profiles'
 import type { WatchControl } from '../../src-shared/contract/watch'
 import type { EventHub } from './events'
+import type { LogoStore } from '../logos/store'
 
 export interface ServiceSession {
   client: SvcClient
@@ -25,6 +26,8 @@ export interface Core {
   setAccessKey(profileId: string, key: string, allowPlainText: boolean): ProfileView
   clearAccessKey(profileId: string): ProfileView
   testConnection(profileId?: string): Promise<ConnectionTest>
+  /** A service-named logo, fetched once and kept; its path on the page's own origin. */
+  logo(url: string): Promise<{ src: string }>
 }
 
 export interface CoreDeps {
@@ -36,6 +39,8 @@ export interface CoreDeps {
   simulatorUrl?: string
   /** Builds the receipt watcher once the core can hand out service sessions. */
   makeWatches: (session: (profileId: string) => ServiceSession) => WatchControl
+  /** Where logos are kept; without one, no logo is fetched. */
+  logos?: LogoStore
   /** Lets tests shorten timeouts; production uses the client's defaults. */
   clientOptions?: Partial<ConstructorParameters<typeof SvcClient>[0]>
 }
@@ -151,6 +156,10 @@ export function createCore(deps: CoreDeps): Core {
       keys.clear(p.id)
       changed()
       return view(p)
+    },
+    logo: async (url) => {
+      if (!deps.logos) throw new SvcFailure({ kind: 'NotFound', operation: 'getLogo', message: 'Logos are not kept in this mode.' })
+      return { src: await deps.logos.pathFor(url) }
     },
     testConnection: async (profileId) => {
       const started = Date.now()

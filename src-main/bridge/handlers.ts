@@ -50,6 +50,7 @@ export function createBridgeHandlers(core: Core): BridgeHandlers {
     setAccessKey: (a) => core.setAccessKey(a.profileId, a.key, a.allowPlainText ?? false),
     clearAccessKey: (a) => core.clearAccessKey(a.profileId),
     testConnection: (a) => core.testConnection(a.profileId),
+    getLogo: (a) => core.logo(a.url),
   }
 
   const handlers = {} as Record<BridgeMethodName, BridgeHandler<BridgeMethodName>>

@@ -39,6 +39,7 @@ export const VALID_ARGS: { [M in BridgeMethodName]: BridgeArgs<M> } = {
   setAccessKey: { profileId: 'p1', key: 'k-123', allowPlainText: false },
   clearAccessKey: { profileId: 'p1' },
   testConnection: { profileId: 'p1' },
+  getLogo: { url: 'https://assets.example.com/eth.png' },
 }
 
 /** A core that records what reaches it and answers every call with something plausible. */
@@ -64,6 +65,7 @@ export function recordingCore() {
     setAccessKey: record('setAccessKey'),
     clearAccessKey: record('clearAccessKey'),
     testConnection: record('testConnection'),
+    logo: record('logo', { src: '/logos/x' }),
   } as unknown as Core
   return { core, reached }
 }

@@ -7,6 +7,8 @@ import { forwardEvents, wireIpc } from './ipc'
 import { buildMenuTemplate } from './menu'
 import { createElectronNotify } from './notify'
 import { resolveRendererFile } from './rendererPath'
+import { LOGO_CSP, logoHeaders } from '../logos/serve'
+import { readFile } from 'node:fs/promises'
 import {
   APP_ORIGIN,
   APP_SCHEME,
@@ -14,6 +16,7 @@ import {
   externalUrlToOpen,
   hardenedWebPreferences,
   isAllowedNavigation,
+  isTrustedSenderUrl,
   rendererFileFor,
 } from './security'
 
@@ -48,6 +51,8 @@ function createWindow(core: AppCore): BrowserWindow {
 function serveRenderer(): void {
   const rendererDir = join(__dirname, '../renderer')
   protocol.handle(APP_SCHEME, async (request) => {
+    const logo = serveLogo(request.url)
+    if (logo) return logo
     const path = rendererFileFor(request.url) && resolveRendererFile(rendererDir, new URL(request.url).pathname, nodePath)
     if (!path) return new Response('Not found', { status: 404 })
     const file = await net.fetch(pathToFileURL(path).toString())
@@ -56,6 +61,20 @@ function serveRenderer(): void {
     headers.set('X-Content-Type-Options', 'nosniff')
     return new Response(file.body, { status: file.status, headers })
   })
+}
+
+/** `app://renderer/logos/<name>`: a stored logo (see `logos/store.ts`), sandboxed; `undefined` for any other path. */
+function serveLogo(url: string): Promise<Response> | undefined {
+  if (!isTrustedSenderUrl(url)) return undefined
+  const { pathname } = new URL(url)
+  if (!pathname.startsWith('/logos/')) return undefined
+  const name = pathname.slice('/logos/'.length)
+  const file = appCore?.logos.fileFor(name)
+  if (!file) return Promise.resolve(new Response('Not found', { status: 404 }))
+  return readFile(file).then(
+    (body) => new Response(body, { headers: { ...logoHeaders(name), 'Content-Security-Policy': LOGO_CSP } }),
+    () => new Response('Not found', { status: 404 }),
+  )
 }
 
 function hardenSessions(): void {

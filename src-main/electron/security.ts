@@ -12,14 +12,16 @@ export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`
 
 /**
  * The renderer may load code only from its own origin and may connect only to its own
- * origin: the service is reached through the bridge, never from the page. Inline
+ * origin: the service is reached through the bridge, never from the page. Images too
+ * come only from the app's own origin: logos the service names are fetched and kept by
+ * the main process (`logos/store.ts`), so a logo URL cannot carry anything out. Inline
  * styles are allowed because the chart library sets style attributes.
  */
 export const RENDERER_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
+  "img-src 'self'",
   "font-src 'self'",
   "connect-src 'self'",
   "object-src 'none'",

@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     // Dated from now, so the demo data reads as live activity rather than a fixed day.
     simulator: { intents: simIntents, log, verbose: values.verbose, startAt: Date.now() },
   })
-  const host = await startHost({ port, rendererDir, handlers: appCore.handlers, events: appCore.events, log }).catch(async (e: unknown) => {
+  const host = await startHost({ port, rendererDir, handlers: appCore.handlers, events: appCore.events, logos: appCore.logos, log }).catch(async (e: unknown) => {
     await appCore.stop()
     // Taken between the check and now.
     if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {

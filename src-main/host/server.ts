@@ -8,6 +8,7 @@ import type { EventHub } from '../bridge/events'
 import { RENDERER_CSP } from '../electron/security'
 import { resolveRendererFile } from '../electron/rendererPath'
 import { HostSessions } from './session'
+import { LOGO_CSP, logoHeaders, type LogoFiles } from '../logos/serve'
 
 export interface HostOptions {
   /** 0 picks a free port. */
@@ -19,6 +20,8 @@ export interface HostOptions {
   events: EventHub
   /** Fixed first launch secret for tests; a random one per launch otherwise. */
   token?: string
+  /** Stored logos, served at `/logos/<name>` (see `logos/store.ts`). */
+  logos?: LogoFiles
   /** Event streams open at once (tabs of the app); more are refused with 503. */
   maxEventStreams?: number
   log?: (line: string) => void
@@ -134,6 +137,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
 
   /** The renderer's files are the app's public code: served to anyone on loopback, never a secret. */
   async function serveStatic(res: ServerResponse, pathname: string): Promise<void> {
+    if (pathname.startsWith('/logos/')) return serveLogo(res, pathname.slice('/logos/'.length))
     const file = resolveRendererFile(rendererDir, pathname, nodePath)
     if (!file) return send(res, 404, 'Not found')
     try {
@@ -144,6 +148,18 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
         // Built assets carry content hashes; the page itself must always be fresh.
         'Cache-Control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store',
       })
+      res.end(body)
+    } catch {
+      send(res, 404, 'Not found')
+    }
+  }
+
+  async function serveLogo(res: ServerResponse, name: string): Promise<void> {
+    const file = opts.logos?.fileFor(name)
+    if (!file) return send(res, 404, 'Not found')
+    try {
+      const body = await readFile(file)
+      res.writeHead(200, { ...securityHeaders, ...logoHeaders(name), 'Content-Security-Policy': LOGO_CSP })
       res.end(body)
     } catch {
       send(res, 404, 'Not found')

@@ -56,6 +56,8 @@ export const SetAccessKeyArgsSchema = z
     allowPlainText: z.boolean().optional(),
   })
   .strict()
+export const LogoArgsSchema = z.object({ url: z.string().min(1).max(2048) }).strict()
+
 export const BalanceQueriesArgsSchema = z
   .object({
     queries: z
@@ -96,6 +98,8 @@ export const BRIDGE = {
   setAccessKey: method<ProfileView>()(SetAccessKeyArgsSchema),
   clearAccessKey: method<ProfileView>()(ProfileKeyArgsSchema),
   testConnection: method<ConnectionTest>()(TestConnectionArgsSchema),
+  /** `src`: a path on the page's own origin (`/logos/<name>`) serving the stored image. */
+  getLogo: method<{ src: string }>()(LogoArgsSchema),
 } satisfies Record<BridgeMethodName, { args: z.ZodType }>
 
 type Table = typeof BRIDGE

@@ -34,6 +34,8 @@ export const BRIDGE_METHOD_NAMES = [
   'setAccessKey',
   'clearAccessKey',
   'testConnection',
+  // images the service names, fetched and kept by main
+  'getLogo',
 ] as const
 
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number]

@@ -53,6 +53,7 @@ beforeEach(() => {
 
 describe('ChainsView', () => {
   it('shows every ChainInfo field from either shape, and a placeholder for missing or broken logos', async () => {
+    answers.set('getLogo', () => ({ ok: true, value: { src: `/logos/${'a'.repeat(64)}.png` } }))
     chainAnswers({ '': [ethereum, sepolia] })
     render()
     await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(3))
@@ -74,8 +75,12 @@ describe('ChainsView', () => {
     ])
     expect(within(sep).getByRole('link')).toHaveAttribute('href', 'https://sepolia.etherscan.io')
 
-    // The image that fails to load gives way to the initials.
+    // The logo comes through the bridge, served from the page's own origin…
+    expect(callsOf('getLogo')).toContainEqual({ url: ethereum.logoUri })
+    await waitFor(() => expect(eth.querySelector('img')).not.toBeNull())
     const img = eth.querySelector('img')!
+    expect(img.getAttribute('src')).toMatch(/^\/logos\/[0-9a-f]{64}\.png$/)
+    // …and the image that fails to load gives way to the initials.
     fireEvent.error(img)
     expect(eth.querySelector('img')).toBeNull()
     expect(within(eth).getAllByRole('cell')[0]).toHaveTextContent('ETEthereum')
