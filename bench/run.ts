@@ -13,6 +13,7 @@ import { lookups } from './benchmarks/lookups'
 import { parse } from './benchmarks/parse'
 import { routes } from './benchmarks/routes'
 import { scroll } from './benchmarks/scroll'
+import { search } from './benchmarks/search'
 import { simulator } from './benchmarks/simulator'
 import { startup } from './benchmarks/startup'
 import { watch } from './benchmarks/watch'
@@ -22,7 +23,7 @@ import { buildCachedProfile, type CachedProfile } from './lib/cachedProfile'
 import { formatLine, machineInfo, writeResults, type BenchmarkOutcome, type Figure } from './lib/report'
 
 /** In the issue's order. */
-const BENCHMARKS: Benchmark[] = [ingest, lookups, scroll, parse, watch, startup, simulator, routes]
+const BENCHMARKS: Benchmark[] = [ingest, lookups, scroll, parse, watch, startup, search, simulator, routes]
 
 const USAGE = `usage: npm run bench [-- --only ${BENCHMARKS.map((b) => b.name).join(',')}] [-- --quick]`
 

@@ -101,6 +101,11 @@ function Results({ plan, search, query }: { plan: SearchPlan; search: SearchStat
           </button>
         </div>
       ) : null}
+      {!fromCache && search.pending.length ? (
+        <p className="muted small" role="status" data-testid="search-pending">
+          Still searching by {search.pending.map((as) => (as ? FIELD_BY_KEY[as].noun : 'the filters')).join(', ')}…
+        </p>
+      ) : null}
       <div className="row search-summary">
         <span role="status" data-testid="search-summary" className="search-summary-text">
           {search.hits.length} intent{search.hits.length === 1 ? '' : 's'} {fromCache ? 'in the cache ' : ''}for {described}

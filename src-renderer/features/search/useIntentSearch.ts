@@ -32,7 +32,15 @@ export type SearchState =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'error'; error: SvcError }
-  | { status: 'done'; from: 'service'; hits: SearchHit[]; failures: CandidateFailure[]; fetchedAt: number }
+  | {
+      status: 'done'
+      from: 'service'
+      hits: SearchHit[]
+      failures: CandidateFailure[]
+      fetchedAt: number
+      /** Candidates whose answer has not arrived yet: rows are shown as each answer comes. */
+      pending: Array<SearchFilterKey | undefined>
+    }
   | {
       status: 'done'
       from: 'cache'
@@ -68,9 +76,43 @@ function readCache(profileId: string, candidates: Candidate[], pages?: CachePage
   )
 }
 
+type ServiceAnswer = Awaited<ReturnType<typeof call<'searchIntents'>>>
+
+/** Runs `work` when the window is idle (at the latest after a second). */
+function whenIdle(work: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 1000 })
+  else setTimeout(work, 0)
+}
+
 /**
- * Runs a search plan: every candidate against the service in parallel, answers written
- * through to the cache. In offline mode, or when the service cannot be reached, the same
+ * What the answers so far show: once one has rows (or all are in), the rows found, the
+ * failures, and which are still out. Until then undefined (still loading): an empty
+ * answer first would otherwise read as "nothing found".
+ */
+function serviceState(list: readonly Candidate[], answers: ReadonlyArray<ServiceAnswer | undefined>): SearchState | undefined {
+  const failures: CandidateFailure[] = []
+  const found: Array<{ as?: SearchFilterKey; hits: SearchHit[] }> = []
+  const pending: Array<SearchFilterKey | undefined> = []
+  let fetchedAt = 0
+  answers.forEach((r, i) => {
+    const as = list[i].as
+    if (!r) pending.push(as)
+    else if (!r.ok) failures.push({ as, error: r.error })
+    else {
+      fetchedAt = Math.max(fetchedAt, r.value.source.fetchedAt)
+      found.push({ as, hits: r.value.data.intents.map(hitFromIntent) })
+    }
+  })
+  const hits = mergeHits(found)
+  if (pending.length && !hits.length) return undefined
+  if (!found.length) return { status: 'error', error: failures[0].error }
+  return { status: 'done', from: 'service', hits, failures, fetchedAt, pending }
+}
+
+/**
+ * Runs a search plan: every candidate against the service in parallel, rows shown as
+ * soon as one answer has some (the rest merge in as they arrive), answers written
+ * through to the cache once the window is idle. In offline mode, or when the service cannot be reached, the same
  * filters run against the cache, a page at a time; `retry` asks the service again unless
  * the person chose to work offline, and so does the service coming back within reach.
  * Answers to an older plan are dropped.
@@ -127,30 +169,25 @@ export function useIntentSearch(plan: SearchPlan): SearchState & { retry(): void
       void fromCache(mine, key, list)
       return
     }
-    void Promise.all(list.map((c) => call('searchIntents', c.request))).then((answers) => {
-      if (mine !== seq.current) return
-      const failures: CandidateFailure[] = []
-      const found: Array<{ as?: SearchFilterKey; hits: SearchHit[] }> = []
-      let fetchedAt = 0
-      answers.forEach((r, i) => {
-        const as = list[i].as
-        if (!r.ok) {
-          failures.push({ as, error: r.error })
-          return
+    const answers: Array<ServiceAnswer | undefined> = list.map(() => undefined)
+    list.forEach((c, i) => {
+      void call('searchIntents', c.request).then((r) => {
+        if (mine !== seq.current) return
+        answers[i] = r
+        if (!r.ok && OUTAGE_KINDS.has(r.error.kind)) {
+          // The service is out of reach: the cache answers the whole plan, once.
+          seq.current++
+          return void fromCache(seq.current, key, list, r.error)
         }
-        const intents = r.value.data.intents
-        void cacheIntents(r.value.source, intents)
-        learn(intents.flatMap((intent) => intentTokenMetadata(intent)))
-        fetchedAt = Math.max(fetchedAt, r.value.source.fetchedAt)
-        found.push({ as, hits: intents.map(hitFromIntent) })
-      })
-      const outage = failures.find((f) => OUTAGE_KINDS.has(f.error.kind))
-      if (outage) return void fromCache(mine, key, list, outage.error)
-      setHeld({
-        key,
-        state: found.length
-          ? { status: 'done', from: 'service', hits: mergeHits(found), failures, fetchedAt }
-          : { status: 'error', error: failures[0].error },
+        if (r.ok) {
+          const intents = r.value.data.intents
+          learn(intents.flatMap((intent) => intentTokenMetadata(intent)))
+          // Written through once the rows are on screen: 500 intents and their lookup
+          // keys would otherwise hold up the render they belong to.
+          whenIdle(() => void cacheIntents(r.value.source, intents))
+        }
+        const state = serviceState(list, answers)
+        if (state) setHeld({ key, state })
       })
     })
   }, [key, forcedOffline, nonce, fromCache, learn])

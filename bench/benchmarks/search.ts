@@ -1,0 +1,98 @@
+import type { Page } from '@playwright/test'
+import { HEAVY_OWNER_ADDRESS } from '../../src-main/simulator'
+import { Resources, type Benchmark } from '../lib/benchmark'
+import { startApp } from '../lib/app'
+import { launchChromium } from '../lib/chromium'
+import { ROW } from '../lib/history-view'
+import { atMost, type Figure } from '../lib/report'
+import { median } from '../lib/stats'
+
+/** Rows that make a first screen of results. */
+const FIRST_ROWS = 20
+const SEARCH_ROW = 'table[aria-label="Search results"] tbody tr'
+
+declare global {
+  interface Window {
+    /** ms from the navigation to `want` rows on screen, set by `timeRows`. */
+    __benchRows?: number
+  }
+}
+
+/**
+ * In the page: changes the hash to `route` and notes, at a painted frame
+ * (`requestAnimationFrame`), the time until `want` rows matching `selector` lie inside the
+ * window, or gives up after 60 s.
+ */
+function timeRows([route, selector, want]: readonly [string, string, number]): void {
+  window.__benchRows = undefined
+  const started = performance.now()
+  const frame = () => {
+    let shown = 0
+    for (const row of document.querySelectorAll(selector)) {
+      const r = row.getBoundingClientRect()
+      if (r.height > 0 && r.top >= 0 && r.bottom <= innerHeight + 0.5) shown++
+    }
+    if (shown >= want) window.__benchRows = performance.now() - started
+    else if (performance.now() - started < 60_000) requestAnimationFrame(frame)
+  }
+  location.hash = route
+  requestAnimationFrame(frame)
+}
+
+/** Opens `route` from a neutral view (Settings) in the running page and times its first rows. */
+async function firstRows(page: Page, route: string, selector: string): Promise<number> {
+  await page.evaluate(() => (location.hash = '#/settings'))
+  await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor({ timeout: 30_000 })
+  await page.evaluate(timeRows, [route, selector, FIRST_ROWS] as const)
+  const done = await page.waitForFunction(() => window.__benchRows, undefined, { timeout: 60_000, polling: 50 })
+  return (await done.jsonValue()) as number
+}
+
+/**
+ * 7. Search by a busy wallet, as a person does it: the real app (browser host, main core,
+ * embedded simulator) in Chromium, the universal box's URL for a wallet with 2,000
+ * intents (four SearchIntents calls: owner, origin, destination and edge address), timed
+ * from the navigation to 20 result rows on screen; beside it, in the same page and
+ * alternating which goes first, the History view filtered by the same owner (one
+ * GetIntentHistory page of 20). Every view's code is loaded once before timing.
+ */
+export const search: Benchmark = {
+  name: 'search',
+  needs: { app: true },
+  async run(ctx) {
+    const rounds = ctx.quick ? 3 : 7
+    const res = new Resources()
+    const searchMs: number[] = []
+    const historyMs: number[] = []
+    try {
+      const app = res.add('the app', await startApp({ dataDir: ctx.scratch('search-app'), intents: 20_000 }), (a) => a.stop())
+      const browser = res.add('Chromium', await launchChromium(ctx.scratch('search-browser'), { width: 1280, height: 1400 }), (b) => b.close())
+      const { page } = browser
+      const searchRoute = `#/search?q=${HEAVY_OWNER_ADDRESS}`
+      const historyRoute = `#/history?owner=${HEAVY_OWNER_ADDRESS}`
+      await page.goto(`${app.launchUrl}#/settings`)
+      // Warm: each view's chunk loaded and each path run once, untimed.
+      await firstRows(page, searchRoute, SEARCH_ROW)
+      await firstRows(page, historyRoute, ROW)
+      for (let round = 0; round < rounds; round++) {
+        const pair = [
+          async () => searchMs.push(await firstRows(page, searchRoute, SEARCH_ROW)),
+          async () => historyMs.push(await firstRows(page, historyRoute, ROW)),
+        ]
+        for (const run of round % 2 ? pair.reverse() : pair) await run()
+        ctx.log(`search: round ${round + 1}/${rounds} search ${Math.round(searchMs[round])} ms, History ${Math.round(historyMs[round])} ms`)
+      }
+      browser.checkPage()
+    } finally {
+      await res.close()
+    }
+    const ratios = searchMs.map((s, i) => s / historyMs[i])
+    const note = `the universal box for a wallet with 2,000 intents, ${FIRST_ROWS} rows on screen after the navigation; ${rounds} rounds alternating with History, median`
+    const spread = (xs: number[]) => `${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))} ms`
+    return [
+      { name: 'search.owner.first_rows', value: median(searchMs), unit: 'ms', target: atMost(500), runs: searchMs, note: `${note}; ${spread(searchMs)}` },
+      { name: 'search.owner.vs_history', value: median(ratios), unit: 'x', target: atMost(1.5), runs: ratios, note: 'search time / History time for the same owner, within each round' },
+      { name: 'search.owner.history_first_rows', value: median(historyMs), unit: 'ms', runs: historyMs, note: `History filtered by the same owner, first page of 20; ${spread(historyMs)}` },
+    ] satisfies Figure[]
+  },
+}
