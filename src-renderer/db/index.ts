@@ -45,4 +45,4 @@ export {
   type WatchRecord,
 } from './db'
 export { DB_NAME, SCHEMA_VERSION, STORES, type StoreName } from './schema'
-export type { CachedIntentRow } from './records'
+export { rowOfHistoryEntry, type CachedIntentRow } from './records'

@@ -240,6 +240,12 @@ export function summaryFromHistoryEntry(entry: IntentHistoryEntry): SummaryPart 
   }
 }
 
+/** The table row a history entry alone gives, for showing it before (or without) caching it. */
+export function rowOfHistoryEntry(entry: IntentHistoryEntry, fetchedAt: number): CachedIntentRow | undefined {
+  const part = summaryFromHistoryEntry(entry)
+  return part && toCachedRow(mergeRow(undefined, part, 'history', { profileId: '', baseUrl: '', fetchedAt }))
+}
+
 /** The stores of full intent objects, and how each record's object is summarised. */
 export interface IntentObjectStore {
   kind: IntentSource

@@ -75,6 +75,35 @@ describe('universal box', () => {
     )
   })
 
+  it('shows a busy wallet’s newest intents from one history page while the owner search is still out', async () => {
+    const all = Array.from({ length: 30 }, (_, i) => intentFixture(i + 1))
+    let releaseOwner!: () => void
+    const ownerAnswered = new Promise<void>((resolve) => (releaseOwner = resolve))
+    answers.set('searchIntents', async (req: SearchIntentsRequest) => {
+      if (!req.byOwnerAddress) return okFetched({ intents: [] })
+      await ownerAnswered
+      return okFetched({ intents: all })
+    })
+    const newest = all.slice(-2).reverse()
+    answers.set('getIntentHistory', () =>
+      okFetched({ intents: newest.map((i) => ({ intentId: i.intentId, status: i.status, createdAt: i.createdAt })) }),
+    )
+    render(`?q=${OWNER}`)
+
+    await waitFor(() => expect(rows()).toHaveLength(2))
+    expect(callsOf('getIntentHistory')).toEqual([
+      { byOwnerAddress: OWNER, page: { column: 'createdAt', sort: [{ column: 'createdAt', order: 'DESC' }], pageSize: 20 } },
+    ])
+    expect(rows()[0]).toHaveTextContent('owner')
+    expect(screen.getByTestId('search-pending')).toHaveTextContent("Showing the wallet's newest 2 intents first. Still searching by owner…")
+    expect(screen.getByTestId('search-summary')).toHaveTextContent('2 intents so far for')
+
+    await act(async () => releaseOwner())
+    await waitFor(() => expect(rows()).toHaveLength(30))
+    expect(screen.queryByTestId('search-pending')).not.toBeInTheDocument()
+    expect(screen.getByTestId('search-summary')).toHaveTextContent('30 intents for')
+  })
+
   it('puts what was pasted in the URL, and ignores blank input', async () => {
     const user = userEvent.setup()
     searchAnswers({ byProjectId: [intentFixture(3)] })

@@ -103,12 +103,14 @@ function Results({ plan, search, query }: { plan: SearchPlan; search: SearchStat
       ) : null}
       {!fromCache && search.pending.length ? (
         <p className="muted small" role="status" data-testid="search-pending">
+          {search.preview ? `Showing the wallet's newest ${search.hits.length} intents first. ` : ''}
           Still searching by {search.pending.map((as) => (as ? FIELD_BY_KEY[as].noun : 'the filters')).join(', ')}…
         </p>
       ) : null}
       <div className="row search-summary">
         <span role="status" data-testid="search-summary" className="search-summary-text">
-          {search.hits.length} intent{search.hits.length === 1 ? '' : 's'} {fromCache ? 'in the cache ' : ''}for {described}
+          {search.hits.length} intent{search.hits.length === 1 ? '' : 's'} {fromCache ? 'in the cache ' : ''}
+          {!fromCache && search.pending.length ? 'so far ' : ''}for {described}
         </span>
         <SaveSearchButton query={query} suggestedName={described} />
         {!fromCache ? (

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { SvcError } from '@contract/errors'
-import { cacheIntents, searchCachedIntents, type OfflineCursor } from '../../db'
+import { cacheHistoryPage, cacheIntents, searchCachedIntents, type OfflineCursor } from '../../db'
 import { call } from '../../lib/call'
 import { intentTokenMetadata } from '../../lib/intentRoute'
 import { isOfflineMode, useCacheStatus, useFilingFinished, useOfflineMode } from '../../stores/cache'
@@ -9,6 +9,7 @@ import { useTokens } from '../../stores/tokens'
 import type { SearchFilterKey } from './filters'
 import { hitFromCachedRow, hitFromIntent, mergeHits, type SearchHit } from './hits'
 import { offlineSearchFor } from './offlineFilter'
+import { previewHits, previewRequest, PREVIEWED_AS } from './preview'
 import type { Candidate, SearchPlan } from './plan'
 
 /** Rows per cache page; the service answers SearchIntents whole. */
@@ -40,6 +41,8 @@ export type SearchState =
       fetchedAt: number
       /** Candidates whose answer has not arrived yet: rows are shown as each answer comes. */
       pending: Array<SearchFilterKey | undefined>
+      /** The rows include the wallet's newest intents from a history page, until the owner search answers. */
+      preview: boolean
     }
   | {
       status: 'done'
@@ -78,6 +81,9 @@ function readCache(profileId: string, candidates: Candidate[], pages?: CachePage
 
 type ServiceAnswer = Awaited<ReturnType<typeof call<'searchIntents'>>>
 
+/** Longest the full searches wait for the preview of a wallet's newest intents. */
+const PREVIEW_HEAD_START_MS = 1000
+
 /** Runs `work` when the window is idle (at the latest after a second). */
 function whenIdle(work: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 1000 })
@@ -89,7 +95,11 @@ function whenIdle(work: () => void): void {
  * failures, and which are still out. Until then undefined (still loading): an empty
  * answer first would otherwise read as "nothing found".
  */
-function serviceState(list: readonly Candidate[], answers: ReadonlyArray<ServiceAnswer | undefined>): SearchState | undefined {
+function serviceState(
+  list: readonly Candidate[],
+  answers: ReadonlyArray<ServiceAnswer | undefined>,
+  preview: SearchHit[] | undefined,
+): SearchState | undefined {
   const failures: CandidateFailure[] = []
   const found: Array<{ as?: SearchFilterKey; hits: SearchHit[] }> = []
   const pending: Array<SearchFilterKey | undefined> = []
@@ -103,10 +113,13 @@ function serviceState(list: readonly Candidate[], answers: ReadonlyArray<Service
       found.push({ as, hits: r.value.data.intents.map(hitFromIntent) })
     }
   })
+  // The preview stands in for the owner search only while that is out.
+  const previewing = Boolean(preview?.length) && list.some((c, i) => !answers[i] && c.as === PREVIEWED_AS)
+  if (previewing) found.unshift({ as: PREVIEWED_AS, hits: preview! })
   const hits = mergeHits(found)
   if (pending.length && !hits.length) return undefined
   if (!found.length) return { status: 'error', error: failures[0].error }
-  return { status: 'done', from: 'service', hits, failures, fetchedAt, pending }
+  return { status: 'done', from: 'service', hits, failures, fetchedAt, pending, preview: previewing }
 }
 
 /**
@@ -170,8 +183,27 @@ export function useIntentSearch(plan: SearchPlan): SearchState & { retry(): void
       return
     }
     const answers: Array<ServiceAnswer | undefined> = list.map(() => undefined)
+    let preview: SearchHit[] | undefined
+    const show = () => {
+      const state = serviceState(list, answers, preview)
+      if (state) setHeld({ key, state })
+    }
+    const previewing = previewRequest(list)
+    const previewed = previewing
+      ? call('getIntentHistory', previewing).then((r) => {
+          // A failed preview changes nothing: the owner search answers on its own.
+          if (mine !== seq.current || !r.ok) return
+          preview = previewHits(r.value.data.intents, r.value.source.fetchedAt, PREVIEWED_AS)
+          whenIdle(() => void cacheHistoryPage(r.value.source, r.value.data.intents))
+          show()
+        })
+      : Promise.resolve()
+    // The full searches go out once the preview is in (or has taken too long): the main
+    // process reads and checks answers one at a time, and a 4 MB one would hold the small
+    // page up behind it.
+    const searching = Promise.race([previewed, new Promise((resolve) => setTimeout(resolve, PREVIEW_HEAD_START_MS))])
     list.forEach((c, i) => {
-      void call('searchIntents', c.request).then((r) => {
+      void searching.then(() => call('searchIntents', c.request)).then((r) => {
         if (mine !== seq.current) return
         answers[i] = r
         if (!r.ok && OUTAGE_KINDS.has(r.error.kind)) {
@@ -186,8 +218,7 @@ export function useIntentSearch(plan: SearchPlan): SearchState & { retry(): void
           // keys would otherwise hold up the render they belong to.
           whenIdle(() => void cacheIntents(r.value.source, intents))
         }
-        const state = serviceState(list, answers)
-        if (state) setHeld({ key, state })
+        show()
       })
     })
   }, [key, forcedOffline, nonce, fromCache, learn])
