@@ -45,8 +45,8 @@ function timeRows([route, selector, want]: readonly [string, string, number]): v
  * Loads the app afresh at a neutral view (Settings: nothing of either view's data in
  * memory, their code in the browser's cache), then opens `route` and times its first rows.
  */
-async function firstRows(page: Page, launchUrl: string, route: string, selector: string): Promise<number> {
-  await page.goto(`${launchUrl}#/settings`)
+async function firstRows(page: Page, launchUrl: () => string, route: string, selector: string): Promise<number> {
+  await page.goto(`${launchUrl()}#/settings`)
   await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor({ timeout: 30_000 })
   await page.evaluate(timeRows, [route, selector, FIRST_ROWS] as const)
   const done = await page.waitForFunction(() => window.__benchRows, undefined, { timeout: 60_000, polling: 50 })
