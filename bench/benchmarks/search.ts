@@ -3,7 +3,7 @@ import { HEAVY_OWNER_ADDRESS } from '../../src-main/simulator'
 import { Resources, type Benchmark } from '../lib/benchmark'
 import { startApp } from '../lib/app'
 import { launchChromium } from '../lib/chromium'
-import { ROW } from '../lib/history-view'
+import { ROW } from '../lib/historyView'
 import { atMost, type Figure } from '../lib/report'
 import { median } from '../lib/stats'
 
