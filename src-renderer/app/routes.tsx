@@ -47,6 +47,11 @@ export const ROUTES: AppRoute[] = [
     nav: { label: 'Needs attention', to: '/attention' },
   },
   { path: '/bulk', view: lazyView(() => import('../features/bulk/BulkView'), (m) => m.BulkView), nav: { label: 'Bulk lookup', to: '/bulk' } },
+  {
+    path: '/recoverable',
+    view: lazyView(() => import('../features/recoverable/RecoverableView'), (m) => m.RecoverableView),
+    nav: { label: 'Recoverable funds', to: '/recoverable' },
+  },
   { path: '/routes', view: lazyView(() => import('../features/routes/RoutesView'), (m) => m.RoutesView), nav: { label: 'Routes', to: '/routes' } },
   { path: '/watch', view: lazyView(() => import('../features/watch/WatchView'), (m) => m.WatchView), nav: { label: 'Watch', to: '/watch' } },
   { path: '/chains', view: lazyView(() => import('../features/chains/ChainsView'), (m) => m.ChainsView), nav: { label: 'Chains', to: '/chains' } },

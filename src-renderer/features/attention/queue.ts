@@ -1,6 +1,9 @@
 import type { IntentBalance, IntentHistoryEntry, IntentStatus } from '@contract/service'
 import { parseTime } from '../../lib/format'
+import { heldTokens, type HeldToken } from '../../lib/heldTokens'
 import { routeExpectation, type RouteStats } from '../../lib/routeStats'
+
+export { heldTokens, type HeldToken }
 
 /** Why an intent needs someone to look at it. */
 export type AttentionReason = 'slow' | 'window-closing' | 'recoverable'
@@ -19,17 +22,6 @@ export interface Candidate {
   destinationChainId?: number
   failureReason?: string
   balances?: readonly IntentBalance[]
-}
-
-export interface HeldToken {
-  chainId?: number
-  intentAddress?: string
-  tokenAddress?: string
-  symbol?: string
-  decimals?: number
-  /** base units, exact */
-  balance: string
-  balanceUsd?: string
 }
 
 export interface AttentionItem {
@@ -54,19 +46,6 @@ export const DEFAULT_SLA_MS = 10 * 60_000
 export const WINDOW_WARNING_MS = 3 * 60_000
 /** The service's execution window after commit. */
 export const COMMIT_WINDOW_MS = 10 * 60_000
-
-const isZero = (raw: string | undefined) => raw === undefined || /^-?0*(\.0*)?$/.test(raw)
-
-export function heldTokens(balances: readonly IntentBalance[] | undefined): HeldToken[] {
-  const out: HeldToken[] = []
-  for (const b of balances ?? []) {
-    for (const t of b.tokens ?? []) {
-      if (isZero(t.balance)) continue
-      out.push({ chainId: t.chainId ?? b.chainId, intentAddress: b.intentAddress, tokenAddress: t.contractAddress, symbol: t.symbol, decimals: t.decimals, balance: t.balance!, balanceUsd: t.balanceUsd })
-    }
-  }
-  return out
-}
 
 /** A history entry as a candidate: its receipt says when execution started and why it failed. */
 export function candidateFromEntry(e: IntentHistoryEntry): Candidate | undefined {

@@ -1,0 +1,113 @@
+import { useEffect, useMemo, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import type { SvcError } from '@contract/errors'
+import { CachedNotice } from '../../components/CachedNotice'
+import { EmptyState } from '../../components/EmptyState'
+import { ErrorNotice } from '../../components/ErrorNotice'
+import { FormField } from '../../components/FormField'
+import { Hex } from '../../components/Hex'
+import { toCsv } from '../../lib/csv'
+import { datedFilename, downloadText } from '../../lib/download'
+import { formatUnitsExact, formatUsd } from '../../lib/format'
+import { useOfflineMode } from '../../stores/cache'
+import { chainName, useChains } from '../../stores/chains'
+import { useConnection } from '../../stores/connection'
+import { loadWalletFromCache, loadWalletFromService, WALLET_CAP, type WalletEntries } from './load'
+import { recoverableTotals, type TokenTotal } from './totals'
+
+const amountOf = (raw: string, t: TokenTotal) => (t.decimals === undefined ? `${raw} base units` : `${formatUnitsExact(raw, t.decimals)} ${t.symbol ?? ''}`.trim())
+
+type Loaded = WalletEntries & { owner: string; fromCache: boolean; at: number }
+
+function useWallet(owner: string, nonce: number) {
+  const profileId = useConnection((s) => s.info?.activeProfileId)
+  const offline = useOfflineMode()
+  const [state, setState] = useState<{ loading: boolean; loaded?: Loaded }>({ loading: false })
+  useEffect(() => {
+    if (!owner || !profileId) return
+    let live = true
+    setState((s) => ({ ...s, loading: true }))
+    void (async () => {
+      let got: WalletEntries | undefined = offline ? undefined : await loadWalletFromService(owner)
+      const error: SvcError | undefined = got?.error
+      const fromCache = !got || (!!error && !got.entries.length)
+      if (fromCache) got = { ...(await loadWalletFromCache(profileId, owner).catch(() => ({ entries: [], complete: true }))), error }
+      if (live) setState({ loading: false, loaded: { ...got!, owner, fromCache, at: Date.now() } })
+    })()
+    return () => {
+      live = false
+    }
+  }, [owner, profileId, offline, nonce])
+  return state
+}
+
+function TotalCard({ t }: { t: TokenTotal }) {
+  const chains = useChains((s) => s.byId)
+  return (
+    <details className="card recoverable-total" data-token-key={t.key}>
+      <summary>
+        <strong>{amountOf(t.total, t)}</strong> on {chainName(chains, t.chainId)} · {formatUsd(t.totalUsd)}
+        {t.unpriced ? <span className="muted"> ({t.unpriced} without a USD value)</span> : null} · {t.parts.length} intent{t.parts.length > 1 ? 's' : ''}
+      </summary>
+      <ul aria-label={`Intents behind ${t.symbol ?? t.key}`}>
+        {t.parts.map((p) => (
+          <li key={`${p.intentId}|${p.intentAddress}`}>
+            <Link to={`/intent/${encodeURIComponent(p.intentId)}`} data-intent={p.intentId}>
+              <Hex value={p.intentId} />
+            </Link>{' '}
+            {p.status} — {amountOf(p.balance, t)} {p.balanceUsd !== undefined ? `(${formatUsd(p.balanceUsd)})` : ''} at <Hex value={p.intentAddress} kind="address" chainId={t.chainId} />
+          </li>
+        ))}
+      </ul>
+    </details>
+  )
+}
+
+export function RecoverableView() {
+  const [params, setParams] = useSearchParams()
+  const owner = (params.get('owner') ?? '').trim()
+  const [draft, setDraft] = useState(owner)
+  const [nonce, setNonce] = useState(0)
+  const { loading, loaded } = useWallet(owner, nonce)
+  const totals = useMemo(() => (loaded && loaded.owner === owner ? recoverableTotals(loaded.entries) : []), [loaded, owner])
+  const csv = () =>
+    toCsv(totals.flatMap((t) => t.parts.map((p) => ({ t, p }))), [
+      { header: 'chainId', value: (r) => r.t.chainId },
+      { header: 'tokenAddress', value: (r) => r.t.tokenAddress },
+      { header: 'symbol', value: (r) => r.t.symbol },
+      { header: 'tokenTotal', value: (r) => amountOf(r.t.total, r.t) },
+      { header: 'intentId', value: (r) => r.p.intentId },
+      { header: 'amount', value: (r) => amountOf(r.p.balance, r.t) },
+      { header: 'amountBaseUnits', value: (r) => r.p.balance },
+      { header: 'amountUsd', value: (r) => r.p.balanceUsd },
+      { header: 'heldAt', value: (r) => r.p.intentAddress },
+    ])
+
+  return (
+    <section className="view recoverable-view" aria-labelledby="recoverable-title">
+      <header className="view-header">
+        <h1 id="recoverable-title">Recoverable funds</h1>
+        <form className="toolbar" onSubmit={(e) => (e.preventDefault(), setParams({ owner: draft.trim() }))}>
+          <FormField label="Wallet (owner address)">
+            <input value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="0x…" spellCheck={false} />
+          </FormField>
+          <button type="submit" disabled={!draft.trim()}>Show</button>
+          <button type="button" disabled={!owner || loading} onClick={() => setNonce((n) => n + 1)}>Refresh</button>
+          <button type="button" disabled={!totals.length} onClick={() => downloadText(csv(), datedFilename('recoverable-funds-by-token', 'csv'), 'text/csv')}>Export CSV</button>
+        </form>
+      </header>
+      {loaded?.fromCache ? <CachedNotice fetchedAt={loaded.at} /> : null}
+      {loaded?.error ? <ErrorNotice error={loaded.error} onRetry={() => setNonce((n) => n + 1)} /> : null}
+      {!owner ? <EmptyState title="Which wallet?">Enter an owner address to total the funds its failed or aborted intents left behind, by chain and token.</EmptyState> : null}
+      {owner && loading && !totals.length ? <p className="muted">Reading the wallet's recoverable intents…</p> : null}
+      {owner && loaded && !loading ? (
+        <p className="muted small" role="status" aria-label="Wallet summary">
+          {totals.length ? `${formatUsd(totals.reduce((s, t) => s + t.totalUsd, 0))} in ${totals.length} token${totals.length > 1 ? 's' : ''} across ${new Set(totals.flatMap((t) => t.parts.map((p) => p.intentId))).size} intents` : 'Nothing recoverable'}
+          {loaded.fromCache ? ' (from the cache)' : ''}
+          {!loaded.complete ? `; the first ${WALLET_CAP} intents only` : ''}.
+        </p>
+      ) : null}
+      {totals.map((t) => <TotalCard key={t.key} t={t} />)}
+    </section>
+  )
+}

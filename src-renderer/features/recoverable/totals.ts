@@ -1,0 +1,61 @@
+import type { IntentHistoryEntry } from '@contract/service'
+import { heldTokens } from '../../lib/heldTokens'
+
+/** One intent's share of a total. */
+export interface TotalPart {
+  intentId: string
+  status?: string
+  intentAddress?: string
+  /** base units, exact */
+  balance: string
+  balanceUsd?: string
+}
+
+/** Everything a wallet has stuck in one token on one chain. */
+export interface TokenTotal {
+  key: string
+  chainId?: number
+  tokenAddress?: string
+  symbol?: string
+  decimals?: number
+  /** base units, exact: summed as big integers, never through a float */
+  total: string
+  /** Sum of the parts' USD values that have one; `unpriced` counts those that do not. */
+  totalUsd: number
+  unpriced: number
+  parts: TotalPart[]
+}
+
+const INTEGER = /^\d+$/
+
+/**
+ * Recoverable funds of a wallet's intents, totalled by chain and token, largest USD first,
+ * each with the intents behind it. Balances that are not whole base units (a service
+ * bug) are kept in the parts but cannot be summed exactly: such a total says so by
+ * becoming "not exact" rather than rounding.
+ */
+export function recoverableTotals(entries: readonly IntentHistoryEntry[]): TokenTotal[] {
+  const totals = new Map<string, TokenTotal & { sum: bigint; exact: boolean }>()
+  for (const e of entries) {
+    const intentId = e.intentId ?? e.receipt?.intentId
+    if (!intentId) continue
+    for (const t of heldTokens(e.balances)) {
+      const key = `${t.chainId ?? '?'}:${(t.tokenAddress ?? t.symbol ?? '?').toLowerCase()}`
+      let total = totals.get(key)
+      if (!total) {
+        total = { key, chainId: t.chainId, tokenAddress: t.tokenAddress, symbol: t.symbol, decimals: t.decimals, total: '0', totalUsd: 0, unpriced: 0, parts: [], sum: 0n, exact: true }
+        totals.set(key, total)
+      }
+      total.symbol ??= t.symbol
+      total.decimals ??= t.decimals
+      if (INTEGER.test(t.balance)) total.sum += BigInt(t.balance)
+      else total.exact = false
+      if (t.balanceUsd === undefined) total.unpriced++
+      else total.totalUsd += Number(t.balanceUsd) || 0
+      total.parts.push({ intentId, status: e.status, intentAddress: t.intentAddress, balance: t.balance, balanceUsd: t.balanceUsd })
+    }
+  }
+  return [...totals.values()]
+    .map(({ sum, exact, ...t }) => ({ ...t, total: exact ? sum.toString() : `${sum.toString()} (not exact)` }))
+    .sort((a, b) => b.totalUsd - a.totalUsd || a.key.localeCompare(b.key))
+}

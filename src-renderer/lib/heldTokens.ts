@@ -1,0 +1,31 @@
+import type { IntentBalance } from '@contract/service'
+
+/**
+ * Funds left at an intent's addresses, one line per token with a non-zero balance, as
+ * GetIntentHistory reports them with `includeBalances`. Shared by the attention queue
+ * and the per-wallet totals.
+ */
+export interface HeldToken {
+  chainId?: number
+  intentAddress?: string
+  tokenAddress?: string
+  symbol?: string
+  decimals?: number
+  /** base units, exact */
+  balance: string
+  balanceUsd?: string
+}
+
+const isZero = (raw: string | undefined) => raw === undefined || /^-?0*(\.0*)?$/.test(raw)
+
+export function heldTokens(balances: readonly IntentBalance[] | undefined): HeldToken[] {
+  const out: HeldToken[] = []
+  for (const b of balances ?? []) {
+    for (const t of b.tokens ?? []) {
+      if (isZero(t.balance)) continue
+      out.push({ chainId: t.chainId ?? b.chainId, intentAddress: b.intentAddress, tokenAddress: t.contractAddress, symbol: t.symbol, decimals: t.decimals, balance: t.balance!, balanceUsd: t.balanceUsd })
+    }
+  }
+  return out
+}
+
