@@ -342,3 +342,18 @@ describe('a watch whose loop fails', () => {
     expect(logged.join('\n')).toContain('boom')
   })
 })
+
+describe('the cap on watches', () => {
+  it('refuses one more watch with a message saying what to do, and takes it once there is room', async () => {
+    const w = makeWatcher({ maxWatches: 2 })
+    const [a, b, c] = [0, 1, 2].map(() => sim.createIntent({ status: 'EXECUTING' }).intentId)
+    w.watch(P, a)
+    w.watch(P, b)
+    expect(() => w.watch(P, c)).toThrow(/already follows 2 intents, the most it watches at once — clear finished watches or remove some/)
+    // Adding one already watched is not a new watch.
+    expect(w.watch(P, a)).toMatchObject({ intentId: a })
+    w.unwatch(P, b)
+    expect(w.watch(P, c)).toMatchObject({ intentId: c })
+    expect(w.list(P).watches).toHaveLength(2)
+  })
+})

@@ -20,6 +20,8 @@ export interface ReceiptWatcherOptions {
   notify?: Notify
   /** Long-polls held open at once, over all profiles. */
   maxConcurrent?: number
+  /** Watches kept at once, over all profiles; adding past it is refused with a message. */
+  maxWatches?: number
   backoff?: Partial<BackoffPolicy>
   /**
    * Calls for one watch start at least this far apart. A service that holds the call
@@ -41,6 +43,12 @@ export interface ReceiptWatcherOptions {
  * wait for its watch's turn.
  */
 export const DEFAULT_MAX_CONCURRENT = 256
+/**
+ * Every watch is a loop, an entry in the list file and a row on the board; past a few
+ * thousand the board is no longer something a person reads, and a page (or anything
+ * driving the bridge) adding watches without end would grow all three without bound.
+ */
+export const DEFAULT_MAX_WATCHES = 2_000
 const DEFAULT_MIN_POLL_INTERVAL_MS = 1_000
 
 /** The watcher's own record of a watch: the public state plus what its loop needs. */
@@ -255,6 +263,12 @@ export function createReceiptWatcher(opts: ReceiptWatcherOptions): WatchControl 
         }
         return known.state
       }
+      const cap = opts.maxWatches ?? DEFAULT_MAX_WATCHES
+      if (entries.size >= cap)
+        throw new SvcFailure({
+          kind: 'InvalidArgument',
+          message: `The app already follows ${cap.toLocaleString('en-US')} intents, the most it watches at once — clear finished watches or remove some, then add this one again.`,
+        })
       const entry: Entry = {
         state: { profileId, intentId, addedAt: now(), phase: 'queued', muted: watchOpts?.muted ?? false },
       }
