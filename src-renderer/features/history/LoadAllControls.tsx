@@ -6,6 +6,8 @@ import type { HistoryState } from './store'
 const count = (n: number) => n.toLocaleString('en-US')
 
 function outcomeText(s: NonNullable<HistoryState['loadAll']>, more: boolean): string {
+  // The service showed more than was loaded before it could not be read: whatever the cache added, the list is partial.
+  if (s.atLeast !== undefined) return `${count(s.loaded)} of at least ${count(s.atLeast)} loaded; the rest could not be read.`
   switch (s.outcome) {
     case 'complete':
       return `Loaded all ${count(s.loaded)} matching intents.`
@@ -92,8 +94,8 @@ export function LoadAllControls({
       {progress ? (
         <div className="row small" data-testid="history-loadall-status">
           <progress
-            value={progress.running || progress.outcome !== 'complete' ? progress.loaded : 1}
-            max={progress.running || progress.outcome !== 'complete' ? progress.cap : 1}
+            value={progress.running || progress.outcome !== 'complete' || progress.atLeast ? progress.loaded : 1}
+            max={progress.atLeast ?? (progress.running || progress.outcome !== 'complete' ? progress.cap : 1)}
             aria-label="Load all progress"
           />
           <span aria-live="polite">

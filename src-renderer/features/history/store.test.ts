@@ -310,3 +310,38 @@ describe('history store: selection', () => {
     expect([...store.getState().selected.keys()]).toEqual(['b'])
   })
 })
+
+describe('history store: "load all" when the service is lost part-way', () => {
+  it('says the list is partial once the cache finishes it short, instead of "all"', async () => {
+    const list = Array.from({ length: 3_500 }, () => makeEntry())
+    const calls: Call[] = []
+    const service = fakeFeed('service', list, calls)
+    const cache = fakeFeed('cache', list.slice(0, 1_000), calls)
+    // The service answers until 3,001 entries were listed (and more were said to remain), then is gone.
+    const lost: HistoryFeed<number> = {
+      ...service.feed,
+      fetchPage: (context, cursor, pageSize) =>
+        (cursor ?? 0) >= 3_001
+          ? Promise.resolve({ ok: false, error: { kind: 'Network', message: 'Lost contact with the app host.' } })
+          : service.feed.fetchPage(context, cursor, Math.min(pageSize, 3_001 - (cursor ?? 0))),
+    }
+    const store = createHistoryStore({ service: lost, cache: cache.feed } as HistoryFeeds)
+    const all = ctx({ settings: { ...DEFAULT_SETTINGS, pageSize: 100, all: true, cap: 10_000 } })
+    store.getState().open('k', all, 'service')
+    for (let i = 0; i < 200 && store.getState().loadAll?.running !== false; i++) await settle()
+    expect(store.getState().loadAll).toMatchObject({ outcome: 'error', loaded: 3_001, atLeast: 3_002 })
+
+    // The view notices the service is unreachable and reads the same list from the cache.
+    store.getState().open('k', all, 'cache')
+    for (let i = 0; i < 200 && store.getState().loadAll?.running !== false; i++) await settle()
+    expect(store.getState().loadAll).toMatchObject({ outcome: 'complete', loaded: 1_000, atLeast: 3_002 })
+  })
+
+  it('says "all" when the service itself said the list ended', async () => {
+    const { store } = setup(250)
+    store.getState().open('k', ctx({ settings: { ...DEFAULT_SETTINGS, pageSize: 100, all: true, cap: 10_000 } }), 'service')
+    for (let i = 0; i < 50 && store.getState().loadAll?.running !== false; i++) await settle()
+    expect(store.getState().loadAll).toMatchObject({ outcome: 'complete', loaded: 250 })
+    expect(store.getState().loadAll?.atLeast).toBeUndefined()
+  })
+})

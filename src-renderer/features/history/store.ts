@@ -36,6 +36,12 @@ export interface LoadAllState {
   /** Entries the service listed again on a later page; shown once. */
   duplicates: number
   outcome?: LoadAllOutcome
+  /**
+   * Set when the list is known to be longer than what was loaded: the service was read
+   * this far (and said more remained) before it could not be read further. A list the
+   * cache completes short of it is partial, not "all".
+   */
+  atLeast?: number
 }
 
 export interface HistoryState {
@@ -123,6 +129,23 @@ export function createHistoryStore(feeds: HistoryFeeds = DEFAULT_FEEDS) {
     let retryTarget: { index: number; cursor: unknown } | null = null
     /** The feed of the page request in flight, which becomes `feedKind` when it succeeds. */
     let pendingFeed: FeedKind | null = null
+    /**
+     * How long the service showed this list to be, at least, while loading all: entries
+     * it listed plus one when it said more remained. Kept per list key, across a switch
+     * to the cache when the service is lost, so the cache's shorter "all" is called partial.
+     */
+    let serviceBound: { key: string | null; atLeast: number; exact: boolean } = { key: null, atLeast: 0, exact: false }
+    const noteServiceBound = (atLeast: number, exact: boolean) => {
+      const key = get().key
+      if (serviceBound.key !== key) serviceBound = { key, atLeast: 0, exact: false }
+      serviceBound = { key, atLeast: exact ? atLeast : Math.max(serviceBound.atLeast, atLeast), exact }
+    }
+    /** The bound to report when a load-all of `loaded` entries ended: only if the list is known to be longer. */
+    const partialBound = (loaded: number, outcome: LoadAllOutcome): number | undefined => {
+      if (serviceBound.key !== get().key || serviceBound.exact) return undefined
+      const known = Math.max(serviceBound.atLeast, outcome === 'error' && get().more ? loaded + 1 : 0)
+      return (outcome === 'complete' || outcome === 'error') && known > loaded ? known : undefined
+    }
 
     const context = (): FeedContext => {
       const { profileId, query, settings } = get()
@@ -215,6 +238,7 @@ export function createHistoryStore(feeds: HistoryFeeds = DEFAULT_FEEDS) {
           })
           const s = get()
           const progress = s.loadAll!
+          if (feedKind === 'service') noteServiceBound(progress.loaded + fresh.length + (page.more ? 1 : 0), !page.more)
           set({
             entries: fresh.length ? s.entries.concat(fresh) : s.entries,
             next: page.next,
@@ -236,12 +260,14 @@ export function createHistoryStore(feeds: HistoryFeeds = DEFAULT_FEEDS) {
         await feed.settled()
         if (mine !== seq) return
         if (loadAllAbort === abort) loadAllAbort = null
+        const progress = get().loadAll!
+        const atLeast = partialBound(progress.loaded, result.outcome)
         set({
           status: result.outcome === 'error' ? 'error' : 'ready',
           error: result.error ?? null,
           next: result.next,
           more: result.next !== undefined,
-          loadAll: { ...get().loadAll!, running: false, cancelling: false, outcome: result.outcome },
+          loadAll: { ...progress, running: false, cancelling: false, outcome: result.outcome, ...(atLeast !== undefined && { atLeast }) },
         })
       })
     }
