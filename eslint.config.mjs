@@ -56,9 +56,6 @@ const LAYERS = [
  * @type {Array<{ file: string, imports: string, why: string }>}
  */
 const LAYER_EXCEPTIONS = [
-  // The watcher takes its session and event hub from bridge/: to move below both.
-  { file: 'src-main/watch/watcher.ts', imports: 'src-main/bridge/', why: 'ServiceSession and EventHub live in bridge/' },
-  { file: 'src-main/watch/testing.ts', imports: 'src-main/bridge/', why: 'as watcher.ts' },
   // Components read chain and token names from stores (being replaced by data/reference):
   // to come in through props or a context defined in lib.
   ...['CachedNotice.tsx', 'CachedNotice.test.tsx', 'ChainSelect.tsx', 'Hex.tsx', 'Route.tsx', 'Timeline.tsx'].flatMap((f) => [

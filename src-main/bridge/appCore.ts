@@ -6,7 +6,7 @@ import { secureDataDir } from '../settings/jsonFile'
 import { LogoStore } from '../logos/store'
 import { createReceiptWatcher, type Notify } from '../watch'
 import { createCore, type Core, type CoreDeps } from './core'
-import { EventHub } from './events'
+import { EventHub } from '../events/hub'
 import { createBridgeHandlers, type BridgeHandlers } from './handlers'
 
 export interface AppCoreOptions {

@@ -6,7 +6,7 @@ import type { WatchControl } from '../../src-shared/contract/watch'
 import { FileKeyStore } from '../settings/keystore'
 import { ProfileStore } from '../settings/profiles'
 import { createCore } from './core'
-import { EventHub } from './events'
+import { EventHub } from '../events/hub'
 
 let dir: string
 beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'core-'))))

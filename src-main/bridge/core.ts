@@ -1,17 +1,14 @@
-import type { AppInfo, ConnectionTest, DataSource, ProfileView } from '../../src-shared/contract/app'
+import type { AppInfo, ConnectionTest, ProfileView } from '../../src-shared/contract/app'
 import { SvcFailure } from '../../src-shared/contract/errors'
 import { SvcClient } from '../service/client'
+import type { ServiceSession } from '../service/session'
 import type { KeyStore } from '../settings/keystore'
 import { SIMULATOR_PROFILE_ID, type ProfileStore, type Profile } from '../settings/profiles'
 import type { WatchControl } from '../../src-shared/contract/watch'
-import type { EventHub } from './events'
+import type { EventHub } from '../events/hub'
 import type { LogoStore } from '../logos/store'
 
-export interface ServiceSession {
-  client: SvcClient
-  /** Stamped at call time, after the answer arrived. */
-  source(): DataSource
-}
+export type { ServiceSession }
 
 /** What the bridge handlers need from the main process, whichever transport serves them. */
 export interface Core {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { SvcFailure } from '../../src-shared/contract/errors'
 import type { Core } from './core'
-import { EventHub } from './events'
+import { EventHub } from '../events/hub'
 import { createBridgeHandlers } from './handlers'
 
 const source = { profileId: 'simulator', baseUrl: 'http://127.0.0.1:1', simulated: true, fetchedAt: 1 }

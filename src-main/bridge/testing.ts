@@ -1,7 +1,7 @@
 import type { BridgeArgs } from '../../src-shared/contract/bridge'
 import type { BridgeMethodName } from '../../src-shared/contract/channels'
 import type { Core } from './core'
-import { EventHub } from './events'
+import { EventHub } from '../events/hub'
 
 /** Test helpers for the bridge: a well-formed call of every method, and a core that records what reaches it. */
 

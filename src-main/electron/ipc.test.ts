@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { BRIDGE_METHOD_NAMES, ipcChannel } from '../../src-shared/contract/channels'
 import type { BridgeHandlers } from '../bridge/handlers'
-import { EventHub } from '../bridge/events'
+import { EventHub } from '../events/hub'
 import { forwardEvents, wireIpc, type IpcMainLike } from './ipc'
 
 function fakeIpc() {

@@ -1,7 +1,7 @@
 import { BRIDGE_METHOD_NAMES, EVENT_CHANNEL, ipcChannel } from '../../src-shared/contract/channels'
 import { fail } from '../../src-shared/contract/errors'
 import type { BridgeHandlers } from '../bridge/handlers'
-import type { EventHub } from '../bridge/events'
+import type { EventHub } from '../events/hub'
 import { isTrustedSenderUrl } from './security'
 
 /** The slice of Electron's ipcMain we use; injected so the wiring is testable without Electron. */

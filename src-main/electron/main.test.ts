@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { BRIDGE_METHOD_NAMES, ipcChannel } from '../../src-shared/contract/channels'
-import { EventHub } from '../bridge/events'
+import { EventHub } from '../events/hub'
 import { SafeStorageKeyStore } from '../settings/keystore'
 import { APP_ORIGIN, APP_SCHEME, RENDERER_CSP } from './security'
 

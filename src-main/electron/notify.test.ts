@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { EventHub } from '../bridge/events'
+import { EventHub } from '../events/hub'
 import type { BridgeEvent } from '../../src-shared/contract/bridge'
 
 const made: FakeNotification[] = []

@@ -1,5 +1,5 @@
 import { Notification, type BrowserWindow } from 'electron'
-import type { EventHub } from '../bridge/events'
+import type { EventHub } from '../events/hub'
 import type { Notify } from '../watch'
 
 /** Notices still on screen; Electron drops a notification's click handler once it is garbage collected. */

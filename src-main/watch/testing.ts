@@ -1,6 +1,6 @@
 import { SvcClient } from '../service/client'
-import type { ServiceSession } from '../bridge/core'
-import { EventHub } from '../bridge/events'
+import type { ServiceSession } from '../service/session'
+import { EventHub } from '../events/hub'
 import type { BridgeEvent } from '../../src-shared/contract/bridge'
 
 /** Helpers for the watcher's tests: a recording session, and events one can wait for. */
