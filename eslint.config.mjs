@@ -62,21 +62,6 @@ const LAYER_EXCEPTIONS = [
     { file: `src-renderer/components/${f}`, imports: 'src-renderer/stores/', why: 'reference data and connection state' },
     { file: `src-renderer/components/${f}`, imports: 'src-renderer/data/', why: 'reference data' },
   ]),
-  // db reports its activity into the cache-status store and formats with lib: to be inverted.
-  ...['writeThrough.ts', 'writeThrough.test.ts', 'historyJournal.ts', 'historyJournal.test.ts', 'exportImport.test.ts'].map((f) => ({
-    file: `src-renderer/db/${f}`,
-    imports: 'src-renderer/stores/cache',
-    why: 'cache activity counters',
-  })),
-  { file: 'src-renderer/db/historyJournal.ts', imports: 'src-renderer/lib/userInput', why: 'idle detection' },
-  { file: 'src-renderer/db/records.ts', imports: 'src-renderer/lib/format', why: 'parseTime' },
-  { file: 'src-renderer/db/caseBundle.ts', imports: 'src-renderer/lib/format', why: 'a view of the cache, not storage' },
-  { file: 'src-renderer/db/caseBundle.ts', imports: 'src-renderer/stores/chains', why: 'as above' },
-  // Features reach into watch/ and intent/: to go through their public entries.
-  ...['commit/CommitView.tsx', 'history/EntryDetail.tsx', 'intent/IntentView.tsx', 'intent/cards/ReceiptCard.tsx', 'intent/useReceipt.ts', 'search/ResultsTable.tsx'].map(
-    (f) => ({ file: `src-renderer/features/${f}`, imports: 'src-renderer/features/watch/', why: 'WatchButton, useWatch' }),
-  ),
-  { file: 'src-renderer/features/watch/StepStrip.tsx', imports: 'src-renderer/features/intent/receiptSteps', why: 'shared pure helper' },
   // lib holds modules that are not pure helpers: to move to data/ or their feature.
   { file: 'src-renderer/lib/call.ts', imports: 'src-renderer/bridge', why: 'the bridge call' },
   { file: 'src-renderer/lib/call.ts', imports: 'src-renderer/stores/connection', why: 'outage reporting' },

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import { useCacheStatus } from '../stores/cache'
 import { HashRouter, Navigate, Route, Routes } from 'react-router'
 import { bridge } from '../bridge'
+import { showCacheActivity } from './cacheActivity'
 import { cacheModule } from '../lib/cacheModule'
 import { call } from '../lib/call'
 import { startWatchSync } from '../features/watch/sync'
@@ -34,8 +35,13 @@ function useAppBootstrap() {
   const setInfo = useConnection((s) => s.setInfo)
   useEffect(() => {
     startBootstrap()
-    // History pages a closed window staged but did not file are filed now.
-    void cacheModule().then((db) => db.scheduleIndexing())
+    // The cache's failed writes and filing backlog show in the shell; history pages a
+    // closed window staged but did not file are filed now.
+    let stopCacheActivity = () => {}
+    void cacheModule().then((db) => {
+      stopCacheActivity = db.onCacheActivity(showCacheActivity)
+      db.scheduleIndexing()
+    })
     // Watch events (cache write-through, notifications, opening a clicked notice) flow from start-up, not only once the Watch view is open.
     const stopWatchSync = startWatchSync()
     const off = bridge.subscribe((event) => {
@@ -44,6 +50,7 @@ function useAppBootstrap() {
     return () => {
       off()
       stopWatchSync()
+      stopCacheActivity()
     }
   }, [setInfo])
 }

@@ -1,5 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest'
-import { useCacheStatus } from '../stores/cache'
+import { describe, expect, it } from 'vitest'
 import type { ExplorerDb } from './db'
 import { exportCache, importCache, readBlobText } from './exportImport'
 import { CacheFileError, parseCacheFile, type CacheFile } from './fileFormat'
@@ -49,10 +48,6 @@ async function exported(selection?: Parameters<typeof exportCache>[0]): Promise<
   const text = await readBlobText(blob)
   return { text, file: await parseCacheFile(text) }
 }
-
-beforeEach(() => {
-  useCacheStatus.setState({ lastWriteError: undefined })
-})
 
 describe('export and import', () => {
   it('round-trips everything into a fresh database, rebuilding the search index', async () => {

@@ -1,11 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { useCacheStatus } from '../stores/cache'
 import type { ExplorerDb } from './db'
 import { flushHistoryJournal, scheduleIndexing } from './historyJournal'
 import { searchCachedIntents } from './intentsQuery'
 import { clearCache } from './maintenance'
 import { readHistoryEntries, readHistoryEntry, readReceipt } from './reads'
-import { fakeEntry, freshDb, intentIdOf, source, T0 } from './testing'
+import { fakeEntry, freshDb, intentIdOf, reported, source, T0 } from './testing'
 import { cacheHistoryPage } from './writeThrough'
 
 let db: ExplorerDb
@@ -13,7 +12,7 @@ beforeEach(async () => {
   // Whatever an earlier test left staged is filed into its own database first.
   await flushHistoryJournal()
   db = freshDb()
-  useCacheStatus.setState({ lastWriteError: undefined, unindexed: 0 })
+  reported.reset()
 })
 
 const found = async (profileId = 'p1') => (await searchCachedIntents(profileId, {}, { limit: 50 })).rows.map((r) => r.intentId)
@@ -23,7 +22,7 @@ describe('history journal', () => {
     await cacheHistoryPage(source(), [fakeEntry(1), fakeEntry(2, { status: 'FAILED' })])
     expect(await db.historyJournal.count()).toBe(1)
     expect(await db.historyEntries.count()).toBe(0)
-    expect(useCacheStatus.getState().unindexed).toBe(2)
+    expect(reported.unindexed).toBe(2)
     expect((await readHistoryEntry('p1', intentIdOf(2)))?.entry.status).toBe('FAILED')
     expect((await readReceipt('p1', intentIdOf(1)))?.receipt.intentId).toBe(intentIdOf(1))
     expect(await found()).toEqual([])
@@ -32,7 +31,7 @@ describe('history journal', () => {
     expect(await db.historyJournal.count()).toBe(0)
     expect(await db.historyEntries.count()).toBe(2)
     expect((await found()).sort()).toEqual([intentIdOf(1), intentIdOf(2)].sort())
-    expect(useCacheStatus.getState().unindexed).toBe(0)
+    expect(reported.unindexed).toBe(0)
     expect((await readHistoryEntry('p1', intentIdOf(2)))?.entry.status).toBe('FAILED')
   })
 
@@ -66,10 +65,9 @@ describe('history journal', () => {
 
   it('files what an earlier window staged but did not file, counting it from the keys', async () => {
     await db.historyJournal.add({ profileId: 'p1', baseUrl: 'http://p1.test', fetchedAt: T0, stagedAt: T0, seq: 1, size: 3, entries: [fakeEntry(4), fakeEntry(5), fakeEntry(6)] })
-    const counts: number[] = []
-    const off = useCacheStatus.subscribe((s) => counts.push(s.unindexed))
+    reported.reset()
     await scheduleIndexing()
-    off()
+    const counts = reported.unindexedCounts
     expect(counts[0]).toBe(3)
     expect(counts.at(-1)).toBe(0)
     expect((await found()).length).toBe(3)
@@ -93,7 +91,7 @@ describe('history journal', () => {
     const refuse = vi.spyOn(db, 'transaction').mockRejectedValue(quota)
     await flushHistoryJournal()
     refuse.mockRestore()
-    expect(useCacheStatus.getState().lastWriteError).toMatchObject({ store: 'historyEntries' })
+    expect(reported.lastWriteError).toMatchObject({ store: 'historyEntries' })
     expect(await db.historyJournal.count()).toBe(1)
     expect((await readHistoryEntry('p1', intentIdOf(7)))?.entry.intentId).toBe(intentIdOf(7))
     await flushHistoryJournal()

@@ -1,6 +1,6 @@
 import type { IntentHistoryEntry } from '@contract/service'
-import { msSinceUserInput } from '../lib/userInput'
-import { useCacheStatus } from '../stores/cache'
+import { msSinceUserInput } from './userInput'
+import { reportUnindexed, reportWriteError } from './activity'
 import { explorerDb, prefixRange, type ExplorerDb, type JournalRecord } from './db'
 import { storageErrorMessage } from './errors'
 import { storeIntentObjects } from './intentIndex'
@@ -79,7 +79,7 @@ let pauses: Promise<unknown> = Promise.resolve()
 
 const setWaiting = (n: number) => {
   waiting = Math.max(0, n)
-  useCacheStatus.getState().setUnindexed(waiting)
+  reportUnindexed(waiting)
 }
 
 /** Stages one page (one transaction). Rejects on failure; the caller reports it. */
@@ -192,7 +192,7 @@ async function indexAll(): Promise<void> {
   } catch (error) {
     lastFailure = error
     console.warn('indexing cached history failed', error)
-    useCacheStatus.getState().reportWriteError('historyEntries', storageErrorMessage(error))
+    reportWriteError('historyEntries', storageErrorMessage(error))
   }
 }
 

@@ -34,6 +34,7 @@ export { deleteSavedSearch, listSavedSearches, saveSearch, type SavedSearch } fr
 export { cacheInventory, clearCache, listCachedProfiles, type CachedProfile, type ClearTarget, type StoreInventory } from './maintenance'
 export { estimateStorage, requestPersistentStorage, type StorageEstimate } from './storage'
 export { storageErrorMessage } from './errors'
+export { onCacheActivity, type CacheActivity } from './activity'
 export { readIntentRowBatches } from './rowBatches'
 export {
   explorerDb,

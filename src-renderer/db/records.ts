@@ -1,6 +1,6 @@
 import type { Edge, Intent, IntentHistoryEntry, IntentReceipt, IntentStatus, IntentTransaction, YieldBalanceQuery, YieldBalances } from '@contract/service'
 import { isFinalStatus } from '@contract/service/constants'
-import { parseTime } from '../lib/format'
+import { parseTime } from '@contract/time'
 import type { StoreName } from './schema'
 
 /**

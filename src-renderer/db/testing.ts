@@ -1,5 +1,6 @@
 import type { DataSource } from '@contract/app'
 import type { Intent, IntentHistoryEntry, IntentReceipt, IntentStatus } from '@contract/service'
+import { onCacheActivity, type CacheActivity } from './activity'
 import { openExplorerDb, setExplorerDb, type ExplorerDb } from './db'
 import { flushHistoryJournal } from './historyJournal'
 import { cacheHistoryPage } from './writeThrough'
@@ -153,3 +154,25 @@ export async function cacheHistoryFiled(src: DataSource, entries: IntentHistoryE
   await cacheHistoryPage(src, entries)
   await flushHistoryJournal()
 }
+
+/** What the cache has reported (`activity.ts`) since the last `reset()`, as the shell would see it. */
+export const reported = (() => {
+  const r = {
+    lastWriteError: undefined as Extract<CacheActivity, { kind: 'writeError' }> | undefined,
+    unindexed: 0,
+    /** Every backlog count reported since the last reset, in order. */
+    unindexedCounts: [] as number[],
+    reset() {
+      r.lastWriteError = undefined
+      r.unindexedCounts = []
+    },
+  }
+  onCacheActivity((a) => {
+    if (a.kind === 'writeError') r.lastWriteError = a
+    else {
+      r.unindexed = a.count
+      r.unindexedCounts.push(a.count)
+    }
+  })
+  return r
+})()

@@ -1,6 +1,6 @@
 /**
  * Moving the cache in and out of files: export, import (validated against the contract's
- * schemas) and case bundles. Apart from the rest of the cache module (`./index`) because
+ * schemas). Apart from the rest of the cache module (`./index`) because
  * validation brings zod and every service schema with it: only the views that move files
  * load this, the first time they open, and start-up does not.
  */
@@ -15,4 +15,3 @@ export {
   type TransferProgress,
 } from './exportImport'
 export { CacheFileError, parseCacheFile, type CacheFile } from './fileFormat'
-export { buildCaseBundle, caseBundleFiles, type CaseBundle } from './caseBundle'

@@ -1,5 +1,4 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { useCacheStatus } from '../stores/cache'
 import { readLatestBalanceSnapshot, listBalanceSnapshots, listSnapshotWallets } from './balances'
 import type { ExplorerDb } from './db'
 import { searchCachedIntents } from './intentsQuery'
@@ -14,12 +13,12 @@ import {
   cacheReceipt,
 } from './writeThrough'
 import { walletKey } from './records'
-import { cacheHistoryFiled, fakeEntry, fakeIntent, fakeReceipt, freshDb, hex, intentIdOf, MINUTE, source, T0 } from './testing'
+import { cacheHistoryFiled, fakeEntry, fakeIntent, fakeReceipt, freshDb, hex, intentIdOf, MINUTE, reported, source, T0 } from './testing'
 
 let db: ExplorerDb
 beforeEach(() => {
   db = freshDb()
-  useCacheStatus.setState({ lastWriteError: undefined })
+  reported.reset()
 })
 
 describe('intents, history and receipts', () => {
@@ -98,7 +97,7 @@ describe('failures', () => {
     const quota = Object.assign(new Error('quota'), { name: 'QuotaExceededError' })
     vi.spyOn(db.historyJournal, 'add').mockRejectedValueOnce(quota)
     await expect(cacheHistoryPage(source(), [fakeEntry(1)])).resolves.toBeUndefined()
-    const error = useCacheStatus.getState().lastWriteError
+    const error = reported.lastWriteError
     expect(error).toMatchObject({ store: 'historyEntries' })
     expect(error?.message).toMatch(/disk space/)
     warn.mockRestore()
@@ -107,7 +106,7 @@ describe('failures', () => {
   it('reports a write the database refuses', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     await cacheChains(source(), [{ id: 1, name: 'x', nativeCurrency: { name: 'E', symbol: 'E', decimals: 18 }, logoUri: (() => 1) as never }])
-    expect(useCacheStatus.getState().lastWriteError?.store).toBe('chains')
+    expect(reported.lastWriteError?.store).toBe('chains')
     warn.mockRestore()
   })
 })

@@ -10,7 +10,7 @@ import type {
   YieldError,
   YieldMarket,
 } from '@contract/service'
-import { useCacheStatus } from '../stores/cache'
+import { reportWriteError } from './activity'
 import type { BalanceSnapshot } from './balances'
 import { explorerDb, type ExplorerDb } from './db'
 import { storageErrorMessage } from './errors'
@@ -44,7 +44,7 @@ async function writeThrough(store: StoreName, write: (db: ExplorerDb) => Promise
     await write(explorerDb())
   } catch (error) {
     console.warn(`cache write to ${store} failed`, error)
-    useCacheStatus.getState().reportWriteError(store, storageErrorMessage(error))
+    reportWriteError(store, storageErrorMessage(error))
   }
 }
 

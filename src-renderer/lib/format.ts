@@ -3,6 +3,11 @@
  * here goes through floating point, so `1234567890123456789012` shows digit for digit.
  */
 
+import { parseTime } from '@contract/time'
+
+/** Service timestamps read as epoch milliseconds (`@contract/time`). */
+export { parseTime }
+
 const INTEGER = /^-?\d+$/
 
 /** Base units to an exact decimal string: ("1500000", 6) -> "1.5". Non-integers pass through. */
@@ -45,16 +50,6 @@ export function shortHex(value: string, head = 6, tail = 4): string {
   return value.length <= head + tail + 1 ? value : `${value.slice(0, head)}…${value.slice(-tail)}`
 }
 
-/** Parses the service's timestamps (ISO strings, or epoch seconds/ms as text). */
-export function parseTime(value: string | number | undefined): number | undefined {
-  if (value === undefined || value === '') return undefined
-  if (typeof value === 'number' || /^\d+$/.test(value)) {
-    const n = Number(value)
-    return n < 1e12 ? n * 1000 : n
-  }
-  const t = Date.parse(value)
-  return Number.isNaN(t) ? undefined : t
-}
 
 export function formatDateTime(value: string | number | undefined): string {
   const t = parseTime(value)

@@ -17,7 +17,7 @@ interface CacheStatusState {
   forcedOffline: boolean
   /** History entries stored but not yet filed for offline search (`db/historyJournal.ts`). */
   unindexed: number
-  reportWriteError(store: string, message: string): void
+  reportWriteError(store: string, message: string, at?: number): void
   clearWriteError(): void
   setForcedOffline(on: boolean): void
   setUnindexed(n: number): void
@@ -33,7 +33,7 @@ export const useCacheStatus = create<CacheStatusState>()(
       lastWriteError: undefined,
       forcedOffline: false,
       unindexed: 0,
-      reportWriteError: (store, message) => set({ lastWriteError: { store, message, at: Date.now() } }),
+      reportWriteError: (store, message, at = Date.now()) => set({ lastWriteError: { store, message, at } }),
       clearWriteError: () => set({ lastWriteError: undefined }),
       setForcedOffline: (forcedOffline) => set({ forcedOffline }),
       setUnindexed: (unindexed) => set({ unindexed }),

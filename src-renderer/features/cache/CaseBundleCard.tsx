@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import type { ProfileView } from '@contract/app'
 import { storageErrorMessage, type CachedProfile } from '../../db'
-import { buildCaseBundle, caseBundleFiles, type CaseBundle } from '../../db/transfer'
+import { buildCaseBundle, caseBundleFiles, type CaseBundle } from './caseBundle'
 import { downloadBlob } from '../../lib/download'
 import { profileLabel } from './format'
 import { ProfileOptions } from './ProfileOptions'

@@ -7,7 +7,7 @@ import { Route } from '../../components/Route'
 import { StatusBadge } from '../../components/StatusBadge'
 import { formatDateTime, formatDuration, formatUsd } from '../../lib/format'
 import { chainName, useChains } from '../../stores/chains'
-import { WatchButton } from '../watch/WatchButton'
+import { WatchButton } from '../watch'
 import { balanceLines } from './balances'
 import { entryDurationMs, entryIntentId, routeProviders } from './rows'
 

@@ -3,7 +3,7 @@ import type { SvcError } from '@contract/errors'
 import type { IntentReceipt } from '@contract/service'
 import { cacheReceipt, readHistoryEntry, readReceipt } from '../../db'
 import { call } from '../../lib/call'
-import { useWatch } from '../watch/store'
+import { useWatch } from '../watch'
 
 export interface ShownReceipt {
   receipt: IntentReceipt

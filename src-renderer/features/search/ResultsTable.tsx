@@ -6,7 +6,7 @@ import { Route } from '../../components/Route'
 import { StatusBadge } from '../../components/StatusBadge'
 import { formatAge, formatDateTime, formatUsd } from '../../lib/format'
 import { chainName, useChains } from '../../stores/chains'
-import { WatchButton } from '../watch/WatchButton'
+import { WatchButton } from '../watch'
 import { FIELD_BY_KEY } from './filters'
 import type { SearchHit } from './hits'
 

@@ -1,5 +1,5 @@
 import type { IntentReceipt, IntentStatus } from '@contract/service'
-import { receiptSteps } from '../intent/receiptSteps'
+import { receiptSteps } from '../intent'
 
 const STATE_TEXT = { done: 'done', failed: 'failed', pending: 'in progress', waiting: 'waiting', skipped: 'skipped' } as const
 

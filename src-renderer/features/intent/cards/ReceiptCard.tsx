@@ -2,7 +2,7 @@ import type { IntentStatus } from '@contract/service'
 import { ErrorNotice } from '../../../components/ErrorNotice'
 import { Timeline, type TimelineStep } from '../../../components/Timeline'
 import { formatAge, formatDateTime } from '../../../lib/format'
-import { WatchButton } from '../../watch/WatchButton'
+import { WatchButton } from '../../watch'
 import type { ReceiptState } from '../useReceipt'
 import { Card } from './parts'
 

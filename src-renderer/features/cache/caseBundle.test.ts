@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { buildCaseBundle, caseBundleFiles } from './caseBundle'
-import { readBlobText } from './exportImport'
-import { addNote, setBookmarked } from './notes'
-import { cacheHistoryFiled, fakeEntry, fakeReceipt, freshDb, hex, intentIdOf, ownerOf, source, T0 } from './testing'
-import { cacheChains, cacheReceipt } from './writeThrough'
+import { readBlobText } from '../../db/exportImport'
+import { addNote, setBookmarked } from '../../db/notes'
+import { cacheHistoryFiled, fakeEntry, fakeReceipt, freshDb, hex, intentIdOf, ownerOf, source, T0 } from '../../db/testing'
+import { cacheChains, cacheReceipt } from '../../db/writeThrough'
 
 beforeEach(async () => {
   freshDb()

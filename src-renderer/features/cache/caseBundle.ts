@@ -1,11 +1,11 @@
 import type { ChainInfo, Intent, IntentHistoryEntry, IntentReceipt, IntentStatus, IntentTransaction } from '@contract/service'
-import { formatAmount, formatDateTime, parseTime } from '../lib/format'
-import { chainName, explorerUrl } from '../stores/chains'
-import { explorerDb } from './db'
-import { flushHistoryJournal } from './historyJournal'
-import { listNotes, isBookmarked } from './notes'
-import { readChains, readHistoryEntry, readIntent, readReceipt, readTransitions } from './reads'
-import { toCachedRow, type CachedIntentRow } from './records'
+import { formatAmount, formatDateTime, parseTime } from '../../lib/format'
+import { chainName, explorerUrl } from '../../stores/chains'
+import { explorerDb } from '../../db/db'
+import { flushHistoryJournal } from '../../db/historyJournal'
+import { listNotes, isBookmarked } from '../../db/notes'
+import { readChains, readHistoryEntry, readIntent, readReceipt, readTransitions } from '../../db/reads'
+import { toCachedRow, type CachedIntentRow } from '../../db/records'
 
 /**
  * A "case bundle": everything the cache knows about one intent, in one file a support
