@@ -44,8 +44,20 @@ describe('appInfo', () => {
     writeFileSync(join(dir, 'profiles.json'), '{not json')
     writeFileSync(join(dir, 'access-keys.json'), '{"version":1,"keys":[{"profileId":"p1","format":"rot13","value":"x"}]}')
     expect(coreFor().appInfo().recoveredSettings).toEqual([
-      { file: 'profiles', backupPath: join(dir, 'profiles.json.bak'), reason: 'not valid JSON' },
-      { file: 'access keys', backupPath: join(dir, 'access-keys.json.bak'), reason: expect.stringContaining('keys[0].format') },
+      { file: 'profiles', backupPath: expect.stringMatching(/profiles\.json\.\d{4}-.*\.bak$/), reason: 'not valid JSON' },
+      { file: 'access keys', backupPath: expect.stringMatching(/access-keys\.json\.\d{4}-.*\.bak$/), reason: expect.stringContaining('keys[0].format') },
     ])
+  })
+
+  it('lists a watch list that could not be read like the other settings files', () => {
+    const core = createCore({
+      runtime: 'host',
+      version: 'test',
+      profiles: ProfileStore.open(join(dir, 'profiles.json')),
+      keys: FileKeyStore.open(join(dir, 'access-keys.json'), {}),
+      events: new EventHub(),
+      makeWatches: () => ({ recovered: { backupPath: '/data/watches.json.x.bak', reason: 'not valid JSON' } }) as unknown as WatchControl,
+    })
+    expect(core.appInfo().recoveredSettings).toEqual([{ file: 'watch list', backupPath: '/data/watches.json.x.bak', reason: 'not valid JSON' }])
   })
 })

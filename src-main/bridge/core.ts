@@ -77,6 +77,7 @@ export function createCore(deps: CoreDeps): Core {
     recoveredSettings: [
       ...(profiles.recovered ? [{ file: 'profiles' as const, ...profiles.recovered }] : []),
       ...(keys.recovered ? [{ file: 'access keys' as const, ...keys.recovered }] : []),
+      ...(watches.recovered ? [{ file: 'watch list' as const, ...watches.recovered }] : []),
     ],
   })
 

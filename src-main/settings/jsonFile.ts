@@ -1,4 +1,4 @@
-import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs'
+import { copyFileSync, existsSync, closeSync, constants, fchmodSync, fstatSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import type { z } from 'zod'
@@ -32,13 +32,41 @@ export function writeJsonAtomic(path: string, value: unknown, mode = 0o600): voi
   }
 }
 
-function readTextIfExists(path: string): string | undefined {
+/** The text, `undefined` if there is nothing there, or `'directory'` when a folder sits where the file should be. */
+function readTextIfExists(path: string): string | undefined | 'directory' {
   try {
     return readFileSync(path, 'utf8')
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    const code = (e as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') return undefined
+    if (code === 'EISDIR') return 'directory'
     throw e
   }
+}
+
+/**
+ * Moves an unusable settings file (or a folder in its place) aside to a backup named by
+ * the time, `<path>.<UTC time>.bak`, never over an earlier one: a second recovery keeps
+ * the first backup, which may be the only copy of what was lost.
+ */
+export function moveAside(path: string, now = new Date()): string {
+  const backupPath = backupPathFor(path, now)
+  renameSync(path, backupPath)
+  return backupPath
+}
+
+/** A copy of the file as it is, beside it, under the same kind of name as `moveAside` gives. */
+export function copyAside(path: string, now = new Date()): string {
+  const backupPath = backupPathFor(path, now)
+  copyFileSync(path, backupPath, constants.COPYFILE_EXCL)
+  return backupPath
+}
+
+function backupPathFor(path: string, now: Date): string {
+  const stamp = now.toISOString().replace(/[:.]/g, '-')
+  let backupPath = `${path}.${stamp}.bak`
+  for (let n = 2; existsSync(backupPath); n++) backupPath = `${path}.${stamp}-${n}.bak`
+  return backupPath
 }
 
 /** Why a settings file could not be used, and where it was moved so nothing is lost. */
@@ -54,12 +82,14 @@ export type JsonFile<T> =
 
 /**
  * Reads and validates a settings file. One that is not valid JSON or does not fit the
- * schema is moved aside to `<path>.bak` (replacing an older backup) so the app can start
+ * schema (or a folder in its place) is moved aside to a timestamped backup (see
+ * `moveAside`; an older backup is never replaced) so the app can start
  * from defaults and say what happened, instead of failing to start.
  */
 export function readJsonFile<S extends z.ZodType>(path: string, schema: S): JsonFile<z.output<S>> {
   const text = readTextIfExists(path)
   if (text === undefined) return { state: 'missing' }
+  if (text === 'directory') return { state: 'recovered', recovery: { backupPath: moveAside(path), reason: 'a folder was where the file should be' } }
   let reason: string
   try {
     const parsed = schema.safeParse(JSON.parse(text))
@@ -69,9 +99,7 @@ export function readJsonFile<S extends z.ZodType>(path: string, schema: S): Json
   } catch {
     reason = 'not valid JSON'
   }
-  const backupPath = `${path}.bak`
-  renameSync(path, backupPath)
-  return { state: 'recovered', recovery: { backupPath, reason } }
+  return { state: 'recovered', recovery: { backupPath: moveAside(path), reason } }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -152,11 +152,32 @@ describe('FileKeyStore', () => {
     expect(store.get('p1')).toBeUndefined()
   })
 
-  it('moves a damaged key file aside instead of failing to start', () => {
-    writeFileSync(file, '{"version":1,"keys":[{"profileId":"p1","format":"rot13","value":"x"}]}', { mode: 0o644 })
+  it('loses only the entry that cannot be read, keeping a copy of the file as it was', () => {
+    const good = { profileId: 'p2', format: 'plain', value: 'k-good' }
+    writeFileSync(file, JSON.stringify({ version: 1, keys: [{ profileId: 'p1', format: 'rot13', value: 'x' }, good] }), { mode: 0o644 })
     const store = FileKeyStore.open(file, {})
-    expect(store.recovered).toMatchObject({ backupPath: `${file}.bak` })
+    expect(store.recovered).toMatchObject({ backupPath: expect.stringMatching(/access-keys\.json\.\d{4}-.*\.bak$/), reason: expect.stringMatching(/1 unreadable entry left out \(keys\[0\]\.format/) })
     expect(store.has('p1')).toBe(false)
-    if (posix) expect(statSync(`${file}.bak`).mode & 0o777).toBe(0o600)
+    expect(store.get('p2')).toBe('k-good')
+    expect(readFileSync(store.recovered!.backupPath, 'utf8')).toContain('rot13')
+    if (posix) expect(statSync(store.recovered!.backupPath).mode & 0o777).toBe(0o600)
+    // Read again, the file now holds the good key alone and says nothing is wrong.
+    expect(FileKeyStore.open(file, {}).recovered).toBeUndefined()
+  })
+
+  it('moves a key file that is not JSON, or a folder in its place, aside to a new backup each time', () => {
+    writeFileSync(file, '{not json')
+    const first = FileKeyStore.open(file, {}).recovered!
+    writeFileSync(file, '{still not json')
+    const second = FileKeyStore.open(file, {}).recovered!
+    expect(second.backupPath).not.toBe(first.backupPath)
+    expect(readFileSync(first.backupPath, 'utf8')).toBe('{not json')
+    expect(readFileSync(second.backupPath, 'utf8')).toBe('{still not json')
+    mkdirSync(file)
+    const folder = FileKeyStore.open(file, {})
+    expect(folder.recovered).toMatchObject({ reason: expect.stringMatching(/folder/) })
+    expect(statSync(folder.recovered!.backupPath).isDirectory()).toBe(true)
+    folder.set('p1', 'k-new')
+    expect(FileKeyStore.open(file, {}).get('p1')).toBe('k-new')
   })
 })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { KeyStorageInfo } from '../../src-shared/contract/app'
 import { SvcFailure } from '../../src-shared/contract/errors'
-import { readJsonFile, restrictToOwner, writeJsonAtomic, type Recovery } from './jsonFile'
+import { copyAside, readJsonFile, restrictToOwner, writeJsonAtomic, type Recovery } from './jsonFile'
 import { SIMULATOR_PROFILE_ID } from './profiles'
 
 /**
@@ -44,9 +44,11 @@ const StoredKeySchema = z.object({
 type StoredKey = z.infer<typeof StoredKeySchema>
 // A list rather than an object keyed by profile id: ids come from outside and may be
 // names like `__proto__`, which objects do not hold as plain keys.
+const StoredEntrySchema = StoredKeySchema.extend({ profileId: z.string() })
+// Entries are checked one by one (see the constructor): one bad entry costs that key only.
 const KeyFileSchema = z.object({
   version: z.literal(1),
-  keys: z.array(StoredKeySchema.extend({ profileId: z.string() })),
+  keys: z.array(z.unknown()),
 })
 
 /**
@@ -65,8 +67,30 @@ abstract class KeyFileStore implements KeyStore {
     // Before reading, and so also before a damaged file is moved aside with its mode.
     this.tightenedPermissions = restrictToOwner(path)
     const file = readJsonFile(path, KeyFileSchema)
-    if (file.state === 'ok') this.keys = new Map(file.data.keys.map(({ profileId, ...key }) => [profileId, key]))
+    if (file.state === 'ok') this.recovered = this.load(file.data.keys)
     if (file.state === 'recovered') this.recovered = file.recovery
+  }
+
+  /**
+   * Keeps every entry that reads; if any does not, the file as it was is copied aside
+   * (the bad entries may still matter to the person) and rewritten with the good ones.
+   */
+  private load(entries: unknown[]): Recovery | undefined {
+    const bad: string[] = []
+    for (const [i, entry] of entries.entries()) {
+      const parsed = StoredEntrySchema.safeParse(entry)
+      if (!parsed.success) {
+        bad.push(`keys[${i}]${parsed.error.issues[0]?.path.length ? `.${parsed.error.issues[0].path.join('.')}` : ''}: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
+        continue
+      }
+      const { profileId, ...key } = parsed.data
+      this.keys.set(profileId, key)
+    }
+    if (!bad.length) return undefined
+    const backupPath = copyAside(this.path)
+    this.write(this.keys)
+    const entriesWord = bad.length === 1 ? 'entry' : 'entries'
+    return { backupPath, reason: `${bad.length} unreadable ${entriesWord} left out (${bad[0]}); the other keys were kept` }
   }
 
   has(profileId: string, origin?: string): boolean {

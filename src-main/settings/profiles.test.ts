@@ -102,8 +102,8 @@ describe('ProfileStore', () => {
     const store = ProfileStore.open(file)
     expect(store.list()).toHaveLength(1)
     expect(store.activeId()).toBe(SIMULATOR_PROFILE_ID)
-    expect(store.recovered).toMatchObject({ backupPath: `${file}.bak`, reason: expect.stringMatching(/profiles\[0\]\.baseUrl/) })
-    expect(readFileSync(`${file}.bak`, 'utf8')).toContain('gopher://x')
+    expect(store.recovered).toMatchObject({ backupPath: expect.stringMatching(/profiles\.json\..*\.bak$/), reason: expect.stringMatching(/profiles\[0\]\.baseUrl/) })
+    expect(readFileSync(store.recovered!.backupPath, 'utf8')).toContain('gopher://x')
 
     writeFileSync(file, '{not json')
     expect(ProfileStore.open(file).recovered?.reason).toBe('not valid JSON')

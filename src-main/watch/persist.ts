@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, renameSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import { moveAside, type Recovery } from '../settings/jsonFile'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { z } from 'zod'
@@ -37,23 +38,26 @@ const FileSchema = z.object({
 const EMPTY_LIST: WatchList = { watches: [], notificationsMuted: false }
 
 /**
- * Reads the list. A missing file is an empty list; an unreadable or invalid one is moved
- * aside to `<file>.bak` (so nothing is lost for good) and start-up goes on with an empty list.
+ * Reads the list. A missing file is an empty list; an unreadable or invalid one (or a
+ * folder in its place) is moved aside to a timestamped backup (so nothing is lost for
+ * good, and an earlier backup is never replaced), start-up goes on with an empty list,
+ * and `recovery` says so, for the app to show like the other settings files.
  */
-export function loadWatchFile(file: string, log: (message: string) => void = console.error): WatchList {
-  if (!existsSync(file)) return EMPTY_LIST
+export function loadWatchFile(file: string, log: (message: string) => void = console.error): { list: WatchList; recovery?: Recovery } {
+  if (!existsSync(file)) return { list: EMPTY_LIST }
   try {
     const parsed = FileSchema.parse(JSON.parse(readFileSync(file, 'utf8')))
-    return { watches: parsed.watches as WatchState[], notificationsMuted: parsed.notificationsMuted }
+    return { list: { watches: parsed.watches as WatchState[], notificationsMuted: parsed.notificationsMuted } }
   } catch (e) {
-    const backup = `${file}.bak`
+    const reason = (e as NodeJS.ErrnoException).code === 'EISDIR' ? 'a folder was where the file should be' : e instanceof SyntaxError ? 'not valid JSON' : 'its contents do not fit the watch list'
     try {
-      renameSync(file, backup)
-      log(`The watch list ${file} could not be read and was moved to ${backup}; starting with no watches. (${String(e)})`)
+      const backupPath = moveAside(file)
+      log(`The watch list ${file} could not be read and was moved to ${backupPath}; starting with no watches. (${String(e)})`)
+      return { list: EMPTY_LIST, recovery: { backupPath, reason } }
     } catch (moveError) {
       log(`The watch list ${file} could not be read nor moved aside; starting with no watches. (${String(moveError)})`)
+      return { list: EMPTY_LIST }
     }
-    return EMPTY_LIST
   }
 }
 

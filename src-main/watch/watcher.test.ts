@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -273,8 +273,16 @@ describe('ReceiptWatcher against the simulator', () => {
     const errors: string[] = []
     const w = makeWatcher({ log: (m) => errors.push(m) })
     expect(w.list(P).watches).toEqual([])
-    expect(readFileSync(`${file}.bak`, 'utf8')).toContain('"watches"')
+    expect(w.recovered).toMatchObject({ reason: 'not valid JSON', backupPath: expect.stringMatching(/watches\.json\..*\.bak$/) })
+    expect(readFileSync(w.recovered!.backupPath, 'utf8')).toContain('"watches"')
     expect(errors[0]).toMatch(/could not be read/)
+    // A second recovery keeps the first backup; a folder in the file's place is moved aside too.
+    writeFileSync(file, '[]')
+    const again = makeWatcher()
+    expect(again.recovered!.backupPath).not.toBe(w.recovered!.backupPath)
+    expect(readFileSync(w.recovered!.backupPath, 'utf8')).toContain('"watches"')
+    mkdirSync(file)
+    expect(makeWatcher().recovered).toMatchObject({ reason: 'a folder was where the file should be' })
   })
 
   it('keeps profiles apart and lists only the asked profile', async () => {

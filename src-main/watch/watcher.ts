@@ -243,7 +243,7 @@ export function createReceiptWatcher(opts: ReceiptWatcherOptions): WatchControl 
   }
 
   // Restore: every watch comes back; the unfinished ones resume where they were.
-  const saved = loadWatchFile(opts.file, log)
+  const { list: saved, recovery } = loadWatchFile(opts.file, log)
   notificationsMuted = saved.notificationsMuted
   for (const state of saved.watches) {
     const entry: Entry = { state: state.phase === 'done' ? state : { ...state, phase: 'queued', error: undefined, retryAt: undefined } }
@@ -252,6 +252,8 @@ export function createReceiptWatcher(opts: ReceiptWatcherOptions): WatchControl 
   }
 
   return {
+    recovered: recovery,
+
     watch(profileId, intentId, watchOpts) {
       const key = keyOf(profileId, intentId)
       const known = entries.get(key)

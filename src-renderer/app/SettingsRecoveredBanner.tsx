@@ -5,6 +5,7 @@ import { useConnection } from '../stores/connection'
 const WHAT_TO_DO = {
   profiles: 'add the service profiles again in Settings',
   'access keys': 'enter the access keys again in Settings',
+  'watch list': 'add the watches again on the Watch board',
 } as const
 
 /**

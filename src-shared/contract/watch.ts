@@ -71,6 +71,8 @@ export const MuteAllArgsSchema = z.object({ muted: z.boolean() }).strict()
 
 /** What the bridge needs from the watcher (implemented in `src-main/watch/`). */
 export interface WatchControl {
+  /** Set when the saved list could not be read at start-up and was moved aside. */
+  readonly recovered?: { backupPath: string; reason: string }
   /** Watches on the active profile. Adding an intent already watched returns it unchanged. */
   watch(profileId: string, intentId: string, opts?: { muted?: boolean }): WatchState
   unwatch(profileId: string, intentId: string): boolean
