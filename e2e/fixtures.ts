@@ -1,68 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { startAppCore, type AppCore, type AppCoreOptions } from '../src-main/bridge/appCore'
-import type { SimulatorOptions } from '../src-main/simulator'
-import { FileKeyStore } from '../src-main/settings/keystore'
-import { startHost, type RunningHost } from '../src-main/host/server'
-
-export interface TestApp {
-  appCore: AppCore
-  host: RunningHost
-  /** Where the main core keeps profiles, keys and watches. */
-  dataDir: string
-  /** Admin surface of the embedded simulator, e.g. `admin('advance', {...})`. */
-  admin<T = unknown>(action: string, body?: unknown): Promise<T>
-}
-
-export interface TestAppOptions {
-  /** Which of the spec's alternative response shapes the simulator sends. */
-  shape?: SimulatorOptions['shape']
-  /** Keys the simulator accepts, besides its default `demo-key`. */
-  extraAccessKeys?: string[]
-  /** Shorter deadlines and backoff for the service client, for tests that wait on failures. */
-  clientOptions?: AppCoreOptions['clientOptions']
-}
-
-/**
- * The real main core (embedded simulator with its admin surface on, profiles and keys in
- * a fresh folder) behind the real browser host.
- */
-export async function startTestApp({ shape = 'spec', extraAccessKeys = [], clientOptions }: TestAppOptions = {}): Promise<
-  TestApp & { stop(): Promise<void> }
-> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ie-e2e-'))
-  const appCore = await startAppCore({
-    runtime: 'host',
-    version: 'e2e',
-    dataDir,
-    keyStore: FileKeyStore.open(join(dataDir, 'access-keys.json'), {}),
-    simulator: { seed: 1, intents: 2000, admin: true, waitTimeoutMs: 2000, shape, accessKeys: ['demo-key', ...extraAccessKeys] },
-    clientOptions,
-  })
-  const host = await startHost({ port: 0, rendererDir: 'out/renderer', handlers: appCore.handlers, events: appCore.events, logos: appCore.logos })
-  const admin = async <T,>(action: string, body: unknown = {}): Promise<T> => {
-    const res = await fetch(`${appCore.simulator.url}/__sim/${action}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-    if (!res.ok) throw new Error(`simulator admin ${action}: ${res.status} ${await res.text()}`)
-    return (await res.json()) as T
-  }
-  return {
-    appCore,
-    host,
-    dataDir,
-    admin,
-    stop: async () => {
-      await host.stop()
-      await appCore.stop()
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
+import { startTestApp, type TestApp } from './test-app'
 
 /**
  * Each worker runs one test app (see `startTestApp`, in the spec shape); tests drive the
@@ -89,4 +26,5 @@ export const test = base.extend<{ app: TestApp; open: (hash?: string) => Promise
   },
 })
 
-export { expect }
+export { expect, startTestApp }
+export type { TestApp, TestAppOptions } from './test-app'

@@ -1,0 +1,97 @@
+import type { Page } from '@playwright/test'
+import { HEAVY_OWNER_ADDRESS } from '../src-main/simulator'
+import type { TestApp } from './test-app'
+
+/**
+ * One stop per main view of the app, opened from the e2e fixtures' simulator: shared by
+ * the layout and accessibility checks (e2e/views.spec.ts) and by `npm run screenshots`,
+ * so the README's pictures show exactly what the checks looked at.
+ */
+export interface TourStop {
+  /** File name of the picture and the test's label. */
+  name: string
+  /** Caption in the README. */
+  caption: string
+  /** Hash route, built from the fixture's dataset. */
+  hash(app: TestApp): string
+  /** Waits until the view shows its data, not a spinner. */
+  ready(page: Page): Promise<unknown>
+}
+
+const recordAt = (app: TestApp, n: number) => app.appCore.simulator.dataset.records[n - 1]
+const wallet = (address: string, network: string) => `w=${encodeURIComponent(`${address},${network}`)}`
+
+export const TOUR: TourStop[] = [
+  {
+    name: 'search',
+    caption: 'Search: everything a pasted owner address matches, with the filter it matched as',
+    hash: (app) => `/search?byOwnerAddress=${recordAt(app, 5).owner}`,
+    ready: (page) => page.getByRole('table').first().locator('tbody tr').first().waitFor(),
+  },
+  {
+    name: 'intent',
+    caption: 'Intent: a failed intent with its reason up front, the receipt timeline and every field',
+    hash: (app) => `/intent/${recordAt(app, 2).intentId}`,
+    ready: (page) => page.getByRole('list', { name: 'Receipt timeline' }).waitFor(),
+  },
+  {
+    name: 'history',
+    caption: 'History: every filter, paging, the summary and export',
+    hash: () => `/history?owner=${HEAVY_OWNER_ADDRESS}`,
+    ready: (page) => page.getByTestId('history-row').first().waitFor(),
+  },
+  {
+    name: 'watch',
+    caption: 'Watch: live receipts for many intents at once',
+    hash: () => '/watch',
+    ready: (page) => page.getByLabel('Add by intent id').waitFor(),
+  },
+  {
+    name: 'chains',
+    caption: 'Chains: the service’s chains with their explorers and tokens',
+    hash: () => '/chains',
+    ready: (page) => page.getByRole('table').first().locator('tbody tr').first().waitFor(),
+  },
+  {
+    name: 'yield',
+    caption: 'Yield: markets filtered and sorted like the service',
+    hash: () => '/yield',
+    ready: (page) => page.getByRole('table', { name: 'Yield markets' }).locator('tbody tr').first().waitFor(),
+  },
+  {
+    name: 'market',
+    caption: 'Market detail: state, mechanics, allocations',
+    hash: () => '/yield/market/ethereum-usdc-morpho-gauntlet-vault',
+    ready: (page) => page.getByRole('region', { name: 'Overview' }).waitFor(),
+  },
+  {
+    name: 'positions',
+    caption: 'Positions: a wallet’s balances across markets, charted',
+    hash: () => `/yield/positions?${wallet(`0x${(0xa11ce00).toString(16).padStart(40, '0')}`, 'ethereum')}`,
+    ready: (page) => page.getByTestId('position-market').first().waitFor(),
+  },
+  {
+    name: 'earn',
+    caption: 'Earn pools (deprecated)',
+    hash: () => '/earn',
+    ready: (page) => page.getByRole('table').first().locator('tbody tr').first().waitFor(),
+  },
+  {
+    name: 'commit',
+    caption: 'Commit: quote an intent by token symbol and commit it',
+    hash: () => '/commit',
+    ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
+  },
+  {
+    name: 'cache',
+    caption: 'Cache: what is kept offline, per profile',
+    hash: () => '/cache',
+    ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
+  },
+  {
+    name: 'settings',
+    caption: 'Settings: service profiles and their access keys',
+    hash: () => '/settings',
+    ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
+  },
+]
