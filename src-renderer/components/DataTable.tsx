@@ -7,7 +7,11 @@ export interface Column<T> {
   /** Present when the column can be sorted. */
   sortValue?: (row: T) => string | number | bigint | undefined
   align?: 'left' | 'right'
+  /** Lets long content (routes, lists) wrap onto more lines instead of widening the table. */
+  wrap?: boolean
 }
+
+const cellClass = (c: Column<unknown>) => [c.align === 'right' ? 'num' : '', c.wrap ? 'wrap' : ''].filter(Boolean).join(' ') || undefined
 
 export type SortState = { column: string; dir: 'asc' | 'desc' } | null
 
@@ -92,7 +96,7 @@ export function DataTable<T>({
             }
           >
             {columns.map((c) => (
-              <td key={c.id} className={c.align === 'right' ? 'num' : undefined}>
+              <td key={c.id} className={cellClass(c as Column<unknown>)}>
                 {c.cell(row)}
               </td>
             ))}

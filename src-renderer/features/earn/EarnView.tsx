@@ -23,9 +23,10 @@ function earnColumns(chains: ReadonlyMap<number, ChainInfo>): Column<EarnPool>[]
       header: 'Pool',
       sortValue: (p) => (p.name ?? p.id).toLowerCase(),
       cell: (p) => <span title={p.id}>{p.name ?? p.id}</span>,
+      wrap: true,
     },
     { id: 'protocol', header: 'Protocol', sortValue: (p) => p.protocol?.toLowerCase(), cell: (p) => p.protocol ?? '—' },
-    { id: 'chain', header: 'Chain', sortValue: (p) => chainName(chains, p.chainId), cell: (p) => chainName(chains, p.chainId) },
+    { id: 'chain', header: 'Chain', sortValue: (p) => chainName(chains, p.chainId), cell: (p) => chainName(chains, p.chainId), wrap: true },
     {
       id: 'token',
       header: 'Token',
@@ -40,6 +41,7 @@ function earnColumns(chains: ReadonlyMap<number, ChainInfo>): Column<EarnPool>[]
         ) : (
           '—'
         ),
+      wrap: true,
     },
     { id: 'apy', header: 'APY', align: 'right', sortValue: (p) => p.apy, cell: (p) => formatApy(p.apy) },
     { id: 'tvl', header: 'TVL', align: 'right', sortValue: (p) => p.tvl, cell: (p) => formatUsd(p.tvl) },
@@ -50,11 +52,19 @@ function earnColumns(chains: ReadonlyMap<number, ChainInfo>): Column<EarnPool>[]
       cell: (p) =>
         p.isActive === undefined ? '—' : <span className={`badge ${p.isActive ? 'tone-ok' : 'tone-bad'}`}>{p.isActive ? 'open' : 'closed'}</span>,
     },
-    { id: 'deposit', header: 'Deposit address', cell: (p) => <Hex value={p.depositAddress} kind="address" chainId={p.chainId} /> },
     {
-      id: 'gateway',
-      header: 'Native gateway',
-      cell: (p) => (p.wrappedTokenGatewayAddress ? <Hex value={p.wrappedTokenGatewayAddress} kind="address" chainId={p.chainId} /> : '—'),
+      id: 'deposit',
+      header: 'Deposit address (native gateway)',
+      cell: (p) => (
+        <>
+          <Hex value={p.depositAddress} kind="address" chainId={p.chainId} />
+          {p.wrappedTokenGatewayAddress ? (
+            <span className="cell-sub">
+              gateway <Hex value={p.wrappedTokenGatewayAddress} kind="address" chainId={p.chainId} />
+            </span>
+          ) : null}
+        </>
+      ),
     },
     {
       id: 'links',
@@ -66,6 +76,7 @@ function earnColumns(chains: ReadonlyMap<number, ChainInfo>): Column<EarnPool>[]
           {!p.poolUrl && !p.protocolUrl ? '—' : null}
         </span>
       ),
+      wrap: true,
     },
   ]
 }

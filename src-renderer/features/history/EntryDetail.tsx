@@ -5,6 +5,7 @@ import { CopyButton } from '../../components/CopyButton'
 import { Hex } from '../../components/Hex'
 import { Route } from '../../components/Route'
 import { StatusBadge } from '../../components/StatusBadge'
+import { useEscapeKey } from '../../lib/useEscapeKey'
 import { formatDateTime, formatDuration, formatUsd } from '../../lib/format'
 import { chainName, useChains } from '../../stores/chains'
 import { WatchButton } from '../watch'
@@ -12,8 +13,9 @@ import { balanceLines } from './balances'
 import { entryDurationMs, entryIntentId, routeProviders } from './rows'
 
 /**
- * One entry beside the table: its route, receipt times and, when balances were asked
- * for, every token its intent addresses hold (amount, USD, chain).
+ * One entry in a panel over the table's right side: its route, receipt times and, when
+ * balances were asked for, every token its intent addresses hold (amount, USD, chain).
+ * Escape or Close puts it away.
  */
 export function EntryDetail({
   entry,
@@ -30,6 +32,7 @@ export function EntryDetail({
   const s = r?.summary
   const lines = balanceLines(entry)
   const reason = r?.originTransaction?.statusReason
+  useEscapeKey(true, onClose)
   return (
     <aside className="card history-detail" aria-label="Intent details">
       <header className="row history-detail-head">

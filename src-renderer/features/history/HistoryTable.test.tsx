@@ -15,6 +15,7 @@ function renderTable(over: Partial<Parameters<typeof HistoryTable>[0]> = {}) {
     selected: new Map(),
     activeKey: null,
     withBalances: false,
+    pickedColumns: new Set<string>(),
     initialScrollTop: 0,
     onScrollTop: vi.fn(),
     onOpen: vi.fn(),
@@ -95,21 +96,40 @@ describe('HistoryTable columns', () => {
     expect(shownColumns(3, 0, 2)).toEqual([0, 1, 2])
   })
 
-  it('renders only the columns in view, and the others once the table is scrolled sideways', () => {
+  it('fits the default columns in a 1280-px window, and the chooser adds the others', () => {
     renderTable()
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent)
+    expect(headers).toEqual(['', 'Status', 'Intent', 'Created', 'Owner', 'Route', 'Sent', 'Received', ''])
+    // 1280 less the sidebar, the view's padding, the border and a scroll bar.
+    const widths = screen.getByTestId('history-scroll').style.getPropertyValue('--history-columns').match(/\d+px/g)!
+    expect(widths.reduce((sum, w) => sum + parseInt(w), 0)).toBeLessThanOrEqual(1280 - 200 - 48 - 2 - 16)
+  })
+
+  it('renders only the columns in view, and the others once the table is scrolled sideways', () => {
+    renderTable({ pickedColumns: new Set(['expires', 'providers', 'started', 'finished', 'duration']) })
     expect(screen.getByRole('table', { name: 'Intent history' })).toHaveAttribute('aria-colcount', '14')
-    // 1,200 px show the columns up to Sent; Received is the one kept beyond the edge.
-    expect(columnsOf(screen.getAllByTestId('history-row')[0])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 14])
+    // 1,200 px show the columns up to Providers; Started is the one kept beyond the edge.
+    expect(columnsOf(screen.getAllByTestId('history-row')[0])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14])
 
     scrollSideways(1000)
     const first = screen.getAllByTestId('history-row')[0]
-    expect(columnsOf(first)).toEqual([1, 6, 7, 8, 9, 10, 11, 12, 13, 14])
+    expect(columnsOf(first)).toEqual([1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14])
     // Every column keeps its place: a run left out is one empty item spanning it.
-    expect(first.querySelector('[aria-hidden="true"]')).toHaveStyle({ gridColumn: 'span 4' })
+    expect(first.querySelector('[aria-hidden="true"]')).toHaveStyle({ gridColumn: 'span 2' })
   })
 })
 
 describe('HistoryTable cells', () => {
+  it('keeps the copy buttons of the id and owner outside the clipped text', () => {
+    renderTable()
+    const first = screen.getAllByTestId('history-row')[0]
+    for (const title of [rows[0].intentId!, rows[0].owner!]) {
+      const cell = within(first).getByTitle(title)
+      expect(cell).toHaveClass('history-with-copy')
+      expect(cell.querySelector('.history-clip')).not.toContainElement(within(cell).getByRole('button'))
+    }
+  })
+
   it('opens the intent from its id cell, but not from the copy button', () => {
     const p = renderTable()
     const first = screen.getAllByTestId('history-row')[0]
@@ -130,6 +150,10 @@ describe('HistoryTable keyboard', () => {
     fireEvent.keyDown(second, { key: 'ArrowDown' })
     expect(third).toHaveFocus()
     fireEvent.keyDown(third, { key: 'ArrowUp' })
+    expect(second).toHaveFocus()
+    fireEvent.keyDown(second, { key: 'j' })
+    expect(third).toHaveFocus()
+    fireEvent.keyDown(third, { key: 'k' })
     expect(second).toHaveFocus()
   })
 })

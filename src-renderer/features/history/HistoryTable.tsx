@@ -10,8 +10,10 @@ import type { AmountCell, HistoryRow } from './rows'
  * as smoothly as twenty. Rows are memoised, get precomputed strings and a position that
  * depends only on their index, so a scroll re-renders just the rows coming into view;
  * rows are never measured (the height is fixed), so scrolling forces no layout reads.
- * The table is wider than most windows, and a scrolling frame's cost is the cells it
- * lays out, so rows also hold only the columns in view (see `shownColumns`).
+ * By default the columns fit a 1280-px window (status, intent, times, owner, route, the
+ * amounts, details); the rest are picked in the column chooser. Picked columns can make
+ * the table wider than the window, and a scrolling frame's cost is the cells it lays
+ * out, so rows also hold only the columns in view (see `shownColumns`).
  */
 
 export const ROW_HEIGHT = 36
@@ -41,33 +43,45 @@ interface Column {
   /** px: fixed widths let the browser lay out a new row without measuring its text. */
   width: number
   align?: 'right'
+  /** Shown only when picked in the column chooser. */
+  optional?: true
+  /** Takes the width the other columns leave (at least `width`). */
+  grow?: true
 }
 
 const COLUMNS: Column[] = [
-  { id: 'select', header: '', width: 34 },
-  { id: 'status', header: 'Status', width: 112 },
-  { id: 'intent', header: 'Intent', width: 176 },
-  { id: 'created', header: 'Created', width: 158 },
-  { id: 'expires', header: 'Expires', width: 158 },
-  { id: 'owner', header: 'Owner', width: 170 },
-  { id: 'route', header: 'Route', width: 300 },
-  { id: 'sent', header: 'Sent', width: 230, align: 'right' },
-  { id: 'received', header: 'Received', width: 230, align: 'right' },
-  { id: 'providers', header: 'Providers', width: 140 },
-  { id: 'started', header: 'Started', width: 158 },
-  { id: 'finished', header: 'Finished', width: 158 },
-  { id: 'duration', header: 'Duration', width: 90, align: 'right' },
+  { id: 'select', header: '', width: 30 },
+  { id: 'status', header: 'Status', width: 100 },
+  { id: 'intent', header: 'Intent', width: 136 },
+  { id: 'created', header: 'Created', width: 140 },
+  { id: 'expires', header: 'Expires', width: 140, optional: true },
+  { id: 'owner', header: 'Owner', width: 128 },
+  { id: 'route', header: 'Route', width: 150, grow: true },
+  { id: 'sent', header: 'Sent', width: 130, align: 'right' },
+  { id: 'received', header: 'Received', width: 130, align: 'right' },
+  { id: 'providers', header: 'Providers', width: 140, optional: true },
+  { id: 'started', header: 'Started', width: 140, optional: true },
+  { id: 'finished', header: 'Finished', width: 140, optional: true },
+  { id: 'duration', header: 'Duration', width: 90, align: 'right', optional: true },
 ]
 const BALANCE_COLUMNS: Column[] = [
   { id: 'hasBalance', header: 'Has balance', width: 96 },
   { id: 'balanceUsd', header: 'Balance USD', width: 110, align: 'right' },
 ]
-const DETAIL_COLUMN: Column = { id: 'detail', header: '', width: 76 }
+const DETAIL_COLUMN: Column = { id: 'detail', header: '', width: 64 }
 
-const columnsFor = (withBalances: boolean) => [...COLUMNS, ...(withBalances ? BALANCE_COLUMNS : []), DETAIL_COLUMN]
-
+/** The columns the chooser offers, in table order. */
 /** Columns either side of the view kept in the DOM, so a sideways scroll shows no gap. */
 const COLUMN_OVERSCAN = 1
+
+export const OPTIONAL_COLUMNS = COLUMNS.filter((c) => c.optional).map((c) => ({ id: c.id, header: c.header }))
+export type OptionalColumnId = (typeof OPTIONAL_COLUMNS)[number]['id']
+
+const columnsFor = (withBalances: boolean, picked: ReadonlySet<string>) => [
+  ...COLUMNS.filter((c) => !c.optional || picked.has(c.id)),
+  ...(withBalances ? BALANCE_COLUMNS : []),
+  DETAIL_COLUMN,
+]
 
 /** A run of columns a row leaves out: one empty grid item spanning them keeps the rest in place. */
 interface ColumnGap {
@@ -166,21 +180,21 @@ function Cell({ column, colIndex, row, selected, active, actions }: CellProps & 
       return cell(
         row.intentId ? (
           <>
-            {shortHex(row.intentId, 8, 6)}
+            <span className="history-clip">{shortHex(row.intentId)}</span>
             <RowCopy text={row.intentId} />
           </>
         ) : (
           '—'
         ),
-        { className: 'mono', title: row.intentId },
+        { className: 'mono history-with-copy', title: row.intentId },
       )
     case 'owner':
       return cell(
         <>
-          {row.ownerShort}
+          <span className="history-clip">{row.ownerShort}</span>
           {row.owner ? <RowCopy text={row.owner} /> : null}
         </>,
-        { className: 'mono', title: row.owner },
+        { className: 'mono history-with-copy', title: row.owner },
       )
     case 'route':
       return cell(row.route, { title: row.route })
@@ -280,6 +294,7 @@ export function HistoryTable({
   selected,
   activeKey,
   withBalances,
+  pickedColumns,
   initialScrollTop,
   onScrollTop,
   onOpen,
@@ -291,6 +306,8 @@ export function HistoryTable({
   selected: ReadonlyMap<string, unknown>
   activeKey: string | null
   withBalances: boolean
+  /** Optional columns picked in the chooser (see OPTIONAL_COLUMNS). */
+  pickedColumns: ReadonlySet<string>
   initialScrollTop: number
   onScrollTop(top: number): void
   onOpen(row: HistoryRow): void
@@ -354,7 +371,8 @@ export function HistoryTable({
     const from = (e.target as HTMLElement).closest<HTMLElement>('[data-index]')
     if (!from || e.target !== from) return
     const index = Number(from.dataset.index)
-    const step = { ArrowDown: 1, ArrowUp: -1, PageDown: 10, PageUp: -10 }[e.key]
+    // j/k as in mail and code-review tools, beside the arrows.
+    const step = { ArrowDown: 1, ArrowUp: -1, j: 1, k: -1, PageDown: 10, PageUp: -10 }[e.key]
     if (step !== undefined) {
       e.preventDefault()
       focusRow(index + step)
@@ -364,7 +382,7 @@ export function HistoryTable({
     }
   }
 
-  const columns = useMemo(() => columnsFor(withBalances), [withBalances])
+  const columns = useMemo(() => columnsFor(withBalances, pickedColumns), [withBalances, pickedColumns])
   const columnVirtualizer = useVirtualizer({
     horizontal: true,
     count: columns.length,
@@ -378,8 +396,9 @@ export function HistoryTable({
   const shown = useMemo(() => shownColumns(columns.length, firstInView, lastInView), [columns.length, firstInView, lastInView])
   const layout = useMemo(
     () => ({
-      ['--history-columns' as string]: columns.map((c) => `${c.width}px`).join(' '),
-      ['--history-width' as string]: `${columns.reduce((w, c) => w + c.width, 0)}px`,
+      ['--history-columns' as string]: columns.map((c) => (c.grow ? `minmax(${c.width}px, 1fr)` : `${c.width}px`)).join(' '),
+      // As wide as the box when the columns fit, so the route takes the room left over.
+      ['--history-width' as string]: `max(100%, ${columns.reduce((w, c) => w + c.width, 0)}px)`,
     }),
     [columns],
   )

@@ -11,6 +11,7 @@ import { useConnection } from '../../stores/connection'
 import { providerSuggestions as withAuto, useProviderCodes } from '../../stores/providerCodes'
 import { offlineHistoryFor } from './cacheFeed'
 import { ExportControls } from './ExportControls'
+import { ColumnChooser, usePickedColumns } from './ColumnChooser'
 import { EntryDetail } from './EntryDetail'
 import { readDraft, readSettings, validateFilters, writeParams, type HistoryFilterDraft, type HistoryViewSettings } from './filters'
 import { HistoryFilters } from './HistoryFilters'
@@ -54,6 +55,7 @@ export function HistoryView() {
   const lastOutage = useConnection((s) => s.lastOutage)
   const forcedOffline = useCacheStatus((s) => s.forcedOffline)
   const offline = useOfflineMode()
+  const pickedColumns = usePickedColumns()
   const feedKind: FeedKind = offline ? 'cache' : 'service'
   const query = validation.ok ? validation.query : null
   const key = query && profileId ? JSON.stringify([profileId, query, settings.sort, settings.order, settings.pageSize]) : null
@@ -187,13 +189,16 @@ export function HistoryView() {
           <SummaryStrip entries={loaded} scope={scope} />
           {balances && loaded.length ? <StuckFundsPanel entries={loaded} /> : null}
 
-          <ExportControls
-            loaded={loaded}
-            selected={selected}
-            query={query ?? {}}
-            source={h.source}
-            onClearSelection={() => actions.setSelected([])}
-          />
+          <div className="row history-table-tools">
+            <ExportControls
+              loaded={loaded}
+              selected={selected}
+              query={query ?? {}}
+              source={h.source}
+              onClearSelection={() => actions.setSelected([])}
+            />
+            <ColumnChooser />
+          </div>
 
           {firstLoad ? (
             <p className="muted" role="status">
@@ -215,6 +220,7 @@ export function HistoryView() {
                 selected={h.selected}
                 activeKey={h.detail?.key ?? null}
                 withBalances={balances}
+                pickedColumns={pickedColumns}
                 initialScrollTop={useHistory.getState().scrollTop}
                 onScrollTop={actions.setScrollTop}
                 onOpen={openRow}

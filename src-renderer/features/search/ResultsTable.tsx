@@ -37,6 +37,7 @@ export function ResultsTable({ hits, showMatchedAs }: { hits: SearchHit[]; showM
         header: 'Created',
         sortValue: (h) => h.createdAt,
         cell: (h) => <span title={h.createdAt === undefined ? undefined : formatAge(h.createdAt)}>{formatDateTime(h.createdAt)}</span>,
+        wrap: true,
       },
       {
         id: 'intent',
@@ -65,6 +66,7 @@ export function ResultsTable({ hits, showMatchedAs }: { hits: SearchHit[]; showM
         header: 'Route',
         sortValue: (h) => `${chainName(chains, h.from.chainId)} → ${chainName(chains, h.to.chainId)}`,
         cell: (h) => <Route from={h.from} to={h.to} />,
+        wrap: true,
       },
       {
         id: 'usd',
@@ -78,10 +80,11 @@ export function ResultsTable({ hits, showMatchedAs }: { hits: SearchHit[]; showM
         header: 'Providers',
         sortValue: (h) => h.providers.join(', '),
         cell: (h) => h.providers.join(', ') || <span className="muted">—</span>,
+        wrap: true,
       },
     ]
     if (showMatchedAs)
-      cols.push({ id: 'matched', header: 'Matched as', sortValue: matchedAsText, cell: (h) => matchedAsText(h) })
+      cols.push({ id: 'matched', header: 'Matched as', sortValue: matchedAsText, cell: (h) => matchedAsText(h), wrap: true })
     cols.push({
       id: 'watch',
       header: 'Watch',

@@ -95,7 +95,7 @@ function Side({ label, calls, precondition, metaTxn }: { label: string; calls?: 
 export function ExecutionCard({ intent }: { intent: Intent }) {
   return (
     <Card id="execution" title="Calls, preconditions and meta-transactions">
-      <div className="intent-columns">
+      <div className="intent-columns intent-columns-wide">
         <Side label="Origin" calls={intent.originCalls} precondition={intent.originPrecondition} metaTxn={intent.originMetaTxn} />
         <Side label="Destination" calls={intent.destinationCalls} precondition={intent.destinationPrecondition} metaTxn={intent.destinationMetaTxn} />
       </div>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { YieldMarket } from '@contract/service'
 import { Amount } from '../../../components/Amount'
 import { Hex } from '../../../components/Hex'
@@ -66,52 +67,54 @@ export function StateCard({ market }: { market: YieldMarket }) {
                 format={chart.unit === 'usd' ? formatUsd : (v) => formatPercent(v, 1)}
               />
             ) : null}
+            {/* Paired figures share a cell (USD over base units, weight over target) so all fourteen fields fit without sideways scrolling. */}
             <div className="yield-scroll">
-              <table className="data" aria-label="Allocation list">
+              <table className="data yield-allocations" aria-label="Allocation list">
                 <thead>
                   <tr>
                     <th scope="col">Name</th>
                     <th scope="col">Address</th>
-                    <th scope="col">Network</th>
                     <th scope="col">Yield</th>
-                    <th scope="col">Provider</th>
-                    <th scope="col" className="num">Allocation</th>
-                    <th scope="col" className="num">USD</th>
-                    <th scope="col" className="num">Weight</th>
-                    <th scope="col" className="num">Target</th>
+                    <th scope="col" className="num">Allocation (USD, base units)</th>
+                    <th scope="col" className="num">Weight (target)</th>
                     <th scope="col">Reward rate</th>
-                    <th scope="col" className="num">TVL</th>
-                    <th scope="col" className="num">TVL USD</th>
-                    <th scope="col" className="num">Max capacity</th>
-                    <th scope="col" className="num">Remaining</th>
+                    <th scope="col" className="num">TVL (USD, base units)</th>
+                    <th scope="col" className="num">Max capacity (remaining)</th>
                   </tr>
                 </thead>
                 <tbody>
                   {allocations.map((a, i) => (
                     <tr key={`${a.address ?? ''}-${i}`}>
-                      <td>{allocationLabel(a, i)}</td>
+                      <td className="wrap">
+                        {allocationLabel(a, i)}
+                        <Sub>{[a.network, a.providerId].filter(Boolean).join(' · ') || '—'}</Sub>
+                      </td>
                       <td>
                         <Hex value={a.address} kind="address" chainId={market.chainId} />
                       </td>
-                      <td>{a.network ?? '—'}</td>
-                      <td className="mono">{a.yieldId ?? '—'}</td>
-                      <td>{a.providerId ?? '—'}</td>
+                      <td className="mono wrap yield-id-cell">{a.yieldId ?? '—'}</td>
                       <td className="num">
-                        <Amount raw={a.allocation} />
+                        {formatUsd(a.allocationUsd)}
+                        <Sub>
+                          <Amount raw={a.allocation} />
+                        </Sub>
                       </td>
-                      <td className="num">{formatUsd(a.allocationUsd)}</td>
-                      <td className="num">{formatPercent(a.weight)}</td>
-                      <td className="num">{formatPercent(a.targetWeight)}</td>
-                      <td>{rewardRateLabel(a.rewardRate)}</td>
                       <td className="num">
-                        <Amount raw={a.tvl} />
+                        {formatPercent(a.weight)}
+                        <Sub>target {formatPercent(a.targetWeight)}</Sub>
                       </td>
-                      <td className="num">{formatUsd(a.tvlUsd)}</td>
+                      <td className="wrap">{rewardRateLabel(a.rewardRate)}</td>
+                      <td className="num">
+                        {formatUsd(a.tvlUsd)}
+                        <Sub>
+                          <Amount raw={a.tvl} />
+                        </Sub>
+                      </td>
                       <td className="num">
                         <Amount raw={a.maxCapacity} />
-                      </td>
-                      <td className="num">
-                        <Amount raw={a.remainingCapacity} />
+                        <Sub>
+                          <Amount raw={a.remainingCapacity} /> left
+                        </Sub>
                       </td>
                     </tr>
                   ))}
@@ -125,4 +128,9 @@ export function StateCard({ market }: { market: YieldMarket }) {
       </section>
     </>
   )
+}
+
+/** The second figure of a paired cell, on its own line. */
+function Sub({ children }: { children: ReactNode }) {
+  return <span className="cell-sub">{children}</span>
 }

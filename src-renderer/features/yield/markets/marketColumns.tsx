@@ -28,12 +28,14 @@ export function marketColumns(chains: ReadonlyMap<number, ChainInfo>): Column<Yi
           </span>
         </span>
       ),
+      wrap: true,
     },
     { id: 'provider', header: 'Provider', cell: (m) => m.providerId ?? '—' },
     {
       id: 'network',
       header: 'Network',
       cell: (m) => <span title={m.network ? `network: ${m.network}` : undefined}>{networkLabel(m, chains)}</span>,
+      wrap: true,
     },
     { id: 'type', header: 'Type', cell: (m) => marketType(m) ?? '—' },
     { id: 'rate', header: 'Reward rate', align: 'right', cell: (m) => <RewardRate rate={m.rewardRate} /> },
@@ -44,7 +46,7 @@ export function marketColumns(chains: ReadonlyMap<number, ChainInfo>): Column<Yi
       align: 'right',
       cell: (m) => (m.statistics?.uniqueUsers === undefined ? '—' : m.statistics.uniqueUsers.toLocaleString('en-US')),
     },
-    { id: 'status', header: 'Status', cell: (m) => <MarketStatus status={m.status} /> },
+    { id: 'status', header: 'Status', cell: (m) => <MarketStatus status={m.status} />, wrap: true },
     {
       id: 'tags',
       header: 'Tags',
@@ -60,7 +62,8 @@ export function marketColumns(chains: ReadonlyMap<number, ChainInfo>): Column<Yi
         ) : (
           '—'
         ),
+      wrap: true,
     },
-    { id: 'risk', header: 'Risk', cell: (m) => riskLabel(m.risk) },
+    { id: 'risk', header: 'Risk', cell: (m) => riskLabel(m.risk), wrap: true },
   ]
 }

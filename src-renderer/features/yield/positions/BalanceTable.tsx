@@ -76,7 +76,7 @@ export function BalanceTable({ label, balances }: { label: string; balances: Yie
           <tr key={`${b.address ?? ''}-${b.token?.address ?? ''}-${i}`}>
             <td>
               <Hex value={b.address} />
-              {b.network ? <span className="muted small"> {b.network}</span> : null}
+              {b.network ? <span className="cell-sub">{b.network}</span> : null}
             </td>
             <td className="num">
               <BalanceAmount b={b} />
@@ -92,11 +92,11 @@ export function BalanceTable({ label, balances }: { label: string; balances: Yie
               )}
             </td>
             <td>{yesNo(b.isEarning)}</td>
-            <td>{b.date ? formatDateTime(b.date) : '—'}</td>
-            <td>
+            <td className="wrap">{b.date ? formatDateTime(b.date) : '—'}</td>
+            <td className="wrap">
               <PendingActions b={b} />
             </td>
-            <td>
+            <td className="wrap">
               <Validators b={b} />
             </td>
           </tr>
