@@ -16,6 +16,8 @@ export interface TourStop {
   hash(app: TestApp): string
   /** Waits until the view shows its data, not a spinner. */
   ready(page: Page): Promise<unknown>
+  /** Sets the app up for the view (e.g. intents to watch); returns how to undo it. */
+  prepare?(app: TestApp): () => void
 }
 
 const recordAt = (app: TestApp, n: number) => app.appCore.simulator.dataset.records[n - 1]
@@ -44,7 +46,13 @@ export const TOUR: TourStop[] = [
     name: 'watch',
     caption: 'Watch: live receipts for many intents at once',
     hash: () => '/watch',
-    ready: (page) => page.getByLabel('Add by intent id').waitFor(),
+    prepare: (app) => {
+      const profileId = app.appCore.core.activeProfileId()
+      const ids = [1, 2, 3].map((n) => recordAt(app, n).intentId)
+      for (const id of ids) app.appCore.core.watches.watch(profileId, id)
+      return () => ids.forEach((id) => app.appCore.core.watches.unwatch(profileId, id))
+    },
+    ready: (page) => page.getByRole('table').first().locator('tbody tr').nth(2).waitFor(),
   },
   {
     name: 'chains',

@@ -5,6 +5,7 @@ import { answers, callsOf } from '../testing/bridge'
 import { renderAt, resetWorld } from '../testing/harness'
 import { useWatches } from '../features/watch/store'
 import { CommandPalette } from './CommandPalette'
+import { SEARCH_BOX_ID, SHORTCUTS } from './shortcuts'
 
 vi.mock('../lib/call', async () => ({ call: (await import('../testing/bridge')).fakeCall }))
 vi.mock('../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
@@ -123,5 +124,37 @@ describe('CommandPalette', () => {
     expect(options().map((o) => o.textContent)).toContain('Go to Commit')
     await user.click(screen.getByRole('dialog').parentElement!)
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+  })
+
+  it('lists every keyboard shortcut for "?", typed in it or pressed outside a field', async () => {
+    const user = setup()
+    await user.keyboard('?')
+    const shortcuts = within(screen.getByRole('dialog')).getByRole('table', { name: 'Keyboard shortcuts' })
+    for (const s of SHORTCUTS) expect(shortcuts).toHaveTextContent(s.does)
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    await user.keyboard('{Control>}k{/Control}')
+    expect(screen.queryByRole('table', { name: 'Keyboard shortcuts' })).not.toBeInTheDocument()
+    await user.keyboard('?')
+    expect(screen.getByRole('table', { name: 'Keyboard shortcuts' })).toBeInTheDocument()
+  })
+
+  it('takes "/" to the search box, opening Search from another view, but not while typing', async () => {
+    const user = userEvent.setup()
+    renderAt('/somewhere', [{ path: '/search', element: <input id={SEARCH_BOX_ID} aria-label="Find anything" /> }], (
+      <>
+        <input aria-label="Other field" />
+        <CommandPalette />
+      </>
+    ))
+    await user.click(screen.getByLabelText('Other field'))
+    await user.keyboard('/')
+    expect(screen.getByLabelText('Other field')).toHaveValue('/')
+    expect(location()).toBe('/somewhere')
+    await user.click(document.body)
+    await user.keyboard('/')
+    await waitFor(() => expect(screen.getByLabelText('Find anything')).toHaveFocus())
+    expect(location()).toBe('/search')
+    expect(screen.getByLabelText('Find anything')).toHaveValue('')
   })
 })

@@ -1,9 +1,10 @@
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
 import { paletteActions, type PaletteAction } from '../features/search/paletteActions'
 import { universalHint } from '../features/search/plan'
 import { useWatches } from '../features/watch/store'
 import { ROUTES } from './routes'
+import { SEARCH_BOX_ID, SHORTCUTS, isBareKey } from './shortcuts'
 
 const VIEWS = ROUTES.flatMap((r) => (r.nav ? [{ label: r.nav.label, to: r.nav.to }] : []))
 
@@ -16,39 +17,78 @@ const isPaletteShortcut = (e: globalThis.KeyboardEvent) =>
  * inside while it is open and returns where it was afterwards.
  */
 export function CommandPalette() {
-  const [open, setOpen] = useState(false)
+  // null: closed; otherwise the text it opens with ("?" lists the shortcuts).
+  const [open, setOpen] = useState<string | null>(null)
   const returnFocus = useRef<HTMLElement | null>(null)
+  const focusSearch = useFocusSearch()
 
   useEffect(() => {
-    const onKey = (e: globalThis.KeyboardEvent) => {
-      if (!isPaletteShortcut(e)) return
-      e.preventDefault()
+    const toggle = (initial: string) =>
       setOpen((was) => {
-        if (!was) returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-        return !was
+        if (was === null) returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+        return was === null ? initial : null
       })
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (isPaletteShortcut(e)) toggle('')
+      else if (isBareKey(e, '?')) toggle('?')
+      else if (isBareKey(e, '/')) focusSearch()
+      else return
+      e.preventDefault()
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [])
+  }, [focusSearch])
 
   useEffect(() => {
-    if (!open) returnFocus.current?.focus()
+    if (open === null) returnFocus.current?.focus()
   }, [open])
 
-  return open ? <PaletteDialog onClose={() => setOpen(false)} /> : null
+  return open !== null ? <PaletteDialog initialText={open} onClose={() => setOpen(null)} /> : null
 }
 
-function PaletteDialog({ onClose }: { onClose: () => void }) {
+/** "/": Search's box gets the focus, opening Search first when another view is shown. */
+function useFocusSearch() {
   const navigate = useNavigate()
-  const [text, setText] = useState('')
+  return useCallback(() => {
+    const box = () => document.getElementById(SEARCH_BOX_ID)
+    if (box()) return box()!.focus()
+    navigate('/search')
+    // The view renders on the next frames; give it a few before giving up.
+    let tries = 20
+    const attempt = () => (box() ? box()!.focus() : --tries > 0 && requestAnimationFrame(attempt))
+    requestAnimationFrame(attempt)
+  }, [navigate])
+}
+
+/** What "?" shows in the palette: every shortcut, from the one list. */
+function ShortcutList() {
+  return (
+    <table className="palette-shortcuts" aria-label="Keyboard shortcuts">
+      <tbody>
+        {SHORTCUTS.map((s) => (
+          <tr key={s.keys}>
+            <th scope="row">
+              <kbd>{s.keys}</kbd>
+            </th>
+            <td>{s.does}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+function PaletteDialog({ initialText, onClose }: { initialText: string; onClose: () => void }) {
+  const navigate = useNavigate()
+  const [text, setText] = useState(initialText)
   const [active, setActive] = useState(0)
   const [status, setStatus] = useState<{ text: string; bad: boolean } | null>(null)
-  const actions = useMemo(() => paletteActions(text, VIEWS), [text])
+  const actions = useMemo(() => (text.trim() === '?' ? [] : paletteActions(text, VIEWS)), [text])
   const id = useId()
   const listId = `${id}-list`
   const optionId = (i: number) => `${id}-option-${i}`
   const hint = universalHint(text)
+  const showShortcuts = text.trim() === '?'
   const current = Math.min(active, actions.length - 1)
 
   const run = async (action: PaletteAction | undefined) => {
@@ -121,7 +161,8 @@ function PaletteDialog({ onClose }: { onClose: () => void }) {
             setStatus(null)
           }}
         />
-        <p className="palette-hint muted small">{hint ?? 'Enter runs the highlighted action · ↑↓ choose · Esc closes'}</p>
+        <p className="palette-hint muted small">{hint ?? 'Enter runs the highlighted action · ↑↓ choose · Esc closes · ? lists every shortcut'}</p>
+        {showShortcuts ? <ShortcutList /> : null}
         <ul className="palette-list" role="listbox" id={listId} aria-label="Actions">
           {actions.map((a, i) => (
             <li
@@ -138,7 +179,7 @@ function PaletteDialog({ onClose }: { onClose: () => void }) {
             </li>
           ))}
         </ul>
-        {actions.length === 0 ? <p className="muted small palette-empty">Nothing matches. Paste an id, address or hash, or type a view name.</p> : null}
+        {actions.length === 0 && !showShortcuts ? <p className="muted small palette-empty">Nothing matches. Paste an id, address or hash, or type a view name.</p> : null}
         {status ? (
           <p role="status" className={status.bad ? 'field-error' : 'muted small'}>
             {status.text}

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react'
+import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react'
 
 export interface Column<T> {
   id: string
@@ -27,6 +27,18 @@ function compare(a: unknown, b: unknown): number {
   if (b === undefined) return -1
   if (typeof a === 'string' && typeof b === 'string') return a.localeCompare(b)
   return (a as number) < (b as number) ? -1 : 1
+}
+
+/** Arrow keys and j/k move the focus between rows that open, as in History's table. */
+function moveRowFocus(e: KeyboardEvent<HTMLTableSectionElement>) {
+  const step = ({ ArrowDown: 1, j: 1, ArrowUp: -1, k: -1 } as Record<string, number>)[e.key]
+  const row = e.target as HTMLElement
+  if (!step || row.tagName !== 'TR' || e.ctrlKey || e.metaKey || e.altKey) return
+  const next = step > 0 ? row.nextElementSibling : row.previousElementSibling
+  if (next instanceof HTMLElement && next.tabIndex >= 0) {
+    e.preventDefault()
+    next.focus()
+  }
 }
 
 /**
@@ -84,7 +96,7 @@ export function DataTable<T>({
           ))}
         </tr>
       </thead>
-      <tbody>
+      <tbody onKeyDown={onOpen ? moveRowFocus : undefined}>
         {sorted.map((row) => (
           <tr
             key={rowKey(row)}

@@ -11,6 +11,11 @@ export interface RouteLeg {
   /** When the answer itself carried them; otherwise learnt metadata is used. */
   symbol?: string
   decimals?: number
+  /**
+   * Which amount this is: a quote's promise and what actually arrived differ (fees,
+   * slippage), so a quoted amount must never pass for a received one.
+   */
+  amountKind?: 'quoted' | 'received'
 }
 
 function Leg({ leg }: { leg: RouteLeg }) {
@@ -21,6 +26,7 @@ function Leg({ leg }: { leg: RouteLeg }) {
   const decimals = leg.decimals ?? known?.decimals
   return (
     <span className="route-leg">
+      {leg.amount !== undefined && leg.amountKind ? <span className="route-amount-kind">{leg.amountKind} </span> : null}
       {leg.amount !== undefined ? <Amount raw={leg.amount} decimals={decimals} symbol={symbol} /> : <span>{symbol ?? '—'}</span>}
       <span className="muted"> on {chainName(chains, leg.chainId)}</span>
     </span>

@@ -26,6 +26,8 @@ export function intentRoute(intent: Intent): { from: RouteLeg; to: RouteLeg } {
       tokenAddress: intent.destinationTokenAddress,
       // A requested destination amount of 0 means "whatever the origin amount buys".
       amount: intent.quote?.toAmount ?? (requested && requested !== '0' ? requested : undefined),
+      // An intent holds what was quoted or asked for; what arrived is in its receipt.
+      amountKind: 'quoted',
     },
   }
 }

@@ -33,6 +33,7 @@ export function EntryDetail({
   const lines = balanceLines(entry)
   const reason = r?.originTransaction?.statusReason
   useEscapeKey(true, onClose)
+  const received = s?.destinationTokenAmount && s.destinationTokenAmount !== '0' ? s.destinationTokenAmount : undefined
   return (
     <aside className="card history-detail" aria-label="Intent details">
       <header className="row history-detail-head">
@@ -67,7 +68,8 @@ export function EntryDetail({
             to={{
               chainId: s?.destinationChainId ?? r?.destinationChainId,
               tokenAddress: s?.destinationTokenAddress,
-              amount: s?.destinationTokenAmount ?? s?.quotedDestinationTokenAmount,
+              amount: received ?? s?.quotedDestinationTokenAmount,
+              amountKind: received ? 'received' : 'quoted',
               symbol: s?.destinationTokenMetadata?.symbol,
               decimals: s?.destinationTokenMetadata?.decimals,
             }}

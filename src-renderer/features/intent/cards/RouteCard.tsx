@@ -15,10 +15,12 @@ export function RouteCard({ intent, receipt }: { intent: Intent; receipt?: Inten
   const d = intent.destinationChainId
   const received = receipt?.summary?.destinationTokenAmount
   const dep = intent.depositTransaction
+  // The headline route says what arrived once the receipt knows it, else what was quoted.
+  const arrived = received && received !== '0' ? { ...to, amount: received, amountKind: 'received' as const } : to
   return (
     <Card id="summary" title="Summary">
       <p className="intent-route-line">
-        <Route from={label(from)} to={label(to)} />
+        <Route from={label(from)} to={label(arrived)} />
       </p>
       <KV
         label="Summary"
