@@ -27,7 +27,7 @@ export const TOUR: TourStop[] = [
   {
     name: 'search',
     caption: 'Search: everything a pasted owner address matches, with the filter it matched as',
-    hash: (app) => `/search?byOwnerAddress=${recordAt(app, 5).owner}`,
+    hash: (app) => `/search?byOwnerAddress=${recordAt(app, 1).owner}`,
     ready: (page) => page.getByRole('table').first().locator('tbody tr').first().waitFor(),
   },
   {

@@ -3,6 +3,7 @@ import { isPendingStatus } from '@contract/service/constants'
 import { formatAmount, formatDateTime, formatDuration, formatUnitsExact, formatUsd, parseTime, shortHex } from '../../lib/format'
 import { chainName } from '../../stores/chains'
 import { historyEntryIntentId } from '../../db/records'
+import { receiptDurationMs } from '../../lib/receipt-duration'
 
 /**
  * What one table row shows, computed once per loaded entry so scrolling through ten
@@ -44,12 +45,7 @@ export function routeProviders(e: IntentHistoryEntry): string[] {
 }
 
 /** Milliseconds from the receipt's start to its finish, when both are known. */
-export function entryDurationMs(e: IntentHistoryEntry): number | undefined {
-  const s = e.receipt?.summary
-  const start = parseTime(s?.startedAt)
-  const end = parseTime(s?.finishedAt)
-  return start !== undefined && end !== undefined && end >= start ? end - start : undefined
-}
+export const entryDurationMs = (e: IntentHistoryEntry): number | undefined => receiptDurationMs(e.receipt)
 
 /** Sum of the USD value of every token balance the entry carries. */
 export function entryBalanceUsd(e: IntentHistoryEntry): number | undefined {

@@ -4,6 +4,7 @@ import type { WatchState } from '@contract/watch'
 import { DataTable, type Column } from '../../components/DataTable'
 import { StatusBadge } from '../../components/StatusBadge'
 import { formatDateTime, formatDuration, shortHex } from '../../lib/format'
+import { receiptDurationMs } from '../../lib/receipt-duration'
 import { useNow } from '../../lib/useNow'
 import { elapsedMs, phaseText } from './phase'
 import { StepStrip } from './StepStrip'
@@ -24,7 +25,7 @@ function RowActions({ watch }: { watch: WatchState }) {
       >
         {watch.muted ? 'Unmute' : 'Mute'}
       </button>
-      <button type="button" aria-label={`Stop watching ${id}`} onClick={() => void remove(watch.intentId)}>
+      <button type="button" aria-label={`Remove ${id} from the watch list`} onClick={() => void remove(watch.intentId)}>
         Remove
       </button>
     </span>
@@ -53,8 +54,10 @@ function columns(now: number): Column<WatchState>[] {
         </span>
       ),
       sortValue: (w) => w.status,
+      // A long service error wraps inside its cell rather than running across the others.
+      wrap: true,
     },
-    { id: 'step', header: 'Step', cell: (w) => <StepStrip receipt={w.receipt} status={w.status} /> },
+    { id: 'step', header: 'Step', cell: (w) => <StepStrip receipt={w.receipt} status={w.status} />, wrap: true },
     {
       id: 'watch',
       header: 'Watch',
@@ -68,14 +71,15 @@ function columns(now: number): Column<WatchState>[] {
         )
       },
       sortValue: (w) => w.phase,
+      wrap: true,
     },
     {
       id: 'elapsed',
-      header: 'Elapsed',
+      header: 'Duration',
       cell: (w) => (
         <span
           className="watch-ago"
-          title={`Watched since ${formatDateTime(w.addedAt)}${w.receipt?.createdAt ? `; created ${formatDateTime(w.receipt.createdAt)} (service time)` : ''}`}
+          title={`${w.outcome && receiptDurationMs(w.receipt) !== undefined ? 'The intent’s own run time, started to finished. ' : 'Time followed here. '}Watched since ${formatDateTime(w.addedAt)}${w.receipt?.createdAt ? `; created ${formatDateTime(w.receipt.createdAt)} (service time)` : ''}`}
         >
           {formatDuration(elapsedMs(w, now))}
         </span>

@@ -108,7 +108,7 @@ describe('Watch view', () => {
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Mute all notifications' })).toBeChecked())
     expect(callsOf('setNotificationsMuted')).toEqual([{ muted: true }])
 
-    await user.click(within(rowOf(3)).getByRole('button', { name: /^Stop watching/ }))
+    await user.click(within(rowOf(3)).getByRole('button', { name: /^Remove .* from the watch list$/ }))
     await waitFor(() => expect(screen.queryByRole('link', { name: new RegExp(ID(3).slice(0, 10)) })).toBeNull())
 
     await user.click(screen.getByRole('button', { name: 'Clear finished (1)' }))

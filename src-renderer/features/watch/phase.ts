@@ -1,5 +1,6 @@
 import type { WatchState } from '@contract/watch'
 import { formatDuration } from '../../lib/format'
+import { receiptDurationMs } from '../../lib/receipt-duration'
 
 export type PhaseTone = 'ok' | 'warn' | 'bad' | 'neutral'
 
@@ -18,11 +19,15 @@ export function phaseText(watch: WatchState, now: number): { text: string; tone:
 }
 
 /**
- * How long the watch has followed the intent: from adding it to its outcome, or to now.
- * Wall-clock times only: the service's clock may differ from this computer's (the
- * simulator's runs on a fixed date), so its timestamps are not mixed with ours.
+ * How long the intent took: once it has finished, its own run time from the receipt
+ * (started to finished, by the service's clock), so an intent that had finished before
+ * it was added does not read "23 ms". Until then, how long this app has followed it, by
+ * this computer's clock: the service's clock may differ (the simulator's runs on a fixed
+ * date), so the two are never mixed.
  */
 export function elapsedMs(watch: WatchState, now: number): number {
+  const own = watch.outcome ? receiptDurationMs(watch.receipt) : undefined
+  if (own !== undefined) return own
   const end = watch.outcome ? (watch.lastChangeAt ?? now) : now
   return Math.max(0, end - watch.addedAt)
 }
