@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { render } from '@testing-library/react'
 import { Route } from './Route'
-import { intentRoute } from '../lib/intent-route'
+import { intentRoute } from '../lib/intentRoute'
 
 describe('Route', () => {
   it('says which amount each leg shows', () => {

@@ -1,9 +1,9 @@
 import type { ChainInfo, IntentHistoryEntry, IntentStatus, TokenMetadata } from '@contract/service'
 import { isPendingStatus } from '@contract/service/constants'
-import { formatAmount, formatDateTime, formatDuration, formatUnitsExact, formatUsd, parseTime, shortHex } from '../../lib/format'
+import { formatAmount, formatDateTime, formatDuration, formatUnitsExact, formatUsd, shortHex } from '../../lib/format'
 import { chainName } from '../../stores/chains'
 import { historyEntryIntentId } from '../../db/records'
-import { receiptDurationMs } from '../../lib/receipt-duration'
+import { receiptDurationMs } from '../../lib/receiptDuration'
 
 /**
  * What one table row shows, computed once per loaded entry so scrolling through ten

@@ -21,77 +21,80 @@ function Inert({ children }: { children: ReactNode }) {
 
 export const matchedAsText = (hit: SearchHit): string => hit.matchedAs.map((k) => FIELD_BY_KEY[k].noun).join(', ')
 
+/** The results' columns; long cells wrap so the table fits a 1280-px window. */
+function resultColumns(chains: ReturnType<typeof useChains.getState>['byId'], showMatchedAs: boolean): Column<SearchHit>[] {
+  const cols: Column<SearchHit>[] = [
+    {
+      id: 'status',
+      header: 'Status',
+      sortValue: (h) => h.status,
+      cell: (h) => <StatusBadge status={h.status} />,
+    },
+    {
+      id: 'created',
+      header: 'Created',
+      sortValue: (h) => h.createdAt,
+      cell: (h) => <span title={h.createdAt === undefined ? undefined : formatAge(h.createdAt)}>{formatDateTime(h.createdAt)}</span>,
+      wrap: true,
+    },
+    {
+      id: 'intent',
+      header: 'Intent id',
+      sortValue: (h) => h.key,
+      cell: (h) => (
+        <span data-intent={h.intentId}>
+          <Inert>
+            <Hex value={h.intentId} />
+          </Inert>
+        </span>
+      ),
+    },
+    {
+      id: 'owner',
+      header: 'Owner',
+      sortValue: (h) => h.owner?.toLowerCase(),
+      cell: (h) => (
+        <Inert>
+          <Hex value={h.owner} kind="address" chainId={h.from.chainId} />
+        </Inert>
+      ),
+    },
+    {
+      id: 'route',
+      header: 'Route',
+      sortValue: (h) => `${chainName(chains, h.from.chainId)} → ${chainName(chains, h.to.chainId)}`,
+      cell: (h) => <Route from={h.from} to={h.to} />,
+      wrap: true,
+    },
+    {
+      id: 'usd',
+      header: 'Value',
+      align: 'right',
+      sortValue: (h) => h.usd,
+      cell: (h) => formatUsd(h.usd),
+    },
+    {
+      id: 'providers',
+      header: 'Providers',
+      sortValue: (h) => h.providers.join(', '),
+      cell: (h) => h.providers.join(', ') || <span className="muted">—</span>,
+      wrap: true,
+    },
+  ]
+  if (showMatchedAs)
+    cols.push({ id: 'matched', header: 'Matched as', sortValue: matchedAsText, cell: (h) => matchedAsText(h), wrap: true })
+  cols.push({
+    id: 'watch',
+    header: 'Watch',
+    cell: (h) => (h.intentId ? <WatchButton intentId={h.intentId} /> : null),
+  })
+  return cols
+}
+
 export function ResultsTable({ hits, showMatchedAs }: { hits: SearchHit[]; showMatchedAs: boolean }) {
   const navigate = useNavigate()
   const chains = useChains((s) => s.byId)
-  const columns = useMemo(() => {
-    const cols: Column<SearchHit>[] = [
-      {
-        id: 'status',
-        header: 'Status',
-        sortValue: (h) => h.status,
-        cell: (h) => <StatusBadge status={h.status} />,
-      },
-      {
-        id: 'created',
-        header: 'Created',
-        sortValue: (h) => h.createdAt,
-        cell: (h) => <span title={h.createdAt === undefined ? undefined : formatAge(h.createdAt)}>{formatDateTime(h.createdAt)}</span>,
-        wrap: true,
-      },
-      {
-        id: 'intent',
-        header: 'Intent id',
-        sortValue: (h) => h.key,
-        cell: (h) => (
-          <span data-intent={h.intentId}>
-            <Inert>
-              <Hex value={h.intentId} />
-            </Inert>
-          </span>
-        ),
-      },
-      {
-        id: 'owner',
-        header: 'Owner',
-        sortValue: (h) => h.owner?.toLowerCase(),
-        cell: (h) => (
-          <Inert>
-            <Hex value={h.owner} kind="address" chainId={h.from.chainId} />
-          </Inert>
-        ),
-      },
-      {
-        id: 'route',
-        header: 'Route',
-        sortValue: (h) => `${chainName(chains, h.from.chainId)} → ${chainName(chains, h.to.chainId)}`,
-        cell: (h) => <Route from={h.from} to={h.to} />,
-        wrap: true,
-      },
-      {
-        id: 'usd',
-        header: 'Value',
-        align: 'right',
-        sortValue: (h) => h.usd,
-        cell: (h) => formatUsd(h.usd),
-      },
-      {
-        id: 'providers',
-        header: 'Providers',
-        sortValue: (h) => h.providers.join(', '),
-        cell: (h) => h.providers.join(', ') || <span className="muted">—</span>,
-        wrap: true,
-      },
-    ]
-    if (showMatchedAs)
-      cols.push({ id: 'matched', header: 'Matched as', sortValue: matchedAsText, cell: (h) => matchedAsText(h), wrap: true })
-    cols.push({
-      id: 'watch',
-      header: 'Watch',
-      cell: (h) => (h.intentId ? <WatchButton intentId={h.intentId} /> : null),
-    })
-    return cols
-  }, [chains, showMatchedAs])
+  const columns = useMemo(() => resultColumns(chains, showMatchedAs), [chains, showMatchedAs])
 
   return (
     <DataTable

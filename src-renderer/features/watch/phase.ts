@@ -1,6 +1,6 @@
 import type { WatchState } from '@contract/watch'
 import { formatDuration } from '../../lib/format'
-import { receiptDurationMs } from '../../lib/receipt-duration'
+import { receiptDurationMs } from '../../lib/receiptDuration'
 
 export type PhaseTone = 'ok' | 'warn' | 'bad' | 'neutral'
 
