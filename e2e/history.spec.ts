@@ -248,14 +248,32 @@ test('balances are shown per entry, with hasBalance, amount, USD and chain', asy
   await expect(page.getByRole('complementary', { name: 'Intent details' })).toContainText('hasBalance: yes')
 })
 
-test('rows hold the columns in view, keep Details at hand, and fill in the rest when the table scrolls sideways', async ({ open }) => {
-  const page = await open('/history')
+test('at 1280×800 the default columns fit with Details at hand; the chooser adds the rest, which fill in as the table scrolls sideways', async ({ open, page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await open('/history')
   const row = page.getByTestId('history-row').first()
   await expect(row).toBeVisible()
+  const scroll = page.getByTestId('history-scroll')
+  expect(await scroll.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1)
+  for (const header of ['Status', 'Intent', 'Created', 'Owner', 'Route', 'Sent', 'Received']) await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeInViewport()
+  await expect(row.getByRole('button', { name: /Details of intent/ })).toBeInViewport()
+
+  // The details panel opens over the table and Escape puts it away.
+  await row.getByRole('button', { name: /Details of intent/ }).click()
+  const details = page.getByRole('complementary', { name: 'Intent details' })
+  await expect(details).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(details).toHaveCount(0)
+
+  await expect(page.getByRole('columnheader', { name: 'Duration' })).toHaveCount(0)
+  const chooser = page.locator('.column-chooser')
+  await chooser.getByText('Columns', { exact: true }).click()
+  for (const name of ['Expires', 'Providers', 'Started', 'Finished', 'Duration']) await chooser.getByRole('checkbox', { name }).check()
+  await page.keyboard.press('Escape')
+  await expect(chooser.getByRole('checkbox', { name: 'Duration' })).toBeHidden()
+
   const duration = row.locator('[role=cell][aria-colindex="13"]')
   await expect(duration).toHaveCount(0)
-  await expect(row.getByRole('button', { name: /Details of intent/ })).toBeVisible()
-
   await showColumn(page, 'Duration')
   await expect(duration).toBeInViewport()
   await expect(row.locator('[role=cell][aria-colindex="2"]')).toHaveCount(0)
