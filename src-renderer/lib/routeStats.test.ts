@@ -31,7 +31,8 @@ describe('RouteStatsBuilder', () => {
     expect(main).toMatchObject({ count: 5, succeeded: 2, refunded: 1, failed: 1, settled: 4, successRate: 0.5, refundRate: 0.25, p50Ms: 30_000, p95Ms: 60_000 })
     expect(s.routes.find((r) => r.key === '10->8453')).toMatchObject({ count: 1, successRate: 1, p50Ms: 120_000 })
     expect(s.providers.map((p) => [p.provider, p.count])).toEqual([['RELAY', 4], ['AUTO', 1], ['LIFI', 1]])
-    expect(s.overall).toMatchObject({ count: 6, succeeded: 3, durations: [30_000, 60_000, 120_000] })
+    expect(s.overall).toMatchObject({ count: 6, succeeded: 3 })
+    expect(Array.from(s.overall.durations)).toEqual([30_000, 60_000, 120_000])
   })
 
   it('keeps only the window and buckets by UTC day', () => {
@@ -49,7 +50,7 @@ describe('RouteStatsBuilder', () => {
   it('ignores times that run backwards and intents that did not succeed', () => {
     const b = new RouteStatsBuilder('all', NOW)
     b.add([row({ status: 'SUCCEEDED', startedAt: NOW, finishedAt: NOW - 1 }), row({ status: 'FAILED', startedAt: NOW - 5000, finishedAt: NOW })])
-    expect(b.finish().overall.durations).toEqual([])
+    expect(b.finish().overall.durations).toHaveLength(0)
   })
 })
 
