@@ -38,7 +38,8 @@ export interface DayPoint {
   p50Ms?: number
 }
 
-export interface GroupStats {
+/** What identifies a group and how its intents ended. */
+interface GroupCounts {
   key: string
   originChainId?: number
   destinationChainId?: number
@@ -48,6 +49,9 @@ export interface GroupStats {
   /** FAILED, ABORTED or INVALID (refunds counted apart) */
   failed: number
   refunded: number
+}
+
+export interface GroupStats extends GroupCounts {
   /** Settled intents (the rates' denominator): succeeded + failed + refunded. */
   settled: number
   successRate?: number
@@ -70,15 +74,7 @@ export interface RouteStats {
   providers: GroupStats[]
 }
 
-interface Acc {
-  key: string
-  originChainId?: number
-  destinationChainId?: number
-  provider?: string
-  count: number
-  succeeded: number
-  failed: number
-  refunded: number
+interface Acc extends GroupCounts {
   durations: number[]
   /** By UTC day number (ms / day): a number key is cheap; it becomes a date only at the end. */
   days: Map<number, { count: number; succeeded: number; failed: number; refunded: number; durations: number[] }>
