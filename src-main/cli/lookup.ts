@@ -1,6 +1,7 @@
 import { isSvcFailure } from '../../src-shared/contract/errors'
 import type { Intent, SearchIntentsRequest } from '../../src-shared/contract/service'
 import type { SvcClient } from '../service/client'
+import { isEvmAddress, isHash32 } from '../../src-shared/contract/formats'
 
 export interface LookupResult {
   intents: Intent[]
@@ -34,8 +35,8 @@ const byIntentId = (key: string): Probe => ({
  * or free text. Every reading is tried; the service says which ones match.
  */
 export function probesFor(key: string): Probe[] {
-  if (/^0x[0-9a-f]{64}$/i.test(key)) return [byIntentId(key), search('transaction hash', { byTransactionHash: key })]
-  if (/^0x[0-9a-f]{40}$/i.test(key)) {
+  if (isHash32(key)) return [byIntentId(key), search('transaction hash', { byTransactionHash: key })]
+  if (isEvmAddress(key)) {
     return [
       search('owner', { byOwnerAddress: key }),
       search('origin intent address', { byOriginIntentAddress: key }),

@@ -1,5 +1,5 @@
 import { isSvcFailure } from '../../src-shared/contract/errors'
-import { isFinalStatus } from '../../src-shared/contract/service'
+import { isSettledStatus } from '../../src-shared/contract/service'
 import { parseCommand, USAGE, UsageError, type Command } from './args'
 import { connect, type Connection } from './connect'
 import { lookup } from './lookup'
@@ -65,7 +65,7 @@ async function runWatch(conn: Connection, cmd: Extract<Command, { command: 'watc
     return EXIT.error
   }
   if (!end.outcome) return EXIT.error
-  return end.status === 'SUCCEEDED' ? EXIT.ok : isFinalStatus(end.status) || end.status === 'INVALID' ? EXIT.otherwise : EXIT.error
+  return end.status === 'SUCCEEDED' ? EXIT.ok : isSettledStatus(end.status) ? EXIT.otherwise : EXIT.error
 }
 
 /** Runs one command line and returns the exit code; every failure becomes a message, never a stack trace. */

@@ -4,6 +4,7 @@
  * Unknown fields are ignored, as the real service ignores them.
  */
 import { invalidArgument } from './errors'
+import { isEvmAddress } from '../../src-shared/contract/formats'
 
 export type Json = Record<string, unknown>
 
@@ -116,7 +117,6 @@ export class Args {
   }
 }
 
-export const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
 /** An EVM address in any case, returned lower-case. */
 export function evmAddress(args: Args, name: string, required: true): string
@@ -124,6 +124,6 @@ export function evmAddress(args: Args, name: string, required?: false): string |
 export function evmAddress(args: Args, name: string, required = false): string | undefined {
   const v = required ? args.requiredStr(name) : args.text(name)
   if (v === undefined) return undefined
-  if (!HEX_ADDRESS.test(v)) throw invalidArgument(`${name} must be a 0x-prefixed 40-hex-digit address`, name)
+  if (!isEvmAddress(v)) throw invalidArgument(`${name} must be a 0x-prefixed 40-hex-digit address`, name)
   return v.toLowerCase()
 }

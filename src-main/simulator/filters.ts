@@ -11,6 +11,7 @@ import { type Args, evmAddress } from './args'
 import { mergeSorted, type Dataset } from './dataset'
 import { invalidArgument } from './errors'
 import { allTxHashes, isRecoverable, participantAddresses, type IntentProtocol, type IntentRecord, type IntentStatus } from './records'
+import { isEvmAddress, isHash32 } from '../../src-shared/contract/formats'
 
 export interface IntentFilter {
   intentId?: string
@@ -87,16 +88,16 @@ export function matches(r: IntentRecord, f: IntentFilter): boolean {
   return true
 }
 
-const FULL_ID = /^0x[0-9a-f]{64}$/
-const FULL_ADDRESS = /^0x[0-9a-f]{40}$/
+// Whole values as the dataset keys them: lower case.
+const isLower = (q: string) => q === q.toLowerCase()
 
 /** Index hits for a query that is a whole id, hash or address: a superset of its matches. */
 function queryCandidates(ds: Dataset, q: string): readonly number[] | null {
-  if (FULL_ID.test(q)) {
+  if (isHash32(q) && isLower(q)) {
     const hits = [ds.get(q), ds.byTransactionHash(q)].filter((r) => r !== undefined).map((r) => r.idx)
     return mergeSorted([hits])
   }
-  if (FULL_ADDRESS.test(q)) return ds.involving(q)
+  if (isEvmAddress(q) && isLower(q)) return ds.involving(q)
   return null
 }
 

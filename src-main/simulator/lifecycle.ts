@@ -9,7 +9,7 @@ import { SimError } from './errors'
 import type { SimClock } from './clock'
 import { MinHeap } from './heap'
 import { applyNextStage, beginExecution, lastStage, receiptStates, settle, stageOffsets, type MachineEnv } from './machine'
-import { FINAL_STATUSES, type IntentRecord, type IntentStatus } from './records'
+import { isSettledStatus, type IntentRecord, type IntentStatus } from './records'
 
 interface Step {
   at: number
@@ -138,7 +138,7 @@ export class Lifecycle {
    * timeout passes or `signal` aborts, whichever comes first.
    */
   waitForChange(r: IntentRecord, last: readonly unknown[] | null, timeoutMs: number, signal: AbortSignal): Promise<void> {
-    const settled = () => this.stopped || FINAL_STATUSES.has(r.status) || last === null || !sameStates(receiptStates(r), last)
+    const settled = () => this.stopped || isSettledStatus(r.status) || last === null || !sameStates(receiptStates(r), last)
     if (settled() || signal.aborted) return Promise.resolve()
     return new Promise((resolve) => {
       let set = this.waiters.get(r.idx)

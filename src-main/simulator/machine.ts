@@ -14,7 +14,7 @@
 import type { Dataset } from './dataset'
 import { Rng, Weighted } from './rng'
 import {
-  FINAL_STATUSES,
+  isSettledStatus,
   LEGS,
   emptyLegTimes,
   emptyLegs,
@@ -141,8 +141,8 @@ function touch(r: IntentRecord, at: number): void {
 function enterStatus(r: IntentRecord, status: IntentStatus, at: number, reason: string | null): void {
   r.status = status
   // A refund keeps the reason of the failure it answers.
-  r.statusReason = status === 'SUCCEEDED' || !FINAL_STATUSES.has(status) ? null : reason ?? r.statusReason
-  r.finishedAt = FINAL_STATUSES.has(status) ? r.finishedAt || at : 0
+  r.statusReason = status === 'SUCCEEDED' || !isSettledStatus(status) ? null : reason ?? r.statusReason
+  r.finishedAt = isSettledStatus(status) ? r.finishedAt || at : 0
 }
 
 function applyStageLegs(env: MachineEnv, r: IntentRecord, stage: number, at: number, reason: string | null): void {

@@ -7,11 +7,10 @@
 import type { EdgeMode } from './chains'
 import type { TokenDef } from './tokens'
 
-export const INTENT_STATUSES = ['QUOTED', 'COMMITTED', 'EXECUTING', 'FAILED', 'SUCCEEDED', 'ABORTED', 'REFUNDED', 'INVALID'] as const
-export type IntentStatus = (typeof INTENT_STATUSES)[number]
+import type { IntentStatus } from '../../src-shared/contract/service/constants'
 
-/** Statuses from which nothing moves on by itself; WaitIntentReceipt answers them at once. */
-export const FINAL_STATUSES: ReadonlySet<IntentStatus> = new Set(['SUCCEEDED', 'FAILED', 'ABORTED', 'REFUNDED', 'INVALID'])
+/** The contract's statuses and status sets (`src-shared/contract/service/constants.ts`). */
+export { INTENT_STATUSES, isSettledStatus, type IntentStatus } from '../../src-shared/contract/service/constants'
 
 export const INTENT_PROTOCOLS = ['v1', 'v1_5'] as const
 export type IntentProtocol = (typeof INTENT_PROTOCOLS)[number]

@@ -2,6 +2,7 @@ import type { Edge, Intent, IntentHistoryEntry, IntentReceipt, IntentStatus, Int
 import { isFinalStatus } from '@contract/service/constants'
 import { parseTime } from '@contract/time'
 import type { StoreName } from './schema'
+import { HEX_NUMBER } from '@contract/formats'
 
 /**
  * Pure mapping from service objects to what the cache indexes: the small summary row of
@@ -359,7 +360,7 @@ export function statusTransitions(
 const normaliseWallet = (address: string): string => {
   const a = address.trim()
   // EVM addresses are case-insensitive; base58 and other encodings are not.
-  return /^0x[0-9a-f]+$/i.test(a) ? a.toLowerCase() : a
+  return HEX_NUMBER.test(a) ? a.toLowerCase() : a
 }
 
 /**

@@ -3,15 +3,15 @@
  * wallets, transaction hashes and explorer links, and the app picks the filter.
  */
 
-const HASH = /^0x[0-9a-fA-F]{64}$/
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
+import { hexRunsIn, isEvmAddress, isHash32 } from '@contract/formats'
+
 /** Base58 (no 0, O, I, l), as non-EVM rails such as Solana write their accounts. */
 const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 const WHOLE_NUMBER = /^\d+$/
 const BARE_HASH = /^[0-9a-fA-F]{64}$/
 
-export const isHash = (s: string): boolean => HASH.test(s)
-export const isEvmAddress = (s: string): boolean => EVM_ADDRESS.test(s)
+/** The contract's formats, under the names the search plan reads them by. */
+export { isHash32 as isHash, isEvmAddress }
 export const isBase58Address = (s: string): boolean => BASE58_ADDRESS.test(s)
 /** A whole number that survives as a JS number (ids beyond 2^53 would silently change). */
 export const isWholeNumber = (s: string): boolean => WHOLE_NUMBER.test(s) && Number.isSafeInteger(Number(s))
@@ -27,8 +27,8 @@ export interface ClassifiedInput {
 /** Explorer and app links end in the hash or address they point at; the longest hex token wins. */
 function hexInLink(text: string): string | undefined {
   if (!/^[a-z][a-z0-9+.-]*:\/\/|^#?\//i.test(text)) return undefined
-  const tokens = text.match(/0x[0-9a-fA-F]+/g) ?? []
-  return tokens.find((t) => isHash(t)) ?? tokens.find((t) => isEvmAddress(t))
+  const tokens = hexRunsIn(text)
+  return tokens.find((t) => isHash32(t)) ?? tokens.find((t) => isEvmAddress(t))
 }
 
 export function classifyInput(raw: string): ClassifiedInput {
@@ -36,7 +36,7 @@ export function classifyInput(raw: string): ClassifiedInput {
   const text = raw.trim().replace(/^["'`]+|["'`,]+$/g, '').trim()
   if (!text) return { kind: 'empty', value: '' }
   const value = hexInLink(text) ?? (BARE_HASH.test(text) ? `0x${text}` : text)
-  if (isHash(value)) return { kind: 'hash', value }
+  if (isHash32(value)) return { kind: 'hash', value }
   if (isEvmAddress(value)) return { kind: 'evmAddress', value }
   if (isWholeNumber(value)) return { kind: 'number', value }
   if (isBase58Address(value)) return { kind: 'edgeAddress', value }

@@ -17,11 +17,11 @@ import { SimError } from '../errors'
 import { intentObject } from '../materialise/intent'
 import { parseJson, toJson } from '../wire'
 import { requireIntent } from './lookup'
+import { isHexData } from '../../../src-shared/contract/formats'
 
 const OPTIONAL_TOP = new Set(['status', 'edge', 'destinationCalls', 'destinationPrecondition', 'destinationMetaTxn', 'gasFeeOptions'])
 const OPTIONAL_NESTED = new Set(['fees.destinationGas'])
 
-const isHex = (s: string) => /^0x[0-9a-fA-F]*$/.test(s)
 
 function numericValue(v: unknown): string | null {
   if (typeof v === 'bigint') return v.toString()
@@ -35,7 +35,7 @@ function sameScalar(quoted: unknown, sent: unknown): boolean {
     const a = numericValue(quoted)
     return a !== null && a === numericValue(sent)
   }
-  if (typeof quoted === 'string' && typeof sent === 'string' && isHex(quoted)) return quoted.toLowerCase() === sent.toLowerCase()
+  if (typeof quoted === 'string' && typeof sent === 'string' && isHexData(quoted)) return quoted.toLowerCase() === sent.toLowerCase()
   return quoted === sent
 }
 

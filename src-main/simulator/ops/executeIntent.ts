@@ -7,13 +7,12 @@
 import type { OpRequest } from '../context'
 import { SimError, invalidArgument } from '../errors'
 import { requireIntent } from './lookup'
-
-const TX_HASH = /^0x[0-9a-fA-F]{64}$/
+import { isHash32 } from '../../../src-shared/contract/formats'
 
 export function executeIntent({ ctx, args }: OpRequest) {
   const r = requireIntent(ctx.dataset, args)
   const depositTxHash = args.text('depositTransactionHash') ?? null
-  if (depositTxHash !== null && !TX_HASH.test(depositTxHash)) throw invalidArgument('depositTransactionHash must be 0x followed by 64 hex digits', 'depositTransactionHash')
+  if (depositTxHash !== null && !isHash32(depositTxHash)) throw invalidArgument('depositTransactionHash must be 0x followed by 64 hex digits', 'depositTransactionHash')
   const windowElapsed =
     (r.status === 'COMMITTED' && ctx.clock.now() > r.committedAt + ctx.env.commitWindowMs) || (r.status === 'ABORTED' && r.committedAt > 0 && r.stage < 0)
   if (windowElapsed) throw new SimError('IntentExpired', 'the commit window has elapsed; quote and commit the intent again', 'intentId')

@@ -1,14 +1,15 @@
 /**
  * Long-poll for receipt changes. Answers at once when the intent is final, when no
  * `lastReceiptStates` is given, or when they already differ from the current ones;
- * otherwise holds until they differ or the wait timeout passes. `done` is true for
- * final statuses (SUCCEEDED and FAILED, and also ABORTED, REFUNDED and INVALID, which
- * never change again, so waiting on them would only spin).
+ * otherwise holds until they differ or the wait timeout passes. `done` is true for the
+ * settled statuses: the spec's terminal SUCCEEDED and FAILED, and also ABORTED, REFUNDED
+ * and INVALID, which the spec leaves open but which never change again, so waiting on
+ * them would only spin.
  */
 import type { OpRequest, SimContext } from '../context'
 import { receiptStates } from '../machine'
 import { receiptObject } from '../materialise/receipt'
-import { FINAL_STATUSES, type IntentRecord } from '../records'
+import { isSettledStatus, type IntentRecord } from '../records'
 import { JsonText, toJson } from '../wire'
 import { requireIntent } from './lookup'
 
@@ -16,7 +17,7 @@ import { requireIntent } from './lookup'
 export const receiptAnswer = (ctx: SimContext, r: IntentRecord): JsonText =>
   new JsonText(
     ctx.recordJson.get(`receipt:${r.idx}:${r.version}`, () =>
-      toJson({ intentReceipt: receiptObject(r), receiptStates: receiptStates(r), done: FINAL_STATUSES.has(r.status) }),
+      toJson({ intentReceipt: receiptObject(r), receiptStates: receiptStates(r), done: isSettledStatus(r.status) }),
     ),
   )
 

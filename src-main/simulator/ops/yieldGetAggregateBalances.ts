@@ -8,12 +8,13 @@
  * JSON string of `{yieldId, address, network, amount, amountUsd}` records, one per
  * position (its active balance).
  */
-import { Args, HEX_ADDRESS } from '../args'
+import { Args } from '../args'
 import { positionIn, holds, type Position } from '../balances'
 import { chainByNetwork } from '../chains'
 import type { OpRequest } from '../context'
 import { invalidArgument } from '../errors'
 import { UNAVAILABLE_YIELD_ID } from '../markets'
+import { isEvmAddress } from '../../../src-shared/contract/formats'
 
 export const MAX_BALANCE_QUERIES = 25
 
@@ -37,7 +38,7 @@ export function yieldGetAggregateBalances({ ctx, args }: OpRequest) {
     const yieldId = q.text('yieldId')
     const fail = (error: string) => errors.push({ yieldId: yieldId ?? '', error })
     if (!chainByNetwork(network)) return fail(`unsupported network ${network}`)
-    if (!HEX_ADDRESS.test(address)) return fail(`${address} is not a valid address on ${network}`)
+    if (!isEvmAddress(address)) return fail(`${address} is not a valid address on ${network}`)
     if (yieldId === undefined) {
       for (const m of ctx.markets.all)
         if (m.chain.network === network && m.id !== UNAVAILABLE_YIELD_ID && holds(pctx, address, m)) found.push({ position: positionIn(pctx, address, m), address, network })

@@ -1,5 +1,6 @@
 import type { GetIntentHistoryRequest, IntentStatus, Page } from '@contract/service'
 import { EDGE_MODES, INTENT_PROTOCOLS, INTENT_STATUSES } from '@contract/service/constants'
+import { EVM_ADDRESS } from '@contract/formats'
 
 /**
  * The History view's filters as the form edits them (all text, so nothing typed is lost
@@ -93,7 +94,6 @@ export const DEFAULT_SETTINGS: HistoryViewSettings = {
 
 // ---- validation -----------------------------------------------------------------
 
-const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 /** Accounts on a non-EVM rail (base58, base32, bech32 …): letters and digits only. */
 const RAIL_ACCOUNT = /^[A-Za-z0-9]{20,128}$/
 const UPPER_CODE = /^[A-Z][A-Z0-9_]*$/

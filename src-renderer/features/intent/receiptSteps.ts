@@ -1,5 +1,5 @@
 import type { IntentReceipt, IntentStatus, IntentTransaction, TokenMetadata } from '@contract/service'
-import { isFinalStatus } from '@contract/service/constants'
+import { isSettledStatus } from '@contract/service/constants'
 import type { StepState, TimelineStep } from '../../components/Timeline'
 import { parseTime } from '../../lib/format'
 
@@ -50,7 +50,7 @@ function chainOf(r: IntentReceipt | undefined, leg: ReceiptLeg, tx: IntentTransa
   return leg === 'destination' ? r?.destinationChainId : r?.originChainId
 }
 
-const isSettled = (status: IntentStatus | undefined) => isFinalStatus(status) || status === 'INVALID'
+const isSettled = (status: IntentStatus | undefined) => isSettledStatus(status)
 
 /** Why a step has no transaction yet, or will not get one, given the intent's status. */
 function absentStep(leg: ReceiptLeg, status: IntentStatus | undefined): { state: StepState; note: string } {

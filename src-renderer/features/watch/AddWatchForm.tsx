@@ -2,14 +2,14 @@ import { useState, type FormEvent } from 'react'
 import { FormField } from '../../components/FormField'
 import { askNotificationPermissionInHost } from './browserNotify'
 import { useWatches } from './store'
+import { isHash32 } from '@contract/formats'
 
-const INTENT_ID = /^0x[0-9a-fA-F]{64}$/
 
 /** What is wrong with the typed id: empty is refused; an unusual shape is flagged but allowed. */
 export function checkIntentId(text: string): { error?: string; warning?: string } {
   const id = text.trim()
   if (!id) return { error: 'Enter an intent id' }
-  if (!INTENT_ID.test(id)) return { warning: 'Intent ids are usually 0x followed by 64 hex digits; the service will say if it does not know this one.' }
+  if (!isHash32(id)) return { warning: 'Intent ids are usually 0x followed by 64 hex digits; the service will say if it does not know this one.' }
   return {}
 }
 

@@ -18,18 +18,36 @@ export const INTENT_STATUSES = [
 ] as const
 export type IntentStatus = (typeof INTENT_STATUSES)[number]
 
-/** States in which WaitIntentReceipt answers `done: true`. */
+/*
+ * The status sets, the only ones in the code base (main, renderer and simulator import
+ * them). The spec ("Terminal states") names three different things, so there are three
+ * sets, not one set written three ways:
+ * - TERMINAL: "SUCCEEDED and FAILED make `done` true" in WaitIntentReceipt — all the
+ *   service promises about `done`.
+ * - FINAL: "clients also handle ABORTED and REFUNDED as final outcomes of history
+ *   entries" — the outcomes a watch or a history row ends in (INVALID is not an outcome:
+ *   the intent never became valid).
+ * - PENDING: "QUOTED, COMMITTED and EXECUTING are treated as pending by clients"; every
+ *   other status is SETTLED: nothing moves on by itself (FINAL plus INVALID). The
+ *   simulator answers WaitIntentReceipt at once, `done: true`, for these.
+ */
+/** States in which WaitIntentReceipt answers `done: true` (spec). */
 export const TERMINAL_STATUSES = ['SUCCEEDED', 'FAILED'] as const satisfies readonly IntentStatus[]
-/** States clients treat as still moving. */
+/** States clients treat as still moving (spec). */
 export const PENDING_STATUSES = ['QUOTED', 'COMMITTED', 'EXECUTING'] as const satisfies readonly IntentStatus[]
-/** Outcomes after which a history entry will not change any more. */
+/** Outcomes after which a history entry will not change any more (spec). */
 export const FINAL_STATUSES = ['SUCCEEDED', 'FAILED', 'ABORTED', 'REFUNDED'] as const satisfies readonly IntentStatus[]
+/** Every status that is not pending: the final outcomes and INVALID. */
+export const SETTLED_STATUSES = INTENT_STATUSES.filter(
+  (s): s is Exclude<IntentStatus, (typeof PENDING_STATUSES)[number]> => !(PENDING_STATUSES as readonly IntentStatus[]).includes(s),
+)
 
 const within = (set: readonly IntentStatus[]) => (s: IntentStatus | undefined): boolean =>
   s !== undefined && set.includes(s)
 export const isTerminalStatus = within(TERMINAL_STATUSES)
 export const isPendingStatus = within(PENDING_STATUSES)
 export const isFinalStatus = within(FINAL_STATUSES)
+export const isSettledStatus = within(SETTLED_STATUSES)
 
 export const EDGE_MODES = ['ORIGIN', 'DESTINATION'] as const
 export const INTENT_PROTOCOLS = ['v1', 'v1_5'] as const

@@ -11,6 +11,7 @@ import {
   YieldErrorSchema,
   YieldMarketSchema,
 } from './yield'
+import { HASH_32 } from '../formats'
 
 /**
  * Requests are validated twice: by the bridge on arguments from the renderer, and by the
@@ -150,7 +151,7 @@ export const ExecuteIntentRequestSchema = z.strictObject({
   /** The user's deposit transaction, when they made it themselves. */
   depositTransactionHash: z
     .string()
-    .regex(/^0x[0-9a-fA-F]{64}$/, 'Use a transaction hash: 0x followed by 64 hex digits')
+    .regex(HASH_32, 'Use a transaction hash: 0x followed by 64 hex digits')
     .optional(),
 })
 export type ExecuteIntentRequest = z.output<typeof ExecuteIntentRequestSchema>

@@ -1,5 +1,5 @@
 import type { Intent, IntentStatus } from '@contract/service'
-import { isFinalStatus } from '@contract/service/constants'
+import { isSettledStatus } from '@contract/service/constants'
 import { formatAge, formatDateTime, formatDuration, parseTime } from '../../../lib/format'
 import { useNow } from '../../../lib/useNow'
 import { Card, KV, time } from './parts'
@@ -18,7 +18,7 @@ export function ExpiryCard({ intent, status }: { intent: Intent; status?: Intent
     ) : (
       <span className="muted">Expired {formatAge(t, now)}</span>
     )
-  const settled = isFinalStatus(status) || status === 'INVALID'
+  const settled = isSettledStatus(status)
   return (
     <Card id="expiry" title="Expiry">
       <KV
