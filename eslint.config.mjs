@@ -66,12 +66,10 @@ const LAYER_EXCEPTIONS = [
   { file: 'src-renderer/lib/call.ts', imports: 'src-renderer/bridge', why: 'the bridge call' },
   { file: 'src-renderer/lib/call.ts', imports: 'src-renderer/stores/connection', why: 'outage reporting' },
   { file: 'src-renderer/lib/useLiveOrCached.ts', imports: 'src-renderer/stores/connection', why: 'a data lifecycle' },
-  { file: 'src-renderer/lib/intentRoute.ts', imports: 'src-renderer/components/Route', why: 'the RouteLeg type' },
   { file: 'src-renderer/lib/useRouteTokenLabels.ts', imports: 'src-renderer/', why: 'reference data hook' },
-  { file: 'src-renderer/lib/cacheModule.ts', imports: 'src-renderer/db', why: 'lazy loader of the cache, for the shell' },
   // Stores that load and cache data: being replaced by data/reference.
   { file: 'src-renderer/stores/chains.ts', imports: 'src-renderer/db/', why: 'chain loader' },
-  { file: 'src-renderer/stores/providerCodes.ts', imports: 'src-renderer/db', why: 'provider-code loader' },
+  { file: 'src-renderer/stores/providerCodes.ts', imports: 'src-renderer/db/', why: 'provider-code loader' },
   { file: 'src-renderer/stores/providerCodes.test.ts', imports: 'src-renderer/db/', why: 'as above' },
   // Route statistics are computed from the cache: a loader, to move out of stores/.
   ...['routeStats.ts', 'routeStats.test.ts', 'routeStatsCompute.ts'].map((f) => ({

@@ -2,21 +2,7 @@ import { chainName, useChains } from '../stores/chains'
 import { tokenLabel, useTokens } from '../stores/tokens'
 import { shortHex } from '../lib/format'
 import { Amount } from './Amount'
-
-export interface RouteLeg {
-  chainId?: number
-  tokenAddress?: string
-  /** Base units, exact decimal string. */
-  amount?: string
-  /** When the answer itself carried them; otherwise learnt metadata is used. */
-  symbol?: string
-  decimals?: number
-  /**
-   * Which amount this is: a quote's promise and what actually arrived differ (fees,
-   * slippage), so a quoted amount must never pass for a received one.
-   */
-  amountKind?: 'quoted' | 'received'
-}
+import type { RouteLeg } from '../lib/intentRoute'
 
 function Leg({ leg }: { leg: RouteLeg }) {
   const chains = useChains((s) => s.byId)
@@ -34,6 +20,8 @@ function Leg({ leg }: { leg: RouteLeg }) {
 }
 
 /** "1.5 USDC on Ethereum → 1.49 USDC on Base": the one way routes read across the app. */
+export type { RouteLeg }
+
 export function Route({ from, to }: { from: RouteLeg; to: RouteLeg }) {
   return (
     <span className="route">

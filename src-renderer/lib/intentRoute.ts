@@ -1,5 +1,4 @@
 import type { GasFeeOptions, Intent, TokenMetadata } from '@contract/service'
-import type { RouteLeg } from '../components/Route'
 
 /**
  * Reading an Intent the way people talk about it: what went in where, what came out
@@ -8,6 +7,22 @@ import type { RouteLeg } from '../components/Route'
  */
 
 const sameAddress = (a: string | undefined, b: string | undefined) => a !== undefined && b !== undefined && a.toLowerCase() === b.toLowerCase()
+
+/** One side of a route, as `<Route>` shows it. */
+export interface RouteLeg {
+  chainId?: number
+  tokenAddress?: string
+  /** Base units, exact decimal string. */
+  amount?: string
+  /** When the answer itself carried them; otherwise learnt metadata is used. */
+  symbol?: string
+  decimals?: number
+  /**
+   * Which amount this is: a quote's promise and what actually arrived differ (fees,
+   * slippage), so a quoted amount must never pass for a received one.
+   */
+  amountKind?: 'quoted' | 'received'
+}
 
 /** Origin and destination legs with the quoted amounts (base units). */
 export function intentRoute(intent: Intent): { from: RouteLeg; to: RouteLeg } {

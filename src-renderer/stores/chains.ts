@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import type { ChainInfo } from '@contract/service'
 import { call } from '../lib/call'
-import { cacheModule } from '../lib/cacheModule'
+import { cacheModule } from '../db/lazy'
 
 interface ChainsState {
   byId: ReadonlyMap<number, ChainInfo>

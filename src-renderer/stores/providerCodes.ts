@@ -1,6 +1,6 @@
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
-import { cacheModule } from '../lib/cacheModule'
+import { cacheModule } from '../db/lazy'
 
 /** The one provider code the spec names; every other code is learnt from data. */
 export const AUTO_PROVIDER = 'AUTO'

@@ -1,4 +1,4 @@
-import { cacheModule } from '../../lib/cacheModule'
+import { cacheModule } from '../../db/lazy'
 import { useChains } from '../../stores/chains'
 
 /**

@@ -4,4 +4,4 @@
  * cache through this, so the first render does not wait for Dexie's code; the views
  * that read the cache import it as usual, and their chunks bring it along.
  */
-export const cacheModule = () => import('../db')
+export const cacheModule = () => import('./index')
