@@ -14,6 +14,8 @@ export interface IngestRun {
   ms: number
   /** For `app`: until every entry is also filed for offline search (the journal's second step); else `ms`. */
   filedMs: number
+  /** For `app`: from the first page handed over until the last entry is found by id, hash, owner and free text; else `ms`. */
+  searchableMs: number
   entries: number
 }
 

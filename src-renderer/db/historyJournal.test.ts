@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ExplorerDb } from './db'
-import { flushHistoryJournal, scheduleIndexing } from './historyJournal'
-import { searchCachedIntents } from './intentsQuery'
+import { flushHistoryJournal, forgetStagedInMemory, scheduleIndexing, withIndexingPaused } from './historyJournal'
+import { countCachedIntents, searchCachedIntents } from './intentsQuery'
 import { clearCache } from './maintenance'
 import { readHistoryEntries, readHistoryEntry, readReceipt } from './reads'
-import { fakeEntry, freshDb, intentIdOf, reported, source, T0 } from './testing'
+import { fakeEntry, freshDb, intentIdOf, ownerOf, reported, source, T0 } from './testing'
 import { cacheHistoryPage } from './writeThrough'
 
 let db: ExplorerDb
@@ -18,14 +18,16 @@ beforeEach(async () => {
 const found = async (profileId = 'p1') => (await searchCachedIntents(profileId, {}, { limit: 50 })).rows.map((r) => r.intentId)
 
 describe('history journal', () => {
-  it('stores a page at once, readable by id, and files it for search once staging is quiet', async () => {
+  it('stores a page at once, readable by id and found by offline search, and files it once staging is quiet', async () => {
     await cacheHistoryPage(source(), [fakeEntry(1), fakeEntry(2, { status: 'FAILED' })])
     expect(await db.historyJournal.count()).toBe(1)
     expect(await db.historyEntries.count()).toBe(0)
     expect(reported.unindexed).toBe(2)
     expect((await readHistoryEntry('p1', intentIdOf(2)))?.entry.status).toBe('FAILED')
     expect((await readReceipt('p1', intentIdOf(1)))?.receipt.intentId).toBe(intentIdOf(1))
-    expect(await found()).toEqual([])
+    // Searchable as soon as stored: from the staged entries, before any is filed.
+    expect((await found()).sort()).toEqual([intentIdOf(1), intentIdOf(2)].sort())
+    expect(await countCachedIntents('p1')).toBe(2)
 
     await scheduleIndexing()
     expect(await db.historyJournal.count()).toBe(0)
@@ -33,6 +35,41 @@ describe('history journal', () => {
     expect((await found()).sort()).toEqual([intentIdOf(1), intentIdOf(2)].sort())
     expect(reported.unindexed).toBe(0)
     expect((await readHistoryEntry('p1', intentIdOf(2)))?.entry.status).toBe('FAILED')
+  })
+
+  it('finds staged entries by id, hash, owner and free text, with every other filter applied, before and after a restart', async () => {
+    await cacheHistoryPage(source(), [fakeEntry(1), fakeEntry(2, { status: 'FAILED', symbol: 'WETH' }), fakeEntry(51, { status: 'FAILED' })])
+    const ids = async (filter: Parameters<typeof searchCachedIntents>[1]) =>
+      (await searchCachedIntents('p1', filter, { limit: 10 })).rows.map((r) => r.intentId).sort()
+    const check = async () => {
+      expect(await ids({ intentId: intentIdOf(2).toUpperCase().replace('0X', '0x') })).toEqual([intentIdOf(2)])
+      const hash = fakeEntry(2).receipt!.originTransaction!.txnHash!
+      expect(await ids({ txHash: hash })).toEqual([intentIdOf(2)])
+      // Entries 1 and 51 share an owner (n % 50).
+      expect(await ids({ owner: ownerOf(1) })).toEqual([intentIdOf(1), intentIdOf(51)].sort())
+      expect(await ids({ owner: ownerOf(1), statuses: ['FAILED'] })).toEqual([intentIdOf(51)])
+      expect(await ids({ text: 'weth' })).toEqual([intentIdOf(2)])
+      expect(await ids({ text: hash.slice(0, 14) })).toEqual([intentIdOf(2)])
+      expect(await ids({ text: 'nothing-like-this' })).toEqual([])
+      // Paging goes on from the cursor across staged entries too.
+      const first = await searchCachedIntents('p1', {}, { limit: 2 })
+      const second = await searchCachedIntents('p1', {}, { limit: 2, after: first.next })
+      expect([...first.rows, ...second.rows].map((r) => r.intentId)).toEqual([intentIdOf(51), intentIdOf(2), intentIdOf(1)])
+    }
+    await withIndexingPaused(async () => {
+      await check()
+      // A window opened later finds what a closed one staged, once it has read the journal
+      // back (at start-up, before filing, which is paused here).
+      forgetStagedInMemory()
+      expect(await ids({})).toEqual([])
+      await scheduleIndexing()
+      expect(await db.historyEntries.count()).toBe(0)
+      await check()
+    })
+    // And the same once filed.
+    await flushHistoryJournal()
+    expect(await db.historyJournal.count()).toBe(0)
+    await check()
   })
 
   it('files pages staged while it runs, and keeps the newest fetch of an intent', async () => {

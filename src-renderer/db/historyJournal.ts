@@ -4,7 +4,7 @@ import { reportUnindexed, reportWriteError } from './activity'
 import { explorerDb, prefixRange, type ExplorerDb, type JournalRecord } from './db'
 import { storageErrorMessage } from './errors'
 import { storeIntentObjects } from './intentIndex'
-import { historyEntryIntentId, summaryFromHistoryEntry, type FetchMeta } from './records'
+import { historyEntryIntentId, mergeRow, storedKeys, summaryFromHistoryEntry, type FetchMeta, type IntentRowRecord } from './records'
 import { yieldToUi } from './yieldToUi'
 
 /**
@@ -19,8 +19,8 @@ import { yieldToUi } from './yieldToUi'
  * so a journal record is deleted only after all its entries are filed, and a record left
  * by a closed window is simply filed again at the next start.
  *
- * Until an entry is filed, offline search does not find it; reads by intent id do, from
- * `unindexedEntry`, and the shell says how many entries are waiting.
+ * Until an entry is filed, reads by intent id (`unindexedEntry`) and offline search
+ * (`stagedEntries`) find it here, in memory; the shell says how many entries are waiting.
  */
 
 /** Staging within this long of the last one means a burst is still on: indexing waits. */
@@ -59,11 +59,53 @@ async function whenIdle(): Promise<void> {
   }
 }
 
-type Staged = { entry: IntentHistoryEntry; fetchedAt: number }
+/**
+ * An entry staged and not yet filed, with what offline search needs of it: the summary
+ * row it will file and its lookup keys (profile-prefixed), made as it is staged.
+ */
+export type Staged = { entry: IntentHistoryEntry; fetchedAt: number; row: IntentRowRecord; keys: readonly string[] }
 
-/** Entries staged in this window and not yet filed, newest fetch per intent. */
+/**
+ * Entries staged and not yet filed, newest fetch per intent: those staged in this window,
+ * and those a closed window left in the journal (read back at start-up). Offline search
+ * finds them here until they are filed, so an entry is searchable once it is stored.
+ */
 const unindexed = new Map<string, Staged>()
 const unindexedKey = (profileId: string, intentId: string) => `${profileId}\u0000${intentId}`
+
+/** Keeps the page's entries at hand for reads and search until they are filed. */
+function remember(meta: FetchMeta, entries: readonly IntentHistoryEntry[]): void {
+  for (const entry of entries) {
+    const part = summaryFromHistoryEntry(entry)
+    if (!part) continue
+    const key = unindexedKey(meta.profileId, part.intentId)
+    if ((unindexed.get(key)?.fetchedAt ?? -Infinity) > meta.fetchedAt) continue
+    const row = mergeRow(undefined, part, 'history', meta)
+    unindexed.set(key, { entry, fetchedAt: meta.fetchedAt, row, keys: storedKeys(meta.profileId, part.keys) })
+  }
+}
+
+/** The staged, unfiled entries of a profile (for offline search). */
+export function stagedEntries(profileId: string): Staged[] {
+  const prefix = unindexedKey(profileId, '')
+  const out: Staged[] = []
+  for (const [key, staged] of unindexed) if (key.startsWith(prefix)) out.push(staged)
+  return out
+}
+
+/** Forgets what this window holds in memory, as a window that just opened (tests of the read-back). */
+export function forgetStagedInMemory(): void {
+  unindexed.clear()
+  journalRead = false
+}
+
+/** Entries a closed window staged and did not file, read back once so search finds them. */
+let journalRead = false
+async function readBackJournal(db: ExplorerDb): Promise<void> {
+  if (journalRead) return
+  journalRead = true
+  await db.historyJournal.each((record) => remember(record, record.entries))
+}
 
 let seq = 0
 let lastStaged = -Infinity
@@ -88,19 +130,16 @@ export async function stageHistoryPage(meta: FetchMeta, entries: IntentHistoryEn
   const record: JournalRecord = { ...meta, stagedAt: Date.now(), seq: ++seq, size: entries.length, entries }
   await explorerDb().historyJournal.add(record)
   lastStaged = performance.now()
-  for (const entry of entries) {
-    const id = historyEntryIntentId(entry)
-    if (!id) continue
-    const key = unindexedKey(meta.profileId, id)
-    if ((unindexed.get(key)?.fetchedAt ?? -Infinity) <= meta.fetchedAt) unindexed.set(key, { entry, fetchedAt: meta.fetchedAt })
-  }
+  remember(meta, entries)
   setWaiting(waiting + entries.length)
   scheduleIndexing()
 }
 
 /** The newest entry for the intent that is staged but not yet filed, if any. */
-export const unindexedEntry = (profileId: string, intentId: string): Staged | undefined =>
-  unindexed.get(unindexedKey(profileId, intentId))
+export function unindexedEntry(profileId: string, intentId: string): { entry: IntentHistoryEntry; fetchedAt: number } | undefined {
+  const staged = unindexed.get(unindexedKey(profileId, intentId))
+  return staged && { entry: staged.entry, fetchedAt: staged.fetchedAt }
+}
 
 /** Starts filing whatever the journal holds (at start-up, and after every staging). */
 export function scheduleIndexing(): Promise<void> {
@@ -180,6 +219,7 @@ async function indexAll(): Promise<void> {
   const db = explorerDb()
   try {
     setWaiting(await countWaiting(db))
+    await readBackJournal(db)
     for (;;) {
       await quiet()
       if (paused) return

@@ -1,6 +1,7 @@
 import Dexie, { type IndexableType } from 'dexie'
 import type { IntentStatus } from '@contract/service'
 import { explorerDb, intentIdsOf, type ExplorerDb } from './db'
+import { stagedEntries } from './historyJournal'
 import {
   INTENT_OBJECT_STORES,
   KEY_KINDS,
@@ -320,16 +321,54 @@ export async function searchCachedIntents(
     )
     return walks.flat().sort(compareRows(order)).slice(0, want)
   })
-  const rows = found.slice(0, limit)
+  const all = withStaged(found, stagedMatches(profileId, filter, page.after, order), order).slice(0, want)
+  const rows = all.slice(0, limit)
   const last = rows[rows.length - 1]
   return {
     rows: rows.map(toCachedRow),
-    next: found.length > limit ? { createdAt: last.createdAt, intentId: last.intentId } : undefined,
+    next: all.length > limit ? { createdAt: last.createdAt, intentId: last.intentId } : undefined,
   }
 }
 
-/** How many intents the profile has cached (for "n cached intents" labels). */
+/**
+ * Staged history entries (stored, not yet filed) that match the filter: tested on the
+ * summary row and lookup keys made when they were staged, with the same rules as the
+ * indexes (identifiers exact, text terms by prefix), after the cursor.
+ */
+function stagedMatches(profileId: string, filter: OfflineIntentFilter, after: OfflineCursor | undefined, order: Order): IntentRowRecord[] {
+  const staged = stagedEntries(profileId)
+  if (!staged.length) return []
+  const exact = ([['i', filter.intentId], ['t', filter.txHash], ['a', filter.address]] as const).flatMap(([kind, value]) =>
+    value?.trim() ? [lookupKey(profileId, kind, value)] : [],
+  )
+  const terms = queryTerms(filter.text ?? '').map((term) => ({ keys: KEY_KINDS.map((kind) => lookupKey(profileId, kind, term)), tag: tagKey(profileId, term) }))
+  const test = rowMatcher(filter, undefined, [])
+  return staged
+    .filter(
+      ({ row, keys }) =>
+        exact.every((k) => keys.includes(k)) &&
+        terms.every((t) => keys.some((k) => t.keys.some((p) => k.startsWith(p))) || row.tags.some((g) => g.startsWith(t.tag))) &&
+        test(row) &&
+        (!after || isAfter(row, after, order)),
+    )
+    .map((s) => s.row)
+}
+
+/** Filed rows and staged ones in one order, each intent once: the newer fetch wins. */
+function withStaged(filed: IntentRowRecord[], staged: IntentRowRecord[], order: Order): IntentRowRecord[] {
+  if (!staged.length) return filed
+  const byId = new Map(filed.map((r) => [r.intentId, r]))
+  for (const r of staged) if ((byId.get(r.intentId)?.fetchedAt ?? -Infinity) <= r.fetchedAt) byId.set(r.intentId, r)
+  return [...byId.values()].sort(compareRows(order))
+}
+
+/** How many intents the profile has cached (for "n cached intents" labels), staged ones included. */
 export async function countCachedIntents(profileId: string): Promise<number> {
   const db = explorerDb()
-  return db.intentRows.where(BY_TIME.name).between([profileId, Dexie.minKey], [profileId, Dexie.maxKey], true, true).count()
+  const staged = stagedEntries(profileId).map((s): [string, string] => [profileId, s.row.intentId])
+  const [filed, known] = await Promise.all([
+    db.intentRows.where(BY_TIME.name).between([profileId, Dexie.minKey], [profileId, Dexie.maxKey], true, true).count(),
+    staged.length ? db.intentRows.bulkGet(staged) : [],
+  ])
+  return filed + known.filter((r) => r === undefined).length
 }
