@@ -46,7 +46,7 @@ describe('CacheWriteErrorBanner', () => {
 })
 
 describe('IndexingNotice', () => {
-  it('says how many cached entries offline search cannot find yet, and goes once they are filed', () => {
+  it('says how many cached entries are still being filed, and goes once they are', () => {
     const { container } = render(<IndexingNotice />)
     expect(container).toBeEmptyDOMElement()
     act(() => useCacheStatus.getState().setUnindexed(12_345))

@@ -63,7 +63,7 @@ export function IndexingNotice() {
   const waiting = useCacheStatus((s) => s.unindexed)
   if (!waiting) return null
   return (
-    <p className="muted small" role="status" data-testid="indexing-notice" data-waiting={waiting} title="Offline search finds these entries once they are filed">
+    <p className="muted small" role="status" data-testid="indexing-notice" data-waiting={waiting} title="Offline search already finds these entries; filing moves them into the indexed stores">
       Filing {waiting.toLocaleString()} cached {waiting === 1 ? 'entry' : 'entries'} for offline search…
     </p>
   )
