@@ -86,7 +86,7 @@ export const TOUR: TourStop[] = [
   },
   {
     name: 'commit',
-    caption: 'Commit: quote an intent by token symbol and commit it',
+    caption: 'Commit: get a quote or paste an intent, check it, and commit it',
     hash: () => '/commit',
     ready: (page) => page.getByRole('heading', { level: 1 }).waitFor(),
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatAge, formatAmount, formatDecimalShort, formatDuration, formatUnitsExact, parseTime, shortHex } from './format'
+import { countOf, formatAge, formatAmount, formatDecimalShort, formatDuration, formatUnitsExact, formatUsd, parseTime, shortHex } from './format'
 
 describe('amount formatting', () => {
   it('keeps every digit of amounts beyond 2^53', () => {
@@ -35,5 +35,19 @@ describe('other formats', () => {
     expect(formatDuration(3_720_000)).toBe('1h 02m')
     expect(formatAge(0, 3 * 86_400_000)).toBe('3 days ago')
     expect(formatAge(10_000, 0)).toBe('just now')
+  })
+})
+
+describe('formatUsd and countOf (small things that read wrong)', () => {
+  it('never shows a negative zero', () => {
+    expect(formatUsd(-0.001)).toBe('$0.00')
+    expect(formatUsd('-0.004')).toBe('$0.00')
+    expect(formatUsd(-0.01)).toBe('-$0.01')
+  })
+
+  it('puts the noun in the right number', () => {
+    expect(countOf(1, 'wallet')).toBe('1 wallet')
+    expect(countOf(1200, 'wallet')).toBe('1,200 wallets')
+    expect(countOf(0, 'entry', 'entries')).toBe('0 entries')
   })
 })

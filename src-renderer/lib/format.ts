@@ -39,7 +39,14 @@ const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 
 export function formatUsd(value: number | string | undefined): string {
   if (value === undefined || value === '') return '—'
   const n = typeof value === 'number' ? value : Number(value)
-  return Number.isFinite(n) ? usdFormat.format(n) : String(value)
+  if (!Number.isFinite(n)) return String(value)
+  // A sum of rounded parts can land a hair below zero: that is $0.00, not "-$0.00".
+  return usdFormat.format(Math.abs(n) < 0.005 ? 0 : n)
+}
+
+/** "1 wallet", "3 wallets": a count with its noun in the right number. */
+export function countOf(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
 }
 
 export function formatPercent(fraction: number | undefined, digits = 2): string {

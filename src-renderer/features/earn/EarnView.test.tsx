@@ -87,7 +87,7 @@ describe('EarnView', () => {
     render()
     await waitFor(() => expect(rows()).toHaveLength(3))
     await user.type(screen.getByLabelText('Maximum APY (%)'), 'lots{Enter}')
-    expect(screen.getByText('Maximum APY must be a number, 0 or more (e.g. 1000000)')).toBeInTheDocument()
+    expect(screen.getByText('Maximum APY must be a number, 0 or more (e.g. 12.5)')).toBeInTheDocument()
     expect(screen.getByLabelText('Maximum APY (%)')).toHaveValue('lots')
     expect(callsOf('getEarnPools')).toHaveLength(1)
     expect(location()).toBe('/earn')

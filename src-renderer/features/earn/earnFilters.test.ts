@@ -22,7 +22,7 @@ describe('earn pool filters', () => {
     expect(problems).toEqual({
       chainIds: '“base” is not a chain id',
       minTvl: 'Minimum TVL must be a number, 0 or more (e.g. 1000000)',
-      maxApy: 'Maximum APY must be a number, 0 or more (e.g. 1000000)',
+      maxApy: 'Maximum APY must be a number, 0 or more (e.g. 12.5)',
     })
   })
 

@@ -42,10 +42,10 @@ export function writeEarnDraft(params: URLSearchParams, d: EarnFilterDraft): URL
 
 const NUMBER = /^\d+(\.\d+)?$/
 
-function amount(text: string, what: string): { value?: number; problem?: string } {
+function amount(text: string, what: string, example: string): { value?: number; problem?: string } {
   const t = text.trim().replace(/[_\s]/g, '')
   if (!t) return {}
-  if (!NUMBER.test(t)) return { problem: `${what} must be a number, 0 or more (e.g. 1000000)` }
+  if (!NUMBER.test(t)) return { problem: `${what} must be a number, 0 or more (e.g. ${example})` }
   const value = Number(t)
   // Hundreds of digits read as Infinity, which JSON would send as null.
   if (!Number.isFinite(value)) return { problem: `${what} is too large to send` }
@@ -63,8 +63,8 @@ export function toEarnRequest(d: EarnFilterDraft): { request: GetEarnPoolsReques
     if (/^\d+$/.test(c) && Number(c) > 0) chainIds.push(Number(c))
     else problems.chainIds = `“${c}” is not a chain id`
   }
-  const minTvl = amount(d.minTvl, 'Minimum TVL')
-  const maxApy = amount(d.maxApy, 'Maximum APY')
+  const minTvl = amount(d.minTvl, 'Minimum TVL', '1000000')
+  const maxApy = amount(d.maxApy, 'Maximum APY', '12.5')
   if (minTvl.problem) problems.minTvl = minTvl.problem
   if (maxApy.problem) problems.maxApy = maxApy.problem
   const protocols = splitList(d.protocols)

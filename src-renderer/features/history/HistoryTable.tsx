@@ -50,15 +50,15 @@ interface Column {
 }
 
 const COLUMNS: Column[] = [
-  { id: 'select', header: '', width: 30 },
-  { id: 'status', header: 'Status', width: 100 },
-  { id: 'intent', header: 'Intent', width: 136 },
-  { id: 'created', header: 'Created', width: 140 },
+  { id: 'select', header: '', width: 32 },
+  { id: 'status', header: 'Status', width: 112 },
+  { id: 'intent', header: 'Intent', width: 148 },
+  { id: 'created', header: 'Created', width: 156 },
   { id: 'expires', header: 'Expires', width: 140, optional: true },
-  { id: 'owner', header: 'Owner', width: 128 },
-  { id: 'route', header: 'Route', width: 150, grow: true },
-  { id: 'sent', header: 'Sent', width: 130, align: 'right' },
-  { id: 'received', header: 'Received', width: 130, align: 'right' },
+  { id: 'owner', header: 'Owner', width: 148 },
+  { id: 'route', header: 'Route', width: 92, grow: true },
+  { id: 'sent', header: 'Sent', width: 120, align: 'right' },
+  { id: 'received', header: 'Received', width: 120, align: 'right' },
   { id: 'providers', header: 'Providers', width: 140, optional: true },
   { id: 'started', header: 'Started', width: 140, optional: true },
   { id: 'finished', header: 'Finished', width: 140, optional: true },
@@ -68,7 +68,7 @@ const BALANCE_COLUMNS: Column[] = [
   { id: 'hasBalance', header: 'Has balance', width: 96 },
   { id: 'balanceUsd', header: 'Balance USD', width: 110, align: 'right' },
 ]
-const DETAIL_COLUMN: Column = { id: 'detail', header: '', width: 64 }
+const DETAIL_COLUMN: Column = { id: 'detail', header: '', width: 76 }
 
 /** The columns the chooser offers, in table order. */
 /** Columns either side of the view kept in the DOM, so a sideways scroll shows no gap. */

@@ -28,7 +28,7 @@ export function SummaryStrip({ entries, scope }: { entries: readonly IntentHisto
           <span className="muted small">Success rate</span>
           <strong data-testid="history-summary-success">{formatPercent(summary.successRate, 1)}</strong>
           <span className="muted small">
-            {count(summary.counts.SUCCEEDED)} of {count(summary.finished)} finished
+            {count(summary.counts.SUCCEEDED)} succeeded of {count(summary.finished)} finished
           </span>
         </div>
         <div className="history-figure" title="From the receipt's startedAt to its finishedAt">

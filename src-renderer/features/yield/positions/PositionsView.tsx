@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/EmptyState'
 import { ErrorNotice } from '../../../components/ErrorNotice'
 import { toCsv } from '../../../lib/csv'
 import { datedFilename, downloadText } from '../../../lib/download'
-import { formatUsd } from '../../../lib/format'
+import { countOf, formatUsd } from '../../../lib/format'
 import { visibleOf } from '../../../lib/useLiveOrCached'
 import { useOfflineMode } from '../../../stores/cache'
 import { namesById, useCachedMarkets, vocabularyOf } from '../cachedMarkets'
@@ -106,7 +106,7 @@ export function PositionsView() {
       {query.status === 'idle' ? (
         <EmptyState title="No wallets yet">Add a wallet address and its network, then look up its positions.</EmptyState>
       ) : null}
-      {busy && !shown ? <p className="muted">Looking up {queries.length} wallets…</p> : null}
+      {busy && !shown ? <p className="muted">Looking up {countOf(queries.length, 'wallet')}…</p> : null}
       {shown ? (
         <div className="yield-positions-layout">
           <div className="yield-positions-main">

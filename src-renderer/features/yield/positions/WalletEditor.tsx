@@ -1,3 +1,4 @@
+import { countOf } from '../../../lib/format'
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { emptyWallet, isBlankWallet, parseWalletLines, validateWallets, type WalletProblems, type WalletRow } from './wallets'
 
@@ -125,7 +126,7 @@ export function WalletEditor({
         <button type="submit" className="primary" disabled={busy}>
           {busy ? 'Looking up…' : 'Look up positions'}
         </button>
-        <span className="muted small">{rows.filter((w) => !isBlankWallet(w)).length} wallets</span>
+        <span className="muted small">{countOf(rows.filter((w) => !isBlankWallet(w)).length, 'wallet')}</span>
       </div>
       <details className="yield-paste">
         <summary>Paste many wallets</summary>
