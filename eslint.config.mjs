@@ -56,7 +56,7 @@ const LAYERS = [
  * @type {Array<{ file: string, imports: string, why: string }>}
  */
 const LAYER_EXCEPTIONS = [
-  // Components read chain and token names from stores (being replaced by data/reference):
+  // Components read chain and token names from data/reference and connection state from stores:
   // to come in through props or a context defined in lib.
   ...['CachedNotice.tsx', 'CachedNotice.test.tsx', 'ChainSelect.tsx', 'Hex.tsx', 'Route.tsx', 'Timeline.tsx'].flatMap((f) => [
     { file: `src-renderer/components/${f}`, imports: 'src-renderer/stores/', why: 'reference data and connection state' },
@@ -65,12 +65,6 @@ const LAYER_EXCEPTIONS = [
   // lib holds modules that are not pure helpers: to move to data/ or their feature.
   { file: 'src-renderer/lib/call.ts', imports: 'src-renderer/bridge', why: 'the bridge call' },
   { file: 'src-renderer/lib/call.ts', imports: 'src-renderer/stores/connection', why: 'outage reporting' },
-  { file: 'src-renderer/lib/useLiveOrCached.ts', imports: 'src-renderer/stores/connection', why: 'a data lifecycle' },
-  { file: 'src-renderer/lib/useRouteTokenLabels.ts', imports: 'src-renderer/', why: 'reference data hook' },
-  // Stores that load and cache data: being replaced by data/reference.
-  { file: 'src-renderer/stores/chains.ts', imports: 'src-renderer/db/', why: 'chain loader' },
-  { file: 'src-renderer/stores/providerCodes.ts', imports: 'src-renderer/db/', why: 'provider-code loader' },
-  { file: 'src-renderer/stores/providerCodes.test.ts', imports: 'src-renderer/db/', why: 'as above' },
   // Route statistics are computed from the cache: a loader, to move out of stores/.
   ...['routeStats.ts', 'routeStats.test.ts', 'routeStatsCompute.ts'].map((f) => ({
     file: `src-renderer/stores/${f}`,

@@ -1,16 +1,15 @@
 import { useEffect } from 'react'
-import { useCacheStatus } from '../stores/cache'
 import { HashRouter, Navigate, Route, Routes } from 'react-router'
 import { bridge } from '../bridge'
 import { showCacheActivity } from './cacheActivity'
 import { cacheModule } from '../db/lazy'
 import { call } from '../lib/call'
 import { startWatchSync } from '../features/watch/sync'
-import { hydrateChainsFromCache } from '../features/chains/hydrateChains'
 import { useConnection } from '../stores/connection'
-import { useChains } from '../stores/chains'
+import { askChainsEarly, useChainDirectory, useReconnectProbe } from '../data/reference/chains'
 import { DEFAULT_PATH, ROUTES } from './routes'
 import { Shell } from './Shell'
+import { DataProvider } from '../data/DataProvider'
 
 /**
  * What start-up asks before React renders anything (`startBootstrap`, called by main.tsx):
@@ -25,10 +24,7 @@ export function startBootstrap(): void {
     if (r.ok) useConnection.getState().setInfo(r.value)
     return r
   })
-  void Promise.all([boot, useChains.getState().ensure()]).then(([r]) => {
-    // Offline at start-up: names, symbols and explorer links come from the cached chain list.
-    if (r.ok && useChains.getState().status === 'failed') void hydrateChainsFromCache(r.value.activeProfileId)
-  })
+  askChainsEarly()
 }
 
 function useAppBootstrap() {
@@ -55,33 +51,10 @@ function useAppBootstrap() {
   }, [setInfo])
 }
 
-/**
- * An unreachable service is probed soon, then less and less often: a blip or a restart
- * ends within seconds, and a long outage is not hammered.
- */
-const RECONNECT_FIRST_PROBE_MS = 2_000
-const RECONNECT_MAX_PROBE_MS = 15_000
-
-function useReconnectProbe() {
-  const unreachable = useConnection((s) => s.reachability === 'offline')
-  const forced = useCacheStatus((s) => s.forcedOffline)
-  useEffect(() => {
-    if (!unreachable || forced) return
-    let delay = RECONNECT_FIRST_PROBE_MS
-    let timer: ReturnType<typeof setTimeout>
-    const probe = () => {
-      // A successful call flips reachability back to online (see lib/call.ts), ending the probe.
-      void call('getChains', {})
-      delay = Math.min(delay * 2, RECONNECT_MAX_PROBE_MS)
-      timer = setTimeout(probe, delay)
-    }
-    timer = setTimeout(probe, delay)
-    return () => clearTimeout(timer)
-  }, [unreachable, forced])
-}
-
-export function App() {
+function AppRoot() {
   useAppBootstrap()
+  // Chain names, symbols and explorer links are wanted by almost every view: load them at start-up.
+  useChainDirectory()
   useReconnectProbe()
   return (
     <HashRouter>
@@ -94,5 +67,13 @@ export function App() {
         </Route>
       </Routes>
     </HashRouter>
+  )
+}
+
+export function App() {
+  return (
+    <DataProvider>
+      <AppRoot />
+    </DataProvider>
   )
 }

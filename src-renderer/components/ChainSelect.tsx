@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import type { ChainInfo } from '@contract/service'
-import { useChains } from '../stores/chains'
+import { useChainDirectory } from '../data/reference/chains'
 
 type ControlProps = {
   id?: string
@@ -26,14 +26,13 @@ export function ChainSelect({
   onChange(value: string): void
   anyLabel?: string
 } & ControlProps) {
-  const byId = useChains((s) => s.byId)
-  const status = useChains((s) => s.status)
+  const { byId, loading } = useChainDirectory()
   const [mainnets, testnets] = useMemo(() => {
     const all = [...byId.values()]
     return [all.filter((c) => !c.isTestnet).sort(byName), all.filter((c) => c.isTestnet).sort(byName)]
   }, [byId])
 
-  if (byId.size === 0 && status !== 'loading') {
+  if (byId.size === 0 && !loading) {
     return (
       <input
         {...control}
@@ -47,7 +46,7 @@ export function ChainSelect({
   const unknown = value !== '' && !byId.has(Number(value))
   return (
     <select {...control} value={value} onChange={(e) => onChange(e.target.value)}>
-      <option value="">{status === 'loading' && byId.size === 0 ? 'Loading chains…' : anyLabel}</option>
+      <option value="">{loading && byId.size === 0 ? 'Loading chains…' : anyLabel}</option>
       {unknown ? <option value={value}>Chain {value}</option> : null}
       <optgroup label="Mainnets">
         {mainnets.map((c) => (

@@ -1,5 +1,6 @@
 import { shortHex } from '../lib/format'
-import { explorerUrl, useChains } from '../stores/chains'
+import { useChainsById } from '../data/reference/chains'
+import { explorerUrl } from '../lib/chains'
 import { CopyButton } from './CopyButton'
 
 /**
@@ -17,7 +18,7 @@ export function Hex({
   chainId?: number
   full?: boolean
 }) {
-  const byId = useChains((s) => s.byId)
+  const byId = useChainsById()
   if (!value) return <span className="muted">—</span>
   const href = kind ? explorerUrl(byId, chainId, kind, value) : undefined
   const text = full ? value : shortHex(value)

@@ -1,12 +1,13 @@
-import { chainName, useChains } from '../stores/chains'
-import { tokenLabel, useTokens } from '../stores/tokens'
+import { useChainsById } from '../data/reference/chains'
+import { chainName } from '../lib/chains'
+import { tokenLabel, useTokenLabels } from '../data/reference/tokens'
 import { shortHex } from '../lib/format'
 import { Amount } from './Amount'
 import type { RouteLeg } from '../lib/intentRoute'
 
 function Leg({ leg }: { leg: RouteLeg }) {
-  const chains = useChains((s) => s.byId)
-  const tokens = useTokens((s) => s.byKey)
+  const chains = useChainsById()
+  const tokens = useTokenLabels()
   const known = tokenLabel(tokens, leg.chainId, leg.tokenAddress)
   const symbol = leg.symbol ?? known?.symbol ?? (leg.tokenAddress ? shortHex(leg.tokenAddress) : undefined)
   const decimals = leg.decimals ?? known?.decimals

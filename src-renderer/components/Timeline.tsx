@@ -1,6 +1,7 @@
 import { formatDateTime, formatDuration } from '../lib/format'
-import { chainName, useChains } from '../stores/chains'
-import { tokenLabel, useTokens } from '../stores/tokens'
+import { useChainsById } from '../data/reference/chains'
+import { chainName } from '../lib/chains'
+import { tokenLabel, useTokenLabels } from '../data/reference/tokens'
 import { Amount } from './Amount'
 import { Hex } from './Hex'
 
@@ -40,7 +41,7 @@ const STATE_LABEL: Record<StepState, string> = {
 }
 
 function StepAmount({ step }: { step: TimelineStep }) {
-  const tokens = useTokens((s) => s.byKey)
+  const tokens = useTokenLabels()
   const known = tokenLabel(tokens, step.chainId, step.tokenAddress)
   return <Amount raw={step.amount} decimals={step.decimals ?? known?.decimals} symbol={step.symbol ?? known?.symbol} copyable />
 }
@@ -50,7 +51,7 @@ function StepAmount({ step }: { step: TimelineStep }) {
  * mined time, the time it took since the step before, and which step the intent is at.
  */
 export function Timeline({ steps, label = 'Receipt timeline' }: { steps: readonly TimelineStep[]; label?: string }) {
-  const chains = useChains((s) => s.byId)
+  const chains = useChainsById()
   return (
     <ol className="timeline" aria-label={label}>
       {steps.map((step) => (

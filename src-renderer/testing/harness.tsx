@@ -2,10 +2,12 @@ import { render } from '@testing-library/react'
 import type { ReactElement } from 'react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import type { AppInfo } from '@contract/app'
+import { DataProvider } from '../data/DataProvider'
 import { openExplorerDb, setExplorerDb } from '../db/db'
 import { useCacheStatus } from '../stores/cache'
 import { useConnection } from '../stores/connection'
-import { useTokens } from '../stores/tokens'
+import { forgetProviderCodes } from '../data/reference/providerCodes'
+import { forgetTokenLabels } from '../data/reference/tokens'
 import { answers, fakeCall, PROFILE } from './bridge'
 import { downloads } from './downloads'
 
@@ -30,7 +32,8 @@ export function resetWorld() {
   setExplorerDb(openExplorerDb(`view-test-${++dbCount}-${Math.random().toString(36).slice(2)}`))
   useConnection.setState({ info, reachability: 'online', lastOutage: null })
   useCacheStatus.setState({ forcedOffline: false, lastWriteError: undefined, unindexed: 0 })
-  useTokens.setState({ byKey: new Map() })
+  forgetTokenLabels()
+  forgetProviderCodes()
   sessionStorage.clear()
   downloads.length = 0
 }
@@ -54,5 +57,7 @@ export function renderAt(path: string, routes: Array<{ path: string; element: Re
       </Routes>
       <Location />
     </MemoryRouter>,
+    // A fresh query cache per render: nothing loaded in one test shows in the next.
+    { wrapper: DataProvider },
   )
 }

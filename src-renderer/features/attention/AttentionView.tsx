@@ -12,7 +12,8 @@ import { datedFilename, downloadText } from '../../lib/download'
 import { formatDateTime, formatDuration } from '../../lib/format'
 import { useNow } from '../../lib/useNow'
 import { useOfflineMode } from '../../stores/cache'
-import { chainName, useChains } from '../../stores/chains'
+import { useChainsById } from '../../data/reference/chains'
+import { chainName } from '../../lib/chains'
 import { useConnection } from '../../stores/connection'
 import { useRouteStatsFor } from '../../stores/routeStats'
 import { caseKey, useCases } from './cases'
@@ -25,7 +26,7 @@ import { useNewItems } from './useNewItems'
 const REASONS = ['all', 'slow', 'window-closing', 'recoverable'] as const
 
 function useColumns(profileId: string, fresh: ReadonlySet<string>): Column<AttentionItem>[] {
-  const chains = useChains((s) => s.byId)
+  const chains = useChainsById()
   const cases = useCases((s) => s.cases)
   return useMemo(
     () => [

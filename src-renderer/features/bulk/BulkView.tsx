@@ -8,7 +8,8 @@ import { toCsv, type CsvColumn } from '../../lib/csv'
 import { datedFilename, downloadText } from '../../lib/download'
 import { KIND_LABEL } from '../../lib/classifyInput'
 import { useOfflineMode } from '../../stores/cache'
-import { chainName, useChains } from '../../stores/chains'
+import { useChainsById } from '../../data/reference/chains'
+import { chainName } from '../../lib/chains'
 import { useConnection } from '../../stores/connection'
 import { MAX_KEYS, parseKeys } from './keys'
 import type { BulkMatch } from './resolve'
@@ -28,7 +29,7 @@ const CSV: CsvColumn<BulkMatch>[] = [
 ]
 
 function useColumns(): Column<BulkMatch>[] {
-  const chains = useChains((s) => s.byId)
+  const chains = useChainsById()
   return useMemo(
     () => [
       { id: 'key', header: 'Key', sortValue: (m) => m.key, cell: (m) => <Hex value={m.key} /> },

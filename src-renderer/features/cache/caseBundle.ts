@@ -1,6 +1,6 @@
 import type { ChainInfo, Intent, IntentHistoryEntry, IntentReceipt, IntentStatus, IntentTransaction } from '@contract/service'
 import { formatAmount, formatDateTime, parseTime } from '../../lib/format'
-import { chainName, explorerUrl } from '../../stores/chains'
+import { chainName, explorerUrl } from '../../lib/chains'
 import { explorerDb } from '../../db/db'
 import { flushHistoryJournal } from '../../db/historyJournal'
 import { listNotes, isBookmarked } from '../../db/notes'

@@ -1,16 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ChainInfo, GetChainsRequest } from '@contract/service'
 import { ChainInfoSchema } from '@contract/service'
 import { cacheChains, readChains } from '../../db'
 import { useCacheStatus } from '../../stores/cache'
-import { useChains } from '../../stores/chains'
-import { useProviderCodes } from '../../stores/providerCodes'
+import { useChainsById } from '../../data/reference/chains'
+import { providerCodesOf } from '../../data/reference/providerCodes'
+import { useConnection } from '../../stores/connection'
 import { answers, callsOf, failure, okFetched, PROFILE, source } from '../../testing/bridge'
 import { renderAt, resetWorld } from '../../testing/harness'
 import { ChainsView } from './ChainsView'
-import { hydrateChainsFromCache } from './hydrateChains'
 
 vi.mock('../../lib/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
@@ -36,7 +36,14 @@ const sepolia = ChainInfoSchema.parse({
 })
 const base: ChainInfo = { id: 8453, name: 'Base', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }
 
-const render = (query = '') => renderAt(`/chains${query}`, [{ path: '/chains', element: <ChainsView /> }])
+/** What the app-wide chain directory holds, as every other view would read it. */
+function ChainNames() {
+  const names = [...useChainsById().values()].map((c) => c.name).sort()
+  return <span data-testid="chain-names">{names.join(',')}</span>
+}
+const chainNames = () => screen.getByTestId('chain-names').textContent
+
+const render = (query = '') => renderAt(`/chains${query}`, [{ path: '/chains', element: <ChainsView /> }], <ChainNames />)
 const table = () => screen.getByRole('table', { name: 'Chains' })
 const rowOf = (name: string) => within(table()).getAllByRole('row').find((r) => r.textContent?.includes(name))!
 const location = () => screen.getByTestId('location').textContent
@@ -47,8 +54,6 @@ function chainAnswers(byProvider: Record<string, ChainInfo[]>) {
 
 beforeEach(() => {
   resetWorld()
-  useChains.setState({ byId: new Map(), status: 'idle' })
-  useProviderCodes.setState({ codes: [] })
 })
 
 describe('ChainsView', () => {
@@ -89,7 +94,7 @@ describe('ChainsView', () => {
   it('writes the list through to the cache and feeds the app-wide chain names', async () => {
     chainAnswers({ '': [ethereum, sepolia] })
     render()
-    await waitFor(() => expect(useChains.getState().byId.get(11155111)?.name).toBe('Sepolia'))
+    await waitFor(() => expect(chainNames()).toBe('Ethereum,Sepolia'))
     const cached = await readChains(PROFILE)
     expect(cached?.chains.map((c) => c.id).sort()).toEqual([1, 11155111])
   })
@@ -111,7 +116,7 @@ describe('ChainsView', () => {
     expect(location()).toBe('/chains?provider=RELAYX')
     expect(callsOf('getChains')).toContainEqual({ routeProvider: 'RELAYX' })
     expect(screen.getByText('1 of 1 chains supported by RELAYX')).toBeInTheDocument()
-    expect(useProviderCodes.getState().codes).toEqual(['RELAYX'])
+    expect(providerCodesOf(PROFILE)).toEqual(['RELAYX'])
   })
 
   it('searches by name or id inside the list, keeping the search in the URL', async () => {
@@ -133,7 +138,7 @@ describe('ChainsView', () => {
     await waitFor(() => expect(within(table()).getAllByRole('row')).toHaveLength(3))
     expect(screen.getByText(/cached data, fetched 3 hours ago/)).toBeInTheDocument()
     expect(callsOf('getChains')).toEqual([])
-    expect(useChains.getState().byId.size).toBe(2)
+    expect(chainNames()).toBe('Base,Ethereum')
   })
 
   it('falls back to the cache when the service cannot be reached', async () => {
@@ -172,24 +177,32 @@ describe('ChainsView', () => {
   })
 })
 
-describe('hydrateChainsFromCache', () => {
-  beforeEach(() => {
-    resetWorld()
-    useChains.setState({ byId: new Map(), status: 'idle' })
-  })
+describe('the chain directory', () => {
+  beforeEach(() => resetWorld())
 
-  it('fills the chain store from the cache when the live list is missing, never over it', async () => {
+  it('offline at start-up, labels chains from the cache', async () => {
     await cacheChains(source(), [ethereum])
-    expect(await hydrateChainsFromCache(PROFILE)).toBe(true)
-    expect(useChains.getState().byId.get(1)?.name).toBe('Ethereum')
-
-    useChains.getState().set([base])
-    expect(await hydrateChainsFromCache(PROFILE)).toBe(false)
-    expect([...useChains.getState().byId.keys()]).toEqual([8453])
+    answers.set('getChains', () => failure('Network', 'connection refused'))
+    renderAt('/elsewhere', [], <ChainNames />)
+    await waitFor(() => expect(chainNames()).toBe('Ethereum'))
   })
 
-  it('does nothing when the cache holds no chains', async () => {
-    expect(await hydrateChainsFromCache(PROFILE)).toBe(false)
-    expect(useChains.getState().status).toBe('idle')
+  it('a profile switch shows only the new profile’s chains', async () => {
+    answers.set('getChains', () => okFetched({ chains: [ethereum] }))
+    renderAt('/elsewhere', [], <ChainNames />)
+    await waitFor(() => expect(chainNames()).toBe('Ethereum'))
+
+    let release!: () => void
+    const slow = new Promise<void>((r) => (release = r))
+    answers.set('getChains', async () => {
+      await slow
+      return okFetched({ chains: [base] })
+    })
+    const info = useConnection.getState().info!
+    act(() => useConnection.getState().setInfo({ ...info, profiles: [...info.profiles, { ...info.profiles[0], id: 'other' }], activeProfileId: 'other' }))
+    // While the other profile's list loads, none of the first profile's chains show.
+    expect(chainNames()).toBe('')
+    release()
+    await waitFor(() => expect(chainNames()).toBe('Base'))
   })
 })

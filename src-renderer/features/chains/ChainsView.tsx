@@ -1,35 +1,20 @@
-import { useEffect, useMemo } from 'react'
+import { useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { CachedNotice } from '../../components/CachedNotice'
 import { DataTable } from '../../components/DataTable'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { FormField } from '../../components/FormField'
-import { visibleOf } from '../../lib/useLiveOrCached'
-import { useConnection } from '../../stores/connection'
-import { cachedRouteProviderCodes, useProviderCodes } from '../../stores/providerCodes'
+import { useChainList } from '../../data/reference/chains'
 import { CHAIN_COLUMNS } from './chainColumns'
 import { filterChains } from './filterChains'
 import { ProviderPicker } from './ProviderPicker'
-import { useChainList } from './useChainList'
-
-/** Learns provider codes from the intents already cached, once per profile. */
-function useLearnCachedProviderCodes() {
-  const profileId = useConnection((s) => s.info?.activeProfileId)
-  useEffect(() => {
-    if (!profileId) return
-    void cachedRouteProviderCodes(profileId)
-      .then((codes) => useProviderCodes.getState().learn(codes))
-      .catch(() => undefined)
-  }, [profileId])
-}
 
 export function ChainsView() {
   const [params, setParams] = useSearchParams()
   const provider = params.get('provider') ?? ''
   const text = params.get('q') ?? ''
   const query = useChainList(provider)
-  useLearnCachedProviderCodes()
 
   const update = (key: string, value: string) =>
     setParams(
@@ -41,7 +26,7 @@ export function ChainsView() {
       { replace: true },
     )
 
-  const shown = visibleOf(query)
+  const shown = query.shown
   const chains = shown?.data
   const matching = useMemo(() => (chains ? filterChains(chains, text) : []), [chains, text])
 

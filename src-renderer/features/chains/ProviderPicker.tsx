@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react'
 import { FormField } from '../../components/FormField'
-import { providerSuggestions, useProviderCodes } from '../../stores/providerCodes'
+import { providerSuggestions, useProviderCodes } from '../../data/reference/providerCodes'
 
 const CODE = /^[A-Z][A-Z0-9_]*$/
 
@@ -11,7 +11,7 @@ const CODE = /^[A-Z][A-Z0-9_]*$/
  */
 export function ProviderPicker({ value, onChange }: { value: string; onChange(code: string): void }) {
   const listId = useId()
-  const codes = useProviderCodes((s) => s.codes)
+  const codes = useProviderCodes()
   const suggestions = providerSuggestions(codes)
   const [draft, setDraft] = useState(value)
   const [error, setError] = useState<string>()

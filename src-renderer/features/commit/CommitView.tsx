@@ -10,10 +10,10 @@ import { call } from '../../lib/call'
 import { formatAge, parseTime } from '../../lib/format'
 import { intentRoute, intentTokenMetadata } from '../../lib/intentRoute'
 import { useNow } from '../../lib/useNow'
-import { useRouteTokenLabels } from '../../lib/useRouteTokenLabels'
+import { useRouteTokenLabels } from '../../data/reference/useRouteTokenLabels'
 import { useSessionState } from '../../lib/useSessionState'
 import { useOfflineMode } from '../../stores/cache'
-import { useTokens } from '../../stores/tokens'
+import { useLearnTokens } from '../../data/reference/tokens'
 import { WatchButton } from '../watch'
 import { ExecutionWindow } from './ExecutionWindow'
 import { IntentPreview, isExpired } from './IntentPreview'
@@ -154,7 +154,7 @@ export function CommitView() {
   const [unsure, setUnsure] = useSessionState<Unsure | null>('commit.unsure', null)
   const [fileError, setFileError] = useState<string | null>(null)
   const parsed = useMemo(() => parseIntentInput(text), [text])
-  const learn = useTokens((s) => s.learn)
+  const learn = useLearnTokens()
   const offline = useOfflineMode()
 
   useEffect(() => {

@@ -6,12 +6,13 @@ import { StatusBadge } from '../../components/StatusBadge'
 import { formatAge, formatDateTime, formatDuration, formatPercent, formatUsd, parseTime, shortHex } from '../../lib/format'
 import { intentProviders, intentRoute } from '../../lib/intentRoute'
 import { useNow } from '../../lib/useNow'
-import { chainName, useChains } from '../../stores/chains'
-import { tokenLabel, useTokens } from '../../stores/tokens'
+import { useChainsById } from '../../data/reference/chains'
+import { chainName } from '../../lib/chains'
+import { tokenLabel, useTokenLabels } from '../../data/reference/tokens'
 
 /** An amount of a token named by address, labelled with whatever the app has learnt about it. */
 function TokenAmount({ chainId, token, raw, decimals }: { chainId?: number; token?: string; raw?: string; decimals?: number }) {
-  const known = useTokens((s) => tokenLabel(s.byKey, chainId, token))
+  const known = tokenLabel(useTokenLabels(), chainId, token)
   return <Amount raw={raw} decimals={decimals ?? known?.decimals} symbol={known?.symbol ?? (token ? shortHex(token) : undefined)} copyable />
 }
 
@@ -35,7 +36,7 @@ export const isExpired = (intent: Intent, now = Date.now()): boolean => {
 
 /** The intent about to be committed, read the way a person checks it: route, price, fees, deadline. */
 export function IntentPreview({ intent, gasFeeOptions }: { intent: Intent; gasFeeOptions?: GasFeeOptions }) {
-  const chains = useChains((s) => s.byId)
+  const chains = useChainsById()
   const { from, to } = intentRoute(intent)
   const quote = intent.quote
   const fees = intent.fees

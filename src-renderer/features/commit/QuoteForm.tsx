@@ -9,16 +9,16 @@ import { cacheIntents } from '../../db'
 import { call } from '../../lib/call'
 import { formatAmount, parseTime, formatAge } from '../../lib/format'
 import { intentRoute, intentTokenMetadata } from '../../lib/intentRoute'
-import { useChains } from '../../stores/chains'
-import { tokenLabel, useTokens } from '../../stores/tokens'
+import { useChain } from '../../data/reference/chains'
+import { tokenLabel, useLearnTokens, useTokenLabels } from '../../data/reference/tokens'
 import { checkQuoteDraft, DEFAULT_QUOTE_DRAFT, type QuoteDraft, type QuoteField } from './quoteForm'
 
 const NATIVE = '0x0000000000000000000000000000000000000000'
 
 /** Tokens the app knows on a chain: its native coin, and every token it has seen labelled. */
 function useTokenSuggestions(chainId: string) {
-  const tokens = useTokens((s) => s.byKey)
-  const chain = useChains((s) => s.byId.get(Number(chainId)))
+  const tokens = useTokenLabels()
+  const chain = useChain(Number(chainId))
   return useMemo(() => {
     const out = new Map<string, string>()
     if (chain) out.set(NATIVE, `${chain.nativeCurrency.symbol} (native)`)
@@ -57,7 +57,7 @@ function TokenInput({
 
 /** "= 25 USDC" for a base-unit amount, once the token's decimals are known. */
 function useAmountHint(chainId: string, token: string, raw: string): string | undefined {
-  const label = useTokens((s) => tokenLabel(s.byKey, Number(chainId), token))
+  const label = tokenLabel(useTokenLabels(), Number(chainId), token)
   if (!/^\d+$/.test(raw) || label?.decimals === undefined) return undefined
   return `= ${formatAmount(raw, label.decimals)}${label.symbol ? ` ${label.symbol}` : ''}`
 }
@@ -72,7 +72,7 @@ export function QuoteForm({ onUse }: { onUse: (answer: QuoteIntentResponse) => v
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<SvcError | null>(null)
   const [answer, setAnswer] = useState<QuoteIntentResponse | null>(null)
-  const learn = useTokens((s) => s.learn)
+  const learn = useLearnTokens()
   const amountHint = useAmountHint(draft.originChainId, draft.originTokenAddress, draft.originTokenAmount)
   const checked = checkQuoteDraft(draft)
   const errors: Partial<Record<QuoteField, string>> = submitted && !checked.ok ? checked.errors : {}

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import type { ChainInfo } from '@contract/service'
-import { useChains } from '../../stores/chains'
+import { useChainsById } from '../../data/reference/chains'
 
 const byName = (a: ChainInfo, b: ChainInfo) => a.name.localeCompare(b.name)
 
@@ -10,7 +10,7 @@ const byName = (a: ChainInfo, b: ChainInfo) => a.name.localeCompare(b.name)
  * dropped silently.
  */
 export function ChainPicker({ value, onChange, error }: { value: readonly string[]; onChange(ids: string[]): void; error?: string }) {
-  const byId = useChains((s) => s.byId)
+  const byId = useChainsById()
   const options = useMemo(() => {
     const all = [...byId.values()]
     const known = [...all.filter((c) => !c.isTestnet).sort(byName), ...all.filter((c) => c.isTestnet).sort(byName)]

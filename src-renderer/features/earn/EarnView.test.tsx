@@ -4,7 +4,6 @@ import userEvent from '@testing-library/user-event'
 import type { EarnPool, GetEarnPoolsRequest } from '@contract/service'
 import { cacheEarnPools, readEarnPools } from '../../db'
 import { useCacheStatus } from '../../stores/cache'
-import { useChains } from '../../stores/chains'
 import { answers, callsOf, okFetched, PROFILE, source } from '../../testing/bridge'
 import { renderAt, resetWorld } from '../../testing/harness'
 import { EarnView } from './EarnView'
@@ -38,10 +37,14 @@ const location = () => decodeURIComponent(screen.getByTestId('location').textCon
 
 beforeEach(() => {
   resetWorld()
-  useChains.getState().set([
-    { id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
-    { id: 8453, name: 'Base', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
-  ])
+  answers.set('getChains', () =>
+    okFetched({
+      chains: [
+        { id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
+        { id: 8453, name: 'Base', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
+      ],
+    }),
+  )
 })
 
 describe('EarnView', () => {

@@ -10,8 +10,8 @@ import { FormField } from '../../components/FormField'
 import { Hex } from '../../components/Hex'
 import { Logo } from '../../components/Logo'
 import { formatDateTime, formatUsd } from '../../lib/format'
-import { visibleOf } from '../../lib/useLiveOrCached'
-import { chainName, useChains } from '../../stores/chains'
+import { useChainsById } from '../../data/reference/chains'
+import { chainName } from '../../lib/chains'
 import { ChainPicker } from './ChainPicker'
 import { formatApy, hasProblems, readEarnDraft, toEarnRequest, writeEarnDraft, type EarnFilterDraft } from './earnFilters'
 import { useEarnPools } from './useEarnPools'
@@ -118,8 +118,8 @@ export function EarnView() {
   const applied = useMemo(() => readEarnDraft(params), [params])
   const { request, problems } = toEarnRequest(applied)
   const query = useEarnPools(hasProblems(problems) ? null : request)
-  const shown = visibleOf(query)
-  const chains = useChains((s) => s.byId)
+  const shown = query.shown
+  const chains = useChainsById()
   const columns = useMemo(() => earnColumns(chains), [chains])
   const data = shown?.data
 

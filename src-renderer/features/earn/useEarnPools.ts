@@ -1,23 +1,18 @@
 import type { GetEarnPoolsRequest, GetEarnPoolsResponse } from '@contract/service'
-import { cacheEarnPools, readEarnPools } from '../../db'
-import { call } from '../../lib/call'
-import { useLiveOrCached } from '../../lib/useLiveOrCached'
-import { useOfflineMode } from '../../stores/cache'
-import { useConnection } from '../../stores/connection'
+import { readEarnPools } from '../../db'
+import { bridgeCall } from '../../data/liveOrCached'
+import { useServiceQuery } from '../../data/useServiceQuery'
 import { filterEarnPools } from './earnFilters'
 
 /** GetEarnPools for valid filters (null while the form holds a problem), or the cache offline. */
 export function useEarnPools(request: GetEarnPoolsRequest | null) {
-  const profileId = useConnection((s) => s.info?.activeProfileId)
-  const offline = useOfflineMode()
-  const key = profileId === undefined || request === null ? null : JSON.stringify([profileId, request])
-  return useLiveOrCached<GetEarnPoolsResponse>(key, offline, {
-    live: () => call('getEarnPools', request!),
-    save: ({ data, source }) => cacheEarnPools(source, data),
+  return useServiceQuery('getEarnPools', request, (profileId, args) => ({
+    live: () => bridgeCall('getEarnPools', args),
     cached: async () => {
-      const hit = await readEarnPools(profileId!)
+      const hit = await readEarnPools(profileId)
       if (!hit) return undefined
-      return { data: { ...hit.response, pools: filterEarnPools(hit.response.pools, request!) }, fetchedAt: hit.fetchedAt }
+      const data: GetEarnPoolsResponse = { ...hit.response, pools: filterEarnPools(hit.response.pools, args) }
+      return { data, fetchedAt: hit.fetchedAt }
     },
-  })
+  }))
 }

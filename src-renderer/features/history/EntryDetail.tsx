@@ -7,7 +7,8 @@ import { Route } from '../../components/Route'
 import { StatusBadge } from '../../components/StatusBadge'
 import { useEscapeKey } from '../../lib/useEscapeKey'
 import { formatDateTime, formatDuration, formatUsd } from '../../lib/format'
-import { chainName, useChains } from '../../stores/chains'
+import { useChainsById } from '../../data/reference/chains'
+import { chainName } from '../../lib/chains'
 import { WatchButton } from '../watch'
 import { balanceLines } from './balances'
 import { entryDurationMs, entryIntentId, routeProviders } from './rows'
@@ -26,7 +27,7 @@ export function EntryDetail({
   balancesRequested: boolean
   onClose(): void
 }) {
-  const chains = useChains((s) => s.byId)
+  const chains = useChainsById()
   const intentId = entryIntentId(entry)
   const r = entry.receipt
   const s = r?.summary

@@ -6,9 +6,9 @@ import { CachedNotice } from '../../components/CachedNotice'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { useOfflineMode, useCacheStatus } from '../../stores/cache'
-import { useChains } from '../../stores/chains'
+import { useChainsById } from '../../data/reference/chains'
 import { useConnection } from '../../stores/connection'
-import { providerSuggestions as withAuto, useProviderCodes } from '../../stores/providerCodes'
+import { learnProviderCodes, providerSuggestions as withAuto, useProviderCodes } from '../../data/reference/providerCodes'
 import { offlineHistoryFor } from './cacheFeed'
 import { ExportControls } from './ExportControls'
 import { ColumnChooser, usePickedColumns } from './ColumnChooser'
@@ -85,15 +85,15 @@ export function HistoryView() {
   const actions = useHistory.getState()
 
   const loaded = h.current ? h.entries : NONE
-  const chains = useChains((s) => s.byId)
+  const chains = useChainsById()
   const buildRows = useRef(rowBuilder()).current
   const rows = useMemo(() => buildRows(loaded, chains), [buildRows, loaded, chains])
 
   const seen = useSeenCodes(loaded)
-  const learntCodes = useProviderCodes((s) => s.codes)
+  const learntCodes = useProviderCodes()
   useEffect(() => {
-    if (seen.providers.length) useProviderCodes.getState().learn(seen.providers)
-  }, [seen.providers])
+    if (profileId && seen.providers.length) learnProviderCodes(profileId, seen.providers)
+  }, [profileId, seen.providers])
   const suggestions = useMemo(() => withAuto([...new Set([...seen.providers, ...learntCodes])].sort()), [seen.providers, learntCodes])
 
   const navigate = useNavigate()

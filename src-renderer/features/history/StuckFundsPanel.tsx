@@ -8,7 +8,8 @@ import { StatusBadge } from '../../components/StatusBadge'
 import { toCsv } from '../../lib/csv'
 import { datedFilename, downloadText } from '../../lib/download'
 import { formatUsd } from '../../lib/format'
-import { chainName, useChains } from '../../stores/chains'
+import { useChainsById } from '../../data/reference/chains'
+import { chainName } from '../../lib/chains'
 import { STUCK_CSV_COLUMNS } from './exportFiles'
 import { stuckFunds, usdValue, type BalanceLine } from './balances'
 
@@ -22,7 +23,7 @@ const SHOWN_LINES = 500
 export function StuckFundsPanel({ entries }: { entries: readonly IntentHistoryEntry[] }) {
   const deferred = useDeferredValue(entries)
   const stuck = useMemo(() => stuckFunds(deferred), [deferred])
-  const chains = useChains((s) => s.byId)
+  const chains = useChainsById()
   const navigate = useNavigate()
 
   const columns = useMemo((): Column<BalanceLine>[] => [

@@ -1,7 +1,7 @@
 import type { ChainInfo, IntentHistoryEntry, IntentStatus, TokenMetadata } from '@contract/service'
 import { isPendingStatus } from '@contract/service/constants'
 import { formatAmount, formatDateTime, formatDuration, formatUnitsExact, formatUsd, shortHex } from '../../lib/format'
-import { chainName } from '../../stores/chains'
+import { chainName } from '../../lib/chains'
 import { historyEntryIntentId } from '../../db/records'
 import { receiptDurationMs } from '../../lib/receiptDuration'
 

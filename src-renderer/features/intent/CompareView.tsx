@@ -99,11 +99,15 @@ export function CompareView() {
   const [params, setParams] = useSearchParams()
   const a = readSide(params, 'a')
   const b = readSide(params, 'b')
-  const onlyDiffs = params.get('diff') === '1'
+  // Held here as well as in the URL: the URL changes in a transition, and a controlled
+  // checkbox must not flip back while a data update renders first.
+  const urlOnlyDiffs = params.get('diff') === '1'
+  const [onlyDiffs, showOnlyDiffs] = useState(urlOnlyDiffs)
+  useEffect(() => showOnlyDiffs(urlOnlyDiffs), [urlOnlyDiffs])
   const profileId = useConnection((s) => s.info?.activeProfileId)
   const offline = useOfflineMode()
-  const left = useCompareSide(profileId, a.id, a.version, offline)
-  const right = useCompareSide(profileId, b.id, b.version, offline)
+  const left = useCompareSide(profileId, a.id, a.version)
+  const right = useCompareSide(profileId, b.id, b.version)
 
   const [drafts, setDrafts] = useState(() => ({
     a: { id: a.id, version: a.version ? String(a.version) : '' },
@@ -136,7 +140,8 @@ export function CompareView() {
   }
 
   const swap = () => setDrafts((d) => ({ a: d.b, b: d.a }))
-  const setOnlyDiffs = (on: boolean) =>
+  const setOnlyDiffs = (on: boolean) => {
+    showOnlyDiffs(on)
     setParams(
       (p) => {
         if (on) p.set('diff', '1')
@@ -145,6 +150,7 @@ export function CompareView() {
       },
       { replace: true },
     )
+  }
 
   const rows = useMemo(
     () => (left.status === 'ok' && right.status === 'ok' ? diffObjects(left.intent, right.intent) : undefined),

@@ -79,7 +79,10 @@ describe('IntentView', () => {
     render()
     const summary = await screen.findByRole('region', { name: 'Summary' })
     const sent = within(summary).getByText('Amount sent').nextElementSibling!
-    expect(sent.querySelector('.amount')).toHaveAttribute('title', '1234.567890123456789012 WETH (1234567890123456789012 base units)')
+    // The symbol and decimals come with the receipt, which may answer after the intent.
+    await waitFor(() =>
+      expect(sent.querySelector('.amount')).toHaveAttribute('title', '1234.567890123456789012 WETH (1234567890123456789012 base units)'),
+    )
     expect(within(screen.getByRole('region', { name: 'Other fields' })).getByText('somethingNew')).toBeInTheDocument()
   })
 

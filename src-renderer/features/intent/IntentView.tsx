@@ -14,12 +14,10 @@ import { formatDateTime } from '../../lib/format'
 import { intentTokenMetadata } from '../../lib/intentRoute'
 import { routeExpectation } from '../../lib/routeStats'
 import { useNow } from '../../lib/useNow'
-import { visibleOf } from '../../lib/useLiveOrCached'
-import { useOfflineMode } from '../../stores/cache'
-import { useChains } from '../../stores/chains'
 import { useRouteStatsFor } from '../../stores/routeStats'
+import { useChainsById } from '../../data/reference/chains'
 import { activeProfile, useConnection } from '../../stores/connection'
-import { useTokens } from '../../stores/tokens'
+import { useLearnTokens, useTokenLabels } from '../../data/reference/tokens'
 import { useWatch, WatchButton } from '../watch'
 import { caseSummary } from './caseSummary'
 import { customerAnswer, executionStartedAt, quoteExpectation } from './customerAnswer'
@@ -100,8 +98,8 @@ function FailureBanner({ status, reason }: { status: IntentStatus | undefined; r
   )
 }
 
-function useLearnTokens(intent: Intent | undefined, receipt: IntentReceipt | undefined) {
-  const learn = useTokens((s) => s.learn)
+function useLearnIntentTokens(intent: Intent | undefined, receipt: IntentReceipt | undefined) {
+  const learn = useLearnTokens()
   useEffect(() => {
     const s = receipt?.summary
     learn([...(intent ? intentTokenMetadata(intent) : []), s?.originTokenMetadata, s?.destinationTokenMetadata, receipt?.edge?.edgeTokenMetadata])
@@ -112,16 +110,15 @@ export function IntentView() {
   const intentId = (useParams().intentId ?? '').trim()
   const info = useConnection((s) => s.info)
   const profileId = info?.activeProfileId
-  const offline = useOfflineMode()
-  const query = useIntent(profileId, intentId, offline)
-  const receiptState = useReceipt(profileId, intentId, offline)
+  const query = useIntent(intentId)
+  const receiptState = useReceipt(intentId)
   const watch = useWatch(intentId)
-  const chains = useChains((s) => s.byId)
-  const learnt = useTokens((s) => s.byKey)
+  const chains = useChainsById()
+  const learnt = useTokenLabels()
   const notes = useLiveQuery(() => (profileId ? listNotes(profileId, intentId) : ([] as Note[])), [profileId, intentId])
   const transitions = useLiveQuery(() => (profileId ? readTransitions(profileId, intentId) : []), [profileId, intentId])
 
-  const shown = visibleOf(query)
+  const shown = query.shown
   const intent = shown?.data
   const receipt = receiptState.shown?.receipt
   // A live watch hears of a new status before a refetch would.
@@ -129,8 +126,8 @@ export function IntentView() {
   const steps = useMemo(() => receiptSteps(receipt, status), [receipt, status])
   const reason = failureReason(receipt) ?? (status === 'FAILED' ? watch?.failureReason : undefined)
   const tokenOf = useMemo(() => makeTokenLookup(intent, receipt, learnt), [intent, receipt, learnt])
-  useLearnTokens(intent, receipt)
-  const held = useHeldBalances(profileId, intent, status, offline)
+  useLearnIntentTokens(intent, receipt)
+  const held = useHeldBalances(intent, status)
   const now = useNow(1000, status === 'EXECUTING')
   // Only a moving intent needs the route's statistics (computed in a worker, shared with other views).
   const routeStats = useRouteStatsFor(status === 'EXECUTING' ? profileId : undefined, '30d')?.stats

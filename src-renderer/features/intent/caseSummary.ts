@@ -1,7 +1,7 @@
 import type { ChainInfo, Intent, IntentReceipt, IntentStatus } from '@contract/service'
 import { STATUS_MEANING } from '../../components/StatusBadge'
 import { formatUnitsExact } from '../../lib/format'
-import { chainName, explorerUrl } from '../../stores/chains'
+import { chainName, explorerUrl } from '../../lib/chains'
 import { failureReason, receiptSteps } from './receiptSteps'
 import type { TokenLookup } from './tokenLookup'
 

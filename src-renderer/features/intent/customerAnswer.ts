@@ -1,7 +1,7 @@
 import type { ChainInfo, Intent, IntentBalance, IntentReceipt, IntentStatus } from '@contract/service'
 import { formatDuration, formatUnitsExact, formatUsd, parseTime } from '../../lib/format'
 import type { Expectation } from '../../lib/routeStats'
-import { chainName } from '../../stores/chains'
+import { chainName } from '../../lib/chains'
 import { failureReason } from './receiptSteps'
 import type { TokenLookup } from './tokenLookup'
 

@@ -1,6 +1,6 @@
 import type { Intent, IntentReceipt } from '@contract/service'
 import { intentTokenMetadata } from '../../lib/intentRoute'
-import { tokenLabel, type TokenLabel } from '../../stores/tokens'
+import { tokenLabel, type TokenLabel } from '../../data/reference/tokens'
 
 export type TokenLookup = (chainId: number | undefined, address: string | undefined) => TokenLabel | undefined
 

@@ -1,6 +1,5 @@
 import type { SvcError } from '@contract/errors'
 import type { Intent } from '@contract/service'
-import { visibleOf } from '../../lib/useLiveOrCached'
 import { useIntent } from './useIntent'
 import { useAvailableVersions } from './versions'
 
@@ -14,10 +13,10 @@ export type CompareSide =
  * One side of a comparison: the intent as it is now (fetched, or cached when offline), or
  * a copy from an earlier fetch (`version` = its fetch time).
  */
-export function useCompareSide(profileId: string | undefined, intentId: string, version: number | undefined, offline: boolean): CompareSide {
+export function useCompareSide(profileId: string | undefined, intentId: string, version: number | undefined): CompareSide {
   const versions = useAvailableVersions(profileId, intentId)
   // An earlier copy needs no fetch; only "now" asks the service.
-  const latest = useIntent(profileId, version === undefined ? intentId : '', offline)
+  const latest = useIntent(version === undefined ? intentId : '')
   if (!intentId) return { status: 'empty' }
   if (version !== undefined) {
     if (versions === undefined) return { status: 'loading' }
@@ -26,7 +25,7 @@ export function useCompareSide(profileId: string | undefined, intentId: string, 
       ? { status: 'ok', intent: v.intent, fetchedAt: v.fetchedAt, fromCache: v.origin === 'cache' }
       : { status: 'error', message: 'That earlier copy is no longer available: earlier copies are kept until the app is closed or reloaded.' }
   }
-  const shown = visibleOf(latest)
+  const shown = latest.shown
   if (shown) return { status: 'ok', intent: shown.data, fetchedAt: shown.fetchedAt, fromCache: shown.fromCache }
   if (latest.status === 'error')
     return {

@@ -1,28 +1,25 @@
-import type { Intent } from '@contract/service'
-import { cacheIntents, readIntent } from '../../db'
-import { call } from '../../lib/call'
-import { useLiveOrCached } from '../../lib/useLiveOrCached'
+import { readIntent } from '../../db'
+import { bridgeCall } from '../../data/liveOrCached'
+import { useServiceQuery } from '../../data/useServiceQuery'
 import { recordVersion } from './versions'
 
 /**
  * One intent from the service, written through to the cache; from the cache when offline
  * or when the service is out of reach. The copy the cache held before the refetch is
- * kept as a version, so it can be compared with the fresh one.
+ * kept as a version, and so is every fetched copy, so they can be compared.
  */
-export function useIntent(profileId: string | undefined, intentId: string, offline: boolean) {
-  return useLiveOrCached<Intent>(profileId && intentId ? `${profileId}|${intentId}` : null, offline, {
+export function useIntent(intentId: string) {
+  return useServiceQuery('getIntent', intentId ? { intentId } : null, (profileId, args) => ({
     live: async () => {
-      const before = await readIntent(profileId!, intentId).catch(() => undefined)
-      if (before) recordVersion(profileId!, intentId, { intent: before.intent, fetchedAt: before.fetchedAt, origin: 'cache' })
-      return call('getIntent', { intentId })
-    },
-    save: async (fetched) => {
-      recordVersion(fetched.source.profileId, intentId, { intent: fetched.data, fetchedAt: fetched.source.fetchedAt, origin: 'service' })
-      await cacheIntents(fetched.source, [fetched.data])
+      const before = await readIntent(profileId, args.intentId).catch(() => undefined)
+      if (before) recordVersion(profileId, args.intentId, { intent: before.intent, fetchedAt: before.fetchedAt, origin: 'cache' })
+      const r = await bridgeCall('getIntent', args)
+      if (r.ok) recordVersion(profileId, args.intentId, { intent: r.value.data, fetchedAt: r.value.source.fetchedAt, origin: 'service' })
+      return r
     },
     cached: async () => {
-      const hit = await readIntent(profileId!, intentId)
+      const hit = await readIntent(profileId, args.intentId)
       return hit && { data: hit.intent, fetchedAt: hit.fetchedAt }
     },
-  })
+  }))
 }

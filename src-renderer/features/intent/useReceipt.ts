@@ -1,8 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import type { SvcError } from '@contract/errors'
 import type { IntentReceipt } from '@contract/service'
-import { cacheReceipt, readHistoryEntry, readReceipt } from '../../db'
-import { call } from '../../lib/call'
+import { readHistoryEntry, readReceipt } from '../../db'
+import { queryKeys } from '../../data/keys'
+import { bridgeCall } from '../../data/liveOrCached'
+import { useProfileId } from '../../data/useServiceQuery'
+import { isOfflineMode } from '../../stores/cache'
 import { useWatch } from '../watch'
 
 export interface ShownReceipt {
@@ -22,6 +25,11 @@ export interface ReceiptState {
   reload(): void
 }
 
+interface ReceiptAnswer {
+  shown?: ShownReceipt
+  error?: SvcError
+}
+
 async function cachedReceipt(profileId: string, intentId: string): Promise<ShownReceipt | undefined> {
   const [hit, entry] = await Promise.all([readReceipt(profileId, intentId), readHistoryEntry(profileId, intentId)]).catch(
     () => [undefined, undefined] as const,
@@ -31,46 +39,38 @@ async function cachedReceipt(profileId: string, intentId: string): Promise<Shown
 }
 
 /**
- * The intent's receipt. GetIntentReceipt first (written through); a service that lacks it
- * or does not know the intent, or being offline, falls back to the newest cached receipt
- * (a receipt fetch or a history entry). While the intent is watched, the watch's live
- * receipt replaces either.
+ * GetIntentReceipt first (written through); a service that lacks it or does not know the
+ * intent, or being offline, falls back to the newest cached receipt (a receipt fetch or a
+ * history entry), with the service's failure beside it.
  */
-export function useReceipt(profileId: string | undefined, intentId: string, offline: boolean): ReceiptState {
-  const key = `${profileId}|${intentId}`
-  // Tagged with the request it answers, so another intent's receipt is never shown.
-  const [state, setState] = useState<Omit<ReceiptState, 'reload'> & { key?: string }>({ status: 'loading' })
-  const [nonce, setNonce] = useState(0)
-  const seq = useRef(0)
+async function answerReceipt(profileId: string, intentId: string, offline: boolean): Promise<ReceiptAnswer> {
+  let error: SvcError | undefined
+  if (!offline) {
+    const r = await bridgeCall('getIntentReceipt', { intentId })
+    if (r.ok) return { shown: { receipt: r.value.data, fetchedAt: r.value.source.fetchedAt, origin: 'service' } }
+    error = r.error
+  }
+  return { shown: await cachedReceipt(profileId, intentId), error }
+}
+
+/** The intent's receipt (see `answerReceipt`). While the intent is watched, the watch's live receipt replaces it. */
+export function useReceipt(intentId: string): ReceiptState {
+  const profileId = useProfileId()
+  const enabled = profileId !== undefined && intentId !== ''
+  const query = useQuery({
+    queryKey: queryKeys.request(profileId ?? '', 'intentReceipt', { intentId }),
+    queryFn: () => answerReceipt(profileId!, intentId, isOfflineMode()),
+    enabled,
+  })
   const watch = useWatch(intentId)
-
-  useEffect(() => {
-    if (!profileId || !intentId) return
-    const mine = ++seq.current
-    const current = () => mine === seq.current
-    setState((s) => ({ ...s, status: 'loading' }))
-    void (async () => {
-      let error: SvcError | undefined
-      if (!offline) {
-        const r = await call('getIntentReceipt', { intentId })
-        if (!current()) return
-        if (r.ok) {
-          await cacheReceipt(r.value.source, r.value.data)
-          if (current()) setState({ key, status: 'ready', shown: { receipt: r.value.data, fetchedAt: r.value.source.fetchedAt, origin: 'service' } })
-          return
-        }
-        error = r.error
-      }
-      const cached = await cachedReceipt(profileId, intentId)
-      if (current()) setState({ key, status: 'ready', shown: cached, error })
-    })()
-  }, [key, profileId, intentId, offline, nonce])
-
-  const reload = useCallback(() => setNonce((n) => n + 1), [])
   const live =
     watch?.receipt && watch.profileId === profileId
       ? { receipt: watch.receipt, fetchedAt: watch.lastUpdateAt ?? watch.addedAt, origin: 'live' as const }
       : undefined
-  const mine = state.key === key
-  return { status: mine ? state.status : 'loading', error: mine ? state.error : undefined, shown: live ?? (mine ? state.shown : undefined), reload }
+  return {
+    status: query.isFetching || query.isPending ? 'loading' : 'ready',
+    error: query.data?.error,
+    shown: live ?? query.data?.shown,
+    reload: () => void query.refetch(),
+  }
 }

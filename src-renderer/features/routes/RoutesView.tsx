@@ -7,7 +7,8 @@ import { FormField } from '../../components/FormField'
 import { formatDateTime, formatDuration, formatPercent } from '../../lib/format'
 import { STATS_WINDOWS, WINDOW_LABEL, WINDOW_MS, type GroupStats, type RouteStats, type StatsWindow } from '../../lib/routeStats'
 import { useOfflineMode } from '../../stores/cache'
-import { chainName, useChains } from '../../stores/chains'
+import { useChainsById } from '../../data/reference/chains'
+import { chainName } from '../../lib/chains'
 import { useConnection } from '../../stores/connection'
 import { useRouteStats, useRouteStatsFor } from '../../stores/routeStats'
 import { figureColumns } from './statsColumns'
@@ -63,7 +64,7 @@ export function RoutesView() {
   const request = useRouteStats((s) => s.request)
   const recompute = useCallback(() => profileId && request(profileId, window, { force: true }), [profileId, window, request])
   const fetcher = useFetchWindow(recompute)
-  const chains = useChains((s) => s.byId)
+  const chains = useChainsById()
   const set = (key: string, value: string) => setParams((p) => (p.set(key, value), p), { replace: true })
 
   const routeName = useCallback((g: GroupStats) => `${chainName(chains, g.originChainId)} → ${chainName(chains, g.destinationChainId)}`, [chains])

@@ -5,10 +5,12 @@ import { Hex } from '../../components/Hex'
 import { Route } from '../../components/Route'
 import { StatusBadge } from '../../components/StatusBadge'
 import { formatAge, formatDateTime, formatUsd } from '../../lib/format'
-import { chainName, useChains } from '../../stores/chains'
+import { useChainsById } from '../../data/reference/chains'
+import { chainName } from '../../lib/chains'
 import { WatchButton } from '../watch'
 import { FIELD_BY_KEY } from './filters'
 import type { SearchHit } from './hits'
+import type { ChainInfo } from '@contract/service'
 
 /** Copy buttons and explorer links inside a row must not open the row. */
 function Inert({ children }: { children: ReactNode }) {
@@ -22,7 +24,7 @@ function Inert({ children }: { children: ReactNode }) {
 export const matchedAsText = (hit: SearchHit): string => hit.matchedAs.map((k) => FIELD_BY_KEY[k].noun).join(', ')
 
 /** The results' columns; long cells wrap so the table fits a 1280-px window. */
-function resultColumns(chains: ReturnType<typeof useChains.getState>['byId'], showMatchedAs: boolean): Column<SearchHit>[] {
+function resultColumns(chains: ReadonlyMap<number, ChainInfo>, showMatchedAs: boolean): Column<SearchHit>[] {
   const cols: Column<SearchHit>[] = [
     {
       id: 'status',
@@ -93,7 +95,7 @@ function resultColumns(chains: ReturnType<typeof useChains.getState>['byId'], sh
 
 export function ResultsTable({ hits, showMatchedAs }: { hits: SearchHit[]; showMatchedAs: boolean }) {
   const navigate = useNavigate()
-  const chains = useChains((s) => s.byId)
+  const chains = useChainsById()
   const columns = useMemo(() => resultColumns(chains, showMatchedAs), [chains, showMatchedAs])
 
   return (

@@ -5,7 +5,7 @@ import { call } from '../../lib/call'
 import { intentTokenMetadata } from '../../lib/intentRoute'
 import { isOfflineMode, useCacheStatus, useFilingFinished, useOfflineMode } from '../../stores/cache'
 import { activeProfile, OUTAGE_KINDS, useConnection } from '../../stores/connection'
-import { useTokens } from '../../stores/tokens'
+import { useLearnTokens } from '../../data/reference/tokens'
 import type { SearchFilterKey } from './filters'
 import { hitFromCachedRow, hitFromIntent, mergeHits, type SearchHit } from './hits'
 import { offlineSearchFor } from './offlineFilter'
@@ -133,7 +133,7 @@ function serviceState(
 export function useIntentSearch(plan: SearchPlan): SearchState & { retry(): void; loadMore(): void } {
   const forcedOffline = useCacheStatus((s) => s.forcedOffline)
   const profileId = useConnection((s) => activeProfile(s.info)?.id)
-  const learn = useTokens((s) => s.learn)
+  const learn = useLearnTokens()
   const candidates = plan.mode === 'universal' || plan.mode === 'filters' ? plan.candidates : null
   const key = candidates ? JSON.stringify(candidates) : null
   // The state of the search the answer belongs to; another key's state reads as loading.

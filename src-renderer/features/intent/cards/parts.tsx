@@ -2,7 +2,8 @@ import { createContext, useContext, type ReactNode } from 'react'
 import { Amount } from '../../../components/Amount'
 import { Hex } from '../../../components/Hex'
 import { formatDateTime, formatPercent, formatUsd, shortHex } from '../../../lib/format'
-import { chainName, useChains } from '../../../stores/chains'
+import { useChain, useChainsById } from '../../../data/reference/chains'
+import { chainName } from '../../../lib/chains'
 import type { TokenLookup } from '../tokenLookup'
 
 /** A titled card of the intent page; `id` doubles as the anchor the page's contents link to. */
@@ -49,14 +50,14 @@ function TokenAmount({ raw, chainId, token }: { raw: string; chainId?: number; t
 
 /** An amount of a chain's native currency (gas, call value). */
 export function NativeAmount({ raw, chainId, symbol }: { raw: string; chainId?: number; symbol?: string }) {
-  const native = useChains((s) => (chainId === undefined ? undefined : s.byId.get(chainId)?.nativeCurrency))
+  const native = useChain(chainId)?.nativeCurrency
   // Without the chain's decimals the figure can only be shown in base units.
   if (!native) return <Amount raw={raw} symbol={symbol ? `${symbol} base units` : 'base units'} copyable />
   return <Amount raw={raw} decimals={native.decimals} symbol={symbol ?? native.symbol} copyable />
 }
 
 function ChainName({ id }: { id: number }) {
-  const byId = useChains((s) => s.byId)
+  const byId = useChainsById()
   return (
     <span title={`Chain id ${id}`}>
       {chainName(byId, id)} <span className="muted">({id})</span>

@@ -9,8 +9,7 @@ import { ExternalLink } from '../../../components/ExternalLink'
 import { JsonView } from '../../../components/JsonView'
 import { Logo } from '../../../components/Logo'
 import { formatPercent, formatUsd } from '../../../lib/format'
-import { visibleOf } from '../../../lib/useLiveOrCached'
-import { useChains } from '../../../stores/chains'
+import { useChainsById } from '../../../data/reference/chains'
 import { networkLabel } from '../markets/marketColumns'
 import { MarketStatus } from '../markets/MarketStatus'
 import { marketName, rewardRateLabel, tokenLabel, untypedText, yesNo } from '../markets/marketText'
@@ -21,7 +20,7 @@ import { marketTokenRows, TokenTable } from './TokenTable'
 import { useMarket } from './useMarket'
 
 function Overview({ market: m }: { market: YieldMarket }) {
-  const chains = useChains((s) => s.byId)
+  const chains = useChainsById()
   const md = m.metadata
   return (
     <FieldsCard
@@ -163,7 +162,7 @@ function MarketBody({ market: m }: { market: YieldMarket }) {
 export function MarketDetailView() {
   const { id = '' } = useParams()
   const query = useMarket(id)
-  const shown = visibleOf(query)
+  const shown = query.shown
   const market = shown?.data
 
   return (

@@ -1,11 +1,9 @@
 import type { Fetched } from '@contract/app'
 import type { Result } from '@contract/errors'
 import type { YieldGetMarketsRequest, YieldMarket } from '@contract/service'
-import { cacheMarkets, readMarket } from '../../../db'
-import { call } from '../../../lib/call'
-import { useLiveOrCached } from '../../../lib/useLiveOrCached'
-import { useOfflineMode } from '../../../stores/cache'
-import { useConnection } from '../../../stores/connection'
+import { readMarket } from '../../../db'
+import { bridgeCall } from '../../../data/liveOrCached'
+import { useServiceQuery } from '../../../data/useServiceQuery'
 import { hasNextPage } from '../markets/paging'
 
 const SCAN_PAGE = 100
@@ -21,10 +19,9 @@ export async function findMarket(id: string): Promise<Result<Fetched<YieldMarket
   const attempts: YieldGetMarketsRequest[] = [{ search: id, limit: SCAN_PAGE }]
   for (let page = 0; page < MAX_PAGES; page++) attempts.push({ limit: SCAN_PAGE, offset: page * SCAN_PAGE })
   for (const [n, request] of attempts.entries()) {
-    const r = await call('yieldGetMarkets', request)
+    const r = await bridgeCall('yieldGetMarkets', request)
     if (!r.ok) return r
     const { items, total } = r.value.data
-    await cacheMarkets(r.value.source, items)
     const market = items.find((m) => m.id === id)
     if (market) return { ok: true, value: { data: market, source: r.value.source } }
     const scanning = n > 0
@@ -38,14 +35,11 @@ export async function findMarket(id: string): Promise<Result<Fetched<YieldMarket
 
 /** One market: from the service's list, or from the cache when offline. */
 export function useMarket(id: string) {
-  const profileId = useConnection((s) => s.info?.activeProfileId)
-  const offline = useOfflineMode()
-  const key = profileId === undefined ? null : JSON.stringify([profileId, id])
-  return useLiveOrCached<YieldMarket>(key, offline, {
+  return useServiceQuery('yieldMarket', { id }, (profileId) => ({
     live: () => findMarket(id),
     cached: async () => {
-      const hit = await readMarket(profileId!, id)
+      const hit = await readMarket(profileId, id)
       return hit && { data: hit.market, fetchedAt: hit.fetchedAt }
     },
-  })
+  }))
 }

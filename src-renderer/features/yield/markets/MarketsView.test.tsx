@@ -5,7 +5,6 @@ import type { YieldGetMarketsRequest } from '@contract/service'
 import { cacheMarkets, readMarket } from '../../../db'
 import { parseCsv } from '../../../lib/testing'
 import { useCacheStatus } from '../../../stores/cache'
-import { useChains } from '../../../stores/chains'
 import { answers, callsOf, okFetched, PROFILE, source } from '../../../testing/bridge'
 import { downloads } from '../../../testing/downloads'
 import { renderAt, resetWorld } from '../../../testing/harness'
@@ -39,7 +38,7 @@ const summary = () => screen.getByTestId('page-summary').textContent
 
 beforeEach(() => {
   resetWorld()
-  useChains.getState().set([{ id: 8453, name: 'Base', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }])
+  answers.set('getChains', () => okFetched({ chains: [{ id: 8453, name: 'Base', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }] }))
 })
 
 describe('MarketsView', () => {

@@ -5,8 +5,7 @@ import { CachedNotice } from '../../../components/CachedNotice'
 import { DataTable } from '../../../components/DataTable'
 import { EmptyState } from '../../../components/EmptyState'
 import { ErrorNotice } from '../../../components/ErrorNotice'
-import { visibleOf } from '../../../lib/useLiveOrCached'
-import { useChains } from '../../../stores/chains'
+import { useChainsById } from '../../../data/reference/chains'
 import { useConnection } from '../../../stores/connection'
 import { marketPath } from '../paths'
 import { useCachedMarkets, vocabularyOf } from '../cachedMarkets'
@@ -26,8 +25,8 @@ export function MarketsView() {
   const { filters, problems } = readMarketFilters(params)
   const request = toMarketsRequest(filters, problems)
   const query = useMarkets(request)
-  const shown = visibleOf(query)
-  const chains = useChains((s) => s.byId)
+  const shown = query.shown
+  const chains = useChainsById()
   const profileId = useConnection((s) => s.info?.activeProfileId)
   const cachedMarkets = useCachedMarkets(shown?.fetchedAt)
   const vocabulary = useMemo(() => vocabularyOf(cachedMarkets), [cachedMarkets])

@@ -1,21 +1,14 @@
 import type { YieldGetMarketsRequest, YieldGetMarketsResponse } from '@contract/service'
-import { cacheMarkets, queryMarkets } from '../../../db'
-import { call } from '../../../lib/call'
-import { useLiveOrCached } from '../../../lib/useLiveOrCached'
-import { useOfflineMode } from '../../../stores/cache'
-import { useConnection } from '../../../stores/connection'
+import { queryMarkets } from '../../../db'
+import { bridgeCall } from '../../../data/liveOrCached'
+import { useServiceQuery } from '../../../data/useServiceQuery'
 
 /** One page of markets, live or from the cache, for an already validated request. */
 export function useMarkets(request: YieldGetMarketsRequest) {
-  const profileId = useConnection((s) => s.info?.activeProfileId)
-  const offline = useOfflineMode()
-  const key = profileId === undefined ? null : JSON.stringify([profileId, request])
-
-  return useLiveOrCached<YieldGetMarketsResponse>(key, offline, {
-    live: () => call('yieldGetMarkets', request),
-    save: ({ data, source }) => cacheMarkets(source, data.items),
-    cached: () => readCachedMarketsPage(profileId!, request),
-  })
+  return useServiceQuery('yieldGetMarkets', request, (profileId) => ({
+    live: () => bridgeCall('yieldGetMarkets', request),
+    cached: () => readCachedMarketsPage(profileId, request),
+  }))
 }
 
 /** The same request answered from the cache; undefined when nothing cached matches. */

@@ -149,6 +149,8 @@ describe('PositionsView', () => {
     serveBalances()
     const view = render(`?w=${A},base&refresh=30`)
     await waitFor(() => expect(callsOf('yieldGetAggregateBalances')).toHaveLength(1))
+    // A tick while the first answer is still on its way joins it rather than asking twice.
+    await waitFor(() => expect(markets()).toHaveLength(1))
     expect(screen.getByLabelText('Auto-refresh')).toHaveValue('30')
     await act(async () => vi.advanceTimersByTime(30_000))
     await waitFor(() => expect(callsOf('yieldGetAggregateBalances')).toHaveLength(2))

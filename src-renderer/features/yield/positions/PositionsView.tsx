@@ -6,7 +6,6 @@ import { ErrorNotice } from '../../../components/ErrorNotice'
 import { toCsv } from '../../../lib/csv'
 import { datedFilename, downloadText } from '../../../lib/download'
 import { countOf, formatUsd } from '../../../lib/format'
-import { visibleOf } from '../../../lib/useLiveOrCached'
 import { useOfflineMode } from '../../../stores/cache'
 import { namesById, useCachedMarkets, vocabularyOf } from '../cachedMarkets'
 import { BreakdownChart } from '../charts/BreakdownChart'
@@ -32,7 +31,7 @@ export function PositionsView() {
   const offline = useOfflineMode()
 
   const query = usePositions(queries)
-  const shown = visibleOf(query)
+  const shown = query.shown
   const snapshots = useBalanceSnapshots(queries, shown?.fetchedAt)
   const [namesVersion, setNamesVersion] = useState(0)
   const cachedMarkets = useCachedMarkets(`${shown?.fetchedAt}-${namesVersion}`)

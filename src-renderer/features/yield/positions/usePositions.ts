@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react'
 import type { YieldBalanceQuery, YieldGetAggregateBalancesResponse } from '@contract/service'
-import { cacheBalanceSnapshot, listBalanceSnapshots, readLatestBalanceSnapshot, walletKey, type BalanceSnapshot } from '../../../db'
-import { call } from '../../../lib/call'
-import { useLiveOrCached } from '../../../lib/useLiveOrCached'
-import { useOfflineMode } from '../../../stores/cache'
+import { listBalanceSnapshots, readLatestBalanceSnapshot, walletKey, type BalanceSnapshot } from '../../../db'
+import { bridgeCall } from '../../../data/liveOrCached'
+import { useServiceQuery } from '../../../data/useServiceQuery'
 import { useConnection } from '../../../stores/connection'
 
 /**
@@ -12,19 +11,15 @@ import { useConnection } from '../../../stores/connection'
  * Offline, the latest snapshot of the same wallets is shown.
  */
 export function usePositions(queries: readonly YieldBalanceQuery[]) {
-  const profileId = useConnection((s) => s.info?.activeProfileId)
-  const offline = useOfflineMode()
-  const wallets = queries.length ? walletKey(queries) : undefined
-  const key = profileId === undefined || wallets === undefined ? null : JSON.stringify([profileId, wallets])
-
-  return useLiveOrCached<YieldGetAggregateBalancesResponse>(key, offline, {
-    live: () => call('yieldGetAggregateBalances', { queries: [...queries] }),
-    save: ({ data, source }) => cacheBalanceSnapshot(source, [...queries], data),
+  const args = queries.length ? { queries: [...queries] } : null
+  return useServiceQuery('yieldGetAggregateBalances', args, (profileId, { queries: asked }) => ({
+    live: () => bridgeCall('yieldGetAggregateBalances', { queries: asked }),
     cached: async () => {
-      const hit = await readLatestBalanceSnapshot(profileId!, wallets!)
-      return hit && { data: { items: hit.items, errors: hit.errors }, fetchedAt: hit.fetchedAt }
+      const hit = await readLatestBalanceSnapshot(profileId, walletKey(asked))
+      const data: YieldGetAggregateBalancesResponse | undefined = hit && { items: hit.items, errors: hit.errors }
+      return hit && data && { data, fetchedAt: hit.fetchedAt }
     },
-  })
+  }))
 }
 
 /** Every cached snapshot of the wallets, oldest first; re-read whenever `version` changes. */

@@ -1,9 +1,15 @@
 import { useEffect } from 'react'
 import type { TokenMetadata } from '@contract/service'
-import type { RouteLeg } from '../components/Route'
-import { cacheReceipt } from '../db'
-import { tokenLabel, useTokens } from '../stores/tokens'
-import { call } from './call'
+import { bridgeCall } from '../liveOrCached'
+import { useProfileId } from '../useServiceQuery'
+import { learnTokens, tokenLabel, useTokenLabels } from './tokens'
+
+/** One end of a route, as much of it as labelling needs (`RouteLeg` in components/Route fits). */
+interface RouteLeg {
+  chainId?: number
+  tokenAddress?: string
+  symbol?: string
+}
 
 /** An intent and the two legs of its route, as shown in a list or a detail. */
 export interface IntentLegs {
@@ -27,29 +33,29 @@ const tokenKey = (chainId: number | undefined, address: string | undefined) => `
  * Failures are left alone: the amount then shows in base units with the address.
  */
 export function useRouteTokenLabels(intents: readonly IntentLegs[], enabled: boolean): void {
-  const byKey = useTokens((s) => s.byKey)
+  const byKey = useTokenLabels()
+  const profileId = useProfileId()
   useEffect(() => {
-    if (!enabled) return
+    if (!enabled || profileId === undefined) return
     const wanted = new Map<string, string>()
     for (const intent of intents)
       for (const leg of [intent.from, intent.to]) {
         if (!leg.tokenAddress || leg.symbol || tokenLabel(byKey, leg.chainId, leg.tokenAddress)?.symbol) continue
-        const key = tokenKey(leg.chainId, leg.tokenAddress)
+        const key = `${profileId}|${tokenKey(leg.chainId, leg.tokenAddress)}`
         if (intent.intentId && !asked.has(key) && !wanted.has(key) && wanted.size < MAX_LABEL_LOOKUPS) wanted.set(key, intent.intentId)
       }
     if (!wanted.size) return
     for (const key of wanted.keys()) asked.add(key)
     for (const intentId of new Set(wanted.values()))
-      void call('getIntentReceipt', { intentId }).then((r) => {
+      void bridgeCall('getIntentReceipt', { intentId }).then((r) => {
         if (!r.ok) return
         const { summary, edge } = r.value.data
         const on = (meta: TokenMetadata | undefined, chainId: number | undefined) => meta && { ...meta, chainId: meta.chainId ?? chainId }
-        useTokens.getState().learn([
+        learnTokens(profileId, [
           on(summary?.originTokenMetadata, summary?.originChainId ?? r.value.data.originChainId),
           on(summary?.destinationTokenMetadata, summary?.destinationChainId ?? r.value.data.destinationChainId),
           edge?.edgeTokenMetadata,
         ])
-        void cacheReceipt(r.value.source, r.value.data)
       })
-  }, [intents, enabled, byKey])
+  }, [intents, enabled, byKey, profileId])
 }

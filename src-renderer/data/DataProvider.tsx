@@ -1,0 +1,27 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import { createQueryClient, followOfflineMode } from './client'
+
+/**
+ * The library's devtools, in development builds only: `import.meta.env.DEV` is a constant
+ * false in production, so the bundler drops the import and the chunk with it.
+ */
+const Devtools = import.meta.env.DEV
+  ? lazy(() => import('@tanstack/react-query-devtools').then((m) => ({ default: m.ReactQueryDevtools })))
+  : null
+
+/** Gives the tree its query cache (a fresh one unless a test hands one in). */
+export function DataProvider({ client, children }: { client?: QueryClient; children: ReactNode }) {
+  const [queryClient] = useState(() => client ?? createQueryClient())
+  useEffect(() => followOfflineMode(queryClient), [queryClient])
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      {Devtools && import.meta.env.MODE !== 'test' ? (
+        <Suspense fallback={null}>
+          <Devtools initialIsOpen={false} buttonPosition="bottom-left" />
+        </Suspense>
+      ) : null}
+    </QueryClientProvider>
+  )
+}

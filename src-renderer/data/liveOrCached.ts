@@ -1,0 +1,82 @@
+import type { Fetched } from '@contract/app'
+import type { BridgeArgs } from '@contract/bridge'
+import type { BridgeMethodName } from '@contract/channels'
+import type { Result, SvcError } from '@contract/errors'
+import { call } from '../lib/call'
+import { OUTAGE_KINDS } from '../stores/connection'
+import { toSvcError } from './errors'
+import { writeThrough, type DataOf } from './writeThrough'
+
+/** What a view shows: the data, when it was fetched, and whether it came from the cache. */
+export interface Shown<T> {
+  data: T
+  /** epoch ms of the fetch that produced the data */
+  fetchedAt: number
+  fromCache: boolean
+  /** Why the cache is shown although the view asked the service (an outage). */
+  liveError?: SvcError
+}
+
+/** A query's answer: what to show, or null when offline and the cache holds nothing for it. */
+export type Answer<T> = Shown<T> | null
+
+export interface CachedHit<T> {
+  data: T
+  fetchedAt: number
+}
+
+/** How one request is answered live and from the cache. */
+export interface LiveOrCachedSource<T, L = T> {
+  /** The live call; usually one bridge call (`bridgeCall`), written through on the way. */
+  live(): Promise<Result<Fetched<L>>>
+  /** The cached answer to the same request, if any. */
+  cached(): Promise<CachedHit<T> | undefined>
+  /** Turns a live answer into what the view shows (identity when T and L agree). */
+  shape?(live: L): T
+}
+
+/**
+ * One bridge call whose answer is written through to the cache before it is returned,
+ * so the cache always holds what a view last showed.
+ */
+export async function bridgeCall<M extends BridgeMethodName>(method: M, args: BridgeArgs<M>): Promise<Result<Fetched<DataOf<M>>>> {
+  const r = (await call(method, args)) as Result<Fetched<DataOf<M>>>
+  if (r.ok) await writeThrough(method, r.value, args)
+  return r
+}
+
+/** `bridgeCall` for query functions and mutations: the answer, or the failure thrown. */
+export async function bridgeData<M extends BridgeMethodName>(method: M, args: BridgeArgs<M>): Promise<Fetched<DataOf<M>>> {
+  const r = await bridgeCall(method, args)
+  if (!r.ok) throw r.error
+  return r.value
+}
+
+async function fromCache<T>(source: LiveOrCachedSource<T, unknown>, liveError?: SvcError): Promise<Answer<T>> {
+  const hit = await source.cached().catch(() => undefined)
+  if (hit) return { data: hit.data, fetchedAt: hit.fetchedAt, fromCache: true, liveError }
+  if (liveError) throw liveError
+  return null
+}
+
+/**
+ * The query function behind every service view: the live answer (written through), or
+ * the cache's answer with its age when the app is offline or the service is out of
+ * reach (Network, Unavailable, Timeout). Other failures are thrown as `SvcError`s.
+ */
+export async function answerLiveOrCached<T, L = T>(source: LiveOrCachedSource<T, L>, offline: boolean): Promise<Answer<T>> {
+  const generic = source as LiveOrCachedSource<T, unknown>
+  if (offline) return fromCache(generic)
+  let r: Result<Fetched<L>>
+  try {
+    r = await source.live()
+  } catch (e) {
+    throw toSvcError(e)
+  }
+  if (!r.ok) {
+    if (OUTAGE_KINDS.has(r.error.kind)) return fromCache(generic, r.error)
+    throw r.error
+  }
+  const data = source.shape ? source.shape(r.value.data) : (r.value.data as unknown as T)
+  return { data, fetchedAt: r.value.source.fetchedAt, fromCache: false }
+}

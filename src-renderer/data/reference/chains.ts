@@ -1,0 +1,126 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import type { GetChainsRequest, ChainInfo, GetChainsResponse } from '@contract/service'
+import type { Fetched } from '@contract/app'
+import type { Result } from '@contract/errors'
+import { cacheModule } from '../../db/lazy'
+import { useCacheStatus } from '../../stores/cache'
+import { useConnection } from '../../stores/connection'
+import { isOfflineMode } from '../../stores/cache'
+import { queryKeys } from '../keys'
+import { answerLiveOrCached, bridgeCall, type Answer, type LiveOrCachedSource } from '../liveOrCached'
+import { useProfileId, useServiceQuery } from '../useServiceQuery'
+import { learnProviderCodes } from './providerCodes'
+
+/**
+ * The one owner of the chain list, keyed by profile: names, native symbols and explorer
+ * links everywhere come from the same query as the Chains view's unfiltered list, so a
+ * profile switch loads that profile's chains and nothing else shows meanwhile.
+ */
+
+/**
+ * GetChains (optionally for one route provider), written through. Offline only the
+ * unfiltered list can be answered: the cache keeps chains, not which provider serves them.
+ * A provider that answers with chains is remembered as a known provider code.
+ */
+function chainsSource(profileId: string, args: GetChainsRequest): LiveOrCachedSource<ChainInfo[], GetChainsResponse> {
+  const provider = args.routeProvider
+  return {
+    live: async () => {
+      const r = (!provider && (await takeEarlyAnswer(profileId))) || (await bridgeCall('getChains', args))
+      if (r.ok && provider && r.value.data.chains.length) learnProviderCodes(profileId, [provider])
+      return r
+    },
+    shape: (live) => live.chains,
+    cached: async () => {
+      if (provider) return undefined
+      const hit = await (await cacheModule()).readChains(profileId)
+      return hit && { data: hit.chains, fetchedAt: hit.fetchedAt }
+    },
+  }
+}
+
+const ALL: GetChainsRequest = {}
+
+/**
+ * Start-up asks for the chain list before the active profile is known (`askChainsEarly`,
+ * from the bootstrap), so labels are not one round trip behind the app's info. The first
+ * query of the unfiltered list takes that answer if it is for the same profile.
+ */
+let early: Promise<Result<Fetched<GetChainsResponse>>> | undefined
+
+export function askChainsEarly(): void {
+  early ??= bridgeCall('getChains', ALL)
+}
+
+async function takeEarlyAnswer(profileId: string): Promise<Result<Fetched<GetChainsResponse>> | undefined> {
+  const pending = early
+  early = undefined
+  const r = await pending
+  return r?.ok && r.value.source.profileId === profileId ? r : undefined
+}
+const argsFor = (provider: string): GetChainsRequest => (provider ? { routeProvider: provider } : ALL)
+
+/** The Chains view's list: every chain, or those one route provider serves. */
+export function useChainList(provider: string) {
+  return useServiceQuery('getChains', argsFor(provider), chainsSource)
+}
+
+const NO_CHAINS: ReadonlyMap<number, ChainInfo> = new Map()
+const indexOf = (answer: Answer<ChainInfo[]>): ReadonlyMap<number, ChainInfo> =>
+  answer ? new Map(answer.data.map((c) => [c.id, c])) : NO_CHAINS
+
+export interface ChainDirectory {
+  byId: ReadonlyMap<number, ChainInfo>
+  loading: boolean
+}
+
+/**
+ * The active profile's chains by id, for labels and explorer links. Loaded once per
+ * profile (the Chains view's Refresh and the offline switch reload it), never per use.
+ */
+export function useChainDirectory(): ChainDirectory {
+  const profileId = useProfileId()
+  const q = useQuery({
+    queryKey: queryKeys.request(profileId ?? '', 'getChains', ALL),
+    queryFn: () => answerLiveOrCached(chainsSource(profileId!, ALL), isOfflineMode()),
+    enabled: profileId !== undefined,
+    staleTime: Infinity,
+    select: indexOf,
+  })
+  return { byId: q.data ?? NO_CHAINS, loading: q.isFetching }
+}
+
+export const useChainsById = (): ReadonlyMap<number, ChainInfo> => useChainDirectory().byId
+
+/** One chain of the active profile, when the list knows it. */
+export const useChain = (chainId: number | undefined): ChainInfo | undefined => {
+  const byId = useChainsById()
+  return chainId === undefined ? undefined : byId.get(chainId)
+}
+
+/**
+ * An unreachable service is probed soon, then less and less often: a blip or a restart
+ * ends within seconds, and a long outage is not hammered. The probe asks for the chain
+ * list (written through); its success ends the outage (see `lib/call.ts`), and the
+ * offline switch then reloads every shown query, the chain list among them.
+ */
+const RECONNECT_FIRST_PROBE_MS = 2_000
+const RECONNECT_MAX_PROBE_MS = 15_000
+
+export function useReconnectProbe() {
+  const unreachable = useConnection((s) => s.reachability === 'offline')
+  const forced = useCacheStatus((s) => s.forcedOffline)
+  useEffect(() => {
+    if (!unreachable || forced) return
+    let delay = RECONNECT_FIRST_PROBE_MS
+    let timer: ReturnType<typeof setTimeout>
+    const probe = () => {
+      void bridgeCall('getChains', ALL)
+      delay = Math.min(delay * 2, RECONNECT_MAX_PROBE_MS)
+      timer = setTimeout(probe, delay)
+    }
+    timer = setTimeout(probe, delay)
+    return () => clearTimeout(timer)
+  }, [unreachable, forced])
+}

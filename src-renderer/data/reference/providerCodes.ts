@@ -1,0 +1,75 @@
+import { useEffect } from 'react'
+import { create } from 'zustand'
+import { createJSONStorage, persist } from 'zustand/middleware'
+import { cacheModule } from '../../db/lazy'
+import { useProfileId } from '../useServiceQuery'
+
+/** The one provider code the spec names; every other code is learnt from data. */
+export const AUTO_PROVIDER = 'AUTO'
+
+const PROVIDER_CODE = /^[A-Z][A-Z0-9_]*$/
+
+/** Upper-case provider codes among arbitrary values (route provider lists are untyped). */
+export const providerCodesIn = (values: readonly unknown[]): string[] =>
+  values.filter((v): v is string => typeof v === 'string' && PROVIDER_CODE.test(v))
+
+interface ProviderCodesState {
+  /** Learnt codes per profile, sorted. */
+  byProfile: Readonly<Record<string, readonly string[]>>
+}
+
+/**
+ * The one owner of route provider codes, keyed by profile: codes seen in cached intents'
+ * route providers and in provider filters that the service answered with chains. The
+ * spec leaves the other codes unnamed, so suggestions grow from what each service reported.
+ */
+const useProviderCodeStore = create<ProviderCodesState>()(
+  persist(() => ({ byProfile: {} }), {
+    name: 'intent-explorer.provider-codes',
+    version: 1,
+    storage: createJSONStorage(() => localStorage),
+    // Version 0 kept one list for every profile: which service taught each code is unknown, so it starts afresh.
+    migrate: () => ({ byProfile: {} }),
+  }),
+)
+
+const NONE: readonly string[] = []
+
+export function learnProviderCodes(profileId: string, values: readonly unknown[]): void {
+  const known = useProviderCodeStore.getState().byProfile[profileId] ?? NONE
+  const seen = new Set(known)
+  const fresh = [...new Set(providerCodesIn(values))].filter((c) => c !== AUTO_PROVIDER && !seen.has(c))
+  if (!fresh.length) return
+  useProviderCodeStore.setState((s) => ({ byProfile: { ...s.byProfile, [profileId]: [...known, ...fresh].sort() } }))
+}
+
+/** Forgets every learnt code (tests start from nothing). */
+export function forgetProviderCodes(): void {
+  useProviderCodeStore.setState({ byProfile: {} })
+}
+
+export const providerCodesOf = (profileId: string): readonly string[] => useProviderCodeStore.getState().byProfile[profileId] ?? NONE
+
+/** How many of the newest cached intents are sampled for provider codes. */
+const SAMPLE = 500
+
+/** Route provider codes of the profile's most recently created cached intents. */
+export async function cachedRouteProviderCodes(profileId: string): Promise<string[]> {
+  const { rows } = await (await cacheModule()).searchCachedIntents(profileId, {}, { limit: SAMPLE })
+  return [...new Set(rows.flatMap((r) => providerCodesIn(r.routeProviders)))]
+}
+
+/** The active profile's learnt codes; the first use per profile also learns those of its cached intents. */
+export function useProviderCodes(): readonly string[] {
+  const profileId = useProfileId()
+  useEffect(() => {
+    if (!profileId) return
+    cachedRouteProviderCodes(profileId)
+      .then((codes) => learnProviderCodes(profileId, codes))
+      .catch(() => undefined)
+  }, [profileId])
+  return useProviderCodeStore((s) => (profileId === undefined ? NONE : (s.byProfile[profileId] ?? NONE)))
+}
+
+/** `AUTO` first, then the learnt codes in alphabetical order. */
+export const providerSuggestions = (codes: readonly string[]): string[] => [AUTO_PROVIDER, ...codes.filter((c) => c !== AUTO_PROVIDER)]

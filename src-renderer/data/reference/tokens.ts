@@ -1,0 +1,73 @@
+import { useCallback } from 'react'
+import { create } from 'zustand'
+import type { TokenMetadata } from '@contract/service'
+import { useProfileId } from '../useServiceQuery'
+
+export interface TokenLabel {
+  symbol?: string
+  decimals?: number
+  name?: string
+  logoUri?: string
+}
+
+type Labels = ReadonlyMap<string, TokenLabel>
+
+const keyOf = (chainId: number | undefined, address: string | undefined) => `${chainId ?? '?'}:${(address ?? '').toLowerCase()}`
+
+interface TokenLabelsState {
+  /** Labels per profile: two services may name the same address differently. */
+  byProfile: ReadonlyMap<string, Labels>
+}
+
+/**
+ * The one owner of token labels, keyed by profile. Intents name tokens only by address;
+ * receipts and balances carry their symbol and decimals. What any answer taught us
+ * labels amounts everywhere else for the same profile.
+ */
+const useTokenLabelStore = create<TokenLabelsState>()(() => ({ byProfile: new Map() }))
+
+function merged(known: Labels, metas: ReadonlyArray<TokenMetadata | undefined>): Labels | null {
+  let next: Map<string, TokenLabel> | null = null
+  for (const m of metas) {
+    if (!m?.tokenAddress || (m.symbol === undefined && m.decimals === undefined)) continue
+    const key = keyOf(m.chainId, m.tokenAddress)
+    const old = (next ?? known).get(key)
+    if (old && old.symbol === m.symbol && old.decimals === m.decimals) continue
+    next ??= new Map(known)
+    next.set(key, { symbol: m.symbol, decimals: m.decimals, name: m.name, logoUri: m.logoUri })
+  }
+  return next
+}
+
+const NONE: Labels = new Map()
+
+/** Records token metadata seen in one profile's answers (receipt summaries, edges, balances). */
+export function learnTokens(profileId: string, metas: ReadonlyArray<TokenMetadata | undefined>): void {
+  const { byProfile } = useTokenLabelStore.getState()
+  const next = merged(byProfile.get(profileId) ?? NONE, metas)
+  if (next) useTokenLabelStore.setState({ byProfile: new Map(byProfile).set(profileId, next) })
+}
+
+/** Forgets every label (tests start from nothing). */
+export const forgetTokenLabels = (): void => useTokenLabelStore.setState({ byProfile: new Map() })
+
+/** The active profile's labels. */
+export function useTokenLabels(): Labels {
+  const profileId = useProfileId()
+  return useTokenLabelStore((s) => (profileId === undefined ? NONE : (s.byProfile.get(profileId) ?? NONE)))
+}
+
+/** `learnTokens` bound to the active profile. */
+export function useLearnTokens(): (metas: ReadonlyArray<TokenMetadata | undefined>) => void {
+  const profileId = useProfileId()
+  return useCallback(
+    (metas) => {
+      if (profileId !== undefined) learnTokens(profileId, metas)
+    },
+    [profileId],
+  )
+}
+
+export function tokenLabel(byKey: Labels, chainId: number | undefined, address: string | undefined): TokenLabel | undefined {
+  return byKey.get(keyOf(chainId, address))
+}

@@ -1,0 +1,54 @@
+import { useQuery, type UseQueryResult } from '@tanstack/react-query'
+import type { SvcError } from '@contract/errors'
+import { isOfflineMode } from '../stores/cache'
+import { useConnection } from '../stores/connection'
+import { profileOfKey, queryKeys, type ArgsOf, type QuerySource } from './keys'
+import { answerLiveOrCached, type Answer, type LiveOrCachedSource, type Shown } from './liveOrCached'
+
+/** A view's data as it draws it; `shown` is kept while a reload runs or after it failed. */
+export type LoadState<T> = (
+  | { status: 'idle'; shown?: undefined }
+  | { status: 'loading'; shown?: Shown<T> }
+  | { status: 'ok'; shown: Shown<T> }
+  /** The service failed (not an outage), or it was out of reach and nothing was cached. */
+  | { status: 'error'; error: SvcError; shown?: Shown<T> }
+  /** Offline, and the cache holds nothing for this request. */
+  | { status: 'uncached'; shown?: undefined }
+) & { reload(): void }
+
+export const useProfileId = (): string | undefined => useConnection((s) => s.info?.activeProfileId)
+
+/** The query's state in the terms views draw. */
+export function loadStateOf<T>(q: UseQueryResult<Answer<T>>, enabled: boolean): LoadState<T> {
+  const reload = () => {
+    if (enabled) void q.refetch()
+  }
+  const shown = q.data ?? undefined
+  if (!enabled) return { status: 'idle', reload }
+  if (q.isFetching || q.isPending) return { status: 'loading', shown, reload }
+  if (q.isError) return { status: 'error', error: q.error, shown, reload }
+  if (!shown) return { status: 'uncached', reload }
+  return { status: 'ok', shown, reload }
+}
+
+/**
+ * Service data for a view: keyed `[profileId, source, args]`, answered live (written
+ * through) or from the cache with its age (`answerLiveOrCached`). `args` null means
+ * nothing to load yet. While a new request loads, the previous answer stays on screen,
+ * but never one from another profile.
+ */
+export function useServiceQuery<S extends QuerySource, T, L = T>(
+  source: S,
+  args: ArgsOf<S> | null,
+  load: (profileId: string, args: ArgsOf<S>) => LiveOrCachedSource<T, L>,
+): LoadState<T> {
+  const profileId = useProfileId()
+  const enabled = profileId !== undefined && args !== null
+  const query = useQuery<Answer<T>>({
+    queryKey: queryKeys.request(profileId ?? '', source, args as ArgsOf<S>),
+    queryFn: () => answerLiveOrCached(load(profileId!, args as ArgsOf<S>), isOfflineMode()),
+    enabled,
+    placeholderData: (previous, previousQuery) => (profileOfKey(previousQuery?.queryKey) === profileId ? previous : undefined),
+  })
+  return loadStateOf(query, enabled)
+}

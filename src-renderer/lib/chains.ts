@@ -1,0 +1,18 @@
+import type { ChainInfo } from '@contract/service'
+
+/** Labels and links for chains, given the chain list (`data/reference/chains.ts` owns it). */
+
+export const chainName = (byId: ReadonlyMap<number, ChainInfo>, id: number | undefined): string =>
+  id === undefined ? '—' : (byId.get(id)?.name ?? `Chain ${id}`)
+
+/** Explorer link for a transaction or address, when the service told us the chain's explorer. */
+export function explorerUrl(
+  byId: ReadonlyMap<number, ChainInfo>,
+  chainId: number | undefined,
+  kind: 'tx' | 'address',
+  value: string,
+): string | undefined {
+  const base = chainId === undefined ? undefined : byId.get(chainId)?.blockExplorer?.url
+  if (!base) return undefined
+  return `${base.replace(/\/+$/, '')}/${kind}/${value}`
+}
