@@ -10,7 +10,8 @@ import { toCsv } from '../../lib/csv'
 import { datedFilename, downloadText } from '../../lib/download'
 import { formatUnitsExact, formatUsd } from '../../lib/format'
 import { useOfflineMode } from '../../stores/cache'
-import { chainName, useChains } from '../../stores/chains'
+import { useChainsById } from '../../data/reference/chains'
+import { chainName } from '../../lib/chains'
 import { useConnection } from '../../stores/connection'
 import { loadWalletFromCache, loadWalletFromService, WALLET_CAP, type WalletEntries } from './load'
 import { recoverableTotals, type TokenTotal } from './totals'
@@ -42,7 +43,7 @@ function useWallet(owner: string, nonce: number) {
 }
 
 function TotalCard({ t }: { t: TokenTotal }) {
-  const chains = useChains((s) => s.byId)
+  const chains = useChainsById()
   return (
     <details className="card recoverable-total" data-token-key={t.key}>
       <summary>
