@@ -1,15 +1,9 @@
 import { useEffect } from 'react'
 import type { TokenMetadata } from '@contract/service'
+import type { RouteLeg } from '../../lib/intentRoute'
 import { bridgeCall } from '../liveOrCached'
 import { useProfileId } from '../useServiceQuery'
 import { learnTokens, tokenLabel, useTokenLabels } from './tokens'
-
-/** One end of a route, as much of it as labelling needs (`RouteLeg` in components/Route fits). */
-interface RouteLeg {
-  chainId?: number
-  tokenAddress?: string
-  symbol?: string
-}
 
 /** An intent and the two legs of its route, as shown in a list or a detail. */
 export interface IntentLegs {
