@@ -1,4 +1,4 @@
-import type { IntentHistoryEntry, IntentStatus } from '../../src-shared/contract/service'
+import { knownStatus, type IntentHistoryEntry, type IntentStatus } from '../../src-shared/contract/service'
 import { SIMULATOR_PROFILE_ID } from '../../src-main/settings/profiles'
 import { Resources, within } from './benchmark'
 import { launchChromium } from './chromium'
@@ -40,7 +40,7 @@ function sampleOf(e: IntentHistoryEntry): IntentSample | undefined {
     owner: r?.ownerAddress ?? r?.summary?.ownerAddress,
     originChainId: r?.originChainId,
     createdAt: Date.parse(e.createdAt),
-    status: e.status,
+    status: knownStatus(e.status),
     symbol: r?.summary?.originTokenMetadata?.symbol,
     provider: r?.summary?.routeProviders?.find((p): p is string => typeof p === 'string' && p !== 'AUTO'),
   }

@@ -28,7 +28,7 @@ export async function startHistorySource(intents: number): Promise<HistorySource
     pages: Math.ceil(intents / HISTORY_PAGE_SIZE),
     async page(index) {
       const r = await client.getIntentHistory({
-        page: { column: 'id', sort: [{ column: 'id', order: 'ASC' }], after: index * HISTORY_PAGE_SIZE, pageSize: HISTORY_PAGE_SIZE },
+        page: { column: 'id', sort: [{ column: 'id', order: 'ASC' }], after: String(index * HISTORY_PAGE_SIZE), pageSize: HISTORY_PAGE_SIZE },
       })
       return r.intents
     },

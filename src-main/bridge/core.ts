@@ -1,4 +1,4 @@
-import type { AppInfo, ConnectionTest, ProfileView } from '../../src-shared/contract/app'
+import type { AppInfo, ConnectionTest, ProfileInput, ProfileView } from '../../src-shared/contract/app'
 import { SvcFailure } from '../../src-shared/contract/errors'
 import { SvcClient } from '../service/client'
 import type { ServiceSession } from '../service/session'
@@ -17,7 +17,7 @@ export interface Core {
   activeProfileId(): string
   appInfo(): AppInfo
   session(profileId?: string): ServiceSession
-  saveProfile(input: { id?: string; name: string; baseUrl: string }): ProfileView
+  saveProfile(input: ProfileInput): ProfileView
   removeProfile(id: string): AppInfo
   setActiveProfile(id: string): AppInfo
   setAccessKey(profileId: string, key: string, allowPlainText: boolean): ProfileView
@@ -51,12 +51,13 @@ export const keyOriginOf = (p: Profile): string | undefined => (p.id === SIMULAT
 export function createCore(deps: CoreDeps): Core {
   const { profiles, keys, events } = deps
   // One client per profile, rebuilt when its URL changes, so connections are reused.
-  const clients = new Map<string, { baseUrl: string; client: SvcClient }>()
+  const clients = new Map<string, { baseUrl: string; dialect: string; client: SvcClient }>()
 
   const view = (p: Profile): ProfileView => ({
     id: p.id,
     name: p.name,
     baseUrl: p.baseUrl,
+    dialect: p.dialect,
     builtIn: p.id === SIMULATOR_PROFILE_ID,
     hasKey: keys.has(p.id, keyOriginOf(p)),
   })
@@ -90,10 +91,17 @@ export function createCore(deps: CoreDeps): Core {
   const session = (profileId = profiles.activeId()): ServiceSession => {
     const profile = profileOrFail(profileId)
     let entry = clients.get(profile.id)
-    if (!entry || entry.baseUrl !== profile.baseUrl) {
+    const dialect = JSON.stringify(profile.dialect)
+    if (!entry || entry.baseUrl !== profile.baseUrl || entry.dialect !== dialect) {
       entry = {
         baseUrl: profile.baseUrl,
-        client: new SvcClient({ ...deps.clientOptions, baseUrl: profile.baseUrl, getAccessKey: () => keys.get(profile.id, keyOriginOf(profile)) }),
+        dialect,
+        client: new SvcClient({
+          ...deps.clientOptions,
+          baseUrl: profile.baseUrl,
+          dialect: profile.dialect,
+          getAccessKey: () => keys.get(profile.id, keyOriginOf(profile)),
+        }),
       }
       clients.set(profile.id, entry)
     }

@@ -47,7 +47,10 @@ import { OPERATIONS, type OperationName, type RequestOf, type ResponseOf } from 
 import { DEFAULT_RETRY_POLICY, realSleep, withRetry, type RetryInfo, type RetryPolicy, type Sleep } from './retry'
 import { nodeFetch } from './nodeFetch'
 import { DEFAULT_MAX_ANSWER_BYTES, postJson, type FetchLike } from './transport'
-import { encodeWire } from './wireEncode'
+import type { WireDialect } from '../../src-shared/contract/dialect'
+import { memberText } from './jsonSpan'
+import { QuotedIntents } from './quotedIntents'
+import { wireCodec, type WireCodec } from './wireDialect'
 
 export interface SvcClientOptions {
   /** e.g. `https://intents.example.com`; a trailing slash is ignored. */
@@ -63,6 +66,8 @@ export interface SvcClientOptions {
   maxAnswerBytes?: number
   retry?: Partial<RetryPolicy> & { sleep?: Sleep; random?: () => number }
   onRetry?: (info: RetryInfo) => void
+  /** How the service spells its wire; the spec's form when absent. */
+  dialect?: WireDialect
 }
 
 export interface CallOptions {
@@ -81,7 +86,7 @@ const BALANCE_BATCH_CONCURRENCY = 3
 
 /**
  * The service client: one method per operation, each POSTing JSON to
- * `{baseUrl}/rpc/Svc/<Operation>`. Requests are validated before they leave; answers are
+ * `{baseUrl}/rpc/<ServiceName>/<Operation>` in the profile's wire dialect. Requests are validated before they leave; answers are
  * read losslessly, validated and normalised; every failure is thrown as a SvcFailure
  * whose message a person can act on and which never contains the access key.
  */
@@ -96,6 +101,8 @@ export class SvcClient {
   private readonly sleep: Sleep
   private readonly random: () => number
   private readonly onRetry?: (info: RetryInfo) => void
+  readonly wire: WireCodec
+  private readonly quoted = new QuotedIntents()
   /**
    * Recent long-poll answers, decoded, by their text. A hold that ends with nothing new
    * brings back the very text of an earlier answer (the first re-ask, which echoes the
@@ -116,6 +123,7 @@ export class SvcClient {
     this.sleep = sleep ?? realSleep
     this.random = random ?? Math.random
     this.onRetry = options.onRetry
+    this.wire = wireCodec(options.dialect)
   }
 
   commitIntent(request: CommitIntentRequest, opts?: CallOptions): Promise<CommitIntentResponse> {
@@ -201,7 +209,7 @@ export class SvcClient {
   private async call<N extends OperationName>(name: N, request: RequestOf<N>, opts: CallOptions = {}): Promise<ResponseOf<N>> {
     const operation = OPERATIONS[name]
     const parsed: unknown = this.validate(name, operation.request, request)
-    const body = encodeWire(operation.request, parsed)
+    const body = this.encode(name, operation.request, parsed)
     const timeoutMs = opts.timeoutMs ?? (operation.longPoll ? this.longPollTimeoutMs : this.timeoutMs)
     const attempt = () => this.send(name, body, parsed, timeoutMs, opts.signal)
     if (!operation.retry) return attempt()
@@ -214,6 +222,21 @@ export class SvcClient {
       onRetry: this.onRetry,
       aborted: () => abortedFailure({ operation: name, baseUrl: this.baseUrl, keySent: false }),
     })
+  }
+
+  /** The request's JSON text; a commit of an intent received unchanged sends its original text. */
+  private encode(name: OperationName, schema: z.ZodType, parsed: unknown): string {
+    if (name === 'CommitIntent') {
+      const original = this.quoted.originalText((parsed as CommitIntentRequest).intent)
+      if (original !== undefined) return `{"intent":${original}}`
+    }
+    return this.wire.encode(schema, parsed)
+  }
+
+  /** Keeps the exact text of an intent an answer carried, for CommitIntent. */
+  private rememberIntent(name: OperationName, text: string, value: unknown): void {
+    if (name !== 'QuoteIntent' && name !== 'GetIntent') return
+    this.quoted.remember((value as GetIntentResponse).intent, memberText(text, 'intent'))
   }
 
   /** One attempt: POST, then map the outcome to a value or a SvcFailure. */
@@ -231,7 +254,7 @@ export class SvcClient {
     }
 
     const outcome = await postJson(this.fetchImpl, {
-      url: `${this.baseUrl}/rpc/Svc/${name}`,
+      url: this.baseUrl + this.wire.path(name),
       body,
       accessKey,
       timeoutMs,
@@ -266,8 +289,9 @@ export class SvcClient {
       return failWith(badResponse(ctx, why))
     }
     const decode = OPERATIONS[name].decode as (body: unknown, request: unknown) => ReturnType<(typeof OPERATIONS)[N]['decode']>
-    const decoded = decode(json, request)
+    const decoded = decode(this.wire.decode(json), request)
     if (!decoded.ok) return failWith(badResponse(ctx, decoded.message, decoded.path || undefined))
+    this.rememberIntent(name, outcome.text, decoded.value)
     if (longPoll) this.rememberLongPoll(outcome.text, decoded.value)
     return decoded.value as ResponseOf<N>
   }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { formatBytes, type HeaderReader } from './transport'
 import { redactAll, redactSecret } from './redact'
 import type { SvcError } from '../../src-shared/contract/errors'
+import { lookupServiceError, type CatalogueEntry } from './errorCatalogue'
 
 /**
  * Turning everything that can go wrong on a call into a typed SvcError whose message
@@ -75,12 +76,37 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 
 const seconds = (ms: number): string => (ms < 1000 ? `${Math.max(0, Math.round(ms))} ms` : `${Math.ceil(ms / 1000)} s`)
 
-/** A non-2xx HTTP answer. */
+/** An error the catalogue knows: its kind and advice, whatever HTTP status came with it. */
+function catalogued(ctx: CallContext, entry: CatalogueEntry, base: Omit<SvcError, 'kind' | 'message'>, headers: HeaderReader, said: string): SvcError {
+  const advice = entry.advice.replaceAll('{op}', ctx.operation).replaceAll('{base}', ctx.baseUrl)
+  if (entry.kind === 'Unauthorized' && !ctx.keySent) {
+    return { ...base, kind: 'Unauthorized', message: `${ctx.baseUrl} needs an access key and none is set for this profile — add one in Settings.` }
+  }
+  if (entry.kind === 'RateLimited') {
+    const retryAfterMs = parseRetryAfter(headers.get('retry-after'))
+    const wait = ` — wait ${retryAfterMs !== undefined ? seconds(retryAfterMs) : 'a moment'} and try again.`
+    return { ...base, kind: 'RateLimited', ...(retryAfterMs !== undefined && { retryAfterMs }), message: `${advice.replace(/\.$/, '')}${wait}${said}` }
+  }
+  return { ...base, kind: entry.kind, message: `${advice}${said}` }
+}
+
+/**
+ * A non-2xx HTTP answer. The error's name and code decide first (the deployed service
+ * sends an unknown intent and an outage alike with HTTP 400); the status only when the
+ * catalogue does not know them, and then the service's own words are kept.
+ */
 export function httpFailure(ctx: CallContext, status: number, headers: HeaderReader, body: string): SvcError {
   const { operation, baseUrl } = ctx
   const e = parseWebrpcError(body)
-  const base = { operation, status, ...(e?.code !== undefined && { code: e.code }) }
+  const base = {
+    operation,
+    status,
+    ...(e?.code !== undefined && { code: e.code }),
+    ...(e?.error !== undefined && { name: e.error }),
+  }
   const said = serviceSaid(e, ctx.accessKey)
+  const known = e && lookupServiceError(e.error, e.code)
+  if (known) return catalogued(ctx, known, base, headers, said)
 
   if (status === 401) {
     return {

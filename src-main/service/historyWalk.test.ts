@@ -11,7 +11,7 @@ function service(total: number, size: number) {
     const after = Number(req.page?.after ?? 0)
     const n = Math.min(size, total - after)
     const more = after + n < total
-    return { intents: entries(after, n), ...(more && { nextPage: { after: after + n, pageSize: size, more } }) }
+    return { intents: entries(after, n), ...(more && { nextPage: { after: String(after + n), pageSize: size, more } }) }
   })
 }
 
@@ -25,13 +25,13 @@ describe('walkIntentHistory', () => {
     expect(result.intents.map((e) => e.intentId)).toEqual(entries(0, 45).map((e) => e.intentId))
     expect(fetchPage.mock.calls.map(([r]) => r)).toEqual([
       { byOwnerAddress: '0x1' },
-      { byOwnerAddress: '0x1', page: { after: 20, pageSize: 20, more: true } },
-      { byOwnerAddress: '0x1', page: { after: 40, pageSize: 20, more: true } },
+      { byOwnerAddress: '0x1', page: { after: '20', pageSize: 20, more: true } },
+      { byOwnerAddress: '0x1', page: { after: '40', pageSize: 20, more: true } },
     ])
   })
 
   it('stops when nextPage says more: false', async () => {
-    const fetchPage = vi.fn(async () => ({ intents: entries(0, 2), nextPage: { after: 2, more: false } }))
+    const fetchPage = vi.fn(async () => ({ intents: entries(0, 2), nextPage: { after: '2', more: false } }))
     expect(await walkIntentHistory(fetchPage, {}, opts)).toMatchObject({ complete: true })
     expect(fetchPage).toHaveBeenCalledTimes(1)
   })
@@ -42,12 +42,12 @@ describe('walkIntentHistory', () => {
     const result = await walkIntentHistory(fetchPage, {}, { ...opts, maxEntries: 30, onPage })
     expect(result.intents).toHaveLength(40)
     expect(result.complete).toBe(false)
-    expect(result.nextPage).toEqual({ after: 40, pageSize: 20, more: true })
+    expect(result.nextPage).toEqual({ after: '40', pageSize: 20, more: true })
     expect(onPage.mock.calls.map(([, i]) => i)).toEqual([0, 1])
   })
 
   it('refuses a service that hands back the cursor it was given', async () => {
-    const page = { after: 20, more: true }
+    const page = { after: '20', more: true }
     const fetchPage = vi.fn(async () => ({ intents: entries(0, 20), nextPage: page }))
     await expect(walkIntentHistory(fetchPage, { page }, opts)).rejects.toMatchObject({
       error: { kind: 'BadResponse', path: 'nextPage', operation: 'GetIntentHistory' },

@@ -1,4 +1,5 @@
 import { SvcFailure, type SvcError } from '../../src-shared/contract/errors'
+import { isDeliberate } from './errorCatalogue'
 
 /**
  * Bounded retries for idempotent reads. Only failures that another attempt can cure are
@@ -53,7 +54,7 @@ const RETRYABLE = new Set<SvcError['kind']>(['Network', 'Unavailable', 'RateLimi
  * 1-based number of the attempt that just failed.
  */
 export function retryDelay(policy: RetryPolicy, attempt: number, error: SvcError, random: () => number): number | undefined {
-  if (attempt >= policy.attempts || !RETRYABLE.has(error.kind)) return undefined
+  if (attempt >= policy.attempts || !RETRYABLE.has(error.kind) || isDeliberate(error.name)) return undefined
   if (error.kind === 'RateLimited' && error.retryAfterMs !== undefined) {
     return error.retryAfterMs <= policy.maxRetryAfterMs ? error.retryAfterMs : undefined
   }

@@ -126,7 +126,7 @@ describe('encodeWire', () => {
   it('is JSON.stringify for requests without amounts, numeric-looking strings included', () => {
     const cases = [
       [WaitIntentReceiptRequestSchema, { intentId: '12345678901234567890', lastReceiptStates: [{ amount: BIG }, '1.5', 2] }],
-      [GetIntentHistoryRequestSchema, { page: { pageSize: 10, after: 123, cursor: '98765432109876543210' }, byStatuses: ['QUOTED'] }],
+      [GetIntentHistoryRequestSchema, { page: { pageSize: 10, cursor: '98765432109876543210' }, byStatuses: ['QUOTED'] }],
       [YieldGetMarketsRequestSchema, { chainId: 8453, limit: 5 }],
     ] as const
     for (const [schema, request] of cases) {
@@ -134,6 +134,20 @@ describe('encodeWire', () => {
       expect(encodeWire(schema, parsed)).toBe(JSON.stringify(parsed))
     }
     expect(encodeWire(YieldGetMarketsRequestSchema, YieldGetMarketsRequestSchema.parse({ chainId: 8453 }))).toBe('{"chainId":"8453"}')
+  })
+
+  it('writes page cursors as bare uint64 digits in every big-integer form', () => {
+    const request = GetIntentHistoryRequestSchema.parse({ page: { after: '18446744073709551557', pageSize: 10 } })
+    for (const bigInts of ['number', 'string'] as const) {
+      expect(encodeWire(GetIntentHistoryRequestSchema, request, { bigInts })).toBe('{"page":{"after":18446744073709551557,"pageSize":10}}')
+    }
+  })
+
+  it('writes amounts as decimal strings in the string form, renaming keys everywhere', () => {
+    const renames = new Map([['serviceVersion', 'acmeVersion'], ['fromAmount', 'fromAmountX']])
+    const parsed = CommitIntentRequestSchema.parse({ intent: { intentId: 'a', serviceVersion: 'v', quote: { fromAmount: BIG }, extra: { serviceVersion: 1 } } })
+    const out = encodeWire(CommitIntentRequestSchema, parsed, { bigInts: 'string', renames })
+    expect(JSON.parse(out)).toEqual({ intent: { intentId: 'a', acmeVersion: 'v', quote: { fromAmountX: BIG }, extra: { acmeVersion: 1 } } })
   })
 
   it('finds amounts through every wrapper and refinement a schema may put around them', () => {

@@ -1,3 +1,4 @@
+import { SPEC_DIALECT } from '../../src-shared/contract/dialect'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,7 +17,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }))
 describe('ProfileStore', () => {
   it('starts with the built-in Simulator, active, whose URL is set at run time', () => {
     const store = ProfileStore.open(file)
-    expect(store.list()).toEqual([{ id: SIMULATOR_PROFILE_ID, name: 'Simulator', baseUrl: '', builtIn: true }])
+    expect(store.list()).toEqual([{ id: SIMULATOR_PROFILE_ID, name: 'Simulator', baseUrl: '', dialect: SPEC_DIALECT, builtIn: true }])
     expect(store.activeId()).toBe(SIMULATOR_PROFILE_ID)
     store.setBuiltInSimulatorUrl('http://127.0.0.1:5050/')
     expect(store.active().baseUrl).toBe('http://127.0.0.1:5050')
@@ -32,7 +33,7 @@ describe('ProfileStore', () => {
 
     const reopened = ProfileStore.open(file)
     expect(reopened.list().map((p) => p.name)).toEqual(['Simulator', 'Prod'])
-    expect(reopened.active()).toEqual({ id: prod.id, name: 'Prod', baseUrl: 'https://svc2.example.com' })
+    expect(reopened.active()).toEqual({ id: prod.id, name: 'Prod', baseUrl: 'https://svc2.example.com', dialect: SPEC_DIALECT })
 
     reopened.remove(prod.id)
     expect(reopened.activeId()).toBe(SIMULATOR_PROFILE_ID)

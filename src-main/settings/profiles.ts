@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { BaseUrlSchema, ProfileInputSchema, isInsecureServiceUrl, type ProfileInput } from '../../src-shared/contract/app'
+import { SPEC_DIALECT, WireDialectSchema, type WireDialect } from '../../src-shared/contract/dialect'
 import { SvcFailure } from '../../src-shared/contract/errors'
 import { formatPath } from '../../src-shared/contract/service'
 import { readJsonFile, writeJsonAtomic, type Recovery } from './jsonFile'
@@ -10,6 +11,8 @@ export interface Profile {
   id: string
   name: string
   baseUrl: string
+  /** How this service spells its wire (the spec's form unless set). */
+  dialect: WireDialect
   builtIn?: boolean
 }
 
@@ -20,6 +23,8 @@ const StoredProfileSchema = z.object({
   id: z.string().min(1).max(64),
   name: z.string().trim().min(1).max(80),
   baseUrl: BaseUrlSchema,
+  // Files written before dialects existed have none: the spec's form.
+  dialect: WireDialectSchema.default(SPEC_DIALECT),
 })
 const ProfilesFileSchema = z.object({
   version: z.literal(1),
@@ -39,6 +44,7 @@ export class ProfileStore {
   private profiles: Profile[]
   private activeProfileId: string
   private simulatorUrl: string
+  private simulatorDialect: WireDialect = SPEC_DIALECT
   /** Set when the file could not be read and the store started from defaults. */
   readonly recovered?: Recovery
 
@@ -105,8 +111,9 @@ export class ProfileStore {
       )
     const clash = this.list().find((p) => p.id !== id && p.name.toLowerCase() === name.toLowerCase())
     if (clash) throw invalid(`There is already a profile called “${clash.name}”. Choose another name.`, 'name')
-    const profile: Profile = { id: id ?? randomUUID(), name, baseUrl }
-    const index = this.profiles.findIndex((p) => p.id === profile.id)
+    const index = this.profiles.findIndex((p) => p.id === id)
+    const dialect = parsed.data.dialect ?? this.profiles[index]?.dialect ?? SPEC_DIALECT
+    const profile: Profile = { id: id ?? randomUUID(), name, baseUrl, dialect }
     const next = [...this.profiles]
     if (index >= 0) next[index] = profile
     else next.push(profile)
@@ -128,14 +135,15 @@ export class ProfileStore {
   }
 
   /** Called once the embedded simulator listens; not persisted (its port changes per run). */
-  setBuiltInSimulatorUrl(url: string): void {
+  setBuiltInSimulatorUrl(url: string, dialect: WireDialect = SPEC_DIALECT): void {
     const parsed = BaseUrlSchema.safeParse(url)
     if (!parsed.success) throw invalid(`The simulator URL ${url} is not a valid http(s) URL.`)
     this.simulatorUrl = parsed.data
+    this.simulatorDialect = dialect
   }
 
   private simulator(): Profile {
-    return { id: SIMULATOR_PROFILE_ID, name: SIMULATOR_NAME, baseUrl: this.simulatorUrl, builtIn: true }
+    return { id: SIMULATOR_PROFILE_ID, name: SIMULATOR_NAME, baseUrl: this.simulatorUrl, dialect: this.simulatorDialect, builtIn: true }
   }
 
   private unknown(id: string): SvcFailure {
@@ -146,7 +154,7 @@ export class ProfileStore {
   private commit(profiles: Profile[], activeProfileId: string): void {
     const file: ProfilesFile = {
       version: 1,
-      profiles: profiles.map(({ id, name, baseUrl }) => ({ id, name, baseUrl })),
+      profiles: profiles.map(({ id, name, baseUrl, dialect }) => ({ id, name, baseUrl, dialect })),
       activeProfileId,
     }
     writeJsonAtomic(this.path, file)

@@ -1,6 +1,6 @@
 /**
  * Reading request fields with the checks a typed server would do: wrong types and
- * out-of-range values become InvalidArgument (400) naming the field in `cause`.
+ * out-of-range values become WebrpcBadRequest (400) naming the field in `cause`.
  * Unknown fields are ignored, as the real service ignores them.
  */
 import { invalidArgument } from './errors'

@@ -7,7 +7,7 @@ import { UsageError, parseCli } from './cli'
 describe('parseCli', () => {
   it('reads every option', () => {
     expect(
-      parseCli(['--port', '0', '--host', '127.0.0.1', '--seed', '9', '--intents', '100', '--access-key', 'a', '--access-key', 'b', '--wait-timeout-ms', '500', '--commit-window-ms', '1000', '--faults', 'error500=0.1', '--shape', 'payload', '--start-at', '2026-01-01T00:00:00Z', '--admin', '--verbose']),
+      parseCli(['--port', '0', '--host', '127.0.0.1', '--seed', '9', '--intents', '100', '--access-key', 'a', '--access-key', 'b', '--wait-timeout-ms', '500', '--commit-window-ms', '1000', '--faults', 'error500=0.1', '--shape', 'payload', '--start-at', '2026-01-01T00:00:00Z', '--admin', '--verbose', '--service-name', 'Acme', '--rename', 'priceFeedId=oracleFeedId', '--big-ints', 'string']),
     ).toEqual({
       port: 0,
       host: '127.0.0.1',
@@ -21,8 +21,10 @@ describe('parseCli', () => {
       startAt: Date.UTC(2026, 0, 1),
       admin: true,
       verbose: true,
+      dialect: { serviceName: 'Acme', renames: [{ neutral: 'priceFeedId', wire: 'oracleFeedId' }], bigInts: 'string' },
     })
     expect(parseCli([]).port).toBe(8787)
+    expect(parseCli([]).dialect).toEqual({ serviceName: 'Svc', renames: [], bigInts: 'number' })
   })
 
   it.each([
@@ -33,6 +35,9 @@ describe('parseCli', () => {
     [['--start-at', 'soon'], /--start-at/],
     [['--colour'], /colour/],
     [['--access-key', ''], /--access-key must not be empty/],
+    [['--service-name', 'my/svc'], /--service-name/],
+    [['--rename', 'priceFeedId'], /--rename must be neutral=wire/],
+    [['--big-ints', 'hex'], /--big-ints/],
   ])('rejects %j', (argv, message) => {
     expect(() => parseCli(argv)).toThrow(UsageError)
     expect(() => parseCli(argv)).toThrow(message)

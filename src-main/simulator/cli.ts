@@ -1,7 +1,11 @@
 /**
  * `npm run sim -- --port 8787 [--host 127.0.0.1] [--seed 1] [--intents 2000]
  *   [--access-key demo-key]... [--wait-timeout-ms 20000] [--commit-window-ms 600000]
- *   [--faults <spec>] [--shape spec|payload] [--start-at <ISO date>|now] [--admin] [--verbose]`
+ *   [--faults <spec>] [--shape spec|payload] [--start-at <ISO date>|now] [--admin] [--verbose]
+ *   [--service-name Name] [--rename neutral=wire]... [--big-ints number|string]`
+ *
+ * The last three choose the wire dialect; any of them other than the defaults serves a
+ * deployed service's form (its RPC name, renamed fields, shapes and enum spellings).
  *
  * Prints `listening on http://HOST:PORT` once ready; exits cleanly on SIGINT/SIGTERM.
  */
@@ -9,10 +13,12 @@ import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { FaultSpecError, startSimulator, type RunningSimulator, type SimulatorOptions } from './index'
+import { parseRename, WireDialectSchema, type WireDialect } from '../../src-shared/contract/dialect'
 
 const USAGE = `usage: sim --port <n> [--host 127.0.0.1] [--seed 1] [--intents 2000] [--access-key demo-key]...
            [--wait-timeout-ms 20000] [--commit-window-ms 600000] [--faults <spec>]
-           [--shape spec|payload] [--start-at <ISO date>|now] [--admin] [--verbose]`
+           [--shape spec|payload] [--start-at <ISO date>|now] [--admin] [--verbose]
+           [--service-name Svc] [--rename neutral=wire]... [--big-ints number|string]`
 
 export class UsageError extends Error {}
 
@@ -52,6 +58,9 @@ export function parseCli(argv: string[]): SimulatorOptions {
         'start-at': { type: 'string' },
         admin: { type: 'boolean' },
         verbose: { type: 'boolean' },
+        'service-name': { type: 'string' },
+        rename: { type: 'string', multiple: true },
+        'big-ints': { type: 'string' },
       },
     }))
   } catch (e) {
@@ -74,7 +83,26 @@ export function parseCli(argv: string[]): SimulatorOptions {
     startAt: startAt(values['start-at']),
     admin: values.admin,
     verbose: values.verbose,
+    dialect: dialectFromCli(values['service-name'], values.rename, values['big-ints']),
   }
+}
+
+/** `--service-name`, `--rename neutral=wire`… and `--big-ints` as a dialect; UsageError when one is malformed. */
+export function dialectFromCli(serviceName: string | undefined, renames: string[] | undefined, bigInts: string | undefined): WireDialect {
+  const parsed = WireDialectSchema.safeParse({
+    serviceName,
+    renames: (renames ?? []).map((text) => {
+      const r = parseRename(text)
+      if (!r) throw new UsageError(`--rename must be neutral=wire (two field names), got "${text}"`)
+      return r
+    }),
+    bigInts,
+  })
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new UsageError(`${issue?.path[0] === 'serviceName' ? '--service-name' : issue?.path[0] === 'bigInts' ? '--big-ints' : '--rename'}: ${issue?.message}`)
+  }
+  return parsed.data
 }
 
 async function main(): Promise<void> {

@@ -9,6 +9,7 @@ import type { JsonCache } from './jsonCache'
 import type { Lifecycle } from './lifecycle'
 import type { MachineEnv } from './machine'
 import type { MarketCatalog } from './markets'
+import type { SimWire } from './dialect'
 
 export type ResponseShape = 'spec' | 'payload'
 
@@ -21,6 +22,8 @@ export interface SimContext {
   markets: MarketCatalog
   earnPools: readonly EarnPoolEntry[]
   shape: ResponseShape
+  /** The wire form served: the spec's or a deployed service's. */
+  wire: SimWire
   waitTimeoutMs: number
   /** Serialised per-record answers, history entries and receipts (see jsonCache.ts); renewed with the dataset. */
   recordJson: JsonCache

@@ -1,8 +1,15 @@
+import { SERVICE_ERRORS, type ServiceErrorName } from '../service/errorCatalogue'
+
 /**
  * Errors in the webrpc form the real service uses: the body is
  * `{"error": name, "code": number, "msg": text, "cause"?: text, "status": httpStatus}`
  * and the HTTP status equals `status`.
  */
+
+function byName(name: ServiceErrorName): ErrorKind {
+  const e = SERVICE_ERRORS.find((x) => x.name === name)!
+  return { name: e.name, code: e.code, status: e.status }
+}
 
 export interface ErrorKind {
   name: string
@@ -10,19 +17,27 @@ export interface ErrorKind {
   status: number
 }
 
+/**
+ * The deployed service's catalogue (`src-main/service/errorCatalogue.ts`), which many
+ * errors answer with HTTP 400 whatever they mean; the client classifies them by name and
+ * code. Validation failures are `WebrpcBadRequest`, as a generated server reports them.
+ */
 export const ERROR_KINDS = {
-  BadRoute: { name: 'WebrpcBadRoute', code: -2, status: 404 },
-  BadMethod: { name: 'WebrpcBadMethod', code: -3, status: 405 },
-  BadRequest: { name: 'WebrpcBadRequest', code: -4, status: 400 },
-  InternalError: { name: 'WebrpcInternalError', code: -7, status: 500 },
-  Unauthorized: { name: 'Unauthorized', code: 1000, status: 401 },
-  AccessKeyNotFound: { name: 'AccessKeyNotFound', code: 1101, status: 401 },
-  RateLimited: { name: 'RateLimited', code: 1201, status: 429 },
-  InvalidArgument: { name: 'InvalidArgument', code: 2001, status: 400 },
-  NotFound: { name: 'NotFound', code: 3000, status: 404 },
-  IntentStatus: { name: 'IntentStatus', code: 4001, status: 422 },
-  IntentExpired: { name: 'IntentExpired', code: 4002, status: 422 },
-  QuoteMismatch: { name: 'QuoteMismatch', code: 4003, status: 409 },
+  BadRoute: byName('WebrpcBadRoute'),
+  BadMethod: byName('WebrpcBadMethod'),
+  BadRequest: byName('WebrpcBadRequest'),
+  InternalError: byName('Unexpected'),
+  Unavailable: byName('Unavailable'),
+  QueryFailed: byName('QueryFailed'),
+  IntentsDisabled: byName('IntentsDisabled'),
+  AccessKeyNotFound: byName('AccessKeyNotFound'),
+  AccessKeyMismatch: byName('AccessKeyMismatch'),
+  RateLimited: byName('RateLimited'),
+  QuotaRateLimit: byName('QuotaRateLimit'),
+  NotFound: byName('NotFound'),
+  IntentStatus: byName('IntentStatus'),
+  QuoteExpired: byName('QuoteExpired'),
+  UnsupportedNetwork: byName('UnsupportedNetwork'),
 } as const satisfies Record<string, ErrorKind>
 
 export type ErrorKindName = keyof typeof ERROR_KINDS
@@ -57,5 +72,5 @@ export class SimError extends Error {
   }
 }
 
-export const invalidArgument = (msg: string, field?: string): SimError => new SimError('InvalidArgument', msg, field)
+export const invalidArgument = (msg: string, field?: string): SimError => new SimError('BadRequest', msg, field)
 export const intentNotFound = (intentId: string): SimError => new SimError('NotFound', `intent ${intentId} not found`, 'intentId')

@@ -68,7 +68,7 @@ describe('faults on the wire', () => {
     sim.setFaults('error500=1')
     const res = await rpc(sim.url, 'GetChains')
     expect(res.status).toBe(500)
-    expect(res.body).toMatchObject({ error: 'WebrpcInternalError', code: -7, status: 500 })
+    expect(res.body).toMatchObject({ error: 'Unexpected', code: 2001, status: 500 })
   })
 
   it('answers 429 bursts with Retry-After, then recovers', async () => {

@@ -84,7 +84,7 @@ describe('GetIntentHistory paging', () => {
     for (const page of [{ pageSize: 101 }, { pageSize: 0 }, { column: 'status' }, { sort: [{ column: 'id', order: 'UP' }] }]) {
       const { status, body } = await rpc(sim.url, 'GetIntentHistory', { page })
       expect(status).toBe(400)
-      expect(body).toMatchObject({ error: 'InvalidArgument', code: 2001, status: 400 })
+      expect(body).toMatchObject({ error: 'WebrpcBadRequest', code: -4, status: 400 })
     }
     const max = await rpc(sim.url, 'GetIntentHistory', { page: { pageSize: 100 } })
     expect(max.body.intents).toHaveLength(100)
@@ -178,7 +178,7 @@ describe('GetIntentHistory filters', () => {
     for (const bad of [{ byStatus: 'DONE' }, { byStatuses: ['SUCCEEDED', 'DONE'] }, { byEdgeRail: 'BITCOIN' }, { byEdgeMode: 'SIDEWAYS' }, { bySwapProvider: 'NOPE' }, { fromTime: 'yesterday' }]) {
       const { status, body } = await rpc(sim.url, 'GetIntentHistory', bad)
       expect(status).toBe(400)
-      expect(body.error).toBe('InvalidArgument')
+      expect(body.error).toBe('WebrpcBadRequest')
     }
   })
 })

@@ -12,6 +12,8 @@ import { SIM_EPOCH_MS } from './generate'
 import { OPERATION_NAMES } from './ops'
 import type { IntentRecord } from './records'
 import { createSimServer } from './server'
+import { simWire } from './dialect'
+import type { WireDialectInput } from '../../src-shared/contract/dialect'
 import { Simulation, type AdvanceOptions, type CreateIntentOptions } from './simulation'
 
 export { BIG_AMOUNT, BIG_AMOUNT_INTENT_ID, HEAVY_OWNER_ADDRESS, SIM_EPOCH_MS } from './generate'
@@ -48,6 +50,11 @@ export interface SimulatorOptions {
   faults?: string
   /** Which of the spec's alternative response shapes to send. Default 'spec'. */
   shape?: ResponseShape
+  /**
+   * The wire form served: the spec's by default; a service name, vendor renames and
+   * string big integers serve a deployed service's wire, shapes and enums included.
+   */
+  dialect?: WireDialectInput
   /** Serve the `/__sim/` admin surface. Default false. */
   admin?: boolean
   /** Log one line per request. Default false. */
@@ -108,6 +115,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     waitTimeoutMs: wholeNumber('waitTimeoutMs', opts.waitTimeoutMs ?? DEFAULT_WAIT_TIMEOUT_MS, 0),
     commitWindowMs: wholeNumber('commitWindowMs', opts.commitWindowMs ?? 600_000, 1),
     shape,
+    wire: simWire(opts.dialect),
   })
   if (opts.faults) sim.setFaults(opts.faults)
   const log = opts.verbose ? (opts.log ?? ((line: string) => console.log(line))) : null

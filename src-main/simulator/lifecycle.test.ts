@@ -35,8 +35,9 @@ describe('quote, commit, execute', () => {
   it('rejects quotes for unknown chains, foreign tokens and mixed networks', async () => {
     for (const bad of [{ originChainId: 999 }, { originTokenAddress: ARB_USDC }, { destinationChainId: 11155111, destinationTokenAddress: '0x1c7d4b196cb0c7b01d743fbc6116a902379c7238' }, { originTokenAmount: '0' }, { ownerAddress: 'me' }]) {
       const res = await rpc(sim.url, 'QuoteIntent', { ...quoteRequest, ...bad })
-      expect(res.status).toBe(400)
-      expect(res.body.error).toBe('InvalidArgument')
+      // An unknown chain is UnsupportedNetwork (422); the rest are malformed requests (400).
+      expect(res.status).toBe('originChainId' in bad ? 422 : 400)
+      expect(res.body.error).toBe('originChainId' in bad ? 'UnsupportedNetwork' : 'WebrpcBadRequest')
     }
   })
 
@@ -72,8 +73,8 @@ describe('quote, commit, execute', () => {
     const asStrings = { ...intent, quoteRequest: { ...intent.quoteRequest, originTokenAmount: String(intent.quoteRequest.originTokenAmount) } }
     const changed = { ...intent, quote: { ...intent.quote, toAmountMin: BigInt(intent.quote.toAmountMin) + 1n } }
     const mismatch = await rpc(sim.url, 'CommitIntent', { intent: changed })
-    expect(mismatch.status).toBe(409)
-    expect(mismatch.body).toMatchObject({ error: 'QuoteMismatch', code: 4003, status: 409, cause: 'quote.toAmountMin' })
+    expect(mismatch.status).toBe(400)
+    expect(mismatch.body).toMatchObject({ error: 'WebrpcBadRequest', code: -4, status: 400, cause: 'quote.toAmountMin' })
     const extra = await rpc(sim.url, 'CommitIntent', { intent: { ...intent, note: 'hi' } })
     expect(extra.body.cause).toBe('note')
     const { salt: _salt, ...missing } = intent
@@ -100,8 +101,8 @@ describe('quote, commit, execute', () => {
     const late = await quote()
     sim.clock.advance(61_000)
     const expired = await rpc(sim.url, 'CommitIntent', { intent: late })
-    expect(expired.status).toBe(422)
-    expect(expired.body.error).toBe('IntentExpired')
+    expect(expired.status).toBe(400)
+    expect(expired.body.error).toBe('QuoteExpired')
   })
 
   it('refuses to execute outside the commit window or before a commit', async () => {
@@ -113,18 +114,18 @@ describe('quote, commit, execute', () => {
     await rpc(sim.url, 'CommitIntent', { intent: early })
     sim.clock.advance(60_001)
     const late = await rpc(sim.url, 'ExecuteIntent', { intentId: early.intentId })
-    expect(late.status).toBe(422)
-    expect(late.body).toMatchObject({ error: 'IntentExpired', code: 4002 })
+    expect(late.status).toBe(400)
+    expect(late.body).toMatchObject({ error: 'QuoteExpired', code: 7001 })
     expect((await rpc(sim.url, 'GetIntent', { intentId: early.intentId })).body.intent.status).toBe('ABORTED')
   })
 
-  it('answers unknown intents with NotFound and malformed ids with InvalidArgument', async () => {
+  it('answers unknown intents with NotFound and malformed ids with WebrpcBadRequest', async () => {
     const unknown = await rpc(sim.url, 'GetIntent', { intentId: '0x' + 'ab'.repeat(32) })
-    expect(unknown.status).toBe(404)
-    expect(unknown.body).toMatchObject({ error: 'NotFound', code: 3000, status: 404 })
-    expect((await rpc(sim.url, 'GetIntentReceipt', { intentId: '0x' + 'cd'.repeat(32) })).status).toBe(404)
-    expect((await rpc(sim.url, 'ExecuteIntent', { intentId: '0x' + 'ef'.repeat(32) })).status).toBe(404)
-    expect((await rpc(sim.url, 'GetIntent', { intentId: 'abc' })).status).toBe(400)
+    expect(unknown.status).toBe(400)
+    expect(unknown.body).toMatchObject({ error: 'NotFound', code: 8000, status: 400 })
+    expect((await rpc(sim.url, 'GetIntentReceipt', { intentId: '0x' + 'cd'.repeat(32) })).body.error).toBe('NotFound')
+    expect((await rpc(sim.url, 'ExecuteIntent', { intentId: '0x' + 'ef'.repeat(32) })).body.error).toBe('NotFound')
+    expect((await rpc(sim.url, 'GetIntent', { intentId: 'abc' })).body.error).toBe('WebrpcBadRequest')
   })
 })
 

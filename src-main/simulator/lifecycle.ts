@@ -137,8 +137,14 @@ export class Lifecycle {
    * Resolves once the intent's receipt states differ from `last`, it is final, the
    * timeout passes or `signal` aborts, whichever comes first.
    */
-  waitForChange(r: IntentRecord, last: readonly unknown[] | null, timeoutMs: number, signal: AbortSignal): Promise<void> {
-    const settled = () => this.stopped || isSettledStatus(r.status) || last === null || !sameStates(receiptStates(r), last)
+  waitForChange(
+    r: IntentRecord,
+    last: readonly unknown[] | null,
+    timeoutMs: number,
+    signal: AbortSignal,
+    statesOf: (r: IntentRecord) => readonly unknown[] = receiptStates,
+  ): Promise<void> {
+    const settled = () => this.stopped || isSettledStatus(r.status) || last === null || !sameStates(statesOf(r), last)
     if (settled() || signal.aborted) return Promise.resolve()
     return new Promise((resolve) => {
       let set = this.waiters.get(r.idx)

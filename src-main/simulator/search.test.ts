@@ -87,7 +87,7 @@ describe('SearchIntents', () => {
     for (const body of [{}, { byQueryString: '  ' }, { byProjectId: 'seven' }, { byOwnerAddress: 'not-an-address' }, { byEdgeMode: 'UP' }]) {
       const { status, body: err } = await rpc(sim.url, 'SearchIntents', body)
       expect(status).toBe(400)
-      expect(err.error).toBe('InvalidArgument')
+      expect(err.error).toBe('WebrpcBadRequest')
     }
   })
 })

@@ -17,7 +17,7 @@ describe('HTTP surface', () => {
   it('requires a known access key on every operation', async () => {
     const missing = await rpc(sim.url, 'GetChains', {}, { key: null })
     expect(missing.status).toBe(401)
-    expect(missing.body).toEqual({ error: 'Unauthorized', code: 1000, msg: expect.stringContaining('X-Access-Key'), status: 401 })
+    expect(missing.body).toEqual({ error: 'AccessKeyNotFound', code: 1101, msg: expect.stringContaining('X-Access-Key'), status: 401 })
     const unknown = await rpc(sim.url, 'GetIntent', { intentId: BIG_AMOUNT_INTENT_ID }, { key: 'nope' })
     expect(unknown.status).toBe(401)
     expect(unknown.body).toMatchObject({ error: 'AccessKeyNotFound', code: 1101, status: 401 })
@@ -46,7 +46,7 @@ describe('HTTP surface', () => {
     }
     expect(JSON.parse((await post(sim.url, '/rpc/Svc/GetIntent', undefined, { rawBody: '{' })).text).error).toBe('WebrpcBadRequest')
     const wrongType = await rpc(sim.url, 'GetIntentHistory', { byProjectId: '1' })
-    expect(wrongType.body).toMatchObject({ error: 'InvalidArgument', cause: 'byProjectId' })
+    expect(wrongType.body).toMatchObject({ error: 'WebrpcBadRequest', cause: 'byProjectId' })
   })
 
   it('sends amounts beyond 2^53 as bare JSON numbers', async () => {

@@ -2,8 +2,9 @@
  * The HTTP front: routing, access keys, body parsing, fault injection, error bodies,
  * request logging, and shutting down with every socket (held long-polls included).
  *
- * Order of checks for `/rpc/Svc/<Operation>`: method (405), operation (404), access key
- * (401), body (400), then faults, then the operation.
+ * Order of checks for `/rpc/<ServiceName>/<Operation>` (`Svc` in the spec's form): method
+ * (405), operation (404), access key (401), body (400), then faults, then the operation.
+ * Requests have the wire's field names turned into the spec's, answers the reverse.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -14,8 +15,8 @@ import { mangleTypes, type FaultOutcome, type FaultPlan } from './faults'
 import { OPERATIONS } from './ops'
 import type { Simulation } from './simulation'
 import { JsonText, parseJson, toJson } from './wire'
+import type { SimWire } from './dialect'
 
-const RPC_PREFIX = '/rpc/Svc/'
 const ADMIN_PREFIX = '/__sim/'
 const MAX_BODY_BYTES = 10 * 1024 * 1024
 
@@ -104,13 +105,14 @@ async function preempt(plan: FaultPlan, res: ServerResponse, signal: AbortSignal
 }
 
 /** Sends the operation's result, bent by the planned fault if it is one of the answer-shaping kinds. */
-function answer(res: ServerResponse, result: unknown, outcome: FaultOutcome | null): number {
-  const text =
+function answer(res: ServerResponse, result: unknown, outcome: FaultOutcome | null, wire: SimWire): number {
+  const text = wire.renameOut(
     outcome === 'wrongTypes'
       ? toJson(mangleTypes(result instanceof JsonText ? parseJson(result.text) : result))
       : result instanceof JsonText
         ? result.text
-        : toJson(result)
+        : wire.json(result),
+  )
   const half = text.slice(0, Math.floor(text.length / 2))
   if (outcome === 'reset') {
     res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)) })
@@ -134,9 +136,9 @@ export function createSimServer(o: ServerOptions): SimServer {
     const handler = OPERATIONS[op]
     if (!handler) throw new SimError('BadRoute', `unknown operation ${op}`)
     const key = req.headers['x-access-key']
-    if (typeof key !== 'string' || key === '') throw new SimError('Unauthorized', 'missing access key: send it in the X-Access-Key header')
+    if (typeof key !== 'string' || key === '') throw new SimError('AccessKeyNotFound', 'missing access key: send it in the X-Access-Key header')
     if (!o.accessKeys.has(key)) throw new SimError('AccessKeyNotFound', 'unknown access key')
-    const body = await readJson(req)
+    const body = o.sim.ctx.wire.renameIn(await readJson(req))
 
     const plan = o.sim.faults.plan(op)
     if (plan.latencyMs > 0) await sleep(plan.latencyMs, signal)
@@ -146,7 +148,7 @@ export function createSimServer(o: ServerOptions): SimServer {
     const { ctx } = o.sim
     ctx.lifecycle.tick()
     const result = await handler({ ctx, args: Args.of(body), signal })
-    return { status: answer(res, result, plan.outcome), fault: plan.outcome }
+    return { status: answer(res, result, plan.outcome, ctx.wire), fault: plan.outcome }
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -162,7 +164,8 @@ export function createSimServer(o: ServerOptions): SimServer {
     let status: number
     let fault: FaultOutcome | null = null
     try {
-      if (path.startsWith(RPC_PREFIX)) ({ status, fault } = await rpc(req, res, path.slice(RPC_PREFIX.length), ac.signal))
+      const rpcPrefix = o.sim.ctx.wire.rpcPrefix
+      if (path.startsWith(rpcPrefix)) ({ status, fault } = await rpc(req, res, path.slice(rpcPrefix.length), ac.signal))
       else if (o.admin && path.startsWith(ADMIN_PREFIX)) status = await o.admin.handle(req, res, path.slice(ADMIN_PREFIX.length))
       else throw new SimError('BadRoute', `no route for ${path}`)
     } catch (e) {

@@ -11,6 +11,7 @@ import { intentNotFound, invalidArgument } from './errors'
 import { Faults } from './faults'
 import { generateDataset } from './generate'
 import { appendRecord, buildRecord, drawParams, randomAddress, type IntentParams } from './intentFactory'
+import { simWire, type SimWire } from './dialect'
 import { JsonCache } from './jsonCache'
 import { Lifecycle } from './lifecycle'
 import { buildCatalog } from './markets'
@@ -29,6 +30,8 @@ export interface SimulationOptions {
   waitTimeoutMs: number
   commitWindowMs: number
   shape: ResponseShape
+  /** The wire form served; the spec's when absent. */
+  wire?: SimWire
 }
 
 export interface CreateIntentOptions {
@@ -79,6 +82,7 @@ export class Simulation {
       markets,
       earnPools: earnPools(markets),
       shape: options.shape,
+      wire: options.wire ?? simWire(),
       waitTimeoutMs: options.waitTimeoutMs,
       earnPoolsFetchedAt: new Map(),
       ...this.freshState(),

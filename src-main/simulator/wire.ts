@@ -30,8 +30,14 @@ const MARKED = /"\\u0000(-?\d+)"/g
 /** Drops the quotes and marker around marked integers. */
 const unquoteMarked = (text: string): string => text.replace(MARKED, '$1')
 
-/** JSON text with marked integers, and any bigint left in `value`, as bare digits. */
-export function toJson(value: unknown): string {
+/** A marked integer written as a decimal string: the deployed wire's form. */
+const MARKER = /\\u0000(?=-?\d+")/g
+
+/**
+ * JSON text with marked integers, and any bigint left in `value`, as bare digits (the
+ * spec's form) or as decimal strings (`bigInts: 'string'`, the deployed wire's).
+ */
+export function toJson(value: unknown, bigInts: 'number' | 'string' = 'number'): string {
   let text: string
   try {
     text = JSON.stringify(value)
@@ -39,7 +45,7 @@ export function toJson(value: unknown): string {
     if (!(e instanceof TypeError && e.message.includes('BigInt'))) throw e
     text = JSON.stringify(value, replacer)
   }
-  return unquoteMarked(text)
+  return bigInts === 'string' ? text.replace(MARKER, '') : unquoteMarked(text)
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { IntentReceipt, IntentStatus, WaitIntentReceiptResponse } from '../../src-shared/contract/service'
-import { isFinalStatus } from '../../src-shared/contract/service'
+import { isFinalStatus, knownStatus } from '../../src-shared/contract/service'
 import type { WatchOutcome, WatchState } from '../../src-shared/contract/watch'
 
 /**
@@ -8,7 +8,8 @@ import type { WatchOutcome, WatchState } from '../../src-shared/contract/watch'
  * SUCCEEDED (the spec puts the reason on the origin transaction only when it failed).
  */
 function statusOf(receipt: IntentReceipt, done: boolean, previous: IntentStatus | undefined): IntentStatus | undefined {
-  if (receipt.status) return receipt.status
+  // A status a newer service added counts as "still moving": the watch carries on.
+  if (receipt.status) return knownStatus(receipt.status) ?? previous
   if (done) return failureReason(receipt) ? 'FAILED' : 'SUCCEEDED'
   return previous
 }

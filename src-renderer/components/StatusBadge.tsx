@@ -1,4 +1,4 @@
-import type { IntentStatus } from '@contract/service'
+import { isKnownStatus, type IntentStatus, type ReportedStatus } from '@contract/service'
 
 /** What each status means to a support person; the spec names them, we explain them. */
 export const STATUS_MEANING: Record<IntentStatus, string> = {
@@ -12,6 +12,12 @@ export const STATUS_MEANING: Record<IntentStatus, string> = {
   INVALID: 'Invalid: the service rejected the intent as malformed or unusable.',
 }
 
+/** What a status means, for any status an answer may carry. */
+export function statusMeaning(status: ReportedStatus | undefined): string {
+  if (!status) return 'The service did not report a status.'
+  return isKnownStatus(status) ? STATUS_MEANING[status] : `“${status}” is a status this app does not know yet: the service is newer than the app.`
+}
+
 const TONE: Record<IntentStatus, string> = {
   QUOTED: 'neutral',
   COMMITTED: 'info',
@@ -23,8 +29,15 @@ const TONE: Record<IntentStatus, string> = {
   INVALID: 'bad',
 }
 
-export function StatusBadge({ status }: { status: IntentStatus | undefined }) {
+export function StatusBadge({ status }: { status: ReportedStatus | undefined }) {
   if (!status) return <span className="badge tone-neutral" title="The service did not report a status">UNKNOWN</span>
+  // A status added by a newer service: shown as sent, marked as one this app does not know.
+  if (!isKnownStatus(status))
+    return (
+      <span className="badge tone-neutral" title={`A status this app does not know yet: ${status}`} data-status="unknown">
+        UNKNOWN · {status}
+      </span>
+    )
   return (
     <span className={`badge tone-${TONE[status]}`} title={STATUS_MEANING[status]} data-status={status}>
       {status}

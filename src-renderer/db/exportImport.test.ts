@@ -166,7 +166,7 @@ describe('validating a file', () => {
 
   it('names every invalid record and imports none of them', async () => {
     const file = await valid()
-    file.stores.historyEntries[1].entry.status = 'LOST'
+    file.stores.historyEntries[1].entry.status = 42 as never
     file.stores.chains[0].chain = { id: 1 }
     file.stores.notes[0].profileId = 'stranger'
     const error = await refused(JSON.stringify(file))

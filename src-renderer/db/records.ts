@@ -1,5 +1,5 @@
 import type { Edge, Intent, IntentHistoryEntry, IntentReceipt, IntentStatus, IntentTransaction, YieldBalanceQuery, YieldBalances } from '@contract/service'
-import { isFinalStatus } from '@contract/service/constants'
+import { isFinalStatus, knownStatus } from '@contract/service/constants'
 import { parseTime } from '@contract/time'
 import type { StoreName } from './schema'
 import { HEX_NUMBER } from '@contract/formats'
@@ -128,7 +128,7 @@ export function summaryFromIntent(intent: Intent): SummaryPart | undefined {
   if (!intentId) return undefined
   const q = intent.quoteRequest
   const fields: RowFields = {
-    status: intent.status,
+    status: knownStatus(intent.status),
     createdAt: parseTime(intent.createdAt),
     expiresAt: parseTime(intent.expiresAt),
     owner: intent.ownerAddress ?? q?.ownerAddress,
@@ -178,7 +178,7 @@ export function summaryFromReceipt(receipt: IntentReceipt, intentIdHint?: string
   if (!intentId) return undefined
   const legs = legsOf(receipt)
   const fields: RowFields = {
-    status: receipt.status,
+    status: knownStatus(receipt.status),
     createdAt: parseTime(s?.createdAt ?? receipt.createdAt),
     expiresAt: parseTime(s?.expiresAt),
     owner: receipt.ownerAddress ?? s?.ownerAddress,
@@ -227,7 +227,7 @@ export function summaryFromHistoryEntry(entry: IntentHistoryEntry): SummaryPart 
   if (!intentId) return undefined
   const fromReceipt = entry.receipt ? summaryFromReceipt(entry.receipt, intentId) : undefined
   const own: RowFields = {
-    status: entry.status,
+    status: knownStatus(entry.status),
     createdAt: parseTime(entry.createdAt),
     expiresAt: parseTime(entry.expiresAt),
   }

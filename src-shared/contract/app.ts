@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { WireDialectSchema, type WireDialect } from './dialect'
 
 /**
  * Types about the app itself (profiles, where data came from) that cross the bridge.
@@ -26,6 +27,8 @@ export const ProfileInputSchema = z.object({
   baseUrl: BaseUrlSchema,
   /** The person accepts that calls, and the access key, travel unencrypted (plain http to another machine). */
   allowInsecureHttp: z.boolean().optional(),
+  /** How the service spells its wire; unchanged (or the spec's form for a new profile) when absent. */
+  dialect: WireDialectSchema.optional(),
 })
 
 /** A loopback host: `localhost`, `127.x.x.x` or `[::1]`. Traffic to it never leaves this machine. */
@@ -49,6 +52,8 @@ export interface ProfileView {
   id: string
   name: string
   baseUrl: string
+  /** How the service spells its wire (always set by the main process). */
+  dialect?: WireDialect
   /** The embedded simulator's profile: cannot be edited or removed. */
   builtIn: boolean
   hasKey: boolean

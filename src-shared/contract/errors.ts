@@ -27,6 +27,8 @@ export interface SvcError {
   operation?: string
   /** webrpc error code from the service body, when there was one. */
   code?: number
+  /** webrpc error name from the service body (e.g. `QuoteExpired`), when there was one. */
+  name?: string
   /** HTTP status, when the failure came from an HTTP answer. */
   status?: number
   /** For RateLimited: how long the service asked us to wait. */

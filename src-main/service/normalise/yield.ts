@@ -27,6 +27,8 @@ import { decodeWith, failAt, type Decoded } from './decode'
 function payloadOf(body: unknown): Decoded<unknown> | undefined {
   if (!body || typeof body !== 'object' || !('payload' in body) || 'items' in body) return undefined
   const payload = (body as { payload: unknown }).payload
+  // Already read at the wire edge when the dialect renamed fields inside it.
+  if (Array.isArray(payload) || (typeof payload === 'object' && payload !== null)) return { ok: true, value: payload }
   if (typeof payload !== 'string') return failAt('payload', 'expected a string holding JSON')
   try {
     return { ok: true, value: parseJsonLossless(payload) }

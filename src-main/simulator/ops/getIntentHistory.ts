@@ -19,8 +19,8 @@ import { invalidArgument } from '../errors'
 import { candidates, firstCreatedAtOrAfter, lowerBound, matches, parseSharedFilters, type IntentFilter } from '../filters'
 import { historyEntry } from '../materialise/receipt'
 import { PROVIDER_CODES } from '../providers'
-import { INTENT_PROTOCOLS, INTENT_STATUSES, type IntentStatus } from '../records'
-import { JsonText, toJson } from '../wire'
+import { INTENT_PROTOCOLS, INTENT_STATUSES, type IntentProtocol, type IntentStatus } from '../records'
+import { JsonText } from '../wire'
 
 export const DEFAULT_PAGE_SIZE = 20
 export const MAX_PAGE_SIZE = 100
@@ -58,6 +58,8 @@ function parsePage(a: Args | undefined): PageRequest {
 
 const STATUSES = INTENT_STATUSES as readonly IntentStatus[]
 
+const PROTOCOL_SPELLINGS: Record<string, IntentProtocol | undefined> = { v1: 'v1', v1_5: 'v1_5', 'v1.5': 'v1_5' }
+
 function parseFilter(a: Args): IntentFilter {
   const statuses = a.strArray('byStatuses')
   const status = a.oneOf('byStatus', STATUSES)
@@ -67,7 +69,8 @@ function parseFilter(a: Args): IntentFilter {
   const participants = a.strArray('byParticipantAddresses')?.map((p) => p.toLowerCase())
   return {
     ...parseSharedFilters(a),
-    protocol: a.oneOf('byIntentProtocol', INTENT_PROTOCOLS),
+    // `v1.5` is the deployed wire's spelling of the spec's `v1_5`; both are accepted.
+    protocol: PROTOCOL_SPELLINGS[a.oneOf('byIntentProtocol', [...INTENT_PROTOCOLS, 'v1.5'] as const) ?? ''],
     swapProvider: a.oneOf('bySwapProvider', PROVIDER_CODES),
     bridgeProvider: a.oneOf('byBridgeProvider', PROVIDER_CODES),
     participants: participants && participants.length > 0 ? participants : undefined,
@@ -151,8 +154,10 @@ export function getIntentHistory({ ctx, args }: OpRequest) {
   const nextPage = { column: page.column, after: lastIdx === undefined ? page.after : key(lastIdx), sort: page.sort, pageSize: page.pageSize, more }
   const entries = idxs.map((i) => {
     const r = ds.records[i]
-    return ctx.recordJson.get(`entry:${i}:${r.version}:${includeBalances}`, () => toJson(historyEntry(r, includeBalances)))
+    return ctx.recordJson.get(`entry:${i}:${r.version}:${includeBalances}`, () =>
+      ctx.wire.json(ctx.wire.deployed ? { ...historyEntry(r, includeBalances), receipt: ctx.wire.receipt(r) } : historyEntry(r, includeBalances)),
+    )
   })
   // Assembled from cached entry texts: the same JSON toJson would write for the object.
-  return new JsonText(`{"intents":[${entries.join(',')}],"nextPage":${toJson(nextPage)}}`)
+  return new JsonText(`{"intents":[${entries.join(',')}],"nextPage":${ctx.wire.json(nextPage)}}`)
 }

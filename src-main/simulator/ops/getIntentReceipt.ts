@@ -4,5 +4,7 @@ import { requireIntent } from './lookup'
 import { receiptAnswer } from './waitIntentReceipt'
 
 export function getIntentReceipt({ ctx, args }: OpRequest) {
-  return receiptAnswer(ctx, requireIntent(ctx.dataset, args))
+  const r = requireIntent(ctx.dataset, args)
+  // The deployed service answers only `{intentReceipt}`.
+  return ctx.wire.deployed ? { intentReceipt: ctx.wire.receipt(r) } : receiptAnswer(ctx, r)
 }

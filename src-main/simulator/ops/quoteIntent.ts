@@ -8,16 +8,15 @@
 import { evmAddress, type Args } from '../args'
 import { chainById } from '../chains'
 import type { OpRequest } from '../context'
-import { invalidArgument } from '../errors'
+import { SimError, invalidArgument } from '../errors'
 import { DEFAULT_PROJECT_ID, appendRecord, buildRecord, drawParams } from '../intentFactory'
-import { intentObject } from '../materialise/intent'
 import { rawAmountForUsd, tokenByAddress, usdOf, type TokenDef } from '../tokens'
 
 function chainArg(args: Args, name: string) {
   const id = args.int(name)
   if (id === undefined) throw invalidArgument(`${name} is required`, name)
   const chain = chainById(id)
-  if (!chain) throw invalidArgument(`${name} ${id} is not a supported chain`, name)
+  if (!chain) throw new SimError('UnsupportedNetwork', `${name} ${id} is not a supported network`, name)
   return chain
 }
 
@@ -56,6 +55,6 @@ export function quoteIntent({ ctx, args }: OpRequest) {
     })
     return buildRecord(rng, idx, createdAt, params, ctx.env.commitWindowMs)
   })
-  const intent = intentObject(r)
+  const intent = ctx.wire.intent(r)
   return { intent, gasFeeOptions: intent.gasFeeOptions }
 }

@@ -6,7 +6,6 @@ import { evmAddress } from '../args'
 import type { OpRequest } from '../context'
 import { invalidArgument } from '../errors'
 import { candidates, matches, parseSharedFilters, type IntentFilter } from '../filters'
-import { intentObject } from '../materialise/intent'
 
 export const SEARCH_LIMIT = 500
 
@@ -27,7 +26,7 @@ export function searchIntents({ ctx, args }: OpRequest) {
   const intents = []
   for (let i = (list ?? ds.records).length - 1; i >= 0 && intents.length < SEARCH_LIMIT; i--) {
     const r = ds.records[list ? list[i] : i]
-    if (matches(r, f)) intents.push(intentObject(r))
+    if (matches(r, f)) intents.push(ctx.wire.intent(r))
   }
   return { intents }
 }

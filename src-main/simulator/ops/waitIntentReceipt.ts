@@ -7,23 +7,21 @@
  * them would only spin.
  */
 import type { OpRequest, SimContext } from '../context'
-import { receiptStates } from '../machine'
-import { receiptObject } from '../materialise/receipt'
 import { isSettledStatus, type IntentRecord } from '../records'
-import { JsonText, toJson } from '../wire'
+import { JsonText } from '../wire'
 import { requireIntent } from './lookup'
 
 /** The answer of WaitIntentReceipt and GetIntentReceipt: the same text until the record changes. */
 export const receiptAnswer = (ctx: SimContext, r: IntentRecord): JsonText =>
   new JsonText(
     ctx.recordJson.get(`receipt:${r.idx}:${r.version}`, () =>
-      toJson({ intentReceipt: receiptObject(r), receiptStates: receiptStates(r), done: isSettledStatus(r.status) }),
+      ctx.wire.json({ intentReceipt: ctx.wire.receipt(r), receiptStates: ctx.wire.receiptStates(r), done: isSettledStatus(r.status) }),
     ),
   )
 
 export async function waitIntentReceipt({ ctx, args, signal }: OpRequest) {
   const r = requireIntent(ctx.dataset, args)
   const last = args.array('lastReceiptStates') ?? null
-  await ctx.lifecycle.waitForChange(r, last, ctx.waitTimeoutMs, signal)
+  await ctx.lifecycle.waitForChange(r, last, ctx.waitTimeoutMs, signal, ctx.wire.receiptStates)
   return receiptAnswer(ctx, r)
 }

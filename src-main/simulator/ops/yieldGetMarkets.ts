@@ -41,7 +41,9 @@ export function yieldGetMarkets({ ctx, args }: OpRequest) {
         (search === undefined || m.searchText.includes(search)),
     )
     .sort(COMPARATORS[sort])
-  const items = matching.slice(offset, offset + limit).map((m) => m.market)
-  if (ctx.shape === 'payload') return { payload: JSON.stringify(items) }
+  const nonEvm = ctx.wire.deployed ? ctx.markets.all[0]?.id : undefined
+  // The deployed service lists markets on non-EVM networks, whose chainId is not a number.
+  const items = matching.slice(offset, offset + limit).map((m) => (m.id === nonEvm ? { ...m.market, chainId: 'solana' } : m.market))
+  if (ctx.shape === 'payload') return { payload: ctx.wire.renameOut(JSON.stringify(items)) }
   return { items, total: matching.length, offset, limit }
 }

@@ -1,4 +1,5 @@
 import type { IntentBalance, IntentHistoryEntry, IntentStatus } from '@contract/service'
+import { knownStatus } from '@contract/service/constants'
 import { parseTime } from '../../lib/format'
 import { heldTokens, type HeldToken } from '../../lib/heldTokens'
 import { routeExpectation, type RouteStats } from '../../lib/routeStats'
@@ -54,7 +55,7 @@ export function candidateFromEntry(e: IntentHistoryEntry): Candidate | undefined
   if (!intentId) return undefined
   return {
     intentId,
-    status: e.status ?? r?.status,
+    status: knownStatus(e.status ?? r?.status),
     createdAt: parseTime(e.createdAt ?? r?.createdAt),
     startedAt: parseTime(r?.summary?.startedAt ?? r?.depositTransaction?.txnMinedAt),
     expiresAt: parseTime(e.expiresAt ?? r?.summary?.expiresAt),

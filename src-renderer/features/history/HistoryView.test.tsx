@@ -27,10 +27,10 @@ const shownIds = () => screen.queryAllByTestId('history-row').map((r) => r.getAt
 function serveHistory(list: IntentHistoryEntry[]) {
   answers.set('getIntentHistory', (req: GetIntentHistoryRequest) => {
     const page = req.page ?? {}
-    const from = page.after ?? 0
+    const from = Number(page.after ?? 0)
     const size = page.pageSize ?? 20
     const intents = list.slice(from, from + size)
-    const nextPage: Page = { column: page.column, sort: page.sort, pageSize: size, after: from + intents.length, more: from + size < list.length }
+    const nextPage: Page = { column: page.column, sort: page.sort, pageSize: size, after: String(from + intents.length), more: from + size < list.length }
     return okFetched({ intents, nextPage })
   })
 }
@@ -69,7 +69,7 @@ describe('HistoryView', () => {
     fireEvent.click(screen.getByRole('button', { name: '← Previous' }))
     await waitFor(() => expect(screen.getByTestId('history-page')).toHaveTextContent('Page 2'))
     const pages = callsOf('getIntentHistory').map((c) => (c as GetIntentHistoryRequest).page)
-    expect(pages.map((p) => p?.after)).toEqual([undefined, 10, 20, 10])
+    expect(pages.map((p) => p?.after)).toEqual([undefined, '10', '20', '10'])
     expect(pages[3]).toEqual(pages[1])
   })
 

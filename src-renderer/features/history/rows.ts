@@ -1,4 +1,4 @@
-import type { ChainInfo, IntentHistoryEntry, IntentStatus, TokenMetadata } from '@contract/service'
+import type { ChainInfo, IntentHistoryEntry, ReportedStatus, TokenMetadata } from '@contract/service'
 import { isPendingStatus } from '@contract/service/constants'
 import { formatAmount, formatDateTime, formatDuration, formatUnitsExact, formatUsd, shortHex } from '../../lib/format'
 import { chainName } from '../../lib/chains'
@@ -14,7 +14,7 @@ export interface HistoryRow {
   key: string
   entry: IntentHistoryEntry
   intentId: string | undefined
-  status: IntentStatus | undefined
+  status: ReportedStatus | undefined
   created: string
   expires: string
   owner: string | undefined

@@ -1,5 +1,5 @@
 import type { IntentHistoryEntry, IntentStatus } from '@contract/service'
-import { FINAL_STATUSES, INTENT_STATUSES } from '@contract/service/constants'
+import { FINAL_STATUSES, INTENT_STATUSES, knownStatus } from '@contract/service/constants'
 import { formatUnitsExact, parseTime } from '../../lib/format'
 import { entryDurationMs } from './rows'
 
@@ -30,7 +30,8 @@ export interface HistorySummary {
 
 const zeroCounts = () => Object.fromEntries(STATUS_KEYS.map((s) => [s, 0])) as Record<StatusKey, number>
 
-const statusOf = (e: IntentHistoryEntry): StatusKey => e.status ?? e.receipt?.status ?? 'UNKNOWN'
+// A status a newer service added counts with the ones not reported.
+const statusOf = (e: IntentHistoryEntry): StatusKey => knownStatus(e.status ?? e.receipt?.status) ?? 'UNKNOWN'
 
 /** Nearest-rank percentile of ascending values: the smallest value with at least p% at or below it. */
 export function percentile(sorted: readonly number[], p: number): number | undefined {

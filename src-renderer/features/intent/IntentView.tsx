@@ -1,14 +1,15 @@
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
 import { Link, useParams } from 'react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
-import type { Intent, IntentReceipt, IntentStatus } from '@contract/service'
+import type { Intent, IntentReceipt, ReportedStatus } from '@contract/service'
+import { knownStatus } from '@contract/service/constants'
 import { CachedNotice } from '../../components/CachedNotice'
 import { CopyButton } from '../../components/CopyButton'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { Hex } from '../../components/Hex'
 import { JsonView } from '../../components/JsonView'
-import { STATUS_MEANING, StatusBadge } from '../../components/StatusBadge'
+import { StatusBadge, statusMeaning } from '../../components/StatusBadge'
 import { isBookmarked, listNotes, readTransitions, setBookmarked, type Note } from '../../db'
 import { formatDateTime } from '../../lib/format'
 import { intentTokenMetadata } from '../../lib/intentRoute'
@@ -88,7 +89,7 @@ function BookmarkToggle({ profileId, intentId }: { profileId: string | undefined
 }
 
 /** The one line a support person reads first: what went wrong. */
-function FailureBanner({ status, reason }: { status: IntentStatus | undefined; reason: string | undefined }) {
+function FailureBanner({ status, reason }: { status: ReportedStatus | undefined; reason: string | undefined }) {
   if (!reason && status !== 'FAILED') return null
   const title = status === 'REFUNDED' ? 'Refunded after a failure' : status === 'FAILED' ? 'Failed' : 'Failure reported'
   return (
@@ -127,14 +128,14 @@ export function IntentView() {
   const reason = failureReason(receipt) ?? (status === 'FAILED' ? watch?.failureReason : undefined)
   const tokenOf = useMemo(() => makeTokenLookup(intent, receipt, learnt), [intent, receipt, learnt])
   useLearnIntentTokens(intent, receipt)
-  const held = useHeldBalances(intent, status)
+  const held = useHeldBalances(intent, knownStatus(status))
   const now = useNow(1000, status === 'EXECUTING')
   // Only a moving intent needs the route's statistics (computed in a worker, shared with other views).
   const routeStats = useRouteStatsFor(status === 'EXECUTING' ? profileId : undefined, '30d')?.stats
   const answer = useMemo(() => {
     const started = executionStartedAt(intent, receipt)
     const route = routeExpectation(routeStats, intent?.originChainId ?? receipt?.originChainId, intent?.destinationChainId ?? receipt?.destinationChainId, started === undefined ? undefined : now - started)
-    return customerAnswer({ intent, receipt, status, balances: held.balances, expectation: route ?? quoteExpectation(intent), chains, tokenOf, now })
+    return customerAnswer({ intent, receipt, status: knownStatus(status), balances: held.balances, expectation: route ?? quoteExpectation(intent), chains, tokenOf, now })
   }, [intent, receipt, status, held.balances, routeStats, chains, tokenOf, now])
 
   // When the watch sees the intent move on, refetch it so every card agrees with the timeline.
@@ -172,7 +173,7 @@ export function IntentView() {
           </h1>
           {intent || receipt ? (
             <p className="intent-status-line">
-              <StatusBadge status={status} /> <span className="muted">{status ? STATUS_MEANING[status] : 'The service did not report a status.'}</span>
+              <StatusBadge status={status} /> <span className="muted">{statusMeaning(status)}</span>
             </p>
           ) : null}
         </div>

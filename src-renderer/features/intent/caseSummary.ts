@@ -1,4 +1,4 @@
-import type { ChainInfo, Intent, IntentReceipt, IntentStatus } from '@contract/service'
+import { isKnownStatus, type ChainInfo, type Intent, type IntentReceipt, type ReportedStatus } from '@contract/service'
 import { STATUS_MEANING } from '../../components/StatusBadge'
 import { formatUnitsExact } from '../../lib/format'
 import { chainName, explorerUrl } from '../../lib/chains'
@@ -16,7 +16,7 @@ export interface CaseInput {
   intent?: Intent
   receipt?: IntentReceipt
   /** The freshest status known (a live watch may know better than the fetched intent). */
-  status?: IntentStatus
+  status?: ReportedStatus
   notes: readonly CaseNote[]
   chains: ReadonlyMap<number, ChainInfo>
   tokenOf: TokenLookup
@@ -56,7 +56,7 @@ export function caseSummary(c: CaseInput): string {
   const reason = failureReason(receipt)
 
   const lines: string[] = [`Intent ${c.intentId}`]
-  lines.push(`Status: ${status ?? 'unknown'}${status ? ` (${STATUS_MEANING[status]})` : ''}`)
+  lines.push(`Status: ${status ?? 'unknown'}${isKnownStatus(status) ? ` (${STATUS_MEANING[status]})` : status ? ' (not known to this app)' : ''}`)
   if (reason) lines.push(`Failure reason: ${reason}`)
   lines.push(`Route: ${chain(originChain)} -> ${chain(destinationChain)}`)
   const add = (label: string, value: string | undefined) => value && lines.push(`${label}: ${value}`)

@@ -1,4 +1,5 @@
 import type { ChainInfo, Intent, IntentBalance, IntentReceipt, IntentStatus } from '@contract/service'
+import { knownStatus } from '@contract/service/constants'
 import { formatDuration, formatUnitsExact, formatUsd, parseTime } from '../../lib/format'
 import type { Expectation } from '../../lib/routeStats'
 import { chainName } from '../../lib/chains'
@@ -105,7 +106,7 @@ function gatherFacts(c: AnswerInput): Facts {
   const receivedRaw = receipt?.summary?.destinationTokenAmount ?? dest?.tokenAmount
   const refundTx = receipt?.refundTransaction
   return {
-    status: c.status ?? intent?.status ?? receipt?.status,
+    status: c.status ?? knownStatus(intent?.status ?? receipt?.status),
     route: `from ${origin} to ${destination}`,
     origin,
     destination,

@@ -1,4 +1,4 @@
-import type { IntentReceipt, IntentStatus, IntentTransaction, TokenMetadata } from '@contract/service'
+import type { IntentReceipt, ReportedStatus, IntentTransaction, TokenMetadata } from '@contract/service'
 import { isSettledStatus } from '@contract/service/constants'
 import type { StepState, TimelineStep } from '../../components/Timeline'
 import { parseTime } from '../../lib/format'
@@ -50,10 +50,10 @@ function chainOf(r: IntentReceipt | undefined, leg: ReceiptLeg, tx: IntentTransa
   return leg === 'destination' ? r?.destinationChainId : r?.originChainId
 }
 
-const isSettled = (status: IntentStatus | undefined) => isSettledStatus(status)
+const isSettled = (status: ReportedStatus | undefined) => isSettledStatus(status)
 
 /** Why a step has no transaction yet, or will not get one, given the intent's status. */
-function absentStep(leg: ReceiptLeg, status: IntentStatus | undefined): { state: StepState; note: string } {
+function absentStep(leg: ReceiptLeg, status: ReportedStatus | undefined): { state: StepState; note: string } {
   if (leg === 'refund') {
     if (status === 'SUCCEEDED') return { state: 'skipped', note: 'Not needed' }
     return { state: 'skipped', note: isSettled(status) ? 'None recorded' : 'Only if the route fails' }
@@ -67,7 +67,7 @@ function absentStep(leg: ReceiptLeg, status: IntentStatus | undefined): { state:
  * page, the watch board) derives it the same way. `status` overrides the receipt's own
  * (the intent may report a newer one).
  */
-export function receiptSteps(receipt: IntentReceipt | undefined, status: IntentStatus | undefined = receipt?.status): TimelineStep[] {
+export function receiptSteps(receipt: IntentReceipt | undefined, status: ReportedStatus | undefined = receipt?.status): TimelineStep[] {
   const failed = receipt && (status === 'FAILED' || status === 'REFUNDED') ? failedLeg(receipt) : undefined
   const steps: TimelineStep[] = []
   for (const leg of RECEIPT_LEGS) {

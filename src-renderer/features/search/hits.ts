@@ -1,4 +1,4 @@
-import type { Intent, IntentStatus } from '@contract/service'
+import type { Intent, ReportedStatus } from '@contract/service'
 import type { RouteLeg } from '../../components/Route'
 import type { CachedIntentRow } from '../../db'
 import { parseTime } from '../../lib/format'
@@ -13,7 +13,7 @@ export interface SearchHit {
   /** The intent id, lower-cased: one line per intent however many filters found it. */
   key: string
   intentId: string
-  status?: IntentStatus
+  status?: ReportedStatus
   /** epoch ms */
   createdAt?: number
   owner?: string

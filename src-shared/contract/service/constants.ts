@@ -42,14 +42,26 @@ export const SETTLED_STATUSES = INTENT_STATUSES.filter(
   (s): s is Exclude<IntentStatus, (typeof PENDING_STATUSES)[number]> => !(PENDING_STATUSES as readonly IntentStatus[]).includes(s),
 )
 
-const within = (set: readonly IntentStatus[]) => (s: IntentStatus | undefined): boolean =>
-  s !== undefined && set.includes(s)
+/**
+ * A status a newer service may have added. Enums grow: an answer carrying a value this
+ * app does not know is kept, not refused, and shown as unknown with the value as sent.
+ */
+export type UnknownStatus = string & { readonly unknownEnumValue?: never }
+export type ReportedStatus = IntentStatus | UnknownStatus
+export const isKnownStatus = (s: string | undefined): s is IntentStatus =>
+  s !== undefined && (INTENT_STATUSES as readonly string[]).includes(s)
+/** The status where only a known one will do (filters, indexes, the watcher); an unknown one counts as not reported. */
+export const knownStatus = (s: ReportedStatus | undefined): IntentStatus | undefined => (isKnownStatus(s) ? s : undefined)
+
+const within = (set: readonly IntentStatus[]) => (s: ReportedStatus | undefined): boolean =>
+  s !== undefined && (set as readonly string[]).includes(s)
 export const isTerminalStatus = within(TERMINAL_STATUSES)
 export const isPendingStatus = within(PENDING_STATUSES)
 export const isFinalStatus = within(FINAL_STATUSES)
 export const isSettledStatus = within(SETTLED_STATUSES)
 
 export const EDGE_MODES = ['ORIGIN', 'DESTINATION'] as const
+/** The spec's spellings; the deployed wire writes `v1_5` as `v1.5` (see the client's wire dialect). */
 export const INTENT_PROTOCOLS = ['v1', 'v1_5'] as const
 export const MARKET_TYPES = ['lending', 'vault'] as const
 export const SORT_ORDERS = ['ASC', 'DESC'] as const

@@ -18,9 +18,11 @@ import {
   timestamp,
   usd,
 } from './primitives'
-import { INTENT_STATUSES } from './constants'
+import { INTENT_STATUSES, type ReportedStatus } from './constants'
 
 export const IntentStatusSchema = z.enum(INTENT_STATUSES)
+/** Any non-empty status text: a value this app does not know is kept (see `ReportedStatus`). */
+export const ReportedStatusSchema = z.string().min(1) as unknown as z.ZodType<ReportedStatus, string>
 
 export const TokenMetadataSchema = obj({
   chainId: opt(chainId),
@@ -188,6 +190,8 @@ export const GasFeeSchema = obj({
   ),
   metaTxnGasQuote: opt(text),
   nativeTokenPriceUsd: opt(usd),
+  /** Sent by the deployed service, not in the spec. */
+  chainGasUsageStatus: opt(text),
 })
 export type GasFee = z.output<typeof GasFeeSchema>
 
@@ -241,8 +245,9 @@ export const GasFeeOptionsSchema = obj({
   gasEstimate: opt(
     obj({
       totalGas: opt(amount),
-      gasPrice: opt(amount),
-      nativeCost: opt(amount),
+      // Plain strings on the deployed wire: re-encoded as numbers they are refused (400).
+      gasPrice: opt(decimalText),
+      nativeCost: opt(decimalText),
       nativeCostUsd: opt(usd),
     }),
   ),
@@ -262,7 +267,7 @@ export const IntentSchema = obj({
   id: opt(id),
   projectId: opt(id),
   intentId: opt(text),
-  status: opt(IntentStatusSchema),
+  status: opt(ReportedStatusSchema),
   quoteRequest: opt(QuoteRequestSchema),
   ownerAddress: opt(address),
   originChainId: opt(chainId),
@@ -290,6 +295,8 @@ export const IntentSchema = obj({
   destinationPrecondition: opt(TransactionPreconditionSchema),
   destinationMetaTxn: opt(MetaTxnSchema),
   gasFeeOptions: opt(GasFeeOptionsSchema),
+  /** Sent by the deployed service, not in the spec: `v1` or `v1.5`. */
+  intentProtocol: opt(text),
   updatedAt: opt(timestamp),
   createdAt: opt(timestamp),
 })

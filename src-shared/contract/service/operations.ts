@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ChainInfoSchema } from './chains'
-import { GasFeeOptionsSchema, IntentSchema, IntentStatusSchema, QuoteRequestSchema } from './intent'
+import { GasFeeOptionsSchema, IntentSchema, IntentStatusSchema, QuoteRequestSchema, ReportedStatusSchema } from './intent'
 import { int, list, obj, opt, text } from './primitives'
 import { EDGE_MODES, INTENT_PROTOCOLS, MARKET_TYPES, SEARCH_FILTERS } from './constants'
 import { IntentHistoryEntrySchema, IntentReceiptSchema, PageSchema } from './receipt'
@@ -155,7 +155,15 @@ export const ExecuteIntentRequestSchema = z.strictObject({
     .optional(),
 })
 export type ExecuteIntentRequest = z.output<typeof ExecuteIntentRequestSchema>
-export const ExecuteIntentResponseSchema = obj({ intentId: opt(text), status: opt(IntentStatusSchema) })
+/** The deployed service names the status `intentStatus`; it becomes `status` here. */
+export const ExecuteIntentResponseSchema = z.preprocess(
+  (v) => {
+    if (typeof v !== 'object' || v === null || !('intentStatus' in v) || 'status' in v) return v
+    const { intentStatus, ...rest } = v as Record<string, unknown>
+    return { ...rest, status: intentStatus }
+  },
+  obj({ intentId: opt(text), status: opt(ReportedStatusSchema) }),
+)
 export type ExecuteIntentResponse = z.output<typeof ExecuteIntentResponseSchema>
 
 // ---- GetChains ------------------------------------------------------------------

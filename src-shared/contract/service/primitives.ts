@@ -91,6 +91,20 @@ export const bigUint = numeric.transform((v, ctx) => {
   return d
 })
 
+/**
+ * A uint64 that may exceed 2^53 (history page cursors): a decimal string inside, so it
+ * stays exact, and a bare JSON number on every wire form (it is not a big.Int, which the
+ * deployed wire writes as a string). A schema of its own so the encoder can tell it apart.
+ */
+export const uint64 = numeric.transform((v, ctx) => {
+  const d = toDecimalString(v)
+  if (d === undefined || !/^\d+$/.test(d) || d.length > 20) {
+    ctx.addIssue({ code: 'custom', message: `expected a cursor (an unsigned 64-bit integer), got ${show(v)}` })
+    return z.NEVER
+  }
+  return d
+})
+
 /** A safe integer (id, chain id, decimals, counter). Larger values are an error, not a rounding. */
 export const int = numeric.transform((v, ctx) => {
   const n = typeof v === 'number' ? v : DECIMAL_TEXT.test(v) ? Number(v) : NaN
@@ -131,8 +145,14 @@ export const rate = decimalNumber
  */
 export const decimalText = decimalString()
 
-/** Timestamps are strings whose format the spec does not pin down; kept verbatim. */
-export const timestamp = z.string()
+/** Go's zero time, which the deployed service writes for a moment that has not happened. */
+const ZERO_TIME = /^0001-01-01T00:00:00(?:\.0+)?(?:Z|[+-]00:00)$/
+
+/**
+ * Timestamps: RFC 3339, possibly with nanoseconds (`Date.parse` reads them), kept
+ * verbatim. The zero time means "not set" and becomes absent.
+ */
+export const timestamp = z.string().transform((s) => (ZERO_TIME.test(s) ? undefined : s))
 /** Addresses, hashes and calldata are kept verbatim (checksumming is a display concern). */
 export const address = z.string()
 export const hex = z.string()

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { SORT_ORDERS } from './constants'
-import { EdgeSchema, IntentStatusSchema, TokenMetadataSchema, TransactionPreconditionSchema } from './intent'
+import { EdgeSchema, ReportedStatusSchema, TokenMetadataSchema, TransactionPreconditionSchema } from './intent'
 import {
   address,
   amount,
@@ -16,6 +16,7 @@ import {
   optList,
   text,
   timestamp,
+  uint64,
 } from './primitives'
 
 export const DepositIntentEntrySchema = obj({
@@ -50,6 +51,11 @@ export const IntentTransactionSchema = obj({
   depositIntentEntry: opt(DepositIntentEntrySchema),
   txnHash: opt(hex),
   txnMinedAt: opt(timestamp),
+  // Sent by the deployed service, not in the spec: this leg's own transaction status
+  // (e.g. PENDING), its kind and a note. Kept as text: these enums grow.
+  status: opt(text),
+  type: opt(text),
+  context: opt(text),
   updatedAt: opt(timestamp),
   createdAt: opt(timestamp),
 })
@@ -80,6 +86,10 @@ export const IntentReceiptSummarySchema = obj({
   memo: opt(text),
   startedAt: opt(timestamp),
   finishedAt: opt(timestamp),
+  // Sent by the deployed service, not in the spec.
+  status: opt(text),
+  mode: opt(text),
+  tradeType: opt(text),
 })
 export type IntentReceiptSummary = z.output<typeof IntentReceiptSummarySchema>
 
@@ -88,7 +98,7 @@ export const IntentReceiptSchema = obj({
   id: opt(id),
   projectId: opt(id),
   intentId: opt(text),
-  status: opt(IntentStatusSchema),
+  status: opt(ReportedStatusSchema),
   ownerAddress: opt(address),
   originChainId: opt(chainId),
   destinationChainId: opt(chainId),
@@ -128,7 +138,7 @@ export type IntentBalance = z.output<typeof IntentBalanceSchema>
 /** One entry of GetIntentHistory: an intent's state with its full receipt. */
 export const IntentHistoryEntrySchema = obj({
   intentId: opt(text),
-  status: opt(IntentStatusSchema),
+  status: opt(ReportedStatusSchema),
   expiresAt: opt(timestamp),
   receipt: opt(IntentReceiptSchema),
   updatedAt: opt(timestamp),
@@ -146,12 +156,13 @@ export type SortBy = z.output<typeof SortBySchema>
 
 /**
  * A history cursor. It is re-sent verbatim as the next request's `page`, so unknown
- * fields are kept; cursors must be exact, so a cursor beyond 2^53 is refused.
+ * fields are kept. Cursors are uint64 and may exceed 2^53: they are carried as decimal
+ * strings and go back as the same bare digits.
  */
 export const PageSchema = obj({
   column: opt(text),
-  before: opt(int),
-  after: opt(int),
+  before: opt(uint64),
+  after: opt(uint64),
   sort: optList(SortBySchema),
   pageSize: opt(int.refine((n) => n > 0, 'page size must be positive')),
   more: opt(bool),

@@ -142,7 +142,19 @@ export const MarketStateSchema = obj({
   allocations: optList(AllocationSchema),
 })
 
-export const YieldMarketSchema = obj({
+/**
+ * A market on a non-EVM network carries a chainId that is not a number (e.g. `solana`):
+ * it becomes the market's `network` (when it has none), so one such market does not
+ * make the whole list unreadable.
+ */
+function nonEvmChain(v: unknown): unknown {
+  if (typeof v !== 'object' || v === null) return v
+  const m = v as { chainId?: unknown; network?: unknown }
+  if (typeof m.chainId !== 'string' || /^\s*\d+\s*$/.test(m.chainId)) return v
+  return { ...m, chainId: undefined, network: m.network ?? m.chainId }
+}
+
+const YieldMarketFields = obj({
   /** The market id passed to composable deposit actions; `yieldId` in balances. */
   id: text,
   network: opt(text),
@@ -183,6 +195,7 @@ export const YieldMarketSchema = obj({
   tags: optList(text),
   state: opt(MarketStateSchema),
 })
+export const YieldMarketSchema = z.preprocess(nonEvmChain, YieldMarketFields)
 export type YieldMarket = z.output<typeof YieldMarketSchema>
 
 const revShareTier = opt(obj({ minRevShare: opt(rate), maxRevShare: opt(rate) }))

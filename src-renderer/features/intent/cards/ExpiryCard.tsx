@@ -1,11 +1,11 @@
-import type { Intent, IntentStatus } from '@contract/service'
+import type { Intent, ReportedStatus } from '@contract/service'
 import { isSettledStatus } from '@contract/service/constants'
 import { formatAge, formatDateTime, formatDuration, parseTime } from '../../../lib/format'
 import { useNow } from '../../../lib/useNow'
 import { Card, KV, time } from './parts'
 
 /** When the quote and its gas fee options lapse; counts down while they have not. */
-export function ExpiryCard({ intent, status }: { intent: Intent; status?: IntentStatus }) {
+export function ExpiryCard({ intent, status }: { intent: Intent; status?: ReportedStatus }) {
   const at = parseTime(intent.expiresAt)
   const feeAt = parseTime(intent.gasFeeOptions?.expiresAt)
   const live = (at !== undefined && at > Date.now()) || (feeAt !== undefined && feeAt > Date.now())

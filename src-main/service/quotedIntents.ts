@@ -1,0 +1,41 @@
+import type { Intent } from '../../src-shared/contract/service'
+
+/**
+ * The intents this client was sent (by QuoteIntent and GetIntent), as the exact JSON
+ * text the service wrote, by intent id. CommitIntent must get the quoted intent back
+ * exactly as it was received: the deployed service refuses a re-encoding (a plain string
+ * such as `gasPrice` written back as a number is a 400), so when the intent to commit is
+ * the one received, its original text is sent, never a re-encoding.
+ */
+export class QuotedIntents {
+  private readonly byId = new Map<string, { text: string; intent: Intent }>()
+
+  constructor(private readonly capacity = 64) {}
+
+  remember(intent: Intent, text: string | undefined): void {
+    if (!intent.intentId || text === undefined) return
+    this.byId.delete(intent.intentId)
+    this.byId.set(intent.intentId, { text, intent })
+    if (this.byId.size > this.capacity) this.byId.delete(this.byId.keys().next().value!)
+  }
+
+  /** The received text of `intent`, when it is unchanged from what was received. */
+  originalText(intent: Intent): string | undefined {
+    const held = intent.intentId ? this.byId.get(intent.intentId) : undefined
+    return held && sameJson(held.intent, intent) ? held.text : undefined
+  }
+}
+
+/** Deep equality of JSON-like values; a member that is `undefined` counts as absent. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameJson(v, b[i]))
+  }
+  const ra = a as Record<string, unknown>
+  const rb = b as Record<string, unknown>
+  const keys = (r: Record<string, unknown>) => Object.keys(r).filter((k) => r[k] !== undefined)
+  const ka = keys(ra)
+  return ka.length === keys(rb).length && ka.every((k) => sameJson(ra[k], rb[k]))
+}
