@@ -87,7 +87,9 @@ function catalogued(ctx: CallContext, entry: CatalogueEntry, base: Omit<SvcError
     const wait = ` — wait ${retryAfterMs !== undefined ? seconds(retryAfterMs) : 'a moment'} and try again.`
     return { ...base, kind: 'RateLimited', ...(retryAfterMs !== undefined && { retryAfterMs }), message: `${advice.replace(/\.$/, '')}${wait}${said}` }
   }
-  return { ...base, kind: entry.kind, message: `${advice}${said}` }
+  // The name, code and status let support match the answer to the service's own logs.
+  const which = ` (${entry.name} ${entry.code}, HTTP ${base.status})`
+  return { ...base, kind: entry.kind, message: `${advice.replace(/\.$/, '')}${which}.${said}` }
 }
 
 /**
