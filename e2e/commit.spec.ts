@@ -52,7 +52,8 @@ test('a modified intent is rejected with the service’s reason', async ({ open,
   await expect(page.getByRole('region', { name: 'Intent details' })).toBeVisible()
 
   await page.getByRole('button', { name: 'Commit intent' }).click()
-  const alert = page.getByRole('alert').filter({ hasText: 'Refused by the service' })
+  // The service refuses a changed intent as a bad request (WebrpcBadRequest), naming the field.
+  const alert = page.getByRole('alert').filter({ hasText: 'Invalid request' })
   await expect(alert).toContainText('differs from the quoted intent at quote.toAmount')
   await expect(page.getByRole('status', { name: 'Committed' })).toHaveCount(0)
 

@@ -2,6 +2,7 @@ import type { AppInfo, ConnectionTest, ProfileInput, ProfileView } from '../../s
 import { SvcFailure } from '../../src-shared/contract/errors'
 import { SvcClient } from '../service/client'
 import type { ServiceSession } from '../service/session'
+import { runConnectionChecks } from '../service/connectionChecks'
 import type { KeyStore } from '../settings/keystore'
 import { SIMULATOR_PROFILE_ID, type ProfileStore, type Profile } from '../settings/profiles'
 import type { WatchControl } from '../../src-shared/contract/watch'
@@ -169,8 +170,9 @@ export function createCore(deps: CoreDeps): Core {
     },
     testConnection: async (profileId) => {
       const started = Date.now()
-      const { chains } = await session(profileId).client.getChains({})
-      return { ok: true, chains: chains.length, ms: Date.now() - started }
+      const checks = await runConnectionChecks(session(profileId).client)
+      const chains = checks.find((c) => c.operation === 'GetChains')?.count ?? 0
+      return { ok: checks.every((c) => c.ok), chains, ms: Date.now() - started, checks }
     },
   }
 }

@@ -99,8 +99,22 @@ export interface Fetched<T> {
   source: DataSource
 }
 
+/** One operation of a connection test: `npm run doctor` prints the same list. */
+export interface ConnectionCheck {
+  operation: string
+  ok: boolean
+  /** What was found, or why it failed. */
+  detail: string
+  /** How many items the answer held (chains, markets, intents…), when it passed. */
+  count?: number
+  ms: number
+}
+
 export interface ConnectionTest {
+  /** Every check passed. */
   ok: boolean
   chains: number
   ms: number
+  /** Every read operation, in the order run. */
+  checks: ConnectionCheck[]
 }

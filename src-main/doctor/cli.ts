@@ -1,0 +1,92 @@
+/**
+ * `npm run doctor -- --base-url URL --service-name NAME [--rename neutral=wire]... [--big-ints number|string]`
+ *
+ * Calls every read operation of the service with the app's own client and prints
+ * `OK <op>` or `FAIL <op>: <reason>` for each, then `N passed, N failed`; exits 1 when
+ * any failed and 2 on a usage error. The access key is read from the
+ * INTENT_EXPLORER_ACCESS_KEY environment variable only, never from the command line,
+ * so it does not end up in shell history or the process list.
+ */
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import { BaseUrlSchema } from '../../src-shared/contract/app'
+import { parseRename, SPEC_SERVICE_NAME, WireDialectSchema, type WireDialect } from '../../src-shared/contract/dialect'
+import { SvcClient } from '../service/client'
+import { formatChecks, runConnectionChecks } from '../service/connectionChecks'
+
+export const KEY_VARIABLE = 'INTENT_EXPLORER_ACCESS_KEY'
+
+const USAGE = `usage: npm run doctor -- --base-url URL [--service-name Svc] [--rename neutral=wire]... [--big-ints number|string]
+  The access key is read from ${KEY_VARIABLE}.
+  --big-ints defaults to "string" when the service name is not ${SPEC_SERVICE_NAME} (a deployed service), else "number".`
+
+export class UsageError extends Error {}
+
+export interface DoctorOptions {
+  baseUrl: string
+  dialect: WireDialect
+}
+
+export function parseDoctorArgs(argv: string[]): DoctorOptions {
+  let values
+  try {
+    ;({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        'base-url': { type: 'string' },
+        'service-name': { type: 'string' },
+        rename: { type: 'string', multiple: true },
+        'big-ints': { type: 'string' },
+        // Refused with a clear message rather than as an unknown option.
+        'access-key': { type: 'string' },
+        key: { type: 'string' },
+      },
+    }))
+  } catch (e) {
+    throw new UsageError((e as Error).message)
+  }
+  if (values['access-key'] !== undefined || values.key !== undefined)
+    throw new UsageError(`the access key is never taken from the command line; set ${KEY_VARIABLE} instead`)
+  const base = BaseUrlSchema.safeParse(values['base-url'] ?? '')
+  if (!base.success) throw new UsageError(`--base-url: ${base.error.issues[0]?.message}`)
+  const serviceName = values['service-name'] ?? SPEC_SERVICE_NAME
+  const renames = (values.rename ?? []).map((text) => {
+    const r = parseRename(text)
+    if (!r) throw new UsageError(`--rename must be neutral=wire (two field names), got "${text}"`)
+    return r
+  })
+  const bigInts = values['big-ints'] ?? (serviceName === SPEC_SERVICE_NAME ? 'number' : 'string')
+  const dialect = WireDialectSchema.safeParse({ serviceName, renames, bigInts })
+  if (!dialect.success) {
+    const issue = dialect.error.issues[0]
+    const flag = issue?.path[0] === 'serviceName' ? '--service-name' : issue?.path[0] === 'bigInts' ? '--big-ints' : '--rename'
+    throw new UsageError(`${flag}: ${issue?.message}`)
+  }
+  return { baseUrl: base.data, dialect: dialect.data }
+}
+
+/** Runs the checks and returns the process exit code; `print` receives each line. */
+export async function doctor(opts: DoctorOptions, accessKey: string | undefined, print: (line: string) => void): Promise<number> {
+  const client = new SvcClient({ baseUrl: opts.baseUrl, dialect: opts.dialect, getAccessKey: () => accessKey || undefined })
+  print(`Checking ${opts.baseUrl} as /rpc/${opts.dialect.serviceName}/ (big integers as ${opts.dialect.bigInts}s${opts.dialect.renames.length ? `, ${opts.dialect.renames.length} renames` : ''})${accessKey ? '' : `, without an access key (${KEY_VARIABLE} is not set)`}`)
+  const checks = await runConnectionChecks(client)
+  for (const line of formatChecks(checks)) print(line)
+  return checks.every((c) => c.ok) ? 0 : 1
+}
+
+async function main(): Promise<void> {
+  if (process.argv.includes('--help') || process.argv.includes('-h')) return console.log(USAGE)
+  let opts: DoctorOptions
+  try {
+    opts = parseDoctorArgs(process.argv.slice(2))
+  } catch (e) {
+    console.error(`${(e as Error).message}\n${USAGE}`)
+    process.exit(2)
+  }
+  process.exit(await doctor(opts, process.env[KEY_VARIABLE], (line) => console.log(line)))
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) void main()
