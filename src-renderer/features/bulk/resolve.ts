@@ -1,5 +1,5 @@
 import type { SvcError } from '@contract/errors'
-import type { Intent, IntentStatus, SearchIntentsRequest } from '@contract/service'
+import type { Intent, ReportedStatus, SearchIntentsRequest } from '@contract/service'
 import { cacheIntents, cacheReceipt, readReceipt, searchCachedIntents, type CachedIntentRow, type OfflineIntentFilter } from '../../db'
 import { call } from '../../lib/call'
 import type { BulkKey } from './keys'
@@ -8,7 +8,7 @@ import type { BulkKey } from './keys'
 export interface BulkMatch {
   key: string
   intentId: string
-  status?: IntentStatus
+  status?: ReportedStatus
   originChainId?: number
   destinationChainId?: number
   originTokenAddress?: string
@@ -23,7 +23,7 @@ export interface BulkMatch {
 type Resolved = { ok: true; value: BulkMatch[] } | { ok: false; error: SvcError }
 
 /** Statuses whose reason is worth a receipt read. */
-const HAS_REASON = new Set<IntentStatus | undefined>(['FAILED', 'REFUNDED', 'ABORTED', 'INVALID'])
+const HAS_REASON = new Set<ReportedStatus | undefined>(['FAILED', 'REFUNDED', 'ABORTED', 'INVALID'])
 
 const fromIntent = (key: string, i: Intent): BulkMatch => ({
   key,
