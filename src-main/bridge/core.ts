@@ -171,6 +171,9 @@ export function createCore(deps: CoreDeps): Core {
     testConnection: async (profileId) => {
       const started = Date.now()
       const checks = await runConnectionChecks(session(profileId).client)
+      // Not even the chains could be read: the connection itself fails, with that call's error.
+      const first = checks[0]
+      if (first && !first.ok && first.error) throw new SvcFailure(first.error)
       const chains = checks.find((c) => c.operation === 'GetChains')?.count ?? 0
       return { ok: checks.every((c) => c.ok), chains, ms: Date.now() - started, checks }
     },

@@ -32,7 +32,7 @@ export async function runConnectionChecks(client: SvcClient, opts: CheckOptions 
       checks.push({ operation, ok: true, detail: describe(value), ...(count && { count: count(value) }), ms: Date.now() - started })
       return value
     } catch (e) {
-      checks.push({ operation, ok: false, detail: reasonOf(e), ms: Date.now() - started })
+      checks.push({ operation, ok: false, detail: reasonOf(e), ...(isSvcFailure(e) && { error: e.error }), ms: Date.now() - started })
       return undefined
     }
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { SvcError } from './errors'
 import { WireDialectSchema, type WireDialect } from './dialect'
 
 /**
@@ -107,6 +108,8 @@ export interface ConnectionCheck {
   detail: string
   /** How many items the answer held (chains, markets, intents…), when it passed. */
   count?: number
+  /** The typed failure, when the call itself failed. */
+  error?: SvcError
   ms: number
 }
 
