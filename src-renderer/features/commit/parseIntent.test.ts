@@ -52,7 +52,7 @@ describe('parseIntentInput', () => {
   })
 
   it('names every field with a wrong type, with its path', () => {
-    const parsed = parseIntentInput(TEXT.replace('"originChainId": 8453,\n', '"originChainId": "Base",\n').replace('"status": "QUOTED"', '"status": "LOST"'))
+    const parsed = parseIntentInput(TEXT.replace('"originChainId": 8453,\n', '"originChainId": "Base",\n').replace('"status": "QUOTED"', '"status": 7'))
     expect(parsed.status).toBe('invalid')
     if (parsed.status !== 'invalid') return
     const paths = parsed.problems.map((p) => p.path)
