@@ -1,13 +1,17 @@
 import { useState, type FormEvent } from 'react'
 import type { ConnectionTest, ProfileView } from '@contract/app'
 import { ProfileInputSchema, isInsecureServiceUrl } from '@contract/app'
+import { SPEC_DIALECT, type WireDialect } from '@contract/dialect'
 import type { SvcError } from '@contract/errors'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { FormField } from '../../components/FormField'
 import { call } from '../../lib/call'
 import { useConnection } from '../../stores/connection'
+import { ConnectionChecks, checksSummary } from './ConnectionChecks'
+import { DialectFields } from './DialectFields'
+import { draftOfDialect, parseDialectDraft, sameDialect } from './dialectDraft'
 
-type Draft = { id?: string; name: string; baseUrl: string; allowInsecureHttp?: boolean; hasKey?: boolean }
+type Draft = { id?: string; name: string; baseUrl: string; allowInsecureHttp?: boolean; hasKey?: boolean; dialect?: WireDialect }
 
 const originOf = (url: string): string | null => {
   try {
@@ -22,19 +26,28 @@ function ProfileForm({ initial, onDone }: { initial: Draft; onDone: () => void }
   // Said before saving: main forgets the key when the profile's origin changes.
   const dropsKey = !!initial.hasKey && originOf(draft.baseUrl) !== null && originOf(draft.baseUrl) !== originOf(initial.baseUrl)
   const insecure = isInsecureServiceUrl(draft.baseUrl) && draft.baseUrl.trim() !== initial.baseUrl
+  const [wire, setWire] = useState(() => draftOfDialect(initial.dialect))
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [failure, setFailure] = useState<SvcError | null>(null)
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
-    const parsed = ProfileInputSchema.safeParse(draft)
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])))
+    const { hasKey: _hasKey, dialect: loaded = SPEC_DIALECT, ...input } = draft
+    const parsed = ProfileInputSchema.safeParse(input)
+    const dialect = parseDialectDraft(wire)
+    if (!parsed.success || !dialect.ok) {
+      const fieldErrors = parsed.success ? [] : parsed.error.issues.map((i) => [String(i.path[0]), i.message])
+      setErrors({ ...Object.fromEntries(fieldErrors), ...(dialect.ok ? {} : dialect.errors) })
       return
     }
     setErrors({})
-    const { hasKey: _hasKey, ...input } = draft
-    const r = await call('saveProfile', { ...input, allowInsecureHttp: insecure ? !!draft.allowInsecureHttp : undefined })
+    // Sent only when edited: main keeps a profile's wire form when none is given.
+    const changed = sameDialect(dialect.dialect, loaded) ? undefined : dialect.dialect
+    const r = await call('saveProfile', {
+      ...input,
+      allowInsecureHttp: insecure ? !!draft.allowInsecureHttp : undefined,
+      ...(changed && { dialect: changed }),
+    })
     if (!r.ok) return setFailure(r.error)
     const info = await call('getAppInfo', undefined)
     if (info.ok) useConnection.getState().setInfo(info.value)
@@ -56,6 +69,7 @@ function ProfileForm({ initial, onDone }: { initial: Draft; onDone: () => void }
           />
         </FormField>
       </div>
+      <DialectFields draft={wire} errors={errors} onChange={setWire} />
       {insecure ? (
         <label className="row">
           <input
@@ -165,9 +179,10 @@ function ConnectionTester({ profileId }: { profileId: string }) {
       {state.s === 'ok' ? (
         <span role="status" className="muted">
           {' '}
-          Connected: {state.t.chains} chains in {state.t.ms} ms
+          Connected: {state.t.chains} chains in {state.t.ms} ms · {checksSummary(state.t.checks)}
         </span>
       ) : null}
+      {state.s === 'ok' ? <ConnectionChecks checks={state.t.checks} /> : null}
       {state.s === 'error' ? <ErrorNotice error={state.e} /> : null}
     </div>
   )
@@ -225,7 +240,7 @@ export function SettingsView() {
             </label>
             {p.builtIn ? null : (
               <div className="row">
-                <button type="button" onClick={() => setEditing({ id: p.id, name: p.name, baseUrl: p.baseUrl, hasKey: p.hasKey })}>
+                <button type="button" onClick={() => setEditing({ id: p.id, name: p.name, baseUrl: p.baseUrl, hasKey: p.hasKey, dialect: p.dialect })}>
                   Edit
                 </button>
                 <button type="button" onClick={() => remove(p)}>

@@ -1,0 +1,47 @@
+import { FormField } from '../../components/FormField'
+import { isBigIntForm, type DialectDraft, type DialectErrors } from './dialectDraft'
+
+/** The "Wire form" part of the profile form: how the service behind this profile spells its wire. */
+export function DialectFields({
+  draft,
+  errors,
+  onChange,
+}: {
+  draft: DialectDraft
+  errors: DialectErrors
+  onChange: (next: DialectDraft) => void
+}) {
+  return (
+    <fieldset className="dialect-fields">
+      <legend>Wire form</legend>
+      <p className="muted small">
+        The spec’s form is Svc with big integers as numbers; a deployed service uses its own name and strings. Field names
+        with “service” follow the name automatically.
+      </p>
+      <div className="grid-form">
+        <FormField label="Service name" error={errors.serviceName}>
+          <input value={draft.serviceName} placeholder="Svc" onChange={(e) => onChange({ ...draft, serviceName: e.target.value })} />
+        </FormField>
+        <FormField label="Big integers">
+          <select
+            value={draft.bigInts}
+            onChange={(e) => {
+              if (isBigIntForm(e.target.value)) onChange({ ...draft, bigInts: e.target.value })
+            }}
+          >
+            <option value="number">Numbers — the spec</option>
+            <option value="string">Strings — deployed service</option>
+          </select>
+        </FormField>
+        <FormField
+          label="Vendor renames"
+          error={errors.renames}
+          help="One neutral=wire per line, for vendor words the spec neutralised (e.g. priceFeedId=…)."
+          className="dialect-renames"
+        >
+          <textarea rows={3} spellCheck={false} value={draft.renames} onChange={(e) => onChange({ ...draft, renames: e.target.value })} />
+        </FormField>
+      </div>
+    </fieldset>
+  )
+}

@@ -1,0 +1,82 @@
+import {
+  BIG_INT_FORMS,
+  RenameSchema,
+  SPEC_DIALECT,
+  ServiceNameSchema,
+  WireDialectSchema,
+  type BigIntForm,
+  type Rename,
+  type WireDialect,
+} from '@contract/dialect'
+
+/**
+ * The wire form as a person edits it in Settings: the renames are a textarea of
+ * `neutral=wire` lines. Validated with the contract's own schemas so Settings refuses
+ * exactly what the main process would, but with the line named beside the field.
+ */
+
+export interface DialectDraft {
+  serviceName: string
+  bigInts: BigIntForm
+  renames: string
+}
+
+export type DialectErrors = Partial<Record<'serviceName' | 'renames', string>>
+
+export const draftOfDialect = (d: WireDialect = SPEC_DIALECT): DialectDraft => ({
+  serviceName: d.serviceName,
+  bigInts: d.bigInts,
+  renames: d.renames.map((r) => `${r.neutral}=${r.wire}`).join('\n'),
+})
+
+export const isBigIntForm = (v: string): v is BigIntForm => (BIG_INT_FORMS as readonly string[]).includes(v)
+
+/** The non-blank lines, each with its 1-based line number for messages. */
+const renameLines = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line, i) => ({ line: line.trim(), n: i + 1 }))
+    .filter((l) => l.line !== '')
+
+/** One `neutral=wire` line, or why it is not one. */
+function parseRenameLine(line: string, n: number): { rename: Rename } | { problem: string } {
+  const parts = line.split('=')
+  if (parts.length !== 2) return { problem: `Line ${n} “${line}”: write it as neutral=wire` }
+  const parsed = RenameSchema.safeParse({ neutral: parts[0].trim(), wire: parts[1].trim() })
+  if (!parsed.success) return { problem: `Line ${n} “${line}”: ${parsed.error.issues[0].message}` }
+  return { rename: parsed.data }
+}
+
+/** The dialect the draft describes, or a message per field naming the first bad line. */
+export function parseDialectDraft(draft: DialectDraft): { ok: true; dialect: WireDialect } | { ok: false; errors: DialectErrors } {
+  const errors: DialectErrors = {}
+  const name = ServiceNameSchema.safeParse(draft.serviceName)
+  if (!name.success) errors.serviceName = name.error.issues[0].message
+
+  const lines = renameLines(draft.renames)
+  const renames: Rename[] = []
+  for (const { line, n } of lines) {
+    const r = parseRenameLine(line, n)
+    if ('problem' in r) {
+      errors.renames = r.problem
+      break
+    }
+    renames.push(r.rename)
+  }
+  if (errors.serviceName || errors.renames) return { ok: false, errors }
+
+  // The whole-dialect rules (a name renamed twice, too many renames) come from the contract.
+  const whole = WireDialectSchema.safeParse({ serviceName: name.data, renames, bigInts: draft.bigInts })
+  if (whole.success) return { ok: true, dialect: whole.data }
+  const issue = whole.error.issues[0]
+  const index = issue.path[1]
+  const where = typeof index === 'number' && lines[index] ? `Line ${lines[index].n} “${lines[index].line}”: ` : ''
+  return { ok: false, errors: { [issue.path[0] === 'serviceName' ? 'serviceName' : 'renames']: `${where}${issue.message}` } }
+}
+
+/** Same wire form: the renames compared in order, as the client applies them. */
+export const sameDialect = (a: WireDialect, b: WireDialect): boolean =>
+  a.serviceName === b.serviceName &&
+  a.bigInts === b.bigInts &&
+  a.renames.length === b.renames.length &&
+  a.renames.every((r, i) => r.neutral === b.renames[i].neutral && r.wire === b.renames[i].wire)
