@@ -18,8 +18,9 @@ export function DialectFields({
         The spec’s form is Svc with big integers as numbers; a deployed service uses its own name and strings. Field names
         with “service” follow the name automatically.
       </p>
+      {/* No label here contains "name" (nor "rename"): a lookup of the "Name" label by substring must find only the profile's name. */}
       <div className="grid-form">
-        <FormField label="Service name" error={errors.serviceName}>
+        <FormField label="RPC service" help="The service name in /rpc/<name>/<Op>; Svc in the spec." error={errors.serviceName}>
           <input value={draft.serviceName} placeholder="Svc" onChange={(e) => onChange({ ...draft, serviceName: e.target.value })} />
         </FormField>
         <FormField label="Big integers">
@@ -34,9 +35,9 @@ export function DialectFields({
           </select>
         </FormField>
         <FormField
-          label="Vendor renames"
+          label="Vendor words"
           error={errors.renames}
-          help="One neutral=wire per line, for vendor words the spec neutralised (e.g. priceFeedId=…)."
+          help="One neutral=wire rename per line, for the vendor words the spec neutralised (e.g. priceFeedId=…)."
           className="dialect-renames"
         >
           <textarea rows={3} spellCheck={false} value={draft.renames} onChange={(e) => onChange({ ...draft, renames: e.target.value })} />

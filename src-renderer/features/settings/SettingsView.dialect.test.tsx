@@ -43,15 +43,15 @@ describe('a profile’s wire form', () => {
   it('loads the profile’s dialect, and saves what was edited', async () => {
     const user = userEvent.setup()
     const form = await editProd(user)
-    expect(form.getByLabelText('Service name')).toHaveValue('Acme')
+    expect(form.getByLabelText('RPC service')).toHaveValue('Acme')
     expect(form.getByLabelText('Big integers')).toHaveValue('string')
-    expect(form.getByLabelText('Vendor renames')).toHaveValue('priceFeedId=acmeFeedId')
+    expect(form.getByLabelText('Vendor words')).toHaveValue('priceFeedId=acmeFeedId')
     expect(form.getByText(/follow the name automatically/)).toBeInTheDocument()
 
-    await user.clear(form.getByLabelText('Service name'))
-    await user.type(form.getByLabelText('Service name'), 'Trails')
+    await user.clear(form.getByLabelText('RPC service'))
+    await user.type(form.getByLabelText('RPC service'), 'Trails')
     await user.selectOptions(form.getByLabelText('Big integers'), 'Numbers — the spec')
-    await user.type(form.getByLabelText('Vendor renames'), '{Enter}\n  walletAddress = trailsWalletAddress  ')
+    await user.type(form.getByLabelText('Vendor words'), '{Enter}\n  walletAddress = trailsWalletAddress  ')
     await user.click(form.getByRole('button', { name: 'Save profile' }))
     expect(callsOf('saveProfile')).toEqual([
       {
@@ -75,12 +75,12 @@ describe('a profile’s wire form', () => {
     render()
     await user.click(screen.getByRole('button', { name: 'Add profile' }))
     const form = within(screen.getByRole('form', { name: 'New profile' }))
-    expect(form.getByLabelText('Service name')).toHaveValue('Svc')
+    expect(form.getByLabelText('RPC service')).toHaveValue('Svc')
     expect(form.getByLabelText('Big integers')).toHaveValue('number')
     await user.type(form.getByLabelText('Name'), 'Deployed')
     await user.type(form.getByLabelText('Service URL'), 'https://intents.example.com')
-    await user.clear(form.getByLabelText('Service name'))
-    await user.type(form.getByLabelText('Service name'), 'Acme')
+    await user.clear(form.getByLabelText('RPC service'))
+    await user.type(form.getByLabelText('RPC service'), 'Acme')
     await user.selectOptions(form.getByLabelText('Big integers'), 'string')
     await user.click(form.getByRole('button', { name: 'Save profile' }))
     expect(callsOf('saveProfile')).toEqual([
@@ -89,12 +89,12 @@ describe('a profile’s wire form', () => {
   })
 
   it.each([
-    ['Service name', 'Acme Svc', /letters and digits, starting with a letter/],
-    ['Service name', '9lives', /letters and digits, starting with a letter/],
-    ['Vendor renames', 'priceFeedId=acmeFeedId\npriceFeedId', /Line 2 “priceFeedId”: write it as neutral=wire/],
-    ['Vendor renames', 'a=b=c', /Line 1 “a=b=c”: write it as neutral=wire/],
-    ['Vendor renames', 'priceFeedId=acme-feed', /Line 1 “priceFeedId=acme-feed”: Use a field name/],
-    ['Vendor renames', 'priceFeedId=a\n\npriceFeedId=b', /Line 3 “priceFeedId=b”: “priceFeedId” is renamed twice/],
+    ['RPC service', 'Acme Svc', /letters and digits, starting with a letter/],
+    ['RPC service', '9lives', /letters and digits, starting with a letter/],
+    ['Vendor words', 'priceFeedId=acmeFeedId\npriceFeedId', /Line 2 “priceFeedId”: write it as neutral=wire/],
+    ['Vendor words', 'a=b=c', /Line 1 “a=b=c”: write it as neutral=wire/],
+    ['Vendor words', 'priceFeedId=acme-feed', /Line 1 “priceFeedId=acme-feed”: Use a field name/],
+    ['Vendor words', 'priceFeedId=a\n\npriceFeedId=b', /Line 3 “priceFeedId=b”: “priceFeedId” is renamed twice/],
   ])('a %s of “%s” is refused beside the field and nothing is saved', async (label, value, message) => {
     const user = userEvent.setup()
     const form = await editProd(user)
