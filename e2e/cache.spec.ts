@@ -116,7 +116,7 @@ test('a corrupted or foreign import file is rejected and changes nothing', async
   await expect(alert).toContainText('Nothing was changed.')
 
   const damaged = structuredClone(seed) as { stores: { historyEntries: Array<Record<string, unknown>> } }
-  damaged.stores.historyEntries[3].entry = { ...(damaged.stores.historyEntries[3].entry as object), status: 'MISPLACED' }
+  damaged.stores.historyEntries[3].entry = { ...(damaged.stores.historyEntries[3].entry as object), status: 42 }
   await page.getByLabel('Export file').setInputFiles(writeTemp('damaged.json', JSON.stringify(damaged)))
   await expect(alert).toContainText('1 invalid record; nothing was imported')
   await expect(alert).toContainText('stores.historyEntries[3].entry.status')
