@@ -11,7 +11,7 @@ import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { BaseUrlSchema } from '../../src-shared/contract/app'
-import { parseRename, SPEC_SERVICE_NAME, WireDialectSchema, type WireDialect } from '../../src-shared/contract/dialect'
+import { dialectFromFlags, SPEC_SERVICE_NAME, type WireDialect } from '../../src-shared/contract/dialect'
 import { SvcClient } from '../service/client'
 import { formatChecks, runConnectionChecks } from '../service/connectionChecks'
 
@@ -53,19 +53,11 @@ export function parseDoctorArgs(argv: string[]): DoctorOptions {
   const base = BaseUrlSchema.safeParse(values['base-url'] ?? '')
   if (!base.success) throw new UsageError(`--base-url: ${base.error.issues[0]?.message}`)
   const serviceName = values['service-name'] ?? SPEC_SERVICE_NAME
-  const renames = (values.rename ?? []).map((text) => {
-    const r = parseRename(text)
-    if (!r) throw new UsageError(`--rename must be neutral=wire (two field names), got "${text}"`)
-    return r
-  })
+  // A service under its own name is a deployed one, which writes big integers as strings.
   const bigInts = values['big-ints'] ?? (serviceName === SPEC_SERVICE_NAME ? 'number' : 'string')
-  const dialect = WireDialectSchema.safeParse({ serviceName, renames, bigInts })
-  if (!dialect.success) {
-    const issue = dialect.error.issues[0]
-    const flag = issue?.path[0] === 'serviceName' ? '--service-name' : issue?.path[0] === 'bigInts' ? '--big-ints' : '--rename'
-    throw new UsageError(`${flag}: ${issue?.message}`)
-  }
-  return { baseUrl: base.data, dialect: dialect.data }
+  const read = dialectFromFlags({ serviceName, renames: values.rename, bigInts })
+  if ('error' in read) throw new UsageError(read.error)
+  return { baseUrl: base.data, dialect: read.dialect }
 }
 
 /** Runs the checks and returns the process exit code; `print` receives each line. */

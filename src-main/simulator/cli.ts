@@ -13,7 +13,7 @@ import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { FaultSpecError, startSimulator, type RunningSimulator, type SimulatorOptions } from './index'
-import { parseRename, WireDialectSchema, type WireDialect } from '../../src-shared/contract/dialect'
+import { dialectFromFlags, type WireDialect } from '../../src-shared/contract/dialect'
 
 const USAGE = `usage: sim --port <n> [--host 127.0.0.1] [--seed 1] [--intents 2000] [--access-key demo-key]...
            [--wait-timeout-ms 20000] [--commit-window-ms 600000] [--faults <spec>]
@@ -89,20 +89,9 @@ export function parseCli(argv: string[]): SimulatorOptions {
 
 /** `--service-name`, `--rename neutral=wire`… and `--big-ints` as a dialect; UsageError when one is malformed. */
 export function dialectFromCli(serviceName: string | undefined, renames: string[] | undefined, bigInts: string | undefined): WireDialect {
-  const parsed = WireDialectSchema.safeParse({
-    serviceName,
-    renames: (renames ?? []).map((text) => {
-      const r = parseRename(text)
-      if (!r) throw new UsageError(`--rename must be neutral=wire (two field names), got "${text}"`)
-      return r
-    }),
-    bigInts,
-  })
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    throw new UsageError(`${issue?.path[0] === 'serviceName' ? '--service-name' : issue?.path[0] === 'bigInts' ? '--big-ints' : '--rename'}: ${issue?.message}`)
-  }
-  return parsed.data
+  const read = dialectFromFlags({ serviceName, renames, bigInts })
+  if ('error' in read) throw new UsageError(read.error)
+  return read.dialect
 }
 
 async function main(): Promise<void> {

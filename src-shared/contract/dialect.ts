@@ -103,3 +103,21 @@ export function parseRename(text: string): Rename | undefined {
   const parsed = RenameSchema.safeParse({ neutral: m[1], wire: m[2] })
   return parsed.success ? parsed.data : undefined
 }
+
+/**
+ * `--service-name`, `--rename neutral=wire`… and `--big-ints`, as the simulator and
+ * `npm run doctor` take them: the dialect, or a message naming the flag at fault.
+ */
+export function dialectFromFlags(flags: { serviceName?: string; renames?: string[]; bigInts?: string }): { dialect: WireDialect } | { error: string } {
+  const renames: Rename[] = []
+  for (const text of flags.renames ?? []) {
+    const r = parseRename(text)
+    if (!r) return { error: `--rename must be neutral=wire (two field names), got "${text}"` }
+    renames.push(r)
+  }
+  const parsed = WireDialectSchema.safeParse({ serviceName: flags.serviceName, renames, bigInts: flags.bigInts })
+  if (parsed.success) return { dialect: parsed.data }
+  const issue = parsed.error.issues[0]
+  const flag = issue?.path[0] === 'serviceName' ? '--service-name' : issue?.path[0] === 'bigInts' ? '--big-ints' : '--rename'
+  return { error: `${flag}: ${issue?.message}` }
+}
