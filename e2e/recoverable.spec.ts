@@ -28,6 +28,8 @@ test('a wallet’s recoverable funds are totalled by chain and token, online and
   await card.locator('summary').click()
   await expect(card.locator(`[data-intent="${aborted.intentId}"]`)).toBeVisible()
 
+  // Offline search reads what has been filed: let the shell finish filing what was just fetched.
+  await expect(page.getByTestId('indexing-notice')).toHaveCount(0, { timeout: 30_000 })
   await page.getByRole('checkbox', { name: 'Work offline' }).check()
   await page.reload()
   await expect(page.getByRole('status', { name: 'Wallet summary' })).toContainText('(from the cache)', { timeout: 30_000 })

@@ -20,6 +20,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join, relative, resolve, sep } from 'node:path'
+import { transformSync } from 'esbuild'
 import { z } from 'zod'
 
 const ROOT = resolve(__dirname, '..')
@@ -114,7 +115,18 @@ function stage(): string {
   for (const part of ['main', 'preload', 'renderer']) cpSync(join(ROOT, 'out', part), join(dir, 'out', part), { recursive: true })
   const walk = (d: string): string[] => readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? walk(join(d, n)) : [join(d, n)]))
   for (const file of walk(join(dir, 'out'))) if (file.endsWith('.cjs')) renameSync(file, file.replace(/\.cjs$/, '.js'))
+  for (const file of walk(join(dir, 'out'))) if (file.endsWith('.js')) lowerSyntax(file)
   return dir
+}
+
+/**
+ * The tool's parser predates class private fields (ES2022), which libraries in the
+ * renderer bundle use, and it skips a file it cannot parse. The staged copy is lowered to
+ * ES2021 syntax: names, calls and properties the checks look for stay as they are, so the
+ * built code is scanned rather than skipped. The shipped bundle is not touched.
+ */
+function lowerSyntax(file: string): void {
+  writeFileSync(file, transformSync(readFileSync(file, 'utf8'), { loader: 'js', target: 'es2021' }).code)
 }
 
 /** The tool writes its report with a callback it does not wait for: read once it is complete. */
