@@ -4,7 +4,16 @@
  */
 import type { DataSource } from '@contract/app'
 import type { IntentHistoryEntry } from '@contract/service'
-import { cacheHistoryPage, countCachedIntents, flushHistoryJournal, openExplorerDb, searchCachedIntents, setExplorerDb, type ExplorerDb } from '../../src-renderer/db'
+import {
+  cacheHistoryPage,
+  countCachedIntents,
+  flushHistoryJournal,
+  openExplorerDb,
+  searchCachedIntents,
+  setExplorerDb,
+  type ExplorerDb,
+  type OfflineIntentFilter,
+} from '../../src-renderer/db'
 import { mergeRow, storedKeys, summaryFromHistoryEntry } from '../../src-renderer/db/records'
 import { useCacheStatus } from '../../src-renderer/stores/cache'
 import { useRouteStats } from '../../src-renderer/stores/routeStats'
@@ -61,23 +70,39 @@ function putAll(db: IDBDatabase, stores: string[], records: Array<[string, unkno
  * Each call resolves once its page is stored (staged in the journal); `filedMs` runs on
  * until every entry is filed for offline search, which the journal does behind.
  */
-/**
- * Whether offline search finds the entry by its intent id, a transaction hash, its owner
- * and free text (a 12-character hash prefix and a token symbol together), each through
- * the app's `searchCachedIntents`, as the universal box and History offline ask.
- */
-async function findable(entry: IntentHistoryEntry): Promise<boolean> {
-  const id = entry.intentId!
+/** The ways a person looks an entry up that it allows: intent id, a transaction hash, owner, free text. */
+function lookupsOf(entry: IntentHistoryEntry): OfflineIntentFilter[] {
   const receipt = entry.receipt
   const hash = [receipt?.depositTransaction, receipt?.originTransaction].find((t) => t?.txnHash)?.txnHash
   const owner = receipt?.ownerAddress ?? receipt?.summary?.ownerAddress
   const symbol = receipt?.summary?.originTokenMetadata?.symbol
-  if (!hash || !owner || !symbol) throw new Error(`entry ${id} has no hash, owner or symbol to look it up by`)
-  const filters = [{ intentId: id }, { txHash: hash }, { owner }, { text: `${hash.slice(0, 12)} ${symbol}` }]
-  for (const filter of filters) {
-    const { rows } = await searchCachedIntents('bench', filter, { limit: 20 })
-    if (!rows.some((r) => r.intentId === id)) return false
-  }
+  return [
+    { intentId: entry.intentId! },
+    ...(hash ? [{ txHash: hash }] : []),
+    ...(owner ? [{ owner }] : []),
+    ...(hash || symbol ? [{ text: [hash?.slice(0, 12), symbol].filter(Boolean).join(' ') }] : []),
+  ]
+}
+
+/**
+ * The entries whose lookups end the wait: the last one handed over (by every way it
+ * allows), and the last one that allows all four (an entry still QUOTED has no hash).
+ */
+function lastEntries(): Array<{ id: string; filters: OfflineIntentFilter[] }> {
+  const all = loaded.flat()
+  const last = all[all.length - 1]
+  const full = [...all].reverse().find((e) => lookupsOf(e).length === 4)
+  if (!full) throw new Error('no entry has an id, a hash, an owner and a symbol to look it up by')
+  return [last, full].map((e) => ({ id: e.intentId!, filters: lookupsOf(e) }))
+}
+
+/** Whether the app's offline search (`searchCachedIntents`) finds each entry every way it allows. */
+async function findable(targets: ReadonlyArray<{ id: string; filters: OfflineIntentFilter[] }>): Promise<boolean> {
+  for (const { id, filters } of targets)
+    for (const filter of filters) {
+      const { rows } = await searchCachedIntents('bench', filter, { limit: 20 })
+      if (!rows.some((r) => r.intentId === id)) return false
+    }
   return true
 }
 
@@ -89,9 +114,9 @@ async function ingestApp(dbName: string): Promise<{ ms: number; filedMs: number;
   const started = performance.now()
   for (const entries of loaded) await cacheHistoryPage(source, entries)
   const ms = performance.now() - started
-  // Until the last entry handed over is found every way a person looks for it (bounded: 10 min).
-  const last = loaded[loaded.length - 1][loaded[loaded.length - 1].length - 1]
-  while (!(await findable(last))) {
+  // Until the last entries handed over are found every way a person looks for them (bounded: 10 min).
+  const targets = lastEntries()
+  while (!(await findable(targets))) {
     if (performance.now() - started > 600_000) throw new Error('the last entry was not searchable within 10 minutes')
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
