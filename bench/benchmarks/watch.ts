@@ -26,12 +26,26 @@ declare global {
   }
 }
 
+/**
+ * In the page: the session credential the app traded its launch secret for (kept in the
+ * origin's storage, `src-renderer/hostSession.ts`); the bench's own requests need it too.
+ * Self-contained, as page.evaluate sends only the function's text.
+ */
+async function hostSession(): Promise<string> {
+  for (let i = 0; i < 200; i++) {
+    const credential = localStorage.getItem('intent-explorer.host-session')
+    if (credential) return credential
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  throw new Error('the app did not obtain a host session within 10 s')
+}
+
 /** In the page: listens on the host's bridge event stream and notes when each finish arrives. */
-function recordFinishes(): Promise<void> {
+function recordFinishes(credential: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const done: Record<string, number> = {}
     window.__benchDone = done
-    const events = new EventSource('/bridge/events')
+    const events = new EventSource(`/bridge/events?session=${encodeURIComponent(credential)}`)
     events.onopen = () => resolve()
     events.onerror = () => reject(new Error('the bridge event stream failed'))
     events.onmessage = (m: MessageEvent<string>) => {
@@ -42,10 +56,10 @@ function recordFinishes(): Promise<void> {
 }
 
 /** In the page: adds the watches through the bridge, as the Watch view's form does. */
-async function addWatches(ids: readonly string[]): Promise<string[]> {
+async function addWatches([ids, credential]: [readonly string[], string]): Promise<string[]> {
   const answers = await Promise.all(
     ids.map((intentId) =>
-      fetch('/bridge/watchIntent', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ intentId }) }).then(
+      fetch('/bridge/watchIntent', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${credential}` }, body: JSON.stringify({ intentId }) }).then(
         (r) => r.json() as Promise<{ ok: boolean; error?: { message: string } }>,
       ),
     ),
@@ -88,11 +102,12 @@ export const watch: Benchmark = {
       const browser = res.add('Chromium', await launchChromium(ctx.scratch('watch-browser')), (b) => b.close())
       const { page } = browser
       await page.goto(`${launchUrl}#/watch`)
-      await within(30_000, 'opening the event stream', page.evaluate(recordFinishes))
+      const credential = await within(15_000, 'the host session', page.evaluate(hostSession))
+      await within(30_000, 'opening the event stream', page.evaluate(recordFinishes, credential))
 
       const ids: string[] = []
       for (let i = 0; i < count; i++) ids.push((await admin<{ intentId: string }>(simulatorUrl, 'createIntent', { status: 'EXECUTING' })).intentId)
-      const failures = await within(60_000, 'adding watches', page.evaluate(addWatches, ids))
+      const failures = await within(60_000, 'adding watches', page.evaluate(addWatches, [ids, credential] as [readonly string[], string]))
       if (failures.length) throw new Error(`${failures.length} watches could not be added: ${failures[0]}`)
       const settled = new Deadline(120_000, 'the first answer for every watch')
       while ((await page.evaluate(watchesAnswered)) < count) {
