@@ -2,9 +2,7 @@ import type { IntentStatus } from '../../src-shared/contract/service'
 import { SIMULATOR_PROFILE_ID } from '../../src-main/settings/profiles'
 import type { LookupKind, LookupQuery, LookupRow, LookupTiming } from '../browser/api'
 import { Resources, within, type Benchmark } from '../lib/benchmark'
-import type { IntentSample } from '../lib/cachedProfile'
-import { launchChromium } from '../lib/chromium'
-import { startHarnessServer } from '../lib/harnessServer'
+import { openCachedHarness, type IntentSample } from '../lib/cachedProfile'
 import { pick, seededRandom } from '../lib/random'
 import { atMost, type Figure, type Target } from '../lib/report'
 import { median, p95 } from '../lib/stats'
@@ -84,11 +82,8 @@ export const lookups: Benchmark = {
     const random = seededRandom(7)
     const res = new Resources()
     try {
-      const server = res.add('the harness server', await startHarnessServer({ port: profile.port }), (s) => s.stop())
-      const browser = res.add('Chromium', await launchChromium(profile.userDataDir), (b) => b.close())
+      const browser = await openCachedHarness(profile, res)
       const { page } = browser
-      await page.goto(`${server.origin}/`)
-      await page.waitForFunction(() => 'bench' in window, undefined, { timeout: 30_000 })
       const ask = async (batch: ReturnType<typeof queries>): Promise<LookupTiming[]> => {
         const timings = await within(300_000, 'lookups', page.evaluate(([id, q]) => window.bench.lookups(id, q), [SIMULATOR_PROFILE_ID, batch.map((b) => b.query)] as const))
         timings.forEach((t, i) => {

@@ -1,8 +1,7 @@
 import { SIMULATOR_PROFILE_ID } from '../../src-main/settings/profiles'
 import type { RouteStatsRun } from '../browser/api'
 import { Resources, within, type Benchmark } from '../lib/benchmark'
-import { launchChromium } from '../lib/chromium'
-import { startHarnessServer } from '../lib/harnessServer'
+import { openCachedHarness } from '../lib/cachedProfile'
 import { atMost } from '../lib/report'
 import { median } from '../lib/stats'
 
@@ -19,11 +18,8 @@ export const routes: Benchmark = {
     const profile = await ctx.cachedProfile()
     const res = new Resources()
     try {
-      const server = res.add('the harness server', await startHarnessServer({ port: profile.port }), (s) => s.stop())
-      const browser = res.add('Chromium', await launchChromium(profile.userDataDir), (b) => b.close())
+      const browser = await openCachedHarness(profile, res)
       const { page } = browser
-      await page.goto(`${server.origin}/`)
-      await page.waitForFunction(() => 'bench' in window, undefined, { timeout: 30_000 })
       const once = () => within(120_000, 'route statistics', page.evaluate((id) => window.bench.routeStats(id), SIMULATOR_PROFILE_ID))
       // Warm-up: the worker's code loaded and compiled, the database opened.
       await once()

@@ -1,7 +1,7 @@
 import { knownStatus, type IntentHistoryEntry, type IntentStatus } from '../../src-shared/contract/service'
 import { SIMULATOR_PROFILE_ID } from '../../src-main/settings/profiles'
 import { Resources, within } from './benchmark'
-import { launchChromium } from './chromium'
+import { launchChromium, type Browser } from './chromium'
 import { startHarnessServer } from './harnessServer'
 import { startHistorySource, type HistorySource } from './historyData'
 
@@ -94,4 +94,13 @@ export async function buildCachedProfile(o: { intents: number; userDataDir: stri
   } finally {
     await res.close()
   }
+}
+
+/** The harness page on the cached profile's origin, ready to ask; its server and browser are released with `res`. */
+export async function openCachedHarness(profile: CachedProfile, res: Resources): Promise<Browser> {
+  const server = res.add('the harness server', await startHarnessServer({ port: profile.port }), (s) => s.stop())
+  const browser = res.add('Chromium', await launchChromium(profile.userDataDir), (b) => b.close())
+  await browser.page.goto(`${server.origin}/`)
+  await browser.page.waitForFunction(() => 'bench' in window, undefined, { timeout: 30_000 })
+  return browser
 }
