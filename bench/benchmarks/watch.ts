@@ -68,8 +68,9 @@ async function addWatches([ids, credential]: [readonly string[], string]): Promi
 }
 
 /** In the page: how many watches have had at least one answer from the service. */
-async function watchesAnswered(): Promise<number> {
-  const r = (await (await fetch('/bridge/listWatches', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).json()) as {
+async function watchesAnswered(credential: string): Promise<number> {
+  const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${credential}` }
+  const r = (await (await fetch('/bridge/listWatches', { method: 'POST', headers, body: '{}' })).json()) as {
     ok: boolean
     value?: { watches: Array<{ status?: string }> }
   }
@@ -110,7 +111,7 @@ export const watch: Benchmark = {
       const failures = await within(60_000, 'adding watches', page.evaluate(addWatches, [ids, credential] as [readonly string[], string]))
       if (failures.length) throw new Error(`${failures.length} watches could not be added: ${failures[0]}`)
       const settled = new Deadline(120_000, 'the first answer for every watch')
-      while ((await page.evaluate(watchesAnswered)) < count) {
+      while ((await page.evaluate(watchesAnswered, credential)) < count) {
         settled.check()
         await sleep(500)
       }
