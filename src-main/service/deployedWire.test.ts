@@ -258,6 +258,15 @@ describe('forward-compatible decoding', () => {
     expect(Date.parse(intentReceipt.summary!.startedAt!)).toBe(Date.parse('2026-11-20T10:02:11.123Z'))
   })
 
+  it('keeps a leg status it does not know, the intent protocol and the gas usage status', async () => {
+    const intent = { intentId: INTENT_ID, intentProtocol: 'v1.5', fees: { originGas: { chainId: 1, chainGasUsageStatus: 'CONGESTED' } } }
+    const got = await client(scripted(JSON.stringify({ intent })).fetch, DEPLOYED).getIntent({ intentId: INTENT_ID })
+    expect(got.intent).toMatchObject({ intentProtocol: 'v1.5', fees: { originGas: { chainGasUsageStatus: 'CONGESTED' } } })
+    const receipt = { intentId: INTENT_ID, originTransaction: { txnHash: '0x1', status: 'HELD_FOR_REVIEW', type: 'BRAND_NEW_KIND' } }
+    const { intentReceipt } = await client(scripted(JSON.stringify({ intentReceipt: receipt })).fetch, DEPLOYED).getIntentReceipt({ intentId: INTENT_ID })
+    expect(intentReceipt.originTransaction).toMatchObject({ status: 'HELD_FOR_REVIEW', type: 'BRAND_NEW_KIND' })
+  })
+
   it('reads ExecuteIntent’s {intentId, intentStatus}', async () => {
     const { fetch } = scripted(`{"intentId":"${INTENT_ID}","intentStatus":"EXECUTING"}`)
     expect(await client(fetch, DEPLOYED).executeIntent({ intentId: INTENT_ID })).toEqual({ intentId: INTENT_ID, status: 'EXECUTING' })

@@ -1,3 +1,4 @@
+import { isKnownTransactionStatus } from '@contract/service/constants'
 import { formatDateTime, formatDuration } from '../lib/format'
 import { useChainsById } from '../data/reference/chains'
 import { chainName } from '../lib/chains'
@@ -28,6 +29,14 @@ export interface TimelineStep {
   minedAtText?: string
   minedAt?: number
   statusReason?: string
+  /**
+   * The leg's own transaction status, kind and note as the service sent them (the
+   * deployed service does; the spec has none). Shown verbatim; a status this app does
+   * not know is marked so.
+   */
+  txStatus?: string
+  txType?: string
+  txContext?: string
   /** Time since the previous step that has a mined time. */
   elapsedMs?: number
 }
@@ -44,6 +53,20 @@ function StepAmount({ step }: { step: TimelineStep }) {
   const tokens = useTokenLabels()
   const known = tokenLabel(tokens, step.chainId, step.tokenAddress)
   return <Amount raw={step.amount} decimals={step.decimals ?? known?.decimals} symbol={step.symbol ?? known?.symbol} copyable />
+}
+
+/** The leg's own status, as sent; one this app does not know says so. */
+function LegStatus({ status }: { status: string }) {
+  const known = isKnownTransactionStatus(status)
+  return (
+    <span
+      className="badge tone-neutral timeline-tx-status"
+      data-tx-status={known ? status : 'unknown'}
+      title={known ? 'The status the service reports for this leg' : `A transaction status this app does not know yet: ${status}`}
+    >
+      Leg: {known ? status : `UNKNOWN · ${status}`}
+    </span>
+  )
 }
 
 /**
@@ -66,6 +89,7 @@ export function Timeline({ steps, label = 'Receipt timeline' }: { steps: readonl
             <span className="timeline-dot" aria-hidden="true" />
             <strong>{step.label}</strong>
             <span className="timeline-state">{STATE_LABEL[step.state]}</span>
+            {step.txStatus ? <LegStatus status={step.txStatus} /> : null}
             {step.note ? <span className="muted small">{step.note}</span> : null}
             {step.elapsedMs !== undefined ? (
               <span className="muted small" title="Time since the previous mined step">
@@ -87,6 +111,18 @@ export function Timeline({ steps, label = 'Receipt timeline' }: { steps: readonl
               </dd>
               <dt>Mined</dt>
               <dd title={step.minedAtText}>{step.minedAtText ? formatDateTime(step.minedAtText) : step.state === 'failed' ? 'Not mined' : 'Not mined yet'}</dd>
+              {step.txType ? (
+                <>
+                  <dt>Kind</dt>
+                  <dd className="mono">{step.txType}</dd>
+                </>
+              ) : null}
+              {step.txContext ? (
+                <>
+                  <dt>Context</dt>
+                  <dd>{step.txContext}</dd>
+                </>
+              ) : null}
               {step.statusReason ? (
                 <>
                   <dt>Reason</dt>

@@ -33,6 +33,23 @@ describe('intents, history and receipts', () => {
     expect(byHash.rows[0]).toMatchObject({ status: 'SUCCEEDED', originTokenSymbol: 'USDC', sources: { history: source().fetchedAt } })
   })
 
+  it('keeps the fields only the deployed service sends, and a leg status it does not know, through the cache', async () => {
+    const receipt = fakeReceipt(7)
+    const legs = {
+      ...receipt,
+      originTransaction: { ...receipt.originTransaction, status: 'HELD_FOR_REVIEW', type: 'ORIGIN', context: 'relay' },
+      summary: { ...receipt.summary, status: 'IN_PROGRESS', mode: 'EDGE', tradeType: 'EXACT_INPUT' },
+    }
+    await cacheReceipt(source(), legs)
+    const stored = (await readReceipt('p1', intentIdOf(7)))?.receipt
+    expect(stored?.originTransaction).toMatchObject({ status: 'HELD_FOR_REVIEW', type: 'ORIGIN', context: 'relay' })
+    expect(stored?.summary).toMatchObject({ status: 'IN_PROGRESS', mode: 'EDGE', tradeType: 'EXACT_INPUT' })
+    const intent = fakeIntent(7, { status: 'EXECUTING' })
+    await cacheIntents(source(), [{ ...intent, intentProtocol: 'v1.5', fees: { originGas: { chainGasUsageStatus: 'HIGH' } } }])
+    const cached = (await readIntent('p1', intentIdOf(7)))?.intent
+    expect(cached).toMatchObject({ intentProtocol: 'v1.5', fees: { originGas: { chainGasUsageStatus: 'HIGH' } } })
+  })
+
   it('keeps profiles apart', async () => {
     await cacheHistoryFiled(source('p1'), [fakeEntry(1)])
     await cacheHistoryFiled(source('p2'), [fakeEntry(1, { status: 'FAILED' })])

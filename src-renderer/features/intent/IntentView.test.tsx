@@ -86,6 +86,34 @@ describe('IntentView', () => {
     expect(within(screen.getByRole('region', { name: 'Other fields' })).getByText('somethingNew')).toBeInTheDocument()
   })
 
+  it('shows what only the deployed service sends: each leg’s own status, the intent protocol, gas usage and the receipt summary', async () => {
+    const deployed: Intent = { ...intent, status: 'EXECUTING', intentProtocol: 'v1.5', fees: { ...intent.fees, originGas: { chainId: 1, chainGasUsageStatus: 'NORMAL' } } }
+    const legs: IntentReceipt = {
+      ...receipt,
+      status: 'EXECUTING',
+      depositTransaction: { ...receipt.depositTransaction, status: 'SUCCEEDED', type: 'DEPOSIT' },
+      originTransaction: { ...receipt.originTransaction, statusReason: undefined, status: 'PENDING', type: 'ORIGIN', context: 'waiting for the relayer' },
+      destinationTransaction: { chainId: 8453, status: 'HELD_FOR_REVIEW' },
+      summary: { ...receipt.summary, status: 'IN_PROGRESS', mode: 'EDGE', tradeType: 'EXACT_INPUT' },
+    }
+    answers.set('getIntent', () => okFetched(deployed))
+    answers.set('getIntentReceipt', () => okFetched(legs))
+    render()
+    const timeline = await screen.findByRole('list', { name: 'Receipt timeline' })
+    await waitFor(() => expect(timeline.querySelector('[data-step="origin"] .timeline-tx-status')).toHaveTextContent('Leg: PENDING'))
+    const origin = timeline.querySelector<HTMLElement>('[data-step="origin"]')!
+    expect(within(origin).getByText('ORIGIN')).toBeInTheDocument()
+    expect(within(origin).getByText('waiting for the relayer')).toBeInTheDocument()
+    expect(timeline.querySelector('[data-step="deposit"] .timeline-tx-status')).toHaveTextContent('Leg: SUCCEEDED')
+    const unknownLeg = timeline.querySelector('[data-step="destination"] .timeline-tx-status')!
+    expect(unknownLeg).toHaveTextContent('Leg: UNKNOWN · HELD_FOR_REVIEW')
+    expect(unknownLeg).toHaveAttribute('data-tx-status', 'unknown')
+    expect(screen.getByLabelText('Receipt summary')).toHaveTextContent('status IN_PROGRESS · mode EDGE · trade type EXACT_INPUT')
+    const contracts = await screen.findByRole('region', { name: 'Contracts and protocol version' })
+    expect(within(contracts).getByText('Intent protocol').nextElementSibling).toHaveTextContent('v1.5')
+    expect(within(screen.getByRole('region', { name: 'Fees' })).getByText('Gas usage status').nextElementSibling).toHaveTextContent('NORMAL')
+  })
+
   it('says clearly when the service knows no such intent, with a way to search', async () => {
     answers.set('getIntent', () => failure('NotFound', 'no intent'))
     render()

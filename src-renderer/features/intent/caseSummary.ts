@@ -71,12 +71,14 @@ export function caseSummary(c: CaseInput): string {
   add('Destination intent address', intent?.destinationIntentAddress ?? receipt?.summary?.destinationIntentAddress)
   add('Providers', (intent?.quote?.routeProviders ?? receipt?.summary?.routeProviders)?.map(String).join(', '))
   add('Protocol version', intent?.serviceVersion)
+  add('Intent protocol', intent?.intentProtocol)
   add('Created', intent?.createdAt ?? receipt?.createdAt)
   add('Expires', intent?.expiresAt ?? receipt?.summary?.expiresAt)
 
   lines.push('', 'Transactions:')
   for (const step of receiptSteps(receipt, status)) {
-    const head = `  ${step.label}: ${step.state}${step.note ? ` (${step.note.toLowerCase()})` : ''}`
+    const sent = step.txStatus ? `, service says ${step.txStatus}` : ''
+    const head = `  ${step.label}: ${step.state}${step.note ? ` (${step.note.toLowerCase()})` : ''}${sent}`
     if (!step.txHash && step.state !== 'pending' && step.state !== 'failed') {
       lines.push(head)
       continue

@@ -105,6 +105,33 @@ describe('receiptSteps', () => {
     expect(s.deposit.state).toBe('failed')
   })
 
+  it('carries each leg’s own status, kind and note as sent, and reads the known statuses', () => {
+    const r: IntentReceipt = {
+      status: 'EXECUTING',
+      depositTransaction: tx({ txnMinedAt: '2026-11-20T10:00:00Z', status: 'SUCCEEDED', type: 'DEPOSIT', context: 'deposit leg' }),
+      // Mined, yet the service still holds the origin leg as pending: the leg is stuck there.
+      originTransaction: tx({ txnMinedAt: '2026-11-20T10:00:05Z', status: 'PENDING', type: 'ORIGIN' }),
+      destinationTransaction: tx({ chainId: 8453, status: 'UNKNOWN' }),
+    }
+    const s = byKey(r)
+    expect(s.deposit).toMatchObject({ state: 'done', txStatus: 'SUCCEEDED', txType: 'DEPOSIT', txContext: 'deposit leg' })
+    expect(s.origin).toMatchObject({ state: 'pending', txStatus: 'PENDING', txType: 'ORIGIN', current: true })
+    // UNKNOWN says nothing: the transaction without a mined time is under way.
+    expect(s.destination).toMatchObject({ state: 'pending', txStatus: 'UNKNOWN' })
+    expect(s.refund.txStatus).toBeUndefined()
+  })
+
+  it('keeps a leg status it does not know, judging the leg by the other evidence', () => {
+    const r: IntentReceipt = {
+      status: 'EXECUTING',
+      depositTransaction: tx({ txnMinedAt: '2026-11-20T10:00:00Z', status: 'AWAITING_ORACLE' }),
+      originTransaction: tx({ status: 'AWAITING_ORACLE' }),
+    }
+    const s = byKey(r)
+    expect(s.deposit).toMatchObject({ state: 'done', txStatus: 'AWAITING_ORACLE' })
+    expect(s.origin).toMatchObject({ state: 'pending', txStatus: 'AWAITING_ORACLE' })
+  })
+
   it('lets a newer status override the receipt status', () => {
     const r: IntentReceipt = { status: 'EXECUTING', depositTransaction: tx({ txnMinedAt: '2026-11-20T10:00:00Z' }) }
     expect(byKey(r, 'ABORTED').origin).toMatchObject({ state: 'skipped', note: 'Not reached' })

@@ -60,6 +60,16 @@ export const isPendingStatus = within(PENDING_STATUSES)
 export const isFinalStatus = within(FINAL_STATUSES)
 export const isSettledStatus = within(SETTLED_STATUSES)
 
+/**
+ * The transaction statuses the deployed service writes on each leg (`IntentTransaction.status`,
+ * also the elements of `receiptStates`). Not in the spec, and the set grows: a value outside
+ * it is kept and shown as one this app does not know.
+ */
+export const TRANSACTION_STATUSES = ['UNKNOWN', 'PENDING', 'SUCCEEDED', 'FAILED'] as const
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number]
+export const isKnownTransactionStatus = (s: string | undefined): s is TransactionStatus =>
+  s !== undefined && (TRANSACTION_STATUSES as readonly string[]).includes(s)
+
 export const EDGE_MODES = ['ORIGIN', 'DESTINATION'] as const
 /** The spec's spellings; the deployed wire writes `v1_5` as `v1.5` (see the client's wire dialect). */
 export const INTENT_PROTOCOLS = ['v1', 'v1_5'] as const

@@ -14,6 +14,8 @@ export function ContractsCard({ intent }: { intent: Intent }) {
         label="Contracts"
         rows={[
           ['Protocol version', intent.serviceVersion],
+          // Sent by the deployed service only (`v1` / `v1.5`); the row is left out otherwise.
+          ['Intent protocol', intent.intentProtocol],
           ['Intent entrypoint', hex(c?.serviceIntentEntrypointAddress, 'address', o)],
           ['Router', hex(c?.serviceRouterAddress, 'address', o)],
           ['Router shim', hex(c?.serviceRouterShimAddress, 'address', o)],

@@ -18,7 +18,6 @@ const integer = (raw: string | undefined) => (raw === undefined ? undefined : <s
 const gwei = (raw: string | undefined) => (raw === undefined ? undefined : <Amount raw={raw} decimals={9} symbol="gwei" copyable />)
 
 function gasRows(g: GasFee): KVRow[] {
-  const extra = (g as { chainGasUsageStatus?: unknown }).chainGasUsageStatus
   return [
     ['Chain', chain(g.chainId)],
     ['Gas limit', integer(g.totalGasLimit)],
@@ -29,7 +28,8 @@ function gasRows(g: GasFee): KVRow[] {
     ['Meta-transaction gas limit', integer(g.metaTxnFeeDetails?.estimatedGasLimit)],
     ['Meta-transaction fee', nativeAmount(g.metaTxnFeeDetails?.feeNative, g.chainId, g.nativeTokenSymbol)],
     ['Meta-transaction gas quote', g.metaTxnGasQuote],
-    ['Gas usage status', extra === undefined ? undefined : typeof extra === 'string' ? extra : JSON.stringify(extra)],
+    // Sent by the deployed service only; the row is left out otherwise.
+    ['Gas usage status', g.chainGasUsageStatus],
   ]
 }
 

@@ -1,4 +1,4 @@
-import type { IntentStatus } from '@contract/service'
+import type { IntentReceiptSummary, IntentStatus } from '@contract/service'
 import { ErrorNotice } from '../../../components/ErrorNotice'
 import { Timeline, type TimelineStep } from '../../../components/Timeline'
 import { formatAge, formatDateTime } from '../../../lib/format'
@@ -57,6 +57,32 @@ function SeenTransitions({ transitions }: { transitions: ReadonlyArray<{ status:
   )
 }
 
+/**
+ * The deployed service's own summary of the execution (not in the spec): its status,
+ * mode and trade type, verbatim. Nothing shows when the service sends none of them.
+ */
+function ServiceSummary({ summary }: { summary: IntentReceiptSummary | undefined }) {
+  const rows = [
+    ['Status', summary?.status],
+    ['Mode', summary?.mode],
+    ['Trade type', summary?.tradeType],
+  ] as const
+  if (!rows.some(([, v]) => v)) return null
+  return (
+    <p className="intent-receipt-summary small" aria-label="Receipt summary">
+      <span className="muted">The service's summary: </span>
+      {rows
+        .filter(([, v]) => v)
+        .map(([label, v], i) => (
+          <span key={label} data-field={label}>
+            {i ? ' · ' : ''}
+            {label.toLowerCase()} <strong className="mono">{v}</strong>
+          </span>
+        ))}
+    </p>
+  )
+}
+
 /** Deposit → origin → destination → refund, where the receipt came from, and what was seen here. */
 export function ReceiptCard({
   intentId,
@@ -83,6 +109,7 @@ export function ReceiptCard({
       }
     >
       <Provenance state={state} />
+      <ServiceSummary summary={state.shown?.receipt?.summary} />
       <Timeline steps={steps} />
       <SeenTransitions transitions={transitions} />
     </Card>
