@@ -13,7 +13,7 @@ export {
   cacheReceipt,
 } from './writeThrough'
 export { flushHistoryJournal, scheduleIndexing } from './historyJournal'
-export { readChains, readEarnPools, readHistoryEntries, readHistoryEntry, readIntent, readReceipt, readTransitions } from './reads'
+export { readChains, readEarnPools, readHistoryEntries, readHistoryEntry, readIntent, readQuotedIntents, readReceipt, readTransitions } from './reads'
 export {
   countCachedIntents,
   searchCachedIntents,

@@ -16,6 +16,22 @@ export async function readIntent(profileId: string, intentId: string): Promise<{
   return r && { intent: r.intent, fetchedAt: r.fetchedAt }
 }
 
+/**
+ * Cached intents for pricing: those of the ids given (in one read of the store) and up to
+ * `others` more of the profile's, whichever the store holds first. Only intents with a
+ * quote are returned: the quote is what they are read for.
+ */
+export async function readQuotedIntents(profileId: string, intentIds: readonly string[], others: number): Promise<Intent[]> {
+  const table = explorerDb().intents
+  const [own, more] = await Promise.all([
+    table.bulkGet(intentIds.map((id) => [profileId, id])),
+    others > 0 ? prefixRange(table, ':id', profileId).limit(others).toArray() : Promise.resolve([]),
+  ])
+  const byId = new Map<string, Intent>()
+  for (const r of [...more, ...own]) if (r?.intent.quote) byId.set(r.intentId, r.intent)
+  return [...byId.values()]
+}
+
 type Fetched<K extends string, T> = { [key in K]: T } & { fetchedAt: number }
 
 const newer = <T extends { fetchedAt: number }>(a: T | undefined, b: T | undefined): T | undefined =>

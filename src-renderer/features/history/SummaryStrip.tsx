@@ -1,9 +1,11 @@
 import { useDeferredValue, useMemo } from 'react'
 import type { IntentHistoryEntry } from '@contract/service'
 import { StatusBadge } from '../../components/StatusBadge'
+import { useTokenLabels } from '../../data/reference/tokens'
 import { formatDuration, formatPercent, formatUsd } from '../../lib/format'
 import { PerDayChart } from './PerDayChart'
-import { STATUS_KEYS, intentsPerDay, summarise } from './summary'
+import { STATUS_KEYS, intentsPerDay, summarise, type HistorySummary } from './summary'
+import { useQuotedIntents } from './useQuotedIntents'
 
 const count = (n: number) => n.toLocaleString('en-US')
 
@@ -14,7 +16,9 @@ const count = (n: number) => n.toLocaleString('en-US')
  */
 export function SummaryStrip({ entries, scope }: { entries: readonly IntentHistoryEntry[]; scope: string }) {
   const deferred = useDeferredValue(entries)
-  const summary = useMemo(() => summarise(deferred), [deferred])
+  const intents = useQuotedIntents(deferred)
+  const tokens = useTokenLabels()
+  const summary = useMemo(() => summarise(deferred, { intents, tokens }), [deferred, intents, tokens])
   const days = useMemo(() => intentsPerDay(deferred), [deferred])
   if (summary.total === 0) return null
   return (
@@ -36,16 +40,7 @@ export function SummaryStrip({ entries, scope }: { entries: readonly IntentHisto
           <strong data-testid="history-summary-median">{formatDuration(summary.medianDurationMs)}</strong>
           <span className="muted small">p95 {formatDuration(summary.p95DurationMs)} · {count(summary.timedCount)} timed</span>
         </div>
-        <div
-          className="history-figure"
-          title="What succeeded intents sent, valued at the token prices the loaded balance data reports. Turn on balances to price more tokens."
-        >
-          <span className="muted small">Volume (USD)</span>
-          <strong data-testid="history-summary-volume">{summary.pricedCount ? formatUsd(summary.volumeUsd) : '—'}</strong>
-          <span className="muted small">
-            {count(summary.pricedCount)} of {count(summary.succeededCount)} succeeded priced
-          </span>
-        </div>
+        <VolumeFigure summary={summary} />
         <ul className="history-status-counts" aria-label="Intents per status">
           {STATUS_KEYS.filter((s) => summary.counts[s] > 0).map((s) => (
             <li key={s} data-status={s}>
@@ -56,5 +51,41 @@ export function SummaryStrip({ entries, scope }: { entries: readonly IntentHisto
       </div>
       {days.length ? <PerDayChart days={days} /> : null}
     </section>
+  )
+}
+
+/** The reasons shown inline; the rest are in the tooltip. */
+const SHOWN_REASONS = 2
+
+/** "61 unpriced: WETH has no known price (40), DAI has no known price (21)" */
+export function unpricedText(unpriced: HistorySummary['unpriced']): string {
+  const total = unpriced.reduce((n, r) => n + r.count, 0)
+  if (!total) return ''
+  const shown = unpriced.slice(0, SHOWN_REASONS).map((r) => (unpriced.length > 1 ? `${r.reason} (${count(r.count)})` : r.reason))
+  const rest = unpriced.length > SHOWN_REASONS ? `, ${count(unpriced.length - SHOWN_REASONS)} more reasons` : ''
+  return `${count(total)} unpriced: ${shown.join(', ')}${rest}`
+}
+
+function VolumeFigure({ summary }: { summary: HistorySummary }) {
+  const { pricedCount, succeededCount, pricedFrom, unpriced } = summary
+  const sources = [pricedFrom.quote && `${count(pricedFrom.quote)} at quote prices`, pricedFrom.balance && `${count(pricedFrom.balance)} at balance prices`]
+  const title = [
+    'What succeeded intents sent, valued at token prices the app already holds: the USD values of cached quotes (search or open intents to cache them) and the prices loaded balance data reports. A token with no known price is left out, never guessed.',
+    sources.filter(Boolean).join(', '),
+    unpriced.map((r) => `${count(r.count)}: ${r.reason}`).join('\n'),
+  ]
+  return (
+    <div className="history-figure" title={title.filter(Boolean).join('\n')}>
+      <span className="muted small">Volume (USD)</span>
+      <strong data-testid="history-summary-volume">{pricedCount ? formatUsd(summary.volumeUsd) : '—'}</strong>
+      <span className="muted small" data-testid="history-summary-priced">
+        {pricedCount ? `from ${count(pricedCount)} of ${count(succeededCount)} succeeded` : `none of ${count(succeededCount)} succeeded priced`}
+      </span>
+      {unpriced.length ? (
+        <span className="muted small" data-testid="history-summary-unpriced">
+          {unpricedText(unpriced)}
+        </span>
+      ) : null}
+    </div>
   )
 }

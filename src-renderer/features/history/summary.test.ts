@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { IntentStatus } from '@contract/service'
 import { intentsPerDay, median, percentile, summarise } from './summary'
-import { balance, makeEntry, WETH } from './testing/entries'
+import { balance, makeEntry, USDC, WETH } from './testing/entries'
 
 const timed = (status: IntentStatus, seconds: number) =>
   makeEntry({ status, startedAt: '2026-11-01T10:00:00.000Z', finishedAt: new Date(Date.parse('2026-11-01T10:00:00.000Z') + seconds * 1000).toISOString() })
@@ -57,6 +57,25 @@ describe('summarise', () => {
     expect(s.volumeUsd).toBeCloseTo(7500, 6)
     expect(s.pricedCount).toBe(1)
     expect(s.succeededCount).toBe(2)
+    expect(s.pricedFrom).toEqual({ quote: 0, balance: 1 })
+    expect(s.unpriced).toEqual([{ reason: 'USDC has no known price', count: 1 }])
+  })
+
+  it('prices succeeded entries from cached quotes and counts the unpriced by reason', () => {
+    const DAI = '0x6b175474e89094c44da98b954eedeac495271d0f'
+    const usdc = (amount: string) => makeEntry({ status: 'SUCCEEDED', originAmount: amount })
+    const dai = () => makeEntry({ status: 'SUCCEEDED', originAmount: '1', originToken: { address: DAI, symbol: 'DAI', decimals: 18 } })
+    const priced = [usdc('1500000'), usdc('250000000'), usdc('12345670000')]
+    // One cached quote taught USDC on chain 1: 100 USDC quoted at $99.95.
+    const intents = [{ intentId: '0xq', originChainId: 1, originTokenAddress: USDC, quote: { fromAmount: '100000000', fromAmountUsd: 99.95 } }]
+    // The DAI entries received USDC on chain 8453, which nothing priced.
+    const s = summarise([...priced, dai(), dai(), makeEntry({ status: 'FAILED' })], { intents })
+    // (1.5 + 250 + 12,345.67) = 12,597.17 USDC x 0.9995 = 12,590.871415
+    expect(s.volumeUsd).toBeCloseTo(12_590.871415, 6)
+    expect(s.pricedCount).toBe(3)
+    expect(s.succeededCount).toBe(5)
+    expect(s.pricedFrom).toEqual({ quote: 3, balance: 0 })
+    expect(s.unpriced).toEqual([{ reason: 'DAI has no known price', count: 2 }])
   })
 })
 

@@ -1,6 +1,7 @@
 import type { IntentHistoryEntry, IntentStatus } from '@contract/service'
 import { FINAL_STATUSES, INTENT_STATUSES, knownStatus } from '@contract/service/constants'
-import { formatUnitsExact, parseTime } from '../../lib/format'
+import { parseTime } from '../../lib/format'
+import { learnPrices, tokenInfo, valueOfEntry, type PriceKnowledge, type PriceSource } from './pricing'
 import { entryDurationMs } from './rows'
 
 /**
@@ -26,6 +27,10 @@ export interface HistorySummary {
   volumeUsd: number
   pricedCount: number
   succeededCount: number
+  /** How many priced entries took their price from a quote, how many from balance data. */
+  pricedFrom: Record<PriceSource, number>
+  /** Why the other succeeded entries have no value, most common first. */
+  unpriced: Array<{ reason: string; count: number }>
 }
 
 const zeroCounts = () => Object.fromEntries(STATUS_KEYS.map((s) => [s, 0])) as Record<StatusKey, number>
@@ -48,51 +53,42 @@ export function median(sorted: readonly number[]): number | undefined {
   return n % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }
 
-const priceKey = (chainId: number | undefined, token: string | undefined) => `${chainId ?? '?'}:${(token ?? '').toLowerCase()}`
-
-/**
- * Token prices the entries themselves report: history entries carry USD only in their
- * balance data (`priceUsd` per token), so those are the prices volume is valued at.
- */
-export function learnPrices(entries: readonly IntentHistoryEntry[]): Map<string, number> {
-  const prices = new Map<string, number>()
-  for (const e of entries)
-    for (const b of e.balances ?? [])
-      for (const t of b.tokens ?? [])
-        if (t.priceUsd !== undefined && Number.isFinite(Number(t.priceUsd)))
-          prices.set(priceKey(t.chainId ?? b.chainId, t.contractAddress), Number(t.priceUsd))
-  return prices
+interface Volume {
+  volumeUsd: number
+  pricedCount: number
+  pricedFrom: Record<PriceSource, number>
+  unpriced: Array<{ reason: string; count: number }>
 }
 
-/** USD value of a SUCCEEDED entry's origin amount, when its token price is known. */
-function movedUsd(e: IntentHistoryEntry, prices: ReadonlyMap<string, number>): number | undefined {
-  const s = e.receipt?.summary
-  const raw = s?.originTokenAmount ?? s?.quotedOriginTokenAmount
-  const decimals = s?.originTokenMetadata?.decimals
-  const price = prices.get(priceKey(s?.originChainId ?? e.receipt?.originChainId, s?.originTokenAddress))
-  if (raw === undefined || decimals === undefined || price === undefined) return undefined
-  // A display aggregate: double precision is plenty here, exports keep the exact amounts.
-  return Number(formatUnitsExact(raw, decimals)) * price
+/** Volume of the SUCCEEDED entries at every price known (see pricing.ts), with what is unpriced and why. */
+export function volumeOf(succeeded: readonly IntentHistoryEntry[], all: readonly IntentHistoryEntry[], knowledge: PriceKnowledge = {}): Volume {
+  const prices = learnPrices(all, knowledge)
+  const info = tokenInfo(all, knowledge.tokens)
+  const out: Volume = { volumeUsd: 0, pricedCount: 0, pricedFrom: { quote: 0, balance: 0 }, unpriced: [] }
+  const reasons = new Map<string, number>()
+  for (const e of succeeded) {
+    const value = valueOfEntry(e, prices, info)
+    if ('unpriced' in value) reasons.set(value.unpriced, (reasons.get(value.unpriced) ?? 0) + 1)
+    else {
+      out.volumeUsd += value.usd
+      out.pricedCount++
+      out.pricedFrom[value.from]++
+    }
+  }
+  out.unpriced = [...reasons].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason))
+  return out
 }
 
-export function summarise(entries: readonly IntentHistoryEntry[]): HistorySummary {
+export function summarise(entries: readonly IntentHistoryEntry[], knowledge: PriceKnowledge = {}): HistorySummary {
   const counts = zeroCounts()
   const durations: number[] = []
-  const prices = learnPrices(entries)
-  let volumeUsd = 0
-  let pricedCount = 0
+  const succeeded: IntentHistoryEntry[] = []
   for (const e of entries) {
     const status = statusOf(e)
     counts[status]++
     const d = entryDurationMs(e)
     if (d !== undefined) durations.push(d)
-    if (status === 'SUCCEEDED') {
-      const usd = movedUsd(e, prices)
-      if (usd !== undefined) {
-        volumeUsd += usd
-        pricedCount++
-      }
-    }
+    if (status === 'SUCCEEDED') succeeded.push(e)
   }
   durations.sort((a, b) => a - b)
   const finished = FINAL_STATUSES.reduce((n, s) => n + counts[s], 0)
@@ -104,8 +100,7 @@ export function summarise(entries: readonly IntentHistoryEntry[]): HistorySummar
     medianDurationMs: median(durations),
     p95DurationMs: percentile(durations, 95),
     timedCount: durations.length,
-    volumeUsd,
-    pricedCount,
+    ...volumeOf(succeeded, entries, knowledge),
     succeededCount: counts.SUCCEEDED,
   }
 }

@@ -1,0 +1,49 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { screen, waitFor } from '@testing-library/react'
+import { cacheIntents } from '../../db'
+import { source } from '../../testing/bridge'
+import { renderAt, resetWorld } from '../../testing/harness'
+import { SummaryStrip, unpricedText } from './SummaryStrip'
+import { makeEntry, WETH } from './testing/entries'
+
+vi.mock('../../lib/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
+vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
+
+beforeEach(resetWorld)
+
+describe('unpricedText', () => {
+  it('names the reasons, most common first, and counts the rest', () => {
+    expect(unpricedText([])).toBe('')
+    expect(unpricedText([{ reason: 'WETH has no known price', count: 61 }])).toBe('61 unpriced: WETH has no known price')
+    expect(
+      unpricedText([
+        { reason: 'WETH has no known price', count: 1200 },
+        { reason: 'DAI has no known price', count: 21 },
+        { reason: 'no amount sent is recorded', count: 1 },
+      ]),
+    ).toBe('1,222 unpriced: WETH has no known price (1,200), DAI has no known price (21), 1 more reasons')
+  })
+})
+
+describe('SummaryStrip volume', () => {
+  it('prices entries from a quote in the cache and says what stays unpriced', async () => {
+    const usdc = makeEntry({ status: 'SUCCEEDED', originAmount: '2000000000' })
+    const weth = makeEntry({ status: 'SUCCEEDED', originAmount: '1000000000000000000', originToken: { address: WETH, symbol: 'WETH', decimals: 18 } })
+    // The USDC intent was searched before: its quote says 2,000 USDC were worth $1,999.
+    await cacheIntents(source(), [
+      {
+        intentId: usdc.intentId,
+        originChainId: 1,
+        originTokenAddress: usdc.receipt?.summary?.originTokenAddress,
+        destinationChainId: 8453,
+        destinationTokenAddress: usdc.receipt?.summary?.destinationTokenAddress,
+        quote: { fromAmount: '2000000000', fromAmountUsd: 1999 },
+      },
+    ])
+    const entries = [usdc, weth]
+    renderAt('/', [{ path: '/', element: <SummaryStrip entries={entries} scope="This page" /> }])
+    await waitFor(() => expect(screen.getByTestId('history-summary-volume').textContent).toBe('$1,999.00'))
+    expect(screen.getByTestId('history-summary-priced').textContent).toBe('from 1 of 2 succeeded')
+    expect(screen.getByTestId('history-summary-unpriced').textContent).toBe('1 unpriced: WETH has no known price')
+  })
+})
