@@ -46,8 +46,10 @@ const LAYERS = [
 
   // Main process. The watcher is driven by the bridge, never the other way round.
   { name: 'main/watch', files: ['src-main/watch/'], allow: ['main', 'contract'] },
-  { name: 'main/bridge', files: ['src-main/bridge/'], allow: ['main', 'main/watch', 'contract'] },
-  { name: 'main', files: ['src-main/'], allow: ['main/bridge', 'main/watch', 'contract'] },
+  // Watched queries poll like the watcher, reusing its backoff; only the wiring imports them.
+  { name: 'main/queryWatch', files: ['src-main/queryWatch/'], allow: ['main', 'main/watch', 'contract'] },
+  { name: 'main/bridge', files: ['src-main/bridge/'], allow: ['main', 'main/watch', 'main/queryWatch', 'contract'] },
+  { name: 'main', files: ['src-main/'], allow: ['main/bridge', 'main/watch', 'main/queryWatch', 'contract'] },
 ]
 
 /**

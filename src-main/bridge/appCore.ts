@@ -5,6 +5,7 @@ import { ProfileStore } from '../settings/profiles'
 import { secureDataDir } from '../settings/jsonFile'
 import { LogoStore } from '../logos/store'
 import { createReceiptWatcher, type Notify } from '../watch'
+import { createQueryWatcher, historyFromSessions, type QueryNotify } from '../queryWatch'
 import { createCore, type Core, type CoreDeps } from './core'
 import { EventHub } from '../events/hub'
 import { createBridgeHandlers, type BridgeHandlers } from './handlers'
@@ -19,6 +20,8 @@ export interface AppCoreOptions {
   clientOptions?: CoreDeps['clientOptions']
   /** Desktop notifications for finished watches (Electron); the browser host notifies from the page. */
   notify?: Notify
+  /** Desktop notifications for what watched queries find (Electron); the browser host notifies from the page. */
+  notifyQuery?: QueryNotify
 }
 
 export interface AppCore {
@@ -53,6 +56,15 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     clientOptions: opts.clientOptions,
     makeWatches: (session) =>
       createReceiptWatcher({ session, events, file: join(opts.dataDir, 'watches.json'), notify: opts.notify }),
+    makeQueryWatches: (session, watches) =>
+      createQueryWatcher({
+        history: historyFromSessions(session),
+        events,
+        file: join(opts.dataDir, 'watched-queries.json'),
+        notify: opts.notifyQuery,
+        // Any profile's list carries the one app-wide mute.
+        notificationsMuted: () => watches.list('').notificationsMuted,
+      }),
   })
   const handlers = createBridgeHandlers(core)
   return {
@@ -63,6 +75,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     logos,
     stop: async () => {
       await core.watches.stop()
+      await core.queryWatches?.stop()
       await simulator.stop()
     },
   }

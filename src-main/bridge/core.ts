@@ -6,6 +6,7 @@ import { runConnectionChecks } from '../service/connectionChecks'
 import type { KeyStore } from '../settings/keystore'
 import { SIMULATOR_PROFILE_ID, type ProfileStore, type Profile } from '../settings/profiles'
 import type { WatchControl } from '../../src-shared/contract/watch'
+import type { QueryWatchControl } from '../../src-shared/contract/queryWatch'
 import type { EventHub } from '../events/hub'
 import type { LogoStore } from '../logos/store'
 
@@ -15,6 +16,8 @@ export type { ServiceSession }
 export interface Core {
   readonly events: EventHub
   readonly watches: WatchControl
+  /** Watched History filters; absent where nothing keeps polling (the command line). */
+  readonly queryWatches?: QueryWatchControl
   activeProfileId(): string
   appInfo(): AppInfo
   session(profileId?: string): ServiceSession
@@ -37,6 +40,8 @@ export interface CoreDeps {
   simulatorUrl?: string
   /** Builds the receipt watcher once the core can hand out service sessions. */
   makeWatches: (session: (profileId: string) => ServiceSession) => WatchControl
+  /** Builds the query watcher; it may read the intent watcher's global mute. */
+  makeQueryWatches?: (session: (profileId: string) => ServiceSession, watches: WatchControl) => QueryWatchControl
   /** Where logos are kept; without one, no logo is fetched. */
   logos?: LogoStore
   /** Lets tests shorten timeouts; production uses the client's defaults. */
@@ -80,6 +85,7 @@ export function createCore(deps: CoreDeps): Core {
       ...(profiles.recovered ? [{ file: 'profiles' as const, ...profiles.recovered }] : []),
       ...(keys.recovered ? [{ file: 'access keys' as const, ...keys.recovered }] : []),
       ...(watches.recovered ? [{ file: 'watch list' as const, ...watches.recovered }] : []),
+      ...(queryWatches?.recovered ? [{ file: 'watched queries' as const, ...queryWatches.recovered }] : []),
     ],
   })
 
@@ -118,10 +124,17 @@ export function createCore(deps: CoreDeps): Core {
   }
 
   const watches = deps.makeWatches(session)
+  const queryWatches = deps.makeQueryWatches?.(session, watches)
+  /** A new key or URL may cure what stopped a watch or a watched query. */
+  const resumeStopped = (profileId: string) => {
+    watches.resumeStopped(profileId)
+    queryWatches?.resumeStopped(profileId)
+  }
 
   return {
     events,
     watches,
+    queryWatches,
     activeProfileId: () => profiles.activeId(),
     appInfo,
     session,
@@ -137,7 +150,7 @@ export function createCore(deps: CoreDeps): Core {
       const saved = view(profile)
       changed()
       // A new URL may cure what stopped a watch (an unknown intent, a refused key).
-      if (input.id) watches.resumeStopped(saved.id)
+      if (input.id) resumeStopped(saved.id)
       return saved
     },
     removeProfile: (id) => {
@@ -155,7 +168,7 @@ export function createCore(deps: CoreDeps): Core {
       const p = profileOrFail(profileId)
       keys.set(p.id, key, { allowPlainText, origin: keyOriginOf(p) })
       changed()
-      watches.resumeStopped(p.id)
+      resumeStopped(p.id)
       return view(p)
     },
     clearAccessKey: (profileId) => {

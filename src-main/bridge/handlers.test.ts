@@ -69,4 +69,11 @@ describe('bridge handlers', () => {
     }
     spy.mockRestore()
   })
+
+  it('says so when nothing keeps watched filters (the command line)', async () => {
+    const h = createBridgeHandlers(fakeCore({}))
+    const r = await h.listQueryWatches(undefined)
+    expect(r).toMatchObject({ ok: false, error: { kind: 'NotFound', operation: 'listQueryWatches' } })
+    expect(await h.addQueryWatch({ name: 'x', query: { byPage: 1 } })).toMatchObject({ ok: false, error: { kind: 'InvalidArgument', path: 'query' } })
+  })
 })

@@ -1,6 +1,6 @@
 import { BRIDGE, type BridgeParsedArgs, type BridgeResult } from '../../src-shared/contract/bridge'
 import { BRIDGE_METHOD_NAMES, type BridgeMethodName } from '../../src-shared/contract/channels'
-import { fail, isSvcFailure, ok, type Result, type SvcError } from '../../src-shared/contract/errors'
+import { SvcFailure, fail, isSvcFailure, ok, type Result, type SvcError } from '../../src-shared/contract/errors'
 import type { Fetched } from '../../src-shared/contract/app'
 import type { Core } from './core'
 
@@ -24,6 +24,11 @@ export function createBridgeHandlers(core: Core): BridgeHandlers {
       return { data, source: session.source() }
     }
 
+  const queries = () => {
+    if (!core.queryWatches) throw new SvcFailure({ kind: 'NotFound', message: 'Watched filters are kept only by the app, not in this mode.' })
+    return core.queryWatches
+  }
+
   const impls: { [M in BridgeMethodName]: Impl<M> } = {
     getIntent: (a) => fetched((s) => s.client.getIntent(a).then((r) => r.intent))(),
     searchIntents: (a) => fetched((s) => s.client.searchIntents(a))(),
@@ -42,6 +47,13 @@ export function createBridgeHandlers(core: Core): BridgeHandlers {
     clearFinishedWatches: () => ({ removed: core.watches.clearFinished(core.activeProfileId()) }),
     setWatchMuted: (a) => core.watches.setMuted(core.activeProfileId(), a.intentId, a.muted),
     setNotificationsMuted: (a) => ({ muted: core.watches.setNotificationsMuted(a.muted) }),
+
+    listQueryWatches: () => queries().list(core.activeProfileId()),
+    addQueryWatch: (a) => queries().add(core.activeProfileId(), a),
+    removeQueryWatch: (a) => ({ removed: queries().remove(core.activeProfileId(), a.id) }),
+    setQueryWatchPaused: (a) => queries().setPaused(core.activeProfileId(), a.id, a.paused),
+    markQueryWatchSeen: (a) => queries().markSeen(core.activeProfileId(), a.id),
+    pollQueryWatchNow: (a) => queries().pollNow(core.activeProfileId(), a.id),
 
     getAppInfo: () => core.appInfo(),
     saveProfile: (a) => core.saveProfile(a),

@@ -5,7 +5,7 @@ import { startAppCore, type AppCore } from '../bridge/appCore'
 import { SafeStorageKeyStore } from '../settings/keystore'
 import { forwardEvents, wireIpc } from './ipc'
 import { buildMenuTemplate } from './menu'
-import { createElectronNotify } from './notify'
+import { createElectronNotify, createElectronQueryNotify } from './notify'
 import { resolveRendererFile } from './rendererPath'
 import { LOGO_CSP, logoHeaders } from '../logos/serve'
 import { readFile } from 'node:fs/promises'
@@ -118,6 +118,7 @@ if (!app.requestSingleInstanceLock()) {
       keyStore: new SafeStorageKeyStore(safeStorage, join(dataDir, 'access-keys.json')),
       simulator: { startAt: Date.now() },
       notify: createElectronNotify(() => mainWindow, () => appCore?.events),
+      notifyQuery: createElectronQueryNotify(() => mainWindow, () => appCore?.events),
     })
     wireIpc(ipcMain, appCore.handlers)
     mainWindow = createWindow(appCore)

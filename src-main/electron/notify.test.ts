@@ -23,7 +23,7 @@ class FakeNotification {
 
 vi.mock('electron', () => ({ Notification: FakeNotification }))
 
-const { createElectronNotify } = await import('./notify')
+const { createElectronNotify, createElectronQueryNotify } = await import('./notify')
 
 const notice = { profileId: 'sim', intentId: '0xabc', outcome: 'FAILED' as const, title: 'Intent failed', body: '0xabc: reverted' }
 
@@ -60,5 +60,15 @@ describe('createElectronNotify', () => {
     supported = false
     notify(notice)
     expect(made).toHaveLength(1)
+  })
+
+  it('opens the watched query when its notice is clicked', () => {
+    const events = new EventHub()
+    const seen: BridgeEvent[] = []
+    events.on((e) => seen.push(e))
+    createElectronQueryNotify(() => null, () => events)({ profileId: 'sim', queryId: 'q1', title: 'FAILED: 1 new', body: '0xabc is new' })
+    expect(made[0].options).toEqual({ title: 'FAILED: 1 new', body: '0xabc is new' })
+    made[0].handlers.get('click')!()
+    expect(seen).toEqual([{ type: 'queryWatch:open', profileId: 'sim', queryId: 'q1' }])
   })
 })

@@ -1,18 +1,23 @@
 import { Notification, type BrowserWindow } from 'electron'
+import type { BridgeEvent } from '../../src-shared/contract/bridge'
 import type { EventHub } from '../events/hub'
+import type { QueryNotify } from '../queryWatch'
 import type { Notify } from '../watch'
 
 /** Notices still on screen; Electron drops a notification's click handler once it is garbage collected. */
 const MAX_KEPT = 100
 
+/** A notice and the event its click sends to the window. */
+type Show = (notice: { title: string; body: string }, onClick: BridgeEvent) => void
+
 /**
- * Desktop notifications for finished watches. Clicking one brings the window forward
- * and asks it to show the intent (`watch:open`). Both lookups are lazy: the window can
- * be re-created, and the event hub only exists once the app core has started.
+ * Shows desktop notices. Clicking one brings the window forward and sends it the notice's
+ * event. Both lookups are lazy: the window can be re-created, and the event hub only
+ * exists once the app core has started.
  */
-export function createElectronNotify(getWindow: () => BrowserWindow | null, getEvents: () => EventHub | undefined): Notify {
+function createShow(getWindow: () => BrowserWindow | null, getEvents: () => EventHub | undefined): Show {
   const shown = new Set<Notification>()
-  return (notice) => {
+  return (notice, onClick) => {
     if (!Notification.isSupported()) return
     const n = new Notification({ title: notice.title, body: notice.body })
     const forget = () => shown.delete(n)
@@ -24,11 +29,23 @@ export function createElectronNotify(getWindow: () => BrowserWindow | null, getE
         win.show()
         win.focus()
       }
-      getEvents()?.emit({ type: 'watch:open', profileId: notice.profileId, intentId: notice.intentId })
+      getEvents()?.emit(onClick)
     })
     n.on('close', forget)
     shown.add(n)
     if (shown.size > MAX_KEPT) shown.delete(shown.values().next().value as Notification)
     n.show()
   }
+}
+
+/** Desktop notifications for finished watches; a click asks the window to show the intent (`watch:open`). */
+export function createElectronNotify(getWindow: () => BrowserWindow | null, getEvents: () => EventHub | undefined): Notify {
+  const show = createShow(getWindow, getEvents)
+  return (notice) => show(notice, { type: 'watch:open', profileId: notice.profileId, intentId: notice.intentId })
+}
+
+/** Desktop notifications for what watched queries find; a click asks the window to show the query (`queryWatch:open`). */
+export function createElectronQueryNotify(getWindow: () => BrowserWindow | null, getEvents: () => EventHub | undefined): QueryNotify {
+  const show = createShow(getWindow, getEvents)
+  return (notice) => show(notice, { type: 'queryWatch:open', profileId: notice.profileId, queryId: notice.queryId })
 }

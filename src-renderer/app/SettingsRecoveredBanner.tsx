@@ -6,6 +6,7 @@ const WHAT_TO_DO = {
   profiles: 'add the service profiles again in Settings',
   'access keys': 'enter the access keys again in Settings',
   'watch list': 'add the watches again on the Watch board',
+  'watched queries': 'save the filters again from History',
 } as const
 
 /**

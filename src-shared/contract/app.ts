@@ -68,7 +68,7 @@ export interface KeyStorageInfo {
 
 /** A settings file that could not be read at start-up: moved aside so nothing in it is lost, and replaced by defaults. */
 export interface SettingsRecovery {
-  file: 'profiles' | 'access keys' | 'watch list'
+  file: 'profiles' | 'access keys' | 'watch list' | 'watched queries'
   /** Where the unreadable file now is. */
   backupPath: string
   reason: string

@@ -31,6 +31,14 @@ import {
   type WatchList,
   type WatchState,
 } from './watch'
+import {
+  AddQueryWatchArgsSchema,
+  QueryWatchIdArgsSchema,
+  QueryWatchPauseArgsSchema,
+  type QueryWatchEvent,
+  type QueryWatchList,
+  type QueryWatchState,
+} from './queryWatch'
 import { ProfileInputSchema, type AppInfo, type ConnectionTest, type Fetched, type ProfileView } from './app'
 
 /**
@@ -91,6 +99,13 @@ export const BRIDGE = {
   setWatchMuted: method<WatchState>()(WatchMuteArgsSchema),
   setNotificationsMuted: method<{ muted: boolean }>()(MuteAllArgsSchema),
 
+  listQueryWatches: method<QueryWatchList>()(NoArgsSchema),
+  addQueryWatch: method<QueryWatchState>()(AddQueryWatchArgsSchema),
+  removeQueryWatch: method<{ removed: boolean }>()(QueryWatchIdArgsSchema),
+  setQueryWatchPaused: method<QueryWatchState>()(QueryWatchPauseArgsSchema),
+  markQueryWatchSeen: method<QueryWatchState>()(QueryWatchIdArgsSchema),
+  pollQueryWatchNow: method<QueryWatchState>()(QueryWatchIdArgsSchema),
+
   getAppInfo: method<AppInfo>()(NoArgsSchema),
   saveProfile: method<ProfileView>()(ProfileInputSchema),
   removeProfile: method<AppInfo>()(ProfileIdArgsSchema),
@@ -116,4 +131,4 @@ export type SvcBridge = {
 }
 
 /** Events pushed from main to the renderer. */
-export type BridgeEvent = { type: 'appInfo'; info: AppInfo } | WatchEvent
+export type BridgeEvent = { type: 'appInfo'; info: AppInfo } | WatchEvent | QueryWatchEvent

@@ -26,6 +26,13 @@ export const BRIDGE_METHOD_NAMES = [
   'clearFinishedWatches',
   'setWatchMuted',
   'setNotificationsMuted',
+  // watched queries (History filters polled by main)
+  'listQueryWatches',
+  'addQueryWatch',
+  'removeQueryWatch',
+  'setQueryWatchPaused',
+  'markQueryWatchSeen',
+  'pollQueryWatchNow',
   // settings and profiles
   'getAppInfo',
   'saveProfile',

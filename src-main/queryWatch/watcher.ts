@@ -1,0 +1,391 @@
+import { randomUUID } from 'node:crypto'
+import { SvcFailure, isSvcFailure, type SvcError } from '../../src-shared/contract/errors'
+import type {
+  AddQueryWatchArgs,
+  QueryFinding,
+  QueryWatchControl,
+  QueryWatchList,
+  QueryWatchState,
+} from '../../src-shared/contract/queryWatch'
+import { QUERY_WATCH_LIMITS } from '../../src-shared/contract/queryWatchNotice'
+import type { GetIntentHistoryRequest, GetIntentHistoryResponse, IntentHistoryEntry } from '../../src-shared/contract/service'
+import type { EventHub } from '../events/hub'
+import { realSleep, type Sleep } from '../service/retry'
+import type { ServiceSession } from '../service/session'
+import { walkIntentHistory } from '../service/historyWalk'
+import { backoffDelay, isFatal } from '../watch/backoff'
+import { canonicalQuery, compare, mergeFindings, type SeenMap } from './findings'
+import { queryNoticeFor, type QueryNotify } from './notice'
+import { QueryFileWriter, loadQueryFile, type StoredQuery } from './persist'
+
+/** Reads one GetIntentHistory page on a profile's service. */
+export type ReadHistory = (profileId: string, request: GetIntentHistoryRequest, signal: AbortSignal) => Promise<GetIntentHistoryResponse>
+
+export interface QueryWatcherOptions {
+  history: ReadHistory
+  events: EventHub
+  /** JSON file holding the queries and what each has seen. */
+  file: string
+  notify?: QueryNotify
+  /** The app-wide mute that intent watches obey; query notices obey it too. */
+  notificationsMuted?: () => boolean
+  /** Bounds; the product's are in `QUERY_WATCH_LIMITS`. Tests lower the interval here. */
+  maxQueries?: number
+  minIntervalMs?: number
+  /** "Poll now" never polls a query sooner than this after its last poll. */
+  manualGapMs?: number
+  /** Newest matching entries read per poll. */
+  scanLimit?: number
+  seenLimit?: number
+  saveDelayMs?: number
+  now?: () => number
+  sleep?: Sleep
+  random?: () => number
+  log?: (message: string) => void
+}
+
+export const DEFAULT_MANUAL_GAP_MS = 5_000
+/** Two pages of the largest size the spec's examples use: new entries between polls are far fewer. */
+export const DEFAULT_SCAN_LIMIT = 200
+const PAGE_SIZE = 100
+/** Backoff after failures grows from the poll interval up to this. */
+const MAX_BACKOFF_MS = 30 * 60_000
+
+/** A history reader over the profiles' service sessions. */
+export const historyFromSessions =
+  (session: (profileId: string) => ServiceSession): ReadHistory =>
+  (profileId, request, signal) =>
+    session(profileId).client.getIntentHistory(request, { signal })
+
+interface Entry {
+  state: QueryWatchState
+  seen: SeenMap
+  /** Canonical text of the query, to recognise the same filter saved again. */
+  key: string
+  failures: number
+  lastAttemptAt?: number
+  controller?: AbortController
+  /** Ends the current wait early, so a changed `nextPollAt` is looked at again. */
+  wake?: () => void
+  loop?: Promise<void>
+}
+
+const asSvcError = (e: unknown): SvcError =>
+  isSvcFailure(e) ? e.error : { kind: 'Internal', message: 'Polling stopped because of an unexpected error in the app — resume the query to retry.' }
+
+/**
+ * Polls every watched query on its own schedule, for every profile, and keeps them on
+ * disk. See `QueryWatchControl` for the bridge-facing surface and README.md for the rules.
+ */
+export function createQueryWatcher(opts: QueryWatcherOptions): QueryWatchControl {
+  return new QueryWatcher(opts)
+}
+
+class QueryWatcher implements QueryWatchControl {
+  readonly recovered?: { backupPath: string; reason: string }
+  private readonly entries = new Map<string, Entry>()
+  private readonly writer: QueryFileWriter
+  private readonly now: () => number
+  private readonly sleep: Sleep
+  private readonly random: () => number
+  private readonly log: (message: string) => void
+  private readonly max: number
+  private readonly minInterval: number
+  private stopped = false
+
+  constructor(private readonly opts: QueryWatcherOptions) {
+    this.now = opts.now ?? Date.now
+    this.sleep = opts.sleep ?? realSleep
+    this.random = opts.random ?? Math.random
+    this.log = opts.log ?? ((m: string) => console.error(m))
+    this.max = opts.maxQueries ?? QUERY_WATCH_LIMITS.maxQueries
+    this.minInterval = opts.minIntervalMs ?? QUERY_WATCH_LIMITS.minIntervalMs
+    this.writer = new QueryFileWriter(opts.file, () => this.snapshot(), opts.saveDelayMs ?? 200, this.log)
+    const { queries, recovery } = loadQueryFile(opts.file, this.log)
+    this.recovered = recovery
+    for (const stored of queries) this.restore(stored)
+  }
+
+  // ---- bridge surface -------------------------------------------------------------
+
+  list(profileId: string): QueryWatchList {
+    const queries = [...this.entries.values()].filter((e) => e.state.profileId === profileId).map((e) => e.state)
+    return { queries, count: this.entries.size, max: this.max, minIntervalMs: this.minInterval }
+  }
+
+  add(profileId: string, args: AddQueryWatchArgs): QueryWatchState {
+    const key = canonicalQuery(args.query)
+    const known = [...this.entries.values()].find((e) => e.state.profileId === profileId && e.key === key)
+    if (known) return known.state
+    if (this.entries.size >= this.max) {
+      throw new SvcFailure({
+        kind: 'InvalidArgument',
+        message: `The app already watches ${this.max} filters, the most it polls at once — remove one on the Watch page, then save this one again.`,
+      })
+    }
+    const intervalMs = args.intervalMs ?? Math.max(QUERY_WATCH_LIMITS.defaultIntervalMs, this.minInterval)
+    if (intervalMs < this.minInterval) {
+      throw new SvcFailure({
+        kind: 'InvalidArgument',
+        path: 'intervalMs',
+        message: `A watched filter is polled at most every ${Math.round(this.minInterval / 1000)} s; pick a longer interval.`,
+      })
+    }
+    const state: QueryWatchState = {
+      id: randomUUID(),
+      profileId,
+      name: args.name,
+      query: args.query,
+      historyParams: args.historyParams,
+      intervalMs,
+      addedAt: this.now(),
+      phase: 'waiting',
+      nextPollAt: this.now(),
+      seenCount: 0,
+      baselined: false,
+      findings: [],
+      unread: 0,
+    }
+    const entry: Entry = { state, seen: new Map(), key, failures: 0 }
+    this.entries.set(state.id, entry)
+    this.start(entry)
+    this.listChanged(profileId)
+    return entry.state
+  }
+
+  remove(profileId: string, id: string): boolean {
+    const entry = this.entries.get(id)
+    if (!entry || entry.state.profileId !== profileId) return false
+    this.halt(entry)
+    this.entries.delete(id)
+    this.listChanged(profileId)
+    return true
+  }
+
+  setPaused(profileId: string, id: string, paused: boolean): QueryWatchState {
+    const entry = this.entryOrFail(profileId, id)
+    if (paused) {
+      if (entry.state.phase === 'paused') return entry.state
+      this.halt(entry)
+      this.update(entry, { phase: 'paused', nextPollAt: undefined })
+    } else {
+      if (entry.state.phase !== 'paused' && entry.state.phase !== 'stopped') return entry.state
+      this.resume(entry)
+    }
+    this.changed(entry, [])
+    return entry.state
+  }
+
+  markSeen(profileId: string, id: string): QueryWatchState {
+    const entry = this.entryOrFail(profileId, id)
+    if (entry.state.unread === 0) return entry.state
+    this.update(entry, { findings: entry.state.findings.map((f) => (f.unread ? { ...f, unread: false } : f)), unread: 0 })
+    this.changed(entry, [])
+    return entry.state
+  }
+
+  pollNow(profileId: string, id: string): QueryWatchState {
+    const entry = this.entryOrFail(profileId, id)
+    const { phase, error, nextPollAt } = entry.state
+    if (phase === 'paused') {
+      throw new SvcFailure({ kind: 'InvalidArgument', message: `“${entry.state.name}” is paused: resume it to poll.` })
+    }
+    if (phase === 'stopped') this.resume(entry)
+    // A rate limit is honoured whatever the button says.
+    else if (!(phase === 'retrying' && error?.kind === 'RateLimited')) {
+      const soonest = Math.max(this.now(), (entry.lastAttemptAt ?? 0) + (this.opts.manualGapMs ?? DEFAULT_MANUAL_GAP_MS))
+      if (nextPollAt === undefined || soonest < nextPollAt) this.update(entry, { nextPollAt: soonest })
+      entry.wake?.()
+    }
+    this.changed(entry, [])
+    return entry.state
+  }
+
+  resumeStopped(profileId: string): number {
+    let resumed = 0
+    for (const entry of this.entries.values()) {
+      if (entry.state.profileId !== profileId || entry.state.phase !== 'stopped') continue
+      this.resume(entry)
+      this.changed(entry, [])
+      resumed++
+    }
+    return resumed
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    const loops = [...this.entries.values()].map((e) => {
+      this.halt(e)
+      return e.loop
+    })
+    await Promise.all(loops)
+    await this.writer.flush()
+  }
+
+  // ---- the loop -------------------------------------------------------------------
+
+  private start(entry: Entry): void {
+    if (this.stopped) return
+    const controller = new AbortController()
+    entry.controller = controller
+    // Whatever goes wrong inside the loop stops this query with a message; it never
+    // escapes to the process.
+    entry.loop = this.run(entry, controller.signal).catch((e: unknown) => {
+      this.log(`Polling “${entry.state.name}” ended: ${String(e)}`)
+      if (entry.controller === controller) this.stopWith(entry, asSvcError(e))
+    })
+  }
+
+  private async run(entry: Entry, signal: AbortSignal): Promise<void> {
+    while (!signal.aborted && entry.state.phase !== 'stopped') {
+      const wait = (entry.state.nextPollAt ?? this.now()) - this.now()
+      if (wait > 0) {
+        await this.waitOrWake(entry, wait, signal)
+        continue
+      }
+      await this.poll(entry, signal)
+    }
+  }
+
+  private async waitOrWake(entry: Entry, ms: number, signal: AbortSignal): Promise<void> {
+    const inner = new AbortController()
+    const onAbort = () => inner.abort()
+    signal.addEventListener('abort', onAbort, { once: true })
+    entry.wake = onAbort
+    try {
+      await this.sleep(ms, inner.signal)
+    } finally {
+      signal.removeEventListener('abort', onAbort)
+      entry.wake = undefined
+    }
+  }
+
+  private async poll(entry: Entry, signal: AbortSignal): Promise<void> {
+    const startedAt = this.now()
+    entry.lastAttemptAt = startedAt
+    this.update(entry, { phase: entry.state.phase === 'retrying' ? 'retrying' : 'polling' })
+    this.changed(entry, [])
+    let entries: IntentHistoryEntry[]
+    try {
+      entries = await this.scan(entry.state, signal)
+    } catch (failure) {
+      if (signal.aborted) return
+      if (!isSvcFailure(failure)) this.log(`Polling “${entry.state.name}”: ${String(failure)}`)
+      return this.failed(entry, asSvcError(failure))
+    }
+    if (signal.aborted) return
+    this.succeeded(entry, entries, startedAt)
+  }
+
+  /** The newest matching entries, newest first: what a poll compares with the seen-map. */
+  private async scan(state: QueryWatchState, signal: AbortSignal): Promise<IntentHistoryEntry[]> {
+    const limit = this.opts.scanLimit ?? DEFAULT_SCAN_LIMIT
+    // Balances are not needed to tell what is new or what moved, and cost the service work.
+    const { includeBalances: _unused, ...query } = state.query
+    const request: GetIntentHistoryRequest = {
+      ...query,
+      page: { column: 'createdAt', sort: [{ column: 'createdAt', order: 'DESC' }], pageSize: Math.min(PAGE_SIZE, limit) },
+    }
+    const read = (page: GetIntentHistoryRequest, s?: AbortSignal) => this.opts.history(state.profileId, page, s ?? signal)
+    const walked = await walkIntentHistory(read, request, { maxEntries: limit, signal, baseUrl: 'The service' })
+    return walked.intents.slice(0, limit)
+  }
+
+  private succeeded(entry: Entry, entries: IntentHistoryEntry[], startedAt: number): void {
+    const now = this.now()
+    const { seen, fresh } = compare(entry.seen, entries, { baselined: entry.state.baselined, now, seenLimit: this.opts.seenLimit })
+    entry.seen = seen
+    entry.failures = 0
+    const findings = mergeFindings(fresh, entry.state.findings)
+    this.update(entry, {
+      phase: 'waiting',
+      error: undefined,
+      lastPollAt: now,
+      nextPollAt: Math.max(startedAt + entry.state.intervalMs, now + 1),
+      lastCount: entries.length,
+      seenCount: seen.size,
+      baselined: true,
+      findings,
+      unread: findings.filter((f) => f.unread).length,
+    })
+    this.changed(entry, fresh)
+    if (fresh.length) this.notify(entry, fresh)
+  }
+
+  private failed(entry: Entry, error: SvcError): void {
+    if (isFatal(error)) return this.stopWith(entry, error)
+    entry.failures++
+    const { intervalMs } = entry.state
+    // Never sooner than the poll interval; a rate limit's Retry-After wins when longer.
+    const delay = Math.max(intervalMs, backoffDelay({ baseMs: intervalMs * 2, maxMs: Math.max(intervalMs, MAX_BACKOFF_MS) }, entry.failures, error, this.random))
+    this.update(entry, { phase: 'retrying', error, nextPollAt: this.now() + delay })
+    this.changed(entry, [])
+  }
+
+  private stopWith(entry: Entry, error: SvcError): void {
+    this.update(entry, { phase: 'stopped', error, nextPollAt: undefined })
+    entry.controller = undefined
+    this.changed(entry, [])
+  }
+
+  private notify(entry: Entry, fresh: QueryFinding[]): void {
+    if (!this.opts.notify || this.opts.notificationsMuted?.()) return
+    try {
+      this.opts.notify(queryNoticeFor(entry.state, fresh))
+    } catch (e) {
+      this.log(`Could not show a notification for “${entry.state.name}”: ${String(e)}`)
+    }
+  }
+
+  // ---- helpers --------------------------------------------------------------------
+
+  private resume(entry: Entry): void {
+    this.halt(entry)
+    entry.failures = 0
+    const soonest = Math.max(this.now(), (entry.lastAttemptAt ?? 0) + (this.opts.manualGapMs ?? DEFAULT_MANUAL_GAP_MS))
+    this.update(entry, { phase: 'waiting', error: undefined, nextPollAt: soonest })
+    this.start(entry)
+  }
+
+  private halt(entry: Entry): void {
+    entry.controller?.abort()
+    entry.controller = undefined
+  }
+
+  private update(entry: Entry, patch: Partial<QueryWatchState>): void {
+    entry.state = { ...entry.state, ...patch }
+  }
+
+  private changed(entry: Entry, fresh: QueryFinding[]): void {
+    this.opts.events.emit({ type: 'queryWatch:changed', query: entry.state, fresh })
+    this.writer.schedule()
+  }
+
+  private listChanged(profileId: string): void {
+    this.opts.events.emit({ type: 'queryWatch:list', profileId, list: this.list(profileId) })
+    this.writer.schedule()
+  }
+
+  private entryOrFail(profileId: string, id: string): Entry {
+    const entry = this.entries.get(id)
+    if (!entry || entry.state.profileId !== profileId) {
+      throw new SvcFailure({ kind: 'NotFound', message: 'That watched filter is gone: it was removed, or belongs to another profile.' })
+    }
+    return entry
+  }
+
+  private snapshot(): StoredQuery[] {
+    return [...this.entries.values()].map((e) => ({ state: e.state, seen: [...e.seen] }))
+  }
+
+  /** A saved query comes back; one that was polling resumes where its schedule left it. */
+  private restore(stored: StoredQuery): void {
+    const { state } = stored
+    const entry: Entry = { state, seen: new Map(stored.seen), key: canonicalQuery(state.query), failures: 0, lastAttemptAt: state.lastPollAt }
+    this.entries.set(state.id, entry)
+    if (state.phase === 'paused' || state.phase === 'stopped') return
+    const due = Math.max(this.now(), (state.lastPollAt ?? 0) + state.intervalMs)
+    this.update(entry, { phase: state.error ? 'retrying' : 'waiting', nextPollAt: due })
+    this.start(entry)
+  }
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod'
+import type { SvcError } from './errors'
+import { GetIntentHistoryRequestSchema, type GetIntentHistoryRequest, type ReportedStatus } from './service'
+import { QUERY_WATCH_LIMITS } from './queryWatchNotice'
+
+/**
+ * Watched queries: a History filter (a GetIntentHistory request without its cursor) that
+ * the main process polls, reporting intents that newly match and status changes of the
+ * ones that do. Like intent watches they belong to a profile and survive restarts.
+ */
+
+/** The History view's request without its cursor: what defines the list being watched. */
+export type WatchedQuery = Omit<GetIntentHistoryRequest, 'page'>
+
+/** Longest query text kept: a filter is a few fields; anything longer is not one a person typed. */
+const MAX_QUERY_JSON = 4_000
+
+export const WatchedQuerySchema = GetIntentHistoryRequestSchema.omit({ page: true }).refine(
+  (q) => JSON.stringify(q).length <= MAX_QUERY_JSON,
+  `A watched filter is at most ${MAX_QUERY_JSON.toLocaleString('en-US')} characters`,
+)
+
+export const QUERY_WATCH_PHASES = ['waiting', 'polling', 'retrying', 'paused', 'stopped'] as const
+export type QueryWatchPhase = (typeof QUERY_WATCH_PHASES)[number]
+
+/** Something a poll found: an intent that newly matches, or a matching intent whose status moved. */
+export interface QueryFinding {
+  kind: 'new' | 'status'
+  intentId: string
+  status?: ReportedStatus
+  /** For `status`: what it was at the poll before. */
+  previousStatus?: ReportedStatus
+  /** The entry's createdAt as the service sent it. */
+  createdAt?: string
+  /** epoch ms */
+  foundAt: number
+  /** Not yet marked seen. */
+  unread: boolean
+}
+
+export interface QueryWatchState {
+  id: string
+  profileId: string
+  /** What the page shows, e.g. "owner 0x12…ab, FAILED". */
+  name: string
+  query: WatchedQuery
+  /** The History view's URL parameters for this filter, to open it there. */
+  historyParams?: string
+  intervalMs: number
+  /** epoch ms */
+  addedAt: number
+  phase: QueryWatchPhase
+  lastPollAt?: number
+  /** When the next poll is due (also while retrying). */
+  nextPollAt?: number
+  /** What the last failed poll met; cleared by the next good one. */
+  error?: SvcError
+  /** Entries the last good poll read. */
+  lastCount?: number
+  /** Intents remembered with their last status (bounded). */
+  seenCount: number
+  /** False until the first good poll: what matched then is the starting point, not news. */
+  baselined: boolean
+  /** Newest first, bounded. */
+  findings: QueryFinding[]
+  unread: number
+}
+
+export interface QueryWatchList {
+  /** The active profile's queries. */
+  queries: QueryWatchState[]
+  /** Watched queries over all profiles, and the most there may be. */
+  count: number
+  max: number
+  minIntervalMs: number
+}
+
+export type QueryWatchEvent =
+  /** A query's state changed; `fresh` holds what this poll found (empty for other changes). */
+  | { type: 'queryWatch:changed'; query: QueryWatchState; fresh: QueryFinding[] }
+  /** Added or removed: the profile's list itself changed. */
+  | { type: 'queryWatch:list'; profileId: string; list: QueryWatchList }
+  /** A notice was clicked: the window should show this watched query. */
+  | { type: 'queryWatch:open'; profileId: string; queryId: string }
+
+const queryId = z.string().trim().min(1).max(64)
+
+export const AddQueryWatchArgsSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Name the watched filter').max(200),
+    query: WatchedQuerySchema,
+    historyParams: z.string().max(MAX_QUERY_JSON).optional(),
+    intervalMs: z.number().int().positive().max(QUERY_WATCH_LIMITS.maxIntervalMs).optional(),
+  })
+  .strict()
+export const QueryWatchIdArgsSchema = z.object({ id: queryId }).strict()
+export const QueryWatchPauseArgsSchema = z.object({ id: queryId, paused: z.boolean() }).strict()
+
+export type AddQueryWatchArgs = z.output<typeof AddQueryWatchArgsSchema>
+
+/** What the bridge needs from the query watcher (implemented in `src-main/queryWatch/`). */
+export interface QueryWatchControl {
+  /** Set when the saved queries could not be read at start-up and were moved aside. */
+  readonly recovered?: { backupPath: string; reason: string }
+  list(profileId: string): QueryWatchList
+  /** Refused past the cap or below the minimum interval, with a message saying so. */
+  add(profileId: string, args: AddQueryWatchArgs): QueryWatchState
+  remove(profileId: string, id: string): boolean
+  setPaused(profileId: string, id: string, paused: boolean): QueryWatchState
+  /** Marks every finding of the query read. */
+  markSeen(profileId: string, id: string): QueryWatchState
+  /** Polls as soon as the bounds allow (never sooner than the rate limit or the minimum gap). */
+  pollNow(profileId: string, id: string): QueryWatchState
+  /** Starts again every query of the profile a failure stopped (its key or URL changed). */
+  resumeStopped(profileId: string): number
+  stop(): Promise<void>
+}
