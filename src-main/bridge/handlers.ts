@@ -35,7 +35,7 @@ export function createBridgeHandlers(core: Core): BridgeHandlers {
     getIntentHistory: (a) => fetched((s) => s.client.getIntentHistory(a))(),
     getIntentReceipt: (a) => fetched((s) => s.client.getIntentReceipt(a).then((r) => r.intentReceipt))(),
     quoteIntent: (a) => fetched((s) => s.client.quoteIntent(a))(),
-    commitIntent: (a) => fetched((s) => s.client.commitIntent(a))(),
+    commitIntent: ({ pastedText, ...request }) => fetched((s) => s.client.commitIntent(request, { pastedText }))(),
     getChains: (a) => fetched((s) => s.client.getChains(a))(),
     yieldGetMarkets: (a) => fetched((s) => s.client.yieldGetMarkets(a))(),
     yieldGetAggregateBalances: (a) => fetched((s) => s.client.yieldGetAggregateBalances(a))(),

@@ -49,6 +49,7 @@ import { nodeFetch } from './nodeFetch'
 import { DEFAULT_MAX_ANSWER_BYTES, postJson, type FetchLike } from './transport'
 import type { WireDialect } from '../../src-shared/contract/dialect'
 import { memberText } from './jsonSpan'
+import { pastedIntentText } from './pastedIntent'
 import { QuotedIntents } from './quotedIntents'
 import { wireCodec, type WireCodec } from './wireDialect'
 
@@ -74,6 +75,14 @@ export interface CallOptions {
   signal?: AbortSignal
   /** Overrides the client's deadline for this call. */
   timeoutMs?: number
+}
+
+export interface CommitOptions extends CallOptions {
+  /**
+   * What the person pasted as the intent to commit (the QuoteIntent answer or the bare
+   * intent). Sent as it is when it is this intent in the service's own form.
+   */
+  pastedText?: string
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000
@@ -126,8 +135,14 @@ export class SvcClient {
     this.wire = wireCodec(options.dialect)
   }
 
-  commitIntent(request: CommitIntentRequest, opts?: CallOptions): Promise<CommitIntentResponse> {
-    return this.call('CommitIntent', request, opts)
+  /**
+   * Sends the intent exactly as it was received: the text of the answer that carried it
+   * (QuoteIntent or GetIntent, in this run), else the pasted text when it is this intent
+   * in the service's form, else a fresh encoding.
+   */
+  commitIntent(request: CommitIntentRequest, opts: CommitOptions = {}): Promise<CommitIntentResponse> {
+    const { pastedText, ...callOpts } = opts
+    return this.call('CommitIntent', request, callOpts, pastedText)
   }
 
   getIntent(request: GetIntentRequest, opts?: CallOptions): Promise<GetIntentResponse> {
@@ -206,10 +221,10 @@ export class SvcClient {
     return decoded.value
   }
 
-  private async call<N extends OperationName>(name: N, request: RequestOf<N>, opts: CallOptions = {}): Promise<ResponseOf<N>> {
+  private async call<N extends OperationName>(name: N, request: RequestOf<N>, opts: CallOptions = {}, pastedText?: string): Promise<ResponseOf<N>> {
     const operation = OPERATIONS[name]
     const parsed: unknown = this.validate(name, operation.request, request)
-    const body = this.encode(name, operation.request, parsed)
+    const body = this.encode(name, operation.request, parsed, pastedText)
     const timeoutMs = opts.timeoutMs ?? (operation.longPoll ? this.longPollTimeoutMs : this.timeoutMs)
     const attempt = () => this.send(name, body, parsed, timeoutMs, opts.signal)
     if (!operation.retry) return attempt()
@@ -225,9 +240,10 @@ export class SvcClient {
   }
 
   /** The request's JSON text; a commit of an intent received unchanged sends its original text. */
-  private encode(name: OperationName, schema: z.ZodType, parsed: unknown): string {
+  private encode(name: OperationName, schema: z.ZodType, parsed: unknown, pastedText: string | undefined): string {
     if (name === 'CommitIntent') {
-      const original = this.quoted.originalText((parsed as CommitIntentRequest).intent)
+      const intent = (parsed as CommitIntentRequest).intent
+      const original = this.quoted.originalText(intent) ?? (pastedText === undefined ? undefined : pastedIntentText(pastedText, intent, this.wire))
       if (original !== undefined) return `{"intent":${original}}`
     }
     return this.wire.encode(schema, parsed)

@@ -2,11 +2,11 @@ import { z } from 'zod'
 import type { BridgeMethodName } from './channels'
 import type { Result } from './errors'
 import {
-  CommitIntentRequestSchema,
   GetChainsRequestSchema,
   GetEarnPoolsRequestSchema,
   GetIntentHistoryRequestSchema,
   GetIntentRequestSchema,
+  IntentSchema,
   QuoteIntentRequestSchema,
   SearchIntentsRequestSchema,
   YieldBalanceQuerySchema,
@@ -64,6 +64,23 @@ export const SetAccessKeyArgsSchema = z
     allowPlainText: z.boolean().optional(),
   })
   .strict()
+/**
+ * Longest pasted intent text passed along with a commit. A QuoteIntent answer is a few
+ * KB; the text and the intent together must fit the host's 1 MiB bridge body.
+ */
+export const MAX_PASTED_INTENT_CHARS = 256_000
+
+/**
+ * CommitIntent's request, plus the text the person pasted, when the intent came from
+ * the Commit view's box: the client sends that text unchanged when it is this intent
+ * in the service's own form (see the service client), so no re-encoding reaches it.
+ */
+export const CommitIntentArgsSchema = z
+  .strictObject({
+    intent: IntentSchema,
+    pastedText: z.string().min(1).max(MAX_PASTED_INTENT_CHARS).optional(),
+  })
+
 export const LogoArgsSchema = z.object({ url: z.string().min(1).max(2048) }).strict()
 
 export const BalanceQueriesArgsSchema = z
@@ -86,7 +103,7 @@ export const BRIDGE = {
   getIntentHistory: method<Fetched<GetIntentHistoryResponse>>()(GetIntentHistoryRequestSchema),
   getIntentReceipt: method<Fetched<IntentReceipt>>()(GetIntentRequestSchema),
   quoteIntent: method<Fetched<QuoteIntentResponse>>()(QuoteIntentRequestSchema),
-  commitIntent: method<Fetched<CommitIntentResponse>>()(CommitIntentRequestSchema),
+  commitIntent: method<Fetched<CommitIntentResponse>>()(CommitIntentArgsSchema),
   getChains: method<Fetched<GetChainsResponse>>()(GetChainsRequestSchema),
   yieldGetMarkets: method<Fetched<YieldGetMarketsResponse>>()(YieldGetMarketsRequestSchema),
   yieldGetAggregateBalances: method<Fetched<YieldGetAggregateBalancesResponse>>()(BalanceQueriesArgsSchema),

@@ -38,7 +38,8 @@ describe('CommitView', () => {
 
     await user.click(commitButton())
     const sent = callsOf('commitIntent')
-    expect(sent).toEqual([{ intent: (parseIntentInput(text) as { intent: unknown }).intent }])
+    // The pasted text goes along, so the service gets it back unchanged, not re-encoded.
+    expect(sent).toEqual([{ intent: (parseIntentInput(text) as { intent: unknown }).intent, pastedText: text }])
     expect((sent[0] as { intent: { quote: { fromAmount: string } } }).intent.quote.fromAmount).toBe('1234567890123456789012')
 
     const done = await screen.findByRole('status', { name: 'Committed' })

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router'
+import { MAX_PASTED_INTENT_CHARS } from '@contract/bridge'
 import type { SvcError, SvcErrorKind } from '@contract/errors'
 import type { Intent, QuoteIntentResponse } from '@contract/service'
 import { CopyButton } from '../../components/CopyButton'
@@ -208,7 +209,9 @@ export function CommitView() {
       }
     }
     const sentAt = Date.now()
-    const r = await call('commitIntent', { intent: parsed.intent })
+    // The text goes along so the intent is sent exactly as pasted, not re-encoded.
+    const pastedText = text.length <= MAX_PASTED_INTENT_CHARS ? text : undefined
+    const r = await call('commitIntent', { intent: parsed.intent, pastedText })
     setBusy(false)
     if (!r.ok) {
       setUnsure(OUTCOME_UNKNOWN.has(r.error.kind) && intentId ? { intentId, sentAt } : null)
