@@ -1,7 +1,7 @@
 import type { SvcError } from '@contract/errors'
-import type { GetIntentHistoryRequest, IntentHistoryEntry, IntentStatus } from '@contract/service'
-import { cacheHistoryPage, readHistoryEntries, searchCachedIntents, type CachedIntentRow } from '../../db'
-import { call } from '../../lib/call'
+import type { GetIntentHistoryRequest, IntentStatus } from '@contract/service'
+import { readHistory } from '../../data/paging'
+import { readHistoryEntries, searchCachedIntents, type CachedIntentRow } from '../../db'
 import { candidateFromEntry, type Candidate } from './queue'
 
 /** Per query, at most this many intents: the queue is for people, not a report. */
@@ -18,20 +18,8 @@ export function attentionQueries(now: number): GetIntentHistoryRequest[] {
   ]
 }
 
-async function walk(request: GetIntentHistoryRequest): Promise<{ entries: IntentHistoryEntry[]; error?: SvcError }> {
-  const entries: IntentHistoryEntry[] = []
-  let page: GetIntentHistoryRequest['page']
-  while (entries.length < PER_QUERY_CAP) {
-    const r = await call('getIntentHistory', { ...request, page: { ...page, pageSize: PAGE_SIZE } })
-    if (!r.ok) return { entries, error: r.error }
-    await cacheHistoryPage(r.value.source, r.value.data.intents)
-    entries.push(...r.value.data.intents)
-    const next = r.value.data.nextPage
-    if (!next || next.more === false || !r.value.data.intents.length) break
-    page = next
-  }
-  return { entries }
-}
+/** One question, up to the cap, every page written through to the cache. */
+const walk = (request: GetIntentHistoryRequest) => readHistory(request, { cap: PER_QUERY_CAP, pageSize: PAGE_SIZE })
 
 /** Asks the service (GetIntentHistory with filters), writing every page through to the cache. */
 export async function loadFromService(now: number): Promise<{ candidates: Candidate[]; error?: SvcError }> {

@@ -1,7 +1,7 @@
 import type { SvcError } from '@contract/errors'
 import type { IntentHistoryEntry } from '@contract/service'
-import { cacheHistoryPage, readHistoryEntries, searchCachedIntents } from '../../db'
-import { call } from '../../lib/call'
+import { readHistory } from '../../data/paging'
+import { readHistoryEntries, searchCachedIntents } from '../../db'
 
 /** A wallet with more recoverable intents than this is shown in part, and says so. */
 export const WALLET_CAP = 2000
@@ -15,18 +15,8 @@ export interface WalletEntries {
 
 /** GetIntentHistory for the owner's recoverable intents with balances, written through. */
 export async function loadWalletFromService(owner: string): Promise<WalletEntries> {
-  const entries: IntentHistoryEntry[] = []
-  let page: Record<string, unknown> | undefined
-  while (entries.length < WALLET_CAP) {
-    const r = await call('getIntentHistory', { byOwnerAddress: owner, onlyRecoverable: true, includeBalances: true, page: { ...page, pageSize: PAGE_SIZE } })
-    if (!r.ok) return { entries, complete: false, error: r.error }
-    await cacheHistoryPage(r.value.source, r.value.data.intents)
-    entries.push(...r.value.data.intents)
-    const next = r.value.data.nextPage
-    if (!next || next.more === false || !r.value.data.intents.length) return { entries, complete: true }
-    page = next
-  }
-  return { entries, complete: false }
+  const r = await readHistory({ byOwnerAddress: owner, onlyRecoverable: true, includeBalances: true }, { cap: WALLET_CAP, pageSize: PAGE_SIZE })
+  return { entries: r.entries, complete: r.outcome === 'complete', ...(r.error && { error: r.error }) }
 }
 
 /** The owner's failed and aborted intents in the cache, with the balances their cached history entries carry. */

@@ -1,6 +1,6 @@
 import type { SvcError } from '@contract/errors'
-import { cacheHistoryPage, flushHistoryJournal } from '../../db'
-import { call } from '../../lib/call'
+import { readHistory } from '../../data/paging'
+import { flushHistoryJournal } from '../../db'
 
 /** Most intents one "fetch" reads: statistics need a sample, not the whole service. */
 export const FETCH_CAP = 10_000
@@ -19,21 +19,13 @@ export type FetchOutcome = { outcome: 'complete' | 'cap' | 'cancelled'; read: nu
  * journal is flushed at the end so the statistics see every entry at once.
  */
 export async function fetchWindowIntoCache(fromSeconds: number | undefined, signal: AbortSignal, onProgress: (p: FetchProgress) => void): Promise<FetchOutcome> {
-  let page: Record<string, unknown> | undefined
   let read = 0
   try {
-    for (;;) {
-      if (signal.aborted) return { outcome: 'cancelled', read }
-      if (read >= FETCH_CAP) return { outcome: 'cap', read }
-      const r = await call('getIntentHistory', { fromTime: fromSeconds, page: { ...page, pageSize: Math.min(PAGE_SIZE, FETCH_CAP - read) } })
-      if (!r.ok) return { outcome: 'error', read, error: r.error }
-      const { intents, nextPage } = r.value.data
-      await cacheHistoryPage(r.value.source, intents)
-      read += intents.length
-      onProgress({ read })
-      if (!nextPage || nextPage.more === false || intents.length === 0) return { outcome: 'complete', read }
-      page = nextPage
-    }
+    const r = await readHistory(
+      { fromTime: fromSeconds },
+      { cap: FETCH_CAP, pageSize: PAGE_SIZE, signal, onPage: (entries) => onProgress({ read: (read += entries.length) }) },
+    )
+    return r.outcome === 'error' ? { outcome: 'error', read, error: r.error! } : { outcome: r.outcome, read }
   } finally {
     await flushHistoryJournal().catch(() => undefined)
   }

@@ -1,0 +1,172 @@
+import type { Fetched } from '@contract/app'
+import type { Result, SvcError } from '@contract/errors'
+import type { GetIntentHistoryRequest, IntentHistoryEntry, Page } from '@contract/service'
+import { toSvcError } from './errors'
+import { answerLiveOrCached, bridgeCall, type Answer, type CachedHit } from './liveOrCached'
+
+/**
+ * Cursor lists (GetIntentHistory) read page by page: the one page function behind the
+ * paging hook (`usePagedQuery`) and behind every loop that reads "pages up to a cap"
+ * (`readPages`). A page is answered live (written through) or, on an outage, from the
+ * cache with its age, like every other query (`answerLiveOrCached`).
+ *
+ * Cursors are opaque here. The service's are its `nextPage` objects, whose uint64
+ * `after`/`before` are decimal strings: they are re-sent as they came, never turned into
+ * numbers, so a cursor above 2^53 stays exact. The cache has cursors of its own; a page
+ * read from the cache is followed by the cache's next page, never the service's.
+ */
+
+/** One page of a list: its items and the cursor of the page after it (undefined at the end). */
+export interface ListPage<T> {
+  items: T[]
+  next: unknown
+}
+
+/** What a page is read with: the cursor (undefined for the first page), its size, and whose cursor it is. */
+export interface PageParam {
+  cursor: unknown
+  pageSize: number
+  from: 'live' | 'cache'
+}
+
+/** How one list is read live and from the cache. */
+export interface PagedSource<T> {
+  /** One page from the service, written through to the cache. */
+  live(cursor: unknown, pageSize: number): Promise<Result<Fetched<ListPage<T>>>>
+  /** One page of the same list from the cache, by the cache's own cursor; absent when the list is not kept. */
+  cached?(cursor: unknown, pageSize: number): Promise<CachedHit<ListPage<T>> | undefined>
+}
+
+export type PageAnswer<T> = Answer<ListPage<T>>
+
+export const firstParam = (pageSize: number): PageParam => ({ cursor: undefined, pageSize, from: 'live' })
+
+/** The page after `answer`, read with the same kind of cursor; undefined when the list ended there. */
+export function nextParam<T>(answer: PageAnswer<T>, pageSize: number): PageParam | undefined {
+  if (!answer || answer.data.next === undefined) return undefined
+  return { cursor: answer.data.next, pageSize, from: answer.fromCache ? 'cache' : 'live' }
+}
+
+/**
+ * The page function. The first page is live or, offline or on an outage, the cache's first
+ * page; a later page follows the cursor it was given: the cache's from the cache, the
+ * service's from the service (offline, a service cursor has no cached answer: null).
+ */
+export async function fetchListPage<T>(source: PagedSource<T>, param: PageParam, offline: boolean): Promise<PageAnswer<T>> {
+  const cached = () => source.cached?.(param.cursor, param.pageSize) ?? Promise.resolve(undefined)
+  if (param.from === 'cache') {
+    try {
+      const hit = await cached()
+      return hit ? { data: hit.data, fetchedAt: hit.fetchedAt, fromCache: true } : null
+    } catch (e) {
+      throw toSvcError(e, 'cache')
+    }
+  }
+  const live = () => source.live(param.cursor, param.pageSize)
+  return answerLiveOrCached({ live, cached: param.cursor === undefined ? cached : async () => undefined }, offline)
+}
+
+export type ReadOutcome = 'complete' | 'cap' | 'cancelled' | 'error'
+
+export interface ReadPagesOptions<T> {
+  /** Where to start: undefined for the first page, or the param to resume from. */
+  from?: PageParam
+  /** Items already read (when resuming); they count towards the cap. */
+  already?: number
+  cap: number
+  pageSize: number
+  signal?: AbortSignal
+  /** Each page as it lands; returns how many of its items were new (default: all). */
+  onPage?(answer: NonNullable<PageAnswer<T>>, param: PageParam): number | void
+}
+
+export interface ReadPagesResult {
+  outcome: ReadOutcome
+  /** Where to resume after a cap, a cancel or an error; undefined when the list ended. */
+  next: PageParam | undefined
+  /** Items counted towards the cap, `already` included. */
+  read: number
+  error?: SvcError
+}
+
+/**
+ * Reads page after page until the list ends, the cap is reached, `signal` aborts, or a page
+ * fails. Cancellation is checked between pages (the page in flight is kept: it was fetched
+ * and cached anyway), and the last page asks only for what the cap still allows, so the cap
+ * is never overshot. A page with nothing new ends the list (it would repeat forever).
+ */
+export async function readPages<T>(fetch: (param: PageParam) => Promise<PageAnswer<T>>, o: ReadPagesOptions<T>): Promise<ReadPagesResult> {
+  let param: PageParam | undefined = o.from ?? firstParam(o.pageSize)
+  let read = o.already ?? 0
+  while (param) {
+    if (o.signal?.aborted) return { outcome: 'cancelled', next: param, read }
+    if (read >= o.cap) return { outcome: 'cap', next: param, read }
+    const asked: PageParam = { ...param, pageSize: Math.min(o.pageSize, o.cap - read) }
+    let answer: PageAnswer<T>
+    try {
+      answer = await fetch(asked)
+    } catch (e) {
+      return { outcome: 'error', next: param, read, error: toSvcError(e) }
+    }
+    if (!answer) return { outcome: 'complete', next: undefined, read }
+    const fresh = o.onPage?.(answer, asked) ?? answer.data.items.length
+    read += fresh
+    param = fresh === 0 ? undefined : nextParam(answer, o.pageSize)
+  }
+  return { outcome: 'complete', next: undefined, read }
+}
+
+// ---- GetIntentHistory ------------------------------------------------------------
+
+/** A history request without its cursor: what defines the list being paged through. */
+export type HistoryQuery = Omit<GetIntentHistoryRequest, 'page'>
+
+/**
+ * GetIntentHistory as a paged source, live side: the first page is `first` (sort and
+ * column) at the asked size; later pages re-send the service's `nextPage` as is, only its
+ * size adjusted. There are more pages while `nextPage` is present, its `more` is not false
+ * and the page was not empty.
+ */
+export function historyLive(query: HistoryQuery, first: Page = {}): PagedSource<IntentHistoryEntry>['live'] {
+  return async (cursor, pageSize) => {
+    const page = { ...((cursor as Page | undefined) ?? first), pageSize }
+    const r = await bridgeCall('getIntentHistory', { ...query, page })
+    if (!r.ok) return r
+    const { intents, nextPage } = r.value.data
+    const more = nextPage !== undefined && nextPage.more !== false && intents.length > 0
+    return { ok: true, value: { data: { items: intents, next: more ? nextPage : undefined }, source: r.value.source } }
+  }
+}
+
+export interface HistoryReadOptions {
+  cap: number
+  pageSize: number
+  signal?: AbortSignal
+  onPage?(entries: IntentHistoryEntry[]): void
+}
+
+export interface HistoryRead {
+  entries: IntentHistoryEntry[]
+  outcome: ReadOutcome
+  error?: SvcError
+}
+
+/**
+ * GetIntentHistory up to a cap for callers outside React (statistics, queues): every page
+ * is written through to the cache as it lands, so a cancel or an error keeps what was read.
+ * It asks the service only; callers that can work from the cache read it themselves.
+ */
+export async function readHistory(query: HistoryQuery, o: HistoryReadOptions): Promise<HistoryRead> {
+  const source: PagedSource<IntentHistoryEntry> = { live: historyLive(query) }
+  const entries: IntentHistoryEntry[] = []
+  const r = await readPages((param) => fetchListPage(source, param, false), {
+    cap: o.cap,
+    pageSize: o.pageSize,
+    signal: o.signal,
+    onPage: (answer) => {
+      entries.push(...answer.data.items)
+      o.onPage?.(answer.data.items)
+    },
+  })
+  return { entries, outcome: r.outcome, error: r.error }
+}
