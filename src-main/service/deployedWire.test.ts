@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SvcFailure, type SvcError } from '../../src-shared/contract/errors'
 import type { WireDialect } from '../../src-shared/contract/dialect'
+import { startSimulator, type RunningSimulator } from '../simulator'
 import { SvcClient } from './client'
 import type { FetchLike } from './transport'
 
@@ -297,5 +298,40 @@ describe('forward-compatible decoding', () => {
     await client(fetch, DEPLOYED).getIntentHistory({ byIntentProtocol: 'v1_5' })
     await client(fetch).getIntentHistory({ byIntentProtocol: 'v1_5' })
     expect(sent.map((s) => JSON.parse(s.body).byIntentProtocol)).toEqual(['v1.5', 'v1_5'])
+  })
+})
+
+describe('CommitIntent against the simulator in the deployed form', () => {
+  let sim: RunningSimulator
+  beforeAll(async () => {
+    sim = await startSimulator({ intents: 50, dialect: DEPLOYED })
+  })
+  afterAll(() => sim.stop())
+
+  const live = () => new SvcClient({ baseUrl: sim.url, getAccessKey: () => 'demo-key', dialect: DEPLOYED, retry: { sleep: async () => {} } })
+  const quote = (c: SvcClient) =>
+    c.quoteIntent({
+      ownerAddress: `0x${'7c'.repeat(20)}`,
+      originChainId: 8453,
+      originTokenAddress: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
+      originTokenAmount: '50000000',
+      destinationChainId: 42161,
+      destinationTokenAddress: '0xaf88d065e77c8cc2239327c5edb3a432268e5831',
+    })
+
+  // A client that never received the quote (the app restarted, the intent was pasted)
+  // encodes it from its values: every big integer (gas limits and wallet nonces
+  // included) must go out in the form the service wrote it, or the service refuses it.
+  it('an intent the client never received commits from its values', async () => {
+    const { intent } = await quote(live())
+    await expect(live().commitIntent({ intent })).resolves.toEqual({ intentId: intent.intentId })
+  })
+
+  it('a changed one is refused naming the changed field, not a field whose JSON type differs', async () => {
+    const { intent } = await quote(live())
+    const changed = { ...intent, quote: { ...intent.quote, toAmount: `${intent.quote!.toAmount}1` } }
+    const e = await failure(live().commitIntent({ intent: changed }))
+    expect(e).toMatchObject({ kind: 'InvalidArgument', name: 'WebrpcBadRequest', code: -4 })
+    expect(e.message).toMatch(/differs from the quoted intent at quote\.toAmount/)
   })
 })

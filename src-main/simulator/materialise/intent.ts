@@ -40,6 +40,11 @@ const nativePriceOf = (chainId: number): number => tokensOn(chainId)[0]?.priceUs
 const mathPrice = (t: TokenDef): number => t.priceUsd || 1
 const bps = (amount: bigint, basisPoints: number): bigint => (amount * BigInt(Math.round(basisPoints * 100))) / 1_000_000n
 const usd = (x: number): number => round(x, 4)
+/**
+ * Gas limits, wallet nonces and bridge gas are big integers on the wire (the schemas read
+ * them as such), so the deployed form writes them as strings like every other one.
+ */
+const gasInt = (n: number) => wireInt(BigInt(n))
 
 /** A GasFee as sent, plus the raw figures the rest of the intent is computed from. */
 function gasFee(rng: Rng, chainId: number, metaTxnId: string) {
@@ -51,12 +56,12 @@ function gasFee(rng: Rng, chainId: number, metaTxnId: string) {
   const feeUsd = (Number(totalFeeAmount) / 1e18) * nativeTokenPriceUsd
   const wire = {
     chainId,
-    totalGasLimit,
+    totalGasLimit: gasInt(totalGasLimit),
     gasPrice: wireInt(gasPrice),
     nativeTokenSymbol: chain.nativeCurrency.symbol,
     totalFeeAmount: wireInt(totalFeeAmount),
     totalFeeUsd: feeUsd.toFixed(6),
-    metaTxnFeeDetails: { metaTxnId, estimatedGasLimit: Math.round(totalGasLimit * 0.8), feeNative: wireInt(totalFeeAmount) },
+    metaTxnFeeDetails: { metaTxnId, estimatedGasLimit: gasInt(Math.round(totalGasLimit * 0.8)), feeNative: wireInt(totalFeeAmount) },
     metaTxnGasQuote: (Number(gasPrice) / GWEI).toFixed(9),
     nativeTokenPriceUsd,
   }
@@ -64,13 +69,13 @@ function gasFee(rng: Rng, chainId: number, metaTxnId: string) {
 }
 
 function calls(rng: Rng, chainId: number, target: string, token: TokenDef, amount: bigint) {
-  const swap = { to: target, value: wireInt(token.isNative ? amount : 0n), data: rng.hex0x(8 + 64 * rng.int(2, 5)), gasLimit: rng.int(80_000, 400_000), delegateCall: false, onlyFallback: false, behaviorOnError: 1 }
-  const sweep = { to: token.address, value: wireInt(0n), data: rng.hex0x(8 + 128), gasLimit: rng.int(40_000, 80_000), delegateCall: false, onlyFallback: true, behaviorOnError: 0 }
-  return { chainId, calls: rng.chance(0.5) ? [swap, sweep] : [swap], space: wireInt(BigInt(rng.u32()) * 4294967296n + BigInt(rng.u32())), nonce: rng.int(0, 40) }
+  const swap = { to: target, value: wireInt(token.isNative ? amount : 0n), data: rng.hex0x(8 + 64 * rng.int(2, 5)), gasLimit: gasInt(rng.int(80_000, 400_000)), delegateCall: false, onlyFallback: false, behaviorOnError: 1 }
+  const sweep = { to: token.address, value: wireInt(0n), data: rng.hex0x(8 + 128), gasLimit: gasInt(rng.int(40_000, 80_000)), delegateCall: false, onlyFallback: true, behaviorOnError: 0 }
+  return { chainId, calls: rng.chance(0.5) ? [swap, sweep] : [swap], space: wireInt(BigInt(rng.u32()) * 4294967296n + BigInt(rng.u32())), nonce: gasInt(rng.int(0, 40)) }
 }
 
 function metaTxn(rng: Rng, chainId: number, wallet: string, contract: string) {
-  return { id: rng.hex(32), chainId, walletAddress: wallet, contract, input: rng.hex0x(8 + 64 * 4), bridgeGas: rng.int(0, 250_000) }
+  return { id: rng.hex(32), chainId, walletAddress: wallet, contract, input: rng.hex0x(8 + 64 * 4), bridgeGas: gasInt(rng.int(0, 250_000)) }
 }
 
 const impact = (pct: number, value: number) => ({ priceImpact: round(pct, 6), priceImpactUsd: usd(value * pct) })
@@ -172,7 +177,7 @@ export function intentObject(r: IntentRecord) {
     isPassthroughEligible: t.address === o.address,
   })
   const gasFeeOptions = {
-    gasEstimate: { totalGas: originGas.totalGasLimit, gasPrice: originGas.gasPrice.toString(), nativeCost: nativeCost.toString(), nativeCostUsd: usd(originGas.feeUsd) },
+    gasEstimate: { totalGas: gasInt(originGas.totalGasLimit), gasPrice: originGas.gasPrice.toString(), nativeCost: nativeCost.toString(), nativeCostUsd: usd(originGas.feeUsd) },
     feeOptions: o.isNative ? [feeOption(native, nativeCost)] : [feeOption(native, nativeCost), feeOption(o, gasInFeeToken)],
     expiresAt: iso(r.createdAt + 120_000),
     feeCollectorAddress: FEE_COLLECTOR,
