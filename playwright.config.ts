@@ -1,7 +1,15 @@
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumPath } from './e2e/chromium'
+import type { WireFormOption } from './e2e/fixtures'
 
-export default defineConfig({
+/**
+ * The flows that talk to the service, run a second time against the simulator in a
+ * deployed service's wire form (another service name, string big integers, vendor
+ * renames, the deployed catalogue and shapes) behind a profile carrying that dialect.
+ */
+const SERVICE_FLOWS = /\/(search|intent|history|watch|commit|yield)\.spec\.ts$/
+
+export default defineConfig<WireFormOption>({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
@@ -17,4 +25,8 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
   },
+  projects: [
+    { name: 'spec', use: { wireForm: 'spec' } },
+    { name: 'deployed', testMatch: SERVICE_FLOWS, use: { wireForm: 'deployed' } },
+  ],
 })

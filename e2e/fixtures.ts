@@ -1,14 +1,21 @@
 import { test as base, expect, type Page } from '@playwright/test'
-import { startTestApp, type TestApp } from './test-app'
+import { startTestApp, type TestApp, type WireForm } from './test-app'
+
+/** Set per Playwright project (`playwright.config.ts`): which wire the worker's simulator serves. */
+export interface WireFormOption {
+  wireForm: WireForm
+}
 
 /**
- * Each worker runs one test app (see `startTestApp`, in the spec shape); tests drive the
- * built renderer in Debian Chromium.
+ * Each worker runs one test app (see `startTestApp`): in the spec's wire form, or, in the
+ * `deployed` project, in a deployed service's form behind a profile carrying its dialect.
+ * Tests drive the built renderer in Debian Chromium.
  */
-export const test = base.extend<{ app: TestApp; open: (hash?: string) => Promise<Page> }, { workerApp: TestApp }>({
+export const test = base.extend<{ app: TestApp; open: (hash?: string) => Promise<Page> }, WireFormOption & { workerApp: TestApp }>({
+  wireForm: ['spec', { scope: 'worker', option: true }],
   workerApp: [
-    async ({}, use) => {
-      const { stop, ...app } = await startTestApp()
+    async ({ wireForm }, use) => {
+      const { stop, ...app } = await startTestApp({ form: wireForm })
       await use(app)
       await stop()
     },
@@ -27,4 +34,4 @@ export const test = base.extend<{ app: TestApp; open: (hash?: string) => Promise
 })
 
 export { expect, startTestApp }
-export type { TestApp, TestAppOptions } from './test-app'
+export type { TestApp, TestAppOptions, WireForm } from './test-app'

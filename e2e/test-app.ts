@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startAppCore, type AppCore, type AppCoreOptions } from '../src-main/bridge/appCore'
 import type { SimulatorOptions } from '../src-main/simulator'
+import type { WireDialect } from '../src-shared/contract/dialect'
 import { FileKeyStore } from '../src-main/settings/keystore'
 import { startHost, type RunningHost } from '../src-main/host/server'
 
@@ -15,7 +16,28 @@ export interface TestApp {
   admin<T = unknown>(action: string, body?: unknown): Promise<T>
 }
 
+/** Which wire the embedded simulator serves: the spec's, or the deployed service's. */
+export type WireForm = 'spec' | 'deployed'
+
+/**
+ * A deployed service's wire as the e2e suite serves it: its own RPC name, string big
+ * integers, vendor renames, and the deployed catalogue, shapes and enum spellings.
+ */
+export const DEPLOYED_DIALECT: WireDialect = {
+  serviceName: 'Orbit',
+  renames: [
+    { neutral: 'priceFeedId', wire: 'oracleFeedId' },
+    { neutral: 'walletFactoryAddress', wire: 'vendorFactoryAddress' },
+  ],
+  bigInts: 'string',
+}
+
+/** The profile a person would add in Settings for the deployed service. */
+export const DEPLOYED_PROFILE_NAME = 'Orbit (deployed form)'
+
 export interface TestAppOptions {
+  /** `deployed`: the simulator serves DEPLOYED_DIALECT and the active profile is a saved one carrying it. */
+  form?: WireForm
   /** Which of the spec's alternative response shapes the simulator sends. */
   shape?: SimulatorOptions['shape']
   /** Keys the simulator accepts, besides its default `demo-key`. */
@@ -28,7 +50,7 @@ export interface TestAppOptions {
  * The real main core (embedded simulator with its admin surface on, profiles and keys in
  * a fresh folder) behind the real browser host.
  */
-export async function startTestApp({ shape = 'spec', extraAccessKeys = [], clientOptions }: TestAppOptions = {}): Promise<
+export async function startTestApp({ form = 'spec', shape = 'spec', extraAccessKeys = [], clientOptions }: TestAppOptions = {}): Promise<
   TestApp & { stop(): Promise<void> }
 > {
   const dataDir = mkdtempSync(join(tmpdir(), 'ie-e2e-'))
@@ -37,9 +59,18 @@ export async function startTestApp({ shape = 'spec', extraAccessKeys = [], clien
     version: 'e2e',
     dataDir,
     keyStore: FileKeyStore.open(join(dataDir, 'access-keys.json'), {}),
-    simulator: { seed: 1, intents: 2000, admin: true, waitTimeoutMs: 2000, shape, accessKeys: ['demo-key', ...extraAccessKeys] },
+    simulator: {
+      seed: 1,
+      intents: 2000,
+      admin: true,
+      waitTimeoutMs: 2000,
+      shape,
+      accessKeys: ['demo-key', ...extraAccessKeys],
+      dialect: form === 'deployed' ? DEPLOYED_DIALECT : undefined,
+    },
     clientOptions,
   })
+  if (form === 'deployed') useDeployedProfile(appCore)
   const host = await startHost({ port: 0, rendererDir: 'out/renderer', handlers: appCore.handlers, events: appCore.events, logos: appCore.logos })
   const admin = async <T,>(action: string, body: unknown = {}): Promise<T> => {
     const res = await fetch(`${appCore.simulator.url}/__sim/${action}`, {
@@ -61,4 +92,17 @@ export async function startTestApp({ shape = 'spec', extraAccessKeys = [], clien
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * Adds, keys and activates a profile for the deployed-form simulator as a person would
+ * in Settings (name, base URL, wire form, access key), so every call goes through a
+ * saved profile's dialect rather than the built-in one.
+ */
+function useDeployedProfile(appCore: AppCore): void {
+  const { core, simulator } = appCore
+  const profile = core.saveProfile({ name: DEPLOYED_PROFILE_NAME, baseUrl: simulator.url, dialect: DEPLOYED_DIALECT })
+  // The e2e key store is a plain file in a throwaway folder.
+  core.setAccessKey(profile.id, 'demo-key', true)
+  core.setActiveProfile(profile.id)
 }

@@ -177,8 +177,8 @@ test.describe('yield markets (response shape)', () => {
 
 test.describe('yield (payload shape)', () => {
   let payloadApp: Awaited<ReturnType<typeof startTestApp>>
-  test.beforeAll(async () => {
-    payloadApp = await startTestApp({ shape: 'payload' })
+  test.beforeAll(async ({ wireForm }) => {
+    payloadApp = await startTestApp({ shape: 'payload', form: wireForm })
   })
   test.afterAll(async () => payloadApp?.stop())
 
