@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react'
+import type { ProfileView } from '@contract/app'
+import type { SvcError } from '@contract/errors'
+import { ErrorNotice } from '../../components/ErrorNotice'
+import { call } from '../../lib/call'
+import { useConnection } from '../../stores/connection'
+
+/** Sets or clears a profile's access key; the key goes to the main process and never comes back. */
+export function KeyForm({ profile, plainTextBackend }: { profile: ProfileView; plainTextBackend: boolean }) {
+  const [key, setKey] = useState('')
+  const [allowPlain, setAllowPlain] = useState(false)
+  const [failure, setFailure] = useState<SvcError | null>(null)
+  const [saved, setSaved] = useState<string | null>(null)
+
+  const refresh = async () => {
+    const info = await call('getAppInfo', undefined)
+    if (info.ok) useConnection.getState().setInfo(info.value)
+  }
+  const save = async (e: FormEvent) => {
+    e.preventDefault()
+    setSaved(null)
+    const r = await call('setAccessKey', { profileId: profile.id, key, allowPlainText: allowPlain || undefined })
+    setKey('')
+    if (!r.ok) return setFailure(r.error)
+    setFailure(null)
+    setSaved('Access key stored.')
+    await refresh()
+  }
+  const clear = async () => {
+    const r = await call('clearAccessKey', { profileId: profile.id })
+    if (!r.ok) return setFailure(r.error)
+    setSaved('Access key removed.')
+    await refresh()
+  }
+
+  return (
+    <form onSubmit={save} className="row" aria-label={`Access key for ${profile.name}`}>
+      <label className="field">
+        Access key {profile.hasKey ? <span className="muted">(stored)</span> : <span className="muted">(none)</span>}
+        <input
+          type="password"
+          autoComplete="off"
+          value={key}
+          placeholder={profile.hasKey ? 'Replace the stored key' : 'Paste the access key'}
+          onChange={(e) => setKey(e.target.value)}
+        />
+      </label>
+      {plainTextBackend ? (
+        <label className="row small">
+          <input type="checkbox" checked={allowPlain} onChange={(e) => setAllowPlain(e.target.checked)} />
+          Store without OS encryption
+        </label>
+      ) : null}
+      <button type="submit" disabled={!key.trim()}>
+        Save key
+      </button>
+      {profile.hasKey ? (
+        <button type="button" onClick={clear}>
+          Clear key
+        </button>
+      ) : null}
+      {saved ? (
+        <span role="status" className="muted">
+          {saved}
+        </span>
+      ) : null}
+      {failure ? <ErrorNotice error={failure} /> : null}
+    </form>
+  )
+}

@@ -1,0 +1,193 @@
+import { useRef, useState } from 'react'
+import type { ProfileView } from '@contract/app'
+import { readBlobText } from '../../db/transfer'
+import { call } from '../../lib/call'
+import { datedFilename, downloadText } from '../../lib/download'
+import { useConnection } from '../../stores/connection'
+import { KeyForm } from './KeyForm'
+import { MAX_PROFILES_FILE_BYTES, planImport, profilesFileText, readProfilesFile, type ImportStep } from './profileFile'
+
+/** Profiles chosen for the file; the built-in simulator is not a profile anyone hands on. */
+function ExportPanel({ profiles, onClose }: { profiles: readonly ProfileView[]; onClose: () => void }) {
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(profiles.map((p) => p.id)))
+  const toggle = (id: string) => setChosen((c) => (c.has(id) ? new Set([...c].filter((x) => x !== id)) : new Set([...c, id])))
+  const save = () => {
+    downloadText(profilesFileText(profiles.filter((p) => chosen.has(p.id))), datedFilename('intent-explorer-profiles', 'json'), 'application/json')
+    onClose()
+  }
+  return (
+    <div className="card" role="group" aria-label="Export profiles">
+      <h2>Export profiles</h2>
+      <p className="muted small">The file holds each profile's name, service URL and wire form. Access keys are never written to it.</p>
+      {profiles.length === 0 ? <p className="muted">There are no profiles of your own to export.</p> : null}
+      {profiles.map((p) => (
+        <label className="row" key={p.id}>
+          <input type="checkbox" checked={chosen.has(p.id)} onChange={() => toggle(p.id)} aria-label={`Export ${p.name}`} />
+          <strong>{p.name}</strong> <code className="muted">{p.baseUrl}</code>
+        </label>
+      ))}
+      <div className="row">
+        <button type="button" className="primary" disabled={chosen.size === 0} onClick={save}>
+          Save file
+        </button>
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  )
+}
+
+const STEP_TEXT: Record<ImportStep['action'], string> = { add: 'Add', rename: 'Add as', skip: 'Skip' }
+
+/** What the import will do, profile by profile, before anything is saved. */
+function ImportPreview({ steps, onImport, onCancel }: { steps: ImportStep[]; onImport: (acceptInsecure: boolean) => void; onCancel: () => void }) {
+  const [acceptInsecure, setAcceptInsecure] = useState(false)
+  const insecure = steps.filter((s) => s.insecure && s.action !== 'skip')
+  const count = steps.filter((s) => s.action !== 'skip' && (!s.insecure || acceptInsecure)).length
+  return (
+    <div className="card" role="group" aria-label="Import profiles">
+      <h2>Import profiles</h2>
+      <ul className="profile-import-plan">
+        {steps.map((s, i) => (
+          <li key={i} data-action={s.action}>
+            {STEP_TEXT[s.action]} <strong>{s.name}</strong> <code className="muted">{s.profile.baseUrl}</code>
+            {s.note ? <span className="muted"> — {s.note}</span> : null}
+          </li>
+        ))}
+      </ul>
+      {insecure.length ? (
+        <label className="row">
+          <input type="checkbox" checked={acceptInsecure} onChange={(e) => setAcceptInsecure(e.target.checked)} />
+          {insecure.map((s) => s.name).join(', ')}: plain http to another machine, so every call and the access key would travel unencrypted. I
+          accept that (otherwise these are left out).
+        </label>
+      ) : null}
+      <p className="muted small">Access keys are not part of the file: you will be asked for each imported profile's key.</p>
+      <div className="row">
+        <button type="button" className="primary" disabled={count === 0} onClick={() => onImport(acceptInsecure)}>
+          {count === 1 ? 'Import 1 profile' : `Import ${count} profiles`}
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  )
+}
+
+interface ImportOutcome {
+  importedIds: string[]
+  failures: string[]
+}
+
+/** After an import: ask for each new profile's key, and say what could not be imported. */
+function ImportResult({ outcome, plainTextBackend, onClose }: { outcome: ImportOutcome; plainTextBackend: boolean; onClose: () => void }) {
+  const profiles = useConnection((s) => s.info?.profiles ?? [])
+  const imported = outcome.importedIds.map((id) => profiles.find((p) => p.id === id)).filter((p): p is ProfileView => !!p)
+  return (
+    <div className="card" role="group" aria-label="Imported profiles">
+      <h2>{imported.length === 1 ? 'Imported 1 profile' : `Imported ${imported.length} profiles`}</h2>
+      {imported.length ? <p>Profiles come without their access keys. Enter each one's key now (or later, on its card below).</p> : null}
+      {imported.map((p) => (
+        <div key={p.id}>
+          <strong>{p.name}</strong>
+          <KeyForm profile={p} plainTextBackend={plainTextBackend} />
+        </div>
+      ))}
+      {outcome.failures.length ? (
+        <div className="field-error" role="alert">
+          <p>Not imported:</p>
+          <ul>
+            {outcome.failures.map((f, i) => (
+              <li key={i}>{f}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <button type="button" onClick={onClose}>
+        Done
+      </button>
+    </div>
+  )
+}
+
+/** Saves the planned profiles one by one (each as a new profile: nothing is overwritten). */
+async function runImport(steps: readonly ImportStep[], acceptInsecure: boolean): Promise<ImportOutcome> {
+  const outcome: ImportOutcome = { importedIds: [], failures: [] }
+  for (const s of steps) {
+    if (s.action === 'skip') continue
+    if (s.insecure && !acceptInsecure) {
+      outcome.failures.push(`${s.name}: plain http to another machine was not accepted`)
+      continue
+    }
+    const { name: _name, allowInsecureHttp: _allow, ...rest } = s.profile
+    const r = await call('saveProfile', { ...rest, name: s.name, allowInsecureHttp: s.insecure ? true : undefined })
+    if (r.ok) outcome.importedIds.push(r.value.id)
+    else outcome.failures.push(`${s.name}: ${r.error.message}`)
+  }
+  const info = await call('getAppInfo', undefined)
+  if (info.ok) useConnection.getState().setInfo(info.value)
+  return outcome
+}
+
+type Stage = { s: 'idle' } | { s: 'export' } | { s: 'problems'; file: string; problems: string[] } | { s: 'preview'; steps: ImportStep[] } | { s: 'done'; outcome: ImportOutcome }
+
+/** Export the chosen profiles to a file, and import a file of profiles, never with their keys. */
+export function ProfileTransfer({ profiles, plainTextBackend }: { profiles: readonly ProfileView[]; plainTextBackend: boolean }) {
+  const [stage, setStage] = useState<Stage>({ s: 'idle' })
+  const input = useRef<HTMLInputElement>(null)
+  const own = profiles.filter((p) => !p.builtIn)
+  const open = async (file: File) => {
+    if (file.size > MAX_PROFILES_FILE_BYTES) return setStage({ s: 'problems', file: file.name, problems: ['The file is far larger than a profiles file.'] })
+    let text: string
+    try {
+      text = await readBlobText(file)
+    } catch {
+      return setStage({ s: 'problems', file: file.name, problems: ['The file could not be read.'] })
+    }
+    const read = readProfilesFile(text)
+    if (!read.ok) return setStage({ s: 'problems', file: file.name, problems: read.problems })
+    setStage({ s: 'preview', steps: planImport(read.profiles, profiles) })
+  }
+  const idle = () => setStage({ s: 'idle' })
+  return (
+    <>
+      <div className="row">
+        <button type="button" onClick={() => setStage({ s: 'export' })}>
+          Export profiles…
+        </button>
+        <button type="button" onClick={() => input.current?.click()}>
+          Import profiles…
+        </button>
+        <input
+          ref={input}
+          type="file"
+          accept=".json,application/json"
+          hidden
+          data-testid="profiles-file"
+          onChange={(e) => {
+            const file = e.target.files?.[0]
+            e.target.value = ''
+            if (file) void open(file)
+          }}
+        />
+      </div>
+      {stage.s === 'export' ? <ExportPanel profiles={own} onClose={idle} /> : null}
+      {stage.s === 'problems' ? (
+        <div className="notice notice-error" role="alert" aria-label="Profiles file problems">
+          <strong>{stage.file} cannot be imported:</strong>
+          <ul>
+            {stage.problems.map((p, i) => (
+              <li key={i}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {stage.s === 'preview' ? (
+        <ImportPreview steps={stage.steps} onCancel={idle} onImport={(accept) => void runImport(stage.steps, accept).then((outcome) => setStage({ s: 'done', outcome }))} />
+      ) : null}
+      {stage.s === 'done' ? <ImportResult outcome={stage.outcome} plainTextBackend={plainTextBackend} onClose={idle} /> : null}
+    </>
+  )
+}
