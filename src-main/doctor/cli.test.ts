@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import { once } from 'node:events'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -64,16 +65,84 @@ describe('npm run doctor', () => {
     expect(parseDoctorArgs(['--base-url', spec.url, '--service-name', 'Orbit']).dialect.bigInts).toBe('string')
   })
 
-  it('as a command: reads the key from the environment and exits with the result', async () => {
-    const tsx = join(__dirname, '../../node_modules/.bin/tsx')
-    const child = spawn(tsx, [join(__dirname, 'cli.ts'), '--base-url', deployed.url, '--service-name', 'Orbit'], {
-      env: { ...process.env, [KEY_VARIABLE]: 'demo-key' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+})
+
+/**
+ * The two commands as a person runs them: `npm run sim` on 127.0.0.1 with a free port,
+ * in the spec's form and in a deployed form, and `npm run doctor` against each, the key
+ * only in the environment.
+ */
+describe('npm run doctor against npm run sim, as commands', () => {
+  const tsx = join(__dirname, '../../node_modules/.bin/tsx')
+  const key = `doctor-${randomUUID()}`
+  const children: ChildProcess[] = []
+  let specUrl = ''
+  let deployedUrl = ''
+
+  /** Starts the simulator command and resolves with its URL once it prints its listening line. */
+  const sim = (flags: string[]) =>
+    new Promise<string>((ok, fail) => {
+      const child = spawn(tsx, [join(__dirname, '../simulator/cli.ts'), '--host', '127.0.0.1', '--port', '0', '--intents', '100', '--access-key', key, ...flags], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      children.push(child)
+      let out = ''
+      child.stdout.setEncoding('utf8').on('data', (c: string) => {
+        out += c
+        const m = /^listening on (http:\/\/127\.0\.0\.1:\d+)\n/.exec(out)
+        if (m) ok(m[1])
+      })
+      child.once('exit', (code) => fail(new Error(`the simulator exited early with ${code}`)))
     })
+
+  /** Runs the doctor command; its exit code and every line it printed. */
+  const doctorCommand = async (args: string[]) => {
+    const child = spawn(tsx, [join(__dirname, 'cli.ts'), ...args], { env: { ...process.env, [KEY_VARIABLE]: key }, stdio: ['ignore', 'pipe', 'pipe'] })
     let out = ''
     child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c))
-    const [code] = await once(child, 'exit')
-    expect(out.trim().split('\n').at(-1)).toBe('9 passed, 0 failed')
-    expect(code).toBe(0)
-  }, 30_000)
+    const [code] = (await once(child, 'exit')) as [number | null]
+    return { code, lines: out.trim().split('\n') }
+  }
+
+  beforeAll(async () => {
+    ;[specUrl, deployedUrl] = await Promise.all([
+      sim([]),
+      sim(['--service-name', 'Orbit', '--rename', 'priceFeedId=oracleFeedId', '--rename', 'walletFactoryAddress=vendorFactoryAddress', '--big-ints', 'string']),
+    ])
+  }, 60_000)
+  afterAll(async () => {
+    await Promise.all(
+      children.map(async (c) => {
+        if (c.exitCode !== null) return
+        const exited = once(c, 'exit')
+        c.kill('SIGTERM')
+        await exited
+      }),
+    )
+  })
+
+  it('passes against both forms, each with its own wire form, exiting 0', async () => {
+    const runs = await Promise.all([
+      doctorCommand(['--base-url', specUrl]),
+      doctorCommand(['--base-url', deployedUrl, '--service-name', 'Orbit', '--rename', 'priceFeedId=oracleFeedId', '--rename', 'walletFactoryAddress=vendorFactoryAddress']),
+    ])
+    for (const { code, lines } of runs) {
+      expect(lines.slice(1)).toEqual([...OPERATIONS.map((op) => `OK ${op}`), `${OPERATIONS.length} passed, 0 failed`])
+      expect(code).toBe(0)
+      expect(lines.join('\n')).not.toContain(key)
+    }
+  }, 60_000)
+
+  it('fails against a wrong service name, either way round, with FAIL lines and a non-zero exit', async () => {
+    const runs = await Promise.all([
+      doctorCommand(['--base-url', deployedUrl, '--service-name', 'Svc']),
+      doctorCommand(['--base-url', specUrl, '--service-name', 'Orbit']),
+    ])
+    for (const { code, lines } of runs) {
+      expect(code).toBe(1)
+      expect(lines.filter((l) => l.startsWith('FAIL '))).toHaveLength(OPERATIONS.length)
+      expect(lines[1]).toMatch(/^FAIL GetChains: .*service name/)
+      expect(lines.at(-1)).toBe(`0 passed, ${OPERATIONS.length} failed`)
+    }
+  }, 60_000)
 })
