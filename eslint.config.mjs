@@ -53,31 +53,6 @@ const LAYERS = [
 ]
 
 /**
- * Imports the code still makes against the layers, each to be removed as it is fixed.
- * Nothing may be added here: fix the import instead.
- * @type {Array<{ file: string, imports: string, why: string }>}
- */
-const LAYER_EXCEPTIONS = [
-  // Components read chain and token names from data/reference and connection state from stores:
-  // to come in through props or a context defined in lib.
-  ...['CachedNotice.tsx', 'CachedNotice.test.tsx', 'ChainSelect.tsx', 'Hex.tsx', 'Route.tsx', 'Route.test.tsx', 'Timeline.tsx'].flatMap((f) => [
-    { file: `src-renderer/components/${f}`, imports: 'src-renderer/stores/', why: 'reference data and connection state' },
-    { file: `src-renderer/components/${f}`, imports: 'src-renderer/data/', why: 'reference data' },
-  ]),
-  // lib holds modules that are not pure helpers: to move to data/ or their feature.
-  { file: 'src-renderer/lib/call.ts', imports: 'src-renderer/bridge', why: 'the bridge call' },
-  { file: 'src-renderer/lib/call.ts', imports: 'src-renderer/stores/connection', why: 'outage reporting' },
-  // Route statistics are computed from the cache: a loader, to move out of stores/.
-  ...['routeStats.ts', 'routeStats.test.ts', 'routeStatsCompute.ts'].map((f) => ({
-    file: `src-renderer/stores/${f}`,
-    imports: 'src-renderer/db/',
-    why: 'reads the cache',
-  })),
-  { file: 'src-renderer/stores/routeStats.ts', imports: 'src-renderer/db', why: 'reads the cache' },
-  { file: 'src-renderer/stores/routeStats.test.ts', imports: 'src-renderer/db', why: 'reads the cache' },
-]
-
-/**
  * Functions still over the length limit, each being split into a view-model hook or
  * smaller functions. Nothing may be added here.
  */
@@ -189,7 +164,7 @@ export default tseslint.config(
     plugins: { local },
     rules: {
       // The layers (CONTRIBUTING.md, "Layers"): imports point down, never across features.
-      'local/layers': ['error', { root: import.meta.dirname, aliases: { '@contract': 'src-shared/contract' }, layers: LAYERS, exceptions: LAYER_EXCEPTIONS }],
+      'local/layers': ['error', { root: import.meta.dirname, aliases: { '@contract': 'src-shared/contract' }, layers: LAYERS }],
       // One file-name case, and test helpers named `testing` (CONTRIBUTING.md, "Conventions").
       'local/file-names': 'error',
       // A function longer than a screen does more than one job; split it (tests are exempt:

@@ -16,7 +16,7 @@ import {
 } from '../../src-renderer/db'
 import { mergeRow, storedKeys, summaryFromHistoryEntry } from '../../src-renderer/db/records'
 import { useCacheStatus } from '../../src-renderer/stores/cache'
-import { useRouteStats } from '../../src-renderer/stores/routeStats'
+import { useRouteStats } from '../../src-renderer/data/routeStats'
 import type { BenchHarness, IngestRun, LookupTiming, RouteStatsRun } from './api'
 
 let loaded: IntentHistoryEntry[][] = []

@@ -7,7 +7,7 @@ import { useWatches } from '../features/watch/store'
 import { CommandPalette } from './CommandPalette'
 import { SEARCH_BOX_ID, SHORTCUTS } from './shortcuts'
 
-vi.mock('../lib/call', async () => ({ call: (await import('../testing/bridge')).fakeCall }))
+vi.mock('../data/call', async () => ({ call: (await import('../testing/bridge')).fakeCall }))
 vi.mock('../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 const HASH = `0x${'ab'.repeat(32)}`

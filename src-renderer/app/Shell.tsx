@@ -1,6 +1,6 @@
 import { Suspense } from 'react'
 import { NavLink, Outlet } from 'react-router'
-import { CacheWriteErrorBanner, IndexingNotice } from '../components/CachedNotice'
+import { CacheWriteErrorBanner, IndexingNotice } from './CacheBanners'
 import { useCacheStatus } from '../stores/cache'
 import { CommandPalette } from './CommandPalette'
 import { ConnectionIndicator } from './ConnectionIndicator'

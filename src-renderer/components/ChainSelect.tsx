@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import type { ChainInfo } from '@contract/service'
-import { useChainDirectory } from '../data/reference/chains'
+import { useChainDirectory } from '../lib/displaySources'
 
 type ControlProps = {
   id?: string

@@ -1,5 +1,5 @@
 import { shortHex } from '../lib/format'
-import { useChainsById } from '../data/reference/chains'
+import { useChainsById } from '../lib/displaySources'
 import { explorerUrl } from '../lib/chains'
 import { CopyButton } from './CopyButton'
 

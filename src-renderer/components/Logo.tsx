@@ -1,27 +1,9 @@
 import { useEffect, useState } from 'react'
-import { call } from '../lib/call'
+import { useDisplaySources } from '../lib/displaySources'
 
-/**
- * Logos come through the main process, which fetches each once (size- and type-checked)
- * and keeps it on disk; the page then loads it from its own origin. The page never loads
- * a service-named URL itself: its CSP allows images from its own origin only.
- * One request per URL for the page's life; `null` means "show the initials".
- */
-const served = new Map<string, Promise<string | null>>()
-
-export function servedLogo(uri: string): Promise<string | null> {
-  let pending = served.get(uri)
-  if (!pending) {
-    pending = call('getLogo', { url: uri }).then(
-      (r) => (r.ok ? r.value.src : null),
-      () => null,
-    )
-    served.set(uri, pending)
-  }
-  return pending
-}
-
+/** The logo's page-local URL once served (see `DisplaySources.servedLogo`), null until then or without one. */
 function useServedLogo(uri: string | undefined): string | null {
+  const { servedLogo } = useDisplaySources()
   const [src, setSrc] = useState<{ uri: string; src: string | null } | null>(null)
   useEffect(() => {
     if (!uri) return
@@ -30,7 +12,7 @@ function useServedLogo(uri: string | undefined): string | null {
     return () => {
       live = false
     }
-  }, [uri])
+  }, [uri, servedLogo])
   return src && src.uri === uri ? src.src : null
 }
 

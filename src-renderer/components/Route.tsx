@@ -1,6 +1,5 @@
-import { useChainsById } from '../data/reference/chains'
 import { chainName } from '../lib/chains'
-import { tokenLabel, useTokenLabels } from '../data/reference/tokens'
+import { tokenLabel, useChainsById, useTokenLabels } from '../lib/displaySources'
 import { shortHex } from '../lib/format'
 import { Amount } from './Amount'
 import type { RouteLeg } from '../lib/intentRoute'

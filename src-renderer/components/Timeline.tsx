@@ -1,8 +1,7 @@
 import { isKnownTransactionStatus } from '@contract/service/constants'
 import { formatDateTime, formatDuration } from '../lib/format'
-import { useChainsById } from '../data/reference/chains'
 import { chainName } from '../lib/chains'
-import { tokenLabel, useTokenLabels } from '../data/reference/tokens'
+import { tokenLabel, useChainsById, useTokenLabels } from '../lib/displaySources'
 import { Amount } from './Amount'
 import { Hex } from './Hex'
 

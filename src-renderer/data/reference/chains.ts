@@ -10,6 +10,7 @@ import { isOfflineMode } from '../../stores/cache'
 import { queryKeys } from '../keys'
 import { answerLiveOrCached, bridgeCall, type Answer, type LiveOrCachedSource } from '../liveOrCached'
 import { useProfileId, useServiceQuery } from '../useServiceQuery'
+import type { ChainDirectory } from '../../lib/displaySources'
 import { learnProviderCodes } from './providerCodes'
 
 /**
@@ -70,10 +71,7 @@ const NO_CHAINS: ReadonlyMap<number, ChainInfo> = new Map()
 const indexOf = (answer: Answer<ChainInfo[]>): ReadonlyMap<number, ChainInfo> =>
   answer ? new Map(answer.data.map((c) => [c.id, c])) : NO_CHAINS
 
-export interface ChainDirectory {
-  byId: ReadonlyMap<number, ChainInfo>
-  loading: boolean
-}
+export type { ChainDirectory }
 
 /**
  * The active profile's chains by id, for labels and explorer links. Loaded once per
@@ -102,7 +100,7 @@ export const useChain = (chainId: number | undefined): ChainInfo | undefined => 
 /**
  * An unreachable service is probed soon, then less and less often: a blip or a restart
  * ends within seconds, and a long outage is not hammered. The probe asks for the chain
- * list (written through); its success ends the outage (see `lib/call.ts`), and the
+ * list (written through); its success ends the outage (see `data/call.ts`), and the
  * offline switch then reloads every shown query, the chain list among them.
  */
 const RECONNECT_FIRST_PROBE_MS = 2_000

@@ -3,16 +3,9 @@ import { create } from 'zustand'
 import type { TokenMetadata } from '@contract/service'
 import { useProfileId } from '../useServiceQuery'
 
-export interface TokenLabel {
-  symbol?: string
-  decimals?: number
-  name?: string
-  logoUri?: string
-}
+import { tokenLabelKey as keyOf, type TokenLabel, type TokenLabels as Labels } from '../../lib/displaySources'
 
-type Labels = ReadonlyMap<string, TokenLabel>
-
-const keyOf = (chainId: number | undefined, address: string | undefined) => `${chainId ?? '?'}:${(address ?? '').toLowerCase()}`
+export { tokenLabel, type TokenLabel } from '../../lib/displaySources'
 
 interface TokenLabelsState {
   /** Labels per profile: two services may name the same address differently. */
@@ -66,8 +59,4 @@ export function useLearnTokens(): (metas: ReadonlyArray<TokenMetadata | undefine
     },
     [profileId],
   )
-}
-
-export function tokenLabel(byKey: Labels, chainId: number | undefined, address: string | undefined): TokenLabel | undefined {
-  return byKey.get(keyOf(chainId, address))
 }

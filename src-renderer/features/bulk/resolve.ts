@@ -1,7 +1,7 @@
 import type { SvcError } from '@contract/errors'
 import type { Intent, ReportedStatus, SearchIntentsRequest } from '@contract/service'
 import { cacheIntents, cacheReceipt, readReceipt, searchCachedIntents, type CachedIntentRow, type OfflineIntentFilter } from '../../db'
-import { call } from '../../lib/call'
+import { call } from '../../data/call'
 import type { BulkKey } from './keys'
 
 /** One intent a key led to, in the columns the result table and the CSV show. */

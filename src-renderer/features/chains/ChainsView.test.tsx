@@ -12,7 +12,7 @@ import { answers, callsOf, failure, okFetched, PROFILE, source } from '../../tes
 import { renderAt, resetWorld } from '../../testing/harness'
 import { ChainsView } from './ChainsView'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
+vi.mock('../../data/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 // One chain as the response shape sends it, one as the prose describes it; the client

@@ -6,7 +6,7 @@ import { expectFieldProblem } from '../../testing/fields'
 import { renderAt, resetWorld } from '../../testing/harness'
 import { CommitView } from './CommitView'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
+vi.mock('../../data/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 const render = () => renderAt('/commit', [{ path: '/commit', element: <CommitView /> }])

@@ -9,7 +9,7 @@ import { EXECUTION_WINDOW_MS, ExecutionWindow } from './ExecutionWindow'
 import { parseIntentInput } from './parseIntent'
 import { OWNER, QUOTED_INTENT_ID, quoteResponse, quoteResponseText } from './testing'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
+vi.mock('../../data/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString()

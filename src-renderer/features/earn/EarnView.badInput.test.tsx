@@ -6,7 +6,7 @@ import { expectFieldProblem } from '../../testing/fields'
 import { renderAt, resetWorld } from '../../testing/harness'
 import { EarnView } from './EarnView'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
+vi.mock('../../data/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 beforeEach(() => {

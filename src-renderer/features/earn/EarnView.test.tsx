@@ -8,7 +8,7 @@ import { answers, callsOf, okFetched, PROFILE, source } from '../../testing/brid
 import { renderAt, resetWorld } from '../../testing/harness'
 import { EarnView } from './EarnView'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
+vi.mock('../../data/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 const pool = (id: string, over: Partial<EarnPool>): EarnPool => ({

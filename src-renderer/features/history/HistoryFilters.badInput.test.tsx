@@ -7,7 +7,7 @@ import { renderAt, resetWorld } from '../../testing/harness'
 import { serviceFeed } from './feed'
 import { HistoryView } from './HistoryView'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
+vi.mock('../../data/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 /** A malformed value for every free-text filter, and what the field must say. */

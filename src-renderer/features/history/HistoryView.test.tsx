@@ -14,7 +14,7 @@ import { useHistory } from './store'
 import { balance, makeEntry, OWNER, WETH } from './testing/entries'
 import { giveScrollBoxAViewport } from './testing/layout'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
+vi.mock('../../data/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 giveScrollBoxAViewport()

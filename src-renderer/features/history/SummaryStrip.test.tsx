@@ -6,7 +6,7 @@ import { renderAt, resetWorld } from '../../testing/harness'
 import { SummaryStrip, unpricedText } from './SummaryStrip'
 import { makeEntry, WETH } from './testing/entries'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
+vi.mock('../../data/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 beforeEach(resetWorld)

@@ -1,7 +1,7 @@
 import type { DataSource } from '@contract/app'
 import type { Result } from '@contract/errors'
 import type { IntentHistoryEntry, Page } from '@contract/service'
-import { call } from '../../lib/call'
+import { call } from '../../data/call'
 import { cacheHistoryPage } from '../../db'
 import { firstPage, type HistoryQuery, type HistoryViewSettings } from './filters'
 

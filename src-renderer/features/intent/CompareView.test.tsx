@@ -7,7 +7,7 @@ import { renderAt, resetWorld } from '../../testing/harness'
 import { CompareView } from './CompareView'
 import { recordVersion } from './versions'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
+vi.mock('../../data/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 const A = `0x${'a'.repeat(64)}`

@@ -9,7 +9,7 @@ import { PROFILE, answers, callsOf, failure, fakeCall, okFetched, source } from 
 import { renderAt, resetWorld } from '../../testing/harness'
 import { IntentView } from './IntentView'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
+vi.mock('../../data/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 const ID = `0x${'ab'.repeat(32)}`

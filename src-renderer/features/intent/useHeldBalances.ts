@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Intent, IntentBalance, IntentStatus } from '@contract/service'
 import { cacheHistoryPage, readHistoryEntry } from '../../db'
-import { call } from '../../lib/call'
+import { call } from '../../data/call'
 import { parseTime } from '../../lib/format'
 import { queryKeys } from '../../data/keys'
 import { useProfileId } from '../../data/useServiceQuery'

@@ -6,7 +6,7 @@ import { expectFieldProblem } from '../../testing/fields'
 import { renderAt, resetWorld } from '../../testing/harness'
 import { SearchView } from './SearchView'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
+vi.mock('../../data/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 /** A malformed value for every checked filter, and what the field must say. */

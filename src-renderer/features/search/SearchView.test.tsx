@@ -9,7 +9,7 @@ import { SearchView } from './SearchView'
 import { answers, callsOf, failure, okFetched, PROFILE, source } from '../../testing/bridge'
 import { renderAt, resetWorld } from '../../testing/harness'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
+vi.mock('../../data/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 const OWNER = `0x${'0a'.repeat(20)}`

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { SvcError } from '@contract/errors'
 import { cacheHistoryPage, cacheIntents, searchCachedIntents, type OfflineCursor } from '../../db'
-import { call } from '../../lib/call'
+import { call } from '../../data/call'
 import { intentTokenMetadata } from '../../lib/intentRoute'
 import { isOfflineMode, useCacheStatus, useFilingFinished, useOfflineMode } from '../../stores/cache'
 import { activeProfile, OUTAGE_KINDS, useConnection } from '../../stores/connection'

@@ -8,7 +8,7 @@ import { expectFieldProblem } from '../../testing/fields'
 import { renderAt, resetWorld } from '../../testing/harness'
 import { SettingsView } from './SettingsView'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
+vi.mock('../../data/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 const render = () => renderAt('/settings', [{ path: '/settings', element: <SettingsView /> }])

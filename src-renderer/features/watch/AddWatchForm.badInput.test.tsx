@@ -6,7 +6,7 @@ import { AddWatchForm } from './AddWatchForm'
 import { fakeCall } from './testing/fakeMain'
 import { resetWatchWorld } from './testing/world'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('./testing/fakeMain')).fakeCall }))
+vi.mock('../../data/call', async () => ({ call: (await import('./testing/fakeMain')).fakeCall }))
 vi.mock('../../bridge', async () => ({ bridge: (await import('./testing/fakeMain')).fakeBridge }))
 
 beforeEach(() => resetWatchWorld('host'))

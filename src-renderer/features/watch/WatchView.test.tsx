@@ -8,7 +8,7 @@ import { fakeNotifications, resetWatchWorld } from './testing/world'
 import { WatchButton } from './WatchButton'
 import { WatchView } from './WatchView'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('./testing/fakeMain')).fakeCall }))
+vi.mock('../../data/call', async () => ({ call: (await import('./testing/fakeMain')).fakeCall }))
 vi.mock('../../bridge', async () => ({ bridge: (await import('./testing/fakeMain')).fakeBridge }))
 
 const callsOf = (method: string) => fakeCall.mock.calls.filter((c) => c[0] === method).map((c) => c[1])

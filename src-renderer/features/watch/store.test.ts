@@ -3,7 +3,7 @@ import { ID, PROFILE, fakeCall, main, watchState } from './testing/fakeMain'
 import { resetWatchWorld } from './testing/world'
 import { useWatches } from './store'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('./testing/fakeMain')).fakeCall }))
+vi.mock('../../data/call', async () => ({ call: (await import('./testing/fakeMain')).fakeCall }))
 
 describe('useWatches', () => {
   beforeEach(() => resetWatchWorld())

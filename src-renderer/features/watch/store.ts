@@ -1,7 +1,7 @@
 import { create } from 'zustand'
 import type { Result, SvcError } from '@contract/errors'
 import type { WatchList, WatchState } from '@contract/watch'
-import { call } from '../../lib/call'
+import { call } from '../../data/call'
 import { useConnection } from '../../stores/connection'
 
 /**

@@ -10,7 +10,7 @@ import { useWatches } from './store'
 import { startWatchSync } from './sync'
 import { fakeNotifications, resetWatchWorld } from './testing/world'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('./testing/fakeMain')).fakeCall }))
+vi.mock('../../data/call', async () => ({ call: (await import('./testing/fakeMain')).fakeCall }))
 vi.mock('../../bridge', async () => ({ bridge: (await import('./testing/fakeMain')).fakeBridge }))
 
 const source = (fetchedAt: number, profileId = PROFILE): DataSource => ({ profileId, baseUrl: 'http://sim', simulated: true, fetchedAt })

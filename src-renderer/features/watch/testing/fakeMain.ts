@@ -8,9 +8,9 @@ import { intentIdOf } from '../../../db/testing'
 
 /**
  * A fake main process for the watch feature's tests: a watch list the bridge methods
- * act on, and a way to push events to the page. Test files mock `lib/call` with
+ * act on, and a way to push events to the page. Test files mock `data/call` with
  * `fakeCall` and `bridge` with `fakeBridge`. This module must not import the store:
- * the store imports `lib/call`, whose mock imports this module.
+ * the store imports `data/call`, whose mock imports this module.
  */
 
 export const PROFILE = 'sim'

@@ -9,7 +9,7 @@ import { marketFixture } from '../testing'
 import { allocationSlices } from './allocations'
 import { MarketDetailView } from './MarketDetailView'
 
-vi.mock('../../../lib/call', async () => ({ call: (await import('../../../testing/bridge')).fakeCall }))
+vi.mock('../../../data/call', async () => ({ call: (await import('../../../testing/bridge')).fakeCall }))
 vi.mock('../../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 const usdc = { symbol: 'USDC', name: 'USD Coin', decimals: 6, network: 'base', address: `0x${'0c'.repeat(20)}` }

@@ -11,7 +11,7 @@ import { renderAt, resetWorld } from '../../../testing/harness'
 import { marketFixture } from '../testing'
 import { PositionsView } from './PositionsView'
 
-vi.mock('../../../lib/call', async () => ({ call: (await import('../../../testing/bridge')).fakeCall }))
+vi.mock('../../../data/call', async () => ({ call: (await import('../../../testing/bridge')).fakeCall }))
 vi.mock('../../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 vi.mock('../../../lib/download', async (original) => (await import('../../../testing/downloads')).recordDownloads(await original()))
 
