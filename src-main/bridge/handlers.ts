@@ -42,11 +42,11 @@ export function createBridgeHandlers(core: Core): BridgeHandlers {
     getEarnPools: (a) => fetched((s) => s.client.getEarnPools(a))(),
 
     watchIntent: (a) => core.watches.watch(core.activeProfileId(), a.intentId, { muted: a.muted }),
-    unwatchIntent: (a) => ({ removed: core.watches.unwatch(core.activeProfileId(), a.intentId) }),
+    unwatchIntent: (a) => ({ removed: core.watches.unwatch(core.activeProfileId(), a.intentId), revision: core.watches.revision() }),
     listWatches: () => core.watches.list(core.activeProfileId()),
-    clearFinishedWatches: () => ({ removed: core.watches.clearFinished(core.activeProfileId()) }),
+    clearFinishedWatches: () => ({ removed: core.watches.clearFinished(core.activeProfileId()), revision: core.watches.revision() }),
     setWatchMuted: (a) => core.watches.setMuted(core.activeProfileId(), a.intentId, a.muted),
-    setNotificationsMuted: (a) => ({ muted: core.watches.setNotificationsMuted(a.muted) }),
+    setNotificationsMuted: (a) => ({ muted: core.watches.setNotificationsMuted(a.muted), revision: core.watches.revision() }),
 
     listQueryWatches: () => queries().list(core.activeProfileId()),
     addQueryWatch: (a) => queries().add(core.activeProfileId(), a),

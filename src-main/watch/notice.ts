@@ -1,17 +1,40 @@
-import { outcomeNoticeText, type WatchOutcome, type WatchState } from '../../src-shared/contract/watch'
+import type { WatchNotice, WatchOutcome, WatchState } from '../../src-shared/contract/watch'
 
-/** A desktop notification for a watch that reached its outcome. */
-export interface WatchNotice {
-  profileId: string
-  intentId: string
-  outcome: WatchOutcome
-  title: string
-  body: string
-}
+export type { WatchNotice }
 
 /** Shows a notice; clicking it should open the intent (see `electron/notify.ts`). */
 export type Notify = (notice: WatchNotice) => void
 
+const OUTCOME_TITLES: Record<WatchOutcome, string> = {
+  SUCCEEDED: 'Intent succeeded',
+  FAILED: 'Intent failed',
+  REFUNDED: 'Intent refunded',
+  ABORTED: 'Intent aborted',
+}
+
+const shortIntentId = (id: string) => (id.length > 13 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id)
+
+/**
+ * The notice for a watch that reached its outcome. Written once, here: the desktop app
+ * shows it from the main process, and the browser host's page shows the copy carried by
+ * the `watch:done` event.
+ */
 export function noticeFor(watch: WatchState & { outcome: WatchOutcome }): WatchNotice {
-  return { profileId: watch.profileId, intentId: watch.intentId, outcome: watch.outcome, ...outcomeNoticeText(watch) }
+  const id = shortIntentId(watch.intentId)
+  const refund = watch.receipt?.refundTransaction
+  const refundPending = watch.outcome === 'FAILED' && refund && !refund.txnMinedAt
+  const body =
+    watch.outcome === 'SUCCEEDED'
+      ? `${id} reached its destination.`
+      : `${id}${watch.failureReason ? `: ${watch.failureReason}` : ''}${refundPending ? ' (refund pending)' : ''}`
+  return { profileId: watch.profileId, intentId: watch.intentId, outcome: watch.outcome, title: OUTCOME_TITLES[watch.outcome], body }
+}
+
+/**
+ * Whether an outcome is news worth a notice. Only an outcome reached while watched is: an
+ * intent already final when added shows its outcome on the board at once. A muted watch
+ * and the global mute suppress it.
+ */
+export function noticeDue(previous: WatchState, next: WatchState, notificationsMuted: boolean): boolean {
+  return next.outcome !== undefined && previous.status !== undefined && !previous.outcome && !next.muted && !notificationsMuted
 }

@@ -3,7 +3,7 @@ import type { IntentReceipt } from '../../src-shared/contract/service'
 import type { WatchState } from '../../src-shared/contract/watch'
 import { applyAnswer } from './receipt'
 
-const base: WatchState = { profileId: 'p', intentId: '0xabc', addedAt: 1, phase: 'polling', muted: false }
+const base: WatchState = { profileId: 'p', intentId: '0xabc', addedAt: 1, phase: 'polling', muted: false, revision: 1 }
 
 describe('applyAnswer', () => {
   it('keeps polling a pending intent and stamps the times', () => {

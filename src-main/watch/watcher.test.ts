@@ -231,6 +231,8 @@ describe('ReceiptWatcher against the simulator', () => {
 
     expect(notices.map((n) => n.intentId)).toEqual([loud])
     expect(notices[0].body).toContain('insufficient liquidity on route')
+    // The event carries the same decision, for the browser host's page to show as it is.
+    expect(log.of('watch:done').filter((e) => e.notice).map((e) => e.notice)).toEqual(notices)
   })
 
   it('keeps the list on disk and resumes unfinished watches on start', async () => {
@@ -328,6 +330,47 @@ describe('ReceiptWatcher against the simulator', () => {
         `max open ${recorder.maxOpen}; CPU ${((used.user + used.system) / 1000).toFixed(0)} ms over ${(performance.now() - started).toFixed(0)} ms`,
     )
   }, 60_000)
+})
+
+describe('revisions', () => {
+  it('stamps every event, answer and list from one counter that only grows', async () => {
+    const w = makeWatcher()
+    const id = sim.createIntent({ status: 'EXECUTING' }).intentId
+    const added = w.watch(P, id)
+    await log.until((l) => l.of('watch:changed', id).length === 1)
+    sim.advance(id, { to: 'SUCCEEDED' })
+    await log.until(doneOf(id))
+    const muted = w.setMuted(P, id, true)
+
+    const revisions = log.events.map((e) => ('list' in e ? e.list.revision : 'watch' in e ? e.watch.revision : undefined)).filter((r) => r !== undefined)
+    expect(revisions.length).toBeGreaterThan(3)
+    expect(revisions).toEqual([...revisions].sort((a, b) => a - b))
+    expect(new Set(log.of('watch:changed', id).concat(log.of('watch:done', id)).map((e) => e.watch.revision)).size).toBe(2)
+    expect(added.revision).toBeLessThan(log.of('watch:changed', id)[0].watch.revision)
+    expect(muted.revision).toBeGreaterThan(log.of('watch:done', id)[0].watch.revision)
+    const list = w.list(P)
+    expect(list.revision).toBeGreaterThanOrEqual(Math.max(...list.watches.map((x) => x.revision)))
+    w.unwatch(P, id)
+    expect(w.revision()).toBeGreaterThan(muted.revision)
+  })
+
+  it('keeps growing across a restart, even with a clock that stands still', async () => {
+    const frozen = { now: () => 1_000 }
+    const first = makeWatcher(frozen)
+    const id = sim.createIntent({ status: 'EXECUTING' }).intentId
+    first.watch(P, id)
+    first.setMuted(P, id, true)
+    const before = first.revision()
+    await first.stop()
+
+    const second = makeWatcher(frozen)
+    // The resumed watch is itself a change: it is queued again.
+    expect(second.list(P).watches[0].revision).toBeGreaterThan(before)
+    const other = sim.createIntent({ status: 'EXECUTING' }).intentId
+    const resumed = second.list(P).watches[0].revision
+    expect(second.watch(P, other).revision).toBeGreaterThan(resumed)
+    expect(second.revision()).toBeGreaterThan(resumed)
+  })
 })
 
 describe('a watch whose loop fails', () => {

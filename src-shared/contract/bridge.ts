@@ -110,11 +110,11 @@ export const BRIDGE = {
   getEarnPools: method<Fetched<GetEarnPoolsResponse>>()(GetEarnPoolsRequestSchema),
 
   watchIntent: method<WatchState>()(WatchIntentArgsSchema),
-  unwatchIntent: method<{ removed: boolean }>()(WatchIdArgsSchema),
+  unwatchIntent: method<{ removed: boolean; revision: number }>()(WatchIdArgsSchema),
   listWatches: method<WatchList>()(NoArgsSchema),
-  clearFinishedWatches: method<{ removed: number }>()(NoArgsSchema),
+  clearFinishedWatches: method<{ removed: number; revision: number }>()(NoArgsSchema),
   setWatchMuted: method<WatchState>()(WatchMuteArgsSchema),
-  setNotificationsMuted: method<{ muted: boolean }>()(MuteAllArgsSchema),
+  setNotificationsMuted: method<{ muted: boolean; revision: number }>()(MuteAllArgsSchema),
 
   listQueryWatches: method<QueryWatchList>()(NoArgsSchema),
   addQueryWatch: method<QueryWatchState>()(AddQueryWatchArgsSchema),

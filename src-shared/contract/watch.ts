@@ -39,18 +39,43 @@ export interface WatchState {
   error?: SvcError
   retryAt?: number
   muted: boolean
+  /**
+   * Bumped by the main process on every change to this watch that it reports (answers,
+   * events, lists), from one counter for all watches that only grows, across restarts
+   * too. Events and answers travel separately, so a window may receive an older copy
+   * after a newer one: it keeps the copy with the higher revision.
+   */
+  revision: number
 }
 
 export interface WatchList {
   watches: WatchState[]
   notificationsMuted: boolean
+  /**
+   * The counter when the list was read: every change up to it is in the list. A watch a
+   * window knows at a higher revision was added or changed after the list was read.
+   */
+  revision: number
+}
+
+/**
+ * A desktop notification the main process decided is due: a watch reached its outcome
+ * while watched, and neither the watch nor all notifications are muted. The desktop app
+ * shows it from the main process; the browser host's page shows it as it is.
+ */
+export interface WatchNotice {
+  profileId: string
+  intentId: string
+  outcome: WatchOutcome
+  title: string
+  body: string
 }
 
 export type WatchEvent =
   /** A new receipt arrived (its status or leg states changed). */
   | { type: 'watch:changed'; watch: WatchState; source: DataSource }
-  /** The watch reached a final outcome; the receipt is the final one. */
-  | { type: 'watch:done'; watch: WatchState; source: DataSource }
+  /** The watch reached a final outcome; the receipt is the final one. `notice` when one is due. */
+  | { type: 'watch:done'; watch: WatchState; source: DataSource; notice?: WatchNotice }
   /** A call failed; `watch.error` says why and `watch.retryAt` when it tries again. */
   | { type: 'watch:retrying'; watch: WatchState }
   /** A failure the watcher will not retry (e.g. unknown intent); the watch stops. */
@@ -59,8 +84,6 @@ export type WatchEvent =
   | { type: 'watch:list'; list: WatchList }
   /** A desktop notification was clicked: the window should show this intent. */
   | { type: 'watch:open'; profileId: string; intentId: string }
-
-export { outcomeNoticeText } from './watchNotice'
 
 const intentId = z.string().trim().min(1, 'Enter an intent id').max(200)
 
@@ -86,5 +109,7 @@ export interface WatchControl {
    * Returns how many.
    */
   resumeStopped(profileId: string): number
+  /** The revision counter now: an action's answer carries it, so the window can order it against lists. */
+  revision(): number
   stop(): Promise<void>
 }

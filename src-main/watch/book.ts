@@ -1,0 +1,115 @@
+import type { WaitIntentReceiptResponse } from '../../src-shared/contract/service'
+import type { WatchEvent, WatchList, WatchState } from '../../src-shared/contract/watch'
+import type { EventHub } from '../events/hub'
+import type { Recovery } from '../settings/jsonFile'
+import { WatchFileWriter, loadWatchFile } from './persist'
+
+/** The watcher's own record of a watch: the public state plus what its loop needs. */
+export interface Entry {
+  state: WatchState
+  /** The last answer; its `receiptStates` are echoed back verbatim as `lastReceiptStates`. */
+  answer?: WaitIntentReceiptResponse
+  /** Identifies the last receipt and states, to tell a change from a timed-out hold. */
+  fingerprint?: string
+  /** Aborting it ends the loop, including a long-poll being held. */
+  controller?: AbortController
+  loop?: Promise<void>
+}
+
+export const keyOf = (profileId: string, intentId: string) => `${profileId}\n${intentId}`
+
+export interface WatchBookOptions {
+  events: EventHub
+  file: string
+  saveDelayMs?: number
+  now: () => number
+  log: (message: string) => void
+}
+
+/**
+ * Every profile's watches, the global mute and the revision counter, kept on disk. Every
+ * change a window may hear of goes through `stamp` (a new revision) and is saved.
+ */
+export class WatchBook {
+  readonly entries = new Map<string, Entry>()
+  notificationsMuted = false
+  readonly recovery?: Recovery
+  private counter = 0
+  private readonly writer: WatchFileWriter
+
+  constructor(private readonly opts: WatchBookOptions) {
+    this.writer = new WatchFileWriter(opts.file, () => this.snapshot(), opts.saveDelayMs, opts.log)
+    const { list, recovery } = loadWatchFile(opts.file, opts.log)
+    this.recovery = recovery
+    this.notificationsMuted = list.notificationsMuted
+    this.counter = Math.max(list.revision, ...list.watches.map((w) => w.revision))
+    for (const state of list.watches) this.entries.set(keyOf(state.profileId, state.intentId), { state })
+  }
+
+  get revision(): number {
+    return this.counter
+  }
+
+  /**
+   * The next revision. Saved with the list, and never behind the clock, so a crash before
+   * the delayed write reached the disk cannot make a later run hand out a number again.
+   */
+  next(): number {
+    this.counter = Math.max(this.counter + 1, Math.floor(this.opts.now()))
+    return this.counter
+  }
+
+  /** Changes a watch in a way windows hear of: a new revision, saved. */
+  stamp(entry: Entry, patch: Partial<WatchState>): WatchState {
+    entry.state = { ...entry.state, ...patch, revision: this.next() }
+    this.writer.schedule()
+    return entry.state
+  }
+
+  /** Changes only the loop's own bookkeeping (queued ↔ polling), which no event reports. */
+  quietly(entry: Entry, patch: Partial<WatchState>): void {
+    entry.state = { ...entry.state, ...patch }
+  }
+
+  emit(event: WatchEvent): void {
+    this.opts.events.emit(event)
+  }
+
+  listOf(profileId: string, withReceipts: boolean): WatchList {
+    const watches: WatchState[] = []
+    for (const e of this.entries.values()) {
+      if (e.state.profileId !== profileId) continue
+      watches.push(withReceipts ? e.state : { ...e.state, receipt: undefined })
+    }
+    return { watches, notificationsMuted: this.notificationsMuted, revision: this.counter }
+  }
+
+  /**
+   * Takes a new revision for a change to the list itself (added, removed, muted) and tells
+   * every window. Receipts are left out: a list event can follow every click, and the
+   * windows already hold each receipt from `watch:changed`.
+   */
+  listChanged(profileIds: Iterable<string>, stamped = false): void {
+    if (!stamped) this.next()
+    let any = false
+    for (const profileId of new Set(profileIds)) {
+      any = true
+      this.emit({ type: 'watch:list', list: this.listOf(profileId, false) })
+    }
+    // No profile has watches: an empty list is true for all of them.
+    if (!any) this.emit({ type: 'watch:list', list: { watches: [], notificationsMuted: this.notificationsMuted, revision: this.counter } })
+    this.writer.schedule()
+  }
+
+  save(): void {
+    this.writer.schedule()
+  }
+
+  flush(): Promise<void> {
+    return this.writer.flush()
+  }
+
+  private snapshot(): WatchList {
+    return { watches: [...this.entries.values()].map((e) => e.state), notificationsMuted: this.notificationsMuted, revision: this.counter }
+  }
+}
