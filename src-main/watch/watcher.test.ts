@@ -345,7 +345,7 @@ describe('revisions', () => {
     const revisions = log.events.map((e) => ('list' in e ? e.list.revision : 'watch' in e ? e.watch.revision : undefined)).filter((r) => r !== undefined)
     expect(revisions.length).toBeGreaterThan(3)
     expect(revisions).toEqual([...revisions].sort((a, b) => a - b))
-    expect(new Set(log.of('watch:changed', id).concat(log.of('watch:done', id)).map((e) => e.watch.revision)).size).toBe(2)
+    expect(new Set([...log.of('watch:changed', id), ...log.of('watch:done', id)].map((e) => e.watch.revision)).size).toBe(2)
     expect(added.revision).toBeLessThan(log.of('watch:changed', id)[0].watch.revision)
     expect(muted.revision).toBeGreaterThan(log.of('watch:done', id)[0].watch.revision)
     const list = w.list(P)

@@ -1,5 +1,4 @@
-import type { WatchOutcome, WatchState } from '@contract/watch'
-import { outcomeNoticeText } from '@contract/watchNotice'
+import type { WatchNotice } from '@contract/watch'
 import { useConnection } from '../../stores/connection'
 
 /**
@@ -28,11 +27,11 @@ export async function askNotificationPermissionInHost(): Promise<NotificationAcc
   return useConnection.getState().info?.runtime === 'host' ? askNotificationPermission() : undefined
 }
 
-export function showOutcomeNotification(watch: WatchState & { outcome: WatchOutcome }, onOpen: () => void): void {
+/** Shows a notice the main process decided is due (it carries the wording too). */
+export function showOutcomeNotification(notice: WatchNotice, onOpen: () => void): void {
   if (notificationAccess() !== 'granted') return
-  const { title, body } = outcomeNoticeText(watch)
-  // The tag makes a repeated notice for the same watch replace the old one, not stack.
-  const n = new Notification(title, { body, tag: `watch:${watch.profileId}:${watch.intentId}` })
+  // The tag makes a repeated notice for the same watch (another tab, say) replace the old one, not stack.
+  const n = new Notification(notice.title, { body: notice.body, tag: `watch:${notice.profileId}:${notice.intentId}` })
   n.onclick = () => {
     window.focus()
     onOpen()

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { WatchState } from '@contract/watch'
 import { elapsedMs } from './phase'
 
-const base: WatchState = { profileId: 'p', intentId: `0x${'1'.repeat(64)}`, addedAt: 1_000_000, phase: 'done', muted: false }
+const base: WatchState = { profileId: 'p', intentId: `0x${'1'.repeat(64)}`, addedAt: 1_000_000, phase: 'done', muted: false, revision: 1 }
 
 describe('elapsedMs', () => {
   it('gives a finished intent its own run time, not the few ms it was watched', () => {

@@ -1,9 +1,25 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { WatchState } from '@contract/watch'
 import { ID, PROFILE, fakeCall, main, watchState } from './testing/fakeMain'
 import { resetWatchWorld } from './testing/world'
 import { useWatches } from './store'
 
 vi.mock('../../data/call', async () => ({ call: (await import('./testing/fakeMain')).fakeCall }))
+
+const listOf = (revision: number, ...watches: WatchState[]) => ({ watches, notificationsMuted: false, revision })
+
+/** The next list is asked for now and answered, as it was when asked, once `letGo` runs. */
+function slowList() {
+  const answer = fakeCall.getMockImplementation()!
+  let letGo = () => {}
+  const held = new Promise<void>((resolve) => (letGo = resolve))
+  fakeCall.mockImplementationOnce(async (...args) => {
+    const early = await answer(...args)
+    await held
+    return early
+  })
+  return { done: useWatches.getState().refresh(), letGo }
+}
 
 describe('useWatches', () => {
   beforeEach(() => resetWatchWorld())
@@ -23,63 +39,61 @@ describe('useWatches', () => {
     expect(fakeCall.mock.calls.filter((c) => c[0] === 'listWatches')).toHaveLength(2)
   })
 
-  it('keeps a receipt that arrived by event over an older copy in a list answer', () => {
+  it('keeps the newest revision: an older event or list delivered later does not roll a watch back', () => {
     const s = useWatches.getState()
-    s.applyList({ watches: [watchState(1, { status: 'EXECUTING', lastUpdateAt: 100 })], notificationsMuted: false }, PROFILE)
-    s.applyWatch(watchState(1, { status: 'SUCCEEDED', lastUpdateAt: 200 }))
-    s.applyList({ watches: [watchState(1, { status: 'EXECUTING', lastUpdateAt: 100 })], notificationsMuted: false }, PROFILE)
-    expect(useWatches.getState().byId[ID(1)].status).toBe('SUCCEEDED')
-    // A retry notice carries no new answer but must still show.
-    s.applyWatch(watchState(1, { status: 'SUCCEEDED', lastUpdateAt: 200, phase: 'retrying' }))
-    expect(useWatches.getState().byId[ID(1)].phase).toBe('retrying')
+    s.applyList(listOf(10, watchState(1, { status: 'EXECUTING', revision: 10 })), PROFILE)
+    expect(s.applyWatch(watchState(1, { status: 'SUCCEEDED', phase: 'done', outcome: 'SUCCEEDED', revision: 12 }))).toBe(true)
+    // Out of order: an event stamped before the one above, then a list read before it.
+    expect(s.applyWatch(watchState(1, { status: 'EXECUTING', phase: 'retrying', revision: 11 }))).toBe(false)
+    s.applyList(listOf(11, watchState(1, { status: 'EXECUTING', revision: 11 })), PROFILE)
+    expect(useWatches.getState().byId[ID(1)]).toMatchObject({ status: 'SUCCEEDED', revision: 12 })
+    // A newer one is taken, whatever it says.
+    s.applyList(listOf(13, watchState(1, { status: 'SUCCEEDED', phase: 'done', muted: true, revision: 13 })), PROFILE)
+    expect(useWatches.getState().byId[ID(1)]).toMatchObject({ muted: true, revision: 13 })
   })
 
   it('ignores events for watches it does not show (another profile, or not watched)', () => {
     const s = useWatches.getState()
-    s.applyList({ watches: [watchState(1)], notificationsMuted: false }, PROFILE)
-    s.applyWatch(watchState(1, { profileId: 'other', status: 'FAILED', lastUpdateAt: Date.now() }))
-    s.applyWatch(watchState(2, { status: 'FAILED' }))
+    s.applyList(listOf(1, watchState(1, { revision: 1 })), PROFILE)
+    expect(s.applyWatch(watchState(1, { profileId: 'other', status: 'FAILED' }))).toBe(false)
+    expect(s.applyWatch(watchState(2, { status: 'FAILED' }))).toBe(false)
     expect(useWatches.getState().byId[ID(1)].status).toBeUndefined()
     expect(useWatches.getState().byId[ID(2)]).toBeUndefined()
   })
 
-  it('keeps what its own actions did over a list asked for before they were answered', async () => {
+  it('a list read before an add, a remove or a mute does not undo them', async () => {
     main.watches.set(ID(1), watchState(1))
     const s = useWatches.getState()
     await s.refresh()
-    const answer = fakeCall.getMockImplementation()!
-    /** The next list is asked for now and answered once `letGo` runs, read before or after waiting. */
-    const slowList = (read: 'when asked' | 'when answered') => {
-      let letGo = () => {}
-      const held = new Promise<void>((resolve) => (letGo = resolve))
-      fakeCall.mockImplementationOnce(async (...args) => {
-        const early = read === 'when asked' ? await answer(...args) : undefined
-        await held
-        return early ?? answer(...args)
-      })
-      return { done: s.refresh(), letGo }
-    }
 
-    // Read before an add and a remove: it lacks the one and still has the other.
-    const stale = slowList('when asked')
+    const stale = slowList()
     expect(await s.add(ID(2))).toBeNull()
     expect(await s.remove(ID(1))).toBeNull()
+    expect(await s.setNotificationsMuted(true)).toBeNull()
     stale.letGo()
     await stale.done
     expect(Object.keys(useWatches.getState().byId)).toEqual([ID(2)])
+    expect(useWatches.getState().notificationsMuted).toBe(true)
 
-    // Asked before a mute was answered, read after a receipt came: both are kept.
-    const later = slowList('when answered')
+    const before = slowList()
     expect(await s.setMuted(ID(2), true)).toBeNull()
-    main.watches.set(ID(2), { ...main.watches.get(ID(2))!, muted: false, status: 'EXECUTING', lastUpdateAt: Date.now() })
-    later.letGo()
-    await later.done
-    expect(useWatches.getState().byId[ID(2)]).toMatchObject({ status: 'EXECUTING', muted: true })
+    before.letGo()
+    await before.done
+    expect(useWatches.getState().byId[ID(2)].muted).toBe(true)
 
-    // A list asked for after the actions is believed as it is.
+    // A list read after the actions is believed as it is, removals by others included.
     main.watches.delete(ID(2))
+    main.notificationsMuted = false
+    main.revision++
     await s.refresh()
-    expect(Object.keys(useWatches.getState().byId)).toEqual([])
+    expect(useWatches.getState()).toMatchObject({ byId: {}, removed: {}, notificationsMuted: false })
+  })
+
+  it('a list of another profile replaces everything', () => {
+    const s = useWatches.getState()
+    s.applyList(listOf(5, watchState(1, { revision: 5 })), PROFILE)
+    s.applyList(listOf(2, watchState(2, { profileId: 'other', revision: 2 })), 'other')
+    expect(Object.keys(useWatches.getState().byId)).toEqual([ID(2)])
   })
 
   it('adds, mutes and removes through the bridge, and reports failures', async () => {

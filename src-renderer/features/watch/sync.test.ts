@@ -77,7 +77,7 @@ describe('watch sync', () => {
     await started(watchState(1), watchState(2))
     await waitFor(async () => expect((await listWatchMirror(PROFILE)).map((m) => m.intentId).sort()).toEqual([ID(1), ID(2)]))
     main.watches.delete(ID(1))
-    emit({ type: 'watch:list', list: { watches: [], notificationsMuted: false } })
+    emit({ type: 'watch:list', list: { watches: [], notificationsMuted: false, revision: main.revision } })
     await waitFor(async () => expect((await listWatchMirror(PROFILE)).map((m) => m.intentId)).toEqual([ID(2)]))
   })
 
@@ -89,30 +89,28 @@ describe('watch sync', () => {
     expect(useWatches.getState().profileId).toBe('other')
   })
 
-  it('notifies from the page in the browser host when a watched intent finishes, and opens it on click', async () => {
+  it('shows the notice main decided on, in the browser host, and opens the intent on click', async () => {
     const { shown } = fakeNotifications()
     vi.spyOn(window, 'focus').mockImplementation(() => {})
     await started(progress(1, 'EXECUTING', T), progress(2, 'EXECUTING', T, { muted: true }))
-    emit({
-      type: 'watch:done',
-      watch: progress(1, 'FAILED', T + 5_000, { failureReason: 'slippage tolerance exceeded' }),
-      source: source(T + 5_000),
-    })
+    const notice = { profileId: PROFILE, intentId: ID(1), outcome: 'FAILED' as const, title: 'Intent failed', body: 'slippage tolerance exceeded' }
+    emit({ type: 'watch:done', watch: progress(1, 'FAILED', T + 5_000, { failureReason: 'slippage tolerance exceeded' }), source: source(T + 5_000), notice })
+    // Muted: main sends no notice, and the page makes none up.
     emit({ type: 'watch:done', watch: progress(2, 'SUCCEEDED', T + 5_000, { muted: true }), source: source(T + 5_000) })
     expect(shown).toHaveLength(1)
-    expect(shown[0]).toMatchObject({ title: 'Intent failed', body: expect.stringContaining('slippage tolerance exceeded') })
+    expect(shown[0]).toMatchObject({ title: 'Intent failed', body: 'slippage tolerance exceeded' })
     shown[0].onclick!()
     await waitFor(() => expect(location.hash).toBe(`#/intent/${ID(1)}`))
   })
 
-  it('does not notify from the page in the desktop app, nor for an intent already final when added', async () => {
+  it('shows no notice from the page in the desktop app, where main shows it', async () => {
     const { shown } = fakeNotifications()
-    await started(watchState(1), progress(2, 'EXECUTING', T))
-    emit({ type: 'watch:done', watch: progress(1, 'SUCCEEDED', T), source: source(T) })
-    expect(shown).toHaveLength(0)
     useConnection.setState({ info: { ...useConnection.getState().info!, runtime: 'electron' } })
-    emit({ type: 'watch:done', watch: progress(2, 'SUCCEEDED', T), source: source(T) })
+    await started(progress(2, 'EXECUTING', T))
+    const notice = { profileId: PROFILE, intentId: ID(2), outcome: 'SUCCEEDED' as const, title: 'Intent succeeded', body: 'done' }
+    emit({ type: 'watch:done', watch: progress(2, 'SUCCEEDED', T), source: source(T), notice })
     expect(shown).toHaveLength(0)
+    expect(useWatches.getState().byId[ID(2)].outcome).toBe('SUCCEEDED')
   })
 
   it('opens the intent a desktop notification was clicked for, switching profile when needed', async () => {

@@ -66,14 +66,6 @@ function cacheListedReceipts(profileId: string, watches: readonly WatchState[]):
   })
 }
 
-function maybeNotify(previous: WatchState | undefined, watch: WatchState): void {
-  if (useConnection.getState().info?.runtime !== 'host') return
-  if (!watch.outcome || watch.muted || useWatches.getState().notificationsMuted) return
-  // Same rule as the main process: only an outcome reached while watched is news.
-  if (previous?.status === undefined || previous.outcome) return
-  showOutcomeNotification({ ...watch, outcome: watch.outcome }, () => void openIntent(watch.profileId, watch.intentId))
-}
-
 function handleWatchEvent(event: BridgeEvent): void {
   const store = useWatches.getState()
   switch (event.type) {
@@ -81,14 +73,13 @@ function handleWatchEvent(event: BridgeEvent): void {
     case 'watch:done': {
       const { watch, source } = event
       if (watch.receipt) void cacheModule().then((db) => db.cacheReceipt(source, watch.receipt!))
-      const previous = store.byId[watch.intentId]
-      const shown = previous?.profileId === watch.profileId
-      store.applyWatch(watch)
-      if (shown) {
+      if (store.applyWatch(watch))
         void cacheModule()
           .then((db) => db.putWatchMirror(watch.profileId, mirrorOf(watch)))
           .catch((e) => console.warn('could not mirror a watch', e))
-        if (event.type === 'watch:done') maybeNotify(previous, watch)
+      // The main process decided the notice is due; the page only shows it, in the browser host.
+      if (event.type === 'watch:done' && event.notice && useConnection.getState().info?.runtime === 'host') {
+        showOutcomeNotification(event.notice, () => void openIntent(watch.profileId, watch.intentId))
       }
       return
     }

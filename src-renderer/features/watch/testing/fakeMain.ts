@@ -20,16 +20,20 @@ export const main = {
   watches: new Map<string, WatchState>(),
   notificationsMuted: false,
   failNext: null as null | { kind: 'Network' | 'NotFound'; message: string },
+  /** The revision counter: every state made here, like every change in main, takes the next one. */
+  revision: 0,
 }
 
-const list = (): WatchList => ({ watches: [...main.watches.values()], notificationsMuted: main.notificationsMuted })
+const list = (): WatchList => ({ watches: [...main.watches.values()], notificationsMuted: main.notificationsMuted, revision: main.revision })
 
+/** A watch's state, with the next revision unless `over` gives one. */
 export const watchState = (n: number, over: Partial<WatchState> = {}): WatchState => ({
   profileId: PROFILE,
   intentId: ID(n),
   addedAt: Date.now() - 60_000,
   phase: 'polling',
   muted: false,
+  revision: ++main.revision,
   ...over,
 })
 
@@ -44,24 +48,24 @@ export const fakeCall = vi.fn(async (method: BridgeMethodName, args: unknown): P
     case 'listWatches':
       return { ok: true, value: list() }
     case 'watchIntent': {
-      const w = main.watches.get(a.intentId) ?? { ...watchState(0), intentId: a.intentId, addedAt: Date.now(), phase: 'queued' as const }
+      const w = main.watches.get(a.intentId) ?? watchState(0, { intentId: a.intentId, addedAt: Date.now(), phase: 'queued' })
       main.watches.set(a.intentId, w)
       return { ok: true, value: w }
     }
     case 'unwatchIntent':
-      return { ok: true, value: { removed: main.watches.delete(a.intentId) } }
+      return { ok: true, value: { removed: main.watches.delete(a.intentId), revision: ++main.revision } }
     case 'setWatchMuted': {
-      const w = { ...main.watches.get(a.intentId)!, muted: a.muted }
+      const w = { ...main.watches.get(a.intentId)!, muted: a.muted, revision: ++main.revision }
       main.watches.set(a.intentId, w)
       return { ok: true, value: w }
     }
     case 'setNotificationsMuted':
       main.notificationsMuted = a.muted
-      return { ok: true, value: { muted: a.muted } }
+      return { ok: true, value: { muted: a.muted, revision: ++main.revision } }
     case 'clearFinishedWatches': {
       let removed = 0
       for (const [k, w] of main.watches) if (w.phase === 'done' && main.watches.delete(k)) removed++
-      return { ok: true, value: { removed } }
+      return { ok: true, value: { removed, revision: ++main.revision } }
     }
     case 'setActiveProfile':
       return { ok: true, value: { ...info(), activeProfileId: (args as { id: string }).id } }

@@ -12,10 +12,11 @@ export function resetWatchWorld(runtime: AppInfo['runtime'] = 'host') {
   main.watches.clear()
   main.notificationsMuted = false
   main.failNext = null
+  main.revision = 0
   fakeCall.mockClear()
   setExplorerDb(openExplorerDb(`watch-test-${++dbCount}-${Math.random().toString(36).slice(2)}`))
   useConnection.setState({ info: info(runtime), reachability: 'online', lastOutage: null })
-  useWatches.setState({ byId: {}, status: 'idle', error: null, profileId: null, notificationsMuted: false })
+  useWatches.setState({ byId: {}, removed: {}, status: 'idle', error: null, profileId: null, notificationsMuted: false, mutedRevision: -1 })
   location.hash = ''
 }
 
