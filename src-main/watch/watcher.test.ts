@@ -342,7 +342,7 @@ describe('revisions', () => {
     await log.until(doneOf(id))
     const muted = w.setMuted(P, id, true)
 
-    const revisions = log.events.map((e) => ('list' in e ? e.list.revision : 'watch' in e ? e.watch.revision : undefined)).filter((r) => r !== undefined)
+    const revisions = log.events.map((e) => (e.type === 'watch:list' ? e.list.revision : 'watch' in e ? e.watch.revision : undefined)).filter((r) => r !== undefined)
     expect(revisions.length).toBeGreaterThan(3)
     expect(revisions).toEqual([...revisions].sort((a, b) => a - b))
     expect(new Set([...log.of('watch:changed', id), ...log.of('watch:done', id)].map((e) => e.watch.revision)).size).toBe(2)
