@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import type { ProfileView } from '@contract/app'
 import type { SvcError } from '@contract/errors'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { call } from '../../lib/call'
+import { call } from '../../data/call'
 import { useConnection } from '../../stores/connection'
 
 /** Sets or clears a profile's access key; the key goes to the main process and never comes back. */

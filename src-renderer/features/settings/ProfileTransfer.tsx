@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import type { ProfileView } from '@contract/app'
 import { readBlobText } from '../../db/transfer'
-import { call } from '../../lib/call'
+import { call } from '../../data/call'
 import { datedFilename, downloadText } from '../../lib/download'
 import { useConnection } from '../../stores/connection'
 import { KeyForm } from './KeyForm'

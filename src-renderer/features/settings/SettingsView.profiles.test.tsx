@@ -8,7 +8,7 @@ import { downloads } from '../../testing/downloads'
 import { renderAt, resetWorld } from '../../testing/harness'
 import { SettingsView } from './SettingsView'
 
-vi.mock('../../lib/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
+vi.mock('../../data/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 vi.mock('../../lib/download', async (original) => (await import('../../testing/downloads')).recordDownloads(await original()))
 
