@@ -16,6 +16,7 @@ export { flushHistoryJournal, scheduleIndexing } from './historyJournal'
 export { readChains, readEarnPools, readHistoryEntries, readHistoryEntry, readIntent, readQuotedIntents, readReceipt, readTransitions } from './reads'
 export {
   countCachedIntents,
+  PROJECT_FILTER_CAVEAT,
   searchCachedIntents,
   type OfflineCursor,
   type OfflineIntentFilter,

@@ -59,6 +59,11 @@ describe('searchCachedIntents (small cache)', () => {
     expect(await one({ originChainId: 1 })).toEqual([3, 1].map(intentIdOf))
     expect(await one({ originChainId: 1, statuses: ['SUCCEEDED'] })).toEqual([intentIdOf(1)])
     expect(await one({ projectId: 7 })).toEqual([intentIdOf(4)])
+    // Cached without a project id (the deployed service sends none): kept, not dropped.
+    const { projectId: _none, ...noProject } = fakeEntry(6, { status: 'SUCCEEDED', originChainId: 8453 }).receipt!
+    await cacheHistoryFiled(source(), [{ ...fakeEntry(6), receipt: noProject }])
+    expect(await one({ projectId: 7 })).toEqual([6, 4].map(intentIdOf))
+    expect(await one({ projectId: 7, originChainId: 8453 })).toEqual([6, 4].map(intentIdOf))
     expect(await one({ originTokenAddress: hex('token', 10, 20).toUpperCase() })).toEqual([intentIdOf(2)])
     expect(await one({ destinationChainId: 42161, fromTime: T0 + 2 * MINUTE, toTime: T0 + 3 * MINUTE })).toEqual([3, 2].map(intentIdOf))
   })
@@ -116,6 +121,8 @@ describe('searchCachedIntents at scale (20,000 summary rows)', () => {
         symbol: SYMBOLS[(n * 11) % SYMBOLS.length],
         memo: n % 1000 === 0 ? `escalated case ${n}` : undefined,
       })
+      // As the deployed service sends them: no project id.
+      if (n % 17 === 0) delete receipt.projectId
       const part = summaryFromReceipt(receipt)!
       const meta = { profileId: 'big', baseUrl: 'http://big.test', fetchedAt: T0 }
       const row = mergeRow(undefined, part, 'receipt', meta)
@@ -141,7 +148,7 @@ describe('searchCachedIntents at scale (20,000 summary rows)', () => {
         (!filter.statuses?.length || filter.statuses.includes(r.status!)) &&
         (filter.originChainId === undefined || r.originChainId === filter.originChainId) &&
         (filter.destinationChainId === undefined || r.destinationChainId === filter.destinationChainId) &&
-        (filter.projectId === undefined || r.projectId === filter.projectId) &&
+        (filter.projectId === undefined || r.projectId === undefined || r.projectId === filter.projectId) &&
         (!filter.destinationTokenAddress || r.destinationTokenAddress === filter.destinationTokenAddress.toLowerCase()) &&
         r.createdAt >= (filter.fromTime ?? -Infinity) &&
         r.createdAt <= (filter.toTime ?? Infinity),
@@ -157,6 +164,7 @@ describe('searchCachedIntents at scale (20,000 summary rows)', () => {
     ['owner + statuses + origin chain + time range', { owner: ownerOf(13).toUpperCase(), statuses: ['SUCCEEDED', 'FAILED'], originChainId: 10, fromTime: T0 + 100_000, toTime: T0 + 6_000_000 }, 3],
     ['several statuses (merged walks)', { statuses: ['FAILED', 'REFUNDED', 'COMMITTED'] }, 700],
     ['origin chain + project (narrowest by count)', { originChainId: 56, projectId: 4 }, 61],
+    ['project only (its rows and those without a project id)', { projectId: 4 }, 97],
     ['destination chain + token, oldest first', { destinationChainId: 137, destinationTokenAddress: hex('token', 137, 20), order: 'asc' }, 600],
     ['common tag + status (tag tested on rows)', { text: 'usdt', statuses: ['EXECUTING'] }, 120],
     ['common tag + provider tag + chain', { text: 'relayx weth', originChainId: 137 }, 90],

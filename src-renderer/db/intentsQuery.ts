@@ -85,6 +85,16 @@ const BY_TIME: OrderedIndex = { name: '[profileId+createdAt+intentId]' }
 const BY_OWNER: OrderedIndex = { name: '[profileId+ownerKey+createdAt+intentId]', field: 'ownerKey' }
 const BY_STATUS: OrderedIndex = { name: '[profileId+statusKey+createdAt+intentId]', field: 'statusKey' }
 const BY_ORIGIN: OrderedIndex = { name: '[profileId+originKey+createdAt+intentId]', field: 'originKey' }
+/** `projectKey` of a row whose intent has no project id (see records.ts). */
+const NO_PROJECT_KEY = -1
+
+/**
+ * What the project filter does with intents cached without a project id, for every view
+ * that offers it offline.
+ */
+export const PROJECT_FILTER_CAVEAT =
+  'This service does not report project ids: cached intents without one are not filtered by project, so they are listed too.'
+
 const BY_PROJECT: OrderedIndex = { name: '[profileId+projectKey+createdAt+intentId]', field: 'projectKey' }
 
 /** One walk over an ordered index: the rows whose `field` equals `value`. */
@@ -127,7 +137,9 @@ function rowMatcher(filter: OfflineIntentFilter, candidates: ReadonlySet<string>
     (!owner || r.ownerKey === owner) &&
     (filter.originChainId === undefined || r.originChainId === filter.originChainId) &&
     (filter.destinationChainId === undefined || r.destinationChainId === filter.destinationChainId) &&
-    (filter.projectId === undefined || r.projectId === filter.projectId) &&
+    // The deployed service reports no project ids: an intent cached without one is kept
+    // rather than silently dropped (the views say so, with PROJECT_FILTER_CAVEAT).
+    (filter.projectId === undefined || r.projectId === undefined || r.projectId === filter.projectId) &&
     (!originToken || r.originTokenAddress?.toLowerCase() === originToken) &&
     (!destinationToken || r.destinationTokenAddress?.toLowerCase() === destinationToken) &&
     r.createdAt >= from &&
@@ -281,7 +293,11 @@ async function plan(db: ExplorerDb, profileId: string, filter: OfflineIntentFilt
   const options: Scan[][] = []
   if (filter.statuses?.length) options.push([...new Set(filter.statuses)].map((s) => ({ index: BY_STATUS, value: s })))
   if (filter.originChainId !== undefined) options.push([{ index: BY_ORIGIN, value: filter.originChainId }])
-  if (filter.projectId !== undefined) options.push([{ index: BY_PROJECT, value: filter.projectId }])
+  if (filter.projectId !== undefined)
+    options.push([
+      { index: BY_PROJECT, value: filter.projectId },
+      { index: BY_PROJECT, value: NO_PROJECT_KEY },
+    ])
   if (!options.length) return [{ index: BY_TIME }]
   if (options.length === 1) return options[0]
   const sizes = await Promise.all(options.map((scans) => rangeCount(db, profileId, scans, filter)))

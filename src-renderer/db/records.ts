@@ -330,6 +330,7 @@ export function withIndexFields(
     ownerKey: row.owner?.toLowerCase() ?? '',
     statusKey: row.status ?? '',
     originKey: row.originChainId ?? -1,
+    // -1: no project id (the deployed service sends none); the offline project filter walks it too.
     projectKey: row.projectId ?? -1,
     tags: [...new Set(words.filter((w): w is string => Boolean(w?.trim())).map((w) => tagKey(profileId, w)))],
     ...(lastTransitionStatus && { lastTransitionStatus }),

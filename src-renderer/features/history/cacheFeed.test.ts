@@ -47,7 +47,7 @@ describe('offlineHistoryFor', () => {
     })
     expect(o.onlyRecoverable).toBe(true)
     const said = o.caveats.join(' ')
-    for (const word of ['protocol', 'direction', 'first address', 'Providers', 'creation time', 'Balances']) expect(said).toContain(word)
+    for (const word of ['protocol', 'direction', 'first address', 'Providers', 'creation time', 'Balances', 'does not report project ids']) expect(said).toContain(word)
   })
 
   it('has nothing to say for the filters it applies exactly', () => {

@@ -1,5 +1,5 @@
 import type { IntentHistoryEntry } from '@contract/service'
-import { readHistoryEntries, searchCachedIntents, storageErrorMessage, type OfflineCursor, type OfflineIntentFilter } from '../../db'
+import { PROJECT_FILTER_CAVEAT, readHistoryEntries, searchCachedIntents, storageErrorMessage, type OfflineCursor, type OfflineIntentFilter } from '../../db'
 import type { FeedPage, HistoryFeed } from './feed'
 import type { HistoryQuery, HistoryViewSettings } from './filters'
 
@@ -29,7 +29,10 @@ export function offlineHistoryFor(query: HistoryQuery, settings: HistoryViewSett
   if (query.destinationChainId !== undefined) filter.destinationChainId = query.destinationChainId
   if (query.originTokenAddress) filter.originTokenAddress = query.originTokenAddress
   if (query.destinationTokenAddress) filter.destinationTokenAddress = query.destinationTokenAddress
-  if (query.byProjectId !== undefined) filter.projectId = query.byProjectId
+  if (query.byProjectId !== undefined) {
+    filter.projectId = query.byProjectId
+    caveats.push(PROJECT_FILTER_CAVEAT)
+  }
   if (query.fromTime !== undefined) filter.fromTime = query.fromTime * 1000
   // Whole seconds: "at or before 12:00:00" includes 12:00:00.999.
   if (query.toTime !== undefined) filter.toTime = query.toTime * 1000 + 999

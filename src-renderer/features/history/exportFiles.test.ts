@@ -31,6 +31,20 @@ describe('historyCsv', () => {
     expect(cell('balancesUsd')).toBe('12.5')
   })
 
+  it('writes empty cells, never "undefined", for the fields the deployed service does not send', () => {
+    const entry = makeEntry({ intentId: '0xdeployed' })
+    // The deployed service sends no id, projectId, …TransactionId or calldata.
+    const { id: _id, projectId: _projectId, depositTransactionId: _d, originTransactionId: _o, ...receipt } = entry.receipt!
+    const { calldata: _calldata, ...origin } = receipt.originTransaction ?? {}
+    const text = historyCsv([{ ...entry, receipt: { ...receipt, originTransaction: origin } }])
+    const [header, row] = parseCsv(text)
+    expect(row[header.indexOf('projectId')]).toBe('')
+    expect(row[header.indexOf('intentId')]).toBe('0xdeployed')
+    expect(text).not.toMatch(/undefined|null|NaN/)
+    const json = historyJson([{ ...entry, receipt }], {}, null)
+    expect(json).not.toMatch(/undefined|"projectId"/)
+  })
+
   it('quotes a failure reason holding commas and quotes', () => {
     const entry = makeEntry({ status: 'FAILED' })
     entry.receipt!.originTransaction!.statusReason = 'reverted: "slippage", retry later'

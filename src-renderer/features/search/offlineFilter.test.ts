@@ -7,9 +7,16 @@ const A2 = '0x' + '22'.repeat(20)
 
 describe('offlineSearchFor', () => {
   it('maps exact filters onto the cache without caveats', () => {
-    expect(offlineSearchFor({ byIntentId: HASH, byOwnerAddress: A1, byProjectId: 7 })).toEqual({
-      filter: { intentId: HASH, owner: A1, projectId: 7 },
+    expect(offlineSearchFor({ byIntentId: HASH, byOwnerAddress: A1 })).toEqual({
+      filter: { intentId: HASH, owner: A1 },
       caveats: [],
+    })
+  })
+
+  it('says that intents cached without a project id are not filtered by project', () => {
+    expect(offlineSearchFor({ byProjectId: 7 })).toEqual({
+      filter: { projectId: 7 },
+      caveats: ['This service does not report project ids: cached intents without one are not filtered by project, so they are listed too.'],
     })
   })
 

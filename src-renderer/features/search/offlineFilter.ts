@@ -1,5 +1,5 @@
 import type { SearchIntentsRequest } from '@contract/service'
-import type { OfflineIntentFilter } from '../../db'
+import { PROJECT_FILTER_CAVEAT, type OfflineIntentFilter } from '../../db'
 import { FIELD_BY_KEY, filledKeys, type SearchFilterKey } from './filters'
 
 /**
@@ -30,6 +30,7 @@ export function offlineSearchFor(request: SearchIntentsRequest): OfflineSearch {
         break
       case 'byProjectId':
         filter.projectId = Number(value)
+        caveats.push(PROJECT_FILTER_CAVEAT)
         break
       case 'byTransactionHash':
         filter.txHash = value
