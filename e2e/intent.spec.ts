@@ -40,6 +40,32 @@ test('a failed intent states its reason prominently and marks the leg that faile
   await expect(page.getByText('Receipt from the service')).toBeVisible()
 })
 
+test('each leg shows its own status when the service sends one', async ({ open, app, wireForm }) => {
+  const intentId = intentAt(app, 2)
+  const { receipt } = await truth(app, intentId)
+  const page = await open(`/intent/${intentId}`)
+  const timeline = page.getByRole('list', { name: 'Receipt timeline' })
+  await expect(timeline.locator('[data-step="deposit"]')).toHaveAttribute('data-state', 'done')
+  const legs = ['deposit', 'origin', 'destination', 'refund'] as const
+  if (wireForm === 'deployed') {
+    // The deployed service writes each leg's transaction status, kind and note.
+    for (const leg of legs) {
+      const tx = receipt[`${leg}Transaction`]
+      const badge = timeline.locator(`[data-step="${leg}"] .timeline-tx-status`)
+      if (!tx?.status) await expect(badge).toHaveCount(0)
+      else {
+        await expect(badge).toHaveText(`Leg: ${tx.status}`)
+        if (tx.type) await expect(timeline.locator(`[data-step="${leg}"]`)).toContainText(tx.type)
+      }
+    }
+    expect(receipt.originTransaction?.status).toBeTruthy()
+    await expect(page.getByLabel('Receipt summary')).toContainText(`status ${receipt.summary!.status}`)
+  } else {
+    // The spec's form has no leg status: none is shown or made up.
+    await expect(timeline.locator('.timeline-tx-status')).toHaveCount(0)
+  }
+})
+
 test('a watched intent updates live and lists the statuses seen here', async ({ open, app }) => {
   const { intentId } = await app.admin<{ intentId: string }>('createIntent', { status: 'EXECUTING' })
   const page = await open(`/intent/${intentId}`)
