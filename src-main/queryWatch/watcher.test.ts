@@ -87,7 +87,7 @@ describe('query watcher', () => {
     ])
     expect(s.unread).toBe(2)
     const changed = events.filter((e) => e.type === 'queryWatch:changed' && e.fresh.length)
-    expect(changed).toHaveLength(1)
+    expect(changed).toMatchObject([{ notify: true }])
     expect(notices).toEqual([{ profileId: P, queryId: q.id, title: 'project 42: 1 new, 1 status change', body: expect.stringContaining('SUCCEEDED → REFUNDED') }])
 
     // The same state again is not news; a further move is.
@@ -210,5 +210,7 @@ describe('query watcher', () => {
     await clock.advance(MIN)
     expect(stateOf(w, q.id).findings).toHaveLength(1)
     expect(notices).toEqual([])
+    // The page in the browser host reads the same decision from the event.
+    expect(events.filter((e) => e.type === 'queryWatch:changed' && e.fresh.length).map((e) => 'notify' in e && e.notify)).toEqual([false])
   })
 })

@@ -308,8 +308,9 @@ class QueryWatcher implements QueryWatchControl {
       findings,
       unread: findings.filter((f) => f.unread).length,
     })
-    this.changed(entry, fresh)
-    if (fresh.length) this.notify(entry, fresh)
+    const notify = fresh.length > 0 && !this.opts.notificationsMuted?.()
+    this.changed(entry, fresh, notify)
+    if (notify) this.notify(entry, fresh)
   }
 
   private failed(entry: Entry, error: SvcError): void {
@@ -329,7 +330,7 @@ class QueryWatcher implements QueryWatchControl {
   }
 
   private notify(entry: Entry, fresh: QueryFinding[]): void {
-    if (!this.opts.notify || this.opts.notificationsMuted?.()) return
+    if (!this.opts.notify) return
     try {
       this.opts.notify(queryNoticeFor(entry.state, fresh))
     } catch (e) {
@@ -356,8 +357,8 @@ class QueryWatcher implements QueryWatchControl {
     entry.state = { ...entry.state, ...patch }
   }
 
-  private changed(entry: Entry, fresh: QueryFinding[]): void {
-    this.opts.events.emit({ type: 'queryWatch:changed', query: entry.state, fresh })
+  private changed(entry: Entry, fresh: QueryFinding[], notify = false): void {
+    this.opts.events.emit({ type: 'queryWatch:changed', query: entry.state, fresh, notify })
     this.writer.schedule()
   }
 

@@ -5,6 +5,7 @@ import { showCacheActivity } from './cacheActivity'
 import { cacheModule } from '../db/lazy'
 import { call } from '../data/call'
 import { startWatchSync } from '../features/watch/sync'
+import { startQueryWatchSync } from '../features/queryWatch'
 import { useConnection } from '../stores/connection'
 import { askChainsEarly, useChainDirectory, useReconnectProbe } from '../data/reference/chains'
 import { DEFAULT_PATH, ROUTES } from './routes'
@@ -40,12 +41,14 @@ function useAppBootstrap() {
     })
     // Watch events (cache write-through, notifications, opening a clicked notice) flow from start-up, not only once the Watch view is open.
     const stopWatchSync = startWatchSync()
+    const stopQueryWatchSync = startQueryWatchSync()
     const off = bridge.subscribe((event) => {
       if (event.type === 'appInfo') setInfo(event.info)
     })
     return () => {
       off()
       stopWatchSync()
+      stopQueryWatchSync()
       stopCacheActivity()
     }
   }, [setInfo])

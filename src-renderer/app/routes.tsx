@@ -54,6 +54,7 @@ export const ROUTES: AppRoute[] = [
   },
   { path: '/routes', view: lazyView(() => import('../features/routes/RoutesView'), (m) => m.RoutesView), nav: { label: 'Routes', to: '/routes' } },
   { path: '/watch', view: lazyView(() => import('../features/watch/WatchView'), (m) => m.WatchView), nav: { label: 'Watch', to: '/watch' } },
+  { path: '/watch/queries', view: lazyView(() => import('../features/queryWatch/QueryWatchView'), (m) => m.QueryWatchView) },
   { path: '/chains', view: lazyView(() => import('../features/chains/ChainsView'), (m) => m.ChainsView), nav: { label: 'Chains', to: '/chains' } },
   {
     path: '/yield',

@@ -76,8 +76,11 @@ export interface QueryWatchList {
 }
 
 export type QueryWatchEvent =
-  /** A query's state changed; `fresh` holds what this poll found (empty for other changes). */
-  | { type: 'queryWatch:changed'; query: QueryWatchState; fresh: QueryFinding[] }
+  /**
+   * A query's state changed; `fresh` holds what this poll found (empty for other changes),
+   * and `notify` says whether it is to be announced (something found, notices not muted).
+   */
+  | { type: 'queryWatch:changed'; query: QueryWatchState; fresh: QueryFinding[]; notify: boolean }
   /** Added or removed: the profile's list itself changed. */
   | { type: 'queryWatch:list'; profileId: string; list: QueryWatchList }
   /** A notice was clicked: the window should show this watched query. */

@@ -10,6 +10,7 @@ import {
   type FilterField,
   type HistoryFilterDraft,
 } from './filters'
+import { WatchFilterButton } from './WatchFilterButton'
 
 /** Fields folded under "More filters"; the fold opens by itself when one is set or wrong. */
 const ADVANCED: readonly FilterField[] = [
@@ -193,6 +194,7 @@ export function HistoryFilters({
           Only recoverable
         </label>
         <span className="history-spacer" />
+        <WatchFilterButton applied={applied} />
         <button
           type="button"
           title="Intents whose funds are stuck at an intent address, with their balances"

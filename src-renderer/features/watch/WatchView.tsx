@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
+import { WatchedFiltersLink } from '../queryWatch'
 import { useConnection } from '../../stores/connection'
 import { AddWatchForm } from './AddWatchForm'
 import { askNotificationPermission, notificationAccess } from './browserNotify'
@@ -44,6 +45,7 @@ export function WatchView() {
           </p>
         </div>
         <div className="toolbar">
+          <WatchedFiltersLink />
           <label className="watch-mute-all">
             <input type="checkbox" checked={muted} onChange={(e) => void setNotificationsMuted(e.target.checked)} />
             Mute all notifications

@@ -1,0 +1,71 @@
+import { useId, useState } from 'react'
+import { Link } from 'react-router'
+import { QUERY_WATCH_INTERVALS_MS, QUERY_WATCH_LIMITS } from '@contract/queryWatchNotice'
+import { useChainsById } from '../../data/reference/chains'
+import { useConnection } from '../../stores/connection'
+import { describeQuery, intervalText, useQueryWatches } from '../queryWatch'
+import { DEFAULT_SETTINGS, validateFilters, writeParams, type HistoryFilterDraft } from './filters'
+
+type Outcome = { ok: true; name: string; queryId: string } | { ok: false; message: string } | null
+
+/** In the browser host the page shows the notices, so it asks the browser's permission on this click. */
+function askPermissionInHost(): void {
+  if (useConnection.getState().info?.runtime !== 'host' || typeof Notification === 'undefined') return
+  if (Notification.permission === 'default') void Notification.requestPermission()
+}
+
+/**
+ * "Watch this filter": saves the filters in force (not the form's unapplied edits) as a
+ * watched query, polled by the main process at the chosen rate.
+ */
+export function WatchFilterButton({ applied }: { applied: HistoryFilterDraft }) {
+  const [intervalMs, setIntervalMs] = useState<number>(QUERY_WATCH_LIMITS.defaultIntervalMs)
+  const [outcome, setOutcome] = useState<Outcome>(null)
+  const [busy, setBusy] = useState(false)
+  const byId = useChainsById()
+  const selectId = useId()
+  const valid = validateFilters(applied)
+
+  const save = async () => {
+    if (!valid.ok) return
+    askPermissionInHost()
+    setBusy(true)
+    const name = describeQuery(valid.query, (id) => byId.get(id)?.name ?? `chain ${id}`)
+    const historyParams = writeParams(applied, DEFAULT_SETTINGS).toString()
+    const r = await useQueryWatches.getState().add({ name, query: valid.query, historyParams, intervalMs })
+    setBusy(false)
+    setOutcome(r.ok ? { ok: true, name: r.value.name, queryId: r.value.id } : { ok: false, message: r.error.message })
+  }
+
+  return (
+    <span className="row small watch-filter">
+      <label htmlFor={selectId}>Poll every</label>
+      <select id={selectId} value={intervalMs} onChange={(e) => setIntervalMs(Number(e.target.value))}>
+        {QUERY_WATCH_INTERVALS_MS.map((ms) => (
+          <option key={ms} value={ms}>
+            {intervalText(ms)}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        disabled={!valid.ok || busy}
+        title={valid.ok ? 'Poll these filters and be told of new matching intents and status changes' : 'Apply valid filters first'}
+        onClick={() => void save()}
+      >
+        Watch this filter
+      </button>
+      {outcome ? (
+        <span role="status" className={outcome.ok ? undefined : 'field-error'}>
+          {outcome.ok ? (
+            <>
+              Watching “{outcome.name}” — <Link to={`/watch/queries?focus=${encodeURIComponent(outcome.queryId)}`}>see watched filters</Link>
+            </>
+          ) : (
+            outcome.message
+          )}
+        </span>
+      ) : null}
+    </span>
+  )
+}

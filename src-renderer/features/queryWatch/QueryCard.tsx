@@ -1,0 +1,102 @@
+import { Link } from 'react-router'
+import type { QueryFinding, QueryWatchState } from '@contract/queryWatch'
+import { StatusBadge } from '../../components/StatusBadge'
+import { formatDateTime, formatDuration, shortHex } from '../../lib/format'
+import { describeQuery, intervalText } from './describe'
+import { useQueryWatches } from './store'
+
+const ago = (t: number | undefined, now: number) => (t === undefined ? 'not yet' : `${formatDuration(Math.max(0, now - t))} ago`)
+
+/** The query's own state in words: when it polls next, or why it does not. */
+function nextPollText(q: QueryWatchState, now: number): string {
+  if (q.phase === 'paused') return 'Paused'
+  if (q.phase === 'stopped') return 'Stopped: resume to try again'
+  if (q.phase === 'polling') return 'Polling now'
+  if (q.nextPollAt === undefined) return '—'
+  const wait = q.nextPollAt - now
+  const when = wait <= 0 ? 'due now' : `in ${formatDuration(wait)}`
+  return q.phase === 'retrying' ? `Retrying ${when}` : when
+}
+
+function FindingItem({ f }: { f: QueryFinding }) {
+  return (
+    <li className="query-finding" data-unread={f.unread || undefined} data-kind={f.kind}>
+      <span className="query-finding-kind">{f.kind === 'new' ? 'New' : 'Status changed'}</span>
+      <Link className="mono" to={`/intent/${encodeURIComponent(f.intentId)}`} title={`Open ${f.intentId}`}>
+        {shortHex(f.intentId, 10, 6)}
+      </Link>
+      {f.kind === 'status' ? (
+        <span>
+          <StatusBadge status={f.previousStatus} /> → <StatusBadge status={f.status} />
+        </span>
+      ) : (
+        <StatusBadge status={f.status} />
+      )}
+      <span className="muted small" title={`Found ${formatDateTime(f.foundAt)}`}>
+        {formatDateTime(f.foundAt)}
+      </span>
+    </li>
+  )
+}
+
+function Actions({ q }: { q: QueryWatchState }) {
+  const { pollNow, setPaused, markSeen, remove } = useQueryWatches.getState()
+  const paused = q.phase === 'paused'
+  return (
+    <div className="row query-actions">
+      <button type="button" disabled={paused} aria-label={`Poll “${q.name}” now`} onClick={() => void pollNow(q.id)}>
+        Poll now
+      </button>
+      <button type="button" aria-pressed={paused} aria-label={`${paused ? 'Resume' : 'Pause'} “${q.name}”`} onClick={() => void setPaused(q.id, !paused)}>
+        {paused ? 'Resume' : 'Pause'}
+      </button>
+      <button type="button" disabled={!q.unread} aria-label={`Mark what “${q.name}” found as seen`} onClick={() => void markSeen(q.id)}>
+        Mark seen{q.unread ? ` (${q.unread})` : ''}
+      </button>
+      <button type="button" aria-label={`Stop watching “${q.name}”`} onClick={() => void remove(q.id)}>
+        Remove
+      </button>
+    </div>
+  )
+}
+
+/** One watched query: its filter, its schedule and health, what it found, and its controls. */
+export function QueryCard({ q, now, chainName }: { q: QueryWatchState; now: number; chainName: (id: number) => string }) {
+  const headingId = `query-${q.id}`
+  const filter = describeQuery(q.query, chainName)
+  return (
+    <article className="card query-card" aria-labelledby={headingId} data-phase={q.phase}>
+      <header className="row query-card-header">
+        <h2 id={headingId} tabIndex={-1}>
+          {q.name}
+          {q.unread ? <span className="badge query-unread"> {q.unread} new</span> : null}
+        </h2>
+        <Link to={`/history${q.historyParams ? `?${q.historyParams}` : ''}`}>Open in History</Link>
+      </header>
+      {filter !== q.name ? <p className="muted small">{filter}</p> : null}
+      <dl className="query-facts">
+        <dt>Polls every</dt>
+        <dd>{intervalText(q.intervalMs)}</dd>
+        <dt>Last poll</dt>
+        <dd title={q.lastPollAt ? formatDateTime(q.lastPollAt) : undefined}>
+          {ago(q.lastPollAt, now)}
+          {q.lastCount !== undefined ? ` · ${q.lastCount} matching read, ${q.seenCount} remembered` : ''}
+        </dd>
+        <dt>Next poll</dt>
+        <dd>{nextPollText(q, now)}</dd>
+        <dt>Last error</dt>
+        <dd className={q.error ? 'query-error' : undefined}>{q.error ? q.error.message : 'none'}</dd>
+      </dl>
+      <Actions q={q} />
+      {q.findings.length ? (
+        <ul className="query-findings" aria-label={`Found by “${q.name}”`}>
+          {q.findings.map((f) => (
+            <FindingItem key={`${f.kind}:${f.intentId}:${f.foundAt}:${f.status ?? ''}`} f={f} />
+          ))}
+        </ul>
+      ) : (
+        <p className="muted small">{q.baselined ? 'Nothing new since it was saved.' : 'The first poll sets the starting point; what matches then is not news.'}</p>
+      )}
+    </article>
+  )
+}

@@ -1,0 +1,62 @@
+import { useEffect } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { EmptyState } from '../../components/EmptyState'
+import { ErrorNotice } from '../../components/ErrorNotice'
+import { useChainsById } from '../../data/reference/chains'
+import { useNow } from '../../lib/useNow'
+import { intervalText } from './describe'
+import { QueryCard } from './QueryCard'
+import { useQueryWatches } from './store'
+import { startQueryWatchSync } from './sync'
+
+/** Brings the query named by `?focus=` (a clicked notice) into view, heading focused. */
+function useFocusQuery(ready: boolean) {
+  const [params] = useSearchParams()
+  const focus = params.get('focus')
+  useEffect(() => {
+    if (!focus || !ready) return
+    const heading = document.getElementById(`query-${focus}`)
+    heading?.scrollIntoView({ block: 'start' })
+    heading?.focus()
+  }, [focus, ready])
+}
+
+/** `#/watch/queries`: every watched History filter of the active profile, with what each found. */
+export function QueryWatchView() {
+  useEffect(() => {
+    startQueryWatchSync()
+  }, [])
+  const { queries, count, max, minIntervalMs, status, error } = useQueryWatches()
+  const byId = useChainsById()
+  const chainName = (id: number) => byId.get(id)?.name ?? `chain ${id}`
+  const now = useNow(1000)
+  useFocusQuery(status === 'ready')
+
+  return (
+    <section className="view" aria-labelledby="queries-title">
+      <header className="view-header">
+        <div>
+          <h1 id="queries-title">Watched filters</h1>
+          <p className="muted small" role="status" aria-label="Watched filter limits">
+            {count} of {max} watched filters (all profiles) · each polled at most every {intervalText(minIntervalMs)}
+          </p>
+        </div>
+        <div className="toolbar">
+          <Link to="/watch">Watched intents</Link>
+          <Link to="/history">History</Link>
+        </div>
+      </header>
+      {error ? <ErrorNotice error={error} onRetry={status === 'failed' ? () => void useQueryWatches.getState().refresh() : undefined} /> : null}
+      {status === 'loading' && !queries.length ? <p className="muted">Loading watched filters…</p> : null}
+      {status === 'ready' && !queries.length ? (
+        <EmptyState title="No filters watched">
+          Set filters in <Link to="/history">History</Link> and press <strong>Watch this filter</strong>. The app then polls it, even while this
+          view is closed, lists the intents that newly match and the status changes of those that do, and notifies you.
+        </EmptyState>
+      ) : null}
+      {queries.map((q) => (
+        <QueryCard key={q.id} q={q} now={now} chainName={chainName} />
+      ))}
+    </section>
+  )
+}

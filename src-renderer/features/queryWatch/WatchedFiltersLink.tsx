@@ -1,0 +1,14 @@
+import { Link } from 'react-router'
+import { useQueryWatches } from './store'
+
+/** "Watched filters (3, 2 new)": the way from the Watch board to `#/watch/queries`. */
+export function WatchedFiltersLink() {
+  const queries = useQueryWatches((s) => s.queries)
+  const unread = queries.reduce((n, q) => n + q.unread, 0)
+  return (
+    <Link to="/watch/queries">
+      Watched filters ({queries.length}
+      {unread ? `, ${unread} new` : ''})
+    </Link>
+  )
+}
