@@ -71,6 +71,7 @@ export const SERVICE_WORD_FIELDS = [
   'serviceFeeUsd',
   'serviceFeeTotal',
   'quoteProviderWithServiceFee',
+  'providerWithServiceFeeUsd',
   'serviceFeesPriceImpact',
   'serviceAddressOverrides',
 ] as const
