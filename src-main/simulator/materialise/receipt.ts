@@ -51,7 +51,8 @@ function transaction(r: IntentRecord, leg: Leg) {
     tokenAddress: token.address,
     tokenAmount: wireInt(amount),
     statusReason: reason,
-    bridgeGas: leg === 'origin' ? rng.int(0, 250_000) : 0,
+    // Big integers in the schemas: strings in the deployed form, like every amount.
+    bridgeGas: wireInt(BigInt(leg === 'origin' ? rng.int(0, 250_000) : 0)),
     calldata: leg === 'deposit' || leg === 'refund' ? transferCalldata(token, to, amount) : rng.hex0x(8 + 64 * 4),
     metaTxnId,
     metaTxnFeeQuote: metaTxnId ? (rng.int(1, 5_000) / 1e6).toFixed(6) : undefined,
@@ -65,7 +66,7 @@ function transaction(r: IntentRecord, leg: Leg) {
             deadline,
             intentSignature: rng.hex0x(130),
             permitSignature: o.isNative ? '0x' : rng.hex0x(130),
-            permitDeadline: deadline,
+            permitDeadline: wireInt(BigInt(deadline)),
             permitAmount: wireInt(o.isNative ? 0n : r.originAmount),
             userNonce: rng.int(0, 500),
           }
