@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import type { YieldGetMarketsRequest, YieldMarket } from '../src-shared/contract/service'
 import { UNAVAILABLE_YIELD_ID } from '../src-main/simulator'
 import { startTestApp, test, expect, type TestApp } from './fixtures'
@@ -12,6 +12,9 @@ async function shownNames(page: Page): Promise<string[]> {
   const firstCells = table(page).locator('tbody tr td:first-child')
   return (await firstCells.allInnerTexts()).map((t) => t.replace(/^\S{2}\s*/, '').replace(/(deprecated|maintenance)/g, '').trim())
 }
+
+/** The tick labels of a chart's axis, left to right or bottom to top. */
+const tickLabels = (chart: Locator, axis: 'x' | 'y') => chart.locator(`.recharts-${axis}Axis-tick-labels .recharts-cartesian-axis-tick-value`).allTextContents()
 
 /** What the service answers for the same request: the ground truth. */
 const truth = (app: TestApp, request: YieldGetMarketsRequest) => app.appCore.core.session().client.yieldGetMarkets(request)
@@ -113,6 +116,24 @@ test.describe('yield markets (response shape)', () => {
     const allocations = page.getByRole('region', { name: 'Allocations' })
     await expect(allocations.getByRole('table', { name: 'Allocation list' }).locator('tbody tr')).toHaveCount(vault.state!.allocations!.length)
     await expect(allocations.locator('.recharts-bar-rectangle')).toHaveCount(vault.state!.allocations!.length)
+    // The allocation chart's axis has round ticks from zero, more than two of them.
+    await expect.poll(() => tickLabels(allocations, 'x')).toEqual(expect.arrayContaining(['$0']))
+    expect((await tickLabels(allocations, 'x')).length).toBeGreaterThan(2)
+    // A vault has no pool: that section does not apply and is not shown.
+    await expect(page.getByRole('region', { name: 'Concentrated liquidity pool' })).toHaveCount(0)
+  })
+
+  test('a lending market prints liquidity with separators and its unit, utilization as a percentage', async ({ open, app }) => {
+    const { items } = await truth(app, { type: 'lending', chainId: '1', sort: 'tvlDesc', limit: 20, offset: 0 })
+    const lending = items.find((m) => Number(m.state?.liquidityState?.liquidity) >= 1000 && m.token?.symbol)!
+    const page = await open(`/yield/market/${lending.id}`)
+    const state = page.getByRole('region', { name: 'State' })
+    const utilization = Number(lending.state!.liquidityState!.utilization)
+    await expect(state.locator('dt:text-is("Utilization") + dd')).toHaveText(`${(utilization * 100).toFixed(1)}%`)
+    await expect(state.locator('dt:text-is("Liquidity") + dd')).toHaveText(new RegExp(`^\\d{1,3}(,\\d{3})+(\\.\\d+)? ${lending.token!.symbol}$`))
+    await expect(state).not.toContainText('Price per share')
+    await expect(page.getByRole('region', { name: 'Concentrated liquidity pool' })).toHaveCount(0)
+    await expect(page.getByRole('region', { name: 'Allocations' })).toHaveCount(0)
   })
 
   test('positions of 30 wallets (two batches), with the failed yield listed and charts drawn', async ({ open, app }) => {
@@ -149,8 +170,16 @@ test.describe('yield markets (response shape)', () => {
     await page.getByRole('button', { name: 'Refresh', exact: true }).click()
     const overTime = page.getByTestId('chart-Value over time')
     await expect(overTime).toContainText('(2 fetches with a USD value)')
-    await expect(overTime.locator('.recharts-line-curve')).toBeVisible()
+    // Attached, not "visible": a value that did not move is a flat line, with no height.
+    await expect(overTime.locator('.recharts-line-curve')).toBeAttached()
     await expect(overTime.locator('.recharts-line-dot')).toHaveCount(2)
+    // Both axes have distinct tick labels: no "$300,440.57" or "11-25 11:48" twice.
+    for (const axis of ['x', 'y'] as const) {
+      const labels = await tickLabels(overTime, axis)
+      expect(labels.length, `${axis} ticks`).toBeGreaterThanOrEqual(2)
+      expect(new Set(labels).size, `${axis} tick labels ${labels.join(' | ')}`).toBe(labels.length)
+    }
+    expect((await tickLabels(byMarket, 'x')).length).toBeGreaterThan(2)
 
     // The wallets are in the URL: a bookmark brings the same view back.
     expect(new URL(page.url().replace('#/', '')).searchParams.getAll('w')).toHaveLength(30)

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { countOf, formatAge, formatAmount, formatDecimalShort, formatDuration, formatUnitsExact, formatUsd, parseTime, shortHex } from './format'
+import { afterEach, describe, expect, it } from 'vitest'
+import { countOf, formatAge, formatAmount, formatDateTime, formatDecimalShort, formatDuration, formatUnitsExact, formatUsd, parseTime, setShowUtc, shortHex, zoneName } from './format'
 
 describe('amount formatting', () => {
   it('keeps every digit of amounts beyond 2^53', () => {
@@ -49,5 +49,25 @@ describe('formatUsd and countOf (small things that read wrong)', () => {
     expect(countOf(1, 'wallet')).toBe('1 wallet')
     expect(countOf(1200, 'wallet')).toBe('1,200 wallets')
     expect(countOf(0, 'entry', 'entries')).toBe('0 entries')
+  })
+})
+
+describe('formatDateTime and the shown zone', () => {
+  afterEach(() => setShowUtc(false))
+
+  it('names the zone it shows, and shows UTC when asked', () => {
+    setShowUtc(true)
+    expect(formatDateTime('2026-11-25T11:48:03.120Z')).toBe('2026-11-25 11:48:03 UTC')
+    expect(formatDateTime(Date.parse('2026-11-25T23:59:59Z'), false)).toBe('2026-11-25 23:59:59')
+    expect(zoneName()).toBe('UTC')
+    expect(formatDateTime(undefined)).toBe('—')
+  })
+
+  it('shows local time with the local zone name otherwise', () => {
+    const t = Date.parse('2026-11-25T11:48:03Z')
+    const d = new Date(t)
+    const local = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} ${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}:03`
+    expect(formatDateTime(t)).toBe(`${local} ${zoneName(t)}`)
+    expect(zoneName(t)).not.toBe('')
   })
 })

@@ -58,12 +58,57 @@ export function shortHex(value: string, head = 6, tail = 4): string {
 }
 
 
-export function formatDateTime(value: string | number | undefined): string {
+/**
+ * Dates show in the local zone or in UTC (Settings' "Show times in UTC"). The choice is
+ * read here, at formatting time, so every date in the app follows it; the shell
+ * re-renders the views when it changes.
+ */
+let showUtc = false
+export const setShowUtc = (utc: boolean): void => {
+  showUtc = utc
+}
+export const isShowingUtc = (): boolean => showUtc
+
+export interface TimeParts {
+  year: number
+  /** 1–12 */
+  month: number
+  day: number
+  hour: number
+  minute: number
+  second: number
+}
+
+/** Calendar fields of an instant in the shown zone. */
+export function timeParts(t: number): TimeParts {
+  const d = new Date(t)
+  return showUtc
+    ? { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() }
+    : { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate(), hour: d.getHours(), minute: d.getMinutes(), second: d.getSeconds() }
+}
+
+/** Milliseconds the shown zone is ahead of UTC at that instant (0 in UTC). */
+export const zoneOffsetMs = (t: number): number => (showUtc ? 0 : -new Date(t).getTimezoneOffset() * 60_000)
+
+/** The shown zone's name at an instant: "UTC", or the local one ("CET", "GMT+5:30"). */
+export function zoneName(t: number = Date.now()): string {
+  if (showUtc) return 'UTC'
+  const part = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' }).formatToParts(new Date(t)).find((p) => p.type === 'timeZoneName')
+  return part?.value ?? 'local time'
+}
+
+export const pad2 = (n: number): string => String(n).padStart(2, '0')
+
+/**
+ * "2026-11-25 11:48:03 UTC": the date, time and zone an instant shows as. A dense table
+ * may leave the zone out of its cells (`withZone` false) when its header names it.
+ */
+export function formatDateTime(value: string | number | undefined, withZone = true): string {
   const t = parseTime(value)
   if (t === undefined) return value === undefined || value === '' ? '—' : String(value)
-  const d = new Date(t)
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
+  const p = timeParts(t)
+  const text = `${p.year}-${pad2(p.month)}-${pad2(p.day)} ${pad2(p.hour)}:${pad2(p.minute)}:${pad2(p.second)}`
+  return withZone ? `${text} ${zoneName(t)}` : text
 }
 
 /** "1h 02m", "3m 07s", "850 ms" */

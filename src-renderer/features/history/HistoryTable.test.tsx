@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { zoneName } from '../../lib/format'
 import { HistoryTable, shownColumns } from './HistoryTable'
 import { toRow, type HistoryRow } from './rows'
 import { makeEntry } from './testing/entries'
@@ -99,7 +100,7 @@ describe('HistoryTable columns', () => {
   it('fits the default columns in a 1280-px window, and the chooser adds the others', () => {
     renderTable()
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent)
-    expect(headers).toEqual(['', 'Status', 'Intent', 'Created', 'Owner', 'Route', 'Sent', 'Received', ''])
+    expect(headers).toEqual(['', 'Status', 'Intent', `Created (${zoneName()})`, 'Owner', 'Route', 'Sent', 'Received', ''])
     // 1280 less the sidebar, the view's padding, the border and a scroll bar.
     const widths = screen.getByTestId('history-scroll').style.getPropertyValue('--history-columns').match(/\d+px/g)!
     expect(widths.reduce((sum, w) => sum + parseInt(w), 0)).toBeLessThanOrEqual(1280 - 200 - 48 - 2 - 16)

@@ -1,7 +1,7 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { StatusBadge } from '../../components/StatusBadge'
-import { shortHex } from '../../lib/format'
+import { shortHex, zoneName } from '../../lib/format'
 import type { AmountCell, HistoryRow } from './rows'
 
 /**
@@ -68,6 +68,9 @@ const BALANCE_COLUMNS: Column[] = [
   { id: 'hasBalance', header: 'Has balance', width: 96 },
   { id: 'balanceUsd', header: 'Balance USD', width: 110, align: 'right' },
 ]
+/** Time columns: their cells leave the zone out, the header names it. */
+const ZONED_COLUMNS: ReadonlySet<ColumnId> = new Set<ColumnId>(['created', 'expires', 'started', 'finished'])
+
 const DETAIL_COLUMN: Column = { id: 'detail', header: '', width: 76 }
 
 /** The columns the chooser offers, in table order. */
@@ -438,7 +441,7 @@ export function HistoryTable({
               </div>
             ) : (
               <div role="columnheader" key={c.id} aria-colindex={i + 1} className={`history-cell${c.align === 'right' ? ' history-num' : ''}`}>
-                {c.header}
+                {ZONED_COLUMNS.has(c.id) ? `${c.header} (${zoneName()})` : c.header}
               </div>
             ),
           )}

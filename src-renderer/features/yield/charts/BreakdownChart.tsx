@@ -1,9 +1,14 @@
 import { lazyPlot } from '../../../components/lazyPlot'
+import { percentTickFormat, usdTickFormat, valueAxis } from '../../../lib/axes'
+import { formatPercent, formatUsd } from '../../../lib/format'
 
 export interface Slice {
   label: string
   value: number
 }
+
+/** What the values are: USD amounts, or shares of a whole (fractions, shown as percentages). */
+export type BreakdownUnit = 'usd' | 'share'
 
 const ROW_HEIGHT = 28
 
@@ -11,23 +16,21 @@ const BreakdownPlot = lazyPlot(() => import('./BreakdownPlot').then((m) => m.Bre
 
 /**
  * A horizontal bar per part of a whole (USD by market, by token; weight by allocation),
- * largest first. `format` renders values on the axis and in the tooltip.
+ * largest first, on an axis from zero with round ticks labelled in the unit.
  */
-export function BreakdownChart({
-  title,
-  slices,
-  format,
-}: {
-  title: string
-  slices: Slice[]
-  format: (value: number) => string
-}) {
+export function BreakdownChart({ title, slices, unit }: { title: string; slices: Slice[]; unit: BreakdownUnit }) {
   const data = [...slices].sort((a, b) => b.value - a.value)
+  const axis = valueAxis(
+    data.map((s) => s.value),
+    { fromZero: true, minStep: unit === 'usd' ? 0.01 : 0.0001 },
+  )
+  const tick = unit === 'usd' ? usdTickFormat(axis.step) : percentTickFormat(axis.step)
+  const format = unit === 'usd' ? formatUsd : (v: number) => formatPercent(v, 1)
   return (
     <figure className="yield-chart" aria-label={title} data-testid={`chart-${title}`}>
       <figcaption>{title}</figcaption>
       {data.length ? (
-        <BreakdownPlot title={title} data={data} format={format} height={Math.max(120, data.length * ROW_HEIGHT + 40)} />
+        <BreakdownPlot title={title} data={data} axis={axis} tick={tick} format={format} height={Math.max(120, data.length * ROW_HEIGHT + 40)} />
       ) : (
         <p className="muted">Nothing to chart: no values were reported.</p>
       )}

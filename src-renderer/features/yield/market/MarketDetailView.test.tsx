@@ -121,7 +121,10 @@ describe('MarketDetailView', () => {
     expect(value(card('Curator'), 'Logo')).toBe('42')
 
     expect(value(card('State'), 'Price per share')).toBe('1.0732')
-    expect(value(card('State'), 'Utilization')).toBe('0.71')
+    expect(value(card('State'), 'Utilization')).toBe('71.0%')
+    expect(value(card('State'), 'Liquidity')).toBe(`900,000.5 ${vault.token?.symbol}`)
+    // A vault without a pool: that section does not apply and is not shown.
+    expect(screen.queryByRole('region', { name: 'Concentrated liquidity pool' })).toBeNull()
     const allocations = within(card('Allocations')).getByRole('table', { name: 'Allocation list' })
     expect(within(allocations).getAllByRole('row')).toHaveLength(3)
     expect(within(card('Allocations')).getByText('Allocation (USD)')).toBeInTheDocument()
@@ -167,5 +170,24 @@ describe('MarketDetailView', () => {
     render()
     expect(await screen.findByText('Slow down')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()
+  })
+
+  it('shows only the state parts a lending market reports, liquidity with separators and its unit', async () => {
+    const lending = marketFixture(9, {
+      id: 'base-usdc-aave-lending',
+      token: usdc,
+      state: { liquidityState: { liquidity: '2817282.557760', utilization: 0.904 } },
+    })
+    answers.set('yieldGetMarkets', (req: YieldGetMarketsRequest) =>
+      okFetched({ items: req.search ? [] : [lending], total: 1, offset: req.offset ?? 0, limit: req.limit }),
+    )
+    render(lending.id)
+    const state = await screen.findByRole('region', { name: 'State' }, { timeout: 5000 })
+    expect(value(state, 'Liquidity')).toBe('2,817,282.55776 USDC')
+    expect(value(state, 'Utilization')).toBe('90.4%')
+    expect(within(state).queryByText('Price per share')).toBeNull()
+    expect(within(state).queryByText('Capacity: max')).toBeNull()
+    expect(screen.queryByRole('region', { name: 'Concentrated liquidity pool' })).toBeNull()
+    expect(screen.queryByRole('region', { name: 'Allocations' })).toBeNull()
   })
 })

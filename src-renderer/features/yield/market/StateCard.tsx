@@ -3,11 +3,11 @@ import type { YieldMarket } from '@contract/service'
 import { Amount } from '../../../components/Amount'
 import { Hex } from '../../../components/Hex'
 import { JsonView } from '../../../components/JsonView'
-import { formatPercent, formatUsd } from '../../../lib/format'
+import { formatDecimalShort, formatPercent, formatUsd } from '../../../lib/format'
 import { BreakdownChart } from '../charts/BreakdownChart'
 import { rewardRateLabel, tokenLabel, untypedText } from '../markets/marketText'
 import { allocationLabel, allocationSlices } from './allocations'
-import { FieldsCard } from './Fields'
+import { FieldsCard, type Field } from './Fields'
 
 const num = (v: number | undefined) => (v === undefined ? undefined : String(v))
 
@@ -17,116 +17,165 @@ function Untyped({ value }: { value: unknown }) {
   return <>{untypedText(value)}</>
 }
 
-/** The market's live state: share price, pool, capacity, liquidity and allocations. */
-export function StateCard({ market }: { market: YieldMarket }) {
+const DECIMAL = /^-?\d+(\.\d+)?$/
+
+/** A plain decimal (number or string) as text, else undefined: untyped values may be anything. */
+function decimalOf(v: unknown): string | undefined {
+  const text = typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v.trim() : undefined
+  return text !== undefined && DECIMAL.test(text) ? text : undefined
+}
+
+/** Liquidity in the market token's units: "2,817,282.55776 USDC"; anything else as sent. */
+export function liquidityText(value: unknown, symbol: string | undefined): ReactNode {
+  const d = decimalOf(value)
+  if (d === undefined) return <Untyped value={value} />
+  return `${formatDecimalShort(d.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, ''))}${symbol ? ` ${symbol}` : ''}`
+}
+
+/** Utilization as a percentage: "90.4%" for 0.904. A value above 1 cannot be a fraction and is shown as sent. */
+export function utilizationText(value: unknown): ReactNode {
+  const d = decimalOf(value)
+  const n = d === undefined ? NaN : Number(d)
+  return Number.isFinite(n) && n >= 0 && n <= 1 ? formatPercent(n, 1) : <Untyped value={value} />
+}
+
+/** The fields of the state parts the market reports; parts it does not report are left out. */
+function stateFields(market: YieldMarket): Field[] {
   const s = market.state
   const pps = s?.pricePerShareState
-  const cl = s?.concentratedLiquidityPoolState
   const cap = s?.capacityState
-  const allocations = s?.allocations ?? []
-  const chart = allocationSlices(allocations)
+  const liq = s?.liquidityState
+  return [
+    ...(pps
+      ? ([
+          ['Price per share', num(pps.price)],
+          ['Share token', pps.shareToken ? tokenLabel(pps.shareToken) : undefined],
+          ['Quote token', pps.quoteToken ? tokenLabel(pps.quoteToken) : undefined],
+        ] satisfies Field[])
+      : []),
+    ...(cap
+      ? ([
+          ['Capacity: current', cap.current !== undefined ? <Amount raw={cap.current} copyable /> : undefined],
+          ['Capacity: max', cap.max !== undefined ? <Amount raw={cap.max} copyable /> : undefined],
+          ['Capacity: remaining', cap.remaining !== undefined ? <Amount raw={cap.remaining} copyable /> : undefined],
+        ] satisfies Field[])
+      : []),
+    ...(liq
+      ? ([
+          ['Liquidity', liq.liquidity !== undefined ? liquidityText(liq.liquidity, market.token?.symbol) : undefined],
+          ['Utilization', liq.utilization !== undefined ? utilizationText(liq.utilization) : undefined],
+        ] satisfies Field[])
+      : []),
+  ]
+}
+
+/**
+ * The market's live state: share price, pool, capacity, liquidity and allocations. Only
+ * the parts the market reports are shown (a lending market has no pool or allocations);
+ * within a part, "—" marks a field the service left out.
+ */
+export function StateCard({ market }: { market: YieldMarket }) {
+  const cl = market.state?.concentratedLiquidityPoolState
+  const allocations = market.state?.allocations ?? []
+  const fields = stateFields(market)
   return (
     <>
-      <FieldsCard
-        title="State"
-        fields={[
-          ['Price per share', num(pps?.price)],
-          ['Share token', pps?.shareToken ? tokenLabel(pps.shareToken) : undefined],
-          ['Quote token', pps?.quoteToken ? tokenLabel(pps.quoteToken) : undefined],
-          ['Capacity: current', cap?.current !== undefined ? <Amount raw={cap.current} copyable /> : undefined],
-          ['Capacity: max', cap?.max !== undefined ? <Amount raw={cap.max} copyable /> : undefined],
-          ['Capacity: remaining', cap?.remaining !== undefined ? <Amount raw={cap.remaining} copyable /> : undefined],
-          ['Liquidity', s?.liquidityState?.liquidity !== undefined ? <Untyped value={s.liquidityState.liquidity} /> : undefined],
-          ['Utilization', s?.liquidityState?.utilization !== undefined ? <Untyped value={s.liquidityState.utilization} /> : undefined],
-        ]}
-      />
-      <FieldsCard
-        title="Concentrated liquidity pool"
-        fields={[
-          ['Base APR', cl?.baseApr !== undefined ? formatPercent(cl.baseApr) : undefined],
-          ['Price', num(cl?.price)],
-          ['Tick spacing', num(cl?.tickSpacing)],
-          ['Min tick', num(cl?.minTick)],
-          ['Max tick', num(cl?.maxTick)],
-          ['Fee tier', num(cl?.feeTier)],
-          ['Base token', cl?.baseToken ? tokenLabel(cl.baseToken) : undefined],
-          ['Quote token', cl?.quoteToken ? tokenLabel(cl.quoteToken) : undefined],
-          ['Volume 24h', cl?.volume24hUsd !== undefined ? formatUsd(cl.volume24hUsd) : undefined],
-          ['Fees 24h', cl?.fee24hUsd !== undefined ? formatUsd(cl.fee24hUsd) : undefined],
-          ['TVL', cl?.tvlUsd !== undefined ? formatUsd(cl.tvlUsd) : undefined],
-        ]}
-      />
-      <section className="card" aria-label="Allocations">
-        <h2>Allocations</h2>
-        {allocations.length ? (
-          <>
-            {chart ? (
-              <BreakdownChart
-                title={chart.unit === 'usd' ? 'Allocation (USD)' : 'Allocation (weight)'}
-                slices={chart.slices}
-                format={chart.unit === 'usd' ? formatUsd : (v) => formatPercent(v, 1)}
-              />
-            ) : null}
-            {/* Paired figures share a cell (USD over base units, weight over target) so all fourteen fields fit without sideways scrolling. */}
-            <div className="yield-scroll">
-              <table className="data yield-allocations" aria-label="Allocation list">
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Address</th>
-                    <th scope="col">Yield</th>
-                    <th scope="col" className="num">Allocation (USD, base units)</th>
-                    <th scope="col" className="num">Weight (target)</th>
-                    <th scope="col">Reward rate</th>
-                    <th scope="col" className="num">TVL (USD, base units)</th>
-                    <th scope="col" className="num">Max capacity (remaining)</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {allocations.map((a, i) => (
-                    <tr key={`${a.address ?? ''}-${i}`}>
-                      <td className="wrap">
-                        {allocationLabel(a, i)}
-                        <Sub>{[a.network, a.providerId].filter(Boolean).join(' · ') || '—'}</Sub>
-                      </td>
-                      <td>
-                        <Hex value={a.address} kind="address" chainId={market.chainId} />
-                      </td>
-                      <td className="mono wrap yield-id-cell">{a.yieldId ?? '—'}</td>
-                      <td className="num">
-                        {formatUsd(a.allocationUsd)}
-                        <Sub>
-                          <Amount raw={a.allocation} />
-                        </Sub>
-                      </td>
-                      <td className="num">
-                        {formatPercent(a.weight)}
-                        <Sub>target {formatPercent(a.targetWeight)}</Sub>
-                      </td>
-                      <td className="wrap">{rewardRateLabel(a.rewardRate)}</td>
-                      <td className="num">
-                        {formatUsd(a.tvlUsd)}
-                        <Sub>
-                          <Amount raw={a.tvl} />
-                        </Sub>
-                      </td>
-                      <td className="num">
-                        <Amount raw={a.maxCapacity} />
-                        <Sub>
-                          <Amount raw={a.remainingCapacity} /> left
-                        </Sub>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </>
-        ) : (
-          <p className="muted">This market reports no allocations.</p>
-        )}
-      </section>
+      {fields.length ? (
+        <FieldsCard title="State" fields={fields} />
+      ) : (
+        <section className="card" aria-label="State">
+          <h2>State</h2>
+          <p className="muted">This market reports no live state.</p>
+        </section>
+      )}
+      {cl ? (
+        <FieldsCard
+          title="Concentrated liquidity pool"
+          fields={[
+            ['Base APR', cl.baseApr !== undefined ? formatPercent(cl.baseApr) : undefined],
+            ['Price', num(cl.price)],
+            ['Tick spacing', num(cl.tickSpacing)],
+            ['Min tick', num(cl.minTick)],
+            ['Max tick', num(cl.maxTick)],
+            ['Fee tier', num(cl.feeTier)],
+            ['Base token', cl.baseToken ? tokenLabel(cl.baseToken) : undefined],
+            ['Quote token', cl.quoteToken ? tokenLabel(cl.quoteToken) : undefined],
+            ['Volume 24h', cl.volume24hUsd !== undefined ? formatUsd(cl.volume24hUsd) : undefined],
+            ['Fees 24h', cl.fee24hUsd !== undefined ? formatUsd(cl.fee24hUsd) : undefined],
+            ['TVL', cl.tvlUsd !== undefined ? formatUsd(cl.tvlUsd) : undefined],
+          ]}
+        />
+      ) : null}
+      {allocations.length ? <AllocationsSection market={market} /> : null}
     </>
+  )
+}
+
+/** A vault's allocations: a chart (USD, else weights) and the list. */
+function AllocationsSection({ market }: { market: YieldMarket }) {
+  const allocations = market.state?.allocations ?? []
+  const chart = allocationSlices(allocations)
+  return (
+    <section className="card" aria-label="Allocations">
+      <h2>Allocations</h2>
+      {chart ? (
+        <BreakdownChart title={chart.unit === 'usd' ? 'Allocation (USD)' : 'Allocation (weight)'} slices={chart.slices} unit={chart.unit === 'usd' ? 'usd' : 'share'} />
+      ) : null}
+      {/* Paired figures share a cell (USD over base units, weight over target) so all fourteen fields fit without sideways scrolling. */}
+      <div className="yield-scroll">
+        <table className="data yield-allocations" aria-label="Allocation list">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Address</th>
+              <th scope="col">Yield</th>
+              <th scope="col" className="num">Allocation (USD, base units)</th>
+              <th scope="col" className="num">Weight (target)</th>
+              <th scope="col">Reward rate</th>
+              <th scope="col" className="num">TVL (USD, base units)</th>
+              <th scope="col" className="num">Max capacity (remaining)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {allocations.map((a, i) => (
+              <tr key={`${a.address ?? ''}-${i}`}>
+                <td className="wrap">
+                  {allocationLabel(a, i)}
+                  <Sub>{[a.network, a.providerId].filter(Boolean).join(' · ') || '—'}</Sub>
+                </td>
+                <td>
+                  <Hex value={a.address} kind="address" chainId={market.chainId} />
+                </td>
+                <td className="mono wrap yield-id-cell">{a.yieldId ?? '—'}</td>
+                <td className="num">
+                  {formatUsd(a.allocationUsd)}
+                  <Sub>
+                    <Amount raw={a.allocation} />
+                  </Sub>
+                </td>
+                <td className="num">
+                  {formatPercent(a.weight)}
+                  <Sub>target {formatPercent(a.targetWeight)}</Sub>
+                </td>
+                <td className="wrap">{rewardRateLabel(a.rewardRate)}</td>
+                <td className="num">
+                  {formatUsd(a.tvlUsd)}
+                  <Sub>
+                    <Amount raw={a.tvl} />
+                  </Sub>
+                </td>
+                <td className="num">
+                  <Amount raw={a.maxCapacity} />
+                  <Sub>
+                    <Amount raw={a.remainingCapacity} /> left
+                  </Sub>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   )
 }
 

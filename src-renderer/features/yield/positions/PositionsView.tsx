@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/EmptyState'
 import { ErrorNotice } from '../../../components/ErrorNotice'
 import { toCsv } from '../../../lib/csv'
 import { datedFilename, downloadText } from '../../../lib/download'
-import { countOf, formatUsd } from '../../../lib/format'
+import { countOf } from '../../../lib/format'
 import { useOfflineMode } from '../../../stores/cache'
 import { namesById, useCachedMarkets, vocabularyOf } from '../cachedMarkets'
 import { BreakdownChart } from '../charts/BreakdownChart'
@@ -122,8 +122,8 @@ export function PositionsView() {
             <YieldErrors errors={shown.data.errors} nameOf={nameOf} />
             <section className="card" aria-label="Charts">
               <h2>Charts</h2>
-              <BreakdownChart title="Allocation by market" slices={allocationByMarket(groups)} format={formatUsd} />
-              <BreakdownChart title="Allocation by token" slices={allocationByToken(groups)} format={formatUsd} />
+              <BreakdownChart title="Allocation by market" slices={allocationByMarket(groups)} unit="usd" />
+              <BreakdownChart title="Allocation by token" slices={allocationByToken(groups)} unit="usd" />
               <ValueOverTimeChart points={valueSeries(snapshots)} />
             </section>
           </div>
