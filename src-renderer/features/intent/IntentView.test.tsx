@@ -114,6 +114,26 @@ describe('IntentView', () => {
     expect(within(screen.getByRole('region', { name: 'Fees' })).getByText('Gas usage status').nextElementSibling).toHaveTextContent('NORMAL')
   })
 
+  it('says the project and testnet are not reported when the service sends neither', async () => {
+    const { id: _id, projectId: _projectId, isTestnet: _isTestnet, ...deployed } = intent
+    answers.set('getIntent', () => okFetched(deployed))
+    answers.set('getIntentReceipt', () => okFetched(receipt))
+    render()
+    const summary = await screen.findByRole('region', { name: 'Summary' })
+    expect(within(summary).getByText('Project').nextElementSibling).toHaveTextContent('Not reported by this service')
+    expect(within(summary).getByText('Testnet').nextElementSibling).toHaveTextContent('Not reported by this service')
+    expect(within(summary).queryByText('Internal id')).not.toBeInTheDocument()
+  })
+
+  it('shows the project and testnet when the service sends them', async () => {
+    answers.set('getIntent', () => okFetched({ ...intent, projectId: 42, isTestnet: false }))
+    answers.set('getIntentReceipt', () => okFetched(receipt))
+    render()
+    const summary = await screen.findByRole('region', { name: 'Summary' })
+    expect(within(summary).getByText('Project').nextElementSibling).toHaveTextContent('42')
+    expect(within(summary).getByText('Testnet').nextElementSibling).toHaveTextContent('No')
+  })
+
   it('says clearly when the service knows no such intent, with a way to search', async () => {
     answers.set('getIntent', () => failure('NotFound', 'no intent'))
     render()

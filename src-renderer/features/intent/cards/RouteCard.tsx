@@ -3,6 +3,12 @@ import { Route } from '../../../components/Route'
 import { intentRoute } from '../../../lib/intentRoute'
 import { Card, KV, chain, hex, nativeAmount, plain, time, tokenAmount, useTokenLookup, yesNo } from './parts'
 
+/**
+ * For fields a support person expects but the deployed service does not send (the
+ * project, testnet): said, rather than the row silently missing.
+ */
+const notReported = <span className="muted">Not reported by this service</span>
+
 /** Who sent what from where to whom: the first thing a support person needs. */
 export function RouteCard({ intent, receipt }: { intent: Intent; receipt?: IntentReceipt }) {
   const tokenOf = useTokenLookup()
@@ -27,7 +33,7 @@ export function RouteCard({ intent, receipt }: { intent: Intent; receipt?: Inten
         rows={[
           ['Intent id', hex(intent.intentId)],
           ['Internal id', plain(intent.id)],
-          ['Project', plain(intent.projectId)],
+          ['Project', plain(intent.projectId) ?? notReported],
           ['Owner', hex(intent.ownerAddress, 'address', o)],
           ['Origin chain', chain(o)],
           ['Origin token', hex(intent.originTokenAddress, 'address', o)],
@@ -40,7 +46,7 @@ export function RouteCard({ intent, receipt }: { intent: Intent; receipt?: Inten
           ['Origin intent address', hex(intent.originIntentAddress, 'address', o)],
           ['Destination intent address', hex(intent.destinationIntentAddress, 'address', d)],
           ['Memo', receipt?.summary?.memo || undefined],
-          ['Testnet', yesNo(intent.isTestnet)],
+          ['Testnet', yesNo(intent.isTestnet) ?? notReported],
           ['Passthrough', yesNo(intent.passthrough)],
           ['Created', time(intent.createdAt)],
           ['Updated', time(intent.updatedAt)],
