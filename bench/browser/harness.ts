@@ -14,7 +14,7 @@ import {
   type ExplorerDb,
   type OfflineIntentFilter,
 } from '../../src-renderer/db'
-import { mergeRow, storedKeys, summaryFromHistoryEntry } from '../../src-renderer/db/records'
+import { mergeRow, routeFactOf, storedKeys, summaryFromHistoryEntry } from '../../src-renderer/db/records'
 import { useCacheStatus } from '../../src-renderer/stores/cache'
 import { useRouteStats } from '../../src-renderer/data/routeStats'
 import type { BenchHarness, IngestRun, LookupTiming, RouteStatsRun } from './api'
@@ -152,7 +152,7 @@ async function ingestRaw(dbName: string): Promise<{ ms: number; filedMs?: number
 
 /**
  * What this schema costs by itself: the records the app would write for each entry (the
- * entry with its lookup keys, and the intent's summary row), made by the app's own
+ * entry with its lookup keys, the intent's summary row and its route-statistics record), made by the app's own
  * record functions before the clock starts, put with plain IndexedDB calls into the
  * app's own stores and indexes, one transaction per page. The app's ingest over this is
  * the cache layer's own overhead (Dexie, reading rows back to merge, transitions).
@@ -165,12 +165,13 @@ async function ingestSchema(dbName: string): Promise<{ ms: number; filedMs?: num
     entries.flatMap((entry): Array<[string, unknown]> => {
       const part = summaryFromHistoryEntry(entry)!
       const record = { ...meta, intentId: part.intentId, entry, keys: storedKeys(meta.profileId, part.keys) }
-      return [['historyEntries', record], ['intentRows', mergeRow(undefined, part, 'history', meta)]]
+      const row = mergeRow(undefined, part, 'history', meta)
+      return [['historyEntries', record], ['intentRows', row], ['routeFacts', routeFactOf(row)]]
     }),
   )
   const idb = db.backendDB()
   const started = performance.now()
-  for (const records of pages) await putAll(idb, ['historyEntries', 'intentRows'], records)
+  for (const records of pages) await putAll(idb, ['historyEntries', 'intentRows', 'routeFacts'], records)
   const ms = performance.now() - started
   const stored = await db.historyEntries.count()
   db.close()

@@ -1,5 +1,5 @@
 import { openExplorerDb } from '../db/db'
-import { readIntentRowBatches } from '../db/rowBatches'
+import { readRouteFactBatches } from '../db/rowBatches'
 import { RouteStatsBuilder, type RouteStats, type StatsWindow } from '../lib/routeStats'
 
 /** What the page asks the worker for, and what comes back. */
@@ -29,7 +29,7 @@ export async function computeRouteStats(req: StatsRequest, onProgress: (read: nu
   try {
     const builder = new RouteStatsBuilder(req.window, req.now)
     let read = 0
-    await readIntentRowBatches(db, req.profileId, builder.from, batch, async (rows) => {
+    await readRouteFactBatches(db, req.profileId, builder.from, batch, async (rows) => {
       builder.add(rows)
       read += rows.length
       onProgress(read)

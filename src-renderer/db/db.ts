@@ -9,7 +9,7 @@ import type {
   YieldMarket,
 } from '@contract/service'
 import type { BalanceSnapshot } from './balances'
-import type { FetchMeta, IntentRowRecord } from './records'
+import type { FetchMeta, IntentRowRecord, RouteFactRecord } from './records'
 import { DB_NAME, declareVersions, type StoreName } from './schema'
 
 /** Intent objects are stored with the lookup keys they reveal (`records.ts`, multiEntry index). */
@@ -97,6 +97,7 @@ export type ExplorerDb = Dexie & {
   receipts: Table<ReceiptRecord, ProfileKey>
   transitions: Table<TransitionRecord, [string, string, number, string]>
   intentRows: Table<IntentRowRecord, ProfileKey>
+  routeFacts: Table<RouteFactRecord, ProfileKey>
   historyJournal: Table<JournalRecord, [string, number, number, number]>
   chains: Table<ChainRecord, [string, number]>
   markets: Table<MarketRecord, ProfileKey>

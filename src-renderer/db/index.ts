@@ -36,7 +36,7 @@ export { cacheInventory, clearCache, listCachedProfiles, type CachedProfile, typ
 export { estimateStorage, requestPersistentStorage, type StorageEstimate } from './storage'
 export { storageErrorMessage } from './errors'
 export { onCacheActivity, type CacheActivity } from './activity'
-export { readIntentRowBatches } from './rowBatches'
+export { readRouteFactBatches } from './rowBatches'
 export {
   explorerDb,
   openExplorerDb,

@@ -4,6 +4,7 @@ import { intentIdsOf, prefixRange, type ExplorerDb, type TransitionRecord } from
 import {
   INTENT_OBJECT_STORES,
   mergeRow,
+  routeFactOf,
   statusTransitions,
   storedKeys,
   type FetchMeta,
@@ -23,12 +24,12 @@ const sourceTable = (db: ExplorerDb, kind: IntentSource): Table =>
   db.table(INTENT_OBJECT_STORES.find((s) => s.kind === kind)!.store)
 
 /** Tables an ingest touches; a transaction around `ingestIntentObjects` must cover them. */
-const ingestTables = (db: ExplorerDb, kind: IntentSource): Table[] => [sourceTable(db, kind), db.intentRows, db.transitions]
+const ingestTables = (db: ExplorerDb, kind: IntentSource): Table[] => [sourceTable(db, kind), db.intentRows, db.routeFacts, db.transitions]
 
 /**
  * Stores full objects of one kind (each with its lookup keys) and folds each into its
  * intent's summary row. An object older than the one already cached is not stored, but
- * still fills gaps in the row. Two writes per intent, plus a transition when the status
+ * still fills gaps in the row. Three writes per intent (object, row, route facts), plus a transition when the status
  * moved: write cost, not size, bounds how fast history pages are ingested.
  */
 async function ingestIntentObjects(
@@ -56,9 +57,11 @@ async function ingestIntentObjects(
     row.set(id, after)
   }
 
+  const rowsAfter = [...row.values()] as IntentRowRecord[]
   await Promise.all([
     sourceTable(db, kind).bulkPut([...objects.values()]),
-    db.intentRows.bulkPut([...row.values()] as IntentRowRecord[]),
+    db.intentRows.bulkPut(rowsAfter),
+    db.routeFacts.bulkPut(rowsAfter.map(routeFactOf)),
     transitions.length ? db.transitions.bulkPut(transitions) : undefined,
   ])
 }
@@ -84,7 +87,7 @@ export async function storeIntentObjects<T>(
 }
 
 /** Tables `rebuildIntentIndex` reads and writes. */
-export const rebuildTables = (db: ExplorerDb): Table[] => [db.intents, db.historyEntries, db.receipts, db.intentRows]
+export const rebuildTables = (db: ExplorerDb): Table[] => [db.intents, db.historyEntries, db.receipts, db.intentRows, db.routeFacts]
 
 const REBUILD_CHUNK = 500
 
@@ -122,7 +125,12 @@ export async function rebuildIntentIndex(
       if (row) rows.push(lastTransition ? { ...row, lastTransitionStatus: lastTransition } : row)
       else gone.push(keys[n])
     })
-    await Promise.all([db.intentRows.bulkPut(rows), gone.length ? db.intentRows.bulkDelete(gone) : undefined])
+    await Promise.all([
+      db.intentRows.bulkPut(rows),
+      db.routeFacts.bulkPut(rows.map(routeFactOf)),
+      gone.length ? db.intentRows.bulkDelete(gone) : undefined,
+      gone.length ? db.routeFacts.bulkDelete(gone) : undefined,
+    ])
   }
 }
 

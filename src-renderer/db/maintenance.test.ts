@@ -1,3 +1,4 @@
+import Dexie from 'dexie'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { ExplorerDb } from './db'
 import { searchCachedIntents } from './intentsQuery'
@@ -63,11 +64,15 @@ describe('clearCache', () => {
     const row = (await searchCachedIntents('p1', { intentId: intentIdOf(2) }, { limit: 1 })).rows[0]
     expect(row.sources).toEqual({ intent: T0 + 99_999_999 })
     expect(row.originTokenSymbol).toBeUndefined()
+    // route statistics follow the index: intent 1 is gone from them too
+    const facts = await db.routeFacts.where(':id').between(['p1', Dexie.minKey], ['p1', Dexie.maxKey]).toArray()
+    expect(facts.map((f) => f.intentId).sort()).toEqual([2, 3].map(intentIdOf).sort())
   })
 
   it('drops the index with the last intent source', async () => {
     await clearCache({ stores: ['intents', 'historyEntries', 'receipts'] })
     expect(await db.intentRows.count()).toBe(0)
+    expect(await db.routeFacts.count()).toBe(0)
     expect(await db.historyEntries.count()).toBe(0)
     expect(await readChains('p1')).toBeDefined()
   })

@@ -3,7 +3,7 @@ import { explorerDb, prefixRange, storeTable, type ExplorerDb } from './db'
 import { dropStaged, flushHistoryJournal, withIndexingPaused } from './historyJournal'
 import { indexedIntentIds, rebuildIntentIndex, rebuildTables } from './intentIndex'
 import { INTENT_OBJECT_STORES } from './records'
-import { STORES, storeInfo, type StoreInfo, type StoreName } from './schema'
+import { DERIVED_STORES, STORES, storeInfo, type StoreInfo, type StoreName } from './schema'
 
 export interface CachedProfile {
   profileId: string
@@ -81,7 +81,7 @@ async function clearStores(target: ClearTarget): Promise<void> {
   const chosen = new Set<StoreName>(target.stores ?? STORES.map((s) => s.name))
   const allSources = INTENT_OBJECT_STORES.every((s) => chosen.has(s.store))
   const someSources = INTENT_OBJECT_STORES.some((s) => chosen.has(s.store))
-  if (allSources) chosen.add('intentRows')
+  if (allSources) for (const derived of DERIVED_STORES) chosen.add(derived)
   const rebuild = someSources && !allSources
   const profiles = target.profileId ? [target.profileId] : rebuild ? (await listCachedProfiles(db)).map((p) => p.profileId) : []
   // History entries still in the journal go with the filed ones.

@@ -67,7 +67,7 @@ const V1: Record<string, object[]> = {
   savedSearches: [{ id: 's1', profileId: 'p1', view: 'search', name: 'Mine', query: 'owner=x', createdAt: T0 }],
 }
 
-/** v2 as it wrote the same data: keys on the objects, lower-cased; tags on rows; snapshot totals; no `intentKeys`. */
+/** v2 (and v3, which only added the empty journal) as it wrote the same data: keys on the objects, lower-cased; tags on rows; snapshot totals; no `intentKeys`. */
 const withKeys = (records: object[], keys: string[]) => records.map((r) => ({ ...r, keys }))
 const V2: Record<string, object[]> = {
   ...Object.fromEntries(Object.entries(V1).filter(([store]) => store !== 'intentKeys')),
@@ -82,7 +82,10 @@ const V2: Record<string, object[]> = {
  * Records as each earlier release wrote them. A new schema version must add the previous
  * version's records here; the test below refuses to pass until it does.
  */
-const WRITTEN_BY: Record<number, Record<string, object[]>> = { 1: V1, 2: V2 }
+const WRITTEN_BY: Record<number, Record<string, object[]>> = { 1: V1, 2: V2, 3: V2 }
+
+/** Stores an upgrade derives from others: after it, one record per summary row. */
+const DERIVED_FROM_ROWS = new Set(['routeFacts'])
 
 const opened: Dexie[] = []
 afterEach(async () => {
@@ -117,7 +120,10 @@ describe('migrations', () => {
     await createAt(version, name)
     const db = await openCurrent(name)
     expect(db.verno).toBe(SCHEMA_VERSION)
-    for (const store of STORE_NAMES) expect(await db.table(store).count(), store).toBe(WRITTEN_BY[version][store]?.length ?? 0)
+    for (const store of STORE_NAMES) {
+      const expected = DERIVED_FROM_ROWS.has(store) ? WRITTEN_BY[version].intentRows : WRITTEN_BY[version][store]
+      expect(await db.table(store).count(), store).toBe(expected?.length ?? 0)
+    }
     expect((await readHistoryEntry('p1', intentIdOf(1)))?.entry.intentId).toBe(intentIdOf(1))
     expect((await listNotes('p1', intentIdOf(1))).map((n) => n.text)).toEqual(['customer called'])
   })
@@ -140,6 +146,37 @@ describe('migrations', () => {
     expect(db.tables.map((t) => t.name)).not.toContain('intentKeys')
     expect(await db.intentRows.get(['p1', intentIdOf(1)])).toMatchObject({ ownerKey: OWNER.toLowerCase(), lastTransitionStatus: 'SUCCEEDED' })
     expect((await listBalanceSnapshots('p1'))[0].totalUsd).toBe(13)
+  })
+
+  it('v3 -> v4 derives a route-statistics record from every summary row, field for field', async () => {
+    const name = `migrate-v4-${Math.random()}`
+    await createAt(3, name)
+    const db = await openCurrent(name)
+    expect(await db.routeFacts.get(['p1', intentIdOf(1)])).toEqual({
+      profileId: 'p1',
+      intentId: intentIdOf(1),
+      createdAt: T0 + 60_000,
+      status: 'SUCCEEDED',
+      originChainId: 1,
+      routeProviders: ['AUTO'],
+    })
+    expect(await db.routeFacts.get(['p1', intentIdOf(2)])).toEqual({ profileId: 'p1', intentId: intentIdOf(2), createdAt: T0 + 120_000, status: 'SUCCEEDED', routeProviders: [] })
+    // and they stay in step with later writes
+    await cacheHistoryFiled(source(), [fakeEntry(3)])
+    expect(await db.routeFacts.count()).toBe(await db.intentRows.count())
+  })
+
+  it('v3 -> v4 carries a large cache across in bounded steps', async () => {
+    const name = `migrate-v4-many-${Math.random()}`
+    const old = new Dexie(name)
+    declareVersions(old, 3)
+    await old.open()
+    const rows = Array.from({ length: 4_500 }, (_, i) => ({ ...V2.intentRows[1], intentId: intentIdOf(1000 + i), createdAt: T0 + i, profileId: i % 2 ? 'p1' : 'p2' }))
+    await old.table('intentRows').bulkAdd(rows)
+    old.close()
+    const db = await openCurrent(name)
+    expect(await db.routeFacts.count()).toBe(4_500)
+    expect(await db.routeFacts.where(':id').between(['p2', Dexie.minKey], ['p2', Dexie.maxKey]).count()).toBe(2_250)
   })
 
   it('still works on a database a newer release upgraded (after a downgrade)', async () => {

@@ -1,6 +1,6 @@
 import type { Transaction } from 'dexie'
 import type { IntentStatus, YieldBalances } from '@contract/service'
-import { INTENT_OBJECT_STORES, snapshotTotalUsd, storedKeys, toCachedRow, withIndexFields, type IntentRowRecord } from './records'
+import { INTENT_OBJECT_STORES, routeFactOf, snapshotTotalUsd, storedKeys, toCachedRow, withIndexFields, type IntentRowRecord, type RouteFactRecord } from './records'
 
 /**
  * Data upgrades between schema versions (declared in `schema.ts`). Each reads records as
@@ -47,4 +47,21 @@ export async function upgradeToV2(tx: Transaction): Promise<void> {
     .modify((snap: { items?: unknown; totalUsd?: number }) => {
       if (Array.isArray(snap.items)) snap.totalUsd = snapshotTotalUsd(snap.items as YieldBalances[])
     })
+}
+
+/** Rows read and facts written per step of the v4 upgrade: bounded memory on a large cache. */
+const V4_CHUNK = 2_000
+
+/** v3 -> v4: every summary row gets its route-statistics record. */
+export async function upgradeToV4(tx: Transaction): Promise<void> {
+  const rows = tx.table('intentRows')
+  const facts = tx.table('routeFacts')
+  let after: unknown
+  for (;;) {
+    const chunk: IntentRowRecord[] = await (after === undefined ? rows.orderBy(':id') : rows.where(':id').above(after)).limit(V4_CHUNK).toArray()
+    if (!chunk.length) return
+    await facts.bulkPut(chunk.map((row): RouteFactRecord => routeFactOf(row)))
+    const last = chunk[chunk.length - 1]
+    after = [last.profileId, last.intentId]
+  }
 }

@@ -1,34 +1,38 @@
 import Dexie from 'dexie'
 import type { ExplorerDb } from './db'
-import type { IntentRowRecord } from './records'
+import type { RouteFactRecord } from './records'
+
+type FactKey = [string, string]
 
 /**
- * Reads a profile's cached intent rows created at or after `fromMs`, oldest first, in
- * batches of `size`, paging by key (never by offset) so each read is as cheap as the
- * first and a caller can yield between batches. Resolves with the number of rows read.
+ * Reads a profile's route-statistics records (one small record per cached intent) created
+ * at or after `fromMs`, in batches of at most `size`, paging by primary key (never by
+ * offset) so each read is as cheap as the first. The next read is asked for before the
+ * caller handles a batch, so IndexedDB's work and the caller's overlap; the caller may
+ * still yield between batches. Order is by intent id: statistics need no time order, and
+ * the primary key needs no index. Resolves with the number of records passed on.
  */
-export async function readIntentRowBatches(
+export async function readRouteFactBatches(
   db: ExplorerDb,
   profileId: string,
   fromMs: number | undefined,
   size: number,
-  onBatch: (rows: IntentRowRecord[]) => void | Promise<void>,
+  onBatch: (facts: RouteFactRecord[]) => void | Promise<void>,
   signal?: { aborted: boolean },
 ): Promise<number> {
-  const index = db.intentRows.where('[profileId+createdAt+intentId]')
   const upper: [string, typeof Dexie.maxKey] = [profileId, Dexie.maxKey]
-  let lower: unknown[] = [profileId, fromMs ?? -Infinity, Dexie.minKey]
-  let inclusive = true
+  const read = (lower: [string, unknown], inclusive: boolean) =>
+    db.routeFacts.where(':id').between(lower, upper, inclusive, true).limit(size).toArray()
+  let pending = read([profileId, Dexie.minKey], true)
   let total = 0
   for (;;) {
-    if (signal?.aborted) return total
-    const rows = await index.between(lower, upper, inclusive, true).limit(size).toArray()
-    if (!rows.length) return total
-    total += rows.length
-    await onBatch(rows)
-    const last = rows[rows.length - 1]
-    lower = [profileId, last.createdAt, last.intentId]
-    inclusive = false
-    if (rows.length < size) return total
+    const facts = await pending
+    if (signal?.aborted || !facts.length) return total
+    const full = facts.length === size
+    if (full) pending = read([profileId, facts[facts.length - 1].intentId] as FactKey, false)
+    const kept = fromMs === undefined ? facts : facts.filter((f) => f.createdAt >= fromMs)
+    total += kept.length
+    if (kept.length) await onBatch(kept)
+    if (!full) return total
   }
 }

@@ -1,5 +1,5 @@
 import type Dexie from 'dexie'
-import { upgradeToV2 } from './migrations'
+import { upgradeToV2, upgradeToV4 } from './migrations'
 
 export const DB_NAME = 'intent-explorer'
 
@@ -69,6 +69,16 @@ const VERSIONS: ReadonlyArray<{
       historyJournal: '[profileId+stagedAt+seq+size]',
     },
   },
+  {
+    // v4: route statistics read one small record per intent (`routeFacts`, no index but
+    // the key) instead of the whole summary row: the read costs the records' size. The
+    // upgrade derives them from the summary rows already cached.
+    version: 4,
+    stores: {
+      routeFacts: '[profileId+intentId]',
+    },
+    upgrade: upgradeToV4,
+  },
 ]
 
 export const SCHEMA_VERSION = VERSIONS[VERSIONS.length - 1].version
@@ -88,6 +98,7 @@ export const STORE_NAMES = [
   'receipts',
   'transitions',
   'intentRows',
+  'routeFacts',
   'chains',
   'markets',
   'balanceSnapshots',
@@ -126,9 +137,13 @@ export const STORES: readonly StoreInfo[] = [
   { name: 'bookmarks', label: 'Bookmarks', kind: 'user', profileIndex: ':id' },
   { name: 'savedSearches', label: 'Saved searches', kind: 'user', profileIndex: '[profileId+view+createdAt]' },
   { name: 'intentRows', label: 'Search index', kind: 'derived', profileIndex: ':id' },
+  { name: 'routeFacts', label: 'Route statistics index', kind: 'derived', profileIndex: ':id' },
 ]
 
 export const storeInfo = (name: StoreName): StoreInfo => STORES.find((s) => s.name === name)!
+
+/** Stores derived from the fetched intent stores (rebuilt with them, never exported). */
+export const DERIVED_STORES: readonly StoreName[] = STORES.filter((s) => s.kind === 'derived').map((s) => s.name)
 
 /** What an export file carries: everything but the derived search index. */
 export const EXPORTABLE_STORES: readonly StoreName[] = STORES.filter((s) => s.kind !== 'derived').map((s) => s.name)
