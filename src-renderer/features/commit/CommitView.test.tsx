@@ -49,6 +49,13 @@ describe('CommitView', () => {
     await waitFor(async () => expect((await readIntent(PROFILE, QUOTED_INTENT_ID))?.intent.status).toBe('COMMITTED'))
   })
 
+  it('says the project is not reported when the pasted intent has none (the deployed service sends none)', () => {
+    render()
+    fill(quoteResponseText(inAnHour()).replace('"projectId": 1,', ''))
+    const preview = screen.getByRole('region', { name: 'Intent details' })
+    expect(preview).toHaveTextContent('ProjectNot reported by this service')
+  })
+
   it('warns that an intent has expired, and still lets the service decide', async () => {
     render()
     fill(quoteResponseText(new Date(Date.now() - 5 * 60_000).toISOString()))

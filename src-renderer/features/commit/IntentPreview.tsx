@@ -62,7 +62,7 @@ export function IntentPreview({ intent, gasFeeOptions }: { intent: Intent; gasFe
               <Hex value={intent.intentId} />
             </dd>
             <dt>Project</dt>
-            <dd>{intent.projectId ?? '—'}</dd>
+            <dd>{intent.projectId ?? <span className="muted">Not reported by this service</span>}</dd>
             <dt>Owner</dt>
             <dd>
               <Hex value={intent.ownerAddress} kind="address" chainId={intent.originChainId} />
