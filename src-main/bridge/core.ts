@@ -157,6 +157,8 @@ export function createCore(deps: CoreDeps): Core {
       profiles.remove(id)
       keys.clear(id)
       clients.delete(id)
+      // Its watched filters could only fail from now on, and would hold places under the cap out of sight.
+      queryWatches?.forgetProfile(id)
       return changed()
     },
     setActiveProfile: (id) => {

@@ -149,6 +149,9 @@ describe('query watcher', () => {
     expect(() => w.add(P, { name: 'c', query: { byProjectId: 3 } })).toThrow(/already watches 2 filters/)
     expect(w.list(P)).toMatchObject({ count: 2, max: 2, minIntervalMs: 30_000 })
     expect(w.list(P).queries.map((q) => q.name)).toEqual(['a'])
+    // A removed profile's queries go with it, and free their places.
+    expect(w.forgetProfile('other')).toBe(1)
+    expect(w.add(P, { name: 'c', query: { byProjectId: 3 } }).name).toBe('c')
   })
 
   it('pauses without polling, resumes, and spaces "poll now" from the last poll', async () => {

@@ -212,6 +212,12 @@ class QueryWatcher implements QueryWatchControl {
     return resumed
   }
 
+  forgetProfile(profileId: string): number {
+    const ids = [...this.entries.values()].filter((e) => e.state.profileId === profileId).map((e) => e.state.id)
+    for (const id of ids) this.remove(profileId, id)
+    return ids.length
+  }
+
   async stop(): Promise<void> {
     this.stopped = true
     const loops = [...this.entries.values()].map((e) => {
@@ -264,7 +270,8 @@ class QueryWatcher implements QueryWatchControl {
     const startedAt = this.now()
     entry.lastAttemptAt = startedAt
     this.update(entry, { phase: entry.state.phase === 'retrying' ? 'retrying' : 'polling' })
-    this.changed(entry, [])
+    // Shown, not saved: a restart never resumes a poll half-way.
+    this.opts.events.emit({ type: 'queryWatch:changed', query: entry.state, fresh: [], notify: false })
     let entries: IntentHistoryEntry[]
     try {
       entries = await this.scan(entry.state, signal)

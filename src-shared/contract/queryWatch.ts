@@ -116,5 +116,7 @@ export interface QueryWatchControl {
   pollNow(profileId: string, id: string): QueryWatchState
   /** Starts again every query of the profile a failure stopped (its key or URL changed). */
   resumeStopped(profileId: string): number
+  /** Removes every query of a profile that was removed. Returns how many. */
+  forgetProfile(profileId: string): number
   stop(): Promise<void>
 }
