@@ -59,9 +59,6 @@ const LAYERS = [
 const LONG_FUNCTION_EXCEPTIONS = [
   'src-main/bridge/core.ts',
   'src-main/host/server.ts',
-  'src-main/service/errors.ts',
-  'src-main/simulator/markets.ts',
-  'src-main/simulator/materialise/intent.ts',
   'src-renderer/app/CommandPalette.tsx',
   'src-renderer/components/JsonView.tsx',
   'src-renderer/features/cache/ImportCard.tsx',

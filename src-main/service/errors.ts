@@ -98,10 +98,9 @@ function catalogued(ctx: CallContext, entry: CatalogueEntry, base: Omit<SvcError
  * catalogue does not know them, and then the service's own words are kept.
  */
 export function httpFailure(ctx: CallContext, status: number, headers: HeaderReader, body: string): SvcError {
-  const { operation, baseUrl } = ctx
   const e = parseWebrpcError(body)
   const base = {
-    operation,
+    operation: ctx.operation,
     status,
     ...(e?.code !== undefined && { code: e.code }),
     ...(e?.error !== undefined && { name: e.error }),
@@ -109,43 +108,19 @@ export function httpFailure(ctx: CallContext, status: number, headers: HeaderRea
   const said = serviceSaid(e, ctx.accessKey)
   const known = e && lookupServiceError(e.error, e.code)
   if (known) return catalogued(ctx, known, base, headers, said)
+  return { ...base, ...byStatus(ctx, status, headers, e, said) }
+}
 
-  if (status === 401) {
-    return {
-      ...base,
-      kind: 'Unauthorized',
-      message: ctx.keySent
-        ? `The access key was rejected by ${baseUrl} — check it in Settings.${said}`
-        : `${baseUrl} needs an access key and none is set for this profile — add one in Settings.`,
-    }
-  }
-  if (status === 403) {
-    return {
-      ...base,
-      kind: 'Unauthorized',
-      message: `The access key is not allowed to call ${operation} on ${baseUrl} — check in Settings that it is the key for this service and project.${said}`,
-    }
-  }
-  if (status === 404 || status === 405) {
-    const unknownOperation = !e || e.error === BAD_ROUTE.name || e.code === BAD_ROUTE.code || status === 405
-    return {
-      ...base,
-      kind: 'NotFound',
-      message: unknownOperation
-        ? `${baseUrl} does not support ${operation} — check that the URL in Settings is the service's base URL, and that the service is a version that offers this operation.`
-        : `${baseUrl} found nothing matching this ${operation} request — check the id and that this profile points at the service it came from.${said}`,
-    }
-  }
-  if (status === 408) {
-    return {
-      ...base,
-      kind: 'Timeout',
-      message: `${baseUrl} gave up waiting for the ${operation} request — try again.${said}`,
-    }
-  }
+type StatusVerdict = Pick<SvcError, 'kind' | 'message' | 'retryAfterMs'>
+
+/** What an HTTP status alone says, for answers whose error the catalogue does not know. */
+function byStatus(ctx: CallContext, status: number, headers: HeaderReader, e: WebrpcError | undefined, said: string): StatusVerdict {
+  const { operation, baseUrl } = ctx
+  if (status === 401 || status === 403) return refused(ctx, status, said)
+  if (status === 404 || status === 405) return notFound(ctx, status, e, said)
+  if (status === 408) return { kind: 'Timeout', message: `${baseUrl} gave up waiting for the ${operation} request — try again.${said}` }
   if (status === 409 || status === 422) {
     return {
-      ...base,
       kind: 'Conflict',
       message: `${baseUrl} refused ${operation} because the intent is not in a state that allows it (for example, it was modified after quoting, or the 10-minute window after commit has passed).${said}`,
     }
@@ -153,7 +128,6 @@ export function httpFailure(ctx: CallContext, status: number, headers: HeaderRea
   if (status === 429) {
     const retryAfterMs = parseRetryAfter(headers.get('retry-after'))
     return {
-      ...base,
       kind: 'RateLimited',
       ...(retryAfterMs !== undefined && { retryAfterMs }),
       message: `${baseUrl} is limiting how often the app may call ${operation} — wait ${retryAfterMs !== undefined ? seconds(retryAfterMs) : 'a moment'} and try again.`,
@@ -161,30 +135,53 @@ export function httpFailure(ctx: CallContext, status: number, headers: HeaderRea
   }
   if (status >= 300 && status < 400) {
     const to = headers.get('location')
+    const where = to ? ` to ${redactSecret(to.slice(0, 2048), ctx.accessKey).slice(0, 300)}` : ''
     return {
-      ...base,
       kind: 'BadResponse',
-      message: `${baseUrl} redirected ${operation} (HTTP ${status})${to ? ` to ${redactSecret(to.slice(0, 2048), ctx.accessKey).slice(0, 300)}` : ''} — service calls are not sent on to another address; put the service's own base URL in Settings.`,
+      message: `${baseUrl} redirected ${operation} (HTTP ${status})${where} — service calls are not sent on to another address; put the service's own base URL in Settings.`,
     }
   }
   if (status >= 400 && status < 500) {
-    return {
-      ...base,
-      kind: 'InvalidArgument',
-      message: `${baseUrl} rejected the ${operation} request as invalid (HTTP ${status}) — check the values entered.${said}`,
-    }
+    return { kind: 'InvalidArgument', message: `${baseUrl} rejected the ${operation} request as invalid (HTTP ${status}) — check the values entered.${said}` }
   }
   if (status >= 500) {
     return {
-      ...base,
       kind: 'Unavailable',
       message: `${baseUrl} could not answer ${operation} (HTTP ${status}) — try again in a moment; if it keeps happening, the service may be down.${said}`,
     }
   }
   return {
-    ...base,
     kind: 'BadResponse',
     message: `${baseUrl} answered ${operation} with an unexpected HTTP status ${status} — check that the URL in Settings points at the service itself, not a proxy or login page.`,
+  }
+}
+
+/** 401 and 403 without a catalogued name: the key is missing, wrong, or not allowed this call. */
+function refused(ctx: CallContext, status: number, said: string): StatusVerdict {
+  const { operation, baseUrl } = ctx
+  if (status === 403) {
+    return {
+      kind: 'Unauthorized',
+      message: `The access key is not allowed to call ${operation} on ${baseUrl} — check in Settings that it is the key for this service and project.${said}`,
+    }
+  }
+  return {
+    kind: 'Unauthorized',
+    message: ctx.keySent
+      ? `The access key was rejected by ${baseUrl} — check it in Settings.${said}`
+      : `${baseUrl} needs an access key and none is set for this profile — add one in Settings.`,
+  }
+}
+
+/** 404 and 405: an operation this service does not offer (a wrong base URL, usually), or nothing matching. */
+function notFound(ctx: CallContext, status: number, e: WebrpcError | undefined, said: string): StatusVerdict {
+  const { operation, baseUrl } = ctx
+  const unknownOperation = !e || e.error === BAD_ROUTE.name || e.code === BAD_ROUTE.code || status === 405
+  return {
+    kind: 'NotFound',
+    message: unknownOperation
+      ? `${baseUrl} does not support ${operation} — check that the URL in Settings is the service's base URL, and that the service is a version that offers this operation.`
+      : `${baseUrl} found nothing matching this ${operation} request — check the id and that this profile points at the service it came from.${said}`,
   }
 }
 

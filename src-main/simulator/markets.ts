@@ -113,19 +113,13 @@ interface Sibling {
   providerId: string
 }
 
-function buildMarket(rng: Rng, id: string, p: YieldProviderDef, chain: ChainDef, t: TokenDef, curator: string | undefined, siblings: readonly Sibling[]) {
-  const network = chain.network
-  const stable = STABLES.includes(t.symbol)
-  const base = p.staking ? rng.between(0.026, 0.075) : stable ? rng.between(0.025, 0.085) : t.symbol === 'WBTC' ? rng.between(0.001, 0.012) : rng.between(0.012, 0.04)
-  const incentiveToken = p.incentives && rng.chance(0.4) ? tokensOn(chain.id).find((x) => x.symbol === 'ARB' || x.symbol === 'OP') : undefined
-  const pointsProgram = !incentiveToken && p.incentives && rng.chance(0.25)
-  const incentive = incentiveToken || pointsProgram ? rng.between(0.003, 0.03) : 0
-  const token = yieldToken(t, network)
-  const rewardRate = {
+/** The market's reward rate: the base rate, and an incentive (a token or a points program) when it has one. */
+function rewardRateOf(p: YieldProviderDef, t: TokenDef, network: string, base: number, incentive: number, incentiveToken: TokenDef | undefined) {
+  return {
     total: round6(base + incentive),
     rateType: p.staking ? 'APR' : 'APY',
     components: [
-      { rate: round6(base), rateType: p.staking ? 'APR' : 'APY', token, yieldSource: p.staking ? 'staking' : p.type === 'vault' ? 'vault' : 'supply', description: p.staking ? 'Protocol staking rewards' : 'Interest paid by borrowers' },
+      { rate: round6(base), rateType: p.staking ? 'APR' : 'APY', token: yieldToken(t, network), yieldSource: p.staking ? 'staking' : p.type === 'vault' ? 'vault' : 'supply', description: p.staking ? 'Protocol staking rewards' : 'Interest paid by borrowers' },
       ...(incentive
         ? [
             {
@@ -139,6 +133,43 @@ function buildMarket(rng: Rng, id: string, p: YieldProviderDef, chain: ChainDef,
         : []),
     ],
   }
+}
+
+/** How entering, exiting and rewards work for the market's kind of provider. */
+function mechanicsOf(rng: Rng, p: YieldProviderDef, network: string, native: TokenDef, incentive: number, cap: number | undefined) {
+  return {
+    type: p.staking ? 'staking' : p.type,
+    rewardSchedule: p.staking ? 'epoch' : p.type === 'vault' ? 'day' : 'block',
+    rewardClaiming: incentive ? 'manual' : 'auto',
+    gasFeeToken: yieldToken(native, network),
+    requiresValidatorSelection: p.id === 'stakewise-v3',
+    lockupPeriod: p.staking ? { seconds: 0 } : undefined,
+    cooldownPeriod: p.staking ? { seconds: rng.pick([86_400, 3 * 86_400, 5 * 86_400]) } : undefined,
+    warmupPeriod: p.staking ? { seconds: rng.pick([0, 86_400]) } : undefined,
+    fee: p.type === 'vault' ? { deposit: '0', withdrawal: '0', management: rng.pick(['0', '0.005', '0.01']), performance: rng.pick(['0.05', '0.1', '0.15']) } : undefined,
+    entryLimits: { minimum: p.staking ? '0.01' : '0', maximum: cap?.toFixed(2) },
+    requirements: { kycRequired: false, kycUrl: undefined },
+    supportsLedgerWalletApi: rng.chance(0.4),
+    extraTransactionFormatsSupported: rng.chance(0.3) ? ['safe'] : [],
+    arguments: {
+      enter: amountSchema('deposit'),
+      exit: amountSchema('withdraw'),
+      balance: { fields: [], notes: 'Balances need only the wallet address.' },
+      manage: incentive ? { CLAIM_REWARDS: { fields: [], notes: 'Claims all accrued rewards.' } } : undefined,
+    },
+    possibleFeeTakingMechanisms: { depositFee: false, managementFee: p.type === 'vault', performanceFee: p.type === 'vault', validatorRebates: p.staking === true },
+  }
+}
+
+function buildMarket(rng: Rng, id: string, p: YieldProviderDef, chain: ChainDef, t: TokenDef, curator: string | undefined, siblings: readonly Sibling[]) {
+  const network = chain.network
+  const stable = STABLES.includes(t.symbol)
+  const base = p.staking ? rng.between(0.026, 0.075) : stable ? rng.between(0.025, 0.085) : t.symbol === 'WBTC' ? rng.between(0.001, 0.012) : rng.between(0.012, 0.04)
+  const incentiveToken = p.incentives && rng.chance(0.4) ? tokensOn(chain.id).find((x) => x.symbol === 'ARB' || x.symbol === 'OP') : undefined
+  const pointsProgram = !incentiveToken && p.incentives && rng.chance(0.25)
+  const incentive = incentiveToken || pointsProgram ? rng.between(0.003, 0.03) : 0
+  const token = yieldToken(t, network)
+  const rewardRate = rewardRateOf(p, t, network, base, incentive, incentiveToken)
   const tvlUsd = round2(rng.logUniform(stable ? 200_000 : 50_000, chain.id === 1 ? 3e9 : 4e8))
   const price = t.priceUsd || 1
   const tvlUnits = tvlUsd / price
@@ -171,28 +202,7 @@ function buildMarket(rng: Rng, id: string, p: YieldProviderDef, chain: ChainDef,
       deprecated,
       supportedStandards: p.type === 'vault' && !p.staking ? ['ERC4626'] : [],
     },
-    mechanics: {
-      type: p.staking ? 'staking' : p.type,
-      rewardSchedule: p.staking ? 'epoch' : p.type === 'vault' ? 'day' : 'block',
-      rewardClaiming: incentive ? 'manual' : 'auto',
-      gasFeeToken: yieldToken(native, network),
-      requiresValidatorSelection: p.id === 'stakewise-v3',
-      lockupPeriod: p.staking ? { seconds: 0 } : undefined,
-      cooldownPeriod: p.staking ? { seconds: rng.pick([86_400, 3 * 86_400, 5 * 86_400]) } : undefined,
-      warmupPeriod: p.staking ? { seconds: rng.pick([0, 86_400]) } : undefined,
-      fee: p.type === 'vault' ? { deposit: '0', withdrawal: '0', management: rng.pick(['0', '0.005', '0.01']), performance: rng.pick(['0.05', '0.1', '0.15']) } : undefined,
-      entryLimits: { minimum: p.staking ? '0.01' : '0', maximum: hasCap ? capMax.toFixed(2) : undefined },
-      requirements: { kycRequired: false, kycUrl: undefined },
-      supportsLedgerWalletApi: rng.chance(0.4),
-      extraTransactionFormatsSupported: rng.chance(0.3) ? ['safe'] : [],
-      arguments: {
-        enter: amountSchema('deposit'),
-        exit: amountSchema('withdraw'),
-        balance: { fields: [], notes: 'Balances need only the wallet address.' },
-        manage: incentive ? { CLAIM_REWARDS: { fields: [], notes: 'Claims all accrued rewards.' } } : undefined,
-      },
-      possibleFeeTakingMechanisms: { depositFee: false, managementFee: p.type === 'vault', performanceFee: p.type === 'vault', validatorRebates: p.staking === true },
-    },
+    mechanics: mechanicsOf(rng, p, network, native, incentive, hasCap ? capMax : undefined),
     providerId: p.id,
     supportsBeneficiary: p.type === 'vault',
     chainId: String(chain.id),

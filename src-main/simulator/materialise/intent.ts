@@ -80,36 +80,41 @@ function metaTxn(rng: Rng, chainId: number, wallet: string, contract: string) {
 
 const impact = (pct: number, value: number) => ({ priceImpact: round(pct, 6), priceImpactUsd: usd(value * pct) })
 
-export function intentObject(r: IntentRecord) {
-  const rng = new Rng(r.dna, STREAM_INTENT)
-  const chain = chainById(r.originChainId)!
-  const o = r.originToken
-  const d = r.destinationToken
-  const crossChain = r.originChainId !== r.destinationChainId
-  const fromUsd = usdOf(o, r.originAmount)
-  const toUsd = usdOf(d, r.destinationAmount)
-  const maxSlippage = rng.pick([0.001, 0.003, 0.005, 0.01])
-  const providers = routeProviders(r)
-  const toAmountMin = r.destinationAmount - bps(r.destinationAmount, maxSlippage * 10_000)
+/** The amounts an intent's quote and fees are made of, in the origin token's base units unless named USD. */
+interface Money {
+  fromUsd: number
+  toUsd: number
+  providerFee: bigint
+  serviceFee: bigint
+  collectorFee: bigint
+  gasUsd: number
+  gasInFeeToken: bigint
+  totalFee: bigint
+  priceImpactPct: number
+}
 
-  const originMetaTxn = metaTxn(rng, r.originChainId, r.originIntentAddress, SERVICE_CONTRACTS[r.protocol].serviceIntentEntrypointAddress)
-  const destinationMetaTxn = metaTxn(rng, r.destinationChainId, r.destinationIntentAddress, SERVICE_CONTRACTS[r.protocol].serviceRouterAddress)
-  const originGas = gasFee(rng, r.originChainId, originMetaTxn.id)
-  const destinationGas = crossChain ? gasFee(rng, r.destinationChainId, destinationMetaTxn.id) : undefined
+type GasFee = ReturnType<typeof gasFee>
+
+/** Fees and price impact drawn for the intent (the draws keep the order the dataset was generated in). */
+function moneyOf(rng: Rng, r: IntentRecord, originGas: GasFee, destinationGas: GasFee | undefined): Money {
+  const o = r.originToken
   const providerFee = bps(r.originAmount, rng.between(10, 30))
   const serviceFee = bps(r.originAmount, rng.between(5, 10))
   const collectorFee = rng.chance(0.3) ? bps(r.originAmount, 2) : 0n
   const gasUsd = originGas.feeUsd + (destinationGas?.feeUsd ?? 0)
   const gasInFeeToken = BigInt(Math.round((gasUsd / mathPrice(o)) * 10 ** Math.min(o.decimals, 12))) * 10n ** BigInt(Math.max(0, o.decimals - 12))
-  const feeUsd = (raw: bigint) => usd(usdOf(o, raw))
   const totalFee = providerFee + serviceFee + collectorFee + gasInFeeToken
-  const providerCode = providers[0]
-
   const priceImpactPct = -rng.between(0.0001, 0.004)
-  const providerFeesPct = -Number(providerFee) / Number(r.originAmount)
-  const serviceFeesPct = -Number(serviceFee) / Number(r.originAmount)
+  return { fromUsd: usdOf(o, r.originAmount), toUsd: usdOf(r.destinationToken, r.destinationAmount), providerFee, serviceFee, collectorFee, gasUsd, gasInFeeToken, totalFee, priceImpactPct }
+}
 
-  const quote = {
+function quoteOf(rng: Rng, r: IntentRecord, m: Money, maxSlippage: number, toAmountMin: bigint) {
+  const { fromUsd, toUsd, priceImpactPct } = m
+  const crossChain = r.originChainId !== r.destinationChainId
+  const providers = routeProviders(r)
+  const providerFeesPct = -Number(m.providerFee) / Number(r.originAmount)
+  const serviceFeesPct = -Number(m.serviceFee) / Number(r.originAmount)
+  return {
     routeProviders: providers,
     routeProvidersRequestIds: providers.map(() => rng.hex(32)),
     routeProvidersFeeUsd: providers.map(() => usd(rng.between(0.01, 4))),
@@ -133,8 +138,14 @@ export function intentObject(r: IntentRecord) {
     },
     estimatedDuration: crossChain ? rng.int(20, 180) : rng.int(5, 30),
   }
+}
 
-  const fees = {
+function feesOf(r: IntentRecord, m: Money, originGas: GasFee, destinationGas: GasFee | undefined) {
+  const { providerFee, serviceFee, collectorFee, gasInFeeToken, totalFee, gasUsd } = m
+  const o = r.originToken
+  const feeUsd = (raw: bigint) => usd(usdOf(o, raw))
+  const providerCode = routeProviders(r)[0]
+  return {
     originGas: originGas.wire,
     provider: {
       quoteProvider: providerCode,
@@ -163,7 +174,11 @@ export function intentObject(r: IntentRecord) {
     totalFeeUsd: feeUsd(totalFee),
     destinationGas: destinationGas?.wire,
   }
+}
 
+function gasFeeOptionsOf(r: IntentRecord, m: Money, originGas: GasFee) {
+  const { gasUsd, gasInFeeToken } = m
+  const o = r.originToken
   const native = tokensOn(r.originChainId)[0]
   const nativeCost = originGas.totalFeeAmount
   const feeOption = (t: TokenDef, amount: bigint) => ({
@@ -176,15 +191,55 @@ export function intentObject(r: IntentRecord) {
     is2612: !t.isNative && t.symbol === 'USDC',
     isPassthroughEligible: t.address === o.address,
   })
-  const gasFeeOptions = {
+  return {
     gasEstimate: { totalGas: gasInt(originGas.totalGasLimit), gasPrice: originGas.gasPrice.toString(), nativeCost: nativeCost.toString(), nativeCostUsd: usd(originGas.feeUsd) },
     feeOptions: o.isNative ? [feeOption(native, nativeCost)] : [feeOption(native, nativeCost), feeOption(o, gasInFeeToken)],
     expiresAt: iso(r.createdAt + 120_000),
     feeCollectorAddress: FEE_COLLECTOR,
   }
+}
+
+function quoteRequestOf(rng: Rng, r: IntentRecord, maxSlippage: number) {
+  const o = r.originToken
+  const d = r.destinationToken
+  const crossChain = r.originChainId !== r.destinationChainId
+  const hasCallData = hasDestinationCall(r)
+  return {
+    ownerAddress: r.owner,
+    originChainId: r.originChainId,
+    originTokenAddress: o.address,
+    destinationChainId: r.destinationChainId,
+    destinationTokenAddress: d.address,
+    destinationToAddress: r.destinationToAddress,
+    destinationApproveAddress: hasCallData ? r.destinationToAddress : undefined,
+    destinationCallData: hasCallData ? rng.hex0x(8 + 128) : '0x',
+    destinationCallValue: wireInt(0n),
+    originTokenAmount: wireInt(r.originAmount),
+    destinationTokenAmount: wireInt(0n),
+    onlyNativeGasFee: o.isNative,
+    options: { swapProviderFallback: true, bridgeProviderFallback: crossChain, slippageTolerance: maxSlippage },
+  }
+}
+
+export function intentObject(r: IntentRecord) {
+  const rng = new Rng(r.dna, STREAM_INTENT)
+  const chain = chainById(r.originChainId)!
+  const o = r.originToken
+  const d = r.destinationToken
+  const crossChain = r.originChainId !== r.destinationChainId
+  const maxSlippage = rng.pick([0.001, 0.003, 0.005, 0.01])
+  const toAmountMin = r.destinationAmount - bps(r.destinationAmount, maxSlippage * 10_000)
+
+  const originMetaTxn = metaTxn(rng, r.originChainId, r.originIntentAddress, SERVICE_CONTRACTS[r.protocol].serviceIntentEntrypointAddress)
+  const destinationMetaTxn = metaTxn(rng, r.destinationChainId, r.destinationIntentAddress, SERVICE_CONTRACTS[r.protocol].serviceRouterAddress)
+  const originGas = gasFee(rng, r.originChainId, originMetaTxn.id)
+  const destinationGas = crossChain ? gasFee(rng, r.destinationChainId, destinationMetaTxn.id) : undefined
+  const money = moneyOf(rng, r, originGas, destinationGas)
+  const quote = quoteOf(rng, r, money, maxSlippage, toAmountMin)
+  const fees = feesOf(r, money, originGas, destinationGas)
+  const gasFeeOptions = gasFeeOptionsOf(r, money, originGas)
 
   const salt = wireInt(BigInt(rng.u32()) * 4294967296n + BigInt(rng.u32()))
-  const hasCallData = hasDestinationCall(r)
   const router = SERVICE_CONTRACTS[r.protocol].serviceRouterAddress
 
   return {
@@ -192,21 +247,7 @@ export function intentObject(r: IntentRecord) {
     projectId: r.projectId,
     intentId: r.intentId,
     status: r.status,
-    quoteRequest: {
-      ownerAddress: r.owner,
-      originChainId: r.originChainId,
-      originTokenAddress: o.address,
-      destinationChainId: r.destinationChainId,
-      destinationTokenAddress: d.address,
-      destinationToAddress: r.destinationToAddress,
-      destinationApproveAddress: hasCallData ? r.destinationToAddress : undefined,
-      destinationCallData: hasCallData ? rng.hex0x(8 + 128) : '0x',
-      destinationCallValue: wireInt(0n),
-      originTokenAmount: wireInt(r.originAmount),
-      destinationTokenAmount: wireInt(0n),
-      onlyNativeGasFee: o.isNative,
-      options: { swapProviderFallback: true, bridgeProviderFallback: crossChain, slippageTolerance: maxSlippage },
-    },
+    quoteRequest: quoteRequestOf(rng, r, maxSlippage),
     ownerAddress: r.owner,
     originChainId: r.originChainId,
     destinationChainId: r.destinationChainId,
