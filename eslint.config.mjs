@@ -67,12 +67,7 @@ const LONG_FUNCTION_EXCEPTIONS = [
   'src-renderer/features/commit/IntentPreview.tsx',
   'src-renderer/features/commit/QuoteForm.tsx',
   'src-renderer/features/history/EntryDetail.tsx',
-  'src-renderer/features/history/HistoryFilters.tsx',
   'src-renderer/features/history/HistoryTable.tsx',
-  'src-renderer/features/history/HistoryView.tsx',
-  'src-renderer/features/history/LoadAllControls.tsx',
-  'src-renderer/features/history/filters.ts',
-  'src-renderer/features/history/store.ts',
   'src-renderer/features/intent/CompareView.tsx',
   'src-renderer/features/intent/IntentView.tsx',
   'src-renderer/features/intent/cards/FeesCard.tsx',
@@ -93,9 +88,7 @@ const LONG_FUNCTION_EXCEPTIONS = [
  */
 const HOOK_DEPS_EXCEPTIONS = [
   'src-renderer/features/earn/EarnView.tsx',
-  'src-renderer/features/history/HistoryFilters.tsx',
   'src-renderer/features/history/HistoryTable.tsx',
-  'src-renderer/features/history/HistoryView.tsx',
   'src-renderer/features/search/SearchView.tsx',
   'src-renderer/features/search/useIntentSearch.ts',
   'src-renderer/features/yield/positions/WalletEditor.tsx',

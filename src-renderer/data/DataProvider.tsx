@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { DisplaySourcesProvider } from '../lib/displaySources'
-import { createQueryClient, followOfflineMode } from './client'
+import { createQueryClient, followFiling, followOfflineMode } from './client'
 import { DATA_DISPLAY_SOURCES } from './displaySources'
 
 /**
@@ -19,6 +19,7 @@ const Devtools = import.meta.env.DEV
 export function DataProvider({ client, children }: { client?: QueryClient; children: ReactNode }) {
   const [queryClient] = useState(() => client ?? createQueryClient())
   useEffect(() => followOfflineMode(queryClient), [queryClient])
+  useEffect(() => followFiling(queryClient), [queryClient])
   return (
     <QueryClientProvider client={queryClient}>
       <DisplaySourcesProvider value={DATA_DISPLAY_SOURCES}>{children}</DisplaySourcesProvider>

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query'
-import { isOfflineMode, useCacheStatus } from '../stores/cache'
+import { isOfflineMode, onFilingFinished, useCacheStatus } from '../stores/cache'
 import { useConnection } from '../stores/connection'
 import './errors'
 
@@ -43,4 +43,19 @@ export function followOfflineMode(client: QueryClient): () => void {
     offCache()
     offConnection()
   }
+}
+
+/** Whether a query holds a paged list read from the cache (its first page came from there). */
+const isCachedList = (data: unknown): boolean => {
+  const first = (data as { pages?: Array<{ fromCache?: boolean } | null> } | undefined)?.pages?.[0]
+  return first?.fromCache === true
+}
+
+/**
+ * Lists read from the cache before it finished filing history entries for offline search
+ * may lack some: once filing ends they are read again, the shown ones at once, the others
+ * when next shown. Returns the unsubscribe.
+ */
+export function followFiling(client: QueryClient): () => void {
+  return onFilingFinished(() => void client.invalidateQueries({ predicate: (q) => isCachedList(q.state.data) }))
 }

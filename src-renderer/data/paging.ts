@@ -1,4 +1,4 @@
-import type { Fetched } from '@contract/app'
+import type { DataSource, Fetched } from '@contract/app'
 import type { Result, SvcError } from '@contract/errors'
 import type { GetIntentHistoryRequest, IntentHistoryEntry, Page } from '@contract/service'
 import { toSvcError } from './errors'
@@ -20,6 +20,8 @@ import { answerLiveOrCached, bridgeCall, type Answer, type CachedHit } from './l
 export interface ListPage<T> {
   items: T[]
   next: unknown
+  /** The service answer's origin (profile, base URL, fetch time); absent for a cached page. */
+  source?: DataSource
 }
 
 /** What a page is read with: the cursor (undefined for the first page), its size, and whose cursor it is. */
@@ -134,7 +136,7 @@ export function historyLive(query: HistoryQuery, first: Page = {}): PagedSource<
     if (!r.ok) return r
     const { intents, nextPage } = r.value.data
     const more = nextPage !== undefined && nextPage.more !== false && intents.length > 0
-    return { ok: true, value: { data: { items: intents, next: more ? nextPage : undefined }, source: r.value.source } }
+    return { ok: true, value: { data: { items: intents, next: more ? nextPage : undefined, source: r.value.source }, source: r.value.source } }
   }
 }
 

@@ -145,3 +145,11 @@ export function dropReadAll(key: QueryKey): void {
     return rest
   }, true)
 }
+
+/** Stops every run and forgets them and what the service showed of each list (a fresh start, for tests). */
+export function forgetReadAllRuns(): void {
+  for (const abort of aborts.values()) abort.abort()
+  aborts.clear()
+  bounds.clear()
+  useReadAllRuns.setState({}, true)
+}

@@ -5,7 +5,7 @@ import type { SvcError } from '@contract/errors'
 import { isOfflineMode, useOfflineMode } from '../stores/cache'
 import { profileOfKey, queryKeys, type ArgsOf, type QuerySource } from './keys'
 import { fetchListPage, firstParam, nextParam, type PageAnswer, type PagedSource, type PageParam } from './paging'
-import { cancelReadAll, readAllInto, useReadAllRuns, type ReadAllState } from './readAll'
+import { cancelReadAll, forgetReadAllRuns, readAllInto, useReadAllRuns, type ReadAllState } from './readAll'
 import { useProfileId } from './useServiceQuery'
 
 /**
@@ -51,6 +51,8 @@ export interface PagedList<T> {
   next(): void
   previous(): void
   reload(): void
+  /** Repeats what failed: the next page that could not be read, the list, or the interrupted "load all". */
+  retry(): void
   run: ReadAllState | undefined
   /** Starts "load all" over; `cap` as just typed, which may not have reached the URL yet. */
   readAll(cap?: number): void
@@ -74,9 +76,9 @@ function useListQuery<S extends QuerySource, T>(o: PagedQueryOptions<S, T>, prof
     getNextPageParam: (last) => nextParam(last, o.pageSize),
     // "Load all" fills its query itself (`readAllInto`); the pages view reads on demand.
     enabled: enabled && o.view === 'pages',
-    // A list comes back as it was left (a page deep in it costs a request per page before it);
-    // Refresh, going offline or back online read it again.
-    refetchOnMount: false,
+    // A list comes back as it was left (a page deep in it costs a request per page before it),
+    // unless it was invalidated meanwhile; Refresh, going offline or back online read it again.
+    refetchOnMount: (q) => q.state.isInvalidated,
     placeholderData: (previous, previousQuery) => (profileOfKey(previousQuery?.queryKey) === profileId ? previous : undefined),
   })
   return { key, enabled, query }
@@ -139,6 +141,11 @@ export function usePagedQuery<S extends QuerySource, T>(o: PagedQueryOptions<S, 
       if (pageIndex > 0) setPlace(pageIndex - 1)
     },
     reload: () => (all ? readAll(false) : void query.refetch()),
+    retry: () => {
+      if (all) readAll(run?.next !== undefined && run.loaded > 0)
+      else if (query.isFetchNextPageError) next()
+      else void query.refetch()
+    },
     run,
     readAll: (cap) => readAll(false, cap),
     resume: (cap) => {
@@ -146,4 +153,10 @@ export function usePagedQuery<S extends QuerySource, T>(o: PagedQueryOptions<S, 
     },
     cancel: () => cancelReadAll(key),
   }
+}
+
+/** Forgets every list's place and stops every "load all" (a fresh start, for tests). */
+export function forgetPagedLists(): void {
+  usePlaces.setState({}, true)
+  forgetReadAllRuns()
 }

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import type { AppInfo } from '@contract/app'
 import { DataProvider } from '../data/DataProvider'
+import { forgetPagedLists } from '../data/usePagedQuery'
 import { openExplorerDb, setExplorerDb } from '../db/db'
 import { useCacheStatus } from '../stores/cache'
 import { useConnection } from '../stores/connection'
@@ -34,6 +35,7 @@ export function resetWorld() {
   useCacheStatus.setState({ forcedOffline: false, lastWriteError: undefined, unindexed: 0 })
   forgetTokenLabels()
   forgetProviderCodes()
+  forgetPagedLists()
   sessionStorage.clear()
   downloads.length = 0
 }

@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { answers, callsOf, okFetched } from '../../testing/bridge'
 import { expectFieldProblem } from '../../testing/fields'
 import { renderAt, resetWorld } from '../../testing/harness'
-import { serviceFeed } from './feed'
 import { HistoryView } from './HistoryView'
 
 vi.mock('../../data/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
@@ -27,7 +26,6 @@ beforeEach(() => {
   resetWorld()
   answers.set('getIntentHistory', () => okFetched({ intents: [] }))
 })
-afterEach(() => serviceFeed.settled())
 
 describe('history filters refuse malformed values', () => {
   it.each(BAD)('%s: “%s” is refused next to the field and never sent', async (label, value, message) => {

@@ -1,11 +1,12 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { FormField } from '../../components/FormField'
+import type { ReadAllState } from '../../data/readAll'
 import { MAX_LOAD_ALL_CAP } from './filters'
-import type { HistoryState } from './store'
+import type { HistoryActions, HistoryList } from './useHistoryView'
 
 const count = (n: number) => n.toLocaleString('en-US')
 
-function outcomeText(s: NonNullable<HistoryState['loadAll']>, more: boolean): string {
+function outcomeText(s: ReadAllState, more: boolean): string {
   // The service showed more than was loaded before it could not be read: whatever the cache added, the list is partial.
   if (s.atLeast !== undefined) return `${count(s.loaded)} of at least ${count(s.atLeast)} loaded; the rest could not be read.`
   switch (s.outcome) {
@@ -22,25 +23,27 @@ function outcomeText(s: NonNullable<HistoryState['loadAll']>, more: boolean): st
   }
 }
 
-/**
- * "Load all" for analysis: reads every matching intent (in pages of up to 100) until the
- * list ends or the cap is reached, with progress and a cancel that stops between pages.
- */
-export function LoadAllControls({
-  cap,
-  state,
-  onCap,
-}: {
-  cap: number
-  state: Pick<HistoryState, 'mode' | 'loadAll' | 'more' | 'startLoadAll' | 'cancelLoadAll' | 'resumeLoadAll' | 'backToPages' | 'status'>
-  onCap(cap: number): void
-}) {
-  const [draft, setDraft] = useState(String(cap))
-  const [error, setError] = useState<string>()
-  useEffect(() => setDraft(String(cap)), [cap])
-  const progress = state.loadAll
+/** Progress while loading, the outcome after. */
+function LoadAllStatus({ run, more }: { run: ReadAllState; more: boolean }) {
+  const exact = run.running || run.outcome !== 'complete' || run.atLeast !== undefined
+  return (
+    <div className="row small" data-testid="history-loadall-status">
+      <progress value={exact ? run.loaded : 1} max={run.atLeast ?? (exact ? run.cap : 1)} aria-label="Load all progress" />
+      <span aria-live="polite">
+        {run.running ? `Loaded ${count(run.loaded)} of at most ${count(run.cap)}…` : outcomeText(run, more)}
+        {run.duplicates ? ` ${count(run.duplicates)} repeated entries shown once.` : ''}
+      </span>
+    </div>
+  )
+}
 
-  const commitCap = (): number | undefined => {
+/** The cap as typed: checked on blur and before every start, and kept in the URL once valid. */
+function useCapDraft(cap: number, onCap: (cap: number) => void) {
+  const [typed, setTyped] = useState<{ for: number; text: string }>({ for: cap, text: String(cap) })
+  const [error, setError] = useState<string>()
+  // A new cap from the URL replaces what was typed for the old one.
+  const draft = typed.for === cap ? typed.text : String(cap)
+  const commit = (): number | undefined => {
     const n = Number(draft.trim())
     if (!/^\d+$/.test(draft.trim()) || n < 1 || n > MAX_LOAD_ALL_CAP) {
       setError(`Use a whole number from 1 to ${count(MAX_LOAD_ALL_CAP)}`)
@@ -50,62 +53,61 @@ export function LoadAllControls({
     if (n !== cap) onCap(n)
     return n
   }
+  return { draft, error, setDraft: (text: string) => setTyped({ for: cap, text }), commit }
+}
 
+/**
+ * "Load all" for analysis: reads every matching intent (in pages of up to 100) until the
+ * list ends or the cap is reached, with progress and a cancel that stops between pages.
+ */
+export function LoadAllControls({
+  cap,
+  list,
+  actions,
+  onCap,
+}: {
+  cap: number
+  list: Pick<HistoryList, 'view' | 'run' | 'more'>
+  actions: Pick<HistoryActions, 'startLoadAll' | 'cancelLoadAll' | 'resumeLoadAll' | 'backToPages'>
+  onCap(cap: number): void
+}) {
+  const capDraft = useCapDraft(cap, onCap)
+  const run = list.run
+  const idle = list.view === 'all' && !run?.running
+  const start = () => {
+    const n = capDraft.commit()
+    if (n !== undefined && !run?.running) actions.startLoadAll(n)
+  }
+  const resume = () => {
+    const n = capDraft.commit()
+    if (n !== undefined) actions.resumeLoadAll(n)
+  }
   return (
     <div className="history-loadall" role="group" aria-label="Load all">
-      <form
-        className="row"
-        onSubmit={(e) => {
-          e.preventDefault()
-          const n = commitCap()
-          if (n !== undefined && !progress?.running) state.startLoadAll(n)
-        }}
-        noValidate
-      >
-        <FormField label="Stop after" error={error}>
-          <input inputMode="numeric" value={draft} size={8} onChange={(e) => setDraft(e.target.value)} onBlur={commitCap} />
+      <form className="row" onSubmit={(e) => (e.preventDefault(), start())} noValidate>
+        <FormField label="Stop after" error={capDraft.error}>
+          <input inputMode="numeric" value={capDraft.draft} size={8} onChange={(e) => capDraft.setDraft(e.target.value)} onBlur={capDraft.commit} />
         </FormField>
-        <button type="submit" disabled={progress?.running}>
+        <button type="submit" disabled={run?.running}>
           Load all
         </button>
-        {progress?.running ? (
-          <button type="button" onClick={state.cancelLoadAll} disabled={progress.cancelling}>
-            {progress.cancelling ? 'Cancelling…' : 'Cancel'}
+        {run?.running ? (
+          <button type="button" onClick={actions.cancelLoadAll} disabled={run.cancelling}>
+            {run.cancelling ? 'Cancelling…' : 'Cancel'}
           </button>
         ) : null}
-        {state.mode === 'all' && !progress?.running && state.more && progress?.outcome !== 'error' ? (
-          <button
-            type="button"
-            onClick={() => {
-              const n = commitCap()
-              if (n !== undefined) state.resumeLoadAll(n)
-            }}
-            title="Read on from where loading stopped, up to the cap"
-          >
+        {idle && list.more && run?.outcome !== 'error' ? (
+          <button type="button" onClick={resume} title="Read on from where loading stopped, up to the cap">
             Continue
           </button>
         ) : null}
-        {state.mode === 'all' && !progress?.running ? (
-          <button type="button" onClick={state.backToPages}>
+        {idle ? (
+          <button type="button" onClick={actions.backToPages}>
             Back to pages
           </button>
         ) : null}
       </form>
-      {progress ? (
-        <div className="row small" data-testid="history-loadall-status">
-          <progress
-            value={progress.running || progress.outcome !== 'complete' || progress.atLeast ? progress.loaded : 1}
-            max={progress.atLeast ?? (progress.running || progress.outcome !== 'complete' ? progress.cap : 1)}
-            aria-label="Load all progress"
-          />
-          <span aria-live="polite">
-            {progress.running
-              ? `Loaded ${count(progress.loaded)} of at most ${count(progress.cap)}…`
-              : outcomeText(progress, state.more)}
-            {progress.duplicates ? ` ${count(progress.duplicates)} repeated entries shown once.` : ''}
-          </span>
-        </div>
-      ) : null}
+      {run && list.view === 'all' ? <LoadAllStatus run={run} more={list.more} /> : null}
     </div>
   )
 }

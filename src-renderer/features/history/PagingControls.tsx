@@ -1,20 +1,22 @@
 import { PAGE_SIZES, SORT_COLUMNS, type HistoryViewSettings, type SortColumn, type SortOrder } from './filters'
-import type { HistoryState } from './store'
+import type { HistoryActions, HistoryList } from './useHistoryView'
 
 const SORT_LABEL: Record<SortColumn, string> = { createdAt: 'Created time', id: 'Id' }
 
-/** Sort, page size and cursor paging: Previous re-sends the cursor a page was read with. */
+/** Sort, page size and cursor paging: Next reads the page after by the service's cursor, Previous shows the page before as it was read. */
 export function PagingControls({
   settings,
-  state,
+  list,
+  actions,
   onSettings,
 }: {
   settings: HistoryViewSettings
-  state: Pick<HistoryState, 'mode' | 'pageIndex' | 'more' | 'status' | 'entries' | 'nextPage' | 'previousPage'>
+  list: Pick<HistoryList, 'view' | 'pageIndex' | 'more' | 'status'>
+  actions: Pick<HistoryActions, 'next' | 'previous'>
   onSettings(next: Partial<HistoryViewSettings>): void
 }) {
-  const busy = state.status === 'loading'
-  const paging = state.mode === 'pages'
+  const busy = list.status === 'loading'
+  const paging = list.view === 'pages'
   return (
     <div className="row history-paging" role="group" aria-label="Sort and pages">
       <label className="field">
@@ -46,17 +48,17 @@ export function PagingControls({
       </label>
       {paging ? (
         <>
-          <button type="button" onClick={state.previousPage} disabled={busy || state.pageIndex === 0}>
+          <button type="button" onClick={actions.previous} disabled={busy || list.pageIndex === 0}>
             ← Previous
           </button>
           <span className="history-page-label" data-testid="history-page" aria-live="polite">
-            Page {state.pageIndex + 1}
+            Page {list.pageIndex + 1}
           </span>
-          <button type="button" onClick={state.nextPage} disabled={busy || !state.more}>
+          <button type="button" onClick={actions.next} disabled={busy || !list.more}>
             Next →
           </button>
           <span className="muted small" data-testid="history-more">
-            More pages: {state.more ? 'yes' : 'no'}
+            More pages: {list.more ? 'yes' : 'no'}
           </span>
         </>
       ) : null}

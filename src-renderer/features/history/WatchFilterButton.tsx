@@ -4,7 +4,7 @@ import { QUERY_WATCH_INTERVALS_MS, QUERY_WATCH_LIMITS } from '@contract/queryWat
 import { useChainsById } from '../../data/reference/chains'
 import { useConnection } from '../../stores/connection'
 import { describeQuery, intervalText, useQueryWatches } from '../queryWatch'
-import { DEFAULT_SETTINGS, validateFilters, writeParams, type HistoryFilterDraft } from './filters'
+import { DEFAULT_SETTINGS, validateFilters, writeFilters, type HistoryFilterDraft } from './filters'
 
 type Outcome = { ok: true; name: string; queryId: string } | { ok: false; message: string } | null
 
@@ -31,7 +31,7 @@ export function WatchFilterButton({ applied }: { applied: HistoryFilterDraft }) 
     askPermissionInHost()
     setBusy(true)
     const name = describeQuery(valid.query, (id) => byId.get(id)?.name ?? `chain ${id}`)
-    const historyParams = writeParams(applied, DEFAULT_SETTINGS).toString()
+    const historyParams = writeFilters(applied, DEFAULT_SETTINGS).toString()
     const r = await useQueryWatches.getState().add({ name, query: valid.query, historyParams, intervalMs })
     setBusy(false)
     setOutcome(r.ok ? { ok: true, name: r.value.name, queryId: r.value.id } : { ok: false, message: r.error.message })

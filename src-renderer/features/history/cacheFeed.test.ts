@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { DataSource } from '@contract/app'
 import { cacheIntents, openExplorerDb, setExplorerDb } from '../../db'
 import { cacheHistoryFiled } from '../../db/testing'
-import { cacheFeed, offlineHistoryFor } from './cacheFeed'
+import { offlineHistoryFor, readCachedPage } from './cacheFeed'
 import { DEFAULT_SETTINGS } from './filters'
 import { balance, makeEntry, OWNER } from './testing/entries'
 
@@ -55,22 +55,20 @@ describe('offlineHistoryFor', () => {
   })
 })
 
-describe('cacheFeed', () => {
+describe('readCachedPage', () => {
   it('pages through cached entries newest first, with the oldest fetch time', async () => {
     const entries = [0, 1, 2, 3, 4].map((i) => makeEntry({ createdAt: `2026-11-0${i + 1}T00:00:00.000Z` }))
     await cacheHistoryFiled(source(500), entries.slice(0, 3))
     await cacheHistoryFiled(source(900), entries.slice(3))
 
-    const first = await cacheFeed.fetchPage({ profileId: 'p1', query: {}, settings }, undefined, 2)
-    if (!first.ok) throw new Error(first.error.message)
-    expect(first.value.entries).toEqual([entries[4], entries[3]])
-    expect(first.value.fetchedAt).toBe(900)
-    expect(first.value.more).toBe(true)
+    const first = await readCachedPage('p1', {}, settings, undefined, 2)
+    expect(first.data.items).toEqual([entries[4], entries[3]])
+    expect(first.fetchedAt).toBe(900)
+    expect(first.data.next).toBeDefined()
 
-    const second = await cacheFeed.fetchPage({ profileId: 'p1', query: {}, settings }, first.value.next, 2)
-    if (!second.ok) throw new Error(second.error.message)
-    expect(second.value.entries).toEqual([entries[2], entries[1]])
-    expect(second.value.fetchedAt).toBe(500)
+    const second = await readCachedPage('p1', {}, settings, first.data.next as never, 2)
+    expect(second.data.items).toEqual([entries[2], entries[1]])
+    expect(second.fetchedAt).toBe(500)
   })
 
   it('applies status filters and keeps only entries holding funds for "only recoverable"', async () => {
@@ -78,11 +76,10 @@ describe('cacheFeed', () => {
     const clean = makeEntry({ status: 'FAILED', createdAt: '2026-11-02T00:00:00.000Z', hasBalance: false, balances: [] })
     const ok = makeEntry({ status: 'SUCCEEDED', createdAt: '2026-11-03T00:00:00.000Z' })
     await cacheHistoryFiled(source(1), [stuck, clean, ok])
-    const failed = await cacheFeed.fetchPage({ profileId: 'p1', query: { byStatuses: ['FAILED'] }, settings }, undefined, 10)
-    expect(failed.ok && failed.value.entries).toEqual([clean, stuck])
-    const recoverable = await cacheFeed.fetchPage({ profileId: 'p1', query: { onlyRecoverable: true, includeBalances: true }, settings }, undefined, 1)
-    expect(recoverable.ok && recoverable.value.entries).toEqual([stuck])
-    expect(recoverable.ok && recoverable.value.more).toBe(false)
+    const failed = await readCachedPage('p1', { byStatuses: ['FAILED'] }, settings, undefined, 10)
+    expect(failed.data.items).toEqual([clean, stuck])
+    const recoverable = await readCachedPage('p1', { onlyRecoverable: true, includeBalances: true }, settings, undefined, 1)
+    expect(recoverable.data).toEqual({ items: [stuck], next: undefined })
   })
 
   it('rebuilds an entry for an intent cached only from a search', async () => {
@@ -99,10 +96,9 @@ describe('cacheFeed', () => {
         status: 'COMMITTED',
       },
     ])
-    const r = await cacheFeed.fetchPage({ profileId: 'p1', query: { byOwnerAddress: OWNER }, settings }, undefined, 5)
-    if (!r.ok) throw new Error(r.error.message)
-    expect(r.value.entries).toHaveLength(1)
-    expect(r.value.entries[0]).toMatchObject({
+    const r = await readCachedPage('p1', { byOwnerAddress: OWNER }, settings, undefined, 5)
+    expect(r.data.items).toHaveLength(1)
+    expect(r.data.items[0]).toMatchObject({
       intentId: entry.intentId,
       status: 'COMMITTED',
       createdAt: '2026-11-01T00:00:00.000Z',
@@ -111,7 +107,6 @@ describe('cacheFeed', () => {
   })
 
   it('says nothing was fetched when the cache holds nothing', async () => {
-    const r = await cacheFeed.fetchPage({ profileId: 'p1', query: {}, settings }, undefined, 5)
-    expect(r).toEqual({ ok: true, value: { entries: [], next: undefined, more: false, fetchedAt: undefined } })
+    expect(await readCachedPage('p1', {}, settings, undefined, 5)).toEqual({ data: { items: [], next: undefined }, fetchedAt: 0 })
   })
 })

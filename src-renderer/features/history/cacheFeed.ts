@@ -1,6 +1,8 @@
+import type { SvcError } from '@contract/errors'
 import type { IntentHistoryEntry } from '@contract/service'
+import type { CachedHit } from '../../data/liveOrCached'
+import type { ListPage } from '../../data/paging'
 import { PROJECT_FILTER_CAVEAT, readHistoryEntries, searchCachedIntents, storageErrorMessage, type OfflineCursor, type OfflineIntentFilter } from '../../db'
-import type { FeedPage, HistoryFeed } from './feed'
 import type { HistoryQuery, HistoryViewSettings } from './filters'
 
 /**
@@ -110,33 +112,36 @@ async function entriesFor(profileId: string, rows: readonly CachedIntentRow[]) {
   return rows.map((row, i) => ({ entry: stored[i]?.entry ?? entryFromRow(row), fetchedAt: stored[i]?.fetchedAt ?? row.fetchedAt }))
 }
 
-export const cacheFeed: HistoryFeed<OfflineCursor> = {
-  kind: 'cache',
-  async fetchPage({ profileId, query, settings }, cursor, pageSize) {
-    const { filter, onlyRecoverable } = offlineHistoryFor(query, settings)
-    const entries: IntentHistoryEntry[] = []
-    let oldest: number | undefined
-    let after = cursor
-    try {
-      // With "only recoverable", rows are read on until a page of entries that hold funds is full.
-      do {
-        const { rows, next } = await searchCachedIntents(profileId, filter, { limit: pageSize - entries.length, after })
-        for (const { entry, fetchedAt } of await entriesFor(profileId, rows)) {
-          if (onlyRecoverable && entry.hasBalance !== true) continue
-          entries.push(entry)
-          oldest = Math.min(oldest ?? fetchedAt, fetchedAt)
-        }
-        after = next
-      } while (after && entries.length < pageSize)
-    } catch (error) {
-      return {
-        ok: false,
-        error: { kind: 'Internal', operation: 'cache', message: `The offline cache could not be read: ${storageErrorMessage(error)}` },
+/**
+ * One page of the list from the cache, by the cache's own cursor (undefined for the first
+ * page). With "only recoverable", rows are read on until a page of entries that hold funds
+ * is full. `fetchedAt` is the oldest entry's (0 for an empty page). A cache that cannot be
+ * read is an `Internal` error naming the cache.
+ */
+export async function readCachedPage(
+  profileId: string,
+  query: HistoryQuery,
+  settings: HistoryViewSettings,
+  cursor: OfflineCursor | undefined,
+  pageSize: number,
+): Promise<CachedHit<ListPage<IntentHistoryEntry>>> {
+  const { filter, onlyRecoverable } = offlineHistoryFor(query, settings)
+  const entries: IntentHistoryEntry[] = []
+  let oldest: number | undefined
+  let after = cursor
+  try {
+    do {
+      const { rows, next } = await searchCachedIntents(profileId, filter, { limit: pageSize - entries.length, after })
+      for (const { entry, fetchedAt } of await entriesFor(profileId, rows)) {
+        if (onlyRecoverable && entry.hasBalance !== true) continue
+        entries.push(entry)
+        oldest = Math.min(oldest ?? fetchedAt, fetchedAt)
       }
-    }
-    const page: FeedPage<OfflineCursor> = { entries, next: after, more: after !== undefined, fetchedAt: oldest }
-    return { ok: true, value: page }
-  },
-  // Reading the cache writes nothing.
-  settled: () => Promise.resolve(),
+      after = next
+    } while (after && entries.length < pageSize)
+  } catch (error) {
+    const failure: SvcError = { kind: 'Internal', operation: 'cache', message: `The offline cache could not be read: ${storageErrorMessage(error)}` }
+    throw failure
+  }
+  return { data: { items: entries, next: after }, fetchedAt: oldest ?? 0 }
 }

@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest'
 import {
   DEFAULT_SETTINGS,
   EMPTY_DRAFT,
-  firstPage,
   localInputToUnix,
-  readDraft,
+  readFilters,
   readSettings,
+  toRequest,
   unixToLocalInput,
   validateFilters,
-  writeParams,
+  writeFilters,
   type HistoryFilterDraft,
 } from './filters'
 
@@ -135,35 +135,38 @@ describe('URL', () => {
       statuses: ['FAILED', 'REFUNDED'],
     })
     const settings = { sort: 'id' as const, order: 'ASC' as const, pageSize: 30, cap: 1200, all: true }
-    const params = writeParams(d, settings)
+    const params = writeFilters(d, settings)
     expect(params.getAll('participant')).toHaveLength(2)
     expect(params.get('from')).toMatch(/Z$/)
     expect(params.get('order')).toBe('asc')
     expect(params.get('all')).toBe('1')
     const back = new URLSearchParams(params.toString())
-    expect(readDraft(back)).toEqual({ ...d, participants: `${OWNER}, 0x1111111111111111111111111111111111111111` })
+    expect(readFilters(back)).toEqual({ ...d, participants: `${OWNER}, 0x1111111111111111111111111111111111111111` })
     expect(readSettings(back)).toEqual(settings)
   })
 
   it('leaves defaults out and falls back to them for missing or odd values', () => {
-    expect(writeParams(EMPTY_DRAFT, DEFAULT_SETTINGS).toString()).toBe('')
+    expect(writeFilters(EMPTY_DRAFT, DEFAULT_SETTINGS).toString()).toBe('')
     expect(readSettings(new URLSearchParams('size=500&cap=x&sort=nonsense&all=yes'))).toEqual({ ...DEFAULT_SETTINGS, pageSize: 30 })
-    expect(readDraft(new URLSearchParams('protocol=v9&status=NOPE&mode=UP'))).toEqual(EMPTY_DRAFT)
+    expect(readFilters(new URLSearchParams('protocol=v9&status=NOPE&mode=UP'))).toEqual(EMPTY_DRAFT)
   })
 
   it('keeps an unreadable time as typed, so the form can point at it', () => {
-    const d = readDraft(new URLSearchParams('from=yesterday'))
+    const d = readFilters(new URLSearchParams('from=yesterday'))
     expect(d.from).toBe('yesterday')
     expect(validateFilters(d).ok).toBe(false)
   })
 })
 
-describe('firstPage', () => {
+describe('toRequest', () => {
   it('asks for the sort column, order and size with no cursor', () => {
-    expect(firstPage({ ...DEFAULT_SETTINGS, sort: 'id', order: 'ASC' })).toEqual({
-      column: 'id',
-      sort: [{ column: 'id', order: 'ASC' }],
-      pageSize: 20,
+    expect(toRequest({ byOwnerAddress: '0x1' }, { ...DEFAULT_SETTINGS, sort: 'id', order: 'ASC' })).toEqual({
+      byOwnerAddress: '0x1',
+      page: { column: 'id', sort: [{ column: 'id', order: 'ASC' }], pageSize: 20 },
     })
+  })
+
+  it('reads "load all" in pages of at least 100', () => {
+    expect(toRequest({}, { ...DEFAULT_SETTINGS, all: true }).page?.pageSize).toBe(100)
   })
 })

@@ -1,12 +1,15 @@
 import type { GetIntentHistoryRequest, IntentStatus, Page } from '@contract/service'
 import { EDGE_MODES, INTENT_PROTOCOLS, INTENT_STATUSES } from '@contract/service/constants'
 import { EVM_ADDRESS } from '@contract/formats'
+import type { HistoryQuery } from '../../data/paging'
 
 /**
  * The History view's filters as the form edits them (all text, so nothing typed is lost
  * while it is still invalid), how they live in the URL, and how a valid set becomes a
  * GetIntentHistory request. Invalid input never reaches the service: `validateFilters`
- * either yields a request or a message per field.
+ * either yields a request or a message per field. The verbs: `read` (URL → form),
+ * `validate` (form → query or messages), `toRequest` (query → GetIntentHistory request),
+ * `write` (form → URL).
  */
 
 export type IntentProtocol = (typeof INTENT_PROTOCOLS)[number]
@@ -59,7 +62,7 @@ export const EMPTY_DRAFT: HistoryFilterDraft = {
 }
 
 /** The request without its cursor: what defines the list being paged through. */
-export type HistoryQuery = Omit<GetIntentHistoryRequest, 'page'>
+export type { HistoryQuery }
 
 export const SORT_COLUMNS = ['createdAt', 'id'] as const
 export type SortColumn = (typeof SORT_COLUMNS)[number]
@@ -134,48 +137,46 @@ export type FilterErrors = Partial<Record<FilterField, string>>
 
 export type Validation = { ok: true; query: HistoryQuery } | { ok: false; errors: FilterErrors }
 
-/** Trims, upper-cases codes and checks every field; a valid draft becomes the request. */
-export function validateFilters(draft: HistoryFilterDraft): Validation {
-  const errors: FilterErrors = {}
-  const query: HistoryQuery = {}
-  const t = (field: FilterField) => String(draft[field] ?? '').trim()
+type Checked = { errors: FilterErrors; query: HistoryQuery }
+const text = (draft: HistoryFilterDraft, field: FilterField) => String(draft[field] ?? '').trim()
 
-  const projectId = t('projectId')
+function checkProjectAndCodes(draft: HistoryFilterDraft, { errors, query }: Checked) {
+  const projectId = text(draft, 'projectId')
   if (projectId) {
     if (DIGITS.test(projectId) && Number.isSafeInteger(Number(projectId))) query.byProjectId = Number(projectId)
     else errors.projectId = 'Use a whole number (0 or more)'
   }
   if (draft.protocol) query.byIntentProtocol = draft.protocol
-
   for (const [field, key] of [
     ['swapProvider', 'bySwapProvider'],
     ['bridgeProvider', 'byBridgeProvider'],
   ] as const) {
-    const code = t(field).toUpperCase()
+    const code = text(draft, field).toUpperCase()
     if (!code) continue
     if (UPPER_CODE.test(code)) query[key] = code
     else errors[field] = 'Use a provider code: letters, digits and _ (e.g. AUTO)'
   }
-
-  const owner = t('owner')
-  if (owner) {
-    const problem = evmAddress(owner)
-    if (problem) errors.owner = problem
-    else query.byOwnerAddress = owner
-  }
-  const edgeAddress = t('edgeAddress')
-  if (edgeAddress) {
-    const problem = anyChainAddress(edgeAddress)
-    if (problem) errors.edgeAddress = problem
-    else query.byEdgeAddress = edgeAddress
-  }
-  const rail = t('edgeRail').toUpperCase()
+  const rail = text(draft, 'edgeRail').toUpperCase()
   if (rail) {
     if (UPPER_CODE.test(rail)) query.byEdgeRail = rail
     else errors.edgeRail = 'Use the network name in capitals, e.g. SOLANA'
   }
   if (draft.edgeMode) query.byEdgeMode = draft.edgeMode
+}
 
+function checkAddresses(draft: HistoryFilterDraft, { errors, query }: Checked) {
+  const owner = text(draft, 'owner')
+  if (owner) {
+    const problem = evmAddress(owner)
+    if (problem) errors.owner = problem
+    else query.byOwnerAddress = owner
+  }
+  const edgeAddress = text(draft, 'edgeAddress')
+  if (edgeAddress) {
+    const problem = anyChainAddress(edgeAddress)
+    if (problem) errors.edgeAddress = problem
+    else query.byEdgeAddress = edgeAddress
+  }
   const participants = splitAddresses(draft.participants)
   if (participants.length > MAX_PARTICIPANTS) errors.participants = `At most ${MAX_PARTICIPANTS} addresses`
   else if (participants.length) {
@@ -183,12 +184,14 @@ export function validateFilters(draft: HistoryFilterDraft): Validation {
     if (bad) errors.participants = `“${bad.length > 20 ? `${bad.slice(0, 18)}…` : bad}” is not an address`
     else query.byParticipantAddresses = participants
   }
+}
 
+function checkChainsAndTokens(draft: HistoryFilterDraft, { errors, query }: Checked) {
   for (const [field, key] of [
     ['originChainId', 'originChainId'],
     ['destinationChainId', 'destinationChainId'],
   ] as const) {
-    const v = t(field)
+    const v = text(draft, field)
     if (!v) continue
     const n = Number(v)
     if (DIGITS.test(v) && Number.isSafeInteger(n) && n > 0) query[key] = n
@@ -198,15 +201,17 @@ export function validateFilters(draft: HistoryFilterDraft): Validation {
     ['originToken', 'originTokenAddress'],
     ['destinationToken', 'destinationTokenAddress'],
   ] as const) {
-    const v = t(field)
+    const v = text(draft, field)
     if (!v) continue
     const problem = evmAddress(v)
     if (problem) errors[field] = problem
     else query[key] = v
   }
+}
 
-  const from = t('from')
-  const to = t('to')
+function checkTimes(draft: HistoryFilterDraft, { errors, query }: Checked) {
+  const from = text(draft, 'from')
+  const to = text(draft, 'to')
   const fromTime = from ? localInputToUnix(from) : undefined
   const toTime = to ? localInputToUnix(to) : undefined
   if (from && fromTime === undefined) errors.from = 'Enter a date and time'
@@ -215,20 +220,40 @@ export function validateFilters(draft: HistoryFilterDraft): Validation {
   if (fromTime !== undefined && fromTime < 0) errors.from = 'Pick a date after 1970'
   if (!errors.from && fromTime !== undefined) query.fromTime = fromTime
   if (!errors.to && toTime !== undefined) query.toTime = toTime
+}
 
+/** Trims, upper-cases codes and checks every field; a valid draft becomes the request. */
+export function validateFilters(draft: HistoryFilterDraft): Validation {
+  const checked: Checked = { errors: {}, query: {} }
+  checkProjectAndCodes(draft, checked)
+  checkAddresses(draft, checked)
+  checkChainsAndTokens(draft, checked)
+  checkTimes(draft, checked)
+  const { errors, query } = checked
   if (draft.includeBalances) query.includeBalances = true
   if (draft.onlyRecoverable) query.onlyRecoverable = true
   // Every status ticked means no restriction; the list stays short either way.
   if (draft.statuses.length && draft.statuses.length < INTENT_STATUSES.length) {
     query.byStatuses = INTENT_STATUSES.filter((s) => draft.statuses.includes(s))
   }
-
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, query }
 }
 
-/** The first page's cursor-less `page`: sort and size only. */
-export function firstPage(settings: HistoryViewSettings, pageSize = settings.pageSize): Page {
-  return { column: settings.sort, sort: [{ column: settings.sort, order: settings.order }], pageSize }
+/** Entries "load all" asks for per request: fewer round trips, still a bounded answer. */
+export const LOAD_ALL_PAGE_SIZE = 100
+
+/** Entries per request in the settings' view: the page size, or bigger pages for "load all". */
+export const requestPageSize = (settings: HistoryViewSettings): number =>
+  settings.all ? Math.max(LOAD_ALL_PAGE_SIZE, settings.pageSize) : settings.pageSize
+
+/**
+ * The GetIntentHistory request for a valid query in the settings' view, without a cursor:
+ * the first page's `page` holds the sort column, the order and the size. It names the list
+ * (the query key); later pages re-send the service's `nextPage`.
+ */
+export function toRequest(query: HistoryQuery, settings: HistoryViewSettings): GetIntentHistoryRequest {
+  const page: Page = { column: settings.sort, sort: [{ column: settings.sort, order: settings.order }], pageSize: requestPageSize(settings) }
+  return { ...query, page }
 }
 
 // ---- URL ------------------------------------------------------------------------
@@ -264,7 +289,7 @@ function localInputToIso(local: string): string {
   return s === undefined ? local : new Date(s * 1000).toISOString().replace('.000Z', 'Z')
 }
 
-export function readDraft(params: URLSearchParams): HistoryFilterDraft {
+export function readFilters(params: URLSearchParams): HistoryFilterDraft {
   const draft: HistoryFilterDraft = { ...EMPTY_DRAFT }
   for (const [field, key] of Object.entries(TEXT_PARAMS) as [keyof typeof TEXT_PARAMS, string][]) {
     draft[field] = params.get(key) ?? ''
@@ -295,7 +320,7 @@ export function readSettings(params: URLSearchParams): HistoryViewSettings {
 }
 
 /** The URL's search part for a draft and settings; defaults are left out to keep links short. */
-export function writeParams(draft: HistoryFilterDraft, settings: HistoryViewSettings): URLSearchParams {
+export function writeFilters(draft: HistoryFilterDraft, settings: HistoryViewSettings): URLSearchParams {
   const p = new URLSearchParams()
   for (const [field, key] of Object.entries(TEXT_PARAMS) as [keyof typeof TEXT_PARAMS, string][]) {
     const v = draft[field].trim()

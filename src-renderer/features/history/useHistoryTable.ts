@@ -1,0 +1,100 @@
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react'
+import { useNavigate } from 'react-router'
+import type { IntentHistoryEntry } from '@contract/service'
+import { useChainsById } from '../../data/reference/chains'
+import { learnProviderCodes, providerSuggestions as withAuto, useProviderCodes } from '../../data/reference/providerCodes'
+import { useProfileId } from '../../data/useServiceQuery'
+import { routeProviders, rowBuilder, type HistoryRow } from './rows'
+import { selectedOf, useHistoryUi } from './store'
+import type { HistoryList } from './useHistoryView'
+
+/**
+ * The table side of the History view: rows built from the shown entries, the selection,
+ * the detail panel and the scroll position (kept per list in `store.ts`), and the filter
+ * suggestions the loaded entries teach.
+ */
+
+/** Codes and rails the loaded entries mention, for the filter suggestions. */
+function useSeenCodes(entries: readonly IntentHistoryEntry[]) {
+  const deferred = useDeferredValue(entries)
+  return useMemo(() => {
+    const providers = new Set<string>()
+    const rails = new Set<string>()
+    for (const e of deferred) {
+      for (const p of routeProviders(e)) providers.add(p)
+      const rail = (e.receipt?.summary?.edge ?? e.receipt?.edge)?.rail
+      if (rail) rails.add(rail)
+    }
+    return { providers: [...providers].sort(), rails: [...rails].sort() }
+  }, [deferred])
+}
+
+/** Provider and rail suggestions for the filter form: codes seen in the entries and learnt before. */
+export function useFilterSuggestions(entries: readonly IntentHistoryEntry[]) {
+  const profileId = useProfileId()
+  const seen = useSeenCodes(entries)
+  const learnt = useProviderCodes()
+  useEffect(() => {
+    if (profileId && seen.providers.length) learnProviderCodes(profileId, seen.providers)
+  }, [profileId, seen.providers])
+  const providers = useMemo(() => withAuto([...new Set([...seen.providers, ...learnt])].sort()), [seen.providers, learnt])
+  return { providers, rails: seen.rails }
+}
+
+export function useHistoryTable(list: HistoryList) {
+  const chains = useChainsById()
+  const buildRows = useRef(rowBuilder()).current
+  const rows = useMemo(() => buildRows(list.entries, chains), [buildRows, list.entries, chains])
+  const id = list.id ?? ''
+  const picked = useHistoryUi((s) => selectedOf(s, list.id))
+  const detail = useHistoryUi((s) => (s.detail?.list === id ? s.detail : null))
+  const scrollAt = `${id}:${list.view === 'all' ? 'all' : list.pageIndex}`
+  const navigate = useNavigate()
+
+  const openRow = useCallback((row: HistoryRow) => row.intentId && navigate(`/intent/${encodeURIComponent(row.intentId)}`), [navigate])
+  const toggleRow = useCallback((row: HistoryRow) => useHistoryUi.getState().toggleSelected(id, row.key, row.entry), [id])
+  const toggleAll = useCallback(
+    (select: boolean) => {
+      const s = useHistoryUi.getState()
+      const next = new Map(selectedOf(s, id))
+      for (const r of rows) {
+        if (select) next.set(r.key, r.entry)
+        else next.delete(r.key)
+      }
+      s.setSelected(id, next)
+    },
+    [rows, id],
+  )
+  const showDetail = useCallback(
+    (row: HistoryRow) => {
+      const s = useHistoryUi.getState()
+      s.showDetail(id, s.detail?.list === id && s.detail.key === row.key ? null : { key: row.key, entry: row.entry })
+    },
+    [id],
+  )
+  const onScrollTop = useCallback((top: number) => useHistoryUi.getState().setScroll(scrollAt, top), [scrollAt])
+  const initialScrollTop = () => {
+    const { scroll } = useHistoryUi.getState()
+    return scroll.at === scrollAt ? scroll.top : 0
+  }
+  const selected = useMemo(() => [...picked.values()], [picked])
+  return {
+    rows,
+    picked,
+    selected,
+    detail,
+    scrollKey: list.view === 'all' ? 'all' : `page-${list.pageIndex}`,
+    initialScrollTop,
+    actions: {
+      openRow,
+      toggleRow,
+      toggleAll,
+      showDetail,
+      closeDetail: () => useHistoryUi.getState().showDetail(id, null),
+      clearSelection: () => useHistoryUi.getState().setSelected(id, []),
+      onScrollTop,
+    },
+  }
+}
+
+export type HistoryTableModel = ReturnType<typeof useHistoryTable>

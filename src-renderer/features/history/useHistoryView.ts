@@ -1,0 +1,181 @@
+import { useMemo } from 'react'
+import { useSearchParams } from 'react-router'
+import type { DataSource } from '@contract/app'
+import type { SvcError } from '@contract/errors'
+import type { GetIntentHistoryRequest, IntentHistoryEntry } from '@contract/service'
+import { bridgeCall } from '../../data/liveOrCached'
+import type { PageAnswer } from '../../data/paging'
+import { queryKeys } from '../../data/keys'
+import { dropReadAll, type ReadAllState } from '../../data/readAll'
+import { usePagedQuery, type PagedList } from '../../data/usePagedQuery'
+import { useProfileId } from '../../data/useServiceQuery'
+import { useCacheStatus, useOfflineMode } from '../../stores/cache'
+import { useConnection } from '../../stores/connection'
+import { offlineHistoryFor } from './cacheFeed'
+import {
+  readFilters,
+  readSettings,
+  requestPageSize,
+  toRequest,
+  validateFilters,
+  writeFilters,
+  type HistoryFilterDraft,
+  type HistoryQuery,
+  type HistoryViewSettings,
+  type Validation,
+} from './filters'
+import { entryIntentId } from './rows'
+import { historySource } from './source'
+
+/**
+ * The History view's state and actions, apart from how it is drawn: the filters and view
+ * settings read from the URL, the list paged through `usePagedQuery` (pages, or everything
+ * "load all" read), what is shown and from where, and the actions that change the URL.
+ */
+
+const NONE: IntentHistoryEntry[] = []
+
+type Page = NonNullable<PageAnswer<IntentHistoryEntry>>
+
+export interface HistoryList {
+  /** Identity of the list (profile, filters, sort, page size) for what the view keeps of it; null while nothing is asked. */
+  id: string | null
+  view: 'pages' | 'all'
+  status: PagedList<IntentHistoryEntry>['status']
+  /** Whether the shown entries belong to the asked list (not the previous one, kept while it loads). */
+  current: boolean
+  entries: IntentHistoryEntry[]
+  pageIndex: number
+  /** Pages: a page after the shown one; all: "load all" can continue. */
+  more: boolean
+  fromCache: boolean
+  /** When the shown data was fetched; for several pages, the oldest. */
+  fetchedAt: number | undefined
+  source: DataSource | null
+  run: ReadAllState | undefined
+  /** The failure to show: the list's own, or the outage that switched the view to the cache. */
+  liveError: SvcError | null
+}
+
+export interface HistoryActions {
+  applyFilters(draft: HistoryFilterDraft): void
+  applySettings(next: Partial<HistoryViewSettings>): void
+  next(): void
+  previous(): void
+  reload(): void
+  retry(): void
+  startLoadAll(cap?: number): void
+  resumeLoadAll(cap?: number): void
+  cancelLoadAll(): void
+  backToPages(): void
+}
+
+export interface HistoryViewModel {
+  applied: HistoryFilterDraft
+  settings: HistoryViewSettings
+  validation: Validation
+  query: HistoryQuery | null
+  offline: boolean
+  /** Filters the cache applies only approximately, shown beside cached data. */
+  offlineNotes: string[]
+  balances: boolean
+  list: HistoryList
+  actions: HistoryActions
+}
+
+/** The shown pages: the one at the place (pages view) or all of them. */
+function shownPages(list: PagedList<IntentHistoryEntry>, all: boolean): Page[] {
+  if (all) return list.pages
+  const page = list.pages[list.pageIndex]
+  return page ? [page] : []
+}
+
+/** Entries, age and origin of the shown pages. */
+function describeShown(pages: Page[]) {
+  let fetchedAt: number | undefined
+  let source: DataSource | null = null
+  for (const p of pages) {
+    if (p.fetchedAt) fetchedAt = Math.min(fetchedAt ?? p.fetchedAt, p.fetchedAt)
+    source = p.data.source ?? source
+  }
+  const entries = pages.length === 1 ? pages[0]!.data.items : pages.length ? pages.flatMap((p) => p.data.items) : NONE
+  return { entries, fetchedAt, source, fromCache: pages.some((p) => p.fromCache), liveError: pages.find((p) => p.liveError)?.liveError }
+}
+
+function useHistoryList(request: ReturnType<typeof toRequest> | null, settings: HistoryViewSettings, id: string | null) {
+  const list = usePagedQuery({
+    source: 'getIntentHistory',
+    args: request,
+    // `args` is the request `toRequest` built: already in the service's own types.
+    load: (profileId, args) => historySource(profileId, args as GetIntentHistoryRequest, settings),
+    pageSize: requestPageSize(settings),
+    view: settings.all ? 'all' : 'pages',
+    cap: settings.cap,
+    idOf: entryIntentId,
+  })
+  const offline = useOfflineMode()
+  const forcedOffline = useCacheStatus((s) => s.forcedOffline)
+  const lastOutage = useConnection((s) => s.lastOutage)
+  const shown = useMemo(() => describeShown(shownPages(list, settings.all)), [list, settings.all])
+  const view = settings.all ? 'all' : 'pages'
+  const outage = offline && !forcedOffline ? lastOutage : null
+  const state: HistoryList = {
+    id,
+    view,
+    status: list.status,
+    current: list.current,
+    pageIndex: list.pageIndex,
+    more: settings.all ? list.run?.next !== undefined : list.hasNext,
+    run: list.run,
+    ...shown,
+    liveError: list.error ?? shown.liveError ?? outage,
+  }
+  return { list, state }
+}
+
+export function useHistoryView(): HistoryViewModel {
+  const [params, setParams] = useSearchParams()
+  const applied = useMemo(() => readFilters(params), [params])
+  const settings = useMemo(() => readSettings(params), [params])
+  const validation = useMemo(() => validateFilters(applied), [applied])
+  const query = validation.ok ? validation.query : null
+  const request = useMemo(() => (query ? toRequest(query, settings) : null), [query, settings])
+  const profileId = useProfileId()
+  const id = query && profileId ? JSON.stringify([profileId, query, settings.sort, settings.order, settings.pageSize]) : null
+  const { list, state } = useHistoryList(request, settings, id)
+  const offline = useOfflineMode()
+
+  const applySettings = (next: Partial<HistoryViewSettings>) => setParams(writeFilters(applied, { ...settings, ...next }), { replace: true })
+  const actions: HistoryActions = {
+    // A new list (other filters, sort or page size) starts at its first page, as a new search does.
+    applyFilters: (draft) => setParams(writeFilters(draft, { ...settings, all: false })),
+    applySettings,
+    next: list.next,
+    previous: list.previous,
+    reload: list.reload,
+    // A failure of the list is repeated; an outage is retried against the service, whose
+    // answer ends the outage and so reads every shown list again from the service.
+    retry: () => (list.error || !offline || !request ? list.retry() : void bridgeCall('getIntentHistory', request)),
+    // Switching to and from "all" goes through the URL; in that view "Load all" starts it over.
+    startLoadAll: (cap) => {
+      if (settings.all) return list.readAll(cap)
+      // Entering the view by the button reads the list afresh, even if an earlier run of it is kept.
+      if (query && profileId) dropReadAll(queryKeys.request(profileId, 'getIntentHistory', toRequest(query, { ...settings, all: true })))
+      applySettings({ all: true, ...(cap === undefined ? {} : { cap }) })
+    },
+    resumeLoadAll: list.resume,
+    cancelLoadAll: list.cancel,
+    backToPages: () => applySettings({ all: false }),
+  }
+  return {
+    applied,
+    settings,
+    validation,
+    query,
+    offline,
+    offlineNotes: offline && query ? offlineHistoryFor(query, settings).caveats : [],
+    balances: Boolean(query?.includeBalances || query?.onlyRecoverable),
+    list: state,
+    actions,
+  }
+}
