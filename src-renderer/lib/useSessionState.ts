@@ -1,8 +1,13 @@
 import { useCallback, useState } from 'react'
 
-const read = <T>(key: string, initial: T): T => {
+/** `session`: survives a reload of the window; `local`: also a restart of the app. */
+export type Keep = 'session' | 'local'
+
+const storeOf = (keep: Keep): Storage => (keep === 'local' ? localStorage : sessionStorage)
+
+const read = <T>(key: string, initial: T, keep: Keep): T => {
   try {
-    const text = sessionStorage.getItem(key)
+    const text = storeOf(keep).getItem(key)
     return text === null ? initial : (JSON.parse(text) as T)
   } catch {
     return initial
@@ -11,21 +16,23 @@ const read = <T>(key: string, initial: T): T => {
 
 /**
  * State that survives a reload of the window (but not closing it): drafts a person is
- * part-way through. A value that cannot be stored still works for this session.
+ * part-way through. With `keep: 'local'` it survives a restart of the app too. A value
+ * that cannot be stored still works for this session.
  */
-export function useSessionState<T>(key: string, initial: T): [T, (value: T) => void] {
-  const [value, setValue] = useState<T>(() => read(key, initial))
+export function useSessionState<T>(key: string, initial: T, keep: Keep = 'session'): [T, (value: T) => void] {
+  const [value, setValue] = useState<T>(() => read(key, initial, keep))
   const set = useCallback(
     (next: T) => {
       setValue(next)
       try {
-        if (next === undefined || next === null) sessionStorage.removeItem(key)
-        else sessionStorage.setItem(key, JSON.stringify(next))
+        const store = storeOf(keep)
+        if (next === undefined || next === null) store.removeItem(key)
+        else store.setItem(key, JSON.stringify(next))
       } catch {
         // storage full or disabled: keep the in-memory value
       }
     },
-    [key],
+    [key, keep],
   )
   return [value, set]
 }

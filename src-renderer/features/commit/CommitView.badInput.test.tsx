@@ -22,7 +22,11 @@ const BAD: Array<[label: string, value: string, message: RegExp]> = [
   ['Max slippage (%)', '150', /between 0 and 100/],
 ]
 
-beforeEach(resetWorld)
+beforeEach(() => {
+  resetWorld()
+  // The box's text outlives a restart (local storage): each test starts with it empty.
+  localStorage.removeItem('commit.text')
+})
 
 describe('the quote form refuses malformed values', () => {
   it.each(BAD)('%s: “%s” is refused next to the field and never quoted', async (label, value, message) => {

@@ -18,7 +18,11 @@ const box = () => screen.getByLabelText('Intent to commit')
 const commitButton = () => screen.getByRole('button', { name: 'Commit intent' })
 const fill = (text: string) => fireEvent.change(box(), { target: { value: text } })
 
-beforeEach(resetWorld)
+beforeEach(() => {
+  resetWorld()
+  // The box's text outlives a restart (local storage): each test starts with it empty.
+  localStorage.removeItem('commit.text')
+})
 
 describe('CommitView', () => {
   it('shows a pasted QuoteIntent answer readably and commits the intent unmodified', async () => {
@@ -156,6 +160,21 @@ describe('CommitView', () => {
     first.unmount()
     render()
     expect(box()).toHaveValue(text)
+  })
+
+  it('keeps the pasted text across an app restart and commits that text', async () => {
+    const user = userEvent.setup()
+    const text = quoteResponseText(inAnHour())
+    answers.set('commitIntent', () => okFetched({ intentId: QUOTED_INTENT_ID }))
+    const first = render()
+    fill(text)
+    first.unmount()
+    // A restart: the window's session storage is gone.
+    sessionStorage.clear()
+    render()
+    expect(box()).toHaveValue(text)
+    await user.click(commitButton())
+    expect(callsOf('commitIntent')).toEqual([expect.objectContaining({ pastedText: text })])
   })
 
   it('gets a quote from the form and fills the box with it', async () => {

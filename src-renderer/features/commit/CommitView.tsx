@@ -147,7 +147,8 @@ function CommitSuccess({ committed }: { committed: Committed }) {
  * it, commit it unmodified, then execute within the 10-minute window.
  */
 export function CommitView() {
-  const [text, setText] = useSessionState('commit.text', '')
+  // Kept across a restart too: the pasted text is what gets committed, byte for byte.
+  const [text, setText] = useSessionState('commit.text', '', 'local')
   const [committed, setCommitted] = useSessionState<Committed | null>('commit.committed', null)
   const [quoting, setQuoting] = useState(false)
   const [busy, setBusy] = useState(false)
