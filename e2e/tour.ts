@@ -43,6 +43,44 @@ export const TOUR: TourStop[] = [
     ready: (page) => page.getByTestId('history-row').first().waitFor(),
   },
   {
+    name: 'attention',
+    caption: 'Needs attention: slow, closing and recoverable intents, with case states and notes',
+    hash: () => '/attention',
+    ready: (page) => page.getByRole('table', { name: 'Needs attention' }).locator('tbody tr').first().waitFor({ timeout: 30_000 }),
+  },
+  {
+    name: 'bulk',
+    caption: 'Bulk lookup: a ticket’s worth of keys at once, with the ones that matched nothing',
+    hash: (app) => `/bulk?keys=${[recordAt(app, 3).intentId, recordAt(app, 1).owner, `0x${'7'.repeat(64)}`].join(',')}`,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Look up 3 keys' }).click()
+      await page.getByRole('table', { name: 'Bulk lookup results' }).locator('tbody tr').first().waitFor({ timeout: 30_000 })
+      await page.getByRole('region', { name: 'Keys without a match' }).waitFor()
+    },
+  },
+  {
+    name: 'recoverable',
+    caption: 'Recoverable funds: a wallet’s funds left at intent addresses, by chain and token',
+    hash: (app) => `/recoverable?owner=${recordAt(app, 4).owner}`,
+    ready: (page) => page.locator('[data-token-key]').first().waitFor({ timeout: 30_000 }),
+  },
+  {
+    name: 'routes',
+    caption: 'Routes: success rates and times per route, from intents fetched into the cache',
+    hash: () => '/routes?window=all',
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Fetch this window from the service' }).click()
+      await page.getByRole('status', { name: 'Fetch result' }).filter({ hasText: /intents fetched$/ }).waitFor({ timeout: 60_000 })
+      await page.getByRole('table', { name: 'Routes' }).locator('tbody tr').first().waitFor({ timeout: 30_000 })
+    },
+  },
+  {
+    name: 'compare',
+    caption: 'Compare: two intents side by side, their differences marked',
+    hash: (app) => `/compare?a=${recordAt(app, 2).intentId}&b=${recordAt(app, 3).intentId}`,
+    ready: (page) => page.getByRole('table', { name: 'Field comparison' }).locator('tbody tr').first().waitFor({ timeout: 30_000 }),
+  },
+  {
     name: 'watch',
     caption: 'Watch: live receipts for many intents at once',
     hash: () => '/watch',

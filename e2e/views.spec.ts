@@ -37,6 +37,8 @@ test.describe('every main view at 1280×800, light and dark', () => {
 
   for (const stop of TOUR) {
     test(`${stop.name}: no table scrolls sideways and axe finds nothing serious`, async ({ open, app, page }) => {
+      // Some stops fetch before they are ready (routes reads a window of intents).
+      test.setTimeout(120_000)
       const undo = stop.prepare?.(app)
       try {
         await page.emulateMedia({ colorScheme: 'light' })

@@ -30,13 +30,13 @@ function useColumns(profileId: string, fresh: ReadonlySet<string>): Column<Atten
   const cases = useCases((s) => s.cases)
   return useMemo(
     () => [
-      { id: 'reason', header: 'Reason', sortValue: (i) => i.urgency, cell: (i) => <span data-reason={i.reason}>{REASON_LABEL[i.reason]}{fresh.has(i.candidate.intentId) ? <strong className="badge tone-info"> new</strong> : null}</span> },
+      { id: 'reason', header: 'Reason', sortValue: (i) => i.urgency, cell: (i) => <span data-reason={i.reason}>{REASON_LABEL[i.reason]}{fresh.has(i.candidate.intentId) ? <strong className="badge tone-info"> new</strong> : null}</span>, wrap: true },
       { id: 'status', header: 'Status', cell: (i) => <StatusBadge status={i.candidate.status} /> },
       { id: 'intent', header: 'Intent', cell: (i) => <Link to={`/intent/${encodeURIComponent(i.candidate.intentId)}`} data-intent={i.candidate.intentId}><Hex value={i.candidate.intentId} /></Link> },
-      { id: 'route', header: 'Route', cell: (i) => `${chainName(chains, i.candidate.originChainId)} → ${chainName(chains, i.candidate.destinationChainId)}` },
+      { id: 'route', header: 'Route', cell: (i) => `${chainName(chains, i.candidate.originChainId)} → ${chainName(chains, i.candidate.destinationChainId)}`, wrap: true },
       { id: 'age', header: 'Age', align: 'right', sortValue: (i) => i.ageMs, cell: (i) => formatDuration(i.ageMs) },
-      { id: 'sla', header: 'SLA timer', cell: (i) => <SlaTimer item={i} /> },
-      { id: 'held', header: 'Recoverable', align: 'right', sortValue: (i) => i.heldUsd, cell: (i) => <HeldCell item={i} /> },
+      { id: 'sla', header: 'SLA timer', cell: (i) => <SlaTimer item={i} />, wrap: true },
+      { id: 'held', header: 'Recoverable', align: 'right', sortValue: (i) => i.heldUsd, cell: (i) => <HeldCell item={i} />, wrap: true },
       { id: 'case', header: 'Case', cell: (i) => <CaseCell profileId={profileId} intentId={i.candidate.intentId} record={cases[caseKey(profileId, i.candidate.intentId)]} /> },
     ],
     [chains, cases, profileId, fresh],

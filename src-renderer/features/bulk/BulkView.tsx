@@ -35,10 +35,10 @@ function useColumns(): Column<BulkMatch>[] {
       { id: 'key', header: 'Key', sortValue: (m) => m.key, cell: (m) => <Hex value={m.key} /> },
       { id: 'status', header: 'Status', sortValue: (m) => m.status, cell: (m) => <StatusBadge status={m.status} /> },
       { id: 'intent', header: 'Intent', cell: (m) => <Link to={`/intent/${encodeURIComponent(m.intentId)}`} data-intent={m.intentId}><Hex value={m.intentId} /></Link> },
-      { id: 'route', header: 'Route', cell: (m) => `${chainName(chains, m.originChainId)} → ${chainName(chains, m.destinationChainId)}` },
+      { id: 'route', header: 'Route', cell: (m) => `${chainName(chains, m.originChainId)} → ${chainName(chains, m.destinationChainId)}`, wrap: true },
       { id: 'sent', header: 'Sent (base units)', align: 'right', cell: (m) => m.originAmount ?? '—' },
       { id: 'quoted', header: 'Quoted out (base units)', align: 'right', cell: (m) => m.destinationAmount ?? '—' },
-      { id: 'reason', header: 'Reason', cell: (m) => m.reason ?? '' },
+      { id: 'reason', header: 'Reason', cell: (m) => m.reason ?? '', wrap: true },
     ],
     [chains],
   )

@@ -212,6 +212,32 @@ describe('IntentView', () => {
     expect(screen.getByRole('textbox', { name: 'New note' })).toHaveValue('half-written')
   })
 
+  it('shows no time left on a settled intent, and counts down on a pending one', async () => {
+    const later = new Date(Date.now() + 3_600_000).toISOString()
+    answers.set('getIntent', () => okFetched({ ...intent, expiresAt: later }))
+    answers.set('getIntentReceipt', () => okFetched(receipt))
+    const view = render()
+    const expiry = await screen.findByRole('region', { name: 'Expiry' }, { timeout: 5000 })
+    await waitFor(() => expect(expiry).toHaveTextContent(/has settled \(FAILED\)/))
+    expect(within(expiry).queryByText('Time left')).toBeNull()
+    view.unmount()
+
+    resetWorld()
+    answers.set('getIntent', () => okFetched({ ...intent, status: 'QUOTED', expiresAt: later }))
+    answers.set('getIntentReceipt', () => okFetched({ ...receipt, status: 'QUOTED' }))
+    render()
+    const pending = await screen.findByRole('region', { name: 'Expiry' }, { timeout: 5000 })
+    await waitFor(() => expect(within(pending).getByText('Time left')).toBeInTheDocument())
+    expect(within(pending).getByRole('timer')).toHaveTextContent(/left$/)
+  })
+
+  it('offers no bookmark for a malformed id', async () => {
+    answers.set('getIntent', () => failure('InvalidArgument', 'not an intent id'))
+    renderAt('/intent/hello%20world', [{ path: '/intent/:intentId', element: <IntentView /> }])
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('hello world')
+    expect(screen.queryByRole('button', { name: /Bookmark/ })).toBeNull()
+  })
+
   it('toggles the bookmark', async () => {
     answers.set('getIntent', () => okFetched(intent))
     render()

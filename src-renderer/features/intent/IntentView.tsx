@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { Intent, IntentReceipt, ReportedStatus } from '@contract/service'
 import { knownStatus } from '@contract/service/constants'
+import { isHash32 } from '@contract/formats'
 import { CachedNotice } from '../../components/CachedNotice'
 import { CopyButton } from '../../components/CopyButton'
 import { EmptyState } from '../../components/EmptyState'
@@ -178,7 +179,8 @@ export function IntentView() {
           ) : null}
         </div>
         <div className="toolbar">
-          <BookmarkToggle profileId={profileId} intentId={intentId} />
+          {/* A malformed id names no intent: there is nothing to bookmark. */}
+          {isHash32(intentId) ? <BookmarkToggle profileId={profileId} intentId={intentId} /> : null}
           <WatchButton intentId={intentId} />
           {intent || receipt ? <CopyButton text={summary()} label="Copy case summary" /> : null}
           <Link className="intent-button-link" to={`/compare?a=${encodeURIComponent(intentId)}`}>

@@ -4,11 +4,15 @@ import { formatAge, formatDateTime, formatDuration, parseTime } from '../../../l
 import { useNow } from '../../../lib/useNow'
 import { Card, KV, time } from './parts'
 
-/** When the quote and its gas fee options lapse; counts down while they have not. */
+/**
+ * When the quote and its gas fee options lapse; counts down while they have not. Once the
+ * intent has settled its expiry no longer matters, so there is no time left to show.
+ */
 export function ExpiryCard({ intent, status }: { intent: Intent; status?: ReportedStatus }) {
+  const settled = isSettledStatus(status)
   const at = parseTime(intent.expiresAt)
   const feeAt = parseTime(intent.gasFeeOptions?.expiresAt)
-  const live = (at !== undefined && at > Date.now()) || (feeAt !== undefined && feeAt > Date.now())
+  const live = !settled && ((at !== undefined && at > Date.now()) || (feeAt !== undefined && feeAt > Date.now()))
   const now = useNow(1000, live)
   const left = (t: number | undefined) =>
     t === undefined ? undefined : t > now ? (
@@ -18,16 +22,15 @@ export function ExpiryCard({ intent, status }: { intent: Intent; status?: Report
     ) : (
       <span className="muted">Expired {formatAge(t, now)}</span>
     )
-  const settled = isSettledStatus(status)
   return (
     <Card id="expiry" title="Expiry">
       <KV
         label="Expiry"
         rows={[
           ['Intent expires', intent.expiresAt ? <span title={intent.expiresAt}>{formatDateTime(intent.expiresAt)}</span> : undefined],
-          ['Time left', left(at)],
+          ['Time left', settled ? undefined : left(at)],
           ['Fee options expire', time(intent.gasFeeOptions?.expiresAt)],
-          ['Fee options time left', left(feeAt)],
+          ['Fee options time left', settled ? undefined : left(feeAt)],
         ]}
       />
       {status === 'COMMITTED' ? <p className="muted small">A committed intent must be executed within 10 minutes of its commit, or be quoted and committed again.</p> : null}
