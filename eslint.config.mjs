@@ -57,8 +57,6 @@ const LAYERS = [
  * smaller functions. Nothing may be added here.
  */
 const LONG_FUNCTION_EXCEPTIONS = [
-  'src-main/bridge/core.ts',
-  'src-main/host/server.ts',
   'src-renderer/app/CommandPalette.tsx',
   'src-renderer/components/JsonView.tsx',
   'src-renderer/features/cache/ImportCard.tsx',

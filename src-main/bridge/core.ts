@@ -54,30 +54,127 @@ export interface CoreDeps {
  */
 export const keyOriginOf = (p: Profile): string | undefined => (p.id === SIMULATOR_PROFILE_ID ? undefined : new URL(p.baseUrl).origin)
 
+/** A profile as the page sees it: never its key, only whether one is kept for its origin. */
+const viewOf = (keys: KeyStore, p: Profile): ProfileView => ({
+  id: p.id,
+  name: p.name,
+  baseUrl: p.baseUrl,
+  dialect: p.dialect,
+  builtIn: p.id === SIMULATOR_PROFILE_ID,
+  hasKey: keys.has(p.id, keyOriginOf(p)),
+})
+
+const profileOrFail = (profiles: ProfileStore, id: string): Profile => {
+  const p = profiles.get(id)
+  if (!p) throw new SvcFailure({ kind: 'NotFound', message: `There is no profile “${id}” any more. Pick one in Settings.` })
+  return p
+}
+
+/** Service sessions per profile: one client each, rebuilt when its URL or wire form changes, so connections are reused. */
+function serviceSessions(deps: CoreDeps) {
+  const { profiles, keys } = deps
+  const clients = new Map<string, { baseUrl: string; dialect: string; client: SvcClient }>()
+  const clientFor = (profile: Profile): SvcClient => {
+    const entry = clients.get(profile.id)
+    const dialect = JSON.stringify(profile.dialect)
+    if (entry && entry.baseUrl === profile.baseUrl && entry.dialect === dialect) return entry.client
+    const client = new SvcClient({
+      ...deps.clientOptions,
+      baseUrl: profile.baseUrl,
+      dialect: profile.dialect,
+      getAccessKey: () => keys.get(profile.id, keyOriginOf(profile)),
+    })
+    clients.set(profile.id, { baseUrl: profile.baseUrl, dialect, client })
+    return client
+  }
+  const session = (profileId = profiles.activeId()): ServiceSession => {
+    const profile = profileOrFail(profiles, profileId)
+    return {
+      client: clientFor(profile),
+      source: () => ({ profileId: profile.id, baseUrl: profile.baseUrl, simulated: profile.id === SIMULATOR_PROFILE_ID, fetchedAt: Date.now() }),
+    }
+  }
+  return { session, forget: (profileId: string) => clients.delete(profileId) }
+}
+
+/** Runs the same checks as `npm run doctor`; not even the chains read means the connection itself fails, with that call's error. */
+async function testConnectionOf(session: ServiceSession): Promise<ConnectionTest> {
+  const started = Date.now()
+  const checks = await runConnectionChecks(session.client)
+  const first = checks[0]
+  if (first && !first.ok && first.error) throw new SvcFailure(first.error)
+  const chains = checks.find((c) => c.operation === 'GetChains')?.count ?? 0
+  return { ok: checks.every((c) => c.ok), chains, ms: Date.now() - started, checks }
+}
+
+interface ProfileCommandDeps {
+  deps: CoreDeps
+  forgetClient: (profileId: string) => void
+  /** Tells every window that profiles or keys changed. */
+  changed: () => AppInfo
+  /** A new key or URL may cure what stopped a watch or a watched query. */
+  resumeStopped: (profileId: string) => void
+  queryWatches?: QueryWatchControl
+}
+
+type ProfileCommands = Pick<Core, 'saveProfile' | 'removeProfile' | 'setActiveProfile' | 'setAccessKey' | 'clearAccessKey'>
+
+function profileCommands({ deps, forgetClient, changed, resumeStopped, queryWatches }: ProfileCommandDeps): ProfileCommands {
+  const { profiles, keys } = deps
+  return {
+    saveProfile: (input) => {
+      const before = input.id === undefined ? undefined : profiles.get(input.id)
+      const profile = profiles.save(input)
+      // A key goes only to the origin it was entered for: pointing the profile elsewhere
+      // forgets it, and the person enters it again, knowingly, for the new service.
+      if (before && keyOriginOf(before) !== keyOriginOf(profile)) {
+        keys.clear(profile.id)
+        forgetClient(profile.id)
+      }
+      const saved = viewOf(keys, profile)
+      changed()
+      if (input.id) resumeStopped(saved.id)
+      return saved
+    },
+    removeProfile: (id) => {
+      profiles.remove(id)
+      keys.clear(id)
+      forgetClient(id)
+      // Its watched filters could only fail from now on, and would hold places under the cap out of sight.
+      queryWatches?.forgetProfile(id)
+      return changed()
+    },
+    setActiveProfile: (id) => {
+      profileOrFail(profiles, id)
+      profiles.setActive(id)
+      return changed()
+    },
+    setAccessKey: (profileId, key, allowPlainText) => {
+      const p = profileOrFail(profiles, profileId)
+      keys.set(p.id, key, { allowPlainText, origin: keyOriginOf(p) })
+      changed()
+      resumeStopped(p.id)
+      return viewOf(keys, p)
+    },
+    clearAccessKey: (profileId) => {
+      const p = profileOrFail(profiles, profileId)
+      keys.clear(p.id)
+      changed()
+      return viewOf(keys, p)
+    },
+  }
+}
+
 export function createCore(deps: CoreDeps): Core {
   const { profiles, keys, events } = deps
-  // One client per profile, rebuilt when its URL changes, so connections are reused.
-  const clients = new Map<string, { baseUrl: string; dialect: string; client: SvcClient }>()
-
-  const view = (p: Profile): ProfileView => ({
-    id: p.id,
-    name: p.name,
-    baseUrl: p.baseUrl,
-    dialect: p.dialect,
-    builtIn: p.id === SIMULATOR_PROFILE_ID,
-    hasKey: keys.has(p.id, keyOriginOf(p)),
-  })
-
-  const profileOrFail = (id: string): Profile => {
-    const p = profiles.get(id)
-    if (!p) throw new SvcFailure({ kind: 'NotFound', message: `There is no profile “${id}” any more. Pick one in Settings.` })
-    return p
-  }
+  const { session, forget } = serviceSessions(deps)
+  const watches = deps.makeWatches(session)
+  const queryWatches = deps.makeQueryWatches?.(session, watches)
 
   const appInfo = (): AppInfo => ({
     version: deps.version,
     runtime: deps.runtime,
-    profiles: profiles.list().map(view),
+    profiles: profiles.list().map((p) => viewOf(keys, p)),
     activeProfileId: profiles.activeId(),
     simulatorUrl: deps.simulatorUrl,
     keyStorage: keys.describe(),
@@ -88,44 +185,11 @@ export function createCore(deps: CoreDeps): Core {
       ...(queryWatches?.recovered ? [{ file: 'watched queries' as const, ...queryWatches.recovered }] : []),
     ],
   })
-
   const changed = (): AppInfo => {
     const info = appInfo()
     events.emit({ type: 'appInfo', info })
     return info
   }
-
-  const session = (profileId = profiles.activeId()): ServiceSession => {
-    const profile = profileOrFail(profileId)
-    let entry = clients.get(profile.id)
-    const dialect = JSON.stringify(profile.dialect)
-    if (!entry || entry.baseUrl !== profile.baseUrl || entry.dialect !== dialect) {
-      entry = {
-        baseUrl: profile.baseUrl,
-        dialect,
-        client: new SvcClient({
-          ...deps.clientOptions,
-          baseUrl: profile.baseUrl,
-          dialect: profile.dialect,
-          getAccessKey: () => keys.get(profile.id, keyOriginOf(profile)),
-        }),
-      }
-      clients.set(profile.id, entry)
-    }
-    return {
-      client: entry.client,
-      source: () => ({
-        profileId: profile.id,
-        baseUrl: profile.baseUrl,
-        simulated: profile.id === SIMULATOR_PROFILE_ID,
-        fetchedAt: Date.now(),
-      }),
-    }
-  }
-
-  const watches = deps.makeWatches(session)
-  const queryWatches = deps.makeQueryWatches?.(session, watches)
-  /** A new key or URL may cure what stopped a watch or a watched query. */
   const resumeStopped = (profileId: string) => {
     watches.resumeStopped(profileId)
     queryWatches?.resumeStopped(profileId)
@@ -138,59 +202,11 @@ export function createCore(deps: CoreDeps): Core {
     activeProfileId: () => profiles.activeId(),
     appInfo,
     session,
-    saveProfile: (input) => {
-      const before = input.id === undefined ? undefined : profiles.get(input.id)
-      const profile = profiles.save(input)
-      // A key goes only to the origin it was entered for: pointing the profile elsewhere
-      // forgets it, and the person enters it again, knowingly, for the new service.
-      if (before && keyOriginOf(before) !== keyOriginOf(profile)) {
-        keys.clear(profile.id)
-        clients.delete(profile.id)
-      }
-      const saved = view(profile)
-      changed()
-      // A new URL may cure what stopped a watch (an unknown intent, a refused key).
-      if (input.id) resumeStopped(saved.id)
-      return saved
-    },
-    removeProfile: (id) => {
-      profiles.remove(id)
-      keys.clear(id)
-      clients.delete(id)
-      // Its watched filters could only fail from now on, and would hold places under the cap out of sight.
-      queryWatches?.forgetProfile(id)
-      return changed()
-    },
-    setActiveProfile: (id) => {
-      profileOrFail(id)
-      profiles.setActive(id)
-      return changed()
-    },
-    setAccessKey: (profileId, key, allowPlainText) => {
-      const p = profileOrFail(profileId)
-      keys.set(p.id, key, { allowPlainText, origin: keyOriginOf(p) })
-      changed()
-      resumeStopped(p.id)
-      return view(p)
-    },
-    clearAccessKey: (profileId) => {
-      const p = profileOrFail(profileId)
-      keys.clear(p.id)
-      changed()
-      return view(p)
-    },
+    ...profileCommands({ deps, forgetClient: forget, changed, resumeStopped, queryWatches }),
     logo: async (url) => {
       if (!deps.logos) throw new SvcFailure({ kind: 'NotFound', operation: 'getLogo', message: 'Logos are not kept in this mode.' })
       return { src: await deps.logos.pathFor(url) }
     },
-    testConnection: async (profileId) => {
-      const started = Date.now()
-      const checks = await runConnectionChecks(session(profileId).client)
-      // Not even the chains could be read: the connection itself fails, with that call's error.
-      const first = checks[0]
-      if (first && !first.ok && first.error) throw new SvcFailure(first.error)
-      const chains = checks.find((c) => c.operation === 'GetChains')?.count ?? 0
-      return { ok: checks.every((c) => c.ok), chains, ms: Date.now() - started, checks }
-    },
+    testConnection: async (profileId) => testConnectionOf(session(profileId)),
   }
 }

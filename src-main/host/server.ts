@@ -123,82 +123,74 @@ const sendJson = (res: ServerResponse, status: number, value: unknown) => send(r
 
 const refusal = (method: string, kind: string, message: string) => ({ ok: false, error: { kind, operation: method, message } })
 
-export async function startHost(opts: HostOptions): Promise<RunningHost> {
-  const bindHost = opts.host ?? '127.0.0.1'
-  if (!isLoopbackHost(bindHost)) throw new Error(`The browser host only listens on loopback, not ${bindHost}`)
-  const sessions = new HostSessions()
-  const token = sessions.issueLaunchSecret(opts.token)
-  const rendererDir = resolve(opts.rendererDir)
-  const maxStreams = opts.maxEventStreams ?? DEFAULT_MAX_EVENT_STREAMS
-  const sockets = new Set<Socket>()
-  let streams = 0
-  let port = opts.port
-  let origin = ''
-
-  /** The renderer's files are the app's public code: served to anyone on loopback, never a secret. */
-  async function serveStatic(res: ServerResponse, pathname: string): Promise<void> {
-    if (pathname.startsWith('/logos/')) return serveLogo(res, pathname.slice('/logos/'.length))
-    const file = resolveRendererFile(rendererDir, pathname, nodePath)
-    if (!file) return send(res, 404, 'Not found')
-    try {
-      const body = await readFile(file)
-      res.writeHead(200, {
-        ...securityHeaders,
-        'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
-        // Built assets carry content hashes; the page itself must always be fresh.
-        'Cache-Control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store',
-      })
-      res.end(body)
-    } catch {
-      send(res, 404, 'Not found')
-    }
+/** The renderer's files are the app's public code: served to anyone on loopback, never a secret. */
+async function serveStatic(opts: HostOptions, rendererDir: string, res: ServerResponse, pathname: string): Promise<void> {
+  if (pathname.startsWith('/logos/')) return serveLogo(opts, res, pathname.slice('/logos/'.length))
+  const file = resolveRendererFile(rendererDir, pathname, nodePath)
+  if (!file) return send(res, 404, 'Not found')
+  try {
+    const body = await readFile(file)
+    res.writeHead(200, {
+      ...securityHeaders,
+      'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
+      // Built assets carry content hashes; the page itself must always be fresh.
+      'Cache-Control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store',
+    })
+    res.end(body)
+  } catch {
+    send(res, 404, 'Not found')
   }
+}
 
-  async function serveLogo(res: ServerResponse, name: string): Promise<void> {
-    const file = opts.logos?.fileFor(name)
-    if (!file) return send(res, 404, 'Not found')
-    try {
-      const body = await readFile(file)
-      res.writeHead(200, { ...securityHeaders, ...logoHeaders(name), 'Content-Security-Policy': LOGO_CSP })
-      res.end(body)
-    } catch {
-      send(res, 404, 'Not found')
-    }
+async function serveLogo(opts: HostOptions, res: ServerResponse, name: string): Promise<void> {
+  const file = opts.logos?.fileFor(name)
+  if (!file) return send(res, 404, 'Not found')
+  try {
+    const body = await readFile(file)
+    res.writeHead(200, { ...securityHeaders, ...logoHeaders(name), 'Content-Security-Policy': LOGO_CSP })
+    res.end(body)
+  } catch {
+    send(res, 404, 'Not found')
   }
+}
 
-  /** `POST /session {"launch": secret}` → `{"session": credential}`, once per launch secret. */
-  async function serveExchange(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let launch: unknown
-    try {
-      launch = (JSON.parse(await readBody(req)) as { launch?: unknown })?.launch
-    } catch (e) {
-      if (e instanceof BodyTooLarge) return send(res, 413, 'Too large')
-      return send(res, 400, 'The body must be {"launch": "<secret from the launch URL>"}')
-    }
-    const session = typeof launch === 'string' ? sessions.exchange(launch) : undefined
-    if (!session)
-      return send(res, 401, 'This launch link has already been used or is not from this host: open the tab it was used in, or restart the host for a new link.')
-    return sendJson(res, 200, { session })
+/** `POST /session {"launch": secret}` → `{"session": credential}`, once per launch secret. */
+async function serveExchange(sessions: HostSessions, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let launch: unknown
+  try {
+    launch = (JSON.parse(await readBody(req)) as { launch?: unknown })?.launch
+  } catch (e) {
+    if (e instanceof BodyTooLarge) return send(res, 413, 'Too large')
+    return send(res, 400, 'The body must be {"launch": "<secret from the launch URL>"}')
   }
+  const session = typeof launch === 'string' ? sessions.exchange(launch) : undefined
+  if (!session)
+    return send(res, 401, 'This launch link has already been used or is not from this host: open the tab it was used in, or restart the host for a new link.')
+  return sendJson(res, 200, { session })
+}
 
-  async function serveBridge(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
-    if (!isBridgeMethodName(method)) return send(res, 404, `No bridge method ${method}`)
-    let args: unknown
-    try {
-      const text = await readBody(req)
-      args = text ? JSON.parse(text) : undefined
-    } catch (e) {
-      if (e instanceof BodyTooLarge)
-        return sendJson(res, 413, refusal(method, 'InvalidArgument', `The request is larger than the ${MAX_BRIDGE_BODY / 1024} KiB a bridge call may carry`))
-      return sendJson(res, 400, refusal(method, 'InvalidArgument', 'The request body is not valid JSON'))
-    }
-    const result = await opts.handlers[method](args)
-    sendJson(res, 200, result)
+async function serveBridge(opts: HostOptions, req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
+  if (!isBridgeMethodName(method)) return send(res, 404, `No bridge method ${method}`)
+  let args: unknown
+  try {
+    const text = await readBody(req)
+    args = text ? JSON.parse(text) : undefined
+  } catch (e) {
+    if (e instanceof BodyTooLarge)
+      return sendJson(res, 413, refusal(method, 'InvalidArgument', `The request is larger than the ${MAX_BRIDGE_BODY / 1024} KiB a bridge call may carry`))
+    return sendJson(res, 400, refusal(method, 'InvalidArgument', 'The request body is not valid JSON'))
   }
+  const result = await opts.handlers[method](args)
+  sendJson(res, 200, result)
+}
 
-  function serveEvents(req: IncomingMessage, res: ServerResponse): void {
-    if (streams >= maxStreams) return send(res, 503, `At most ${maxStreams} tabs can follow the app's events at once: close one and reload.`)
-    streams++
+/** The bridge's event stream, at most `max` at once (each holds a connection and a listener). */
+function eventStreams(opts: HostOptions) {
+  const max = opts.maxEventStreams ?? DEFAULT_MAX_EVENT_STREAMS
+  let open = 0
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    if (open >= max) return send(res, 503, `At most ${max} tabs can follow the app's events at once: close one and reload.`)
+    open++
     res.writeHead(200, {
       ...securityHeaders,
       'Content-Type': 'text/event-stream',
@@ -210,11 +202,23 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     // Comments keep proxies and the browser from timing the stream out while nothing happens.
     const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), 25_000)
     req.on('close', () => {
-      streams--
+      open--
       clearInterval(heartbeat)
       off()
     })
   }
+}
+
+export async function startHost(opts: HostOptions): Promise<RunningHost> {
+  const bindHost = opts.host ?? '127.0.0.1'
+  if (!isLoopbackHost(bindHost)) throw new Error(`The browser host only listens on loopback, not ${bindHost}`)
+  const sessions = new HostSessions()
+  const token = sessions.issueLaunchSecret(opts.token)
+  const rendererDir = resolve(opts.rendererDir)
+  const serveEvents = eventStreams(opts)
+  const sockets = new Set<Socket>()
+  let port = opts.port
+  let origin = ''
 
   /** Everything under /bridge/ and /session: our own page only, with its session credential. */
   async function serveApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -223,7 +227,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     if (url.pathname === '/session') {
       if (req.method !== 'POST') return send(res, 405, 'The launch secret is exchanged by POST')
       if (!isJson(req)) return send(res, 415, 'The exchange takes application/json')
-      return serveExchange(req, res)
+      return serveExchange(sessions, req, res)
     }
     // EventSource cannot send headers, so the stream alone also takes the credential in its URL.
     const offered = bearerToken(req) ?? (url.pathname === '/bridge/events' ? (url.searchParams.get('session') ?? undefined) : undefined)
@@ -232,7 +236,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     if (name === 'events' && req.method === 'GET') return serveEvents(req, res)
     if (req.method !== 'POST') return send(res, 405, 'Bridge methods take POST')
     if (!isJson(req)) return send(res, 415, 'The bridge takes application/json')
-    return serveBridge(req, res, name)
+    return serveBridge(opts, req, res, name)
   }
 
   const server = createServer(async (req, res) => {
@@ -243,7 +247,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
       if (!url) return send(res, 400, 'Malformed request path')
       if (url.pathname === '/session' || url.pathname.startsWith('/bridge/')) return await serveApi(req, res, url)
       if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed')
-      return await serveStatic(res, url.pathname)
+      return await serveStatic(opts, rendererDir, res, url.pathname)
     } catch (e) {
       opts.log?.(`host error: ${(e as Error).message}`)
       if (!res.headersSent) send(res, 500, 'Internal error')
