@@ -25,9 +25,14 @@ type Resolved = { ok: true; value: BulkMatch[] } | { ok: false; error: SvcError 
 /** Statuses whose reason is worth a receipt read. */
 const HAS_REASON = new Set<ReportedStatus | undefined>(['FAILED', 'REFUNDED', 'ABORTED', 'INVALID'])
 
+/** The intent's id as the service sent it (`intentId`, or the older numeric `id`), if at all. */
+const idOf = (i: Intent): string | undefined => i.intentId ?? (i.id === undefined ? undefined : String(i.id))
+
+// An intent that carries no id is labelled by the key that found it, so the row still says
+// where it came from instead of reading "undefined".
 const fromIntent = (key: string, i: Intent): BulkMatch => ({
   key,
-  intentId: i.intentId ?? String(i.id),
+  intentId: idOf(i) ?? key,
   status: i.status,
   originChainId: i.originChainId,
   destinationChainId: i.destinationChainId,
@@ -72,13 +77,16 @@ export async function resolveOnline(key: BulkKey): Promise<Resolved> {
     const r = await call('searchIntents', request)
     if (!r.ok) return r
     await cacheIntents(r.value.source, r.value.data.intents)
-    for (const i of r.value.data.intents) found.set(i.intentId ?? String(i.id), i)
+    // Intents without an id cannot be merged with another reading's: each is kept as found.
+    for (const i of r.value.data.intents) found.set(idOf(i) ?? `no id ${found.size}`, i)
     // An intent id found is the answer; its hash reading would only repeat it.
     if (request.byIntentId && found.size) break
   }
-  const matches = [...found.values()].map((i) => fromIntent(key.value, i))
-  for (const m of matches) {
-    if (!HAS_REASON.has(m.status)) continue
+  const intents = [...found.values()]
+  const matches = intents.map((i) => fromIntent(key.value, i))
+  for (const [n, m] of matches.entries()) {
+    // Without an id there is no receipt to ask for.
+    if (!HAS_REASON.has(m.status) || idOf(intents[n]!) === undefined) continue
     const receipt = await call('getIntentReceipt', { intentId: m.intentId })
     if (!receipt.ok) continue
     m.reason = receipt.value.data.originTransaction?.statusReason
