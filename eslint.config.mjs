@@ -64,8 +64,6 @@ const LONG_FUNCTION_EXCEPTIONS = [
   'src-renderer/features/commit/CommitView.tsx',
   'src-renderer/features/commit/IntentPreview.tsx',
   'src-renderer/features/commit/QuoteForm.tsx',
-  'src-renderer/features/history/EntryDetail.tsx',
-  'src-renderer/features/history/HistoryTable.tsx',
   'src-renderer/features/intent/CompareView.tsx',
   'src-renderer/features/intent/IntentView.tsx',
   'src-renderer/features/intent/cards/FeesCard.tsx',
@@ -86,7 +84,6 @@ const LONG_FUNCTION_EXCEPTIONS = [
  */
 const HOOK_DEPS_EXCEPTIONS = [
   'src-renderer/features/earn/EarnView.tsx',
-  'src-renderer/features/history/HistoryTable.tsx',
   'src-renderer/features/search/SearchView.tsx',
   'src-renderer/features/search/useIntentSearch.ts',
   'src-renderer/features/yield/positions/WalletEditor.tsx',

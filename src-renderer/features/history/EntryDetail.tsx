@@ -13,6 +13,97 @@ import { WatchButton } from '../watch'
 import { balanceLines } from './balances'
 import { entryDurationMs, entryIntentId, routeProviders } from './rows'
 
+/** The entry's route, owner, providers, times and failure reason. */
+function EntryFacts({ entry }: { entry: IntentHistoryEntry }) {
+  const r = entry.receipt
+  const s = r?.summary
+  const reason = r?.originTransaction?.statusReason
+  const received = s?.destinationTokenAmount && s.destinationTokenAmount !== '0' ? s.destinationTokenAmount : undefined
+  return (
+    <dl className="kv">
+      <dt>Route</dt>
+      <dd>
+        <Route
+          from={{
+            chainId: s?.originChainId ?? r?.originChainId,
+            tokenAddress: s?.originTokenAddress,
+            amount: s?.originTokenAmount ?? s?.quotedOriginTokenAmount,
+            symbol: s?.originTokenMetadata?.symbol,
+            decimals: s?.originTokenMetadata?.decimals,
+          }}
+          to={{
+            chainId: s?.destinationChainId ?? r?.destinationChainId,
+            tokenAddress: s?.destinationTokenAddress,
+            amount: received ?? s?.quotedDestinationTokenAmount,
+            amountKind: received ? 'received' : 'quoted',
+            symbol: s?.destinationTokenMetadata?.symbol,
+            decimals: s?.destinationTokenMetadata?.decimals,
+          }}
+        />
+      </dd>
+      <dt>Owner</dt>
+      <dd>
+        <Hex value={s?.ownerAddress ?? r?.ownerAddress} kind="address" chainId={s?.originChainId} />
+      </dd>
+      <dt>Providers</dt>
+      <dd>{routeProviders(entry).join(', ') || '—'}</dd>
+      <dt>Created</dt>
+      <dd>{formatDateTime(entry.createdAt ?? r?.createdAt)}</dd>
+      <dt>Expires</dt>
+      <dd>{formatDateTime(entry.expiresAt ?? s?.expiresAt)}</dd>
+      <dt>Started</dt>
+      <dd>{formatDateTime(s?.startedAt)}</dd>
+      <dt>Finished</dt>
+      <dd>{formatDateTime(s?.finishedAt)}</dd>
+      <dt>Duration</dt>
+      <dd>{formatDuration(entryDurationMs(entry))}</dd>
+      {reason ? (
+        <>
+          <dt>Reason</dt>
+          <dd>{reason}</dd>
+        </>
+      ) : null}
+    </dl>
+  )
+}
+
+/** Every token the entry's intent addresses hold, or why there is nothing to list. */
+function EntryBalances({ entry, balancesRequested }: { entry: IntentHistoryEntry; balancesRequested: boolean }) {
+  const chains = useChainsById()
+  const lines = balanceLines(entry)
+  if (!balancesRequested && entry.balances === undefined)
+    return <p className="muted">Balances were not requested. Tick “Include balances” and apply to see them.</p>
+  if (lines.length === 0)
+    return (
+      <p className="muted">
+        {entry.hasBalance === false ? 'The intent addresses hold nothing (hasBalance: false).' : 'No balances reported for this intent.'}
+      </p>
+    )
+  return (
+    <>
+      <p className="small">
+        hasBalance: <strong>{entry.hasBalance === undefined ? '—' : entry.hasBalance ? 'yes' : 'no'}</strong>
+      </p>
+      <ul className="history-balances" aria-label="Intent balances">
+        {lines.map((l, i) => (
+          <li key={`${l.intentAddress}:${l.chainId}:${l.tokenAddress}:${i}`}>
+            <div className="row">
+              <Amount raw={l.balance} decimals={l.decimals} symbol={l.symbol} copyable />
+              <span className="history-spacer" />
+              <strong title={l.priceUsd === undefined ? undefined : `Price ${formatUsd(l.priceUsd)} per ${l.symbol ?? 'token'}`}>
+                {formatUsd(l.balanceUsd)}
+              </strong>
+            </div>
+            <div className="muted small">
+              on {chainName(chains, l.chainId)} at <Hex value={l.intentAddress} kind="address" chainId={l.chainId} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}
+
 /**
  * One entry in a panel over the table's right side: its route, receipt times and, when
  * balances were asked for, every token its intent addresses hold (amount, USD, chain).
@@ -27,19 +118,13 @@ export function EntryDetail({
   balancesRequested: boolean
   onClose(): void
 }) {
-  const chains = useChainsById()
   const intentId = entryIntentId(entry)
-  const r = entry.receipt
-  const s = r?.summary
-  const lines = balanceLines(entry)
-  const reason = r?.originTransaction?.statusReason
   useEscapeKey(true, onClose)
-  const received = s?.destinationTokenAmount && s.destinationTokenAmount !== '0' ? s.destinationTokenAmount : undefined
   return (
     <aside className="card history-detail" aria-label="Intent details">
       <header className="row history-detail-head">
         <h2>Intent</h2>
-        <StatusBadge status={entry.status ?? r?.status} />
+        <StatusBadge status={entry.status ?? entry.receipt?.status} />
         <span className="history-spacer" />
         <button type="button" onClick={onClose} aria-label="Close details">
           Close
@@ -55,81 +140,9 @@ export function EntryDetail({
         {intentId ? <Link to={`/intent/${encodeURIComponent(intentId)}`}>Open intent</Link> : null}
         {intentId ? <WatchButton intentId={intentId} /> : null}
       </div>
-      <dl className="kv">
-        <dt>Route</dt>
-        <dd>
-          <Route
-            from={{
-              chainId: s?.originChainId ?? r?.originChainId,
-              tokenAddress: s?.originTokenAddress,
-              amount: s?.originTokenAmount ?? s?.quotedOriginTokenAmount,
-              symbol: s?.originTokenMetadata?.symbol,
-              decimals: s?.originTokenMetadata?.decimals,
-            }}
-            to={{
-              chainId: s?.destinationChainId ?? r?.destinationChainId,
-              tokenAddress: s?.destinationTokenAddress,
-              amount: received ?? s?.quotedDestinationTokenAmount,
-              amountKind: received ? 'received' : 'quoted',
-              symbol: s?.destinationTokenMetadata?.symbol,
-              decimals: s?.destinationTokenMetadata?.decimals,
-            }}
-          />
-        </dd>
-        <dt>Owner</dt>
-        <dd>
-          <Hex value={s?.ownerAddress ?? r?.ownerAddress} kind="address" chainId={s?.originChainId} />
-        </dd>
-        <dt>Providers</dt>
-        <dd>{routeProviders(entry).join(', ') || '—'}</dd>
-        <dt>Created</dt>
-        <dd>{formatDateTime(entry.createdAt ?? r?.createdAt)}</dd>
-        <dt>Expires</dt>
-        <dd>{formatDateTime(entry.expiresAt ?? s?.expiresAt)}</dd>
-        <dt>Started</dt>
-        <dd>{formatDateTime(s?.startedAt)}</dd>
-        <dt>Finished</dt>
-        <dd>{formatDateTime(s?.finishedAt)}</dd>
-        <dt>Duration</dt>
-        <dd>{formatDuration(entryDurationMs(entry))}</dd>
-        {reason ? (
-          <>
-            <dt>Reason</dt>
-            <dd>{reason}</dd>
-          </>
-        ) : null}
-      </dl>
-
+      <EntryFacts entry={entry} />
       <h3>Balances</h3>
-      {!balancesRequested && entry.balances === undefined ? (
-        <p className="muted">Balances were not requested. Tick “Include balances” and apply to see them.</p>
-      ) : lines.length === 0 ? (
-        <p className="muted">
-          {entry.hasBalance === false ? 'The intent addresses hold nothing (hasBalance: false).' : 'No balances reported for this intent.'}
-        </p>
-      ) : (
-        <>
-          <p className="small">
-            hasBalance: <strong>{entry.hasBalance === undefined ? '—' : entry.hasBalance ? 'yes' : 'no'}</strong>
-          </p>
-          <ul className="history-balances" aria-label="Intent balances">
-            {lines.map((l, i) => (
-              <li key={`${l.intentAddress}:${l.chainId}:${l.tokenAddress}:${i}`}>
-                <div className="row">
-                  <Amount raw={l.balance} decimals={l.decimals} symbol={l.symbol} copyable />
-                  <span className="history-spacer" />
-                  <strong title={l.priceUsd === undefined ? undefined : `Price ${formatUsd(l.priceUsd)} per ${l.symbol ?? 'token'}`}>
-                    {formatUsd(l.balanceUsd)}
-                  </strong>
-                </div>
-                <div className="muted small">
-                  on {chainName(chains, l.chainId)} at <Hex value={l.intentAddress} kind="address" chainId={l.chainId} />
-                </div>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <EntryBalances entry={entry} balancesRequested={balancesRequested} />
     </aside>
   )
 }

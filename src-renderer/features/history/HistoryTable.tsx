@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { StatusBadge } from '../../components/StatusBadge'
 import { shortHex, zoneName } from '../../lib/format'
@@ -226,22 +226,27 @@ function Cell({ column, colIndex, row, selected, active, actions }: CellProps & 
     case 'balanceUsd':
       return cell(row.balanceUsd, { className: 'history-num' })
     case 'detail':
-      return cell(
-        <button
-          type="button"
-          className="history-detail-button"
-          aria-label={`Details of intent ${row.intentId ?? row.key}`}
-          aria-pressed={active}
-          onClick={(e) => {
-            e.stopPropagation()
-            actions.onDetail(row)
-          }}
-          onKeyDown={stop}
-        >
-          Details
-        </button>,
-      )
+      return cell(<DetailButton row={row} active={active} onDetail={actions.onDetail} />)
   }
+}
+
+/** Opens the entry's detail panel without opening the intent (the row's own click). */
+function DetailButton({ row, active, onDetail }: { row: HistoryRow; active: boolean; onDetail(row: HistoryRow): void }) {
+  return (
+    <button
+      type="button"
+      className="history-detail-button"
+      aria-label={`Details of intent ${row.intentId ?? row.key}`}
+      aria-pressed={active}
+      onClick={(e) => {
+        e.stopPropagation()
+        onDetail(row)
+      }}
+      onKeyDown={stop}
+    >
+      Details
+    </button>
+  )
 }
 
 const Row = memo(function Row({
@@ -292,6 +297,143 @@ const Row = memo(function Row({
   )
 })
 
+/** The rows' virtualizer over the scroll box, which starts where the list was left and reports where it goes. */
+function useRowWindow(rows: readonly HistoryRow[], initialScrollTop: number, onScrollTop: (top: number) => void) {
+  const scrollRef = useRef<HTMLDivElement>(null)
+  // Only the offset at mount counts: later changes of the stored offset come from this very box.
+  const [startAt] = useState(initialScrollTop)
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    getItemKey: (i) => rows[i].key,
+    // The sticky header sits inside the scroll box, above the first row.
+    scrollMargin: ROW_HEIGHT,
+    scrollPaddingStart: ROW_HEIGHT,
+    initialOffset: startAt,
+  })
+
+  // Back from an intent: the list is where it was left.
+  useLayoutEffect(() => {
+    if (scrollRef.current) scrollRef.current.scrollTop = startAt
+  }, [startAt])
+
+  const onScrollTopRef = useRef(onScrollTop)
+  useEffect(() => {
+    onScrollTopRef.current = onScrollTop
+  })
+  useEffect(() => {
+    const el = scrollRef.current
+    if (!el) return
+    const remember = () => onScrollTopRef.current(el.scrollTop)
+    el.addEventListener('scroll', remember, { passive: true })
+    return () => el.removeEventListener('scroll', remember)
+  }, [])
+  return { scrollRef, virtualizer }
+}
+
+/** One stable object for every row, so memoised rows ignore new callbacks of the parent. */
+function useRowActions(current: RowActions): RowActions {
+  const latest = useRef(current)
+  useEffect(() => {
+    latest.current = current
+  })
+  return useRef<RowActions>({
+    onOpen: (row) => latest.current.onOpen(row),
+    onToggle: (row) => latest.current.onToggle(row),
+    onDetail: (row) => latest.current.onDetail(row),
+  }).current
+}
+
+/** Arrows, j/k, Page Up/Down, Home/End move the focus between rows, scrolling the one it lands on into view. */
+function useRowKeys(count: number, virtualizer: ReturnType<typeof useRowWindow>['virtualizer'], scrollRef: RefObject<HTMLDivElement | null>) {
+  const focusRow = useCallback(
+    (index: number) => {
+      const target = Math.max(0, Math.min(count - 1, index))
+      virtualizer.scrollToIndex(target)
+      const find = () => scrollRef.current?.querySelector<HTMLElement>(`[data-index="${target}"]`)
+      // At once when the row exists, so quick repeated keys each move one row; a row
+      // beyond the rendered ones is focused once the scroll has rendered it.
+      const row = find()
+      if (row) row.focus({ preventScroll: true })
+      else requestAnimationFrame(() => find()?.focus({ preventScroll: true }))
+    },
+    [count, virtualizer, scrollRef],
+  )
+  return (e: KeyboardEvent<HTMLDivElement>) => {
+    const from = (e.target as HTMLElement).closest<HTMLElement>('[data-index]')
+    if (!from || e.target !== from) return
+    const index = Number(from.dataset.index)
+    // j/k as in mail and code-review tools, beside the arrows.
+    const step = { ArrowDown: 1, ArrowUp: -1, j: 1, k: -1, PageDown: 10, PageUp: -10 }[e.key]
+    if (step !== undefined) {
+      e.preventDefault()
+      focusRow(index + step)
+    } else if (e.key === 'Home' || e.key === 'End') {
+      e.preventDefault()
+      focusRow(e.key === 'Home' ? 0 : count - 1)
+    }
+  }
+}
+
+/** The columns in view (plus one either side) and the grid layout of all of them. */
+function useColumnWindow(columns: readonly Column[], scrollRef: RefObject<HTMLDivElement | null>) {
+  const columnVirtualizer = useVirtualizer({
+    horizontal: true,
+    count: columns.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => columns[i].width,
+    overscan: COLUMN_OVERSCAN,
+  })
+  const inView = columnVirtualizer.getVirtualItems()
+  const firstInView = inView[0]?.index ?? 0
+  const lastInView = inView[inView.length - 1]?.index ?? columns.length - 1
+  const shown = useMemo(() => shownColumns(columns.length, firstInView, lastInView), [columns.length, firstInView, lastInView])
+  const layout = useMemo(
+    () => ({
+      ['--history-columns' as string]: columns.map((c) => (c.grow ? `minmax(${c.width}px, 1fr)` : `${c.width}px`)).join(' '),
+      // As wide as the box when the columns fit, so the route takes the room left over.
+      ['--history-width' as string]: `max(100%, ${columns.reduce((w, c) => w + c.width, 0)}px)`,
+    }),
+    [columns],
+  )
+  return { shown, layout }
+}
+
+/** The header row, with the checkbox that selects every loaded row. */
+function HeaderRow({ columns, rows, selected, onToggleAll }: { columns: readonly Column[]; rows: readonly HistoryRow[]; selected: ReadonlyMap<string, unknown>; onToggleAll(select: boolean): void }) {
+  // Scrolling re-renders the table; the selection summary only changes with its inputs.
+  const [allSelected, someSelected] = useMemo(() => {
+    const picked = selected.size ? rows.reduce((n, r) => n + (selected.has(r.key) ? 1 : 0), 0) : 0
+    return [rows.length > 0 && picked === rows.length, picked > 0 && picked < rows.length]
+  }, [rows, selected])
+  return (
+    <div role="row" className="history-row history-header" aria-rowindex={1}>
+      {columns.map((c, i) =>
+        c.id === 'select' ? (
+          <div role="columnheader" key={c.id} aria-colindex={1} className="history-cell">
+            <input
+              type="checkbox"
+              aria-label="Select all loaded intents"
+              checked={allSelected}
+              ref={(el) => {
+                if (el) el.indeterminate = someSelected
+              }}
+              onChange={() => onToggleAll(!allSelected)}
+              disabled={rows.length === 0}
+            />
+          </div>
+        ) : (
+          <div role="columnheader" key={c.id} aria-colindex={i + 1} className={`history-cell${c.align === 'right' ? ' history-num' : ''}`}>
+            {ZONED_COLUMNS.has(c.id) ? `${c.header} (${zoneName()})` : c.header}
+          </div>
+        ),
+      )}
+    </div>
+  )
+}
+
 export function HistoryTable({
   rows,
   selected,
@@ -318,99 +460,11 @@ export function HistoryTable({
   onToggleAll(select: boolean): void
   onDetail(row: HistoryRow): void
 }) {
-  const scrollRef = useRef<HTMLDivElement>(null)
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: OVERSCAN,
-    getItemKey: (i) => rows[i].key,
-    // The sticky header sits inside the scroll box, above the first row.
-    scrollMargin: ROW_HEIGHT,
-    scrollPaddingStart: ROW_HEIGHT,
-    initialOffset: initialScrollTop,
-  })
-
-  // Back from an intent: the list is where it was left.
-  useLayoutEffect(() => {
-    if (scrollRef.current) scrollRef.current.scrollTop = initialScrollTop
-    // Only on mount: later changes of the stored offset come from this very box.
-  }, [])
-
-  const onScrollTopRef = useRef(onScrollTop)
-  onScrollTopRef.current = onScrollTop
-  useEffect(() => {
-    const el = scrollRef.current
-    if (!el) return
-    const remember = () => onScrollTopRef.current(el.scrollTop)
-    el.addEventListener('scroll', remember, { passive: true })
-    return () => el.removeEventListener('scroll', remember)
-  }, [])
-
-  const actionsRef = useRef<RowActions>({ onOpen, onToggle, onDetail })
-  actionsRef.current = { onOpen, onToggle, onDetail }
-  // One stable object for every row, so memoised rows ignore new callbacks of the parent.
-  const actions = useRef<RowActions>({
-    onOpen: (row) => actionsRef.current.onOpen(row),
-    onToggle: (row) => actionsRef.current.onToggle(row),
-    onDetail: (row) => actionsRef.current.onDetail(row),
-  }).current
-
-  const focusRow = useCallback(
-    (index: number) => {
-      const target = Math.max(0, Math.min(rows.length - 1, index))
-      virtualizer.scrollToIndex(target)
-      const find = () => scrollRef.current?.querySelector<HTMLElement>(`[data-index="${target}"]`)
-      // At once when the row exists, so quick repeated keys each move one row; a row
-      // beyond the rendered ones is focused once the scroll has rendered it.
-      const row = find()
-      if (row) row.focus({ preventScroll: true })
-      else requestAnimationFrame(() => find()?.focus({ preventScroll: true }))
-    },
-    [rows.length, virtualizer],
-  )
-
-  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    const from = (e.target as HTMLElement).closest<HTMLElement>('[data-index]')
-    if (!from || e.target !== from) return
-    const index = Number(from.dataset.index)
-    // j/k as in mail and code-review tools, beside the arrows.
-    const step = { ArrowDown: 1, ArrowUp: -1, j: 1, k: -1, PageDown: 10, PageUp: -10 }[e.key]
-    if (step !== undefined) {
-      e.preventDefault()
-      focusRow(index + step)
-    } else if (e.key === 'Home' || e.key === 'End') {
-      e.preventDefault()
-      focusRow(e.key === 'Home' ? 0 : rows.length - 1)
-    }
-  }
-
+  const { scrollRef, virtualizer } = useRowWindow(rows, initialScrollTop, onScrollTop)
+  const actions = useRowActions({ onOpen, onToggle, onDetail })
+  const onKeyDown = useRowKeys(rows.length, virtualizer, scrollRef)
   const columns = useMemo(() => columnsFor(withBalances, pickedColumns), [withBalances, pickedColumns])
-  const columnVirtualizer = useVirtualizer({
-    horizontal: true,
-    count: columns.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => columns[i].width,
-    overscan: COLUMN_OVERSCAN,
-  })
-  const inView = columnVirtualizer.getVirtualItems()
-  const firstInView = inView[0]?.index ?? 0
-  const lastInView = inView[inView.length - 1]?.index ?? columns.length - 1
-  const shown = useMemo(() => shownColumns(columns.length, firstInView, lastInView), [columns.length, firstInView, lastInView])
-  const layout = useMemo(
-    () => ({
-      ['--history-columns' as string]: columns.map((c) => (c.grow ? `minmax(${c.width}px, 1fr)` : `${c.width}px`)).join(' '),
-      // As wide as the box when the columns fit, so the route takes the room left over.
-      ['--history-width' as string]: `max(100%, ${columns.reduce((w, c) => w + c.width, 0)}px)`,
-    }),
-    [columns],
-  )
-  // Scrolling re-renders this component; the selection summary only changes with its inputs.
-  const [allSelected, someSelected] = useMemo(() => {
-    const picked = selected.size ? rows.reduce((n, r) => n + (selected.has(r.key) ? 1 : 0), 0) : 0
-    return [rows.length > 0 && picked === rows.length, picked > 0 && picked < rows.length]
-  }, [rows, selected])
-
+  const { shown, layout } = useColumnWindow(columns, scrollRef)
   return (
     <div
       ref={scrollRef}
@@ -424,28 +478,7 @@ export function HistoryTable({
       onKeyDown={onKeyDown}
     >
       <div role="rowgroup" className="history-head">
-        <div role="row" className="history-row history-header" aria-rowindex={1}>
-          {columns.map((c, i) =>
-            c.id === 'select' ? (
-              <div role="columnheader" key={c.id} aria-colindex={1} className="history-cell">
-                <input
-                  type="checkbox"
-                  aria-label="Select all loaded intents"
-                  checked={allSelected}
-                  ref={(el) => {
-                    if (el) el.indeterminate = someSelected
-                  }}
-                  onChange={() => onToggleAll(!allSelected)}
-                  disabled={rows.length === 0}
-                />
-              </div>
-            ) : (
-              <div role="columnheader" key={c.id} aria-colindex={i + 1} className={`history-cell${c.align === 'right' ? ' history-num' : ''}`}>
-                {ZONED_COLUMNS.has(c.id) ? `${c.header} (${zoneName()})` : c.header}
-              </div>
-            ),
-          )}
-        </div>
+        <HeaderRow columns={columns} rows={rows} selected={selected} onToggleAll={onToggleAll} />
       </div>
       <div role="rowgroup" className="history-body" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
