@@ -45,7 +45,7 @@ beforeEach(() => {
 })
 
 describe('HistoryView', () => {
-  it('sends the URL filters and pages forward with nextPage and back with the cursors seen', async () => {
+  it('sends the URL filters and pages forward with nextPage and back to the pages read', async () => {
     const list = Array.from({ length: 25 }, () => makeEntry({ status: 'FAILED' }))
     serveHistory(list)
     render(`?owner=${OWNER}&status=FAILED&size=10`)
