@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
@@ -35,6 +36,13 @@ export default defineConfig({
         // The page's CSP comes from the one definition the host and Electron also send.
         transformIndexHtml: (html) =>
           html.replace('%RENDERER_CSP%', RENDERER_CSP.replace(/; frame-ancestors [^;]+/, '')),
+      },
+      {
+        name: 'favicon',
+        // The app icon is the page's favicon too (served by the browser host beside index.html).
+        generateBundle() {
+          this.emitFile({ type: 'asset', fileName: 'favicon.svg', source: readFileSync(resolve(__dirname, 'resources/icon.svg')) })
+        },
       },
     ],
     build: {

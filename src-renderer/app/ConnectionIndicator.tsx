@@ -16,8 +16,8 @@ export function ConnectionIndicator() {
       title={lastOutage ? lastOutage.message : profile ? `${profile.name}: ${profile.baseUrl}` : undefined}
     >
       <span className="dot" aria-hidden="true" />
-      <span>{label}</span>
-      {profile ? <span className="muted"> · {profile.name}</span> : null}
+      <span className="conn-state">{label}</span>
+      {profile ? <span className="muted conn-profile">{profile.name}</span> : null}
     </Link>
   )
 }

@@ -2,6 +2,7 @@ import { Suspense } from 'react'
 import { NavLink, Outlet } from 'react-router'
 import { CacheWriteErrorBanner, IndexingNotice } from './CacheBanners'
 import { useCacheStatus } from '../stores/cache'
+import { useDisplay } from '../stores/display'
 import { CommandPalette } from './CommandPalette'
 import { ConnectionIndicator } from './ConnectionIndicator'
 import { SettingsRecoveredBanner } from './SettingsRecoveredBanner'
@@ -21,6 +22,8 @@ function OfflineSwitch() {
 
 export function Shell() {
   const lastSearch = useLastSearch()
+  // Dates are formatted while views render: a new zone shows by drawing the view afresh.
+  const zone = useDisplay((s) => (s.utc ? 'utc' : 'local'))
   return (
     <div className="shell">
       <nav className="sidebar" aria-label="Views">
@@ -53,7 +56,7 @@ export function Shell() {
             </p>
           }
         >
-          <Outlet />
+          <Outlet key={zone} />
         </Suspense>
       </main>
       <CommandPalette />

@@ -9,9 +9,11 @@ import { call } from '../../data/call'
 import { useConnection } from '../../stores/connection'
 import { ConnectionChecks, checksSummary } from './ConnectionChecks'
 import { DialectFields } from './DialectFields'
+import { DisplaySettings } from './DisplaySettings'
 import { KeyForm } from './KeyForm'
 import { ProfileTransfer } from './ProfileTransfer'
 import { draftOfDialect, parseDialectDraft, sameDialect } from './dialectDraft'
+import { keyCustodyText } from './keyCustody'
 
 type Draft = { id?: string; name: string; baseUrl: string; allowInsecureHttp?: boolean; hasKey?: boolean; dialect?: WireDialect }
 
@@ -155,10 +157,8 @@ export function SettingsView() {
           Add profile
         </button>
       </header>
-      <p className="muted">
-        Access keys stay in the app's main process ({info.keyStorage.backend}
-        {info.keyStorage.encrypted ? ', encrypted by the operating system' : ', not encrypted by the operating system'}); this
-        window can only set or clear them.
+      <p className="muted" data-testid="key-custody">
+        {keyCustodyText(info.keyStorage)}
       </p>
       <ProfileTransfer profiles={info.profiles} plainTextBackend={plainText} />
       {failure ? <ErrorNotice error={failure} /> : null}
@@ -193,6 +193,7 @@ export function SettingsView() {
           <ConnectionTester profileId={p.id} />
         </div>
       ))}
+      <DisplaySettings />
     </section>
   )
 }
