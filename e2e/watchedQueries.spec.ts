@@ -33,8 +33,10 @@ function recordNotifications() {
   window.Notification = Recording as unknown as typeof Notification
 }
 
-/** An owner no generated intent has, so the filter matches only what the test makes. */
-const OWNER = `0x${'e2e0'.repeat(10)}`
+/** An owner no generated intent has (nor an earlier run in this app), so the filter matches only what the test makes. */
+const OWNER = `0x${'e2e0'.repeat(8)}${Math.floor(Math.random() * 0xffffffff).toString(16).padStart(8, '0')}`
+/** How the page shortens it in the filter's name. */
+const OWNER_SHORT = `${OWNER.slice(0, 6)}…${OWNER.slice(-4)}`
 
 test.beforeEach(async ({ context, page, app }) => {
   const control = app.appCore.core.queryWatches!
@@ -54,12 +56,12 @@ test.afterEach(async ({ app }) => {
 test('a History filter saved as a watch lists a new matching intent and its status change, with a notice', async ({ open, app }) => {
   const page = await open(`/history?owner=${OWNER}&status=EXECUTING&status=FAILED`)
   await page.getByRole('button', { name: 'Watch this filter' }).click()
-  await expect(page.getByText(/^Watching “owner 0xe2e0…e2e0 · EXECUTING, FAILED”/)).toBeVisible()
+  await expect(page.getByText(`Watching “owner ${OWNER_SHORT} · EXECUTING, FAILED”`)).toBeVisible()
   await page.getByRole('link', { name: 'see watched filters' }).click()
 
   await expect(page).toHaveURL(/#\/watch\/queries\?focus=/)
   await expect(page.getByLabel('Watched filter limits')).toHaveText('1 of 20 watched filters (all profiles) · each polled at most every 30 s')
-  const card = page.getByRole('article', { name: /owner 0xe2e0…e2e0/ })
+  const card = page.getByRole('article', { name: new RegExp(`^owner ${OWNER_SHORT}`) })
   await expect(card).toContainText('1 min')
   // The first poll is the starting point: nothing matched, nothing is news.
   await expect(card).toContainText('Nothing new since it was saved.')
@@ -72,7 +74,7 @@ test('a History filter saved as a watch lists a new matching intent and its stat
   const item = (kind: string) => findings.getByRole('listitem').filter({ hasText: kind }).filter({ has: page.locator(`a[href="#/intent/${intentId}"]`) })
   await expect(item('New')).toContainText('EXECUTING', { timeout: 15_000 })
   await expect(card.getByRole('heading')).toContainText('1 new')
-  await expect.poll(() => page.evaluate(() => window.__queryNotices.map((n) => n.title))).toEqual(['owner 0xe2e0…e2e0 · EXECUTING, FAILED: 1 new'])
+  await expect.poll(() => page.evaluate(() => window.__queryNotices.map((n) => n.title))).toEqual([`owner ${OWNER_SHORT} · EXECUTING, FAILED: 1 new`])
 
   // It fails: the next poll lists the status change.
   await app.admin('advance', { intentId, to: 'FAILED', statusReason: 'route reverted' })

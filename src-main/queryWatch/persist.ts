@@ -28,6 +28,7 @@ const FindingSchema = z.object({
 
 const StateSchema = z.object({
   id: z.string().min(1),
+  rev: z.number().int().nonnegative().default(0),
   profileId: z.string().min(1),
   name: z.string(),
   query: WatchedQuerySchema,

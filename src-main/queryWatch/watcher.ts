@@ -133,6 +133,7 @@ class QueryWatcher implements QueryWatchControl {
     }
     const state: QueryWatchState = {
       id: randomUUID(),
+      rev: 0,
       profileId,
       name: args.name,
       query: args.query,
@@ -361,7 +362,7 @@ class QueryWatcher implements QueryWatchControl {
   }
 
   private update(entry: Entry, patch: Partial<QueryWatchState>): void {
-    entry.state = { ...entry.state, ...patch }
+    entry.state = { ...entry.state, ...patch, rev: entry.state.rev + 1 }
   }
 
   private changed(entry: Entry, fresh: QueryFinding[], notify = false): void {

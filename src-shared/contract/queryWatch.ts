@@ -40,6 +40,11 @@ export interface QueryFinding {
 
 export interface QueryWatchState {
   id: string
+  /**
+   * Goes up with every change. Answers and events travel apart (HTTP and the event
+   * stream, or IPC replies and events), so a page keeps the copy with the higher one.
+   */
+  rev: number
   profileId: string
   /** What the page shows, e.g. "owner 0x12…ab, FAILED". */
   name: string

@@ -23,6 +23,7 @@ const emit = (e: BridgeEvent) => act(() => listeners.forEach((l) => l(e)))
 const ID = `0x${'7'.repeat(64)}`
 const query = (over: Partial<QueryWatchState> = {}): QueryWatchState => ({
   id: 'q1',
+  rev: 1,
   profileId: PROFILE,
   name: 'FAILED · project 42',
   query: { byProjectId: 42, byStatuses: ['FAILED'] },

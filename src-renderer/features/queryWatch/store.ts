@@ -34,6 +34,10 @@ export interface QueryWatchesState {
   applyQuery(query: QueryWatchState): void
 }
 
+/** The copy with the later change; a list or answer computed before an event must not undo it. */
+const fresher = (incoming: QueryWatchState, known: QueryWatchState | undefined): QueryWatchState =>
+  known && known.rev > incoming.rev ? known : incoming
+
 const activeProfileId = () => useConnection.getState().info?.activeProfileId ?? null
 
 export const useQueryWatches = create<QueryWatchesState>()((set, get) => {
@@ -94,14 +98,16 @@ export const useQueryWatches = create<QueryWatchesState>()((set, get) => {
     pollNow: (id) => act(call('pollQueryWatchNow', { id })),
 
     applyList(list, profileId) {
-      set({ queries: list.queries, count: list.count, max: list.max, minIntervalMs: list.minIntervalMs, profileId })
+      const known = new Map(get().profileId === profileId ? get().queries.map((q) => [q.id, q]) : [])
+      const queries = list.queries.map((q) => fresher(q, known.get(q.id)))
+      set({ queries, count: list.count, max: list.max, minIntervalMs: list.minIntervalMs, profileId })
     },
 
     applyQuery(query) {
       if (query.profileId !== activeProfileId()) return
       set((s) => {
         const known = s.queries.some((q) => q.id === query.id)
-        return { queries: known ? s.queries.map((q) => (q.id === query.id ? query : q)) : [...s.queries, query] }
+        return { queries: known ? s.queries.map((q) => (q.id === query.id ? fresher(query, q) : q)) : [...s.queries, query] }
       })
     },
   }

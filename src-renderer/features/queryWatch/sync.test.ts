@@ -32,6 +32,7 @@ class RecordingNotification {
 
 const query = (over: Partial<QueryWatchState> = {}): QueryWatchState => ({
   id: 'q1',
+  rev: 1,
   profileId: PROFILE,
   name: 'FAILED',
   query: { byStatuses: ['FAILED'] },
@@ -70,6 +71,18 @@ describe('watched queries sync', () => {
     // Another profile's query is not shown here.
     emit({ type: 'queryWatch:changed', query: query({ id: 'q2', profileId: 'other' }), fresh: [], notify: false })
     expect(useQueryWatches.getState().queries.map((q) => q.id)).toEqual(['q1'])
+  })
+
+  it('keeps the later of an event and a list that crossed it', async () => {
+    await waitFor(() => expect(useQueryWatches.getState().queries).toHaveLength(1))
+    emit({ type: 'queryWatch:changed', query: query({ rev: 5, findings: [found], unread: 1 }), fresh: [found], notify: false })
+    // A list computed before that poll ended arrives after its event.
+    useQueryWatches.getState().applyList({ queries: [query({ rev: 3 })], count: 1, max: 20, minIntervalMs: 30_000 }, PROFILE)
+    expect(useQueryWatches.getState().queries[0]).toMatchObject({ rev: 5, unread: 1 })
+    useQueryWatches.getState().applyQuery(query({ rev: 4 }))
+    expect(useQueryWatches.getState().queries[0].rev).toBe(5)
+    useQueryWatches.getState().applyList({ queries: [query({ rev: 6 })], count: 1, max: 20, minIntervalMs: 30_000 }, PROFILE)
+    expect(useQueryWatches.getState().queries[0]).toMatchObject({ rev: 6, unread: 0 })
   })
 
   it('opens a clicked notice’s query, switching to its profile first', async () => {
