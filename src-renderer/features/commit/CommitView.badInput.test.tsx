@@ -14,10 +14,11 @@ const render = () => renderAt('/commit', [{ path: '/commit', element: <CommitVie
 /** A malformed value for every field of the quote form, and what the field must say. */
 const BAD: Array<[label: string, value: string, message: RegExp]> = [
   ['Owner wallet', '0xabc', /40 hex digits/],
-  ['From token', 'USDC', /contract address/],
-  ['To token', '0x12', /contract address/],
-  ['Amount (base units)', '1.5', /whole number above 0/],
-  ['Amount (base units)', '0', /whole number above 0/],
+  ['Amount (USDC)', '1.5000001', /USDC has 6 decimals: at most 6 digits after the point/],
+  ['Amount (USDC)', '0', /above 0/],
+  ['Amount (USDC)', '-3', /cannot be negative/],
+  ['Amount (USDC)', '12.5 USDC', /digits with at most one decimal point/],
+  ['Amount (USDC)', '9'.repeat(80), /Too large: no token can hold more than/],
   ['Recipient', 'alice', /40 hex digits/],
   ['Max slippage (%)', '150', /between 0 and 100/],
 ]
@@ -39,6 +40,24 @@ describe('the quote form refuses malformed values', () => {
     await user.type(field, value)
     await user.click(form.getByRole('button', { name: 'Get quote' }))
     expectFieldProblem(field, message)
+    expect(callsOf('quoteIntent')).toEqual([])
+  })
+})
+
+describe('the quote form refuses a typed token address that is not one', () => {
+  it.each([
+    ['From token', 'USDC'],
+    ['To token', '0x12'],
+  ])('%s: “%s” is refused next to the address field', async (label, value) => {
+    const user = userEvent.setup()
+    render()
+    await user.click(screen.getByRole('button', { name: 'Get a quote…' }))
+    const form = within(screen.getByRole('form', { name: 'Get a quote' }))
+    await user.selectOptions(form.getByLabelText(label, { exact: true }), 'Other (enter its address)…')
+    const field = form.getByLabelText(`${label} address`)
+    await user.type(field, value)
+    await user.click(form.getByRole('button', { name: 'Get quote' }))
+    expectFieldProblem(field, /contract address/)
     expect(callsOf('quoteIntent')).toEqual([])
   })
 })

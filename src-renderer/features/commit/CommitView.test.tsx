@@ -3,11 +3,12 @@ import { act, fireEvent, render as rtlRender, screen, waitFor } from '@testing-l
 import userEvent from '@testing-library/user-event'
 import { readIntent } from '../../db/reads'
 import { answers, callsOf, failure, okFetched, PROFILE } from '../../testing/bridge'
+import { within } from '@testing-library/react'
 import { renderAt, resetWorld } from '../../testing/harness'
 import { CommitView } from './CommitView'
 import { EXECUTION_WINDOW_MS, ExecutionWindow } from './ExecutionWindow'
 import { parseIntentInput } from './parseIntent'
-import { OWNER, QUOTED_INTENT_ID, quoteResponse, quoteResponseText } from './testing'
+import { OWNER, QUOTED_INTENT_ID, quoteResponse, quoteResponseText, USDC_ARB } from './testing'
 
 vi.mock('../../data/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
@@ -196,6 +197,99 @@ describe('CommitView', () => {
     expect(JSON.parse((box() as HTMLTextAreaElement).value).intent.intentId).toBe(QUOTED_INTENT_ID)
     expect(screen.getByRole('region', { name: 'Intent details' })).toBeInTheDocument()
     await waitFor(async () => expect((await readIntent(PROFILE, QUOTED_INTENT_ID))?.intent.status).toBe('QUOTED'))
+  })
+})
+
+const CHAINS = [
+  { id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
+  { id: 8453, name: 'Base', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
+  { id: 42161, name: 'Arbitrum One', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
+]
+
+/** Opens the quote form with the owner filled in and the chain list answered. */
+async function openQuoteForm(user: ReturnType<typeof userEvent.setup>) {
+  answers.set('getChains', () => okFetched({ chains: CHAINS }))
+  render()
+  await user.click(screen.getByRole('button', { name: 'Get a quote…' }))
+  const form = within(screen.getByRole('form', { name: 'Get a quote' }))
+  await user.type(form.getByLabelText('Owner wallet'), OWNER)
+  await waitFor(() => expect(form.getAllByRole('option', { name: 'Ethereum (1)' }).length).toBeGreaterThan(0))
+  return form
+}
+
+describe('CommitView speaks token units and symbols', () => {
+  it('picks tokens by symbol per chain and converts the typed amount exactly to base units', async () => {
+    const user = userEvent.setup()
+    answers.set('quoteIntent', () => okFetched(quoteResponse(inAnHour())))
+    const form = await openQuoteForm(user)
+    const from = form.getByLabelText('From token', { exact: true })
+    expect(from).toHaveDisplayValue('USDC')
+    expect(within(from).getByRole('option', { name: 'ETH (native)' })).toBeInTheDocument()
+    await user.selectOptions(form.getByLabelText('To chain'), 'Ethereum (1)')
+    expect(form.getByLabelText('To token', { exact: true })).toHaveDisplayValue('USDC')
+
+    const amount = form.getByLabelText('Amount (USDC)')
+    await user.clear(amount)
+    await user.type(amount, '24.93959')
+    expect(amount).toHaveAccessibleDescription('= 24,939,590 base units')
+    await user.click(form.getByRole('button', { name: 'Get quote' }))
+    expect(callsOf('quoteIntent')).toEqual([
+      expect.objectContaining({ originTokenAmount: '24939590', destinationChainId: 1, destinationTokenAddress: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48' }),
+    ])
+    const result = await form.findByRole('status')
+    expect(result).toHaveTextContent('Asked for 24.93959 USDC')
+    expect(result).toHaveTextContent(/1,230,000,000,000,000 USDC on Arbitrum One/)
+    expect(result).not.toHaveTextContent('0xaf88')
+  })
+
+  it('quotes a token the app does not know by its address and the decimals typed for it', async () => {
+    const user = userEvent.setup()
+    answers.set('quoteIntent', () => okFetched(quoteResponse(inAnHour())))
+    const form = await openQuoteForm(user)
+    await user.selectOptions(form.getByLabelText('From token', { exact: true }), 'Other (enter its address)…')
+    await user.type(form.getByLabelText('From token address'), '0x' + '3f'.repeat(20))
+    await user.type(form.getByLabelText('Token decimals'), '8')
+    const amount = form.getByLabelText('Amount (token units)')
+    await user.clear(amount)
+    await user.type(amount, '0.5')
+    await user.click(form.getByRole('button', { name: 'Get quote' }))
+    expect(callsOf('quoteIntent')).toEqual([expect.objectContaining({ originTokenAddress: '0x' + '3f'.repeat(20), originTokenAmount: '50000000' })])
+  })
+
+  it('shows the service’s status after the commit and no longer offers Commit for that intent', async () => {
+    const user = userEvent.setup()
+    answers.set('commitIntent', () => okFetched({ intentId: QUOTED_INTENT_ID }))
+    answers.set('getIntent', () => okFetched({ ...quoteResponse(inAnHour()).intent, status: 'COMMITTED' }))
+    render()
+    fill(quoteResponseText(inAnHour()))
+    const preview = screen.getByRole('region', { name: 'Intent details' })
+    expect(within(preview).getByText('QUOTED')).toBeInTheDocument()
+    await user.click(commitButton())
+    const done = await screen.findByRole('status', { name: 'Committed' })
+    await waitFor(() => expect(within(done).getByTestId('committed-status')).toHaveTextContent('COMMITTED'))
+    expect(within(preview).getByText('COMMITTED')).toBeInTheDocument()
+    expect(within(preview).queryByText('QUOTED')).not.toBeInTheDocument()
+    expect(commitButton()).toBeDisabled()
+    expect(commitButton()).toHaveAccessibleDescription('This intent is already committed (COMMITTED). Get a new quote to commit again.')
+
+    fill(quoteResponseText(inAnHour()).replaceAll(QUOTED_INTENT_ID, '0x' + '6f'.repeat(32)))
+    expect(commitButton()).toBeEnabled()
+  })
+
+  it('reads amounts with symbols and gas with its units', async () => {
+    answers.set('getChains', () => okFetched({ chains: CHAINS }))
+    render()
+    const estimate = '"gasEstimate": { "totalGas": 210000, "gasPrice": "12500000", "nativeCost": "2625000000000", "nativeCostUsd": 0.0083 },'
+    fill(quoteResponseText(inAnHour()).replace('"gasFeeOptions": {', `"gasFeeOptions": { ${estimate}`))
+    const preview = screen.getByRole('region', { name: 'Intent details' })
+    expect(within(preview).getByText('You receive (quoted)').nextElementSibling).toHaveTextContent('1,230,000,000,000,000 USDC')
+    expect(preview).not.toHaveTextContent(USDC_ARB.slice(0, 6))
+    const gas = within(preview).getByRole('region', { name: 'Gas' })
+    expect(gas).toHaveTextContent('210,000 gas')
+    expect(gas).toHaveTextContent('0.0125 gwei')
+    await waitFor(() => expect(gas).toHaveTextContent('0.000002… ETH'))
+    expect(within(gas).getByTitle(/^0\.000002625 ETH/)).toBeInTheDocument()
+    expect(gas).toHaveTextContent('$0.01')
   })
 })
 

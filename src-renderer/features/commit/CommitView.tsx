@@ -1,46 +1,19 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useRef } from 'react'
 import { Link } from 'react-router'
-import { MAX_PASTED_INTENT_CHARS } from '@contract/bridge'
-import type { SvcError, SvcErrorKind } from '@contract/errors'
-import type { Intent, QuoteIntentResponse } from '@contract/service'
+import type { Intent } from '@contract/service'
 import { CopyButton } from '../../components/CopyButton'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { cacheIntents } from '../../db'
+import { StatusBadge } from '../../components/StatusBadge'
 import { readBlobText } from '../../db/transfer'
-import { call } from '../../data/call'
 import { formatAge, parseTime } from '../../lib/format'
-import { intentRoute, intentTokenMetadata } from '../../lib/intentRoute'
 import { useNow } from '../../lib/useNow'
-import { useRouteTokenLabels } from '../../data/reference/useRouteTokenLabels'
-import { useSessionState } from '../../lib/useSessionState'
-import { useOfflineMode } from '../../stores/cache'
-import { useLearnTokens } from '../../data/reference/tokens'
 import { WatchButton } from '../watch'
+import type { Committed } from './commitFlow'
 import { ExecutionWindow } from './ExecutionWindow'
 import { IntentPreview, isExpired } from './IntentPreview'
-import { parseIntentInput, type ParsedIntentInput } from './parseIntent'
+import type { ParsedIntentInput } from './parseIntent'
 import { QuoteForm } from './QuoteForm'
-
-interface Committed {
-  intentId: string
-  /** epoch ms, on this machine's clock: the execution window runs from here. */
-  committedAt: number
-  /** The commit's own answer was lost; asking the service showed it went through. */
-  confirmedLater?: boolean
-}
-
-/**
- * Failures after which the request may still have reached the service and been carried
- * out: the answer was lost, unreadable or late. Sending the commit again would then be
- * refused ("intent is COMMITTED") although it succeeded, so the next attempt asks first.
- */
-const OUTCOME_UNKNOWN: ReadonlySet<SvcErrorKind> = new Set(['Network', 'Timeout', 'BadResponse', 'Unavailable', 'Aborted', 'Internal'])
-
-/** A commit sent whose outcome is not known. */
-interface Unsure {
-  intentId: string
-  sentAt: number
-}
+import { useCommitView, type CommitViewModel } from './useCommitView'
 
 /** What the text box holds, said in one line (or the list of problems). */
 function InputStatus({ parsed }: { parsed: ParsedIntentInput }) {
@@ -133,6 +106,16 @@ function CommitSuccess({ committed }: { committed: Committed }) {
       <p>
         Intent id <code data-testid="committed-intent-id">{committed.intentId}</code> <CopyButton text={committed.intentId} />
       </p>
+      <p data-testid="committed-status">
+        Status now{' '}
+        {committed.status ? (
+          <StatusBadge status={committed.status} />
+        ) : committed.statusUnread ? (
+          <span className="muted">not known: the service accepted the commit, but asking it for the intent afterwards failed</span>
+        ) : (
+          <span className="muted">asking the service…</span>
+        )}
+      </p>
       <ExecutionWindow committedAt={committed.committedAt} />
       <div className="row">
         <Link to={`/intent/${encodeURIComponent(committed.intentId)}`}>Open the intent</Link>
@@ -142,148 +125,96 @@ function CommitSuccess({ committed }: { committed: Committed }) {
   )
 }
 
-/**
- * Commit an intent: paste or open what QuoteIntent returned (or quote one here), check
- * it, commit it unmodified, then execute within the 10-minute window.
- */
-export function CommitView() {
-  // Kept across a restart too: the pasted text is what gets committed, byte for byte.
-  const [text, setText] = useSessionState('commit.text', '', 'local')
-  const [committed, setCommitted] = useSessionState<Committed | null>('commit.committed', null)
-  const [quoting, setQuoting] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [failure, setFailure] = useState<SvcError | null>(null)
-  const [unsure, setUnsure] = useSessionState<Unsure | null>('commit.unsure', null)
-  const [fileError, setFileError] = useState<string | null>(null)
-  const parsed = useMemo(() => parseIntentInput(text), [text])
-  const learn = useLearnTokens()
-  const offline = useOfflineMode()
-
-  useEffect(() => {
-    if (parsed.status === 'ok') learn(intentTokenMetadata(parsed.intent, parsed.gasFeeOptions ?? parsed.intent.gasFeeOptions))
-  }, [parsed, learn])
-  const legs = useMemo(
-    () => (parsed.status === 'ok' && parsed.intent.intentId ? [{ intentId: parsed.intent.intentId, ...intentRoute(parsed.intent) }] : []),
-    [parsed],
-  )
-  useRouteTokenLabels(legs, !offline)
-
-  const replaceText = (next: string) => {
-    setText(next)
-    setFailure(null)
-    setFileError(null)
-  }
-
-  const takeQuote = (answer: QuoteIntentResponse) => {
-    replaceText(JSON.stringify(answer, null, 2))
-    setCommitted(null)
-    setQuoting(false)
-  }
-
-  /** The intent as the service holds it now, into the cache; null if it could not be read. */
-  const fetchHeld = async (intentId: string) => {
-    const fetched = await call('getIntent', { intentId })
-    if (!fetched.ok) return fetched
-    void cacheIntents(fetched.value.source, [fetched.value.data])
-    return fetched
-  }
-
-  const commit = async () => {
-    if (parsed.status !== 'ok') return
-    const intentId = parsed.intent.intentId
-    setBusy(true)
-    setFailure(null)
-    setCommitted(null)
-    if (unsure && unsure.intentId === intentId) {
-      // The last attempt may have gone through: ask before sending it again.
-      const held = await fetchHeld(intentId)
-      // NotFound: the service does not hold the intent, so the commit did not go through.
-      if (!held.ok && held.error.kind !== 'NotFound') {
-        setBusy(false)
-        return setFailure({ ...held.error, message: `Could not find out whether the last commit went through: ${held.error.message}` })
-      }
-      const status = held.ok ? held.value.data.status : undefined
-      if (status && status !== 'QUOTED') {
-        setBusy(false)
-        setUnsure(null)
-        return setCommitted({ intentId, committedAt: unsure.sentAt, confirmedLater: true })
-      }
-    }
-    const sentAt = Date.now()
-    // The text goes along so the intent is sent exactly as pasted, not re-encoded.
-    const pastedText = text.length <= MAX_PASTED_INTENT_CHARS ? text : undefined
-    const r = await call('commitIntent', { intent: parsed.intent, pastedText })
-    setBusy(false)
-    if (!r.ok) {
-      setUnsure(OUTCOME_UNKNOWN.has(r.error.kind) && intentId ? { intentId, sentAt } : null)
-      return setFailure(r.error)
-    }
-    setUnsure(null)
-    setCommitted({ intentId: r.value.data.intentId, committedAt: Date.now() })
-    // The committed intent, as the service now holds it, goes to the cache.
-    await fetchHeld(r.value.data.intentId)
-  }
-
+/** The box the intent is pasted into or opened from a file, with what it reads as. */
+function IntentInput({ model }: { model: CommitViewModel }) {
+  const { text, parsed } = model
   return (
-    <section className="view" aria-labelledby="commit-title">
-      <header className="view-header">
-        <h1 id="commit-title">Commit</h1>
-        <button type="button" aria-expanded={quoting} onClick={() => setQuoting((q) => !q)}>
-          {quoting ? 'Hide the quote form' : 'Get a quote…'}
+    <div className="card">
+      <div className="row commit-input-head">
+        <label htmlFor="commit-text">
+          <strong>Intent to commit</strong>
+        </label>
+        <OpenFileButton onText={model.replaceText} onError={model.setFileError} />
+        <button type="button" disabled={!text} onClick={() => model.replaceText('')}>
+          Clear
         </button>
-      </header>
-      {offline ? (
-        <p className="notice notice-warn" role="status">
-          The app is working from its cache: quoting and committing need the service, so they may fail until it can be reached.
+      </div>
+      <textarea
+        id="commit-text"
+        className="mono commit-text"
+        rows={12}
+        spellCheck={false}
+        value={text}
+        aria-invalid={parsed.status === 'not-json' || parsed.status === 'invalid'}
+        placeholder='{ "intent": { … }, "gasFeeOptions": { … } }'
+        onChange={(e) => model.replaceText(e.target.value)}
+      />
+      {model.fileError ? (
+        <p className="field-error" role="alert">
+          {model.fileError}
         </p>
       ) : null}
-      {quoting ? <QuoteForm onUse={takeQuote} /> : null}
-      <div className="card">
-        <div className="row commit-input-head">
-          <label htmlFor="commit-text">
-            <strong>Intent to commit</strong>
-          </label>
-          <OpenFileButton onText={replaceText} onError={setFileError} />
-          <button type="button" disabled={!text} onClick={() => replaceText('')}>
-            Clear
-          </button>
-        </div>
-        <textarea
-          id="commit-text"
-          className="mono commit-text"
-          rows={12}
-          spellCheck={false}
-          value={text}
-          aria-invalid={parsed.status === 'not-json' || parsed.status === 'invalid'}
-          placeholder='{ "intent": { … }, "gasFeeOptions": { … } }'
-          onChange={(e) => replaceText(e.target.value)}
-        />
-        {fileError ? (
-          <p className="field-error" role="alert">
-            {fileError}
-          </p>
-        ) : null}
-        <InputStatus parsed={parsed} />
-      </div>
-      {parsed.status === 'ok' ? (
-        <>
-          <IntentPreview intent={parsed.intent} gasFeeOptions={parsed.gasFeeOptions} />
-          <ExpiredWarning intent={parsed.intent} />
-        </>
-      ) : null}
+      <InputStatus parsed={parsed} />
+    </div>
+  )
+}
+
+/** The Commit button, why it is not offered when it is not, and how the last attempt failed. */
+function CommitActions({ model }: { model: CommitViewModel }) {
+  const { gate, failure } = model
+  return (
+    <>
       <div className="row">
-        <button type="button" className="primary" disabled={parsed.status !== 'ok' || busy} onClick={() => void commit()}>
-          {busy ? 'Committing…' : 'Commit intent'}
+        <button type="button" className="primary" disabled={!gate.enabled} aria-describedby={gate.reason ? 'commit-gate' : undefined} onClick={model.commit}>
+          {model.busy ? 'Committing…' : 'Commit intent'}
         </button>
+        {gate.reason ? (
+          <span id="commit-gate" className="muted small" data-testid="commit-gate">
+            {gate.reason}
+          </span>
+        ) : null}
       </div>
-      {failure ? <ErrorNotice error={failure} onRetry={() => void commit()} /> : null}
-      {failure && unsure ? (
+      {failure ? <ErrorNotice error={failure} onRetry={model.commit} /> : null}
+      {model.unsure ? (
         <p className="muted small" role="note">
           The service may have committed this intent before its answer was lost. “Try again” first asks the service whether it holds the
           intent as committed, and sends the commit only if it does not.
         </p>
       ) : null}
-      {committed ? <CommitSuccess committed={committed} /> : null}
+    </>
+  )
+}
+
+/**
+ * Commit an intent: paste or open what QuoteIntent returned (or quote one here), check
+ * it, commit it unmodified, then execute within the 10-minute window.
+ */
+export function CommitView() {
+  const model = useCommitView()
+  const { parsed } = model
+  return (
+    <section className="view" aria-labelledby="commit-title">
+      <header className="view-header">
+        <h1 id="commit-title">Commit</h1>
+        <button type="button" aria-expanded={model.quoting} onClick={model.toggleQuoting}>
+          {model.quoting ? 'Hide the quote form' : 'Get a quote…'}
+        </button>
+      </header>
+      {model.offline ? (
+        <p className="notice notice-warn" role="status">
+          The app is working from its cache: quoting and committing need the service, so they may fail until it can be reached.
+        </p>
+      ) : null}
+      {model.quoting ? <QuoteForm onUse={model.takeQuote} /> : null}
+      <IntentInput model={model} />
+      {parsed.status === 'ok' ? (
+        <>
+          <IntentPreview intent={parsed.intent} gasFeeOptions={parsed.gasFeeOptions} status={model.status} />
+          {model.committed?.intentId === parsed.intent.intentId ? null : <ExpiredWarning intent={parsed.intent} />}
+        </>
+      ) : null}
+      <CommitActions model={model} />
+      {model.committed ? <CommitSuccess committed={model.committed} /> : null}
     </section>
   )
 }

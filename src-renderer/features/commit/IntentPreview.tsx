@@ -1,21 +1,22 @@
-import type { GasFeeOptions, Intent } from '@contract/service'
+import { Fragment, type ReactNode } from 'react'
+import type { ChainInfo, GasFeeOptions, Intent, ReportedStatus } from '@contract/service'
 import { Amount } from '../../components/Amount'
 import { Hex } from '../../components/Hex'
 import { Route } from '../../components/Route'
 import { StatusBadge } from '../../components/StatusBadge'
-import { formatAge, formatDateTime, formatDuration, formatPercent, formatUsd, parseTime, shortHex } from '../../lib/format'
+import { formatAge, formatAmount, formatDateTime, formatDuration, formatPercent, formatUsd, parseTime, shortHex } from '../../lib/format'
 import { intentProviders, intentRoute } from '../../lib/intentRoute'
 import { useNow } from '../../lib/useNow'
 import { useChainsById } from '../../data/reference/chains'
+import { useTokenCatalog } from '../../data/reference/knownTokens'
 import { chainName } from '../../lib/chains'
-import { tokenLabel, useTokenLabels } from '../../data/reference/tokens'
+import { labelledRoute } from './tokenLabels'
 
-/** An amount of a token named by address, labelled with whatever the app has learnt about it. */
+/** An amount of a token named by address, labelled with whatever the app knows about it. */
 function TokenAmount({ chainId, token, raw, decimals }: { chainId?: number; token?: string; raw?: string; decimals?: number }) {
-  const known = tokenLabel(useTokenLabels(), chainId, token)
+  const known = useTokenCatalog().find(chainId, token)
   return <Amount raw={raw} decimals={decimals ?? known?.decimals} symbol={known?.symbol ?? (token ? shortHex(token) : undefined)} copyable />
 }
-
 /** When the quote stops being honoured; warns once that moment has passed. */
 function Expiry({ expiresAt, label }: { expiresAt: string | undefined; label: string }) {
   const at = parseTime(expiresAt)
@@ -34,129 +35,176 @@ export const isExpired = (intent: Intent, now = Date.now()): boolean => {
   return at !== undefined && at <= now
 }
 
-/** The intent about to be committed, read the way a person checks it: route, price, fees, deadline. */
-export function IntentPreview({ intent, gasFeeOptions }: { intent: Intent; gasFeeOptions?: GasFeeOptions }) {
+/** Key–value rows; a row whose value is undefined is left out. */
+function Rows({ rows }: { rows: ReadonlyArray<readonly [string, ReactNode | undefined]> }) {
+  return (
+    <dl className="kv">
+      {rows
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => (
+          <Fragment key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </Fragment>
+        ))}
+    </dl>
+  )
+}
+
+const withUsd = (amount: ReactNode, usd: number | string | undefined) => (
+  <>
+    {amount} <span className="muted">{formatUsd(usd)}</span>
+  </>
+)
+
+/** Who and where: the intent's identity, parties, chains and deadline. */
+function IntentSection({ intent, status }: { intent: Intent; status: ReportedStatus | undefined }) {
   const chains = useChainsById()
+  return (
+    <section>
+      <h3>Intent</h3>
+      <Rows
+        rows={[
+          ['Status', <StatusBadge key="s" status={status} />],
+          ['Intent id', <Hex key="i" value={intent.intentId} />],
+          ['Project', intent.projectId ?? <span className="muted">Not reported by this service</span>],
+          ['Owner', <Hex key="o" value={intent.ownerAddress} kind="address" chainId={intent.originChainId} />],
+          ['Recipient', <Hex key="r" value={intent.quoteRequest?.destinationToAddress} kind="address" chainId={intent.destinationChainId} />],
+          ['Deposit address', <Hex key="d" value={intent.originIntentAddress} kind="address" chainId={intent.originChainId} />],
+          ['From', chainName(chains, intent.originChainId)],
+          ['To', chainName(chains, intent.destinationChainId)],
+          [
+            'Protocol',
+            <>
+              {intent.serviceVersion ?? '—'}
+              {intent.isTestnet ? <span className="badge tone-warn"> testnet</span> : null}
+            </>,
+          ],
+          ['Quote expires', <Expiry key="e" expiresAt={intent.expiresAt} label="intent" />],
+        ]}
+      />
+    </section>
+  )
+}
+
+/** What goes in and comes out, in token units with symbols, and the quote's terms. */
+function QuoteSection({ intent }: { intent: Intent }) {
   const { from, to } = intentRoute(intent)
   const quote = intent.quote
-  const fees = intent.fees
-  const feeOptions = gasFeeOptions?.feeOptions ?? intent.gasFeeOptions?.feeOptions ?? []
-  const optionsExpiry = gasFeeOptions?.expiresAt ?? intent.gasFeeOptions?.expiresAt
-  const feeDecimals = fees?.feeTokenAddress?.toLowerCase() === intent.originTokenAddress?.toLowerCase() ? from.decimals : undefined
+  return (
+    <section>
+      <h3>Quote</h3>
+      <Rows
+        rows={[
+          ['You send', withUsd(<TokenAmount chainId={from.chainId} token={from.tokenAddress} raw={from.amount} decimals={from.decimals} />, quote?.fromAmountUsd)],
+          ['You receive (quoted)', withUsd(<TokenAmount chainId={to.chainId} token={to.tokenAddress} raw={to.amount} />, quote?.toAmountUsd)],
+          ['At least', withUsd(<TokenAmount chainId={to.chainId} token={to.tokenAddress} raw={quote?.toAmountMin} />, quote?.toAmountMinUsd)],
+          ['Max slippage', formatPercent(quote?.maxSlippage)],
+          ['Price impact', withUsd(formatPercent(quote?.priceImpact, 3), quote?.priceImpactUsd)],
+          ['Estimated time', quote?.estimatedDuration === undefined ? '—' : formatDuration(quote.estimatedDuration * 1000)],
+          ['Providers', intentProviders(intent).join(', ') || '—'],
+        ]}
+      />
+    </section>
+  )
+}
 
+/** Gas figures with their units: gas (a count), gwei per gas, the native coin's symbol. */
+export const gasUnits = {
+  count: (raw: string | undefined) => (raw === undefined ? undefined : <span title={`${raw} gas`}>{formatAmount(raw, 0)} gas</span>),
+  gwei: (wei: string | undefined) => (wei === undefined ? undefined : <Amount raw={wei} decimals={9} symbol="gwei" copyable />),
+  native: (wei: string | undefined, chain: ChainInfo | undefined, symbol?: string) =>
+    wei === undefined ? undefined : <Amount raw={wei} decimals={chain?.nativeCurrency.decimals ?? 18} symbol={symbol ?? chain?.nativeCurrency.symbol ?? 'native'} copyable />,
+}
+
+/** The gas estimate the quote answer carries, and the origin chain's gas as the fees state it. */
+function GasSection({ intent, gasFeeOptions }: { intent: Intent; gasFeeOptions?: GasFeeOptions }) {
+  const chain = useChainsById().get(intent.originChainId ?? -1)
+  const estimate = (gasFeeOptions ?? intent.gasFeeOptions)?.gasEstimate
+  const origin = intent.fees?.originGas
+  const rows: Array<readonly [string, ReactNode | undefined]> = [
+    ['Gas limit', gasUnits.count(estimate?.totalGas ?? origin?.totalGasLimit)],
+    ['Gas price', gasUnits.gwei(estimate?.gasPrice ?? origin?.gasPrice)],
+    [
+      'Gas cost',
+      estimate?.nativeCost !== undefined
+        ? withUsd(gasUnits.native(estimate.nativeCost, chain, origin?.nativeTokenSymbol), estimate.nativeCostUsd)
+        : origin?.totalFeeAmount !== undefined
+          ? withUsd(gasUnits.native(origin.totalFeeAmount, chain, origin.nativeTokenSymbol), origin.totalFeeUsd)
+          : undefined,
+    ],
+  ]
+  if (rows.every(([, v]) => v === undefined)) return null
+  return (
+    <section aria-label="Gas">
+      <h3>Gas</h3>
+      <Rows rows={rows} />
+    </section>
+  )
+}
+
+/** The gas fee options: each token gas can be paid in, with its symbol. */
+function FeeOptions({ intent, gasFeeOptions }: { intent: Intent; gasFeeOptions?: GasFeeOptions }) {
+  const catalog = useTokenCatalog()
+  const feeOptions = gasFeeOptions?.feeOptions ?? intent.gasFeeOptions?.feeOptions ?? []
+  return (
+    <ul className="commit-fee-options">
+      {feeOptions.map((o, i) => {
+        const known = catalog.find(intent.originChainId, o.tokenAddress)
+        const symbol = o.tokenSymbol ?? known?.symbol ?? (o.tokenAddress ? shortHex(o.tokenAddress) : undefined)
+        return (
+          <li key={`${o.tokenAddress}-${i}`}>
+            {withUsd(<Amount raw={o.amount} decimals={o.tokenDecimals ?? known?.decimals} symbol={symbol} copyable />, o.amountUsd)}
+          </li>
+        )
+      })}
+    </ul>
+  )
+}
+
+/** What the intent costs: the fee totals in the fee token and in dollars, and how gas can be paid. */
+function FeesSection({ intent, gasFeeOptions }: { intent: Intent; gasFeeOptions?: GasFeeOptions }) {
+  const fees = intent.fees
+  const { from } = intentRoute(intent)
+  const feeDecimals = fees?.feeTokenAddress?.toLowerCase() === intent.originTokenAddress?.toLowerCase() ? from.decimals : undefined
+  const hasOptions = Boolean((gasFeeOptions?.feeOptions ?? intent.gasFeeOptions?.feeOptions ?? []).length)
+  return (
+    <section>
+      <h3>Fees</h3>
+      <Rows
+        rows={[
+          ['Total', withUsd(<TokenAmount chainId={intent.originChainId} token={fees?.feeTokenAddress} raw={fees?.totalFeeAmount} decimals={feeDecimals} />, fees?.totalFeeUsd)],
+          ['Gas (USD)', formatUsd(fees?.gasFeeUsd)],
+          ['Provider (USD)', formatUsd(fees?.providerFeeUsd)],
+          ['Service (USD)', formatUsd(fees?.serviceFeeUsd)],
+          ['Collector (USD)', formatUsd(fees?.collectorFeeUsd)],
+          ['Gas can be paid in', hasOptions ? <FeeOptions intent={intent} gasFeeOptions={gasFeeOptions} /> : undefined],
+          [
+            'Gas price good until',
+            hasOptions ? <Expiry expiresAt={gasFeeOptions?.expiresAt ?? intent.gasFeeOptions?.expiresAt} label="gas" /> : undefined,
+          ],
+        ]}
+      />
+    </section>
+  )
+}
+
+/**
+ * The intent about to be committed, read the way a person checks it: route, price, fees,
+ * gas, deadline. `status` is the service's latest word (after a commit), else the intent's own.
+ */
+export function IntentPreview({ intent, gasFeeOptions, status }: { intent: Intent; gasFeeOptions?: GasFeeOptions; status?: ReportedStatus }) {
+  const route = labelledRoute(intentRoute(intent), useTokenCatalog())
   return (
     <div className="card commit-preview" role="region" aria-label="Intent details">
       <h2>
-        <Route from={from} to={to} />
+        <Route {...route} />
       </h2>
       <div className="commit-preview-grid">
-        <section>
-          <h3>Intent</h3>
-          <dl className="kv">
-            <dt>Status</dt>
-            <dd>
-              <StatusBadge status={intent.status} />
-            </dd>
-            <dt>Intent id</dt>
-            <dd>
-              <Hex value={intent.intentId} />
-            </dd>
-            <dt>Project</dt>
-            <dd>{intent.projectId ?? <span className="muted">Not reported by this service</span>}</dd>
-            <dt>Owner</dt>
-            <dd>
-              <Hex value={intent.ownerAddress} kind="address" chainId={intent.originChainId} />
-            </dd>
-            <dt>Recipient</dt>
-            <dd>
-              <Hex value={intent.quoteRequest?.destinationToAddress} kind="address" chainId={intent.destinationChainId} />
-            </dd>
-            <dt>Deposit address</dt>
-            <dd>
-              <Hex value={intent.originIntentAddress} kind="address" chainId={intent.originChainId} />
-            </dd>
-            <dt>From</dt>
-            <dd>{chainName(chains, intent.originChainId)}</dd>
-            <dt>To</dt>
-            <dd>{chainName(chains, intent.destinationChainId)}</dd>
-            <dt>Protocol</dt>
-            <dd>
-              {intent.serviceVersion ?? '—'}
-              {intent.isTestnet ? <span className="badge tone-warn"> testnet</span> : null}
-            </dd>
-            <dt>Quote expires</dt>
-            <dd>
-              <Expiry expiresAt={intent.expiresAt} label="intent" />
-            </dd>
-          </dl>
-        </section>
-        <section>
-          <h3>Quote</h3>
-          <dl className="kv">
-            <dt>You send</dt>
-            <dd>
-              <TokenAmount chainId={from.chainId} token={from.tokenAddress} raw={from.amount} decimals={from.decimals} />{' '}
-              <span className="muted">{formatUsd(quote?.fromAmountUsd)}</span>
-            </dd>
-            <dt>You receive</dt>
-            <dd>
-              <TokenAmount chainId={to.chainId} token={to.tokenAddress} raw={to.amount} />{' '}
-              <span className="muted">{formatUsd(quote?.toAmountUsd)}</span>
-            </dd>
-            <dt>At least</dt>
-            <dd>
-              <TokenAmount chainId={to.chainId} token={to.tokenAddress} raw={quote?.toAmountMin} />{' '}
-              <span className="muted">{formatUsd(quote?.toAmountMinUsd)}</span>
-            </dd>
-            <dt>Max slippage</dt>
-            <dd>{formatPercent(quote?.maxSlippage)}</dd>
-            <dt>Price impact</dt>
-            <dd>
-              {formatPercent(quote?.priceImpact, 3)} <span className="muted">{formatUsd(quote?.priceImpactUsd)}</span>
-            </dd>
-            <dt>Estimated time</dt>
-            <dd>{quote?.estimatedDuration === undefined ? '—' : formatDuration(quote.estimatedDuration * 1000)}</dd>
-            <dt>Providers</dt>
-            <dd>{intentProviders(intent).join(', ') || '—'}</dd>
-          </dl>
-        </section>
-        <section>
-          <h3>Fees</h3>
-          <dl className="kv">
-            <dt>Total</dt>
-            <dd>
-              <TokenAmount chainId={intent.originChainId} token={fees?.feeTokenAddress} raw={fees?.totalFeeAmount} decimals={feeDecimals} />{' '}
-              <span className="muted">{formatUsd(fees?.totalFeeUsd)}</span>
-            </dd>
-            <dt>Gas</dt>
-            <dd>{formatUsd(fees?.gasFeeUsd)}</dd>
-            <dt>Provider</dt>
-            <dd>{formatUsd(fees?.providerFeeUsd)}</dd>
-            <dt>Service</dt>
-            <dd>{formatUsd(fees?.serviceFeeUsd)}</dd>
-            <dt>Collector</dt>
-            <dd>{formatUsd(fees?.collectorFeeUsd)}</dd>
-            {feeOptions.length ? (
-              <>
-                <dt>Gas can be paid in</dt>
-                <dd>
-                  <ul className="commit-fee-options">
-                    {feeOptions.map((o, i) => (
-                      <li key={`${o.tokenAddress}-${i}`}>
-                        <Amount raw={o.amount} decimals={o.tokenDecimals} symbol={o.tokenSymbol ?? (o.tokenAddress ? shortHex(o.tokenAddress) : undefined)} />{' '}
-                        <span className="muted">{formatUsd(o.amountUsd)}</span>
-                      </li>
-                    ))}
-                  </ul>
-                </dd>
-                <dt>Gas price good until</dt>
-                <dd>
-                  <Expiry expiresAt={optionsExpiry} label="gas" />
-                </dd>
-              </>
-            ) : null}
-          </dl>
-        </section>
+        <IntentSection intent={intent} status={status ?? intent.status} />
+        <QuoteSection intent={intent} />
+        <FeesSection intent={intent} gasFeeOptions={gasFeeOptions} />
+        <GasSection intent={intent} gasFeeOptions={gasFeeOptions} />
       </div>
     </div>
   )

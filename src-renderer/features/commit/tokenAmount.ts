@@ -1,0 +1,40 @@
+import { formatUnits, maxUint256, parseUnits } from 'viem'
+
+/**
+ * Amounts typed in token units ("24.93959 USDC") turned into the base units a quote
+ * request carries, exactly: digits are shifted by the token's decimals as text and
+ * integers (viem's parseUnits), never through floating point. Anything the token
+ * cannot hold is refused with the reason, never rounded or cut.
+ */
+
+export type TokenAmountCheck = { ok: true; raw: string } | { ok: false; message: string }
+
+const DECIMAL = /^(\d*)(?:\.(\d*))?$/
+
+/** The largest amount any ERC-20 balance can hold, in token units, for the message. */
+const maxUnits = (decimals: number) => formatUnits(maxUint256, decimals)
+
+export function parseTokenAmount(typed: string, decimals: number, symbol: string): TokenAmountCheck {
+  const text = typed.trim()
+  if (!text) return { ok: false, message: `Enter the amount to send, in ${symbol} (e.g. 25 or 0.5)` }
+  if (text.startsWith('-')) return { ok: false, message: 'The amount cannot be negative' }
+  if (/,/.test(text)) return { ok: false, message: 'Use a point for decimals and no thousands separators, e.g. 1234.5' }
+  const m = DECIMAL.exec(text)
+  if (!m || (m[1] === '' && !m[2])) return { ok: false, message: `Enter a number of ${symbol}: digits with at most one decimal point, e.g. 24.5` }
+  const fraction = m[2] ?? ''
+  if (fraction.length > decimals)
+    return {
+      ok: false,
+      message:
+        decimals === 0
+          ? `${symbol} has no decimals: enter a whole number`
+          : `${symbol} has ${decimals} decimals: at most ${decimals} digits after the point`,
+    }
+  const raw = parseUnits(`${m[1] || '0'}${fraction ? `.${fraction}` : ''}`, decimals)
+  if (raw === 0n) return { ok: false, message: 'The amount must be above 0' }
+  if (raw > maxUint256) return { ok: false, message: `Too large: no token can hold more than ${maxUnits(decimals)} ${symbol} (2²⁵⁶ − 1 base units)` }
+  return { ok: true, raw: raw.toString() }
+}
+
+/** Base units back to token units, exactly ("24939590", 6 -> "24.93959"). */
+export const toTokenUnits = (raw: string, decimals: number): string => formatUnits(BigInt(raw), decimals)
