@@ -36,7 +36,7 @@ describe('runCommit', () => {
     const the = intent()
     const outcome = await runCommit(calls, { intent: the, pastedText: 'the box' }, null)
     expect(sent.commits).toEqual([{ intent: the, pastedText: 'the box' }])
-    expect(sent.commits[0]).toEqual({ intent: expect.objectContaining({ quote: expect.objectContaining({ fromAmount: '1234567890123456789012' }) }) })
+    expect(sent.commits[0]).toMatchObject({ intent: expect.objectContaining({ quote: expect.objectContaining({ fromAmount: '1234567890123456789012' }) }) })
     expect(outcome).toEqual({ kind: 'committed', committed: { intentId: QUOTED_INTENT_ID, committedAt: 1_020 } })
     if (outcome.kind !== 'committed') return
     expect(await withHeldStatus(calls, outcome.committed)).toEqual({ intentId: QUOTED_INTENT_ID, committedAt: 1_020, status: 'COMMITTED' })
