@@ -62,7 +62,6 @@ const LONG_FUNCTION_EXCEPTIONS = [
   'src-renderer/features/cache/ImportCard.tsx',
   'src-renderer/features/cache/StoresTable.tsx',
   'src-renderer/features/intent/CompareView.tsx',
-  'src-renderer/features/intent/IntentView.tsx',
   'src-renderer/features/intent/cards/FeesCard.tsx',
   'src-renderer/features/intent/cards/NotesCard.tsx',
   'src-renderer/features/search/SearchForm.tsx',

@@ -1,9 +1,7 @@
-import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react'
+import { useEffect, useState, type MouseEvent } from 'react'
 import { Link, useParams } from 'react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
-import type { Intent, IntentReceipt, ReportedStatus } from '@contract/service'
-import { knownStatus } from '@contract/service/constants'
-import { isHash32 } from '@contract/formats'
+import type { ReportedStatus } from '@contract/service'
 import { CachedNotice } from '../../components/CachedNotice'
 import { CopyButton } from '../../components/CopyButton'
 import { EmptyState } from '../../components/EmptyState'
@@ -11,18 +9,9 @@ import { ErrorNotice } from '../../components/ErrorNotice'
 import { Hex } from '../../components/Hex'
 import { JsonView } from '../../components/JsonView'
 import { StatusBadge, statusMeaning } from '../../components/StatusBadge'
-import { isBookmarked, listNotes, readTransitions, setBookmarked, type Note } from '../../db'
+import { isBookmarked, setBookmarked } from '../../db'
 import { formatDateTime } from '../../lib/format'
-import { intentTokenMetadata } from '../../lib/intentRoute'
-import { routeExpectation } from '../../lib/routeStats'
-import { useNow } from '../../lib/useNow'
-import { useRouteStatsFor } from '../../data/routeStats'
-import { useChainsById } from '../../data/reference/chains'
-import { activeProfile, useConnection } from '../../stores/connection'
-import { useLearnTokens, useTokenLabels } from '../../data/reference/tokens'
-import { useWatch, WatchButton } from '../watch'
-import { caseSummary } from './caseSummary'
-import { customerAnswer, executionStartedAt, quoteExpectation } from './customerAnswer'
+import { WatchButton } from '../watch'
 import { CustomerAnswerCard } from './cards/CustomerAnswerCard'
 import { ContractsCard } from './cards/ContractsCard'
 import { EdgeCard } from './cards/EdgeCard'
@@ -35,11 +24,7 @@ import { QuoteCard } from './cards/QuoteCard'
 import { ReceiptCard } from './cards/ReceiptCard'
 import { RouteCard } from './cards/RouteCard'
 import { Card, TokenLookupProvider } from './cards/parts'
-import { failureReason, receiptSteps } from './receiptSteps'
-import { makeTokenLookup } from './tokenLookup'
-import { useHeldBalances } from './useHeldBalances'
-import { useIntent } from './useIntent'
-import { useReceipt } from './useReceipt'
+import { useIntentView, type IntentViewModel } from './useIntentView'
 
 const CONTENTS = [
   ['answer', 'Answer'],
@@ -100,173 +85,122 @@ function FailureBanner({ status, reason }: { status: ReportedStatus | undefined;
   )
 }
 
-function useLearnIntentTokens(intent: Intent | undefined, receipt: IntentReceipt | undefined) {
-  const learn = useLearnTokens()
-  useEffect(() => {
-    const s = receipt?.summary
-    learn([...(intent ? intentTokenMetadata(intent) : []), s?.originTokenMetadata, s?.destinationTokenMetadata, receipt?.edge?.edgeTokenMetadata])
-  }, [intent, receipt, learn])
-}
-
-export function IntentView() {
-  const intentId = (useParams().intentId ?? '').trim()
-  const info = useConnection((s) => s.info)
-  const profileId = info?.activeProfileId
-  const query = useIntent(intentId)
-  const receiptState = useReceipt(intentId)
-  const watch = useWatch(intentId)
-  const chains = useChainsById()
-  const learnt = useTokenLabels()
-  const notes = useLiveQuery(() => (profileId ? listNotes(profileId, intentId) : ([] as Note[])), [profileId, intentId])
-  const transitions = useLiveQuery(() => (profileId ? readTransitions(profileId, intentId) : []), [profileId, intentId])
-
-  const shown = query.shown
-  const intent = shown?.data
-  const receipt = receiptState.shown?.receipt
-  // A live watch hears of a new status before a refetch would.
-  const status = (watch?.profileId === profileId ? watch?.status : undefined) ?? intent?.status ?? receipt?.status
-  const steps = useMemo(() => receiptSteps(receipt, status), [receipt, status])
-  const reason = failureReason(receipt) ?? (status === 'FAILED' ? watch?.failureReason : undefined)
-  const tokenOf = useMemo(() => makeTokenLookup(intent, receipt, learnt), [intent, receipt, learnt])
-  useLearnIntentTokens(intent, receipt)
-  const held = useHeldBalances(intent, knownStatus(status))
-  const now = useNow(1000, status === 'EXECUTING')
-  // Only a moving intent needs the route's statistics (computed in a worker, shared with other views).
-  const routeStats = useRouteStatsFor(status === 'EXECUTING' ? profileId : undefined, '30d')?.stats
-  const answer = useMemo(() => {
-    const started = executionStartedAt(intent, receipt)
-    const route = routeExpectation(routeStats, intent?.originChainId ?? receipt?.originChainId, intent?.destinationChainId ?? receipt?.destinationChainId, started === undefined ? undefined : now - started)
-    return customerAnswer({ intent, receipt, status: knownStatus(status), balances: held.balances, expectation: route ?? quoteExpectation(intent), chains, tokenOf, now })
-  }, [intent, receipt, status, held.balances, routeStats, chains, tokenOf, now])
-
-  // When the watch sees the intent move on, refetch it so every card agrees with the timeline.
-  const reloadIntent = query.reload
-  const watchedStatus = watch?.status
-  const lastWatched = useRef(watchedStatus)
-  useEffect(() => {
-    if (lastWatched.current && watchedStatus && watchedStatus !== lastWatched.current) reloadIntent()
-    lastWatched.current = watchedStatus
-  }, [watchedStatus, reloadIntent])
-
-  if (!intentId) return <EmptyState title="No intent id">Open an intent from Search or History.</EmptyState>
-
-  const summary = () =>
-    caseSummary({
-      intentId,
-      intent,
-      receipt,
-      status,
-      notes: notes ?? [],
-      chains,
-      tokenOf,
-      provenance: shown
-        ? `Data from ${activeProfile(info)?.name ?? 'the service'}${shown.fromCache ? ' (cached copy)' : ''}, fetched ${new Date(shown.fetchedAt).toISOString()}`
-        : undefined,
-    })
-
-  const notFound = query.status === 'error' && query.error.kind === 'NotFound' && !intent
+function IntentHeader({ vm }: { vm: IntentViewModel }) {
+  const { intentId, intent, receipt, status } = vm
   return (
-    <section className="view intent-view" aria-labelledby="intent-title">
-      <header className="view-header intent-header">
-        <div className="intent-title">
-          <h1 id="intent-title">
-            Intent <Hex value={intentId} full />
-          </h1>
-          {intent || receipt ? (
-            <p className="intent-status-line">
-              <StatusBadge status={status} /> <span className="muted">{statusMeaning(status)}</span>
-            </p>
-          ) : null}
-        </div>
-        <div className="toolbar">
-          {/* A malformed id names no intent: there is nothing to bookmark. */}
-          {isHash32(intentId) ? <BookmarkToggle profileId={profileId} intentId={intentId} /> : null}
-          <WatchButton intentId={intentId} />
-          {intent || receipt ? <CopyButton text={summary()} label="Copy case summary" /> : null}
-          <Link className="intent-button-link" to={`/compare?a=${encodeURIComponent(intentId)}`}>
-            Compare…
-          </Link>
-          <button
-            type="button"
-            onClick={() => {
-              query.reload()
-              receiptState.reload()
-            }}
-            disabled={query.status === 'loading'}
-          >
-            Refresh
-          </button>
-        </div>
-      </header>
-
-      {shown?.fromCache ? <CachedNotice fetchedAt={shown.fetchedAt} /> : null}
-      {query.status === 'error' && !notFound ? <ErrorNotice error={query.error} onRetry={query.reload} /> : null}
-      <FailureBanner status={status} reason={reason} />
-
-      {notFound ? (
-        <EmptyState title="No such intent">
-          The service knows no intent <code>{intentId}</code>. Check the id, or{' '}
-          <Link to={`/search?q=${encodeURIComponent(intentId)}`}>search for it</Link> by hash or address.
-        </EmptyState>
-      ) : null}
-      {query.status === 'uncached' ? (
-        <EmptyState title="Not in the cache">
-          You are offline and this intent was never fetched on this computer. <Link to={`/search?q=${encodeURIComponent(intentId)}`}>Search the cache</Link>{' '}
-          for related intents, or go back online.
-        </EmptyState>
-      ) : null}
-      {(query.status === 'loading' || query.status === 'idle') && !intent ? <p className="muted">Loading the intent…</p> : null}
-
-      {intent || receipt ? (
-        // One tree for both cases, so the notes box keeps its draft when the intent
-        // arrives after its receipt.
-        <TokenLookupProvider value={tokenOf}>
-          {intent ? (
-            <nav className="intent-contents" aria-label="Sections">
-              {CONTENTS.map(([id, label]) => (
-                <a key={id} href={`#intent-${id}`} onClick={(e) => jumpTo(e, id)}>
-                  {label}
-                </a>
-              ))}
-              <span className="muted small">
-                {shown?.fromCache ? 'Cached copy' : 'Fetched'} {formatDateTime(shown!.fetchedAt)}
-              </span>
-            </nav>
-          ) : null}
-          <CustomerAnswerCard answer={answer} note={answerNote(held)} />
-          {intent ? <RouteCard intent={intent} receipt={receipt} /> : null}
-          <ReceiptCard intentId={intentId} steps={steps} state={receiptState} transitions={transitions} />
-          {intent ? (
-            <>
-              <QuoteCard intent={intent} />
-              <FeesCard intent={intent} />
-              <ExecutionCard intent={intent} />
-              <EdgeCard edge={intent.edge ?? receipt?.edge} />
-              <ContractsCard intent={intent} />
-              <ExpiryCard intent={intent} status={status} />
-            </>
-          ) : null}
-          <NotesCard key={intentId} profileId={profileId} intentId={intentId} notes={notes} />
-          {intent ? <OtherFieldsCard intent={intent} /> : null}
-          <Card id="raw" title="Raw JSON">
-            {intent ? <JsonView value={intent} label="Intent JSON" /> : <p className="muted">The intent itself is not available.</p>}
-            {receipt ? (
-              <>
-                <h3>Receipt</h3>
-                <JsonView value={receipt} label="Receipt JSON" openDepth={0} />
-              </>
-            ) : null}
-          </Card>
-        </TokenLookupProvider>
-      ) : null}
-    </section>
+    <header className="view-header intent-header">
+      <div className="intent-title">
+        <h1 id="intent-title">
+          Intent <Hex value={intentId} full />
+        </h1>
+        {intent || receipt ? (
+          <p className="intent-status-line">
+            <StatusBadge status={status} /> <span className="muted">{statusMeaning(status)}</span>
+          </p>
+        ) : null}
+      </div>
+      <div className="toolbar">
+        {vm.canBookmark ? <BookmarkToggle profileId={vm.profileId} intentId={intentId} /> : null}
+        <WatchButton intentId={intentId} />
+        {intent || receipt ? <CopyButton text={vm.summary()} label="Copy case summary" /> : null}
+        <Link className="intent-button-link" to={`/compare?a=${encodeURIComponent(intentId)}`}>
+          Compare…
+        </Link>
+        <button type="button" onClick={vm.actions.refresh} disabled={vm.loading}>
+          Refresh
+        </button>
+      </div>
+    </header>
   )
 }
 
-/** Where the balances behind the answer came from, when they matter to it. */
-function answerNote(held: ReturnType<typeof useHeldBalances>): string | undefined {
-  if (held.fetchedAt === undefined) return undefined
-  return `Balances at the intent's addresses ${held.fromCache ? 'from the cached history entry' : 'from the service'}, ${formatDateTime(held.fetchedAt)}.`
+/** Above the cards: the cache's age, a failed load, the failure reason, or why there is no intent. */
+function IntentNotices({ vm }: { vm: IntentViewModel }) {
+  const { intentId, phase } = vm
+  const search = `/search?q=${encodeURIComponent(intentId)}`
+  return (
+    <>
+      {vm.shown?.fromCache ? <CachedNotice fetchedAt={vm.shown.fetchedAt} /> : null}
+      {vm.error && phase !== 'notFound' ? <ErrorNotice error={vm.error} onRetry={vm.actions.retry} /> : null}
+      <FailureBanner status={vm.status} reason={vm.reason} />
+      {phase === 'notFound' ? (
+        <EmptyState title="No such intent">
+          The service knows no intent <code>{intentId}</code>. Check the id, or <Link to={search}>search for it</Link> by hash or address.
+        </EmptyState>
+      ) : null}
+      {phase === 'uncached' ? (
+        <EmptyState title="Not in the cache">
+          You are offline and this intent was never fetched on this computer. <Link to={search}>Search the cache</Link> for related intents, or go back
+          online.
+        </EmptyState>
+      ) : null}
+      {phase === 'loading' ? <p className="muted">Loading the intent…</p> : null}
+    </>
+  )
+}
+
+function SectionLinks({ fromCache, fetchedAt }: { fromCache?: boolean; fetchedAt: number }) {
+  return (
+    <nav className="intent-contents" aria-label="Sections">
+      {CONTENTS.map(([id, label]) => (
+        <a key={id} href={`#intent-${id}`} onClick={(e) => jumpTo(e, id)}>
+          {label}
+        </a>
+      ))}
+      <span className="muted small">
+        {fromCache ? 'Cached copy' : 'Fetched'} {formatDateTime(fetchedAt)}
+      </span>
+    </nav>
+  )
+}
+
+/**
+ * One tree whether the intent, its receipt or both are known, so the notes box keeps its
+ * draft when the intent arrives after its receipt.
+ */
+function IntentCards({ vm }: { vm: IntentViewModel }) {
+  const { intentId, intent, receipt, shown } = vm
+  return (
+    <TokenLookupProvider value={vm.tokenOf}>
+      {intent && shown ? <SectionLinks fromCache={shown.fromCache} fetchedAt={shown.fetchedAt} /> : null}
+      <CustomerAnswerCard answer={vm.answer} note={vm.answerNote} />
+      {intent ? <RouteCard intent={intent} receipt={receipt} /> : null}
+      <ReceiptCard intentId={intentId} steps={vm.steps} state={vm.receiptState} transitions={vm.transitions} />
+      {intent ? (
+        <>
+          <QuoteCard intent={intent} />
+          <FeesCard intent={intent} />
+          <ExecutionCard intent={intent} />
+          <EdgeCard edge={intent.edge ?? receipt?.edge} />
+          <ContractsCard intent={intent} />
+          <ExpiryCard intent={intent} status={vm.status} />
+        </>
+      ) : null}
+      <NotesCard key={intentId} profileId={vm.profileId} intentId={intentId} notes={vm.notes} />
+      {intent ? <OtherFieldsCard intent={intent} /> : null}
+      <Card id="raw" title="Raw JSON">
+        {intent ? <JsonView value={intent} label="Intent JSON" /> : <p className="muted">The intent itself is not available.</p>}
+        {receipt ? (
+          <>
+            <h3>Receipt</h3>
+            <JsonView value={receipt} label="Receipt JSON" openDepth={0} />
+          </>
+        ) : null}
+      </Card>
+    </TokenLookupProvider>
+  )
+}
+
+export function IntentView() {
+  const vm = useIntentView(useParams().intentId)
+  if (vm.phase === 'noId') return <EmptyState title="No intent id">Open an intent from Search or History.</EmptyState>
+  return (
+    <section className="view intent-view" aria-labelledby="intent-title">
+      <IntentHeader vm={vm} />
+      <IntentNotices vm={vm} />
+      {vm.intent || vm.receipt ? <IntentCards vm={vm} /> : null}
+    </section>
+  )
 }
 
 /** Hash routing owns the URL fragment, so in-page links scroll instead of navigating. */

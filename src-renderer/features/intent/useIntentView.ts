@@ -1,0 +1,170 @@
+import { useEffect, useMemo, useRef } from 'react'
+import { useLiveQuery } from 'dexie-react-hooks'
+import type { AppInfo } from '@contract/app'
+import type { SvcError } from '@contract/errors'
+import type { Intent, IntentReceipt, ReportedStatus } from '@contract/service'
+import { knownStatus } from '@contract/service/constants'
+import { isHash32 } from '@contract/formats'
+import type { WatchState } from '@contract/watch'
+import { listNotes, readTransitions, type Note } from '../../db'
+import { formatDateTime } from '../../lib/format'
+import { intentTokenMetadata } from '../../lib/intentRoute'
+import { routeExpectation } from '../../lib/routeStats'
+import { useNow } from '../../lib/useNow'
+import type { LoadState } from '../../data/useServiceQuery'
+import { useRouteStatsFor } from '../../data/routeStats'
+import { useChainsById } from '../../data/reference/chains'
+import { useLearnTokens, useTokenLabels } from '../../data/reference/tokens'
+import { activeProfile, useConnection } from '../../stores/connection'
+import { useWatch } from '../watch'
+import { caseSummary } from './caseSummary'
+import { customerAnswer, executionStartedAt, quoteExpectation } from './customerAnswer'
+import { failureReason, receiptSteps } from './receiptSteps'
+import { makeTokenLookup, type TokenLookup } from './tokenLookup'
+import { useHeldBalances, type HeldBalances } from './useHeldBalances'
+import { useIntent } from './useIntent'
+import { useReceipt } from './useReceipt'
+
+/** What the page body shows besides the cards: nothing yet, a wait, or why there is no intent. */
+export type IntentPhase = 'noId' | 'loading' | 'notFound' | 'uncached' | 'error' | 'shown'
+
+/**
+ * The status the page shows: a live watch of this profile hears of a new status before a
+ * refetch would, then the intent's, then the receipt's.
+ */
+export function shownStatus(
+  watch: Pick<WatchState, 'profileId' | 'status'> | undefined,
+  profileId: string | undefined,
+  intent: Intent | undefined,
+  receipt: IntentReceipt | undefined,
+): ReportedStatus | undefined {
+  return (watch?.profileId === profileId ? watch?.status : undefined) ?? intent?.status ?? receipt?.status
+}
+
+/** Which of the page's states applies; an error with an intent still on screen shows the intent. */
+export function intentPhase(intentId: string, query: Pick<LoadState<Intent>, 'status'> & { error?: SvcError }, hasIntent: boolean): IntentPhase {
+  if (!intentId) return 'noId'
+  if (query.status === 'error' && query.error?.kind === 'NotFound' && !hasIntent) return 'notFound'
+  if (query.status === 'uncached') return 'uncached'
+  if ((query.status === 'loading' || query.status === 'idle') && !hasIntent) return 'loading'
+  if (query.status === 'error') return 'error'
+  return 'shown'
+}
+
+/** Where the balances behind the answer came from, when they matter to it. */
+export function answerNote(held: HeldBalances): string | undefined {
+  if (held.fetchedAt === undefined) return undefined
+  return `Balances at the intent's addresses ${held.fromCache ? 'from the cached history entry' : 'from the service'}, ${formatDateTime(held.fetchedAt)}.`
+}
+
+/** The case summary's last line: which profile the data came from, whether cached, and when. */
+export function provenanceOf(info: AppInfo | null | undefined, shown: { fromCache?: boolean; fetchedAt: number } | undefined): string | undefined {
+  if (!shown) return undefined
+  return `Data from ${activeProfile(info ?? null)?.name ?? 'the service'}${shown.fromCache ? ' (cached copy)' : ''}, fetched ${new Date(shown.fetchedAt).toISOString()}`
+}
+
+function useLearnIntentTokens(intent: Intent | undefined, receipt: IntentReceipt | undefined) {
+  const learn = useLearnTokens()
+  useEffect(() => {
+    const s = receipt?.summary
+    learn([...(intent ? intentTokenMetadata(intent) : []), s?.originTokenMetadata, s?.destinationTokenMetadata, receipt?.edge?.edgeTokenMetadata])
+  }, [intent, receipt, learn])
+}
+
+/** When the watch sees the intent move on, refetch it so every card agrees with the timeline. */
+function useReloadOnWatchedMove(watchedStatus: ReportedStatus | undefined, reload: () => void) {
+  const lastWatched = useRef(watchedStatus)
+  useEffect(() => {
+    if (lastWatched.current && watchedStatus && watchedStatus !== lastWatched.current) reload()
+    lastWatched.current = watchedStatus
+  }, [watchedStatus, reload])
+}
+
+/** Notes and the statuses seen on this computer, live from the cache. */
+function useLocalRecords(profileId: string | undefined, intentId: string) {
+  const notes = useLiveQuery(() => (profileId ? listNotes(profileId, intentId) : ([] as Note[])), [profileId, intentId])
+  const transitions = useLiveQuery(() => (profileId ? readTransitions(profileId, intentId) : []), [profileId, intentId])
+  return { notes, transitions }
+}
+
+interface AnswerInputs {
+  intent: Intent | undefined
+  receipt: IntentReceipt | undefined
+  status: ReportedStatus | undefined
+  profileId: string | undefined
+  tokenOf: TokenLookup
+  held: HeldBalances
+}
+
+/** The customer's answer, with the route's expectation while the intent is moving. */
+function useCustomerAnswer({ intent, receipt, status, profileId, tokenOf, held }: AnswerInputs) {
+  const chains = useChainsById()
+  const now = useNow(1000, status === 'EXECUTING')
+  // Only a moving intent needs the route's statistics (computed in a worker, shared with other views).
+  const routeStats = useRouteStatsFor(status === 'EXECUTING' ? profileId : undefined, '30d')?.stats
+  return useMemo(() => {
+    const started = executionStartedAt(intent, receipt)
+    const route = routeExpectation(routeStats, intent?.originChainId ?? receipt?.originChainId, intent?.destinationChainId ?? receipt?.destinationChainId, started === undefined ? undefined : now - started)
+    return customerAnswer({ intent, receipt, status: knownStatus(status), balances: held.balances, expectation: route ?? quoteExpectation(intent), chains, tokenOf, now })
+  }, [intent, receipt, status, held.balances, routeStats, chains, tokenOf, now])
+}
+
+/**
+ * The Intent page's view-model: what it loads (the intent and its receipt through the data
+ * layer, the watch, local notes and transitions), the status and answer it derives, and
+ * its actions. The view only renders what this returns.
+ */
+export function useIntentView(rawId: string | undefined) {
+  const intentId = (rawId ?? '').trim()
+  const info = useConnection((s) => s.info)
+  const profileId = info?.activeProfileId
+  const query = useIntent(intentId)
+  const receiptState = useReceipt(intentId)
+  const watch = useWatch(intentId)
+  const chains = useChainsById()
+  const learnt = useTokenLabels()
+  const { notes, transitions } = useLocalRecords(profileId, intentId)
+
+  const shown = query.shown
+  const intent = shown?.data
+  const receipt = receiptState.shown?.receipt
+  const status = shownStatus(watch, profileId, intent, receipt)
+  const steps = useMemo(() => receiptSteps(receipt, status), [receipt, status])
+  const tokenOf = useMemo(() => makeTokenLookup(intent, receipt, learnt), [intent, receipt, learnt])
+  useLearnIntentTokens(intent, receipt)
+  const held = useHeldBalances(intent, knownStatus(status))
+  const answer = useCustomerAnswer({ intent, receipt, status, profileId, tokenOf, held })
+  useReloadOnWatchedMove(watch?.status, query.reload)
+
+  const summary = () =>
+    caseSummary({ intentId, intent, receipt, status, notes: notes ?? [], chains, tokenOf, provenance: provenanceOf(info, shown) })
+  const refresh = () => {
+    query.reload()
+    receiptState.reload()
+  }
+  return {
+    intentId,
+    profileId,
+    phase: intentPhase(intentId, query, !!intent),
+    error: query.status === 'error' ? query.error : undefined,
+    loading: query.status === 'loading',
+    shown,
+    intent,
+    receipt,
+    receiptState,
+    status,
+    reason: failureReason(receipt) ?? (status === 'FAILED' ? watch?.failureReason : undefined),
+    steps,
+    tokenOf,
+    answer,
+    answerNote: answerNote(held),
+    notes,
+    transitions,
+    /** A malformed id names no intent: there is nothing to bookmark. */
+    canBookmark: isHash32(intentId),
+    summary,
+    actions: { refresh, retry: query.reload },
+  }
+}
+
+export type IntentViewModel = ReturnType<typeof useIntentView>
