@@ -4,7 +4,7 @@ import type { YieldGetMarketsRequest, YieldMarket } from '@contract/service'
 import { readMarket } from '../../../db'
 import { bridgeCall } from '../../../data/liveOrCached'
 import { useServiceQuery } from '../../../data/useServiceQuery'
-import { hasNextPage } from '../markets/paging'
+import { hasNextPage } from '../../../lib/offsetPaging'
 
 const SCAN_PAGE = 100
 /** Pages read before giving up; far beyond any market list the service serves today. */

@@ -1,6 +1,6 @@
 import type { YieldGetMarketsRequest, YieldGetMarketsResponse, YieldMarket } from '@contract/service'
 import type { SvcError } from '@contract/errors'
-import { hasNextPage } from './paging'
+import { hasNextPage } from '../../../lib/offsetPaging'
 
 /** More than any service lists today; a guard against a service that never says "done". */
 export const EXPORT_LIMIT = 10_000

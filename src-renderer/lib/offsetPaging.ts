@@ -1,5 +1,5 @@
 /**
- * Offset paging as YieldGetMarkets offers it. The payload form of the answer carries no
+ * Offset paging (limit + offset), as YieldGetMarkets offers it. The payload form of the answer carries no
  * total, so every helper works with `total` unknown: the next page is then assumed to
  * exist while the current one came back full.
  */
@@ -13,7 +13,7 @@ export interface PageWindow {
 }
 
 /** "Showing 21–40 of 153", or "Showing 21–40" when the total is unknown. */
-export function pageSummary({ offset, count, total }: PageWindow, noun = 'markets'): string {
+export function pageSummary({ offset, count, total }: PageWindow, noun: string): string {
   if (count === 0) {
     if (total !== undefined && total > 0 && offset >= total) return `No ${noun} past ${total}; go back a page`
     return `No ${noun}`
