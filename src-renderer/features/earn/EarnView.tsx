@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { useMemo, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { ChainInfo, EarnPool } from '@contract/service'
 import { CachedNotice } from '../../components/CachedNotice'
@@ -9,11 +9,12 @@ import { ExternalLink } from '../../components/ExternalLink'
 import { FormField } from '../../components/FormField'
 import { Hex } from '../../components/Hex'
 import { Logo } from '../../components/Logo'
+import { ViewHeader } from '../../components/ViewHeader'
 import { formatDateTime, formatUsd } from '../../lib/format'
 import { useChainsById } from '../../data/reference/chains'
 import { chainName } from '../../lib/chains'
 import { ChainPicker } from './ChainPicker'
-import { formatApy, hasProblems, readEarnDraft, toEarnRequest, writeEarnDraft, type EarnFilterDraft } from './earnFilters'
+import { formatApy, hasProblems, readFilters, toRequest, validateFilters, writeFilters, type EarnFilterDraft } from './earnFilters'
 import { useEarnPools } from './useEarnPools'
 
 function earnColumns(chains: ReadonlyMap<number, ChainInfo>): Column<EarnPool>[] {
@@ -84,9 +85,15 @@ function earnColumns(chains: ReadonlyMap<number, ChainInfo>): Column<EarnPool>[]
 function EarnFiltersForm({ applied, onApply }: { applied: EarnFilterDraft; onApply(d: EarnFilterDraft): void }) {
   const [draft, setDraft] = useState(applied)
   const [checked, setChecked] = useState(false)
+  // A new URL (back, a bookmark) resets the form; typing leaves the URL alone. Done while
+  // rendering, so the stale draft never shows.
   const appliedKey = JSON.stringify(applied)
-  useEffect(() => setDraft(applied), [appliedKey]) // a new URL (back, bookmark) resets the form
-  const { problems } = toEarnRequest(draft)
+  const [draftOf, setDraftOf] = useState(appliedKey)
+  if (draftOf !== appliedKey) {
+    setDraftOf(appliedKey)
+    setDraft(applied)
+  }
+  const problems = validateFilters(draft)
   const shown = checked ? problems : {}
 
   const submit = (e: FormEvent) => {
@@ -115,9 +122,9 @@ function EarnFiltersForm({ applied, onApply }: { applied: EarnFilterDraft; onApp
 
 export function EarnView() {
   const [params, setParams] = useSearchParams()
-  const applied = useMemo(() => readEarnDraft(params), [params])
-  const { request, problems } = toEarnRequest(applied)
-  const query = useEarnPools(hasProblems(problems) ? null : request)
+  const applied = useMemo(() => readFilters(params), [params])
+  const problems = validateFilters(applied)
+  const query = useEarnPools(hasProblems(problems) ? null : toRequest(applied))
   const shown = query.shown
   const chains = useChainsById()
   const columns = useMemo(() => earnColumns(chains), [chains])
@@ -125,17 +132,16 @@ export function EarnView() {
 
   return (
     <section className="view" aria-labelledby="earn-title">
-      <header className="view-header">
-        <h1 id="earn-title">Earn pools</h1>
+      <ViewHeader title="Earn pools" titleId="earn-title">
         <button type="button" onClick={query.reload} disabled={query.status === 'loading'}>
           {query.status === 'loading' ? 'Loading…' : 'Refresh'}
         </button>
-      </header>
+      </ViewHeader>
       <div className="notice notice-warn earn-deprecated" role="note">
         <strong>Deprecated.</strong> The service keeps GetEarnPools only for older clients; its replacement is{' '}
         <Link to="/yield">Yield markets</Link>, with more markets, reward components and positions.
       </div>
-      <EarnFiltersForm applied={applied} onApply={(d) => setParams((p) => writeEarnDraft(p, d))} />
+      <EarnFiltersForm applied={applied} onApply={(d) => setParams((p) => writeFilters(p, d))} />
       {hasProblems(problems) ? (
         <div className="notice notice-error" role="alert">
           The filters in this link are not valid: {Object.values(problems).join('; ')}. Fix them above and apply.

@@ -1,25 +1,25 @@
 import { describe, expect, it } from 'vitest'
 import type { EarnPool } from '@contract/service'
-import { filterEarnPools, formatApy, readEarnDraft, toEarnRequest, writeEarnDraft } from './earnFilters'
+import { filterEarnPools, formatApy, readFilters, toRequest, validateFilters, writeFilters } from './earnFilters'
 
 describe('earn pool filters', () => {
   it('round-trips through the URL and builds the request', () => {
     const draft = { chainIds: ['1', '8453'], protocols: ' Aave v3 ,, Compound III ', minTvl: '1_000_000', maxApy: '5.5' }
-    const params = writeEarnDraft(new URLSearchParams(), draft)
+    const params = writeFilters(new URLSearchParams(), draft)
     expect(params.toString()).toBe('chains=1%2C8453&protocols=Aave+v3%2C+Compound+III&minTvl=1_000_000&maxApy=5.5')
-    expect(toEarnRequest(readEarnDraft(params))).toEqual({
-      request: { chainIds: [1, 8453], protocols: ['Aave v3', 'Compound III'], minTvl: 1_000_000, maxApy: 5.5 },
-      problems: {},
-    })
+    const read = readFilters(params)
+    expect(validateFilters(read)).toEqual({})
+    expect(toRequest(read)).toEqual({ chainIds: [1, 8453], protocols: ['Aave v3', 'Compound III'], minTvl: 1_000_000, maxApy: 5.5 })
   })
 
   it('sends nothing for empty filters', () => {
-    expect(toEarnRequest(readEarnDraft(new URLSearchParams()))).toEqual({ request: {}, problems: {} })
+    expect(toRequest(readFilters(new URLSearchParams()))).toEqual({})
   })
 
   it('names each bad number and chain id', () => {
-    const { problems } = toEarnRequest({ chainIds: ['base'], protocols: '', minTvl: '-5', maxApy: '4%' })
-    expect(problems).toEqual({
+    const draft = { chainIds: ['base', '10'], protocols: '', minTvl: '-5', maxApy: '4%' }
+    expect(toRequest(draft)).toEqual({ chainIds: [10] })
+    expect(validateFilters(draft)).toEqual({
       chainIds: '“base” is not a chain id',
       minTvl: 'Minimum TVL must be a number, 0 or more (e.g. 1000000)',
       maxApy: 'Maximum APY must be a number, 0 or more (e.g. 12.5)',

@@ -21,7 +21,8 @@ const splitList = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean)
 
-export function readEarnDraft(params: URLSearchParams): EarnFilterDraft {
+/** URL → filters as typed. */
+export function readFilters(params: URLSearchParams): EarnFilterDraft {
   return {
     chainIds: splitList(params.get(EARN_PARAMS.chainIds) ?? ''),
     protocols: params.get(EARN_PARAMS.protocols) ?? '',
@@ -30,7 +31,8 @@ export function readEarnDraft(params: URLSearchParams): EarnFilterDraft {
   }
 }
 
-export function writeEarnDraft(params: URLSearchParams, d: EarnFilterDraft): URLSearchParams {
+/** Filters → URL; empty ones are left out, lists are written tidied. */
+export function writeFilters(params: URLSearchParams, d: EarnFilterDraft): URLSearchParams {
   const next = new URLSearchParams(params)
   const set = (key: string, value: string) => (value ? next.set(key, value) : next.delete(key))
   set(EARN_PARAMS.chainIds, d.chainIds.join(','))
@@ -52,11 +54,8 @@ function amount(text: string, what: string, example: string): { value?: number; 
   return { value }
 }
 
-/**
- * The GetEarnPools request for a draft, or the problem of each bad field. `maxApy` is a
- * percentage, like the pools' `apy` (5 means 5 %).
- */
-export function toEarnRequest(d: EarnFilterDraft): { request: GetEarnPoolsRequest; problems: EarnFilterProblems } {
+/** Parses a draft once: the request from the good fields and the problem of each bad one. */
+function parse(d: EarnFilterDraft): { request: GetEarnPoolsRequest; problems: EarnFilterProblems } {
   const problems: EarnFilterProblems = {}
   const chainIds: number[] = []
   for (const c of d.chainIds) {
@@ -78,6 +77,15 @@ export function toEarnRequest(d: EarnFilterDraft): { request: GetEarnPoolsReques
     problems,
   }
 }
+
+/** The problem of each bad field; empty when the draft can be sent. */
+export const validateFilters = (d: EarnFilterDraft): EarnFilterProblems => parse(d).problems
+
+/**
+ * The GetEarnPools request for a draft, bad fields left out (check them with
+ * `validateFilters` first). `maxApy` is a percentage, like the pools' `apy` (5 means 5 %).
+ */
+export const toRequest = (d: EarnFilterDraft): GetEarnPoolsRequest => parse(d).request
 
 export const hasProblems = (p: EarnFilterProblems): boolean => Object.keys(p).length > 0
 

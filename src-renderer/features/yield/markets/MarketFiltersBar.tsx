@@ -1,10 +1,73 @@
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { MARKET_TYPES } from '@contract/service/constants'
 import { ChainSelect } from '../../../components/ChainSelect'
 import { FormField } from '../../../components/FormField'
+import { SelectField } from '../../../components/SelectField'
 import { SORT_OPTIONS, type MarketFilterProblems, type MarketFilters } from './marketFilters'
 
 type TextKey = 'search' | 'provider'
+
+const TYPE_OPTIONS = [{ value: '', label: 'Any type' }, ...MARKET_TYPES.map((t) => ({ value: t, label: t }))]
+
+/**
+ * The two text fields' drafts. They follow the URL when it changes (back, a bookmark),
+ * adjusted while rendering so a stale draft never shows; `commit` sends a changed value.
+ */
+function useTextDrafts(filters: MarketFilters, onChange: (key: TextKey, value: string) => void) {
+  const [draft, setDraft] = useState({ search: filters.search, provider: filters.provider })
+  const [draftOf, setDraftOf] = useState(draft)
+  if (draftOf.search !== filters.search || draftOf.provider !== filters.provider) {
+    const next = { search: filters.search, provider: filters.provider }
+    setDraftOf(next)
+    setDraft(next)
+  }
+  const commit = (key: TextKey, value = draft[key]) => {
+    if (value.trim() !== filters[key].trim()) onChange(key, value.trim())
+  }
+  const set = (key: TextKey, value: string) => setDraft((d) => ({ ...d, [key]: value }))
+  return { draft, set, commit }
+}
+
+function TextFields({ drafts, providers, problem }: { drafts: ReturnType<typeof useTextDrafts>; providers: readonly string[]; problem?: string }) {
+  const providerList = useId()
+  const { draft, set, commit } = drafts
+  return (
+    <>
+      <FormField label="Search">
+        <input
+          type="search"
+          value={draft.search}
+          placeholder="Name or token"
+          onChange={(e) => {
+            set('search', e.target.value)
+            // Clearing the box (its × button too) clears the filter straight away.
+            if (e.target.value === '') commit('search', '')
+          }}
+          onBlur={() => commit('search')}
+        />
+      </FormField>
+      <FormField label="Provider" error={problem}>
+        <input
+          list={providerList}
+          value={draft.provider}
+          placeholder="Any provider"
+          autoComplete="off"
+          onChange={(e) => {
+            const value = e.target.value
+            set('provider', value)
+            if (value === '' || providers.includes(value)) commit('provider', value)
+          }}
+          onBlur={() => commit('provider')}
+        />
+      </FormField>
+      <datalist id={providerList}>
+        {providers.map((p) => (
+          <option key={p} value={p} />
+        ))}
+      </datalist>
+    </>
+  )
+}
 
 /**
  * Filters of the markets list. Pickers apply at once; the two text fields apply on Enter
@@ -22,77 +85,20 @@ export function MarketFiltersBar({
   providers: readonly string[]
   onChange(key: keyof MarketFilters, value: string): void
 }) {
-  const providerList = useId()
-  const [draft, setDraft] = useState({ search: filters.search, provider: filters.provider })
-  useEffect(() => setDraft({ search: filters.search, provider: filters.provider }), [filters.search, filters.provider])
-
-  const commit = (key: TextKey, value = draft[key]) => {
-    if (value.trim() !== filters[key].trim()) onChange(key, value.trim())
-  }
+  const drafts = useTextDrafts(filters, onChange)
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    commit('search')
-    commit('provider')
+    drafts.commit('search')
+    drafts.commit('provider')
   }
-  const knownSort = SORT_OPTIONS.some((o) => o.value === filters.sort)
-
   return (
     <form className="toolbar yield-filters" onSubmit={submit} aria-label="Market filters" noValidate>
-      <FormField label="Search">
-        <input
-          type="search"
-          value={draft.search}
-          placeholder="Name or token"
-          onChange={(e) => {
-            setDraft({ ...draft, search: e.target.value })
-            // Clearing the box (its × button too) clears the filter straight away.
-            if (e.target.value === '') commit('search', '')
-          }}
-          onBlur={() => commit('search')}
-        />
-      </FormField>
-      <FormField label="Provider" error={problems.provider}>
-        <input
-          list={providerList}
-          value={draft.provider}
-          placeholder="Any provider"
-          autoComplete="off"
-          onChange={(e) => {
-            const value = e.target.value
-            setDraft({ ...draft, provider: value })
-            if (value === '' || providers.includes(value)) commit('provider', value)
-          }}
-          onBlur={() => commit('provider')}
-        />
-      </FormField>
-      <datalist id={providerList}>
-        {providers.map((p) => (
-          <option key={p} value={p} />
-        ))}
-      </datalist>
+      <TextFields drafts={drafts} providers={providers} problem={problems.provider} />
       <FormField label="Chain" error={problems.chainId}>
         <ChainSelect value={filters.chainId} onChange={(v) => onChange('chainId', v)} />
       </FormField>
-      <FormField label="Type" error={problems.type}>
-        <select value={filters.type} onChange={(e) => onChange('type', e.target.value)}>
-          <option value="">Any type</option>
-          {MARKET_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {t}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField label="Sort" error={problems.sort}>
-        <select value={filters.sort} onChange={(e) => onChange('sort', e.target.value)}>
-          {knownSort ? null : <option value={filters.sort}>{filters.sort}</option>}
-          {SORT_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </FormField>
+      <SelectField label="Type" value={filters.type} options={TYPE_OPTIONS} onChange={(v) => onChange('type', v)} error={problems.type} />
+      <SelectField label="Sort" value={filters.sort} options={SORT_OPTIONS} onChange={(v) => onChange('sort', v)} error={problems.sort} />
       <button type="submit">Apply</button>
     </form>
   )

@@ -53,49 +53,60 @@ export const PARAM: Record<keyof MarketFilters, string> = {
 
 const isMarketType = (v: string): v is MarketType => (MARKET_TYPES as readonly string[]).includes(v)
 
-export function readMarketFilters(params: URLSearchParams): { filters: MarketFilters; problems: MarketFilterProblems } {
-  const problems: MarketFilterProblems = {}
+/** The filters as the URL holds them, text as typed. */
+export type MarketFilterDraft = Record<keyof MarketFilters, string>
+
+/** URL → filters as typed. */
+export function readFilters(params: URLSearchParams): MarketFilterDraft {
   const get = (k: keyof MarketFilters) => (params.get(PARAM[k]) ?? '').trim()
-
-  const chainId = get('chainId')
-  if (chainId && !/^\d+$/.test(chainId)) problems.chainId = 'Use a numeric chain id'
-
-  const typeText = get('type')
-  const type = isMarketType(typeText) ? typeText : ''
-  if (typeText && !type) problems.type = `Unknown market type “${typeText}”; use ${MARKET_TYPES.join(' or ')}`
-
-  const limitText = get('limit')
-  let limit = DEFAULT_LIMIT
-  if (limitText) {
-    const n = Number(limitText)
-    if (Number.isInteger(n) && n > 0 && n <= 1000) limit = n
-    else problems.limit = 'Use a page size between 1 and 1000'
+  return {
+    provider: get('provider'),
+    chainId: get('chainId'),
+    type: get('type'),
+    // The search text is kept with its spaces: the box shows it as typed.
+    search: params.get(PARAM.search) ?? '',
+    sort: get('sort'),
+    limit: get('limit'),
+    offset: get('offset'),
   }
+}
 
-  const offsetText = get('offset')
-  let offset = 0
-  if (offsetText) {
-    const n = Number(offsetText)
-    if (Number.isInteger(n) && n >= 0) offset = n
-    else problems.offset = 'The page offset must be a whole number, 0 or more'
-  }
+function wholeNumber(text: string, fallback: number, ok: (n: number) => boolean): number | undefined {
+  if (!text) return fallback
+  const n = Number(text)
+  return Number.isInteger(n) && ok(n) ? n : undefined
+}
 
+/**
+ * Typed filters from a draft, and the problem of each bad value. A bad value is kept
+ * where the view shows it as typed (the chain id) and replaced by its default where a
+ * number is needed (page size, offset).
+ */
+export function validateFilters(draft: MarketFilterDraft): { filters: MarketFilters; problems: MarketFilterProblems } {
+  const problems: MarketFilterProblems = {}
+  if (draft.chainId && !/^\d+$/.test(draft.chainId)) problems.chainId = 'Use a numeric chain id'
+  const type = isMarketType(draft.type) ? draft.type : ''
+  if (draft.type && !type) problems.type = `Unknown market type “${draft.type}”; use ${MARKET_TYPES.join(' or ')}`
+  const limit = wholeNumber(draft.limit, DEFAULT_LIMIT, (n) => n > 0 && n <= 1000)
+  if (limit === undefined) problems.limit = 'Use a page size between 1 and 1000'
+  const offset = wholeNumber(draft.offset, 0, (n) => n >= 0)
+  if (offset === undefined) problems.offset = 'The page offset must be a whole number, 0 or more'
   return {
     filters: {
-      provider: get('provider'),
-      chainId,
+      provider: draft.provider,
+      chainId: draft.chainId,
       type,
-      search: params.get(PARAM.search) ?? '',
-      sort: get('sort') || DEFAULT_SORT,
-      limit,
-      offset,
+      search: draft.search,
+      sort: draft.sort || DEFAULT_SORT,
+      limit: limit ?? DEFAULT_LIMIT,
+      offset: offset ?? 0,
     },
     problems,
   }
 }
 
 /** The YieldGetMarkets request for valid filters; unset and invalid ones are left out. */
-export function toMarketsRequest(f: MarketFilters, problems: MarketFilterProblems = {}): YieldGetMarketsRequest {
+export function toRequest(f: MarketFilters, problems: MarketFilterProblems = {}): YieldGetMarketsRequest {
   const search = f.search.trim()
   return {
     ...(f.provider && !problems.provider && { provider: f.provider }),
@@ -112,7 +123,7 @@ export function toMarketsRequest(f: MarketFilters, problems: MarketFilterProblem
  * Writes one change into the URL parameters. Any change but paging itself starts again
  * at the first page, since an offset into another result set means nothing.
  */
-export function writeMarketFilter(
+export function writeFilters(
   params: URLSearchParams,
   key: keyof MarketFilters,
   value: string | number,
