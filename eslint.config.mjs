@@ -68,8 +68,6 @@ const LONG_FUNCTION_EXCEPTIONS = [
   'src-renderer/features/search/SearchView.tsx',
   'src-renderer/features/search/useIntentSearch.ts',
   'src-renderer/features/yield/market/StateCard.tsx',
-  'src-renderer/features/yield/positions/PositionsView.tsx',
-  'src-renderer/features/yield/positions/WalletEditor.tsx',
 ]
 
 /**
@@ -79,7 +77,6 @@ const LONG_FUNCTION_EXCEPTIONS = [
 const HOOK_DEPS_EXCEPTIONS = [
   'src-renderer/features/search/SearchView.tsx',
   'src-renderer/features/search/useIntentSearch.ts',
-  'src-renderer/features/yield/positions/WalletEditor.tsx',
 ]
 
 export default tseslint.config(

@@ -1,5 +1,5 @@
 import { countOf } from '../../../lib/format'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { emptyWallet, isBlankWallet, parseWalletLines, validateWallets, type WalletProblems, type WalletRow } from './wallets'
 
 function WalletFields({
@@ -54,6 +54,65 @@ function WalletFields({
 }
 
 /**
+ * The editor's rows, reset when the URL's wallets change (back/forward, a bookmark);
+ * typing does not touch the URL. The reset happens while rendering, so stale rows never
+ * show and nothing runs on a key behind React's back.
+ */
+function useWalletRows(initial: readonly WalletRow[]) {
+  const fromInitial = () => (initial.length ? [...initial] : [emptyWallet()])
+  const [rows, setRows] = useState<WalletRow[]>(fromInitial)
+  const [checked, setChecked] = useState(false)
+  const initialKey = JSON.stringify(initial)
+  const [rowsOf, setRowsOf] = useState(initialKey)
+  if (rowsOf !== initialKey) {
+    setRowsOf(initialKey)
+    setRows(fromInitial())
+    setChecked(false)
+  }
+  const validation = validateWallets(rows)
+  const shown = checked ? validation : { rows: rows.map(() => ({})), list: undefined }
+  const valid = !validation.list && !validation.rows.some((p) => Object.keys(p).length)
+  return { rows, setRows, shown, valid, check: () => setChecked(true) }
+}
+
+/** The paste box: good lines become rows, bad ones stay with their message. */
+function PasteWallets({ inputId, onWallets }: { inputId: string; onWallets(wallets: WalletRow[]): void }) {
+  const [paste, setPaste] = useState('')
+  const [problems, setProblems] = useState<string[]>([])
+  const addPasted = () => {
+    const { wallets, bad } = parseWalletLines(paste)
+    if (wallets.length) onWallets(wallets)
+    setPaste(bad.map((b) => b.text).join('\n'))
+    setProblems(bad.map((b) => `Line ${b.line}: ${b.message}`))
+  }
+  return (
+    <details className="yield-paste">
+      <summary>Paste many wallets</summary>
+      <div className="field">
+        <label htmlFor={inputId}>One per line: address,network[,yieldId]</label>
+        <textarea
+          id={inputId}
+          rows={5}
+          className="mono"
+          value={paste}
+          placeholder={'0xabc…,ethereum\n0xdef…,base,<yield id>'}
+          aria-invalid={problems.length > 0}
+          onChange={(e) => setPaste(e.target.value)}
+        />
+        {problems.map((p) => (
+          <span key={p} className="field-error">
+            {p}
+          </span>
+        ))}
+      </div>
+      <button type="button" onClick={addPasted} disabled={!paste.trim()}>
+        Add these wallets
+      </button>
+    </details>
+  )
+}
+
+/**
  * The wallets to look up: rows of address + network + optional yield id, or many at
  * once pasted as lines. Nothing typed is lost: bad rows stay with a message beside the
  * field, bad pasted lines stay in the paste box.
@@ -71,34 +130,12 @@ export function WalletEditor({
   onSubmit(wallets: WalletRow[]): void
 }) {
   const networkList = useId()
-  const [rows, setRows] = useState<WalletRow[]>(() => (initial.length ? [...initial] : [emptyWallet()]))
-  const [checked, setChecked] = useState(false)
-  const [paste, setPaste] = useState('')
-  const [pasteProblems, setPasteProblems] = useState<string[]>([])
-  const initialKey = JSON.stringify(initial)
-  // A new URL (back/forward, a bookmark) replaces the rows; typing does not touch the URL.
-  useEffect(() => {
-    setRows(initial.length ? [...initial] : [emptyWallet()])
-    setChecked(false)
-  }, [initialKey])
-
-  const validation = validateWallets(rows)
-  const shown = checked ? validation : { rows: rows.map(() => ({})), list: undefined }
-
+  const { rows, setRows, shown, valid, check } = useWalletRows(initial)
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    setChecked(true)
-    if (validation.list || validation.rows.some((p) => Object.keys(p).length)) return
-    onSubmit(rows.filter((w) => !isBlankWallet(w)))
+    check()
+    if (valid) onSubmit(rows.filter((w) => !isBlankWallet(w)))
   }
-
-  const addPasted = () => {
-    const { wallets, bad } = parseWalletLines(paste)
-    if (wallets.length) setRows((r) => [...r.filter((w) => !isBlankWallet(w)), ...wallets])
-    setPaste(bad.map((b) => b.text).join('\n'))
-    setPasteProblems(bad.map((b) => `Line ${b.line}: ${b.message}`))
-  }
-
   return (
     <form className="card yield-wallets" onSubmit={submit} aria-label="Wallets" noValidate>
       <h2>Wallets</h2>
@@ -128,29 +165,7 @@ export function WalletEditor({
         </button>
         <span className="muted small">{countOf(rows.filter((w) => !isBlankWallet(w)).length, 'wallet')}</span>
       </div>
-      <details className="yield-paste">
-        <summary>Paste many wallets</summary>
-        <div className="field">
-          <label htmlFor={`${networkList}-paste`}>One per line: address,network[,yieldId]</label>
-          <textarea
-            id={`${networkList}-paste`}
-            rows={5}
-            className="mono"
-            value={paste}
-            placeholder={'0xabc…,ethereum\n0xdef…,base,<yield id>'}
-            aria-invalid={pasteProblems.length > 0}
-            onChange={(e) => setPaste(e.target.value)}
-          />
-          {pasteProblems.map((p) => (
-            <span key={p} className="field-error">
-              {p}
-            </span>
-          ))}
-        </div>
-        <button type="button" onClick={addPasted} disabled={!paste.trim()}>
-          Add these wallets
-        </button>
-      </details>
+      <PasteWallets inputId={`${networkList}-paste`} onWallets={(wallets) => setRows((r) => [...r.filter((w) => !isBlankWallet(w)), ...wallets])} />
     </form>
   )
 }

@@ -1,0 +1,71 @@
+import { useMemo, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { toCsv } from '../../../lib/csv'
+import { datedFilename, downloadText } from '../../../lib/download'
+import { useOfflineMode } from '../../../stores/cache'
+import { namesById, useCachedMarkets, vocabularyOf } from '../cachedMarkets'
+import { POSITION_CSV_COLUMNS, positionCsvRows } from './positionsCsv'
+import { groupByMarket } from './positionsModel'
+import { isRefreshChoice, useAutoRefresh } from './useAutoRefresh'
+import { useLearnMarketNames } from './useLearnMarketNames'
+import { useBalanceSnapshots, usePositions } from './usePositions'
+import { readWallets, toQueries, writeWallets, type WalletRow } from './wallets'
+
+const REFRESH_PARAM = 'refresh'
+
+/** The auto-refresh period from the URL, and a setter that writes it back. */
+function useRefreshParam() {
+  const [params, setParams] = useSearchParams()
+  const seconds = Number(params.get(REFRESH_PARAM) ?? 0)
+  const setRefresh = (next: number) =>
+    setParams(
+      (p) => {
+        if (next) p.set(REFRESH_PARAM, String(next))
+        else p.delete(REFRESH_PARAM)
+        return p
+      },
+      { replace: true },
+    )
+  return { refreshEvery: isRefreshChoice(seconds) ? seconds : 0, setRefresh }
+}
+
+/**
+ * The positions view's model: wallets read from the URL, their positions grouped per
+ * market (named from the cached markets, learning missing names once), snapshots for
+ * the value chart, auto-refresh and the CSV export.
+ */
+export function usePositionsView() {
+  const [params, setParams] = useSearchParams()
+  const wallets = useMemo(() => readWallets(params), [params])
+  const queries = useMemo(() => toQueries(wallets), [wallets])
+  const { refreshEvery, setRefresh } = useRefreshParam()
+  const offline = useOfflineMode()
+
+  const query = usePositions(queries)
+  const shown = query.shown
+  const snapshots = useBalanceSnapshots(queries, shown?.fetchedAt)
+  const [namesVersion, setNamesVersion] = useState(0)
+  const cachedMarkets = useCachedMarkets(`${shown?.fetchedAt}-${namesVersion}`)
+  const names = useMemo(() => namesById(cachedMarkets), [cachedMarkets])
+  const networks = useMemo(() => vocabularyOf(cachedMarkets).networks, [cachedMarkets])
+  const groups = useMemo(() => (shown ? groupByMarket(shown.data.items, (id) => names.get(id)) : []), [shown, names])
+  const unnamed = groups.some((g) => g.yieldId && !names.has(g.yieldId))
+  useLearnMarketNames(unnamed, Boolean(shown && !shown.fromCache && !offline), () => setNamesVersion((v) => v + 1))
+
+  // Offline there is nothing new to fetch; the timer resumes when the service is back.
+  useAutoRefresh(refreshEvery, queries.length > 0 && !offline, query.reload)
+
+  const exportCsv = () => {
+    if (!shown) return
+    const csv = toCsv(positionCsvRows(groups, shown.data.errors), POSITION_CSV_COLUMNS)
+    downloadText(csv, datedFilename('yield-positions', 'csv'), 'text/csv')
+  }
+  // Asking again about the same wallets is a refresh: the URL would not change.
+  const lookUp = (next: WalletRow[]) =>
+    JSON.stringify(toQueries(next)) === JSON.stringify(queries) ? query.reload() : setParams((p) => writeWallets(p, next))
+
+  const nameOf = (id: string) => names.get(id)
+  return { wallets, queries, query, groups, snapshots, networks, nameOf, refreshEvery, setRefresh, exportCsv, lookUp }
+}
+
+export type PositionsViewModel = ReturnType<typeof usePositionsView>
