@@ -67,7 +67,6 @@ const LONG_FUNCTION_EXCEPTIONS = [
   'src-renderer/features/search/SearchForm.tsx',
   'src-renderer/features/search/SearchView.tsx',
   'src-renderer/features/search/useIntentSearch.ts',
-  'src-renderer/features/yield/market/StateCard.tsx',
 ]
 
 /**

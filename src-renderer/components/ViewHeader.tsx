@@ -2,7 +2,8 @@ import type { ReactNode } from 'react'
 
 /**
  * The top of a view: its title (the `h1` the view's section is labelled by), an optional
- * logo before it, and the view's actions. `titleId` is the id the section's
+ * logo before it (a view that shows one once loaded passes null until then, so the
+ * title does not move), and the view's actions. `titleId` is the id the section's
  * `aria-labelledby` names.
  */
 export function ViewHeader({
@@ -20,7 +21,7 @@ export function ViewHeader({
   const heading = <h1 id={titleId}>{title}</h1>
   return (
     <header className="view-header">
-      {logo ? (
+      {logo !== undefined ? (
         <div className="chain-name">
           {logo}
           {heading}

@@ -8,6 +8,7 @@ import { ErrorNotice } from '../../../components/ErrorNotice'
 import { ExternalLink } from '../../../components/ExternalLink'
 import { JsonView } from '../../../components/JsonView'
 import { Logo } from '../../../components/Logo'
+import { ViewHeader } from '../../../components/ViewHeader'
 import { formatPercent, formatUsd } from '../../../lib/format'
 import { useChainsById } from '../../../data/reference/chains'
 import { networkLabel } from '../markets/marketColumns'
@@ -170,15 +171,15 @@ export function MarketDetailView() {
       <p className="small">
         <Link to="/yield">← Yield markets</Link>
       </p>
-      <header className="view-header">
-        <div className="chain-name">
-          {market ? <Logo name={marketName(market)} uri={market.metadata?.logoURI} /> : null}
-          <h1 id="market-title">{market ? marketName(market) : 'Yield market'}</h1>
-        </div>
+      <ViewHeader
+        title={market ? marketName(market) : 'Yield market'}
+        titleId="market-title"
+        logo={market ? <Logo name={marketName(market)} uri={market.metadata?.logoURI} /> : null}
+      >
         <button type="button" onClick={query.reload} disabled={query.status === 'loading'}>
           {query.status === 'loading' ? 'Loading…' : 'Refresh'}
         </button>
-      </header>
+      </ViewHeader>
       {shown?.fromCache ? <CachedNotice fetchedAt={shown.fetchedAt} /> : null}
       {query.status === 'error' ? (
         query.error.kind === 'NotFound' && !market ? (

@@ -111,6 +111,58 @@ export function StateCard({ market }: { market: YieldMarket }) {
   )
 }
 
+type Allocation = NonNullable<NonNullable<YieldMarket['state']>['allocations']>[number]
+
+/** Column headers of the allocation list; paired figures share a column. */
+const ALLOCATION_COLUMNS: ReadonlyArray<{ label: string; num?: boolean }> = [
+  { label: 'Name' },
+  { label: 'Address' },
+  { label: 'Yield' },
+  { label: 'Allocation (USD, base units)', num: true },
+  { label: 'Weight (target)', num: true },
+  { label: 'Reward rate' },
+  { label: 'TVL (USD, base units)', num: true },
+  { label: 'Max capacity (remaining)', num: true },
+]
+
+function AllocationRow({ a, index, chainId }: { a: Allocation; index: number; chainId: YieldMarket['chainId'] }) {
+  return (
+    <tr>
+      <td className="wrap">
+        {allocationLabel(a, index)}
+        <Sub>{[a.network, a.providerId].filter(Boolean).join(' · ') || '—'}</Sub>
+      </td>
+      <td>
+        <Hex value={a.address} kind="address" chainId={chainId} />
+      </td>
+      <td className="mono wrap yield-id-cell">{a.yieldId ?? '—'}</td>
+      <td className="num">
+        {formatUsd(a.allocationUsd)}
+        <Sub>
+          <Amount raw={a.allocation} />
+        </Sub>
+      </td>
+      <td className="num">
+        {formatPercent(a.weight)}
+        <Sub>target {formatPercent(a.targetWeight)}</Sub>
+      </td>
+      <td className="wrap">{rewardRateLabel(a.rewardRate)}</td>
+      <td className="num">
+        {formatUsd(a.tvlUsd)}
+        <Sub>
+          <Amount raw={a.tvl} />
+        </Sub>
+      </td>
+      <td className="num">
+        <Amount raw={a.maxCapacity} />
+        <Sub>
+          <Amount raw={a.remainingCapacity} /> left
+        </Sub>
+      </td>
+    </tr>
+  )
+}
+
 /** A vault's allocations: a chart (USD, else weights) and the list. */
 function AllocationsSection({ market }: { market: YieldMarket }) {
   const allocations = market.state?.allocations ?? []
@@ -126,51 +178,16 @@ function AllocationsSection({ market }: { market: YieldMarket }) {
         <table className="data yield-allocations" aria-label="Allocation list">
           <thead>
             <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Address</th>
-              <th scope="col">Yield</th>
-              <th scope="col" className="num">Allocation (USD, base units)</th>
-              <th scope="col" className="num">Weight (target)</th>
-              <th scope="col">Reward rate</th>
-              <th scope="col" className="num">TVL (USD, base units)</th>
-              <th scope="col" className="num">Max capacity (remaining)</th>
+              {ALLOCATION_COLUMNS.map((c) => (
+                <th key={c.label} scope="col" className={c.num ? 'num' : undefined}>
+                  {c.label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {allocations.map((a, i) => (
-              <tr key={`${a.address ?? ''}-${i}`}>
-                <td className="wrap">
-                  {allocationLabel(a, i)}
-                  <Sub>{[a.network, a.providerId].filter(Boolean).join(' · ') || '—'}</Sub>
-                </td>
-                <td>
-                  <Hex value={a.address} kind="address" chainId={market.chainId} />
-                </td>
-                <td className="mono wrap yield-id-cell">{a.yieldId ?? '—'}</td>
-                <td className="num">
-                  {formatUsd(a.allocationUsd)}
-                  <Sub>
-                    <Amount raw={a.allocation} />
-                  </Sub>
-                </td>
-                <td className="num">
-                  {formatPercent(a.weight)}
-                  <Sub>target {formatPercent(a.targetWeight)}</Sub>
-                </td>
-                <td className="wrap">{rewardRateLabel(a.rewardRate)}</td>
-                <td className="num">
-                  {formatUsd(a.tvlUsd)}
-                  <Sub>
-                    <Amount raw={a.tvl} />
-                  </Sub>
-                </td>
-                <td className="num">
-                  <Amount raw={a.maxCapacity} />
-                  <Sub>
-                    <Amount raw={a.remainingCapacity} /> left
-                  </Sub>
-                </td>
-              </tr>
+              <AllocationRow key={`${a.address ?? ''}-${i}`} a={a} index={i} chainId={market.chainId} />
             ))}
           </tbody>
         </table>
