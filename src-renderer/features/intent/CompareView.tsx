@@ -6,7 +6,7 @@ import { ErrorNotice } from '../../components/ErrorNotice'
 import { formatDateTime, shortHex } from '../../lib/format'
 import { useOfflineMode } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
-import { diffObjects, leafText } from './diff'
+import { diffObjects, leafText, type DiffRow } from './diff'
 import { useCompareSide, type CompareSide } from './useCompareSide'
 import { useAvailableVersions } from './versions'
 
@@ -90,26 +90,20 @@ function SideState({ label, side }: { label: string; side: CompareSide }) {
 const heading = (params: SideParams, side: CompareSide) =>
   side.status === 'ok' ? `${shortHex(params.id, 8, 6)} · ${side.fromCache ? 'cached' : 'fetched'} ${formatDateTime(side.fetchedAt)}` : shortHex(params.id, 8, 6)
 
-/**
- * Two intents, or one intent at two fetch times, field by field. The sides live in the
- * URL (`a`, `b`, and `av`/`bv` for an earlier copy's fetch time), so a comparison can be
- * bookmarked and reopened.
- */
-export function CompareView() {
-  const [params, setParams] = useSearchParams()
-  const a = readSide(params, 'a')
-  const b = readSide(params, 'b')
-  // Held here as well as in the URL: the URL changes in a transition, and a controlled
-  // checkbox must not flip back while a data update renders first.
-  const urlOnlyDiffs = params.get('diff') === '1'
-  const [onlyDiffs, showOnlyDiffs] = useState(urlOnlyDiffs)
-  useEffect(() => showOnlyDiffs(urlOnlyDiffs), [urlOnlyDiffs])
-  const profileId = useConnection((s) => s.info?.activeProfileId)
-  const offline = useOfflineMode()
-  const left = useCompareSide(profileId, a.id, a.version)
-  const right = useCompareSide(profileId, b.id, b.version)
+type Drafts = Record<SideKey, { id: string; version: string }>
 
-  const [drafts, setDrafts] = useState(() => ({
+/** Why the chosen pair cannot be compared, per side; empty when it can. */
+function draftProblems(drafts: Drafts): Partial<Record<SideKey, string>> {
+  const missing: Partial<Record<SideKey, string>> = {}
+  for (const k of ['a', 'b'] as const) if (!drafts[k].id.trim()) missing[k] = 'Enter an intent id'
+  if (!missing.a && !missing.b && drafts.a.id.trim().toLowerCase() === drafts.b.id.trim().toLowerCase() && drafts.a.version === drafts.b.version)
+    missing.b = 'Pick another intent, or another copy of the same intent'
+  return missing
+}
+
+/** The form's drafts, following the URL, and the submit that writes a valid pair into it. */
+function useCompareForm(a: SideParams, b: SideParams, setParams: ReturnType<typeof useSearchParams>[1]) {
+  const [drafts, setDrafts] = useState<Drafts>(() => ({
     a: { id: a.id, version: a.version ? String(a.version) : '' },
     b: { id: b.id, version: b.version ? String(b.version) : '' },
   }))
@@ -123,10 +117,7 @@ export function CompareView() {
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    const missing: Partial<Record<SideKey, string>> = {}
-    for (const k of ['a', 'b'] as const) if (!drafts[k].id.trim()) missing[k] = 'Enter an intent id'
-    if (!missing.a && !missing.b && drafts.a.id.trim().toLowerCase() === drafts.b.id.trim().toLowerCase() && drafts.a.version === drafts.b.version)
-      missing.b = 'Pick another intent, or another copy of the same intent'
+    const missing = draftProblems(drafts)
     setErrors(missing)
     if (missing.a || missing.b) return
     setParams((p) => {
@@ -138,8 +129,18 @@ export function CompareView() {
       return p
     })
   }
-
+  const setSide = (k: SideKey) => (d: Drafts[SideKey]) => setDrafts((x) => ({ ...x, [k]: d }))
   const swap = () => setDrafts((d) => ({ a: d.b, b: d.a }))
+  return { drafts, errors, submit, swap, setSide }
+}
+
+/** "Only differences", in the URL (`diff=1`) and held here too. */
+function useOnlyDiffs(params: URLSearchParams, setParams: ReturnType<typeof useSearchParams>[1]) {
+  // Held here as well as in the URL: the URL changes in a transition, and a controlled
+  // checkbox must not flip back while a data update renders first.
+  const urlOnlyDiffs = params.get('diff') === '1'
+  const [onlyDiffs, showOnlyDiffs] = useState(urlOnlyDiffs)
+  useEffect(() => showOnlyDiffs(urlOnlyDiffs), [urlOnlyDiffs])
   const setOnlyDiffs = (on: boolean) => {
     showOnlyDiffs(on)
     setParams(
@@ -151,13 +152,98 @@ export function CompareView() {
       { replace: true },
     )
   }
+  return [onlyDiffs, setOnlyDiffs] as const
+}
+
+function CompareForm({ form, profileId }: { form: ReturnType<typeof useCompareForm>; profileId: string | undefined }) {
+  return (
+    <form className="card intent-compare-form" onSubmit={form.submit} aria-label="Choose what to compare" noValidate>
+      <div className="intent-compare-pickers">
+        <SidePicker side="a" draft={form.drafts.a} error={form.errors.a} profileId={profileId} onChange={form.setSide('a')} />
+        <SidePicker side="b" draft={form.drafts.b} error={form.errors.b} profileId={profileId} onChange={form.setSide('b')} />
+      </div>
+      <p className="muted small">Earlier copies of an intent are the ones fetched since the app started, and the copy the cache held before that.</p>
+      <div className="row">
+        <button type="submit" className="primary">
+          Compare
+        </button>
+        <button type="button" onClick={form.swap}>
+          Swap sides
+        </button>
+      </div>
+    </form>
+  )
+}
+
+interface TableProps {
+  rows: DiffRow[]
+  headings: [string, string]
+  onlyDiffs: boolean
+  setOnlyDiffs(on: boolean): void
+}
+
+function ComparisonTable({ rows, headings, onlyDiffs, setOnlyDiffs }: TableProps) {
+  const differing = rows.filter((r) => !r.same).length
+  const shownRows = onlyDiffs ? rows.filter((r) => !r.same) : rows
+  return (
+    <div className="card">
+      <div className="row intent-compare-summary">
+        <strong role="status">{differing === 0 ? 'No differences' : `${differing} of ${rows.length} fields differ`}</strong>
+        <label className="row small">
+          <input type="checkbox" checked={onlyDiffs} onChange={(e) => setOnlyDiffs(e.target.checked)} />
+          Only differences
+        </label>
+      </div>
+      <table className="data intent-compare-table" aria-label="Field comparison">
+        <colgroup>
+          <col className="intent-compare-path" />
+          <col />
+          <col />
+        </colgroup>
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">A: {headings[0]}</th>
+            <th scope="col">B: {headings[1]}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shownRows.map((r) => (
+            <tr key={r.path} className={r.same ? undefined : 'intent-compare-diff'} data-differs={r.same ? undefined : 'true'}>
+              <th scope="row" className="mono">
+                {r.path}
+              </th>
+              <td className="mono">{leafText(r.left)}</td>
+              <td className="mono">{leafText(r.right)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {onlyDiffs && differing === 0 ? <p className="muted">Both sides are identical.</p> : null}
+    </div>
+  )
+}
+
+/**
+ * Two intents, or one intent at two fetch times, field by field. The sides live in the
+ * URL (`a`, `b`, and `av`/`bv` for an earlier copy's fetch time), so a comparison can be
+ * bookmarked and reopened.
+ */
+export function CompareView() {
+  const [params, setParams] = useSearchParams()
+  const a = readSide(params, 'a')
+  const b = readSide(params, 'b')
+  const [onlyDiffs, setOnlyDiffs] = useOnlyDiffs(params, setParams)
+  const profileId = useConnection((s) => s.info?.activeProfileId)
+  const offline = useOfflineMode()
+  const left = useCompareSide(profileId, a.id, a.version)
+  const right = useCompareSide(profileId, b.id, b.version)
+  const form = useCompareForm(a, b, setParams)
 
   const rows = useMemo(
     () => (left.status === 'ok' && right.status === 'ok' ? diffObjects(left.intent, right.intent) : undefined),
     [left, right],
   )
-  const differing = rows?.filter((r) => !r.same).length ?? 0
-  const shownRows = rows && onlyDiffs ? rows.filter((r) => !r.same) : rows
   const cachedAt = [left, right].flatMap((s) => (s.status === 'ok' && s.fromCache && offline ? [s.fetchedAt] : []))
 
   return (
@@ -166,23 +252,7 @@ export function CompareView() {
         <h1 id="compare-title">Compare intents</h1>
         {a.id ? <Link to={`/intent/${encodeURIComponent(a.id)}`}>Back to intent {shortHex(a.id)}</Link> : null}
       </header>
-      <form className="card intent-compare-form" onSubmit={submit} aria-label="Choose what to compare" noValidate>
-        <div className="intent-compare-pickers">
-          <SidePicker side="a" draft={drafts.a} error={errors.a} profileId={profileId} onChange={(d) => setDrafts((x) => ({ ...x, a: d }))} />
-          <SidePicker side="b" draft={drafts.b} error={errors.b} profileId={profileId} onChange={(d) => setDrafts((x) => ({ ...x, b: d }))} />
-        </div>
-        <p className="muted small">
-          Earlier copies of an intent are the ones fetched since the app started, and the copy the cache held before that.
-        </p>
-        <div className="row">
-          <button type="submit" className="primary">
-            Compare
-          </button>
-          <button type="button" onClick={swap}>
-            Swap sides
-          </button>
-        </div>
-      </form>
+      <CompareForm form={form} profileId={profileId} />
 
       {cachedAt.length ? <CachedNotice fetchedAt={Math.min(...cachedAt)} /> : null}
       <SideState label="Side A" side={left} />
@@ -192,45 +262,7 @@ export function CompareView() {
         <EmptyState title="Choose two intents">Enter two intent ids, or one id twice with two different copies, then press Compare.</EmptyState>
       ) : null}
 
-      {rows && shownRows ? (
-        <div className="card">
-          <div className="row intent-compare-summary">
-            <strong role="status">
-              {differing === 0 ? 'No differences' : `${differing} of ${rows.length} fields differ`}
-            </strong>
-            <label className="row small">
-              <input type="checkbox" checked={onlyDiffs} onChange={(e) => setOnlyDiffs(e.target.checked)} />
-              Only differences
-            </label>
-          </div>
-          <table className="data intent-compare-table" aria-label="Field comparison">
-            <colgroup>
-              <col className="intent-compare-path" />
-              <col />
-              <col />
-            </colgroup>
-            <thead>
-              <tr>
-                <th scope="col">Field</th>
-                <th scope="col">A: {heading(a, left)}</th>
-                <th scope="col">B: {heading(b, right)}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shownRows.map((r) => (
-                <tr key={r.path} className={r.same ? undefined : 'intent-compare-diff'} data-differs={r.same ? undefined : 'true'}>
-                  <th scope="row" className="mono">
-                    {r.path}
-                  </th>
-                  <td className="mono">{leafText(r.left)}</td>
-                  <td className="mono">{leafText(r.right)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {onlyDiffs && differing === 0 ? <p className="muted">Both sides are identical.</p> : null}
-        </div>
-      ) : null}
+      {rows ? <ComparisonTable rows={rows} headings={[heading(a, left), heading(b, right)]} onlyDiffs={onlyDiffs} setOnlyDiffs={setOnlyDiffs} /> : null}
     </section>
   )
 }

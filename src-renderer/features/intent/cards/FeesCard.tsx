@@ -33,108 +33,119 @@ function gasRows(g: GasFee): KVRow[] {
   ]
 }
 
+type FeeInToken = (raw: string | undefined) => ReactNode
+
+/** The service's fee breakdown: totals, each chain's gas and the provider's cut. */
+function FeeBreakdown({ f, inFeeToken, chainId }: { f: NonNullable<Intent['fees']>; inFeeToken: FeeInToken; chainId: number | undefined }) {
+  return (
+    <>
+      <KV
+        label="Fee totals"
+        rows={[
+          ['Fee token', hex(f.feeTokenAddress, 'address', chainId)],
+          ['Fee token amount', withUsd(inFeeToken(f.feeTokenAmount), f.feeTokenUsd)],
+          ['Fee token total', inFeeToken(f.feeTokenTotal)],
+          ['Gas fees', withUsd(inFeeToken(f.gasFeeTotal), f.gasFeeUsd)],
+          ['Provider fees', withUsd(inFeeToken(f.providerFeeTotal), f.providerFeeUsd)],
+          ['Service fees', withUsd(inFeeToken(f.serviceFeeTotal), f.serviceFeeUsd)],
+          ['Collector fees', withUsd(inFeeToken(f.collectorFeeTotal), f.collectorFeeUsd)],
+          ['Total fees', withUsd(inFeeToken(f.totalFeeAmount), f.totalFeeUsd)],
+        ]}
+      />
+      <div className="intent-columns">
+        {f.originGas ? <Column title="Origin gas" rows={gasRows(f.originGas)} /> : null}
+        {f.destinationGas ? <Column title="Destination gas" rows={gasRows(f.destinationGas)} /> : null}
+        {f.provider ? (
+          <Column
+            title="Provider"
+            label="Provider fee"
+            rows={[
+              ['Quote provider', f.provider.quoteProvider],
+              ['Provider fee', withUsd(inFeeToken(f.provider.quoteProviderFee), f.provider.quoteProviderFeeUsd)],
+              ['Service fee', withUsd(inFeeToken(f.provider.serviceFee), f.provider.serviceFeeUsd)],
+              ['Provider with service fee', withUsd(inFeeToken(f.provider.quoteProviderWithServiceFee), f.provider.providerWithServiceFeeUsd)],
+              ['Total', withUsd(inFeeToken(f.provider.totalFeeAmount), f.provider.totalFeeUsd)],
+            ]}
+          />
+        ) : null}
+      </div>
+    </>
+  )
+}
+
+function Column({ title, label = title, rows }: { title: string; label?: string; rows: KVRow[] }) {
+  return (
+    <div>
+      <h3>{title}</h3>
+      <KV label={label} rows={rows} />
+    </div>
+  )
+}
+
+type GasFeeOptions = NonNullable<Intent['gasFeeOptions']>
+
+function FeeOptionsTable({ options, chainId }: { options: NonNullable<GasFeeOptions['feeOptions']>; chainId: number | undefined }) {
+  return (
+    <table className="data intent-table" aria-label="Fee options">
+      <thead>
+        <tr>
+          <th scope="col">Token</th>
+          <th scope="col" className="num">Amount</th>
+          <th scope="col" className="num">USD</th>
+          <th scope="col">Collector</th>
+          <th scope="col">Permit (EIP-2612)</th>
+          <th scope="col">Passthrough eligible</th>
+        </tr>
+      </thead>
+      <tbody>
+        {options.map((opt, i) => (
+          <tr key={`${opt.tokenAddress}-${i}`}>
+            <td>
+              {opt.tokenSymbol ?? '—'} <Hex value={opt.tokenAddress} kind="address" chainId={chainId} />
+            </td>
+            <td className="num">{opt.amount === undefined ? '—' : <Amount raw={opt.amount} decimals={opt.tokenDecimals} symbol={opt.tokenSymbol} copyable />}</td>
+            <td className="num">{formatUsd(opt.amountUsd)}</td>
+            <td>
+              <Hex value={opt.feeCollectorAddress} kind="address" chainId={chainId} />
+            </td>
+            <td>{yesNo(opt.is2612) ?? '—'}</td>
+            <td>{yesNo(opt.isPassthroughEligible) ?? '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+function GasFeeOptionsPart({ opts, chainId }: { opts: GasFeeOptions; chainId: number | undefined }) {
+  return (
+    <>
+      <h3>Gas fee options</h3>
+      <KV
+        label="Gas estimate"
+        rows={[
+          ['Total gas', integer(opts.gasEstimate?.totalGas)],
+          ['Gas price', gwei(opts.gasEstimate?.gasPrice)],
+          ['Native cost', withUsd(nativeAmount(opts.gasEstimate?.nativeCost, chainId), opts.gasEstimate?.nativeCostUsd)],
+          ['Fee collector', hex(opts.feeCollectorAddress, 'address', chainId)],
+          ['Options expire', time(opts.expiresAt)],
+        ]}
+      />
+      {opts.feeOptions?.length ? <FeeOptionsTable options={opts.feeOptions} chainId={chainId} /> : null}
+    </>
+  )
+}
+
 /** What the intent costs: per-chain gas, the provider's and the service's cut, and the totals. */
 export function FeesCard({ intent }: { intent: Intent }) {
   const f = intent.fees
   const o = intent.originChainId
   const feeToken = f?.feeTokenAddress ?? intent.originTokenAddress
   const inFeeToken = (raw: string | undefined) => tokenAmount(raw, o, feeToken)
-  const opts = intent.gasFeeOptions
   return (
     <Card id="fees" title="Fees">
-      {f ? (
-        <>
-          <KV
-            label="Fee totals"
-            rows={[
-              ['Fee token', hex(f.feeTokenAddress, 'address', o)],
-              ['Fee token amount', withUsd(inFeeToken(f.feeTokenAmount), f.feeTokenUsd)],
-              ['Fee token total', inFeeToken(f.feeTokenTotal)],
-              ['Gas fees', withUsd(inFeeToken(f.gasFeeTotal), f.gasFeeUsd)],
-              ['Provider fees', withUsd(inFeeToken(f.providerFeeTotal), f.providerFeeUsd)],
-              ['Service fees', withUsd(inFeeToken(f.serviceFeeTotal), f.serviceFeeUsd)],
-              ['Collector fees', withUsd(inFeeToken(f.collectorFeeTotal), f.collectorFeeUsd)],
-              ['Total fees', withUsd(inFeeToken(f.totalFeeAmount), f.totalFeeUsd)],
-            ]}
-          />
-          <div className="intent-columns">
-            {f.originGas ? (
-              <div>
-                <h3>Origin gas</h3>
-                <KV label="Origin gas" rows={gasRows(f.originGas)} />
-              </div>
-            ) : null}
-            {f.destinationGas ? (
-              <div>
-                <h3>Destination gas</h3>
-                <KV label="Destination gas" rows={gasRows(f.destinationGas)} />
-              </div>
-            ) : null}
-            {f.provider ? (
-              <div>
-                <h3>Provider</h3>
-                <KV
-                  label="Provider fee"
-                  rows={[
-                    ['Quote provider', f.provider.quoteProvider],
-                    ['Provider fee', withUsd(inFeeToken(f.provider.quoteProviderFee), f.provider.quoteProviderFeeUsd)],
-                    ['Service fee', withUsd(inFeeToken(f.provider.serviceFee), f.provider.serviceFeeUsd)],
-                    ['Provider with service fee', withUsd(inFeeToken(f.provider.quoteProviderWithServiceFee), f.provider.providerWithServiceFeeUsd)],
-                    ['Total', withUsd(inFeeToken(f.provider.totalFeeAmount), f.provider.totalFeeUsd)],
-                  ]}
-                />
-              </div>
-            ) : null}
-          </div>
-        </>
-      ) : (
-        <p className="muted">The service sent no fee breakdown for this intent.</p>
-      )}
-      {opts ? (
-        <>
-          <h3>Gas fee options</h3>
-          <KV
-            label="Gas estimate"
-            rows={[
-              ['Total gas', integer(opts.gasEstimate?.totalGas)],
-              ['Gas price', gwei(opts.gasEstimate?.gasPrice)],
-              ['Native cost', withUsd(nativeAmount(opts.gasEstimate?.nativeCost, o), opts.gasEstimate?.nativeCostUsd)],
-              ['Fee collector', hex(opts.feeCollectorAddress, 'address', o)],
-              ['Options expire', time(opts.expiresAt)],
-            ]}
-          />
-          {opts.feeOptions?.length ? (
-            <table className="data intent-table" aria-label="Fee options">
-              <thead>
-                <tr>
-                  <th scope="col">Token</th>
-                  <th scope="col" className="num">Amount</th>
-                  <th scope="col" className="num">USD</th>
-                  <th scope="col">Collector</th>
-                  <th scope="col">Permit (EIP-2612)</th>
-                  <th scope="col">Passthrough eligible</th>
-                </tr>
-              </thead>
-              <tbody>
-                {opts.feeOptions.map((opt, i) => (
-                  <tr key={`${opt.tokenAddress}-${i}`}>
-                    <td>
-                      {opt.tokenSymbol ?? '—'} <Hex value={opt.tokenAddress} kind="address" chainId={o} />
-                    </td>
-                    <td className="num">{opt.amount === undefined ? '—' : <Amount raw={opt.amount} decimals={opt.tokenDecimals} symbol={opt.tokenSymbol} copyable />}</td>
-                    <td className="num">{formatUsd(opt.amountUsd)}</td>
-                    <td>
-                      <Hex value={opt.feeCollectorAddress} kind="address" chainId={o} />
-                    </td>
-                    <td>{yesNo(opt.is2612) ?? '—'}</td>
-                    <td>{yesNo(opt.isPassthroughEligible) ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : null}
-        </>
-      ) : null}
+      {f ? <FeeBreakdown f={f} inFeeToken={inFeeToken} chainId={o} /> : <p className="muted">The service sent no fee breakdown for this intent.</p>}
+      {intent.gasFeeOptions ? <GasFeeOptionsPart opts={intent.gasFeeOptions} chainId={o} /> : null}
     </Card>
   )
 }

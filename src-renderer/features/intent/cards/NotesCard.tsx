@@ -4,8 +4,8 @@ import { formatAge, formatDateTime } from '../../../lib/format'
 import { useSessionState } from '../../../lib/useSessionState'
 import { Card } from './parts'
 
-/** The person's own notes on the intent, kept in the local cache (never sent anywhere). */
-export function NotesCard({ profileId, intentId, notes }: { profileId: string | undefined; intentId: string; notes: readonly Note[] | undefined }) {
+/** Saving and deleting notes, with the reason when the cache refuses. */
+function useNoteEditor(profileId: string | undefined, intentId: string) {
   // A half-written note survives a reload of the window.
   const [draft, setDraft] = useSessionState(`intent-note-draft:${intentId}`, '')
   const [error, setError] = useState<string | null>(null)
@@ -36,28 +36,41 @@ export function NotesCard({ profileId, intentId, notes }: { profileId: string | 
       setError(`The note could not be deleted: ${err instanceof Error ? err.message : String(err)}`)
     }
   }
+  const edit = (text: string) => {
+    setDraft(text)
+    if (error) setError(null)
+  }
+  return { draft, error, busy, submit, remove, edit }
+}
 
+function NoteList({ notes, remove }: { notes: readonly Note[] | undefined; remove(note: Note): Promise<void> }) {
+  if (notes === undefined) return <p className="muted">Loading notes…</p>
+  if (!notes.length) return <p className="muted">No notes yet. Notes stay on this computer and go into the case summary.</p>
+  return (
+    <ul className="intent-notes" aria-label="Notes">
+      {notes.map((n) => (
+        <li key={n.id} className="intent-note">
+          <div className="intent-note-text">{n.text}</div>
+          <div className="row small muted">
+            <span title={formatDateTime(n.createdAt)}>
+              {formatDateTime(n.createdAt)} · {formatAge(n.createdAt)}
+            </span>
+            <button type="button" onClick={() => void remove(n)} aria-label={`Delete note: ${n.text.slice(0, 40)}`}>
+              Delete
+            </button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** The person's own notes on the intent, kept in the local cache (never sent anywhere). */
+export function NotesCard({ profileId, intentId, notes }: { profileId: string | undefined; intentId: string; notes: readonly Note[] | undefined }) {
+  const { draft, error, busy, submit, remove, edit } = useNoteEditor(profileId, intentId)
   return (
     <Card id="notes" title="Notes">
-      {notes === undefined ? (
-        <p className="muted">Loading notes…</p>
-      ) : notes.length ? (
-        <ul className="intent-notes" aria-label="Notes">
-          {notes.map((n) => (
-            <li key={n.id} className="intent-note">
-              <div className="intent-note-text">{n.text}</div>
-              <div className="row small muted">
-                <span title={formatDateTime(n.createdAt)}>{formatDateTime(n.createdAt)} · {formatAge(n.createdAt)}</span>
-                <button type="button" onClick={() => void remove(n)} aria-label={`Delete note: ${n.text.slice(0, 40)}`}>
-                  Delete
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="muted">No notes yet. Notes stay on this computer and go into the case summary.</p>
-      )}
+      <NoteList notes={notes} remove={remove} />
       <form className="intent-note-form" onSubmit={submit} aria-label="Add a note">
         <label className="field">
           New note
@@ -67,10 +80,7 @@ export function NotesCard({ profileId, intentId, notes }: { profileId: string | 
             placeholder="What you found, who you told, what happens next (Enter saves, Shift+Enter for a new line)"
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? 'intent-note-error' : undefined}
-            onChange={(e) => {
-              setDraft(e.target.value)
-              if (error) setError(null)
-            }}
+            onChange={(e) => edit(e.target.value)}
             onKeyDown={(e) => {
               if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
                 e.preventDefault()
