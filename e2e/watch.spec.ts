@@ -56,6 +56,7 @@ test.beforeEach(async ({ context, page, app }) => {
 test.afterEach(async ({ app }) => {
   const profileId = app.appCore.core.activeProfileId()
   for (const id of added.splice(0)) app.appCore.core.watches.unwatch(profileId, id)
+  app.appCore.core.watches.setPaused(false)
 })
 
 test('the board follows one intent to SUCCEEDED and the intent page follows another to FAILED, with notifications', async ({ open, app }) => {
@@ -131,4 +132,75 @@ test('muted watches finish without a notification, and Clear finished empties th
   await page.getByRole('button', { name: /^Clear finished/ }).click()
   await expect(page.getByText('No intents watched')).toBeVisible()
   expect(await notifications(page)).toEqual([])
+})
+
+test('the add form refuses malformed and unknown ids, and Watch is not offered for a malformed id', async ({ open, app }) => {
+  const page = await open('/watch')
+  const field = page.getByLabel('Add by intent id')
+  await field.fill('hello world')
+  await field.press('Enter')
+  await expect(page.getByText('An intent id is 0x followed by 64 hex digits.')).toBeVisible()
+  // Well formed, but the service has no such intent: refused, not a row that "finishes".
+  await field.fill(`0x${'ab'.repeat(32)}`)
+  await field.press('Enter')
+  await expect(page.getByText(/knows no intent .* Check the id, or switch to the profile it belongs to\./)).toBeVisible()
+  await expect(page.getByText('No intents watched')).toBeVisible()
+  expect(app.appCore.core.watches.list(app.appCore.core.activeProfileId()).watches).toEqual([])
+
+  await page.goto(`${app.host.newLaunchUrl()}#/intent/hello`)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Watch intent/ })).toHaveCount(0)
+})
+
+test('an intent already finished shows its own duration, and a long error wraps inside its cell', async ({ open, app }) => {
+  // Ran 125 s by the service's clock, and finished before it was watched.
+  const { intentId: finished } = await app.admin<{ intentId: string }>('createIntent', { status: 'EXECUTING' })
+  await app.admin('clock', { advanceMs: 125_000 })
+  await app.admin('advance', { intentId: finished, to: 'SUCCEEDED' })
+  added.push(finished)
+  const page = await open('/watch')
+  await page.getByLabel('Add by intent id').fill(finished)
+  await page.getByLabel('Add by intent id').press('Enter')
+  const board = page.getByRole('table', { name: 'Watched intents' })
+  const row = (id: string) => board.getByRole('row').filter({ has: page.locator(`a[href="#/intent/${id}"]`) })
+  await expect(row(finished)).toContainText('Finished')
+  const duration = row(finished).locator('.watch-ago').first()
+  await expect(duration).toHaveAttribute('title', /^The intent’s own run time/)
+  await expect(duration).toHaveText(/^2m \d\ds$/)
+
+  // Stopped by the service with a message holding a 66-character id: it wraps in its cell.
+  const unknown = `0x${'cd'.repeat(32)}`
+  const profileId = app.appCore.core.activeProfileId()
+  app.appCore.core.watches.watch(profileId, unknown)
+  added.push(unknown)
+  await expect(row(unknown)).toContainText('Stopped')
+  const overflowing = await row(unknown)
+    .locator('td')
+    .evaluateAll((cells) => cells.filter((c) => c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent))
+  expect(overflowing).toEqual([])
+})
+
+test('Work offline pauses watching: the board says so, main asks nothing, and switching back resumes', async ({ open, app }) => {
+  const { intentId } = await app.admin<{ intentId: string }>('createIntent', { status: 'EXECUTING' })
+  added.push(intentId)
+  const page = await open('/watch')
+  await page.getByLabel('Add by intent id').fill(intentId)
+  await page.getByLabel('Add by intent id').press('Enter')
+  const board = page.getByRole('table', { name: 'Watched intents' })
+  await expect(board).toContainText('Live')
+
+  const profileId = app.appCore.core.activeProfileId()
+  await page.getByRole('checkbox', { name: 'Work offline' }).check()
+  await expect(page.getByRole('status').filter({ hasText: 'Paused while working offline' })).toBeVisible()
+  await expect(board.locator('.watch-phase')).toHaveText(/^Paused/)
+  await expect(board).not.toContainText('Live')
+  expect(app.appCore.core.watches.list(profileId).paused).toBe(true)
+  // Finishing while paused is not heard until the switch is off again.
+  await app.admin('advance', { intentId, to: 'SUCCEEDED' })
+  await page.waitForTimeout(1_500)
+  await expect(board).toContainText('EXECUTING')
+
+  await page.getByRole('checkbox', { name: 'Work offline' }).uncheck()
+  await expect(board).toContainText('SUCCEEDED')
+  expect(app.appCore.core.watches.list(profileId).paused).toBe(false)
 })

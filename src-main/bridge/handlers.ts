@@ -47,6 +47,7 @@ export function createBridgeHandlers(core: Core): BridgeHandlers {
     clearFinishedWatches: () => ({ removed: core.watches.clearFinished(core.activeProfileId()), revision: core.watches.revision() }),
     setWatchMuted: (a) => core.watches.setMuted(core.activeProfileId(), a.intentId, a.muted),
     setNotificationsMuted: (a) => ({ muted: core.watches.setNotificationsMuted(a.muted), revision: core.watches.revision() }),
+    setWatchingPaused: (a) => ({ paused: core.watches.setPaused(a.paused), revision: core.watches.revision() }),
 
     listQueryWatches: () => queries().list(core.activeProfileId()),
     addQueryWatch: (a) => queries().add(core.activeProfileId(), a),

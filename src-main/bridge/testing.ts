@@ -32,6 +32,7 @@ export const VALID_ARGS: { [M in BridgeMethodName]: BridgeArgs<M> } = {
   clearFinishedWatches: undefined,
   setWatchMuted: { intentId: ID, muted: true },
   setNotificationsMuted: { muted: true },
+  setWatchingPaused: { paused: true },
   listQueryWatches: undefined,
   addQueryWatch: { name: 'FAILED on project 42', query: { byProjectId: 42, byStatuses: ['FAILED'] }, historyParams: 'project=42&status=FAILED', intervalMs: 60_000 },
   removeQueryWatch: { id: 'q1' },

@@ -33,6 +33,7 @@ export interface WatchBookOptions {
 export class WatchBook {
   readonly entries = new Map<string, Entry>()
   notificationsMuted = false
+  paused = false
   readonly recovery?: Recovery
   private counter = 0
   private readonly writer: WatchFileWriter
@@ -42,6 +43,7 @@ export class WatchBook {
     const { list, recovery } = loadWatchFile(opts.file, opts.log)
     this.recovery = recovery
     this.notificationsMuted = list.notificationsMuted
+    this.paused = list.paused
     this.counter = Math.max(list.revision, ...list.watches.map((w) => w.revision))
     for (const state of list.watches) this.entries.set(keyOf(state.profileId, state.intentId), { state })
   }
@@ -81,7 +83,7 @@ export class WatchBook {
       if (e.state.profileId !== profileId) continue
       watches.push(withReceipts ? e.state : { ...e.state, receipt: undefined })
     }
-    return { watches, notificationsMuted: this.notificationsMuted, revision: this.counter }
+    return { watches, notificationsMuted: this.notificationsMuted, paused: this.paused, revision: this.counter }
   }
 
   /**
@@ -97,7 +99,7 @@ export class WatchBook {
       this.emit({ type: 'watch:list', list: this.listOf(profileId, false) })
     }
     // No profile has watches: an empty list is true for all of them.
-    if (!any) this.emit({ type: 'watch:list', list: { watches: [], notificationsMuted: this.notificationsMuted, revision: this.counter } })
+    if (!any) this.emit({ type: 'watch:list', list: { watches: [], notificationsMuted: this.notificationsMuted, paused: this.paused, revision: this.counter } })
     this.writer.schedule()
   }
 
@@ -110,6 +112,6 @@ export class WatchBook {
   }
 
   private snapshot(): WatchList {
-    return { watches: [...this.entries.values()].map((e) => e.state), notificationsMuted: this.notificationsMuted, revision: this.counter }
+    return { watches: [...this.entries.values()].map((e) => e.state), notificationsMuted: this.notificationsMuted, paused: this.paused, revision: this.counter }
   }
 }

@@ -34,12 +34,13 @@ const StoredWatchSchema = z.object({
 const FileSchema = z.object({
   version: z.literal(1),
   notificationsMuted: z.boolean(),
+  paused: z.boolean().default(false),
   /** The revision counter when written, so revisions keep growing across restarts. */
   revision: z.number().int().nonnegative().default(0),
   watches: z.array(StoredWatchSchema),
 })
 
-const EMPTY_LIST: WatchList = { watches: [], notificationsMuted: false, revision: 0 }
+const EMPTY_LIST: WatchList = { watches: [], notificationsMuted: false, paused: false, revision: 0 }
 
 /**
  * Reads the list. A missing file is an empty list; an unreadable or invalid one (or a
@@ -51,7 +52,7 @@ export function loadWatchFile(file: string, log: (message: string) => void = con
   if (!existsSync(file)) return { list: EMPTY_LIST }
   try {
     const parsed = FileSchema.parse(JSON.parse(readFileSync(file, 'utf8')))
-    return { list: { watches: parsed.watches as WatchState[], notificationsMuted: parsed.notificationsMuted, revision: parsed.revision } }
+    return { list: { watches: parsed.watches as WatchState[], notificationsMuted: parsed.notificationsMuted, paused: parsed.paused, revision: parsed.revision } }
   } catch (e) {
     const reason = (e as NodeJS.ErrnoException).code === 'EISDIR' ? 'a folder was where the file should be' : e instanceof SyntaxError ? 'not valid JSON' : 'its contents do not fit the watch list'
     try {
@@ -109,7 +110,7 @@ export class WatchFileWriter {
 
   private async write(): Promise<void> {
     const list = this.snapshot()
-    const body = JSON.stringify({ version: 1, notificationsMuted: list.notificationsMuted, revision: list.revision, watches: list.watches })
+    const body = JSON.stringify({ version: 1, notificationsMuted: list.notificationsMuted, paused: list.paused, revision: list.revision, watches: list.watches })
     const temp = `${this.file}.${process.pid}.tmp`
     try {
       await mkdir(dirname(this.file), { recursive: true, mode: 0o700 })

@@ -332,6 +332,36 @@ describe('ReceiptWatcher against the simulator', () => {
   }, 60_000)
 })
 
+describe('pausing (Work offline)', () => {
+  it('asks the service nothing while paused, across a restart too, and picks up where it was on resume', async () => {
+    const id = sim.createIntent({ status: 'EXECUTING' }).intentId
+    const first = makeWatcher()
+    first.watch(P, id)
+    await log.until((l) => l.of('watch:changed', id).length === 1)
+    expect(first.setPaused(true)).toBe(true)
+    expect(first.list(P)).toMatchObject({ paused: true, watches: [{ phase: 'paused' }] })
+    await eventually(() => recorder.open === 0, 1_000, 'the held call to end')
+    sim.advance(id, { to: 'SUCCEEDED' })
+    const asked = recorder.requestsFor(id).length
+    await realSleep(WAIT_MS * 2)
+    await first.stop()
+
+    const second = makeWatcher()
+    expect(second.list(P)).toMatchObject({ paused: true, watches: [{ phase: 'paused' }] })
+    // Added while paused: parked too.
+    const other = sim.createIntent({ status: 'EXECUTING' }).intentId
+    expect(second.watch(P, other).phase).toBe('paused')
+    await realSleep(WAIT_MS * 2)
+    expect(recorder.requestsFor(id)).toHaveLength(asked)
+    expect(recorder.requestsFor(other)).toHaveLength(0)
+    expect(log.of('watch:done', id)).toEqual([])
+
+    second.setPaused(false)
+    await log.until(doneOf(id), 5_000, 'the outcome after resuming')
+    expect(second.list(P).paused).toBe(false)
+  })
+})
+
 describe('revisions', () => {
   it('stamps every event, answer and list from one counter that only grows', async () => {
     const w = makeWatcher()

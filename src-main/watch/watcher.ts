@@ -72,13 +72,10 @@ export function createReceiptWatcher(opts: ReceiptWatcherOptions): WatchControl 
     random: opts.random ?? Math.random,
     log,
   })
-  // Restore: every watch comes back; the unfinished ones resume where they were.
-  for (const entry of book.entries.values()) {
-    if (entry.state.phase === 'done') continue
-    book.stamp(entry, { phase: 'queued', error: undefined, retryAt: undefined })
-    loops.start(entry)
-  }
-  return new ReceiptWatcher(book, loops, now, opts.maxWatches ?? DEFAULT_MAX_WATCHES)
+  const watcher = new ReceiptWatcher(book, loops, now, opts.maxWatches ?? DEFAULT_MAX_WATCHES)
+  // Restore: every watch comes back; the unfinished ones resume where they were (unless paused).
+  for (const entry of book.entries.values()) if (entry.state.phase !== 'done') watcher.begin(entry)
+  return watcher
 }
 
 class ReceiptWatcher implements WatchControl {
@@ -98,7 +95,7 @@ class ReceiptWatcher implements WatchControl {
     if (known) {
       // A watch stopped by a failure (a missing key, say) starts over when added again.
       if (stoppedByFailure(known)) {
-        this.restart(known)
+        this.begin(known)
         this.book.listChanged([profileId], true)
       }
       return known.state
@@ -108,9 +105,9 @@ class ReceiptWatcher implements WatchControl {
         kind: 'InvalidArgument',
         message: `The app already follows ${this.maxWatches.toLocaleString('en-US')} intents, the most it watches at once — clear finished watches or remove some, then add this one again.`,
       })
-    const entry: Entry = { state: { profileId, intentId, addedAt: this.now(), phase: 'queued', muted: watchOpts?.muted ?? false, revision: this.book.next() } }
+    const entry: Entry = { state: { profileId, intentId, addedAt: this.now(), phase: 'queued', muted: watchOpts?.muted ?? false, revision: 0 } }
     this.book.entries.set(keyOf(profileId, intentId), entry)
-    this.loops.start(entry)
+    this.begin(entry)
     this.book.listChanged([profileId], true)
     return entry.state
   }
@@ -152,7 +149,7 @@ class ReceiptWatcher implements WatchControl {
     let resumed = 0
     for (const entry of this.book.entries.values()) {
       if (entry.state.profileId !== profileId || !stoppedByFailure(entry)) continue
-      this.restart(entry)
+      this.begin(entry)
       resumed++
     }
     if (resumed) this.book.listChanged([profileId], true)
@@ -165,6 +162,19 @@ class ReceiptWatcher implements WatchControl {
     return muted
   }
 
+  setPaused(paused: boolean): boolean {
+    if (this.book.paused === paused) return paused
+    this.book.paused = paused
+    for (const entry of this.book.entries.values()) {
+      if (entry.state.phase === 'done') continue
+      // Halted before it is stamped, so a loop's late answer cannot overwrite the pause.
+      this.loops.halt(entry)
+      this.begin(entry)
+    }
+    this.book.listChanged([...this.book.entries.values()].map((e) => e.state.profileId))
+    return paused
+  }
+
   revision(): number {
     return this.book.revision
   }
@@ -174,8 +184,9 @@ class ReceiptWatcher implements WatchControl {
     await this.book.flush()
   }
 
-  private restart(entry: Entry): void {
-    this.book.stamp(entry, { phase: 'queued', error: undefined, retryAt: undefined })
-    this.loops.start(entry)
+  /** (Re)starts a watch from the queue, or parks it while paused; a stale error or retry goes. */
+  begin(entry: Entry): void {
+    this.book.stamp(entry, { phase: this.book.paused ? 'paused' : 'queued', error: undefined, retryAt: undefined })
+    if (!this.book.paused) this.loops.start(entry)
   }
 }

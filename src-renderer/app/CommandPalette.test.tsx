@@ -81,8 +81,9 @@ describe('CommandPalette', () => {
     expect(location()).toBe(`/intent/${HASH}`)
   })
 
-  it('watches an intent through the bridge and says so', async () => {
+  it('watches an intent the service knows through the bridge and says so', async () => {
     const user = setup()
+    answers.set('getIntent', (args: { intentId: string }) => ({ ok: true, value: { data: { intent: { intentId: args.intentId } } } }))
     answers.set('watchIntent', (args: { intentId: string }) => ({
       ok: true,
       value: { profileId: 'sim', intentId: args.intentId, addedAt: 1, phase: 'queued', muted: false },
@@ -93,12 +94,24 @@ describe('CommandPalette', () => {
     expect(selected()).toBe('Watch intent 0xabababab…ababab')
     await user.keyboard('{Enter}')
     await waitFor(() => expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent('Watching it live'))
+    expect(callsOf('getIntent')).toEqual([{ intentId: HASH }])
     expect(callsOf('watchIntent')).toEqual([{ intentId: HASH }])
     expect(useWatches.getState().byId[HASH]).toBeDefined()
   })
 
+  it('refuses to watch an intent the service does not know', async () => {
+    const user = setup()
+    answers.set('getIntent', () => ({ ok: false, error: { kind: 'NotFound', message: 'intent not found' } }))
+    await user.keyboard('{Control>}k{/Control}')
+    await user.paste(HASH)
+    await user.click(screen.getByRole('option', { name: /^Watch intent/ }))
+    await waitFor(() => expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent(/Could not watch the intent: The service of this profile knows no intent/))
+    expect(callsOf('watchIntent')).toEqual([])
+  })
+
   it('says why a watch could not be added', async () => {
     const user = setup()
+    answers.set('getIntent', (args: { intentId: string }) => ({ ok: true, value: { data: { intent: { intentId: args.intentId } } } }))
     answers.set('watchIntent', () => ({ ok: false, error: { kind: 'NotFound', message: 'no such intent' } }))
     await user.keyboard('{Control>}k{/Control}')
     await user.paste(HASH)

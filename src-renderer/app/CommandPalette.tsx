@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type Keyboard
 import { useNavigate } from 'react-router'
 import { paletteActions, type PaletteAction } from '../features/search/paletteActions'
 import { universalHint } from '../features/search/plan'
+import { confirmIntentExists } from '../features/watch/confirmIntent'
 import { useWatches } from '../features/watch/store'
 import { ROUTES } from './routes'
 import { SEARCH_BOX_ID, SHORTCUTS, isBareKey } from './shortcuts'
@@ -99,10 +100,11 @@ function PaletteDialog({ initialText, onClose }: { initialText: string; onClose:
       return
     }
     setStatus({ text: `Adding a watch on ${action.intentId}…`, bad: false })
-    const failure = await useWatches.getState().add(action.intentId)
+    // Only an intent the service knows is watched (the Watch view's form asks the same).
+    const failure = (await confirmIntentExists(action.intentId)) ?? (await useWatches.getState().add(action.intentId))?.message
     setStatus(
       failure
-        ? { text: `Could not watch the intent: ${failure.message}`, bad: true }
+        ? { text: `Could not watch the intent: ${failure}`, bad: true }
         : { text: 'Watching it live: the Watch view follows it and says when it finishes.', bad: false },
     )
   }

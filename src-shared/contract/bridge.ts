@@ -24,6 +24,7 @@ import {
 } from './service'
 import {
   MuteAllArgsSchema,
+  PauseWatchingArgsSchema,
   WatchIdArgsSchema,
   WatchIntentArgsSchema,
   WatchMuteArgsSchema,
@@ -115,6 +116,7 @@ export const BRIDGE = {
   clearFinishedWatches: method<{ removed: number; revision: number }>()(NoArgsSchema),
   setWatchMuted: method<WatchState>()(WatchMuteArgsSchema),
   setNotificationsMuted: method<{ muted: boolean; revision: number }>()(MuteAllArgsSchema),
+  setWatchingPaused: method<{ paused: boolean; revision: number }>()(PauseWatchingArgsSchema),
 
   listQueryWatches: method<QueryWatchList>()(NoArgsSchema),
   addQueryWatch: method<QueryWatchState>()(AddQueryWatchArgsSchema),

@@ -26,6 +26,7 @@ export const BRIDGE_METHOD_NAMES = [
   'clearFinishedWatches',
   'setWatchMuted',
   'setNotificationsMuted',
+  'setWatchingPaused',
   // watched queries (History filters polled by main)
   'listQueryWatches',
   'addQueryWatch',

@@ -9,7 +9,8 @@ import type { IntentReceipt, IntentStatus } from './service'
  * the service it came from.
  */
 
-export const WATCH_PHASES = ['queued', 'polling', 'retrying', 'done'] as const
+/** `paused`: a window works offline, so the app asks the service nothing until it is back. */
+export const WATCH_PHASES = ['queued', 'polling', 'retrying', 'paused', 'done'] as const
 export type WatchPhase = (typeof WATCH_PHASES)[number]
 
 /** How a watch ended; ABORTED and REFUNDED are final outcomes too, though not `done` for the service. */
@@ -51,6 +52,8 @@ export interface WatchState {
 export interface WatchList {
   watches: WatchState[]
   notificationsMuted: boolean
+  /** Watching is paused for every profile: a window works offline (see `setPaused`). */
+  paused: boolean
   /**
    * The counter when the list was read: every change up to it is in the list. A watch a
    * window knows at a higher revision was added or changed after the list was read.
@@ -91,6 +94,7 @@ export const WatchIntentArgsSchema = z.object({ intentId, muted: z.boolean().opt
 export const WatchIdArgsSchema = z.object({ intentId }).strict()
 export const WatchMuteArgsSchema = z.object({ intentId, muted: z.boolean() }).strict()
 export const MuteAllArgsSchema = z.object({ muted: z.boolean() }).strict()
+export const PauseWatchingArgsSchema = z.object({ paused: z.boolean() }).strict()
 
 /** What the bridge needs from the watcher (implemented in `src-main/watch/`). */
 export interface WatchControl {
@@ -109,6 +113,12 @@ export interface WatchControl {
    * Returns how many.
    */
   resumeStopped(profileId: string): number
+  /**
+   * Pauses every unfinished watch (no calls at all) or resumes them: "Work offline" in a
+   * window. Kept on disk, so a paused app does not call the service at its next start
+   * before the window says so again. Returns the new setting.
+   */
+  setPaused(paused: boolean): boolean
   /** The revision counter now: an action's answer carries it, so the window can order it against lists. */
   revision(): number
   stop(): Promise<void>

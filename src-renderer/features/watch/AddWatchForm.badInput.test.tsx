@@ -25,3 +25,20 @@ describe('adding a watch refuses an empty id', () => {
     expect(fakeCall.mock.calls.filter(([method]) => method === 'watchIntent')).toEqual([])
   })
 })
+
+describe('adding a watch refuses a malformed id without asking the service', () => {
+  it.each([
+    ['words', 'hello world'],
+    ['too short', '0x1234'],
+    ['not hex', `0x${'g'.repeat(64)}`],
+    ['no 0x', 'ab'.repeat(32)],
+  ])('%s: refused next to the field', async (_what, value) => {
+    const user = userEvent.setup()
+    render(<AddWatchForm />)
+    const field = screen.getByLabelText('Add by intent id')
+    await user.type(field, value)
+    await user.click(screen.getByRole('button', { name: 'Watch' }))
+    expectFieldProblem(field, 'An intent id is 0x followed by 64 hex digits.')
+    expect(fakeCall.mock.calls.filter(([method]) => method === 'getIntent' || method === 'watchIntent')).toEqual([])
+  })
+})

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { isHash32 } from '@contract/formats'
 import { askNotificationPermissionInHost } from './browserNotify'
 import { useWatchSync } from './sync'
 import { useWatch, useWatches } from './store'
@@ -6,9 +7,14 @@ import { useWatch, useWatches } from './store'
 /**
  * Watch / Watching / Unwatch for one intent, usable anywhere an intent id is shown.
  * "Watching" turns into "Unwatch" while pointed at or focused, so the one button both
- * shows the state and undoes it.
+ * shows the state and undoes it. Not offered for an id that is not an intent id's form:
+ * the service could never answer for it.
  */
 export function WatchButton({ intentId }: { intentId: string }) {
+  return isHash32(intentId) ? <WatchToggle intentId={intentId} /> : null
+}
+
+function WatchToggle({ intentId }: { intentId: string }) {
   useWatchSync()
   const watched = useWatch(intentId) !== undefined
   const [busy, setBusy] = useState(false)

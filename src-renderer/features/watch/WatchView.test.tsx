@@ -1,8 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeReceipt } from '../../db/testing'
+import { useCacheStatus } from '../../stores/cache'
 import { ID, PROFILE, emit, fakeCall, main, watchState } from './testing/fakeMain'
 import { fakeNotifications, resetWatchWorld } from './testing/world'
 import { WatchButton } from './WatchButton'
@@ -75,7 +76,7 @@ describe('Watch view', () => {
     expect(screen.getByRole('status')).toHaveTextContent('1 live, 1 finished')
   })
 
-  it('adds by intent id: refuses an empty id, flags an unusual one, and adds', async () => {
+  it('adds by intent id: refuses an empty or malformed id, asks the service whether it exists, and adds', async () => {
     const user = userEvent.setup()
     fakeNotifications()
     renderView()
@@ -83,15 +84,46 @@ describe('Watch view', () => {
     const field = screen.getByLabelText('Add by intent id')
     await user.click(screen.getByRole('button', { name: 'Watch' }))
     expect(screen.getByText('Enter an intent id')).toBeInTheDocument()
+
+    await user.type(field, 'hello world{Enter}')
+    expect(screen.getByText('An intent id is 0x followed by 64 hex digits.')).toBeInTheDocument()
+    expect(callsOf('getIntent')).toHaveLength(0)
+
+    main.unknownIds.add(ID(6))
+    await user.clear(field)
+    await user.type(field, `${ID(6)}{Enter}`)
+    expect(await screen.findByText(/knows no intent .* Check the id, or switch to the profile it belongs to\./)).toBeInTheDocument()
+    expect(callsOf('getIntent')).toEqual([{ intentId: ID(6) }])
     expect(callsOf('watchIntent')).toHaveLength(0)
 
-    await user.type(field, 'abc')
-    expect(screen.getByText(/usually 0x followed by 64 hex digits/)).toBeInTheDocument()
     await user.clear(field)
     await user.type(field, `${ID(5)}{Enter}`)
     await waitFor(() => expect(callsOf('watchIntent')).toEqual([{ intentId: ID(5) }]))
     expect(field).toHaveValue('')
     await waitFor(() => expect(rowOf(5)).toBeInTheDocument())
+  })
+
+  it('while working offline: says watching is paused, shows paused rows, tells main, and adds nothing it cannot confirm', async () => {
+    const user = userEvent.setup()
+    main.watches.set(ID(1), watchState(1, { status: 'EXECUTING', lastUpdateAt: Date.now() - 9_000 }))
+    renderView()
+    await waitFor(() => rowOf(1))
+    expect(within(rowOf(1)).getByText('Live')).toBeInTheDocument()
+
+    act(() => useCacheStatus.getState().setForcedOffline(true))
+    await waitFor(() => expect(callsOf('setWatchingPaused')).toContainEqual({ paused: true }))
+    expect(screen.getByRole('status')).toHaveTextContent(/Paused while working offline/)
+    // Main parks the watch and says so; the row follows.
+    main.watches.set(ID(1), { ...main.watches.get(ID(1))!, phase: 'paused', revision: ++main.revision })
+    emit({ type: 'watch:list', list: { watches: [], notificationsMuted: false, paused: true, revision: main.revision } })
+    await waitFor(() => expect(within(rowOf(1)).getByText('Paused')).toBeInTheDocument())
+    expect(within(rowOf(1)).queryByText('Live')).toBeNull()
+
+    await user.type(screen.getByLabelText('Add by intent id'), `${ID(2)}{Enter}`)
+    expect(await screen.findByText(/Working offline: the service cannot confirm this intent exists/)).toBeInTheDocument()
+    expect(callsOf('getIntent')).toHaveLength(0)
+    act(() => useCacheStatus.getState().setForcedOffline(false))
+    await waitFor(() => expect(callsOf('setWatchingPaused')).toContainEqual({ paused: false }))
   })
 
   it('mutes one watch, mutes all, removes, and clears finished ones', async () => {
@@ -128,6 +160,11 @@ describe('Watch view', () => {
 })
 
 describe('WatchButton', () => {
+  it('is not offered for an id that is not an intent id', () => {
+    render(<WatchButton intentId="hello world" />)
+    expect(screen.queryByRole('button')).toBeNull()
+  })
+
   it('watches, shows Watching, offers Unwatch when pointed at, and unwatches', async () => {
     const user = userEvent.setup()
     render(

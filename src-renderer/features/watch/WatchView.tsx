@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { WatchedFiltersLink } from '../queryWatch'
+import { useCacheStatus } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
 import { AddWatchForm } from './AddWatchForm'
 import { askNotificationPermission, notificationAccess } from './browserNotify'
@@ -23,6 +24,19 @@ function BrowserNotificationAccess() {
   )
 }
 
+/** The count of watches, or, while working offline, that watching is paused. */
+function BoardStatus({ running, finished }: { running: number; finished: number }) {
+  const offline = useCacheStatus((s) => s.forcedOffline)
+  const counts = running + finished ? `${running} live, ${finished} finished` : 'Nothing watched'
+  return (
+    <p className="muted small" role="status">
+      {offline
+        ? `Paused while working offline: the service is not asked, and each watch shows where it was last heard${running + finished ? ` (${running + finished} watched)` : ''}.`
+        : counts}
+    </p>
+  )
+}
+
 export function WatchView() {
   useWatchSync()
   const byId = useWatches((s) => s.byId)
@@ -40,9 +54,7 @@ export function WatchView() {
       <header className="view-header">
         <div>
           <h1 id="watch-title">Watch</h1>
-          <p className="muted small" role="status">
-            {watches.length ? `${running} live, ${finished} finished` : 'Nothing watched'}
-          </p>
+          <BoardStatus running={running} finished={finished} />
         </div>
         <div className="toolbar">
           <WatchedFiltersLink />

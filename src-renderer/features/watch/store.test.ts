@@ -6,7 +6,7 @@ import { useWatches } from './store'
 
 vi.mock('../../data/call', async () => ({ call: (await import('./testing/fakeMain')).fakeCall }))
 
-const listOf = (revision: number, ...watches: WatchState[]) => ({ watches, notificationsMuted: false, revision })
+const listOf = (revision: number, ...watches: WatchState[]) => ({ watches, notificationsMuted: false, paused: false, revision })
 
 /** The next list is asked for now and answered, as it was when asked, once `letGo` runs. */
 function slowList() {

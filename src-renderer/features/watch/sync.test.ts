@@ -77,7 +77,7 @@ describe('watch sync', () => {
     await started(watchState(1), watchState(2))
     await waitFor(async () => expect((await listWatchMirror(PROFILE)).map((m) => m.intentId).sort()).toEqual([ID(1), ID(2)]))
     main.watches.delete(ID(1))
-    emit({ type: 'watch:list', list: { watches: [], notificationsMuted: false, revision: main.revision } })
+    emit({ type: 'watch:list', list: { watches: [], notificationsMuted: false, paused: false, revision: main.revision } })
     await waitFor(async () => expect((await listWatchMirror(PROFILE)).map((m) => m.intentId)).toEqual([ID(2)]))
   })
 

@@ -5,6 +5,7 @@ import { bridge } from '../../bridge'
 import type { WatchMirror } from '../../db'
 import { cacheModule } from '../../db/lazy'
 import { call } from '../../data/call'
+import { useCacheStatus } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
 import { showOutcomeNotification } from './browserNotify'
 import { useWatches } from './store'
@@ -99,6 +100,15 @@ function handleWatchEvent(event: BridgeEvent): void {
 let stopSync: (() => void) | null = null
 
 /**
+ * "Work offline" pauses the main process's watching too, so the app asks the service
+ * nothing; switching it off resumes the watches. Main keeps the setting across restarts.
+ */
+async function pauseWithOfflineSwitch(paused: boolean): Promise<void> {
+  const r = await call('setWatchingPaused', { paused })
+  if (!r.ok) console.warn('could not pause or resume watching', r.error)
+}
+
+/**
  * Starts the wiring once per page and loads the list; later calls only load the list if
  * it never was. The list is reloaded whenever the active profile changes, and mirrored
  * after each load.
@@ -112,6 +122,11 @@ export function startWatchSync(): () => void {
   const unwatchProfile = useConnection.subscribe((s, prev) => {
     if (s.info?.activeProfileId !== prev.info?.activeProfileId) void useWatches.getState().refresh()
   })
+  const unwatchOffline = useCacheStatus.subscribe((s, prev) => {
+    if (s.forcedOffline !== prev.forcedOffline) void pauseWithOfflineSwitch(s.forcedOffline)
+  })
+  // Once per page: a pause left from an earlier run is lifted when this page is online.
+  void pauseWithOfflineSwitch(useCacheStatus.getState().forcedOffline)
   const unwatchList = useWatches.subscribe((s, prev) => {
     if (s.listVersion === prev.listVersion || !s.profileId) return
     const watches = Object.values(s.byId)
@@ -122,6 +137,7 @@ export function startWatchSync(): () => void {
   stopSync = () => {
     unsubscribe()
     unwatchProfile()
+    unwatchOffline()
     unwatchList()
     receiptsCached.clear()
     stopSync = null

@@ -19,12 +19,15 @@ export const ID = (n: number) => intentIdOf(n)
 export const main = {
   watches: new Map<string, WatchState>(),
   notificationsMuted: false,
+  paused: false,
+  /** Ids the service says it does not know (GetIntent answers NotFound); every other id exists. */
+  unknownIds: new Set<string>(),
   failNext: null as null | { kind: 'Network' | 'NotFound'; message: string },
   /** The revision counter: every state made here, like every change in main, takes the next one. */
   revision: 0,
 }
 
-const list = (): WatchList => ({ watches: [...main.watches.values()], notificationsMuted: main.notificationsMuted, revision: main.revision })
+const list = (): WatchList => ({ watches: [...main.watches.values()], notificationsMuted: main.notificationsMuted, paused: main.paused, revision: main.revision })
 
 /** A watch's state, with the next revision unless `over` gives one. */
 export const watchState = (n: number, over: Partial<WatchState> = {}): WatchState => ({
@@ -62,6 +65,12 @@ export const fakeCall = vi.fn(async (method: BridgeMethodName, args: unknown): P
     case 'setNotificationsMuted':
       main.notificationsMuted = a.muted
       return { ok: true, value: { muted: a.muted, revision: ++main.revision } }
+    case 'getIntent':
+      if (main.unknownIds.has(a.intentId)) return { ok: false, error: { kind: 'NotFound', message: `intent ${a.intentId} not found` } }
+      return { ok: true, value: { data: { intent: { intentId: a.intentId } }, source: { profileId: PROFILE, baseUrl: 'http://sim', simulated: true, fetchedAt: Date.now() } } }
+    case 'setWatchingPaused':
+      main.paused = (args as { paused: boolean }).paused
+      return { ok: true, value: { paused: main.paused, revision: ++main.revision } }
     case 'clearFinishedWatches': {
       let removed = 0
       for (const [k, w] of main.watches) if (w.phase === 'done' && main.watches.delete(k)) removed++

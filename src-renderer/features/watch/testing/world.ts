@@ -1,6 +1,7 @@
 import { vi } from 'vitest'
 import type { AppInfo } from '@contract/app'
 import { openExplorerDb, setExplorerDb } from '../../../db'
+import { useCacheStatus } from '../../../stores/cache'
 import { useConnection } from '../../../stores/connection'
 import { fakeCall, info, main } from './fakeMain'
 import { useWatches } from '../store'
@@ -11,10 +12,13 @@ let dbCount = 0
 export function resetWatchWorld(runtime: AppInfo['runtime'] = 'host') {
   main.watches.clear()
   main.notificationsMuted = false
+  main.paused = false
+  main.unknownIds.clear()
   main.failNext = null
   main.revision = 0
   fakeCall.mockClear()
   setExplorerDb(openExplorerDb(`watch-test-${++dbCount}-${Math.random().toString(36).slice(2)}`))
+  useCacheStatus.setState({ forcedOffline: false })
   useConnection.setState({ info: info(runtime), reachability: 'online', lastOutage: null })
   useWatches.setState({ byId: {}, removed: {}, status: 'idle', error: null, profileId: null, notificationsMuted: false, mutedRevision: -1 })
   location.hash = ''
