@@ -57,10 +57,6 @@ const LAYERS = [
  * smaller functions. Nothing may be added here.
  */
 const LONG_FUNCTION_EXCEPTIONS = [
-  'src-renderer/app/CommandPalette.tsx',
-  'src-renderer/components/JsonView.tsx',
-  'src-renderer/features/cache/ImportCard.tsx',
-  'src-renderer/features/cache/StoresTable.tsx',
   'src-renderer/features/search/SearchForm.tsx',
   'src-renderer/features/search/SearchView.tsx',
   'src-renderer/features/search/useIntentSearch.ts',

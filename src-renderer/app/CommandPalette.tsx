@@ -79,17 +79,25 @@ function ShortcutList() {
   )
 }
 
-function PaletteDialog({ initialText, onClose }: { initialText: string; onClose: () => void }) {
+/** The highlighted action after a navigation key, or undefined when the key does not move it. */
+function movedTo(e: KeyboardEvent, current: number, n: number): number | undefined {
+  if (!n) return undefined
+  if (e.key === 'ArrowDown') return (current + 1) % n
+  if (e.key === 'ArrowUp') return (current - 1 + n) % n
+  if ((e.key === 'Home' || e.key === 'End') && e.ctrlKey) return e.key === 'Home' ? 0 : n - 1
+  return undefined
+}
+
+type PaletteStatus = { text: string; bad: boolean } | null
+
+/** The palette's text, its actions, the highlighted one, and running it. */
+function usePalette(initialText: string, onClose: () => void) {
   const navigate = useNavigate()
   const [text, setText] = useState(initialText)
   const [active, setActive] = useState(0)
-  const [status, setStatus] = useState<{ text: string; bad: boolean } | null>(null)
-  const actions = useMemo(() => (text.trim() === '?' ? [] : paletteActions(text, VIEWS)), [text])
-  const id = useId()
-  const listId = `${id}-list`
-  const optionId = (i: number) => `${id}-option-${i}`
-  const hint = universalHint(text)
+  const [status, setStatus] = useState<PaletteStatus>(null)
   const showShortcuts = text.trim() === '?'
+  const actions = useMemo(() => (showShortcuts ? [] : paletteActions(text, VIEWS)), [text, showShortcuts])
   const current = Math.min(active, actions.length - 1)
 
   const run = async (action: PaletteAction | undefined) => {
@@ -110,40 +118,59 @@ function PaletteDialog({ initialText, onClose }: { initialText: string; onClose:
   }
 
   const onKeyDown = (e: KeyboardEvent) => {
-    const n = actions.length
-    switch (e.key) {
-      case 'Escape':
-        e.preventDefault()
-        onClose()
-        break
-      case 'ArrowDown':
-        e.preventDefault()
-        if (n) setActive((current + 1) % n)
-        break
-      case 'ArrowUp':
-        e.preventDefault()
-        if (n) setActive((current - 1 + n) % n)
-        break
-      case 'Home':
-      case 'End':
-        if (!n || !e.ctrlKey) break
-        e.preventDefault()
-        setActive(e.key === 'Home' ? 0 : n - 1)
-        break
-      case 'Enter':
-        e.preventDefault()
-        void run(actions[current])
-        break
-      case 'Tab':
-        // The input is the one focus stop: the list is driven from it.
-        e.preventDefault()
-        break
+    const moved = movedTo(e, current, actions.length)
+    if (moved !== undefined) setActive(moved)
+    // Arrows never move the caret here; Tab stays in the input, the one focus stop that drives the list.
+    if (moved !== undefined || e.key === 'ArrowDown' || e.key === 'ArrowUp' || e.key === 'Tab') e.preventDefault()
+    if (e.key === 'Escape') {
+      e.preventDefault()
+      onClose()
+    } else if (e.key === 'Enter') {
+      e.preventDefault()
+      void run(actions[current])
     }
   }
+  const edit = (next: string) => {
+    setText(next)
+    setActive(0)
+    setStatus(null)
+  }
+  return { text, edit, actions, current, setActive, status, showShortcuts, run, onKeyDown }
+}
 
+type Palette = ReturnType<typeof usePalette>
+
+function ActionList({ palette, listId, optionId }: { palette: Palette; listId: string; optionId: (i: number) => string }) {
+  const { actions, current } = palette
+  return (
+    <ul className="palette-list" role="listbox" id={listId} aria-label="Actions">
+      {actions.map((a, i) => (
+        <li
+          key={a.id}
+          id={optionId(i)}
+          role="option"
+          aria-selected={i === current}
+          className={i === current ? 'palette-option palette-option-active' : 'palette-option'}
+          onMouseEnter={() => palette.setActive(i)}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => void palette.run(a)}
+        >
+          {a.label}
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function PaletteDialog({ initialText, onClose }: { initialText: string; onClose: () => void }) {
+  const palette = usePalette(initialText, onClose)
+  const { text, actions, current, status, showShortcuts } = palette
+  const id = useId()
+  const listId = `${id}-list`
+  const optionId = (i: number) => `${id}-option-${i}`
   return (
     <div className="palette-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="palette" role="dialog" aria-modal="true" aria-label="Command palette" onKeyDown={onKeyDown}>
+      <div className="palette" role="dialog" aria-modal="true" aria-label="Command palette" onKeyDown={palette.onKeyDown}>
         <input
           className="palette-input"
           role="combobox"
@@ -157,30 +184,11 @@ function PaletteDialog({ initialText, onClose }: { initialText: string; onClose:
           autoComplete="off"
           placeholder="Paste an intent id, wallet, hash… or type a view name"
           value={text}
-          onChange={(e) => {
-            setText(e.target.value)
-            setActive(0)
-            setStatus(null)
-          }}
+          onChange={(e) => palette.edit(e.target.value)}
         />
-        <p className="palette-hint muted small">{hint ?? 'Enter runs the highlighted action · ↑↓ choose · Esc closes · ? lists every shortcut'}</p>
+        <p className="palette-hint muted small">{universalHint(text) ?? 'Enter runs the highlighted action · ↑↓ choose · Esc closes · ? lists every shortcut'}</p>
         {showShortcuts ? <ShortcutList /> : null}
-        <ul className="palette-list" role="listbox" id={listId} aria-label="Actions">
-          {actions.map((a, i) => (
-            <li
-              key={a.id}
-              id={optionId(i)}
-              role="option"
-              aria-selected={i === current}
-              className={i === current ? 'palette-option palette-option-active' : 'palette-option'}
-              onMouseEnter={() => setActive(i)}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => void run(a)}
-            >
-              {a.label}
-            </li>
-          ))}
-        </ul>
+        <ActionList palette={palette} listId={listId} optionId={optionId} />
         {actions.length === 0 && !showShortcuts ? <p className="muted small palette-empty">Nothing matches. Paste an id, address or hash, or type a view name.</p> : null}
         {status ? (
           <p role="status" className={status.bad ? 'field-error' : 'muted small'}>

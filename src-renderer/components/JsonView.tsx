@@ -12,14 +12,7 @@ function Leaf({ value }: { value: unknown }) {
   return <span className="json-null">null</span>
 }
 
-function Node({
-  name,
-  path,
-  value,
-  depth,
-  openDepth,
-  last,
-}: {
+interface NodeProps {
   name?: ReactNode
   /** Where the node sits, for the toggle's accessible name (`quote.routeProviders`). */
   path: string
@@ -27,8 +20,10 @@ function Node({
   depth: number
   openDepth: number
   last: boolean
-}) {
-  const [open, setOpen] = useState(depth < openDepth)
+}
+
+function Node(props: NodeProps) {
+  const { name, value, last } = props
   const comma = last ? '' : ','
   const label = name === undefined ? null : (
     <>
@@ -46,28 +41,36 @@ function Node({
   }
   const array = Array.isArray(value)
   const entries: [string, unknown][] = array ? value.map((v, i) => [String(i), v]) : Object.entries(value).filter(([, v]) => v !== undefined)
-  const [openMark, closeMark] = array ? ['[', ']'] : ['{', '}']
+  const marks = array ? (['[', ']'] as const) : (['{', '}'] as const)
   if (entries.length === 0) {
     return (
       <div className="json-line">
         {label}
-        {openMark}
-        {closeMark}
+        {marks[0]}
+        {marks[1]}
         {comma}
       </div>
     )
   }
+  return <ContainerNode {...props} label={label} comma={comma} array={array} entries={entries} marks={marks} />
+}
+
+interface ContainerProps extends NodeProps {
+  label: ReactNode
+  comma: string
+  array: boolean
+  entries: [string, unknown][]
+  marks: readonly [string, string]
+}
+
+/** An object or array with entries: a toggle, its entries when open, a count when closed. */
+function ContainerNode({ path, depth, openDepth, label, comma, array, entries, marks: [openMark, closeMark] }: ContainerProps) {
+  const [open, setOpen] = useState(depth < openDepth)
   const count = `${entries.length} ${array ? (entries.length === 1 ? 'item' : 'items') : entries.length === 1 ? 'field' : 'fields'}`
   return (
     <div className="json-node">
       <div className="json-line">
-        <button
-          type="button"
-          className="json-toggle"
-          aria-expanded={open}
-          aria-label={`${open ? 'Collapse' : 'Expand'} ${path}`}
-          onClick={() => setOpen(!open)}
-        >
+        <button type="button" className="json-toggle" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} ${path}`} onClick={() => setOpen(!open)}>
           {open ? '▾' : '▸'}
         </button>
         {label}

@@ -21,21 +21,12 @@ const fileCounts = (file: CacheFile, profiles: ReadonlySet<string>) =>
     return records ? [{ store: s, count: records.filter((r) => profiles.has(r.profileId)).length }] : []
   })
 
-/**
- * Import in two steps: the whole file is validated and summarised first, and nothing is
- * written until the person confirms. The write is one transaction: all or nothing.
- */
-export function ImportCard({
-  appProfiles,
-  activeProfileId,
-  onImported,
-}: {
-  appProfiles: readonly ProfileView[] | undefined
-  activeProfileId: string | undefined
-  onImported(): void
-}) {
+type Target = 'original' | 'active'
+
+/** The import's steps: check the picked file, then write it under the chosen profile. */
+function useImport(activeProfileId: string | undefined, onImported: () => void) {
   const [state, setState] = useState<State>({ status: 'idle' })
-  const [target, setTarget] = useState<'original' | 'active'>('original')
+  const [target, setTarget] = useState<Target>('original')
   const [fromProfile, setFromProfile] = useState('')
   const input = useRef<HTMLInputElement>(null)
 
@@ -76,7 +67,60 @@ export function ImportCard({
       setState({ status: 'failed', fileName, message: storageErrorMessage(e) })
     }
   }
+  return { state, target, setTarget, fromProfile, setFromProfile, input, reset, check, run }
+}
 
+/** How a check or an import ended: the file's problems, the records written, or the rollback. */
+function ImportOutcome({ state }: { state: State }) {
+  if (state.status === 'invalid')
+    return (
+      <div className="notice notice-error" role="alert">
+        <strong>{state.fileName} cannot be imported</strong>
+        <p>{state.message}</p>
+        {state.issues.length ? (
+          <ul className="cache-issues">
+            {state.issues.map((i) => (
+              <li key={i}>
+                <code>{i}</code>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="muted">Nothing was changed.</p>
+      </div>
+    )
+  if (state.status === 'done')
+    return (
+      <p role="status" className="tone-ok">
+        Imported {formatCount(state.written)} records from {state.fileName}
+        {state.skipped ? ` (${formatCount(state.skipped)} skipped: the cache already had newer copies)` : ''}.
+      </p>
+    )
+  if (state.status === 'failed')
+    return (
+      <div className="notice notice-error" role="alert">
+        <strong>The import failed and was rolled back</strong>
+        <p>{state.message}</p>
+        <p className="muted">The cache is as it was before the import.</p>
+      </div>
+    )
+  return null
+}
+
+/**
+ * Import in two steps: the whole file is validated and summarised first, and nothing is
+ * written until the person confirms. The write is one transaction: all or nothing.
+ */
+export function ImportCard({
+  appProfiles,
+  activeProfileId,
+  onImported,
+}: {
+  appProfiles: readonly ProfileView[] | undefined
+  activeProfileId: string | undefined
+  onImported(): void
+}) {
+  const { state, input, check, run, reset, ...choice } = useImport(activeProfileId, onImported)
   const busy = state.status === 'checking' || state.status === 'importing'
   return (
     <section className="card" aria-labelledby="cache-import-title">
@@ -91,24 +135,6 @@ export function ImportCard({
       </label>
 
       {state.status === 'checking' ? <ProgressLine label="Checking the file" progress={state.progress} /> : null}
-
-      {state.status === 'invalid' ? (
-        <div className="notice notice-error" role="alert">
-          <strong>{state.fileName} cannot be imported</strong>
-          <p>{state.message}</p>
-          {state.issues.length ? (
-            <ul className="cache-issues">
-              {state.issues.map((i) => (
-                <li key={i}>
-                  <code>{i}</code>
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <p className="muted">Nothing was changed.</p>
-        </div>
-      ) : null}
-
       {state.status === 'ready' ? (
         <ImportSummary
           fileName={state.fileName}
@@ -116,59 +142,84 @@ export function ImportCard({
           file={state.file}
           appProfiles={appProfiles}
           activeProfileId={activeProfileId}
-          target={target}
-          setTarget={setTarget}
-          fromProfile={fromProfile}
-          setFromProfile={setFromProfile}
+          {...choice}
           onImport={() => void run(state.file, state.fileName)}
           onCancel={reset}
         />
       ) : null}
-
       {state.status === 'importing' ? <ProgressLine label="Import progress" progress={state.progress} /> : null}
-      {state.status === 'done' ? (
-        <p role="status" className="tone-ok">
-          Imported {formatCount(state.written)} records from {state.fileName}
-          {state.skipped ? ` (${formatCount(state.skipped)} skipped: the cache already had newer copies)` : ''}.
-        </p>
-      ) : null}
-      {state.status === 'failed' ? (
-        <div className="notice notice-error" role="alert">
-          <strong>The import failed and was rolled back</strong>
-          <p>{state.message}</p>
-          <p className="muted">The cache is as it was before the import.</p>
-        </div>
-      ) : null}
+      <ImportOutcome state={state} />
     </section>
   )
 }
 
-function ImportSummary({
-  fileName,
-  size,
-  file,
-  appProfiles,
-  activeProfileId,
-  target,
-  setTarget,
-  fromProfile,
-  setFromProfile,
-  onImport,
-  onCancel,
-}: {
-  fileName: string
-  size: number
+function CountsTable({ counts }: { counts: ReturnType<typeof fileCounts> }) {
+  return (
+    <table className="data cache-counts" aria-label="Records in the file">
+      <thead>
+        <tr>
+          <th scope="col">Store</th>
+          <th scope="col" className="num">
+            Records to import
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {counts.map(({ store, count }) => (
+          <tr key={store.name}>
+            <th scope="row">{store.label}</th>
+            <td className="num">{formatCount(count)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  )
+}
+
+interface TargetProps {
   file: CacheFile
   appProfiles: readonly ProfileView[] | undefined
   activeProfileId: string | undefined
-  target: 'original' | 'active'
-  setTarget(t: 'original' | 'active'): void
+  target: Target
+  setTarget(t: Target): void
   fromProfile: string
   setFromProfile(p: string): void
-  onImport(): void
-  onCancel(): void
-}) {
+}
+
+/** Under which profile the records go: their own, or the active one (from one chosen profile of the file). */
+function TargetChoice({ file, appProfiles, activeProfileId, target, setTarget, fromProfile, setFromProfile }: TargetProps) {
   const fromSelect = useId()
+  const intoActive = target === 'active' && activeProfileId !== undefined
+  return (
+    <fieldset className="cache-target">
+      <legend>Import under</legend>
+      <label className="cache-check">
+        <input type="radio" name="cache-import-target" checked={target === 'original'} onChange={() => setTarget('original')} />
+        their own profiles:{' '}
+        {file.profiles.map((p) => `${profileLabel(appProfiles, p.profileId)}${p.baseUrls.length ? ` (${p.baseUrls.join(', ')})` : ''}`).join('; ')}
+      </label>
+      <label className="cache-check">
+        <input type="radio" name="cache-import-target" checked={target === 'active'} disabled={activeProfileId === undefined} onChange={() => setTarget('active')} />
+        the active profile{activeProfileId !== undefined ? `, ${profileLabel(appProfiles, activeProfileId)}` : ' (not known yet)'}
+      </label>
+      {intoActive && file.profiles.length > 1 ? (
+        <div className="field">
+          <label htmlFor={fromSelect}>Profile from the file</label>
+          <select id={fromSelect} value={fromProfile} onChange={(e) => setFromProfile(e.target.value)}>
+            {file.profiles.map((p) => (
+              <option key={p.profileId} value={p.profileId}>
+                {profileLabel(appProfiles, p.profileId)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+    </fieldset>
+  )
+}
+
+function ImportSummary(props: TargetProps & { fileName: string; size: number; onImport(): void; onCancel(): void }) {
+  const { fileName, size, file, target, activeProfileId, fromProfile } = props
   const intoActive = target === 'active' && activeProfileId !== undefined
   const chosen = new Set(intoActive && file.profiles.length > 1 ? [fromProfile] : file.profiles.map((p) => p.profileId))
   const counts = fileCounts(file, chosen)
@@ -179,59 +230,13 @@ function ImportSummary({
         <strong>{fileName}</strong> <span className="muted">({formatBytes(size)})</span> — exported {formatDateTime(file.exportedAt)}, cache
         version {file.version}, {file.profiles.length} profile{file.profiles.length === 1 ? '' : 's'}.
       </p>
-      <table className="data cache-counts" aria-label="Records in the file">
-        <thead>
-          <tr>
-            <th scope="col">Store</th>
-            <th scope="col" className="num">
-              Records to import
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {counts.map(({ store, count }) => (
-            <tr key={store.name}>
-              <th scope="row">{store.label}</th>
-              <td className="num">{formatCount(count)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <fieldset className="cache-target">
-        <legend>Import under</legend>
-        <label className="cache-check">
-          <input type="radio" name="cache-import-target" checked={target === 'original'} onChange={() => setTarget('original')} />
-          their own profiles:{' '}
-          {file.profiles.map((p) => `${profileLabel(appProfiles, p.profileId)}${p.baseUrls.length ? ` (${p.baseUrls.join(', ')})` : ''}`).join('; ')}
-        </label>
-        <label className="cache-check">
-          <input
-            type="radio"
-            name="cache-import-target"
-            checked={target === 'active'}
-            disabled={activeProfileId === undefined}
-            onChange={() => setTarget('active')}
-          />
-          the active profile{activeProfileId !== undefined ? `, ${profileLabel(appProfiles, activeProfileId)}` : ' (not known yet)'}
-        </label>
-        {intoActive && file.profiles.length > 1 ? (
-          <div className="field">
-            <label htmlFor={fromSelect}>Profile from the file</label>
-            <select id={fromSelect} value={fromProfile} onChange={(e) => setFromProfile(e.target.value)}>
-              {file.profiles.map((p) => (
-                <option key={p.profileId} value={p.profileId}>
-                  {profileLabel(appProfiles, p.profileId)}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
-      </fieldset>
+      <CountsTable counts={counts} />
+      <TargetChoice {...props} />
       <div className="row cache-actions">
-        <button type="button" className="primary" onClick={onImport} disabled={!total}>
+        <button type="button" className="primary" onClick={props.onImport} disabled={!total}>
           Import {formatCount(total)} records
         </button>
-        <button type="button" onClick={onCancel}>
+        <button type="button" onClick={props.onCancel}>
           Cancel
         </button>
       </div>

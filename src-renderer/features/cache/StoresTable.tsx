@@ -9,38 +9,17 @@ import type { Inventory } from './useCacheInventory'
 
 type Pending = { store?: StoreName; label: string; count: number; userData: boolean }
 
-/**
- * Records per store and profile, with clearing by store, by profile, or both. The search
- * index is listed for its size but follows the intent stores: it cannot be cleared alone.
- */
-export function StoresTable({
-  inventory,
-  appProfiles,
-  onChanged,
-}: {
-  inventory: Inventory
-  appProfiles: readonly ProfileView[] | undefined
-  onChanged(): void
-}) {
-  const scopeId = useId()
+type Message = { tone: 'ok' | 'error'; text: string } | null
+type StoreLine = Inventory['stores'][number]
+
+/** The profile clearing applies to, the clear waiting for confirmation, and doing it. */
+function useClearing(appProfiles: readonly ProfileView[] | undefined, onChanged: () => void) {
   const [scope, setScope] = useState('')
   const [pending, setPending] = useState<Pending | null>(null)
   const [busy, setBusy] = useState(false)
-  const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null)
-  const { profiles, stores } = inventory
+  const [message, setMessage] = useState<Message>(null)
   const scopeLabel = scope ? `profile ${profileLabel(appProfiles, scope)}` : 'all profiles'
   const countIn = (counts: Record<string, number>, total: number) => (scope ? (counts[scope] ?? 0) : total)
-
-  if (!profiles.length)
-    return (
-      <section className="card" aria-labelledby="cache-stores-title">
-        <h2 id="cache-stores-title">Cached data</h2>
-        <EmptyState title="Nothing cached yet">
-          Intents, history pages, receipts, chains, markets and positions are saved here as you browse them, so you can
-          review them offline later.
-        </EmptyState>
-      </section>
-    )
 
   const clear = async () => {
     if (!pending) return
@@ -57,97 +36,91 @@ export function StoresTable({
       setBusy(false)
     }
   }
+  const chooseScope = (next: string) => {
+    setScope(next)
+    setPending(null)
+  }
+  return { scope, chooseScope, scopeLabel, countIn, pending, setPending, busy, message, clear }
+}
 
-  const everything = stores.filter((s) => s.store.kind !== 'derived').reduce((n, s) => n + countIn(s.counts, s.total), 0)
+type Clearing = ReturnType<typeof useClearing>
 
+function StoreRow({ line, profiles, clearing }: { line: StoreLine; profiles: Inventory['profiles']; clearing: Clearing }) {
+  const { store, counts, total, approxBytes } = line
+  const { scope, scopeLabel, busy } = clearing
+  const count = clearing.countIn(counts, total)
+  const derived = store.kind === 'derived'
   return (
-    <section className="card" aria-labelledby="cache-stores-title">
-      <div className="cache-card-head">
-        <h2 id="cache-stores-title">Cached data</h2>
-        <div className="field">
-          <label htmlFor={scopeId}>Clear in</label>
-          <select
-            id={scopeId}
-            value={scope}
-            onChange={(e) => {
-              setScope(e.target.value)
-              setPending(null)
-            }}
+    <tr data-store={store.name}>
+      <th scope="row">
+        {store.label}
+        {derived ? <span className="muted small"> (rebuilt from intents, history and receipts)</span> : null}
+        {store.kind === 'user' ? <span className="muted small"> (your data)</span> : null}
+      </th>
+      {profiles.map((p) => (
+        <td key={p.profileId} className={`num${scope === p.profileId ? ' cache-scope' : ''}`}>
+          {formatCount(counts[p.profileId] ?? 0)}
+        </td>
+      ))}
+      <td className="num">{formatCount(total)}</td>
+      <td className="num">{formatBytes(approxBytes)}</td>
+      <td>
+        {derived ? null : (
+          <button
+            type="button"
+            disabled={!count || busy}
+            aria-label={`Clear ${store.label} in ${scopeLabel}`}
+            onClick={() => clearing.setPending({ store: store.name, label: store.label, count, userData: store.kind === 'user' })}
           >
-            <option value="">All profiles</option>
-            <ProfileOptions profiles={profiles} appProfiles={appProfiles} />
-          </select>
-        </div>
-      </div>
-      <div className="cache-table-wrap">
-        <table className="data cache-stores" aria-label="Cached records per store">
-          <thead>
-            <tr>
-              <th scope="col">Store</th>
-              {profiles.map((p) => (
-                <th key={p.profileId} scope="col" className={`num${scope === p.profileId ? ' cache-scope' : ''}`} title={p.baseUrls.join('\n') || undefined}>
-                  {profileLabel(appProfiles, p.profileId)}
-                </th>
-              ))}
-              <th scope="col" className="num">
-                Total
+            Clear
+          </button>
+        )}
+      </td>
+    </tr>
+  )
+}
+
+function StoresGrid({ inventory, appProfiles, clearing }: { inventory: Inventory; appProfiles: readonly ProfileView[] | undefined; clearing: Clearing }) {
+  const { profiles, stores } = inventory
+  return (
+    <div className="cache-table-wrap">
+      <table className="data cache-stores" aria-label="Cached records per store">
+        <thead>
+          <tr>
+            <th scope="col">Store</th>
+            {profiles.map((p) => (
+              <th key={p.profileId} scope="col" className={`num${clearing.scope === p.profileId ? ' cache-scope' : ''}`} title={p.baseUrls.join('\n') || undefined}>
+                {profileLabel(appProfiles, p.profileId)}
               </th>
-              <th scope="col" className="num" title="Estimated from a sample of records, as JSON">
-                ≈ Size
-              </th>
-              <th scope="col">
-                <span className="cache-sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {stores.map(({ store, counts, total, approxBytes }) => {
-              const count = countIn(counts, total)
-              const derived = store.kind === 'derived'
-              return (
-                <tr key={store.name} data-store={store.name}>
-                  <th scope="row">
-                    {store.label}
-                    {derived ? <span className="muted small"> (rebuilt from intents, history and receipts)</span> : null}
-                    {store.kind === 'user' ? <span className="muted small"> (your data)</span> : null}
-                  </th>
-                  {profiles.map((p) => (
-                    <td key={p.profileId} className={`num${scope === p.profileId ? ' cache-scope' : ''}`}>
-                      {formatCount(counts[p.profileId] ?? 0)}
-                    </td>
-                  ))}
-                  <td className="num">{formatCount(total)}</td>
-                  <td className="num">{formatBytes(approxBytes)}</td>
-                  <td>
-                    {derived ? null : (
-                      <button
-                        type="button"
-                        disabled={!count || busy}
-                        aria-label={`Clear ${store.label} in ${scopeLabel}`}
-                        onClick={() => setPending({ store: store.name, label: store.label, count, userData: store.kind === 'user' })}
-                      >
-                        Clear
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
-      <div className="row cache-actions">
-        <button
-          type="button"
-          className="cache-danger"
-          disabled={!everything || busy}
-          onClick={() => setPending({ label: 'everything', count: everything, userData: true })}
-        >
-          {scope ? `Clear everything in ${profileLabel(appProfiles, scope)}` : 'Clear the whole cache'}
-        </button>
-      </div>
+            ))}
+            <th scope="col" className="num">
+              Total
+            </th>
+            <th scope="col" className="num" title="Estimated from a sample of records, as JSON">
+              ≈ Size
+            </th>
+            <th scope="col">
+              <span className="cache-sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {stores.map((line) => (
+            <StoreRow key={line.store.name} line={line} profiles={profiles} clearing={clearing} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/** The confirmation a clear waits for, and what the last clear did. */
+function ClearFeedback({ clearing }: { clearing: Clearing }) {
+  const { pending, busy, message, scopeLabel } = clearing
+  return (
+    <>
       {pending ? (
-        <ConfirmBar confirmLabel={`Delete ${formatCount(pending.count)} records`} busy={busy} onConfirm={clear} onCancel={() => setPending(null)}>
+        <ConfirmBar confirmLabel={`Delete ${formatCount(pending.count)} records`} busy={busy} onConfirm={clearing.clear} onCancel={() => clearing.setPending(null)}>
           <strong>
             Delete {pending.store ? `${pending.label} (${formatCount(pending.count)} records)` : `${formatCount(pending.count)} cached records`} in{' '}
             {scopeLabel}?
@@ -164,6 +137,64 @@ export function StoresTable({
           {message.text}
         </p>
       ) : null}
+    </>
+  )
+}
+
+/**
+ * Records per store and profile, with clearing by store, by profile, or both. The search
+ * index is listed for its size but follows the intent stores: it cannot be cleared alone.
+ */
+export function StoresTable({
+  inventory,
+  appProfiles,
+  onChanged,
+}: {
+  inventory: Inventory
+  appProfiles: readonly ProfileView[] | undefined
+  onChanged(): void
+}) {
+  const scopeId = useId()
+  const clearing = useClearing(appProfiles, onChanged)
+  const { scope, busy } = clearing
+  const { profiles, stores } = inventory
+
+  if (!profiles.length)
+    return (
+      <section className="card" aria-labelledby="cache-stores-title">
+        <h2 id="cache-stores-title">Cached data</h2>
+        <EmptyState title="Nothing cached yet">
+          Intents, history pages, receipts, chains, markets and positions are saved here as you browse them, so you can
+          review them offline later.
+        </EmptyState>
+      </section>
+    )
+
+  const everything = stores.filter((s) => s.store.kind !== 'derived').reduce((n, s) => n + clearing.countIn(s.counts, s.total), 0)
+  return (
+    <section className="card" aria-labelledby="cache-stores-title">
+      <div className="cache-card-head">
+        <h2 id="cache-stores-title">Cached data</h2>
+        <div className="field">
+          <label htmlFor={scopeId}>Clear in</label>
+          <select id={scopeId} value={scope} onChange={(e) => clearing.chooseScope(e.target.value)}>
+            <option value="">All profiles</option>
+            <ProfileOptions profiles={profiles} appProfiles={appProfiles} />
+          </select>
+        </div>
+      </div>
+      <StoresGrid inventory={inventory} appProfiles={appProfiles} clearing={clearing} />
+      <div className="row cache-actions">
+        <button
+          type="button"
+          className="cache-danger"
+          disabled={!everything || busy}
+          onClick={() => clearing.setPending({ label: 'everything', count: everything, userData: true })}
+        >
+          {scope ? `Clear everything in ${profileLabel(appProfiles, scope)}` : 'Clear the whole cache'}
+        </button>
+      </div>
+      <ClearFeedback clearing={clearing} />
     </section>
   )
 }
