@@ -199,6 +199,11 @@ test('Work offline pauses watching: the board says so, main asks nothing, and sw
   await app.admin('advance', { intentId, to: 'SUCCEEDED' })
   await page.waitForTimeout(1_500)
   await expect(board).toContainText('EXECUTING')
+  // The intent page does not call the paused watch's receipt live either.
+  await board.getByRole('link', { name: /^0x/ }).click()
+  await expect(page.locator('.intent-status-line [data-status]')).toHaveText('EXECUTING')
+  await expect(page.getByText('Live receipt from the watch')).toHaveCount(0)
+  await page.getByRole('link', { name: 'Watch', exact: true }).click()
 
   await page.getByRole('checkbox', { name: 'Work offline' }).uncheck()
   await expect(board).toContainText('SUCCEEDED')

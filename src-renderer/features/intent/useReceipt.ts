@@ -63,8 +63,9 @@ export function useReceipt(intentId: string): ReceiptState {
     enabled,
   })
   const watch = useWatch(intentId)
+  // A paused watch (Work offline) hears nothing new: the page then shows the cached receipt with its age.
   const live =
-    watch?.receipt && watch.profileId === profileId
+    watch?.receipt && watch.profileId === profileId && watch.phase !== 'paused'
       ? { receipt: watch.receipt, fetchedAt: watch.lastUpdateAt ?? watch.addedAt, origin: 'live' as const }
       : undefined
   return {
