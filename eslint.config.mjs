@@ -57,9 +57,6 @@ const LAYERS = [
  * smaller functions. Nothing may be added here.
  */
 const LONG_FUNCTION_EXCEPTIONS = [
-  'src-renderer/features/search/SearchForm.tsx',
-  'src-renderer/features/search/SearchView.tsx',
-  'src-renderer/features/search/useIntentSearch.ts',
 ]
 
 /**
@@ -67,8 +64,6 @@ const LONG_FUNCTION_EXCEPTIONS = [
  * to be rewritten so the hook's dependencies say what they mean. Nothing may be added here.
  */
 const HOOK_DEPS_EXCEPTIONS = [
-  'src-renderer/features/search/SearchView.tsx',
-  'src-renderer/features/search/useIntentSearch.ts',
 ]
 
 export default tseslint.config(

@@ -45,6 +45,23 @@ export async function bridgeCall<M extends BridgeMethodName>(method: M, args: Br
   return r
 }
 
+/** Runs `work` when the window is idle (at the latest after a second). */
+function whenIdle(work: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 1000 })
+  else setTimeout(work, 0)
+}
+
+/**
+ * `bridgeCall` for large answers that a view draws at once (a search answers up to 500
+ * full intents): the answer is returned first and written through once the window is
+ * idle, so storing it and its lookup keys does not hold up the rows it belongs to.
+ */
+export async function bridgeCallKeptWhenIdle<M extends BridgeMethodName>(method: M, args: BridgeArgs<M>): Promise<Result<Fetched<DataOf<M>>>> {
+  const r = (await call(method, args)) as Result<Fetched<DataOf<M>>>
+  if (r.ok) whenIdle(() => void writeThrough(method, r.value, args))
+  return r
+}
+
 /** `bridgeCall` for query functions and mutations: the answer, or the failure thrown. */
 export async function bridgeData<M extends BridgeMethodName>(method: M, args: BridgeArgs<M>): Promise<Fetched<DataOf<M>>> {
   const r = await bridgeCall(method, args)

@@ -2,12 +2,13 @@
  * SearchIntents: every intent matching all given filters, newest first, at most
  * SEARCH_LIMIT of them (the operation has no paging; GetIntentHistory is for long lists).
  */
+import { SEARCH_RESULT_CAP } from '../../../src-shared/contract/service/constants'
 import { evmAddress } from '../args'
 import type { OpRequest } from '../context'
 import { invalidArgument } from '../errors'
 import { candidates, matches, parseSharedFilters, type IntentFilter } from '../filters'
 
-export const SEARCH_LIMIT = 500
+export const SEARCH_LIMIT = SEARCH_RESULT_CAP
 
 export function searchIntents({ ctx, args }: OpRequest) {
   const f: IntentFilter = {

@@ -1,7 +1,77 @@
 import { useState, type FormEvent } from 'react'
 import type { SearchIntentsRequest } from '@contract/service'
 import { FormField } from '../../components/FormField'
-import { checkDraft, emptyDraft, FILTER_FIELDS, type FilterDraft, type SearchFilterKey } from './filters'
+import { checkDraft, emptyDraft, FILTER_FIELDS, type FilterDraft, type FilterField, type SearchFilterKey } from './filters'
+
+/** What `FormField` gives its control: passed on to the input or picker. */
+type ControlProps = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }
+
+/**
+ * The form's draft and which problems show: each field's once it has been left or the
+ * form submitted, then following the typing. Nothing typed is discarded by a failed check.
+ */
+function useFilterDraft(initial: FilterDraft, revealProblems: boolean, onSearch: (request: SearchIntentsRequest) => void) {
+  const [draft, setDraft] = useState(initial)
+  const [shown, setShown] = useState<ReadonlySet<SearchFilterKey>>(() => new Set(revealProblems ? FILTER_FIELDS.map((f) => f.key) : []))
+  const [formError, setFormError] = useState<string | undefined>()
+  const checked = checkDraft(draft)
+  const errors = checked.ok ? {} : checked.errors
+  return {
+    draft,
+    formError,
+    problemOf: (key: SearchFilterKey) => (shown.has(key) && draft[key].trim() ? errors[key] : undefined),
+    submit(e: FormEvent) {
+      e.preventDefault()
+      setShown(new Set(FILTER_FIELDS.map((f) => f.key)))
+      if (checked.ok) {
+        setFormError(undefined)
+        onSearch(checked.request)
+      } else setFormError(checked.formError ?? 'Fix the filters marked above.')
+    },
+    set(key: SearchFilterKey, value: string) {
+      setDraft((d) => ({ ...d, [key]: value }))
+      setFormError(undefined)
+    },
+    reveal: (key: SearchFilterKey) => setShown((s) => (s.has(key) ? s : new Set(s).add(key))),
+    clear() {
+      setDraft(emptyDraft())
+      setShown(new Set())
+      setFormError(undefined)
+    },
+  }
+}
+
+/** One filter's control: a picker for fields with fixed values, a text box otherwise. */
+function FilterControl({
+  field: f,
+  value,
+  set,
+  reveal,
+  ...control
+}: { field: FilterField; value: string; set(value: string): void; reveal(): void } & ControlProps) {
+  if (f.options)
+    return (
+      <select {...control} value={value} onChange={(e) => set(e.target.value)} onBlur={reveal}>
+        <option value="">{f.placeholder}</option>
+        {f.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    )
+  return (
+    <input
+      {...control}
+      value={value}
+      placeholder={f.placeholder}
+      spellCheck={false}
+      autoComplete="off"
+      onChange={(e) => set(f.normalise ? f.normalise(e.target.value) : e.target.value)}
+      onBlur={reveal}
+    />
+  )
+}
 
 /**
  * Every SearchIntents filter with a label and a check. Problems show once a field has
@@ -18,31 +88,11 @@ export function SearchForm({
   revealProblems?: boolean
   onSearch: (request: SearchIntentsRequest) => void
 }) {
-  const [draft, setDraft] = useState(initial)
-  const [shown, setShown] = useState<ReadonlySet<SearchFilterKey>>(() => new Set(revealProblems ? FILTER_FIELDS.map((f) => f.key) : []))
-  const [formError, setFormError] = useState<string | undefined>()
-  const checked = checkDraft(draft)
-  const errors = checked.ok ? {} : checked.errors
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    setShown(new Set(FILTER_FIELDS.map((f) => f.key)))
-    if (checked.ok) {
-      setFormError(undefined)
-      onSearch(checked.request)
-    } else setFormError(checked.formError ?? 'Fix the filters marked above.')
-  }
-
-  const set = (key: SearchFilterKey, value: string) => {
-    setDraft((d) => ({ ...d, [key]: value }))
-    setFormError(undefined)
-  }
-  const reveal = (key: SearchFilterKey) => setShown((s) => (s.has(key) ? s : new Set(s).add(key)))
-
+  const form = useFilterDraft(initial, revealProblems, onSearch)
   return (
     <form
       className="search-form"
-      onSubmit={submit}
+      onSubmit={form.submit}
       aria-label="Search filters"
       noValidate
       onKeyDown={(e) => {
@@ -55,47 +105,22 @@ export function SearchForm({
     >
       <div className="grid-form">
         {FILTER_FIELDS.map((f) => (
-          <FormField key={f.key} label={f.label} help={f.help} error={shown.has(f.key) && draft[f.key].trim() ? errors[f.key] : undefined}>
-            {f.options ? (
-              <select value={draft[f.key]} onChange={(e) => set(f.key, e.target.value)} onBlur={() => reveal(f.key)}>
-                <option value="">{f.placeholder}</option>
-                {f.options.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <input
-                value={draft[f.key]}
-                placeholder={f.placeholder}
-                spellCheck={false}
-                autoComplete="off"
-                onChange={(e) => set(f.key, f.normalise ? f.normalise(e.target.value) : e.target.value)}
-                onBlur={() => reveal(f.key)}
-              />
-            )}
+          <FormField key={f.key} label={f.label} help={f.help} error={form.problemOf(f.key)}>
+            <FilterControl field={f} value={form.draft[f.key]} set={(v) => form.set(f.key, v)} reveal={() => form.reveal(f.key)} />
           </FormField>
         ))}
       </div>
       <p className="muted small">All filled-in filters must match (they are combined with AND).</p>
-      {formError ? (
+      {form.formError ? (
         <p className="field-error" role="alert">
-          {formError}
+          {form.formError}
         </p>
       ) : null}
       <div className="row">
         <button type="submit" className="primary">
           Search
         </button>
-        <button
-          type="button"
-          onClick={() => {
-            setDraft(emptyDraft())
-            setShown(new Set())
-            setFormError(undefined)
-          }}
-        >
+        <button type="button" onClick={form.clear}>
           Clear filters
         </button>
       </div>

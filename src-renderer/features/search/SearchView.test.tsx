@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Intent, SearchIntentsRequest } from '@contract/service'
+import { SEARCH_RESULT_CAP } from '@contract/service/constants'
 import { cacheIntents, readIntent } from '../../db'
 import { useCacheStatus } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
@@ -138,6 +139,27 @@ describe('universal box', () => {
     rows()[0].focus()
     fireEvent.keyDown(rows()[0], { key: 'Enter' })
     expect(location()).toBe(`/intent/${a.intentId}`)
+  })
+})
+
+describe('the service cap', () => {
+  it('says when an answer reached the service limit and opens History for the same owner', async () => {
+    const user = userEvent.setup()
+    const many = Array.from({ length: SEARCH_RESULT_CAP }, (_, i) => intentFixture(i + 1, { intentId: `0x${(i + 1).toString(16).padStart(64, '0')}` }))
+    searchAnswers({ byOwnerAddress: many })
+    answers.set('getIntentHistory', () => okFetched({ intents: [] }))
+    render(`?q=${OWNER}`)
+    const note = await screen.findByTestId('search-capped', {}, { timeout: 40_000 })
+    expect(note).toHaveTextContent(`Showing the first 500 by owner — the service’s limit for one search. Open in History for the full, paged list.`)
+    await user.click(within(note).getByRole('link', { name: 'Open in History' }))
+    expect(location()).toBe(`/history?owner=${OWNER}`)
+  }, 60_000)
+
+  it('says nothing of a limit when the answer is shorter', async () => {
+    searchAnswers({ byOwnerAddress: [intentFixture(1), intentFixture(2)] })
+    render(`?byOwnerAddress=${OWNER}`)
+    await waitFor(() => expect(rows()).toHaveLength(2))
+    expect(screen.queryByTestId('search-capped')).not.toBeInTheDocument()
   })
 })
 

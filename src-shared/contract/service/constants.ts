@@ -89,5 +89,12 @@ export const SEARCH_FILTERS = [
   'byQueryString',
 ] as const
 
+/**
+ * SearchIntents has no paging and answers at most this many intents, newest first (the
+ * simulator's cap; GetIntentHistory pages through long lists). An answer of exactly this
+ * many may have been cut short.
+ */
+export const SEARCH_RESULT_CAP = 500
+
 /** The service takes 1–25 queries per call; the client splits longer lists into batches. */
 export const MAX_QUERIES_PER_BALANCE_CALL = 25

@@ -1,0 +1,113 @@
+import type { QueryClient, UseQueryOptions } from '@tanstack/react-query'
+import type { SearchIntentsRequest } from '@contract/service'
+import { searchCachedIntents, type OfflineCursor } from '../../db'
+import { queryKeys } from '../../data/keys'
+import { answerLiveOrCached, bridgeCallKeptWhenIdle, type Answer, type CachedHit } from '../../data/liveOrCached'
+import { learnTokens } from '../../data/reference/tokens'
+import { intentTokenMetadata } from '../../lib/intentRoute'
+import { hitFromCachedRow, hitFromIntent, type SearchHit } from './hits'
+import { offlineSearchFor } from './offlineFilter'
+import type { Candidate } from './plan'
+import { previewHits, previewRequest, PREVIEWED_AS } from './preview'
+
+/**
+ * The search's queries on the data layer: one per SearchIntents call of a plan, keyed
+ * `[profileId, 'searchIntents', request]` and answered by `answerLiveOrCached` (live, or
+ * the cache's first page on an outage or offline); the wallet preview; and the further
+ * cache pages that "Load more" reads.
+ */
+
+/** Rows per cache page; the service answers SearchIntents whole. */
+export const CACHE_PAGE_SIZE = 100
+
+/** Longest the full searches wait for the preview of a wallet's newest intents. */
+export const PREVIEW_HEAD_START_MS = 1000
+
+/** What one SearchIntents call (or its cache reading) found. */
+export interface CandidateAnswer {
+  hits: SearchHit[]
+  /** Read from the cache: where its next page starts, if there is one. */
+  next?: OfflineCursor
+  /** Read from the cache: the oldest fetch among the rows, undefined when none was found. */
+  oldestFetch?: number
+}
+
+/** Reads `pages` cache pages of one candidate, a page at a time. */
+export async function readCachedCandidate(profileId: string, request: SearchIntentsRequest, pages = 1): Promise<CandidateAnswer> {
+  const { filter } = offlineSearchFor(request)
+  const hits: SearchHit[] = []
+  let next: OfflineCursor | undefined
+  let oldestFetch: number | undefined
+  for (let read = 0; read < pages && (read === 0 || next); read++) {
+    const page = await searchCachedIntents(profileId, filter, { limit: CACHE_PAGE_SIZE, after: next })
+    for (const row of page.rows) {
+      hits.push(hitFromCachedRow(row))
+      oldestFetch = oldestFetch === undefined ? row.fetchedAt : Math.min(oldestFetch, row.fetchedAt)
+    }
+    next = page.next
+  }
+  return { hits, next, oldestFetch }
+}
+
+/** A cache reading always answers (an empty one says "nothing cached"); its age is in `oldestFetch`. */
+const asCachedHit = (answer: CandidateAnswer): CachedHit<CandidateAnswer> => ({ data: answer, fetchedAt: answer.oldestFetch ?? 0 })
+
+export interface SearchContext {
+  profileId: string
+  client: QueryClient
+  /** Whether the next run reads the cache instead of asking the service. */
+  offline(): boolean
+}
+
+/** The wallet preview: the owner's newest intents from one history page, or none if that fails. */
+export function previewQuery(ctx: SearchContext, candidates: readonly Candidate[]): UseQueryOptions<SearchHit[]> | undefined {
+  const request = previewRequest(candidates)
+  if (!request) return undefined
+  return {
+    queryKey: queryKeys.request(ctx.profileId, 'searchPreview', request),
+    queryFn: async () => {
+      const r = await bridgeCallKeptWhenIdle('getIntentHistory', request)
+      // A failed preview changes nothing: the owner search answers on its own.
+      return r.ok ? previewHits(r.value.data.intents, r.value.source.fetchedAt, PREVIEWED_AS) : []
+    },
+  }
+}
+
+/**
+ * One SearchIntents call of the plan. With a preview in the plan, the call goes out once
+ * the preview is in (or has taken `PREVIEW_HEAD_START_MS`): the main process reads and
+ * checks answers one at a time, and a 4 MB one would hold the small page up behind it.
+ */
+export function candidateQuery(ctx: SearchContext, candidate: Candidate, preview?: UseQueryOptions<SearchHit[]>): UseQueryOptions<Answer<CandidateAnswer>> {
+  const { profileId, client } = ctx
+  const headStart = () =>
+    preview
+      ? Promise.race([client.ensureQueryData(preview).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, PREVIEW_HEAD_START_MS))])
+      : undefined
+  return {
+    queryKey: queryKeys.request(profileId, 'searchIntents', candidate.request),
+    queryFn: () =>
+      answerLiveOrCached(
+        {
+          live: async () => {
+            await headStart()
+            const r = await bridgeCallKeptWhenIdle('searchIntents', candidate.request)
+            if (r.ok) learnTokens(profileId, r.value.data.intents.flatMap((intent) => intentTokenMetadata(intent)))
+            return r
+          },
+          cached: async () => asCachedHit(await readCachedCandidate(profileId, candidate.request)),
+          shape: (data) => ({ hits: data.intents.map(hitFromIntent) }),
+        },
+        ctx.offline(),
+      ),
+  }
+}
+
+/** Every candidate's first `pages` cache pages, for "Load more" (the first page comes with the candidate's own query). */
+export function cachePagesQuery(profileId: string, candidates: readonly Candidate[], pages: number): UseQueryOptions<CandidateAnswer[]> {
+  const requests = candidates.map((c) => c.request)
+  return {
+    queryKey: queryKeys.request(profileId, 'cachedSearch', { requests, pages }),
+    queryFn: () => Promise.all(requests.map((r) => readCachedCandidate(profileId, r, pages))),
+  }
+}
