@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { HEAVY_OWNER_ADDRESS } from '../src-main/simulator'
 import type { SearchIntentsRequest } from '../src-shared/contract/service'
 import { test, expect, type TestApp } from './fixtures'
 
@@ -152,4 +153,16 @@ test('the universal box routes what is pasted to the right filter', async ({ ope
   // A row opens its intent.
   await matched(records[44].intentId).press('Enter')
   await expect(page).toHaveURL(new RegExp(`#/intent/${records[44].intentId}`))
+})
+
+test('a busy owner’s search says it reached the service limit and opens History for the full, paged list', async ({ open, app }) => {
+  test.setTimeout(90_000)
+  // The seeded dataset gives this wallet exactly the service's cap of intents.
+  expect(await truth(app, { byOwnerAddress: HEAVY_OWNER_ADDRESS })).toHaveLength(500)
+  const page = await open(`/search?q=${HEAVY_OWNER_ADDRESS}`)
+  const capped = page.getByTestId('search-capped')
+  await expect(capped).toHaveText('Showing the first 500 by owner — the service’s limit for one search. Open in History for the full, paged list.', { timeout: 30_000 })
+  await capped.getByRole('link', { name: 'Open in History' }).click()
+  await expect(page).toHaveURL(new RegExp(`#/history\\?owner=${HEAVY_OWNER_ADDRESS}$`))
+  await expect(page.getByLabel('Owner address')).toHaveValue(HEAVY_OWNER_ADDRESS)
 })

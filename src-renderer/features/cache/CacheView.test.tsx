@@ -7,6 +7,7 @@ import { exportCache, readBlobText } from '../../db/transfer'
 import { addNote } from '../../db/notes'
 import { cacheHistoryFiled, fakeEntry, freshDb, intentIdOf, source } from '../../db/testing'
 import { cacheChains } from '../../db/writeThrough'
+import { DataProvider } from '../../data/DataProvider'
 import { useConnection } from '../../stores/connection'
 import { CacheView } from './CacheView'
 
@@ -37,6 +38,8 @@ function renderView(path = '/cache') {
         <Route path="/cache" element={<CacheView />} />
       </Routes>
     </MemoryRouter>,
+    // The inventory is a query: a fresh query cache per render.
+    { wrapper: DataProvider },
   )
 }
 

@@ -5,7 +5,7 @@ import { ExportCard } from './ExportCard'
 import { ImportCard } from './ImportCard'
 import { StorageCard } from './StorageCard'
 import { StoresTable } from './StoresTable'
-import { shownInventory, useCacheInventory } from './useCacheInventory'
+import { useCacheInventory } from './useCacheInventory'
 
 /**
  * The offline cache: how much it holds and where, clearing, export/import between
@@ -15,7 +15,7 @@ export function CacheView() {
   const [params] = useSearchParams()
   const info = useConnection((s) => s.info)
   const state = useCacheInventory()
-  const inventory = shownInventory(state)
+  const { inventory } = state
   const appProfiles = info?.profiles
   const activeProfileId = info?.activeProfileId
 
@@ -24,15 +24,15 @@ export function CacheView() {
       <header className="view-header">
         <h1 id="cache-title">Cache</h1>
         <div className="toolbar">
-          <button type="button" onClick={state.reload} disabled={state.status === 'loading'}>
+          <button type="button" onClick={state.reload} disabled={state.loading}>
             Refresh
           </button>
         </div>
       </header>
-      {state.status === 'error' ? (
+      {state.error ? (
         <div className="notice notice-error" role="alert">
           <strong>The cache cannot be read</strong>
-          <p>{state.message}</p>
+          <p>{state.error}</p>
         </div>
       ) : null}
       <StorageCard storage={inventory?.storage} onChange={state.reload} />
@@ -49,7 +49,7 @@ export function CacheView() {
             initialIntentId={params.get('bundle') ?? ''}
           />
         </>
-      ) : state.status === 'loading' ? (
+      ) : state.loading ? (
         <p className="muted">Counting cached records…</p>
       ) : null}
     </section>

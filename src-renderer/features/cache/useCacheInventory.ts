@@ -1,5 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { cacheInventory, estimateStorage, storageErrorMessage, type CachedProfile, type StorageEstimate, type StoreInventory } from '../../db'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { cacheInventory, estimateStorage, onCacheActivity, storageErrorMessage, type CachedProfile, type StorageEstimate, type StoreInventory } from '../../db'
+import { toSvcError } from '../../data/errors'
+import { queryKeys } from '../../data/keys'
+import { useProfileId } from '../../data/useServiceQuery'
 
 export interface Inventory {
   profiles: CachedProfile[]
@@ -7,30 +11,53 @@ export interface Inventory {
   storage: StorageEstimate
 }
 
-export type InventoryState =
-  | { status: 'loading'; previous?: Inventory }
-  | { status: 'ok'; inventory: Inventory }
-  | { status: 'error'; message: string; previous?: Inventory }
-
-/** What the cache holds, counted afresh on mount and after every change the view makes. */
-export function useCacheInventory(): InventoryState & { reload(): void } {
-  const [state, setState] = useState<InventoryState>({ status: 'loading' })
-  const [nonce, setNonce] = useState(0)
-  const seq = useRef(0)
-
-  useEffect(() => {
-    const mine = ++seq.current
-    setState((s) => ({ status: 'loading', previous: s.status === 'ok' ? s.inventory : s.previous }))
-    Promise.all([cacheInventory(), estimateStorage()]).then(
-      ([inv, storage]) => mine === seq.current && setState({ status: 'ok', inventory: { ...inv, storage } }),
-      (e: unknown) =>
-        mine === seq.current &&
-        setState((s) => ({ status: 'error', message: storageErrorMessage(e), previous: s.status === 'loading' ? s.previous : undefined })),
-    )
-  }, [nonce])
-
-  const reload = useCallback(() => setNonce((n) => n + 1), [])
-  return { ...state, reload }
+export interface InventoryState {
+  /** The last count, kept on screen while the next runs or after it failed. */
+  inventory?: Inventory
+  loading: boolean
+  /** Why the cache could not be counted. */
+  error?: string
+  reload(): void
 }
 
-export const shownInventory = (s: InventoryState): Inventory | undefined => (s.status === 'ok' ? s.inventory : s.previous)
+async function readInventory(): Promise<Inventory> {
+  try {
+    const [inv, storage] = await Promise.all([cacheInventory(), estimateStorage()])
+    return { ...inv, storage }
+  } catch (e) {
+    throw toSvcError(new Error(storageErrorMessage(e)))
+  }
+}
+
+/**
+ * What the cache holds (every profile's records), a cache-only query. Counted afresh when
+ * the view opens, after every change the view makes (`reload`), and when the cache
+ * reports activity (entries filed, a failed write).
+ */
+export function useCacheInventory(): InventoryState {
+  const client = useQueryClient()
+  const profileId = useProfileId() ?? ''
+  const query = useQuery({ queryKey: queryKeys.request(profileId, 'cacheInventory', {}), queryFn: readInventory })
+
+  useEffect(() => {
+    // Entries filed or a write failed: the counts moved. Reading the inventory reports the
+    // waiting count again, unchanged, which must not start another reading.
+    // What it is told on subscribing (the count, an earlier failure) is how things stand.
+    let waiting: number | undefined
+    let subscribed = false
+    const stop = onCacheActivity((activity) => {
+      const moved = activity.kind === 'unindexed' ? waiting !== undefined && activity.count !== waiting : subscribed
+      if (activity.kind === 'unindexed') waiting = activity.count
+      if (moved) void client.invalidateQueries({ queryKey: queryKeys.source(profileId, 'cacheInventory') })
+    })
+    subscribed = true
+    return stop
+  }, [client, profileId])
+
+  return {
+    inventory: query.data,
+    loading: query.isFetching,
+    error: query.isError ? query.error.message : undefined,
+    reload: () => void query.refetch(),
+  }
+}
