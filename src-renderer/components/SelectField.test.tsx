@@ -102,4 +102,9 @@ describe('ViewHeader', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Yield markets' })).toHaveAttribute('id', 't')
     expect(screen.getByRole('banner')).toContainElement(screen.getByRole('button', { name: 'Refresh' }))
   })
+
+  it('puts a line under the title when asked', () => {
+    render(<ViewHeader title="Watch" titleId="w" subtitle={<p role="status">2 live</p>} />)
+    expect(screen.getByRole('heading', { name: 'Watch' }).parentElement).toContainElement(screen.getByRole('status'))
+  })
 })

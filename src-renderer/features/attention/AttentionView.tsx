@@ -22,6 +22,7 @@ import { attentionCsvColumns, REASON_LABEL } from './export'
 import { attentionQueue, type AttentionItem } from './queue'
 import { REFRESH_MS, useAttentionData } from './useAttention'
 import { useNewItems } from './useNewItems'
+import { ViewHeader } from '../../components/ViewHeader'
 
 const REASONS = ['all', 'slow', 'window-closing', 'recoverable'] as const
 
@@ -66,8 +67,7 @@ export function AttentionView() {
 
   return (
     <section className="view attention-view" aria-labelledby="attention-title">
-      <header className="view-header">
-        <h1 id="attention-title">Needs attention</h1>
+      <ViewHeader title="Needs attention" titleId="attention-title">
         <div className="toolbar">
           <FormField label="Reason">
             <select value={reason} onChange={(e) => set('reason', e.target.value === 'all' ? null : e.target.value)}>
@@ -79,7 +79,7 @@ export function AttentionView() {
           <button type="button" onClick={exportCsv} disabled={!shown.length}>Export CSV</button>
           {typeof Notification !== 'undefined' && Notification.permission === 'default' ? <button type="button" onClick={() => void Notification.requestPermission()}>Enable notifications</button> : null}
         </div>
-      </header>
+      </ViewHeader>
       {data.fromCache && data.loadedAt ? <CachedNotice fetchedAt={data.loadedAt} /> : null}
       {data.error ? <ErrorNotice error={data.error} onRetry={data.reload} /> : null}
       {fresh.length ? <div className="notice" role="status" aria-label="New in the queue">{fresh.length} new since you opened the queue.</div> : null}

@@ -14,6 +14,7 @@ import { useConnection } from '../../stores/connection'
 import { MAX_KEYS, parseKeys } from './keys'
 import type { BulkMatch } from './resolve'
 import { useBulkLookup, type BulkOutcome } from './useBulkLookup'
+import { ViewHeader } from '../../components/ViewHeader'
 
 const CSV: CsvColumn<BulkMatch>[] = [
   { header: 'key', value: (m) => m.key },
@@ -80,9 +81,8 @@ export function BulkView() {
 
   return (
     <section className="view bulk-view" aria-labelledby="bulk-title">
-      <header className="view-header">
-        <h1 id="bulk-title">Bulk lookup</h1>
-      </header>
+      <ViewHeader title="Bulk lookup" titleId="bulk-title">
+      </ViewHeader>
       <label className="bulk-input" onDragOver={(e) => e.preventDefault()} onDrop={drop}>
         <span>Paste or drop up to {MAX_KEYS.toLocaleString('en-US')} keys: intent ids, transaction hashes, owner or deposit addresses (one per line, or a spreadsheet column)</span>
         <textarea rows={8} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} aria-label="Keys" />

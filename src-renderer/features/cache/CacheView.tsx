@@ -6,6 +6,7 @@ import { ImportCard } from './ImportCard'
 import { StorageCard } from './StorageCard'
 import { StoresTable } from './StoresTable'
 import { useCacheInventory } from './useCacheInventory'
+import { ViewHeader } from '../../components/ViewHeader'
 
 /**
  * The offline cache: how much it holds and where, clearing, export/import between
@@ -21,14 +22,13 @@ export function CacheView() {
 
   return (
     <section className="view cache-view" aria-labelledby="cache-title">
-      <header className="view-header">
-        <h1 id="cache-title">Cache</h1>
+      <ViewHeader title="Cache" titleId="cache-title">
         <div className="toolbar">
           <button type="button" onClick={state.reload} disabled={state.loading}>
             Refresh
           </button>
         </div>
-      </header>
+      </ViewHeader>
       {state.error ? (
         <div className="notice notice-error" role="alert">
           <strong>The cache cannot be read</strong>

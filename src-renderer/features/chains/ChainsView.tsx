@@ -9,6 +9,7 @@ import { useChainList } from '../../data/reference/chains'
 import { CHAIN_COLUMNS } from './chainColumns'
 import { filterChains } from './filterChains'
 import { ProviderPicker } from './ProviderPicker'
+import { ViewHeader } from '../../components/ViewHeader'
 
 export function ChainsView() {
   const [params, setParams] = useSearchParams()
@@ -32,8 +33,7 @@ export function ChainsView() {
 
   return (
     <section className="view" aria-labelledby="chains-title">
-      <header className="view-header">
-        <h1 id="chains-title">Chains</h1>
+      <ViewHeader title="Chains" titleId="chains-title">
         <div className="toolbar">
           <FormField label="Search">
             <input type="search" value={text} placeholder="Name or chain id" onChange={(e) => update('q', e.target.value)} />
@@ -43,7 +43,7 @@ export function ChainsView() {
             {query.status === 'loading' ? 'Loading…' : 'Refresh'}
           </button>
         </div>
-      </header>
+      </ViewHeader>
       {shown?.fromCache ? <CachedNotice fetchedAt={shown.fetchedAt} /> : null}
       {query.status === 'error' ? <ErrorNotice error={query.error} onRetry={query.reload} /> : null}
       {query.status === 'uncached' ? (

@@ -14,6 +14,7 @@ import { IntentPreview, isExpired } from './IntentPreview'
 import type { ParsedIntentInput } from './parseIntent'
 import { QuoteForm } from './QuoteForm'
 import { useCommitView, type CommitViewModel } from './useCommitView'
+import { ViewHeader } from '../../components/ViewHeader'
 
 /** What the text box holds, said in one line (or the list of problems). */
 function InputStatus({ parsed }: { parsed: ParsedIntentInput }) {
@@ -194,12 +195,11 @@ export function CommitView() {
   const { parsed } = model
   return (
     <section className="view" aria-labelledby="commit-title">
-      <header className="view-header">
-        <h1 id="commit-title">Commit</h1>
+      <ViewHeader title="Commit" titleId="commit-title">
         <button type="button" aria-expanded={model.quoting} onClick={model.toggleQuoting}>
           {model.quoting ? 'Hide the quote form' : 'Get a quote…'}
         </button>
-      </header>
+      </ViewHeader>
       {model.offline ? (
         <p className="notice notice-warn" role="status">
           The app is working from its cache: quoting and committing need the service, so they may fail until it can be reached.

@@ -9,6 +9,7 @@ import { useConnection } from '../../stores/connection'
 import { diffObjects, leafText, type DiffRow } from './diff'
 import { useCompareSide, type CompareSide } from './useCompareSide'
 import { useAvailableVersions } from './versions'
+import { ViewHeader } from '../../components/ViewHeader'
 
 type SideKey = 'a' | 'b'
 
@@ -248,10 +249,9 @@ export function CompareView() {
 
   return (
     <section className="view intent-compare-view" aria-labelledby="compare-title">
-      <header className="view-header">
-        <h1 id="compare-title">Compare intents</h1>
+      <ViewHeader title="Compare intents" titleId="compare-title">
         {a.id ? <Link to={`/intent/${encodeURIComponent(a.id)}`}>Back to intent {shortHex(a.id)}</Link> : null}
-      </header>
+      </ViewHeader>
       <CompareForm form={form} profileId={profileId} />
 
       {cachedAt.length ? <CachedNotice fetchedAt={Math.min(...cachedAt)} /> : null}

@@ -8,6 +8,7 @@ import { intervalText } from './describe'
 import { QueryCard } from './QueryCard'
 import { useQueryWatches } from './store'
 import { startQueryWatchSync } from './sync'
+import { ViewHeader } from '../../components/ViewHeader'
 
 /** Brings the query named by `?focus=` (a clicked notice) into view, heading focused. */
 function useFocusQuery(ready: boolean) {
@@ -34,18 +35,20 @@ export function QueryWatchView() {
 
   return (
     <section className="view" aria-labelledby="queries-title">
-      <header className="view-header">
-        <div>
-          <h1 id="queries-title">Watched filters</h1>
+      <ViewHeader
+        title="Watched filters"
+        titleId="queries-title"
+        subtitle={
           <p className="muted small" role="status" aria-label="Watched filter limits">
             {count} of {max} watched filters (all profiles) · each polled at most every {intervalText(minIntervalMs)}
           </p>
-        </div>
+        }
+      >
         <div className="toolbar">
           <Link to="/watch">Watched intents</Link>
           <Link to="/history">History</Link>
         </div>
-      </header>
+      </ViewHeader>
       {error ? <ErrorNotice error={error} onRetry={status === 'failed' ? () => void useQueryWatches.getState().refresh() : undefined} /> : null}
       {status === 'loading' && !queries.length ? <p className="muted">Loading watched filters…</p> : null}
       {status === 'ready' && !queries.length ? (

@@ -15,6 +15,7 @@ import { chainName } from '../../lib/chains'
 import { useConnection } from '../../stores/connection'
 import { loadWalletFromCache, loadWalletFromService, WALLET_CAP, type WalletEntries } from './load'
 import { recoverableTotals, type TokenTotal } from './totals'
+import { ViewHeader } from '../../components/ViewHeader'
 
 const amountOf = (raw: string, t: TokenTotal) => (t.decimals === undefined ? `${raw} base units` : `${formatUnitsExact(raw, t.decimals)} ${t.symbol ?? ''}`.trim())
 
@@ -86,8 +87,7 @@ export function RecoverableView() {
 
   return (
     <section className="view recoverable-view" aria-labelledby="recoverable-title">
-      <header className="view-header">
-        <h1 id="recoverable-title">Recoverable funds</h1>
+      <ViewHeader title="Recoverable funds" titleId="recoverable-title">
         <form className="toolbar" onSubmit={(e) => (e.preventDefault(), setParams({ owner: draft.trim() }))}>
           <FormField label="Wallet (owner address)">
             <input value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="0x…" spellCheck={false} />
@@ -96,7 +96,7 @@ export function RecoverableView() {
           <button type="button" disabled={!owner || loading} onClick={() => setNonce((n) => n + 1)}>Refresh</button>
           <button type="button" disabled={!totals.length} onClick={() => downloadText(csv(), datedFilename('recoverable-funds-by-token', 'csv'), 'text/csv')}>Export CSV</button>
         </form>
-      </header>
+      </ViewHeader>
       {loaded?.fromCache ? <CachedNotice fetchedAt={loaded.at} /> : null}
       {loaded?.error ? <ErrorNotice error={loaded.error} onRetry={() => setNonce((n) => n + 1)} /> : null}
       {!owner ? <EmptyState title="Which wallet?">Enter an owner address to total the funds its failed or aborted intents left behind, by chain and token.</EmptyState> : null}

@@ -15,6 +15,7 @@ import { figureColumns } from './statsColumns'
 import { TrendChart } from './TrendChart'
 import { useFetchWindow, type FetchState } from './useFetchWindow'
 import { FETCH_CAP } from './fetchWindow'
+import { ViewHeader } from '../../components/ViewHeader'
 
 const isWindow = (w: string | null): w is StatsWindow => (STATS_WINDOWS as readonly string[]).includes(w ?? '')
 
@@ -77,8 +78,7 @@ export function RoutesView() {
 
   return (
     <section className="view routes-view" aria-labelledby="routes-title">
-      <header className="view-header">
-        <h1 id="routes-title">Route statistics</h1>
+      <ViewHeader title="Route statistics" titleId="routes-title">
         <div className="toolbar">
           <FormField label="Window">
             <select value={window} onChange={(e) => set('window', e.target.value)}>
@@ -88,7 +88,7 @@ export function RoutesView() {
           <button type="button" onClick={recompute} disabled={entry?.status === 'computing'}>Recompute</button>
           <FetchControls fetcher={fetcher} window={window} offline={offline} />
         </div>
-      </header>
+      </ViewHeader>
       <p className="muted small" role="status" aria-label="Statistics status">
         {entry?.status === 'computing'
           ? `Computing from the cache… ${entry.read.toLocaleString('en-US')} cached intents read`

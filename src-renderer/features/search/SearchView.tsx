@@ -3,6 +3,7 @@ import { SearchForm } from './SearchForm'
 import { SearchResults } from './SearchResults'
 import { UniversalBox } from './UniversalBox'
 import { useSearchView } from './useSearchView'
+import { ViewHeader } from '../../components/ViewHeader'
 
 /**
  * Find intents: one box that takes whatever was pasted, and every SearchIntents filter
@@ -13,10 +14,9 @@ export function SearchView() {
   const { plan, universal, formQuery } = view
   return (
     <section className="view" aria-labelledby="search-title">
-      <header className="view-header">
-        <h1 id="search-title">Search</h1>
+      <ViewHeader title="Search" titleId="search-title">
         <SavedSearchList />
-      </header>
+      </ViewHeader>
       <UniversalBox key={`q:${universal}`} initial={universal} autoFocus={plan.mode === 'none'} onSearch={view.searchUniversal} />
       <details className="card search-filters" open={view.filtersOpen} onToggle={(e) => view.setFiltersOpen(e.currentTarget.open)}>
         <summary>Search by filters</summary>

@@ -100,7 +100,8 @@ export const FIELD_BY_KEY = Object.fromEntries(FILTER_FIELDS.map((f) => [f.key, 
 export const emptyDraft = (): FilterDraft =>
   Object.fromEntries(SEARCH_FILTERS.map((k) => [k, ''])) as FilterDraft
 
-export function draftFromParams(params: URLSearchParams): FilterDraft {
+/** URL → filters as typed. */
+export function readFilters(params: URLSearchParams): FilterDraft {
   const draft = emptyDraft()
   for (const key of SEARCH_FILTERS) draft[key] = params.get(key) ?? ''
   return draft
@@ -112,8 +113,11 @@ export type DraftCheck =
 
 export const NO_FILTER_MESSAGE = 'Fill in at least one filter: the service does not list intents without one.'
 
-/** Checks every filled-in field and builds the request; blank fields are left out. */
-export function checkDraft(draft: FilterDraft): DraftCheck {
+/**
+ * Checks every filled-in field and builds the request (the request is the filters
+ * themselves, so validating and building it are one step); blank fields are left out.
+ */
+export function validateFilters(draft: FilterDraft): DraftCheck {
   const errors: Partial<Record<SearchFilterKey, string>> = {}
   const request: Record<string, string | number> = {}
   for (const field of FILTER_FIELDS) {
@@ -126,6 +130,13 @@ export function checkDraft(draft: FilterDraft): DraftCheck {
   if (Object.keys(errors).length) return { ok: false, errors }
   if (!Object.keys(request).length) return { ok: false, errors, formError: NO_FILTER_MESSAGE }
   return { ok: true, request: request as SearchIntentsRequest }
+}
+
+/** URL parameters for a form search (filters → URL); blank filters are left out. */
+export function writeFilters(request: SearchIntentsRequest): URLSearchParams {
+  const out = new URLSearchParams()
+  for (const k of filledKeys(request)) out.set(k, String(request[k]))
+  return out
 }
 
 /** The filters a request uses, in the form's order. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { mergeHits, type SearchHit } from './hits'
-import { paramsForRequest, paramsForUniversal, planFromParams, universalHint } from './plan'
+import { writeFilters } from './filters'
+import { paramsForUniversal, planFromParams, universalHint } from './plan'
 
 const HASH = '0x' + 'ab'.repeat(32)
 const ADDRESS = '0x' + 'cd'.repeat(20)
@@ -51,7 +52,7 @@ describe('universal box routing', () => {
 describe('filters in the URL', () => {
   it('round-trips a form search through the URL', () => {
     const request = { byOwnerAddress: ADDRESS, byProjectId: 42, byEdgeMode: 'DESTINATION' as const }
-    const params = paramsForRequest(request)
+    const params = writeFilters(request)
     expect(params.toString()).toBe(`byOwnerAddress=${ADDRESS}&byEdgeMode=DESTINATION&byProjectId=42`)
     expect(planFromParams(params)).toEqual({ mode: 'filters', request, candidates: [{ request }] })
   })

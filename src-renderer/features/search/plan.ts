@@ -1,6 +1,6 @@
 import type { SearchIntentsRequest } from '@contract/service'
 import { classifyInput, KIND_LABEL, type ClassifiedInput } from '../../lib/classifyInput'
-import { checkDraft, draftFromParams, FIELD_BY_KEY, filledKeys, type SearchFilterKey } from './filters'
+import { FIELD_BY_KEY, readFilters, validateFilters, type SearchFilterKey } from './filters'
 
 /**
  * What the URL asks to search. `?q=` is the universal box: one pasted value tried as
@@ -62,18 +62,12 @@ export function planFromParams(params: URLSearchParams): SearchPlan {
     const input = classifyInput(universal)
     return input.kind === 'empty' ? { mode: 'none' } : { mode: 'universal', input, candidates: universalCandidates(input) }
   }
-  const draft = draftFromParams(params)
+  const draft = readFilters(params)
   if (Object.values(draft).every((v) => !v.trim())) return { mode: 'none' }
-  const checked = checkDraft(draft)
+  const checked = validateFilters(draft)
   if (!checked.ok) return { mode: 'invalid' }
   return { mode: 'filters', request: checked.request, candidates: [{ request: checked.request }] }
 }
 
-/** URL parameters for a form search; blank filters are left out. */
-export function paramsForRequest(request: SearchIntentsRequest): URLSearchParams {
-  const out = new URLSearchParams()
-  for (const k of filledKeys(request)) out.set(k, String(request[k]))
-  return out
-}
 
 export const paramsForUniversal = (value: string): URLSearchParams => new URLSearchParams({ [UNIVERSAL_PARAM]: value })

@@ -3,10 +3,10 @@ import { useSearchParams } from 'react-router'
 import type { SearchIntentsRequest } from '@contract/service'
 import { useRouteTokenLabels } from '../../data/reference/useRouteTokenLabels'
 import { shortHex } from '../../lib/format'
-import { describeRequest, draftFromParams, FIELD_BY_KEY, type FilterDraft, type SearchFilterKey } from './filters'
+import { describeRequest, FIELD_BY_KEY, readFilters, writeFilters, type FilterDraft, type SearchFilterKey } from './filters'
 import type { SearchHit } from './hits'
 import { historyLinkFor } from './historyLink'
-import { paramsForRequest, paramsForUniversal, planFromParams, UNIVERSAL_PARAM, type SearchPlan } from './plan'
+import { paramsForUniversal, planFromParams, UNIVERSAL_PARAM, type SearchPlan } from './plan'
 import { useIntentSearch, type IntentSearch } from './useIntentSearch'
 
 /** Rows rendered before asking: SearchIntents has no paging, and a project can hold thousands. */
@@ -65,7 +65,7 @@ export function useSearchView(): SearchViewModel {
   const plan = useMemo(() => planFromParams(new URLSearchParams(query)), [query])
   const search = useIntentSearch(plan)
   const formQuery = plan.mode === 'filters' || plan.mode === 'invalid' ? query : ''
-  const formDraft = useMemo(() => draftFromParams(new URLSearchParams(formQuery)), [formQuery])
+  const formDraft = useMemo(() => readFilters(new URLSearchParams(formQuery)), [formQuery])
 
   // The panel opens when the URL brings filters, and otherwise stays as the person left it.
   const [filtersOpen, setFiltersOpen] = useState(formQuery !== '')
@@ -94,7 +94,7 @@ export function useSearchView(): SearchViewModel {
     filtersOpen,
     setFiltersOpen,
     searchUniversal: (value) => setParams(paramsForUniversal(value)),
-    searchFilters: (request) => setParams(paramsForRequest(request)),
+    searchFilters: (request) => setParams(writeFilters(request)),
     rows,
     showAll: () => setShowAllFor(query),
     capped,

@@ -14,6 +14,7 @@ import { KeyForm } from './KeyForm'
 import { ProfileTransfer } from './ProfileTransfer'
 import { draftOfDialect, parseDialectDraft, sameDialect } from './dialectDraft'
 import { keyCustodyText } from './keyCustody'
+import { ViewHeader } from '../../components/ViewHeader'
 
 type Draft = { id?: string; name: string; baseUrl: string; allowInsecureHttp?: boolean; hasKey?: boolean; dialect?: WireDialect }
 
@@ -151,12 +152,11 @@ export function SettingsView() {
 
   return (
     <section className="view" aria-labelledby="settings-title">
-      <header className="view-header">
-        <h1 id="settings-title">Settings</h1>
+      <ViewHeader title="Settings" titleId="settings-title">
         <button type="button" onClick={() => setEditing({ name: '', baseUrl: '' })}>
           Add profile
         </button>
-      </header>
+      </ViewHeader>
       <p className="muted" data-testid="key-custody">
         {keyCustodyText(info.keyStorage)}
       </p>

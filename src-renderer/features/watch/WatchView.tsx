@@ -10,6 +10,7 @@ import { MirrorList } from './MirrorList'
 import { useWatchSync } from './sync'
 import { useWatches } from './store'
 import { WatchBoard } from './WatchBoard'
+import { ViewHeader } from '../../components/ViewHeader'
 
 /** In the browser host the page notifies, so it needs the browser's permission (asked on a click). */
 function BrowserNotificationAccess() {
@@ -51,11 +52,7 @@ export function WatchView() {
 
   return (
     <section className="view" aria-labelledby="watch-title">
-      <header className="view-header">
-        <div>
-          <h1 id="watch-title">Watch</h1>
-          <BoardStatus running={running} finished={finished} />
-        </div>
+      <ViewHeader title="Watch" titleId="watch-title" subtitle={<BoardStatus running={running} finished={finished} />}>
         <div className="toolbar">
           <WatchedFiltersLink />
           <label className="watch-mute-all">
@@ -67,7 +64,7 @@ export function WatchView() {
             Clear finished{finished ? ` (${finished})` : ''}
           </button>
         </div>
-      </header>
+      </ViewHeader>
       <AddWatchForm />
       {error ? <ErrorNotice error={error} onRetry={status === 'failed' ? () => void refresh() : undefined} /> : null}
       {status === 'failed' && profileId ? <MirrorList profileId={profileId} /> : null}
