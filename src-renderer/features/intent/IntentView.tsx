@@ -1,6 +1,5 @@
-import { useEffect, useState, type MouseEvent } from 'react'
+import type { MouseEvent } from 'react'
 import { Link, useParams } from 'react-router'
-import { useLiveQuery } from 'dexie-react-hooks'
 import type { ReportedStatus } from '@contract/service'
 import { CachedNotice } from '../../components/CachedNotice'
 import { CopyButton } from '../../components/CopyButton'
@@ -9,7 +8,6 @@ import { ErrorNotice } from '../../components/ErrorNotice'
 import { Hex } from '../../components/Hex'
 import { JsonView } from '../../components/JsonView'
 import { StatusBadge, statusMeaning } from '../../components/StatusBadge'
-import { isBookmarked, setBookmarked } from '../../db'
 import { formatDateTime } from '../../lib/format'
 import { WatchButton } from '../watch'
 import { CustomerAnswerCard } from './cards/CustomerAnswerCard'
@@ -40,32 +38,14 @@ const CONTENTS = [
   ['raw', 'Raw JSON'],
 ] as const
 
-function BookmarkToggle({ profileId, intentId }: { profileId: string | undefined; intentId: string }) {
-  const stored = useLiveQuery(() => (profileId ? isBookmarked(profileId, intentId) : false), [profileId, intentId])
-  // Shows the choice at once; the stored value takes over when the cache reports it.
-  const [pending, setPending] = useState<boolean | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  useEffect(() => {
-    if (pending !== null && stored === pending) setPending(null)
-  }, [stored, pending])
-  const on = pending ?? stored
-  const toggle = async () => {
-    if (!profileId) return
-    setPending(!on)
-    try {
-      await setBookmarked(profileId, intentId, !on)
-      setError(null)
-    } catch (err) {
-      setPending(null)
-      setError(`The bookmark could not be saved: ${err instanceof Error ? err.message : String(err)}`)
-    }
-  }
+function BookmarkToggle({ bookmark }: { bookmark: IntentViewModel['bookmark'] }) {
+  const { on, error } = bookmark
   return (
     <button
       type="button"
       aria-pressed={on === true}
-      disabled={on === undefined || !profileId}
-      onClick={() => void toggle()}
+      disabled={!bookmark.available}
+      onClick={() => void bookmark.toggle()}
       title={error ?? (on ? 'Remove the bookmark' : 'Bookmark this intent on this computer')}
     >
       {on ? '★ Bookmarked' : '☆ Bookmark'}
@@ -100,7 +80,7 @@ function IntentHeader({ vm }: { vm: IntentViewModel }) {
         ) : null}
       </div>
       <div className="toolbar">
-        {vm.canBookmark ? <BookmarkToggle profileId={vm.profileId} intentId={intentId} /> : null}
+        {vm.canBookmark ? <BookmarkToggle bookmark={vm.bookmark} /> : null}
         <WatchButton intentId={intentId} />
         {intent || receipt ? <CopyButton text={vm.summary()} label="Copy case summary" /> : null}
         <Link className="intent-button-link" to={`/compare?a=${encodeURIComponent(intentId)}`}>

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import type { Intent, IntentReceipt } from '@contract/service'
 import { createQueryClient } from '../../data/client'
 import { DataProvider } from '../../data/DataProvider'
-import { cacheIntents } from '../../db'
+import { cacheIntents, isBookmarked } from '../../db'
 import { useCacheStatus } from '../../stores/cache'
 import { answers, callsOf, failure, okFetched, PROFILE, source } from '../../testing/bridge'
 import { resetWorld } from '../../testing/harness'
@@ -85,6 +85,19 @@ describe('useIntentView', () => {
     const other = render(`0x${'cd'.repeat(32)}`)
     await waitFor(() => expect(other.result.current.phase).toBe('uncached'))
     expect(callsOf('getIntent')).toEqual([])
+  })
+
+  it('bookmarks the intent on this computer and takes it back', async () => {
+    answers.set('getIntent', () => okFetched(intent))
+    const { result } = render(ID)
+    await waitFor(() => expect(result.current.bookmark.available).toBe(true))
+    expect(result.current.bookmark.on).toBe(false)
+    await act(() => result.current.bookmark.toggle())
+    expect(result.current.bookmark.on).toBe(true)
+    expect(await isBookmarked(PROFILE, ID)).toBe(true)
+    await act(() => result.current.bookmark.toggle())
+    await waitFor(() => expect(result.current.bookmark.on).toBe(false))
+    expect(await isBookmarked(PROFILE, ID)).toBe(false)
   })
 
   it('asks nothing without an id, and offers no bookmark for a malformed one', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import type { AppInfo } from '@contract/app'
 import type { SvcError } from '@contract/errors'
@@ -6,7 +6,7 @@ import type { Intent, IntentReceipt, ReportedStatus } from '@contract/service'
 import { knownStatus } from '@contract/service/constants'
 import { isHash32 } from '@contract/formats'
 import type { WatchState } from '@contract/watch'
-import { listNotes, readTransitions, type Note } from '../../db'
+import { isBookmarked, listNotes, readTransitions, setBookmarked, type Note } from '../../db'
 import { formatDateTime } from '../../lib/format'
 import { intentTokenMetadata } from '../../lib/intentRoute'
 import { routeExpectation } from '../../lib/routeStats'
@@ -87,6 +87,29 @@ function useLocalRecords(profileId: string | undefined, intentId: string) {
   return { notes, transitions }
 }
 
+/** The bookmark on this computer: the choice shows at once, the stored value takes over when the cache reports it. */
+export function useBookmark(profileId: string | undefined, intentId: string) {
+  const stored = useLiveQuery(() => (profileId ? isBookmarked(profileId, intentId) : false), [profileId, intentId])
+  const [pending, setPending] = useState<boolean | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  useEffect(() => {
+    if (pending !== null && stored === pending) setPending(null)
+  }, [stored, pending])
+  const on = pending ?? stored
+  const toggle = async () => {
+    if (!profileId || on === undefined) return
+    setPending(!on)
+    try {
+      await setBookmarked(profileId, intentId, !on)
+      setError(null)
+    } catch (err) {
+      setPending(null)
+      setError(`The bookmark could not be saved: ${err instanceof Error ? err.message : String(err)}`)
+    }
+  }
+  return { on, error, available: on !== undefined && !!profileId, toggle }
+}
+
 interface AnswerInputs {
   intent: Intent | undefined
   receipt: IntentReceipt | undefined
@@ -124,6 +147,7 @@ export function useIntentView(rawId: string | undefined) {
   const chains = useChainsById()
   const learnt = useTokenLabels()
   const { notes, transitions } = useLocalRecords(profileId, intentId)
+  const bookmark = useBookmark(profileId, intentId)
 
   const shown = query.shown
   const intent = shown?.data
@@ -162,6 +186,7 @@ export function useIntentView(rawId: string | undefined) {
     transitions,
     /** A malformed id names no intent: there is nothing to bookmark. */
     canBookmark: isHash32(intentId),
+    bookmark,
     summary,
     actions: { refresh, retry: query.reload },
   }
