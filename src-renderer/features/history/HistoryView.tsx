@@ -12,6 +12,7 @@ import { StuckFundsPanel } from './StuckFundsPanel'
 import { SummaryStrip } from './SummaryStrip'
 import { useFilterSuggestions, useHistoryTable, type HistoryTableModel } from './useHistoryTable'
 import { useHistoryView, type HistoryViewModel } from './useHistoryView'
+import { ViewHeader } from '../../components/ViewHeader'
 
 /**
  * GetIntentHistory as a support and analysis tool: every filter of the spec (kept in the
@@ -27,12 +28,11 @@ export function HistoryView() {
   const { list, actions } = vm
   return (
     <section className="view history-view" aria-labelledby="history-title">
-      <header className="view-header">
-        <h1 id="history-title">History</h1>
+      <ViewHeader title="History" titleId="history-title">
         <button type="button" onClick={actions.reload} disabled={!list.id || list.status === 'loading'}>
           Refresh
         </button>
-      </header>
+      </ViewHeader>
 
       <HistoryFilters applied={vm.applied} providerSuggestions={suggestions.providers} railSuggestions={suggestions.rails} onApply={actions.applyFilters} />
 
