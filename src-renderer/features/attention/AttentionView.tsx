@@ -4,7 +4,7 @@ import { CachedNotice } from '../../components/CachedNotice'
 import { DataTable, type Column } from '../../components/DataTable'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { FormField } from '../../components/FormField'
+import { SelectField } from '../../components/SelectField'
 import { Hex } from '../../components/Hex'
 import { StatusBadge } from '../../components/StatusBadge'
 import { toCsv } from '../../lib/csv'
@@ -25,6 +25,7 @@ import { useNewItems } from './useNewItems'
 import { ViewHeader } from '../../components/ViewHeader'
 
 const REASONS = ['all', 'slow', 'window-closing', 'recoverable'] as const
+const REASON_OPTIONS: ReadonlyArray<{ value: string; label: string }> = REASONS.map((r) => ({ value: r, label: r === 'all' ? 'Every reason' : REASON_LABEL[r] }))
 
 function useColumns(profileId: string, fresh: ReadonlySet<string>): Column<AttentionItem>[] {
   const chains = useChainsById()
@@ -69,11 +70,7 @@ export function AttentionView() {
     <section className="view attention-view" aria-labelledby="attention-title">
       <ViewHeader title="Needs attention" titleId="attention-title">
         <div className="toolbar">
-          <FormField label="Reason">
-            <select value={reason} onChange={(e) => set('reason', e.target.value === 'all' ? null : e.target.value)}>
-              {REASONS.map((r) => <option key={r} value={r}>{r === 'all' ? 'Every reason' : REASON_LABEL[r]}</option>)}
-            </select>
-          </FormField>
+          <SelectField label="Reason" value={reason} options={REASON_OPTIONS} onChange={(r) => set('reason', r === 'all' ? null : r)} />
           <label className="row small"><input type="checkbox" checked={showResolved} onChange={(e) => set('resolved', e.target.checked ? '1' : null)} /> Show resolved</label>
           <button type="button" onClick={data.reload} disabled={data.status === 'loading'}>{data.status === 'loading' ? 'Refreshing…' : 'Refresh'}</button>
           <button type="button" onClick={exportCsv} disabled={!shown.length}>Export CSV</button>

@@ -2,10 +2,15 @@ import { useId, type ReactNode } from 'react'
 import { EDGE_MODES, INTENT_PROTOCOLS, INTENT_STATUSES } from '@contract/service/constants'
 import { ChainSelect } from '../../components/ChainSelect'
 import { FormField } from '../../components/FormField'
+import { SelectField, type SelectOption } from '../../components/SelectField'
 import { STATUS_MEANING } from '../../components/StatusBadge'
 import type { FilterField, HistoryFilterDraft } from './filters'
 import { useHistoryFilters, type HistoryFiltersModel } from './useHistoryFilters'
 import { WatchFilterButton } from './WatchFilterButton'
+
+const anyOr = <T extends string>(values: readonly T[]): Array<SelectOption<'' | T>> => [{ value: '', label: 'Any' }, ...values.map((v) => ({ value: v, label: v }))]
+const PROTOCOL_OPTIONS = anyOr(INTENT_PROTOCOLS)
+const EDGE_MODE_OPTIONS = anyOr(EDGE_MODES)
 
 type TextProps = { placeholder?: string; help?: string; list?: string; mono?: boolean }
 
@@ -80,16 +85,7 @@ function AdvancedFilters({ f, providerListId, railListId }: { f: HistoryFiltersM
       </summary>
       <div className="grid-form">
         {text('projectId', 'Project id', { placeholder: 'Any' })}
-        <FormField label="Intent protocol" error={errors.protocol}>
-          <select value={draft.protocol} onChange={(e) => set('protocol', e.target.value as HistoryFilterDraft['protocol'])}>
-            <option value="">Any</option>
-            {INTENT_PROTOCOLS.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <SelectField label="Intent protocol" value={draft.protocol} options={PROTOCOL_OPTIONS} onChange={(v) => set('protocol', v)} error={errors.protocol} />
         {text('swapProvider', 'Swap provider', { placeholder: 'Any', list: providerListId, help: 'AUTO or any provider code' })}
         {text('bridgeProvider', 'Bridge provider', { placeholder: 'Any', list: providerListId, help: 'AUTO or any provider code' })}
         {text('participants', 'Participant addresses', {
@@ -101,16 +97,7 @@ function AdvancedFilters({ f, providerListId, railListId }: { f: HistoryFiltersM
         {text('destinationToken', 'Destination token address', { placeholder: '0x…', mono: true })}
         {text('edgeAddress', 'Edge address', { placeholder: '0x… or a rail account', mono: true })}
         {text('edgeRail', 'Edge rail', { placeholder: 'Any', list: railListId, help: 'Non-EVM network, in capitals' })}
-        <FormField label="Edge mode" error={errors.edgeMode}>
-          <select value={draft.edgeMode} onChange={(e) => set('edgeMode', e.target.value as HistoryFilterDraft['edgeMode'])}>
-            <option value="">Any</option>
-            {EDGE_MODES.map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <SelectField label="Edge mode" value={draft.edgeMode} options={EDGE_MODE_OPTIONS} onChange={(v) => set('edgeMode', v)} error={errors.edgeMode} />
       </div>
     </details>
   )

@@ -9,6 +9,7 @@ import { useConnection } from '../../stores/connection'
 import { diffObjects, leafText, type DiffRow } from './diff'
 import { useCompareSide, type CompareSide } from './useCompareSide'
 import { useAvailableVersions } from './versions'
+import { SelectField } from '../../components/SelectField'
 import { ViewHeader } from '../../components/ViewHeader'
 
 type SideKey = 'a' | 'b'
@@ -60,17 +61,12 @@ function SidePicker({
           </span>
         ) : null}
       </label>
-      <label className="field">
-        Copy
-        <select value={draft.version} onChange={(e) => onChange({ ...draft, version: e.target.value })}>
-          <option value="">As it is now</option>
-          {(versions ?? []).map((v) => (
-            <option key={v.fetchedAt} value={String(v.fetchedAt)}>
-              {versionLabel(v.fetchedAt, v.origin)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label="Copy"
+        value={draft.version}
+        options={[{ value: '', label: 'As it is now' }, ...(versions ?? []).map((v) => ({ value: String(v.fetchedAt), label: versionLabel(v.fetchedAt, v.origin) }))]}
+        onChange={(version) => onChange({ ...draft, version })}
+      />
     </fieldset>
   )
 }

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router'
 import { DataTable, type Column } from '../../components/DataTable'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { FormField } from '../../components/FormField'
+import { SelectField } from '../../components/SelectField'
 import { formatDateTime, formatDuration, formatPercent } from '../../lib/format'
 import { STATS_WINDOWS, WINDOW_LABEL, WINDOW_MS, type GroupStats, type RouteStats, type StatsWindow } from '../../lib/routeStats'
 import { useOfflineMode } from '../../stores/cache'
@@ -16,6 +16,8 @@ import { TrendChart } from './TrendChart'
 import { useFetchWindow, type FetchState } from './useFetchWindow'
 import { FETCH_CAP } from './fetchWindow'
 import { ViewHeader } from '../../components/ViewHeader'
+
+const WINDOW_OPTIONS = STATS_WINDOWS.map((w) => ({ value: w, label: WINDOW_LABEL[w] }))
 
 const isWindow = (w: string | null): w is StatsWindow => (STATS_WINDOWS as readonly string[]).includes(w ?? '')
 
@@ -80,11 +82,7 @@ export function RoutesView() {
     <section className="view routes-view" aria-labelledby="routes-title">
       <ViewHeader title="Route statistics" titleId="routes-title">
         <div className="toolbar">
-          <FormField label="Window">
-            <select value={window} onChange={(e) => set('window', e.target.value)}>
-              {STATS_WINDOWS.map((w) => <option key={w} value={w}>{WINDOW_LABEL[w]}</option>)}
-            </select>
-          </FormField>
+          <SelectField label="Window" value={window} options={WINDOW_OPTIONS} onChange={(w) => set('window', w)} />
           <button type="button" onClick={recompute} disabled={entry?.status === 'computing'}>Recompute</button>
           <FetchControls fetcher={fetcher} window={window} offline={offline} />
         </div>
@@ -107,13 +105,16 @@ export function RoutesView() {
         <>
           <Summary stats={stats} />
           <div className="row">
-            <FormField label="Trend of">
-              <select value={focused ? focus : 'all'} onChange={(e) => set('focus', e.target.value)}>
-                <option value="all">All routes</option>
-                {stats.routes.slice(0, 200).map((r) => <option key={r.key} value={`route:${r.key}`}>{routeName(r)}</option>)}
-                {stats.providers.map((p) => <option key={p.key} value={`provider:${p.key}`}>Provider {p.provider}</option>)}
-              </select>
-            </FormField>
+            <SelectField
+              label="Trend of"
+              value={focused ? focus : 'all'}
+              options={[
+                { value: 'all', label: 'All routes' },
+                ...stats.routes.slice(0, 200).map((r) => ({ value: `route:${r.key}`, label: routeName(r) })),
+                ...stats.providers.map((p) => ({ value: `provider:${p.key}`, label: `Provider ${p.provider}` })),
+              ]}
+              onChange={(v) => set('focus', v)}
+            />
           </div>
           <TrendChart days={(focused ?? stats.overall).byDay} title={focusTitle} />
           <h2>By route</h2>
