@@ -52,20 +52,6 @@ const LAYERS = [
   { name: 'main', files: ['src-main/'], allow: ['main/bridge', 'main/watch', 'main/queryWatch', 'contract'] },
 ]
 
-/**
- * Functions still over the length limit, each being split into a view-model hook or
- * smaller functions. Nothing may be added here.
- */
-const LONG_FUNCTION_EXCEPTIONS = [
-]
-
-/**
- * Effects that run on a key on purpose (a form reset by a new URL, a mount-only scroll):
- * to be rewritten so the hook's dependencies say what they mean. Nothing may be added here.
- */
-const HOOK_DEPS_EXCEPTIONS = [
-]
-
 export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', 'bench/browser/dist/', 'playwright-report/', 'test-results/'] },
 
@@ -147,8 +133,4 @@ export default tseslint.config(
     // Playwright fixtures take their dependencies as a destructured first argument, `{}` when none.
     rules: { 'no-empty-pattern': 'off' },
   },
-
-  // Transitional, shrinking lists (see above).
-  ...LONG_FUNCTION_EXCEPTIONS.map((file) => ({ files: [file], rules: { 'max-lines-per-function': 'off' } })),
-  ...HOOK_DEPS_EXCEPTIONS.map((file) => ({ files: [file], rules: { 'react-hooks/exhaustive-deps': 'off' } })),
 )
