@@ -1,9 +1,8 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
 import { z } from 'zod'
 import { SVC_ERROR_KINDS } from '../../src-shared/contract/errors'
 import { QUERY_WATCH_PHASES, WatchedQuerySchema, type QueryWatchState } from '../../src-shared/contract/queryWatch'
 import { readJsonFile, type Recovery } from '../settings/jsonFile'
+import { DebouncedFileWriter } from '../settings/debouncedWriter'
 
 /**
  * The watched queries on disk: each query's state with its findings, and its seen-map
@@ -68,58 +67,15 @@ export function loadQueryFile(file: string, log: (message: string) => void): { q
   }
 }
 
-/**
- * Writes the file atomically (temp file, then rename), owner-only like every file in the
- * data folder. Requests during a write fold into one more write after it, and a short
- * delay gathers bursts (several queries polled together).
- */
-export class QueryFileWriter {
-  private timer: NodeJS.Timeout | null = null
-  private writing: Promise<void> | null = null
-  private dirty = false
-
-  constructor(
-    private readonly file: string,
-    private readonly snapshot: () => StoredQuery[],
-    private readonly delayMs: number,
-    private readonly log: (message: string) => void,
-  ) {}
-
-  schedule(): void {
-    this.dirty = true
-    if (this.timer || this.writing) return
-    this.timer = setTimeout(() => {
-      this.timer = null
-      void this.flush()
-    }, this.delayMs)
-  }
-
-  /** Writes now if anything changed; resolves when the file on disk is current. */
-  async flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer)
-      this.timer = null
-    }
-    while (this.writing) await this.writing
-    if (!this.dirty) return
-    this.dirty = false
-    this.writing = this.write().finally(() => {
-      this.writing = null
-    })
-    await this.writing
-    if (this.dirty) this.schedule()
-  }
-
-  private async write(): Promise<void> {
-    const body = JSON.stringify({ version: 1, queries: this.snapshot() })
-    const temp = `${this.file}.${process.pid}.tmp`
-    try {
-      await mkdir(dirname(this.file), { recursive: true, mode: 0o700 })
-      await writeFile(temp, body, { encoding: 'utf8', mode: 0o600 })
-      await rename(temp, this.file)
-    } catch (e) {
-      // Polling goes on; the next change tries again.
-      this.log(`Could not save the watched queries to ${this.file}: ${String(e)}`)
-    }
+/** The watched queries' file, rewritten as polls find things (atomic, owner-only, bursts gathered). */
+export class QueryFileWriter extends DebouncedFileWriter {
+  constructor(file: string, snapshot: () => StoredQuery[], delayMs: number, log: (message: string) => void) {
+    super(
+      file,
+      () => JSON.stringify({ version: 1, queries: snapshot() }),
+      delayMs,
+      log,
+      'the watched queries',
+    )
   }
 }

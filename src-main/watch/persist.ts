@@ -1,7 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { moveAside, type Recovery } from '../settings/jsonFile'
-import { mkdir, rename, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { DebouncedFileWriter } from '../settings/debouncedWriter'
 import { z } from 'zod'
 import { SVC_ERROR_KINDS } from '../../src-shared/contract/errors'
 import { IntentReceiptSchema, IntentStatusSchema } from '../../src-shared/contract/service'
@@ -66,60 +65,18 @@ export function loadWatchFile(file: string, log: (message: string) => void = con
   }
 }
 
-/**
- * Writes the list atomically (temp file, then rename), so a crash mid-write leaves the
- * previous list intact. Writes requested while one is running are folded into one more
- * write after it, and a short delay gathers bursts (many watches finishing together).
- */
-export class WatchFileWriter {
-  private timer: NodeJS.Timeout | null = null
-  private writing: Promise<void> | null = null
-  private dirty = false
-
-  constructor(
-    private readonly file: string,
-    private readonly snapshot: () => WatchList,
-    private readonly delayMs = 200,
-    private readonly log: (message: string) => void = console.error,
-  ) {}
-
-  schedule(): void {
-    this.dirty = true
-    if (this.timer || this.writing) return
-    this.timer = setTimeout(() => {
-      this.timer = null
-      void this.flush()
-    }, this.delayMs)
-  }
-
-  /** Writes now if anything changed; resolves when the file on disk is current. */
-  async flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer)
-      this.timer = null
-    }
-    while (this.writing) await this.writing
-    if (!this.dirty) return
-    this.dirty = false
-    this.writing = this.write().finally(() => {
-      this.writing = null
-    })
-    await this.writing
-    if (this.dirty) this.schedule()
-  }
-
-  private async write(): Promise<void> {
-    const list = this.snapshot()
-    const body = JSON.stringify({ version: 1, notificationsMuted: list.notificationsMuted, paused: list.paused, revision: list.revision, watches: list.watches })
-    const temp = `${this.file}.${process.pid}.tmp`
-    try {
-      await mkdir(dirname(this.file), { recursive: true, mode: 0o700 })
-      // Owner only, like every file in the data folder: it holds error messages and receipts.
-      await writeFile(temp, body, { encoding: 'utf8', mode: 0o600 })
-      await rename(temp, this.file)
-    } catch (e) {
-      // The watches keep running; the next change tries again.
-      this.log(`Could not save the watch list to ${this.file}: ${String(e)}`)
-    }
+/** The watch list's file, rewritten as watches change (atomic, owner-only, bursts gathered). */
+export class WatchFileWriter extends DebouncedFileWriter {
+  constructor(file: string, snapshot: () => WatchList, delayMs = 200, log: (message: string) => void = console.error) {
+    super(
+      file,
+      () => {
+        const list = snapshot()
+        return JSON.stringify({ version: 1, notificationsMuted: list.notificationsMuted, paused: list.paused, revision: list.revision, watches: list.watches })
+      },
+      delayMs,
+      log,
+      'the watch list',
+    )
   }
 }
