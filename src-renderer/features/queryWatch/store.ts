@@ -34,8 +34,8 @@ export interface QueryWatchesState {
   applyQuery(query: QueryWatchState): void
 }
 
-/** The copy with the later change; a list or answer computed before an event must not undo it. */
-const fresher = (incoming: QueryWatchState, known: QueryWatchState | undefined): QueryWatchState =>
+/** The copy with the higher revision (main stamps each change); a list or answer computed before an event must not undo it. */
+const newer = (incoming: QueryWatchState, known: QueryWatchState | undefined): QueryWatchState =>
   known && known.rev > incoming.rev ? known : incoming
 
 const activeProfileId = () => useConnection.getState().info?.activeProfileId ?? null
@@ -99,7 +99,7 @@ export const useQueryWatches = create<QueryWatchesState>()((set, get) => {
 
     applyList(list, profileId) {
       const known = new Map(get().profileId === profileId ? get().queries.map((q) => [q.id, q]) : [])
-      const queries = list.queries.map((q) => fresher(q, known.get(q.id)))
+      const queries = list.queries.map((q) => newer(q, known.get(q.id)))
       set({ queries, count: list.count, max: list.max, minIntervalMs: list.minIntervalMs, profileId })
     },
 
@@ -107,7 +107,7 @@ export const useQueryWatches = create<QueryWatchesState>()((set, get) => {
       if (query.profileId !== activeProfileId()) return
       set((s) => {
         const known = s.queries.some((q) => q.id === query.id)
-        return { queries: known ? s.queries.map((q) => (q.id === query.id ? fresher(query, q) : q)) : [...s.queries, query] }
+        return { queries: known ? s.queries.map((q) => (q.id === query.id ? newer(query, q) : q)) : [...s.queries, query] }
       })
     },
   }
