@@ -16,8 +16,14 @@ export type IntentSearch = SearchState & { retry(): void; loadMore(): void }
 
 const NO_CANDIDATES: readonly Candidate[] = []
 
+/**
+ * A call that failed counts as failed even when an earlier answer to the same request is
+ * still in the query cache: showing those rows as if they were the new answer would hide
+ * the failure (a truncated answer, a refused key). While it is asked again, the earlier
+ * answer shows.
+ */
 const outcomeOf = (q: UseQueryResult<Answer<CandidateAnswer>>): CandidateOutcome =>
-  q.data ? { answer: q.data } : !q.isFetching && q.isError ? { error: q.error } : {}
+  !q.isFetching && q.isError ? { error: q.error } : q.data ? { answer: q.data } : {}
 
 /** The preview's rows and each call's outcome, recomputed only when a query's state changes. */
 function combineResults(hasPreview: boolean) {
