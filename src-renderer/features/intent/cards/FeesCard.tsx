@@ -3,7 +3,7 @@ import type { GasFee, Intent } from '@contract/service'
 import { Amount } from '../../../components/Amount'
 import { Hex } from '../../../components/Hex'
 import { formatAmount, formatUsd } from '../../../lib/format'
-import { Card, KV, chain, hex, nativeAmount, time, tokenAmount, usd, yesNo, type KVRow } from './parts'
+import { Card, chain, hex, KV, nativeAmount, time, token, tokenAmount, type KVRow, usd, yesNo } from './parts'
 
 /** "12.5 USDC · $12.50": an amount with its dollar value beside it. */
 const withUsd = (amount: ReactNode | undefined, value: number | string | undefined) =>
@@ -42,7 +42,7 @@ function FeeBreakdown({ f, inFeeToken, chainId }: { f: NonNullable<Intent['fees'
       <KV
         label="Fee totals"
         rows={[
-          ['Fee token', hex(f.feeTokenAddress, 'address', chainId)],
+          ['Fee token', token(f.feeTokenAddress, chainId)],
           ['Fee token amount', withUsd(inFeeToken(f.feeTokenAmount), f.feeTokenUsd)],
           ['Fee token total', inFeeToken(f.feeTokenTotal)],
           ['Gas fees', withUsd(inFeeToken(f.gasFeeTotal), f.gasFeeUsd)],

@@ -2,7 +2,7 @@ import type { Intent, PriceImpactDetails } from '@contract/service'
 import { Hex } from '../../../components/Hex'
 import { formatDuration, formatPercent, formatUsd } from '../../../lib/format'
 import { intentProviders } from '../../../lib/intentRoute'
-import { Card, KV, chain, hex, nativeAmount, percent, tokenAmount, usd, yesNo } from './parts'
+import { Card, chain, hex, KV, nativeAmount, percent, token, tokenAmount, usd, yesNo } from './parts'
 
 type ImpactKey = 'executionPriceImpact' | 'marketPriceImpact' | 'providerFeesPriceImpact' | 'serviceFeesPriceImpact' | 'netPriceImpact'
 
@@ -110,10 +110,10 @@ export function QuoteCard({ intent }: { intent: Intent }) {
             rows={[
               ['Owner', hex(r.ownerAddress, 'address', r.originChainId)],
               ['Origin chain', chain(r.originChainId)],
-              ['Origin token', hex(r.originTokenAddress, 'address', r.originChainId)],
+              ['Origin token', token(r.originTokenAddress, r.originChainId)],
               ['Origin amount', tokenAmount(r.originTokenAmount, r.originChainId, r.originTokenAddress)],
               ['Destination chain', chain(r.destinationChainId)],
-              ['Destination token', hex(r.destinationTokenAddress, 'address', r.destinationChainId)],
+              ['Destination token', token(r.destinationTokenAddress, r.destinationChainId)],
               [
                 'Destination amount',
                 r.destinationTokenAmount === '0' ? 'Any (whatever the origin amount buys)' : tokenAmount(r.destinationTokenAmount, r.destinationChainId, r.destinationTokenAddress),

@@ -1,7 +1,7 @@
 import type { Intent, IntentReceipt } from '@contract/service'
 import { Route } from '../../../components/Route'
 import { intentRoute } from '../../../lib/intentRoute'
-import { Card, KV, chain, hex, nativeAmount, plain, time, tokenAmount, useTokenLookup, yesNo } from './parts'
+import { Card, chain, hex, KV, nativeAmount, plain, time, token, tokenAmount, useTokenLookup, yesNo } from './parts'
 
 /**
  * For fields a support person expects but the deployed service does not send (the
@@ -36,10 +36,10 @@ export function RouteCard({ intent, receipt }: { intent: Intent; receipt?: Inten
           ['Project', plain(intent.projectId) ?? notReported],
           ['Owner', hex(intent.ownerAddress, 'address', o)],
           ['Origin chain', chain(o)],
-          ['Origin token', hex(intent.originTokenAddress, 'address', o)],
+          ['Origin token', token(intent.originTokenAddress, o)],
           ['Amount sent', tokenAmount(from.amount, o, intent.originTokenAddress)],
           ['Destination chain', chain(d)],
-          ['Destination token', hex(intent.destinationTokenAddress, 'address', d)],
+          ['Destination token', token(intent.destinationTokenAddress, d)],
           ['Amount quoted', tokenAmount(to.amount, d, intent.destinationTokenAddress)],
           ['Amount received', received && received !== '0' ? tokenAmount(received, d, intent.destinationTokenAddress) : undefined],
           ['Recipient', hex(intent.quoteRequest?.destinationToAddress ?? receipt?.summary?.destinationToAddress, 'address', d)],

@@ -48,6 +48,17 @@ function TokenAmount({ raw, chainId, token }: { raw: string; chainId?: number; t
   return <Amount raw={raw} decimals={label?.decimals} symbol={label?.decimals === undefined ? `${symbol} (base units)` : symbol} copyable />
 }
 
+/** A token named by chain and address: its symbol first where known (offline too, from learnt labels), the address beside it. */
+function TokenName({ address, chainId }: { address: string; chainId?: number }) {
+  const label = useTokenLookup()(chainId, address)
+  if (!label?.symbol) return <Hex value={address} kind="address" chainId={chainId} />
+  return (
+    <span className="token-name">
+      <strong>{label.symbol}</strong> <Hex value={address} kind="address" chainId={chainId} />
+    </span>
+  )
+}
+
 /** An amount of a chain's native currency (gas, call value). */
 export function NativeAmount({ raw, chainId, symbol }: { raw: string; chainId?: number; symbol?: string }) {
   const native = useChain(chainId)?.nativeCurrency
@@ -73,6 +84,8 @@ export const tokenAmount = (raw: string | undefined, chainId: number | undefined
 export const nativeAmount = (raw: string | undefined, chainId: number | undefined, symbol?: string) =>
   raw === undefined ? undefined : <NativeAmount raw={raw} chainId={chainId} symbol={symbol} />
 export const chain = (id: number | undefined) => (id === undefined ? undefined : <ChainName id={id} />)
+export const token = (address: string | undefined, chainId: number | undefined) =>
+  address ? <TokenName address={address} chainId={chainId} /> : undefined
 export const hex = (value: string | undefined, kind?: 'address' | 'tx', chainId?: number) =>
   value ? <Hex value={value} kind={kind} chainId={chainId} /> : undefined
 export const usd = (v: number | undefined) => (v === undefined ? undefined : formatUsd(v))
