@@ -1,7 +1,8 @@
-import { render } from '@testing-library/react'
-import type { ReactElement } from 'react'
+import { render, renderHook } from '@testing-library/react'
+import type { ReactElement, ReactNode } from 'react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import type { AppInfo } from '@contract/app'
+import { createQueryClient } from '../data/client'
 import { DataProvider } from '../data/DataProvider'
 import { forgetPagedLists } from '../data/usePagedQuery'
 import { openExplorerDb, setExplorerDb } from '../db/db'
@@ -62,4 +63,18 @@ export function renderAt(path: string, routes: Array<{ path: string; element: Re
     // A fresh query cache per render: nothing loaded in one test shows in the next.
     { wrapper: DataProvider },
   )
+}
+
+/**
+ * A view-model hook rendered at `path` with a fresh query client and the data layer, as
+ * its view would run it, with the router's location beside it; no DOM is drawn.
+ */
+export function renderHookAt<T>(path: string, hook: () => T) {
+  const client = createQueryClient()
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={[path]}>
+      <DataProvider client={client}>{children}</DataProvider>
+    </MemoryRouter>
+  )
+  return renderHook(() => ({ vm: hook(), at: useLocation() }), { wrapper })
 }

@@ -1,16 +1,12 @@
 import '../../testing/svc'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { act, renderHook, waitFor } from '@testing-library/react'
-import type { ReactNode } from 'react'
-import { MemoryRouter, useLocation } from 'react-router'
+import { act, waitFor } from '@testing-library/react'
 import type { GetIntentHistoryRequest, IntentHistoryEntry, Page } from '@contract/service'
-import { createQueryClient } from '../../data/client'
-import { DataProvider } from '../../data/DataProvider'
 import { flushHistoryJournal } from '../../db'
 import { cacheHistoryFiled } from '../../db/testing'
 import { useCacheStatus } from '../../stores/cache'
 import { answers, callsOf, okFetched, source } from '../../testing/bridge'
-import { resetWorld } from '../../testing/harness'
+import { renderHookAt, resetWorld } from '../../testing/harness'
 import { EMPTY_DRAFT } from './filters'
 import { makeEntry, OWNER } from './testing/entries'
 import { useHistoryView } from './useHistoryView'
@@ -28,15 +24,7 @@ function serveHistory(list: IntentHistoryEntry[]) {
   })
 }
 
-function render(path: string) {
-  const client = createQueryClient()
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter initialEntries={[path]}>
-      <DataProvider client={client}>{children}</DataProvider>
-    </MemoryRouter>
-  )
-  return renderHook(() => ({ vm: useHistoryView(), at: useLocation() }), { wrapper })
-}
+const render = (path: string) => renderHookAt(path, useHistoryView)
 
 const ids = (entries: readonly IntentHistoryEntry[]) => entries.map((e) => e.intentId)
 const sent = () => callsOf('getIntentHistory') as GetIntentHistoryRequest[]

@@ -1,13 +1,9 @@
 import '../../../testing/svc'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { act, renderHook, waitFor } from '@testing-library/react'
-import type { ReactNode } from 'react'
-import { MemoryRouter, useLocation } from 'react-router'
+import { act, waitFor } from '@testing-library/react'
 import type { YieldGetMarketsRequest } from '@contract/service'
-import { createQueryClient } from '../../../data/client'
-import { DataProvider } from '../../../data/DataProvider'
 import { answers, callsOf, okFetched } from '../../../testing/bridge'
-import { resetWorld } from '../../../testing/harness'
+import { renderHookAt, resetWorld } from '../../../testing/harness'
 import { marketFixture } from '../testing'
 import { useMarketsView } from './useMarketsView'
 
@@ -21,15 +17,7 @@ function serveMarkets() {
   })
 }
 
-function render(path: string) {
-  const client = createQueryClient()
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <MemoryRouter initialEntries={[path]}>
-      <DataProvider client={client}>{children}</DataProvider>
-    </MemoryRouter>
-  )
-  return renderHook(() => ({ vm: useMarketsView(), at: useLocation() }), { wrapper })
-}
+const render = (path: string) => renderHookAt(path, useMarketsView)
 
 beforeEach(() => {
   resetWorld()
