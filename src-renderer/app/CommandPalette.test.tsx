@@ -130,6 +130,15 @@ describe('CommandPalette', () => {
     expect(location()).toBe('/settings')
   })
 
+  it('reaches views without a sidebar entry by name too', async () => {
+    const user = setup()
+    await user.keyboard('{Control>}k{/Control}')
+    await user.keyboard('watched')
+    expect(options()[0]).toHaveTextContent('Go to Watched filters')
+    await user.keyboard('{Enter}')
+    expect(location()).toBe('/watch/queries')
+  })
+
   it('lists every view when nothing is typed and closes on a click outside', async () => {
     const user = setup()
     await user.keyboard('{Control>}k{/Control}')

@@ -7,7 +7,8 @@ import { useWatches } from '../features/watch/store'
 import { ROUTES } from './routes'
 import { SEARCH_BOX_ID, SHORTCUTS, isBareKey } from './shortcuts'
 
-const VIEWS = ROUTES.flatMap((r) => (r.nav ? [{ label: r.nav.label, to: r.nav.to }] : []))
+// Sidebar views first, then views reached by links that the palette also offers by name.
+const VIEWS = [...ROUTES.flatMap((r) => (r.nav ? [{ label: r.nav.label, to: r.nav.to }] : [])), ...ROUTES.flatMap((r) => (r.jump ? [r.jump] : []))]
 
 const isPaletteShortcut = (e: globalThis.KeyboardEvent) =>
   (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'k'

@@ -27,6 +27,8 @@ export interface AppRoute {
   view: LazyView
   /** Sidebar entry; routes without one (e.g. detail pages) are reached by links. */
   nav?: { label: string; to: string; note?: string }
+  /** A view without a sidebar entry that the command palette still offers by name. */
+  jump?: { label: string; to: string }
 }
 
 /** Every view of the app, in sidebar order. Each feature folder contributes its routes here, each as a `lazyView`. */
@@ -54,7 +56,11 @@ export const ROUTES: AppRoute[] = [
   },
   { path: '/routes', view: lazyView(() => import('../features/routes/RoutesView'), (m) => m.RoutesView), nav: { label: 'Routes', to: '/routes' } },
   { path: '/watch', view: lazyView(() => import('../features/watch/WatchView'), (m) => m.WatchView), nav: { label: 'Watch', to: '/watch' } },
-  { path: '/watch/queries', view: lazyView(() => import('../features/queryWatch/QueryWatchView'), (m) => m.QueryWatchView) },
+  {
+    path: '/watch/queries',
+    view: lazyView(() => import('../features/queryWatch/QueryWatchView'), (m) => m.QueryWatchView),
+    jump: { label: 'Watched filters', to: '/watch/queries' },
+  },
   { path: '/chains', view: lazyView(() => import('../features/chains/ChainsView'), (m) => m.ChainsView), nav: { label: 'Chains', to: '/chains' } },
   {
     path: '/yield',
@@ -76,7 +82,11 @@ export const ROUTES: AppRoute[] = [
   { path: '/intent/:intentId', view: lazyView(() => import('../features/intent/IntentView'), (m) => m.IntentView) },
   { path: '/compare', view: lazyView(() => import('../features/intent/CompareView'), (m) => m.CompareView) },
   { path: '/yield/market/:id', view: lazyView(() => import('../features/yield/market/MarketDetailView'), (m) => m.MarketDetailView) },
-  { path: '/yield/positions', view: lazyView(() => import('../features/yield/positions/PositionsView'), (m) => m.PositionsView) },
+  {
+    path: '/yield/positions',
+    view: lazyView(() => import('../features/yield/positions/PositionsView'), (m) => m.PositionsView),
+    jump: { label: 'Yield positions', to: '/yield/positions' },
+  },
 ]
 
 export const DEFAULT_PATH = '/search'
