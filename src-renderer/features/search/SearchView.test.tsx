@@ -326,6 +326,44 @@ describe('failures and offline', () => {
     expect(callsOf('searchIntents')).toHaveLength(2)
   })
 
+  it('sends each call once when the service is tried again and answers', async () => {
+    const mine = intentFixture(15)
+    await cacheIntents(source(), [mine])
+    // As the bridge's call does: an outage says the service is out of reach, an answer that it is back.
+    answers.set('searchIntents', () => {
+      useConnection.getState().noteOutage({ kind: 'Network', message: 'connection refused' })
+      return failure('Network', 'connection refused')
+    })
+    render(`?byIntentId=${mine.intentId}`)
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    expect(callsOf('searchIntents')).toHaveLength(1)
+
+    answers.set('searchIntents', () => {
+      useConnection.getState().noteReachable()
+      return okFetched({ intents: [intentFixture(15, { status: 'REFUNDED' })] })
+    })
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try the service again' }))
+    await waitFor(() => expect(rows()[0]).toHaveTextContent('REFUNDED'))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(callsOf('searchIntents')).toHaveLength(2)
+  })
+
+  it('keeps the cached answer and says so when the service still cannot be reached', async () => {
+    const mine = intentFixture(16)
+    await cacheIntents(source(), [mine])
+    answers.set('searchIntents', () => {
+      useConnection.getState().noteOutage({ kind: 'Network', message: 'connection refused' })
+      return failure('Network', 'connection refused')
+    })
+    render(`?byIntentId=${mine.intentId}`)
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try the service again' }))
+    await waitFor(() => expect(callsOf('searchIntents')).toHaveLength(2))
+    await waitFor(() => expect(screen.getByText(/The service could not be reached \(connection refused\)/)).toBeInTheDocument())
+    expect(rows()).toHaveLength(1)
+    expect(screen.getByText(/cached data/)).toBeInTheDocument()
+  })
+
   it('asks the service again by itself when it is back within reach', async () => {
     const mine = intentFixture(12)
     await cacheIntents(source(), [mine])

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQueries, useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query'
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import type { Answer } from '../../data/liveOrCached'
 import { useProfileId } from '../../data/useServiceQuery'
 import { isOfflineMode, useCacheStatus, useFilingFinished, useOfflineMode } from '../../stores/cache'
@@ -33,14 +33,17 @@ function combineResults(hasPreview: boolean) {
   })
 }
 
-/** Asks the plan's calls again; `tryService` lets them ask the service although it looked out of reach. */
-async function askAgain(client: QueryClient, ctx: SearchContext, list: readonly Candidate[], tryService: { current: boolean }) {
-  tryService.current = true
-  try {
-    await Promise.all(list.map((c) => client.refetchQueries({ queryKey: candidateQuery(ctx, c).queryKey, exact: true })))
-  } finally {
-    tryService.current = false
-  }
+/**
+ * Asks the plan's calls again, of the service. When the app thinks the service is out of
+ * reach, it is marked reachable instead: that alone re-runs every shown query against the
+ * service (`followOfflineMode`), and refetching here as well would send each call twice
+ * (the answer marks the service reachable while the refetch is still out, and that
+ * re-run cancels and repeats it). A failure marks it out of reach again.
+ */
+function askAgain(client: QueryClient, ctx: SearchContext, list: readonly Candidate[]) {
+  const connection = useConnection.getState()
+  if (connection.reachability === 'offline') return connection.noteReachable()
+  for (const c of list) void client.refetchQueries({ queryKey: candidateQuery(ctx, c).queryKey, exact: true })
 }
 
 /**
@@ -60,11 +63,7 @@ export function useIntentSearch(plan: SearchPlan): IntentSearch {
   const lastOutage = useConnection((s) => s.lastOutage)
   const list = plan.mode === 'universal' || plan.mode === 'filters' ? plan.candidates : NO_CANDIDATES
   const planKey = JSON.stringify(list)
-  const tryService = useRef(false)
-  const ctx = useMemo<SearchContext>(
-    () => ({ profileId: profileId ?? '', client, offline: () => (tryService.current ? useCacheStatus.getState().forcedOffline : isOfflineMode()) }),
-    [profileId, client],
-  )
+  const ctx = useMemo<SearchContext>(() => ({ profileId: profileId ?? '', client, offline: isOfflineMode }), [profileId, client])
   const enabled = profileId !== undefined
   const preview = enabled && !offlineNow ? previewQuery(ctx, list) : undefined
   const hasPreview = preview !== undefined
@@ -83,7 +82,7 @@ export function useIntentSearch(plan: SearchPlan): IntentSearch {
     () => (list.length ? (searchStateOf(list, outcomes, previewRows, moreData) ?? { status: 'loading' as const }) : { status: 'idle' as const }),
     [list, outcomes, previewRows, moreData],
   )
-  const retry = useCallback(() => void askAgain(client, ctx, list, tryService), [client, ctx, list])
+  const retry = useCallback(() => askAgain(client, ctx, list), [client, ctx, list])
   const fromCache = state.status === 'done' && state.from === 'cache'
   const canReadMore = fromCache && state.more
   const loadMore = useCallback(() => {
