@@ -3,10 +3,11 @@ import type { IntentHistoryEntry } from '../../src-shared/contract/service'
 
 /**
  * Pure: what one poll of a watched query found, against what earlier polls saw. The
- * seen-map holds intentId → last status ('' when the entry had none), oldest first, and
- * is bounded: the ids a poll reads move to its end, and the oldest fall off past the
- * limit. A poll reads far fewer entries than the limit, so an id still in the window of
- * recent entries is never forgotten and reported as new again.
+ * seen-map holds, per intent id, its last status ('' when the entry had none), its
+ * creation time and whether the last poll that could tell found it matching; oldest
+ * first, and bounded: the ids a poll reads move to its end, and the oldest fall off past
+ * the limit. A poll reads far fewer entries than the limit, so an id still in the window
+ * of recent entries is never forgotten and reported as new again.
  */
 
 /** Intents remembered per query. */
@@ -14,12 +15,28 @@ export const SEEN_LIMIT = 1_000
 /** Findings kept per query, newest first. */
 export const FINDINGS_LIMIT = 100
 
-export type SeenMap = Map<string, string>
+export interface Seen {
+  status: string
+  /** The entry's createdAt as the service sent it. */
+  createdAt?: string
+  /** Whether it matched the filter when last looked at. */
+  matching: boolean
+}
+
+export type SeenMap = Map<string, Seen>
 
 export interface Comparison {
   seen: SeenMap
-  /** What this poll found, in the page's order (newest first). */
+  /** What this poll found, in the page's order (newest first), then what left the filter. */
   fresh: QueryFinding[]
+}
+
+export interface PollRead {
+  baselined: boolean
+  now: number
+  /** True when the poll read every matching entry (the service said there were no more). */
+  complete?: boolean
+  seenLimit?: number
 }
 
 /**
@@ -27,13 +44,10 @@ export interface Comparison {
  * false) everything read is the starting point, not news. An entry with no status
  * does not count as a change of one.
  */
-export function compare(
-  previous: ReadonlyMap<string, string>,
-  entries: readonly IntentHistoryEntry[],
-  opts: { baselined: boolean; now: number; seenLimit?: number },
-): Comparison {
+export function compare(previous: ReadonlyMap<string, Seen>, entries: readonly IntentHistoryEntry[], opts: PollRead): Comparison {
   const seen: SeenMap = new Map(previous)
   const fresh: QueryFinding[] = []
+  const base = { foundAt: opts.now, unread: true }
   // Oldest first, so after the loop the newest entry of the page is the last remembered.
   for (const entry of [...entries].reverse()) {
     const id = entry.intentId
@@ -41,27 +55,50 @@ export function compare(
     const status = entry.status ?? ''
     const before = seen.get(id)
     if (opts.baselined && before === undefined) {
-      fresh.push({ kind: 'new', intentId: id, status: entry.status, createdAt: entry.createdAt, foundAt: opts.now, unread: true })
-    } else if (before !== undefined && status && before !== status) {
-      fresh.push({
-        kind: 'status',
-        intentId: id,
-        status: entry.status,
-        previousStatus: before || undefined,
-        createdAt: entry.createdAt,
-        foundAt: opts.now,
-        unread: true,
-      })
+      fresh.push({ ...base, kind: 'new', intentId: id, status: entry.status, createdAt: entry.createdAt })
+    } else if (before !== undefined && status && before.status !== status) {
+      fresh.push({ ...base, kind: 'status', intentId: id, status: entry.status, previousStatus: before.status || undefined, createdAt: entry.createdAt })
     }
     seen.delete(id)
-    seen.set(id, status || (before ?? ''))
+    seen.set(id, { status: status || (before?.status ?? ''), createdAt: entry.createdAt ?? before?.createdAt, matching: true })
   }
+  fresh.reverse()
+  if (opts.baselined) fresh.push(...leftTheFilter(seen, entries, opts))
   const limit = opts.seenLimit ?? SEEN_LIMIT
   for (const id of seen.keys()) {
     if (seen.size <= limit) break
     seen.delete(id)
   }
-  return { seen, fresh: fresh.reverse() }
+  return { seen, fresh }
+}
+
+const timeOf = (createdAt: string | undefined): number | undefined => {
+  const t = createdAt === undefined ? NaN : Date.parse(createdAt)
+  return Number.isFinite(t) ? t : undefined
+}
+
+/**
+ * Intents that matched before and are missing from a window this poll read whole: the
+ * service lists matches newest first, so an intent created after the oldest entry read
+ * (or any intent, when the poll read every match) would be in the answer if it still
+ * matched. One that only slid past the window's end is not reported. Marks them in `seen`
+ * so each is reported once; its status is whatever took it out, read on the intent page.
+ */
+function leftTheFilter(seen: SeenMap, entries: readonly IntentHistoryEntry[], opts: PollRead): QueryFinding[] {
+  const read = new Set(entries.map((e) => e.intentId))
+  const times = entries.map((e) => timeOf(e.createdAt))
+  const oldest = opts.complete ? -Infinity : times.length && times.every((t) => t !== undefined) ? Math.min(...(times as number[])) : undefined
+  if (oldest === undefined) return []
+  const left: QueryFinding[] = []
+  for (const [id, s] of seen) {
+    if (!s.matching || read.has(id)) continue
+    const created = timeOf(s.createdAt)
+    // Strictly newer: entries created in the same instant as the oldest read may lie past the page's end.
+    if (oldest !== -Infinity && (created === undefined || created <= oldest)) continue
+    seen.set(id, { ...s, matching: false })
+    left.push({ kind: 'left', intentId: id, previousStatus: s.status || undefined, createdAt: s.createdAt, foundAt: opts.now, unread: true })
+  }
+  return left.reverse()
 }
 
 /** The query's findings after a poll: the fresh ones first, bounded. */

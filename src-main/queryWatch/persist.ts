@@ -3,20 +3,21 @@ import { SVC_ERROR_KINDS } from '../../src-shared/contract/errors'
 import { QUERY_WATCH_PHASES, WatchedQuerySchema, type QueryWatchState } from '../../src-shared/contract/queryWatch'
 import { readJsonFile, type Recovery } from '../settings/jsonFile'
 import { DebouncedFileWriter } from '../settings/debouncedWriter'
+import type { Seen } from './findings'
 
 /**
  * The watched queries on disk: each query's state with its findings, and its seen-map
- * (intentId → last status), so a restart neither loses what was found nor reports the
+ * (intentId → last status, creation time, whether it matched), so a restart neither loses what was found nor reports the
  * same intents again as new.
  */
 
 export interface StoredQuery {
   state: QueryWatchState
-  seen: Array<[string, string]>
+  seen: Array<[string, Seen]>
 }
 
 const FindingSchema = z.object({
-  kind: z.enum(['new', 'status']),
+  kind: z.enum(['new', 'status', 'left']),
   intentId: z.string().min(1),
   status: z.string().optional(),
   previousStatus: z.string().optional(),
@@ -45,9 +46,16 @@ const StateSchema = z.object({
   unread: z.number(),
 })
 
+const SeenSchema = z.union([
+  z.object({ status: z.string(), createdAt: z.string().optional(), matching: z.boolean() }),
+  // Files written before intents that stop matching were told apart: the status alone.
+  // Whether such an intent still matches is unknown until a poll reads it again.
+  z.string().transform((status): Seen => ({ status, matching: false })),
+])
+
 const FileSchema = z.object({
   version: z.literal(1),
-  queries: z.array(z.object({ state: StateSchema, seen: z.array(z.tuple([z.string(), z.string()])) })),
+  queries: z.array(z.object({ state: StateSchema, seen: z.array(z.tuple([z.string(), SeenSchema])) })),
 })
 
 /**

@@ -70,8 +70,11 @@ export class FakeHistory {
     if (failure) throw new SvcFailure(failure)
     const size = request.page?.pageSize ?? 20
     const start = request.page?.after === undefined ? 0 : Number(request.page.after)
-    const intents = this.entries.slice(start, start + size)
-    const more = start + size < this.entries.length
+    // The one filter these tests need to answer: a status filter.
+    const statuses: readonly string[] | undefined = request.byStatuses
+    const matching = statuses?.length ? this.entries.filter((e) => e.status !== undefined && statuses.includes(e.status)) : this.entries
+    const intents = matching.slice(start, start + size)
+    const more = start + size < matching.length
     return { intents, nextPage: { ...request.page, after: String(start + size), more } } as GetIntentHistoryResponse
   }
 

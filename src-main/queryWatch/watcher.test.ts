@@ -100,6 +100,42 @@ describe('query watcher', () => {
     expect(stateOf(w, q.id).findings.every((f) => !f.unread)).toBe(true)
   })
 
+  it('reports an intent that no longer matches the filter, once', async () => {
+    const w = start()
+    service.setStatus(id(3), 'EXECUTING')
+    service.setStatus(id(4), 'EXECUTING')
+    const q = w.add(P, { name: 'executing', query: { byStatuses: ['EXECUTING'] }, intervalMs: MIN })
+    await clock.advance(0)
+    expect(stateOf(w, q.id)).toMatchObject({ lastCount: 2, findings: [] })
+
+    service.setStatus(id(3), 'SUCCEEDED')
+    await clock.advance(MIN)
+    expect(stateOf(w, q.id).findings).toMatchObject([{ kind: 'left', intentId: id(3), previousStatus: 'EXECUTING', unread: true }])
+    expect(notices.map((n) => n.title)).toEqual(['executing: 1 no longer matching'])
+    expect(notices[0].body).toContain('no longer matches (was EXECUTING)')
+
+    await clock.advance(MIN)
+    expect(stateOf(w, q.id).findings).toHaveLength(1)
+  })
+
+  it('reads a file written before intents that stop matching were told apart', async () => {
+    const first = start()
+    const q = await addFailedOnProject(first)
+    await first.stop()
+    const file = join(dir, 'watched-queries.json')
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { queries: Array<{ seen: Array<[string, { status: string }]> }> }
+    for (const stored of saved.queries) stored.seen = stored.seen.map(([intentId, s]) => [intentId, s.status as never])
+    writeFileSync(file, JSON.stringify(saved))
+
+    const second = start()
+    expect(second.recovered).toBeUndefined()
+    expect(stateOf(second, q.id).seenCount).toBe(5)
+    service.add(id(6), 'FAILED')
+    await clock.advance(MIN)
+    // Nothing seen before is news again; only the new intent is.
+    expect(stateOf(second, q.id).findings.map((f) => [f.kind, f.intentId])).toEqual([['new', id(6)]])
+  })
+
   it('waits out a 429’s Retry-After (never sooner than the interval), then polls again', async () => {
     const w = start()
     const q = await addFailedOnProject(w)

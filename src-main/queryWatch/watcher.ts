@@ -57,6 +57,12 @@ export const historyFromSessions =
   (profileId, request, signal) =>
     session(profileId).client.getIntentHistory(request, { signal })
 
+/** What one poll read: the newest matching entries, and whether they are every match. */
+interface Scan {
+  entries: IntentHistoryEntry[]
+  complete: boolean
+}
+
 interface Entry {
   state: QueryWatchState
   seen: SeenMap
@@ -273,20 +279,20 @@ class QueryWatcher implements QueryWatchControl {
     this.update(entry, { phase: entry.state.phase === 'retrying' ? 'retrying' : 'polling' })
     // Shown, not saved: a restart never resumes a poll half-way.
     this.opts.events.emit({ type: 'queryWatch:changed', query: entry.state, fresh: [], notify: false })
-    let entries: IntentHistoryEntry[]
+    let read: Scan
     try {
-      entries = await this.scan(entry.state, signal)
+      read = await this.scan(entry.state, signal)
     } catch (failure) {
       if (signal.aborted) return
       if (!isSvcFailure(failure)) this.log(`Polling “${entry.state.name}”: ${String(failure)}`)
       return this.failed(entry, asSvcError(failure))
     }
     if (signal.aborted) return
-    this.succeeded(entry, entries, startedAt)
+    this.succeeded(entry, read, startedAt)
   }
 
   /** The newest matching entries, newest first: what a poll compares with the seen-map. */
-  private async scan(state: QueryWatchState, signal: AbortSignal): Promise<IntentHistoryEntry[]> {
+  private async scan(state: QueryWatchState, signal: AbortSignal): Promise<Scan> {
     const limit = this.opts.scanLimit ?? DEFAULT_SCAN_LIMIT
     // Balances are not needed to tell what is new or what moved, and cost the service work.
     const { includeBalances: _unused, ...query } = state.query
@@ -296,12 +302,12 @@ class QueryWatcher implements QueryWatchControl {
     }
     const read = (page: GetIntentHistoryRequest, s?: AbortSignal) => this.opts.history(state.profileId, page, s ?? signal)
     const walked = await walkIntentHistory(read, request, { maxEntries: limit, signal, baseUrl: 'The service' })
-    return walked.intents.slice(0, limit)
+    return { entries: walked.intents.slice(0, limit), complete: walked.complete && walked.intents.length <= limit }
   }
 
-  private succeeded(entry: Entry, entries: IntentHistoryEntry[], startedAt: number): void {
+  private succeeded(entry: Entry, { entries, complete }: Scan, startedAt: number): void {
     const now = this.now()
-    const { seen, fresh } = compare(entry.seen, entries, { baselined: entry.state.baselined, now, seenLimit: this.opts.seenLimit })
+    const { seen, fresh } = compare(entry.seen, entries, { baselined: entry.state.baselined, now, complete, seenLimit: this.opts.seenLimit })
     entry.seen = seen
     entry.failures = 0
     const findings = mergeFindings(fresh, entry.state.findings)

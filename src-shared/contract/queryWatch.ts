@@ -5,8 +5,8 @@ import { QUERY_WATCH_LIMITS } from './queryWatchNotice'
 
 /**
  * Watched queries: a History filter (a GetIntentHistory request without its cursor) that
- * the main process polls, reporting intents that newly match and status changes of the
- * ones that do. Like intent watches they belong to a profile and survive restarts.
+ * the main process polls, reporting intents that newly match, status changes of the
+ * ones that do, and ones that stop matching. Like intent watches they belong to a profile and survive restarts.
  */
 
 /** The History view's request without its cursor: what defines the list being watched. */
@@ -23,12 +23,17 @@ export const WatchedQuerySchema = GetIntentHistoryRequestSchema.omit({ page: tru
 export const QUERY_WATCH_PHASES = ['waiting', 'polling', 'retrying', 'paused', 'stopped'] as const
 export type QueryWatchPhase = (typeof QUERY_WATCH_PHASES)[number]
 
-/** Something a poll found: an intent that newly matches, or a matching intent whose status moved. */
+/**
+ * Something a poll found: an intent that newly matches, a matching intent whose status
+ * moved, or one that matched and no longer does (e.g. it left EXECUTING under an
+ * EXECUTING filter; its new status is not in the answer).
+ */
 export interface QueryFinding {
-  kind: 'new' | 'status'
+  kind: 'new' | 'status' | 'left'
   intentId: string
+  /** Its status now; absent for `left`. */
   status?: ReportedStatus
-  /** For `status`: what it was at the poll before. */
+  /** For `status` and `left`: what it was at the poll before. */
   previousStatus?: ReportedStatus
   /** The entry's createdAt as the service sent it. */
   createdAt?: string

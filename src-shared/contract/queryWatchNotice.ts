@@ -18,10 +18,11 @@ export const QUERY_WATCH_INTERVALS_MS = [30_000, 60_000, 5 * 60_000, 15 * 60_000
 
 const shortId = (id: string) => (id.length > 13 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id)
 
-/** One finding in words: "0x1234abcd…ef01 is new (FAILED)" or "… EXECUTING → FAILED". */
+/** One finding in words: "0x1234abcd…ef01 is new (FAILED)", "… EXECUTING → FAILED" or "… no longer matches (was EXECUTING)". */
 export function findingText(f: QueryFinding): string {
   const id = shortId(f.intentId)
   if (f.kind === 'new') return `${id} is new${f.status ? ` (${f.status})` : ''}`
+  if (f.kind === 'left') return `${id} no longer matches${f.previousStatus ? ` (was ${f.previousStatus})` : ''}`
   return `${id} ${f.previousStatus ?? '?'} → ${f.status ?? '?'}`
 }
 
@@ -30,9 +31,13 @@ export function findingText(f: QueryFinding): string {
  * it in the desktop app and the page in the browser host; both read the same.
  */
 export function queryNoticeText(query: Pick<QueryWatchState, 'name'>, fresh: readonly QueryFinding[]): { title: string; body: string } {
-  const added = fresh.filter((f) => f.kind === 'new').length
-  const changed = fresh.length - added
-  const parts = [added ? `${added} new` : '', changed ? `${changed} status change${changed === 1 ? '' : 's'}` : ''].filter(Boolean)
+  const count = (kind: QueryFinding['kind']) => fresh.filter((f) => f.kind === kind).length
+  const [added, changed, left] = [count('new'), count('status'), count('left')]
+  const parts = [
+    added ? `${added} new` : '',
+    changed ? `${changed} status change${changed === 1 ? '' : 's'}` : '',
+    left ? `${left} no longer matching` : '',
+  ].filter(Boolean)
   const title = `${query.name}: ${parts.join(', ')}`
   const shown = fresh.slice(0, 3).map(findingText)
   const more = fresh.length > shown.length ? ` and ${fresh.length - shown.length} more` : ''

@@ -18,20 +18,33 @@ function nextPollText(q: QueryWatchState, now: number): string {
   return q.phase === 'retrying' ? `Retrying ${when}` : when
 }
 
+const KIND_LABEL: Record<QueryFinding['kind'], string> = { new: 'New', status: 'Status changed', left: 'No longer matches' }
+
+/** The statuses a finding names: the new one, the move, or (for one that left) what it was. */
+function FindingStatus({ f }: { f: QueryFinding }) {
+  if (f.kind === 'status')
+    return (
+      <span>
+        <StatusBadge status={f.previousStatus} /> → <StatusBadge status={f.status} />
+      </span>
+    )
+  if (f.kind === 'left')
+    return (
+      <span className="muted small">
+        was <StatusBadge status={f.previousStatus} />; open it for its status now
+      </span>
+    )
+  return <StatusBadge status={f.status} />
+}
+
 function FindingItem({ f }: { f: QueryFinding }) {
   return (
     <li className="query-finding" data-unread={f.unread || undefined} data-kind={f.kind}>
-      <span className="query-finding-kind">{f.kind === 'new' ? 'New' : 'Status changed'}</span>
+      <span className="query-finding-kind">{KIND_LABEL[f.kind]}</span>
       <Link className="mono" to={`/intent/${encodeURIComponent(f.intentId)}`} title={`Open ${f.intentId}`}>
         {shortHex(f.intentId, 10, 6)}
       </Link>
-      {f.kind === 'status' ? (
-        <span>
-          <StatusBadge status={f.previousStatus} /> → <StatusBadge status={f.status} />
-        </span>
-      ) : (
-        <StatusBadge status={f.status} />
-      )}
+      <FindingStatus f={f} />
       <span className="muted small" title={`Found ${formatDateTime(f.foundAt)}`}>
         {formatDateTime(f.foundAt)}
       </span>

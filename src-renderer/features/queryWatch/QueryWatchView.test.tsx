@@ -59,7 +59,7 @@ describe('Watched filters view', () => {
 
   it('shows each query’s schedule, error and findings, follows events, and drives its controls', async () => {
     answers.set('listQueryWatches', () => ({ ok: true, value: listOf([query({ error: { kind: 'RateLimited', message: 'Slow down' }, phase: 'retrying' })]) }))
-    answers.set('setQueryWatchPaused', (a: { paused: boolean }) => ({ ok: true, value: query({ phase: a.paused ? 'paused' : 'waiting', nextPollAt: undefined }) }))
+    answers.set('setQueryWatchPaused', (a: { paused: boolean }) => ({ ok: true, value: query({ rev: 3, phase: a.paused ? 'paused' : 'waiting', nextPollAt: undefined }) }))
     renderView()
     const card = await screen.findByRole('article', { name: /FAILED · project 42/ })
     expect(within(card).getByText('1 min')).toBeInTheDocument()
@@ -73,6 +73,11 @@ describe('Watched filters view', () => {
     expect(within(list).getByRole('link')).toHaveAttribute('href', `/intent/${ID}`)
     expect(within(list).getByText('New')).toBeInTheDocument()
     expect(within(card).getByRole('button', { name: /Mark what/ })).toHaveTextContent('Mark seen (1)')
+
+    const left = { kind: 'left' as const, intentId: `0x${'8'.repeat(64)}`, previousStatus: 'FAILED', foundAt: Date.now(), unread: true }
+    emit({ type: 'queryWatch:changed', query: query({ rev: 2, findings: [left, found], unread: 2 }), fresh: [left], notify: true })
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2))
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent(/No longer matches.*was FAILED/)
 
     await userEvent.click(within(card).getByRole('button', { name: 'Pause “FAILED · project 42”' }))
     expect(callsOf('setQueryWatchPaused')).toEqual([{ id: 'q1', paused: true }])
