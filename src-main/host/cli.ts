@@ -78,7 +78,7 @@ async function main(): Promise<void> {
     runtime: 'host',
     version: pkg.version,
     dataDir,
-    keyStore: FileKeyStore.open(join(dataDir, 'access-keys.json'), process.env),
+    keyStore: FileKeyStore.open(join(dataDir, 'access-keys.json'), process.env, (message) => console.error(message)),
     // Dated from now, so the demo data reads as live activity rather than a fixed day.
     simulator: { intents: simIntents, log, verbose: values.verbose, startAt: Date.now() },
   })

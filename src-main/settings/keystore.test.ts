@@ -127,10 +127,12 @@ describe('FileKeyStore', () => {
     expect(reopened.get('p1')).toBe(KEY)
   })
 
-  it('applies SVC_ACCESS_KEY to profiles without a stored key, never to the Simulator', () => {
-    const store = FileKeyStore.open(file, { SVC_ACCESS_KEY: 'env-key' })
-    expect(store.get('any')).toBe('env-key')
-    expect(store.has('any')).toBe(true)
+  it('applies SVC_ACCESS_KEY to the profile it names when none is stored, never to the Simulator', () => {
+    const store = FileKeyStore.open(file, { SVC_ACCESS_KEY: 'env-key', SVC_ACCESS_KEY_PROFILE: 'p1' })
+    expect(store.get('p1', 'https://svc.example.com')).toBe('env-key')
+    expect(store.has('p1', 'https://svc.example.com')).toBe(true)
+    expect(store.get('staging', 'https://svc.example.com')).toBeUndefined()
+    expect(store.has('staging')).toBe(false)
     expect(store.get(SIMULATOR_PROFILE_ID)).toBe(SIMULATOR_DEFAULT_KEY)
     store.set('p1', KEY)
     expect(store.get('p1')).toBe(KEY)
@@ -138,11 +140,28 @@ describe('FileKeyStore', () => {
     expect(store.get('p1')).toBe('env-key')
   })
 
-  it('confines SVC_ACCESS_KEY to one profile when SVC_ACCESS_KEY_PROFILE names it', () => {
-    const store = FileKeyStore.open(file, { SVC_ACCESS_KEY: 'env-key', SVC_ACCESS_KEY_PROFILE: 'prod' })
-    expect(store.get('prod')).toBe('env-key')
-    expect(store.get('staging')).toBeUndefined()
-    expect(store.has('staging')).toBe(false)
+  it('confines SVC_ACCESS_KEY to one service origin when SVC_ACCESS_KEY_ORIGIN names it', () => {
+    const store = FileKeyStore.open(file, { SVC_ACCESS_KEY: 'env-key', SVC_ACCESS_KEY_ORIGIN: 'https://svc.example.com/some/path' })
+    expect(store.get('prod', 'https://svc.example.com')).toBe('env-key')
+    expect(store.get('imported', 'https://evil.example.net')).toBeUndefined()
+    expect(store.get('lookalike', 'http://svc.example.com')).toBeUndefined()
+    expect(store.has('imported', 'https://evil.example.net')).toBe(false)
+    const both = FileKeyStore.open(file, { SVC_ACCESS_KEY: 'env-key', SVC_ACCESS_KEY_PROFILE: 'prod', SVC_ACCESS_KEY_ORIGIN: 'https://svc.example.com' })
+    expect(both.get('prod', 'https://svc.example.com')).toBe('env-key')
+    // The profile moved to another service: the key stays behind.
+    expect(both.get('prod', 'https://other.example.com')).toBeUndefined()
+  })
+
+  it('sends an unconfined or badly confined SVC_ACCESS_KEY nowhere, and says why without the key', () => {
+    for (const env of [{ SVC_ACCESS_KEY: 'env-key-123' }, { SVC_ACCESS_KEY: 'env-key-123', SVC_ACCESS_KEY_ORIGIN: 'ftp://svc.example.com' }]) {
+      const warnings: string[] = []
+      const store = FileKeyStore.open(file, env, (m) => warnings.push(m))
+      expect(store.get('any', 'https://svc.example.com')).toBeUndefined()
+      expect(store.has('any', 'https://svc.example.com')).toBe(false)
+      expect(warnings).toHaveLength(1)
+      expect(warnings[0]).toMatch(/SVC_ACCESS_KEY is not used/)
+      expect(warnings[0]).not.toContain('env-key-123')
+    }
   })
 
   it('ignores keys the desktop app encrypted, which it cannot read', () => {

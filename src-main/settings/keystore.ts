@@ -94,12 +94,12 @@ abstract class KeyFileStore implements KeyStore {
   }
 
   has(profileId: string, origin?: string): boolean {
-    return this.usable(profileId, origin) !== undefined || this.fallback(profileId) !== undefined
+    return this.usable(profileId, origin) !== undefined || this.fallback(profileId, origin) !== undefined
   }
 
   get(profileId: string, origin?: string): string | undefined {
     const stored = this.usable(profileId, origin)
-    return stored ? this.decode(stored) : this.fallback(profileId)
+    return stored ? this.decode(stored) : this.fallback(profileId, origin)
   }
 
   set(profileId: string, key: string, opts: KeySetOptions = {}): void {
@@ -129,8 +129,8 @@ abstract class KeyFileStore implements KeyStore {
   protected abstract decode(stored: StoredKey): string
   protected abstract canRead(stored: StoredKey): boolean
 
-  /** A key that applies without being stored. */
-  protected fallback(profileId: string): string | undefined {
+  /** A key that applies without being stored, for a profile whose service is at `origin`. */
+  protected fallback(profileId: string, _origin: string | undefined): string | undefined {
     return profileId === SIMULATOR_PROFILE_ID ? SIMULATOR_DEFAULT_KEY : undefined
   }
 
@@ -218,24 +218,25 @@ export class SafeStorageKeyStore extends KeyFileStore {
  * Browser-host key custody, where no OS keyring is reachable: keys in a file only the
  * user can read (mode 0600), plus an optional key from the environment.
  *
- * Environment rule: `SVC_ACCESS_KEY` supplies the key for profiles that have none
- * stored, never for the built-in Simulator. By default it applies to every such
- * profile; set `SVC_ACCESS_KEY_PROFILE` to a profile id to confine it to that one, so
- * the key is not sent to other services. A key set in Settings takes precedence, and
- * clearing it falls back to the environment key again.
+ * Environment rule: `SVC_ACCESS_KEY` supplies the key for a profile that has none
+ * stored, never for the built-in Simulator, and only where the person said it belongs:
+ * `SVC_ACCESS_KEY_PROFILE` names the profile, `SVC_ACCESS_KEY_ORIGIN` the service's origin
+ * (`https://host[:port]`); with both, both must match. With neither it goes nowhere (a
+ * line at start-up says so): a key that went to every profile would also go to a profile
+ * added later for another service, e.g. from an imported file. A key set in Settings
+ * takes precedence, and clearing it falls back to the environment key again.
  */
 export class FileKeyStore extends KeyFileStore {
   private constructor(
     path: string,
-    private readonly envKey: { key: string; profileId?: string } | undefined,
+    private readonly envKey: EnvKey | undefined,
   ) {
     super(path)
   }
 
-  static open(path: string, env: Record<string, string | undefined>): FileKeyStore {
-    const key = env.SVC_ACCESS_KEY?.trim()
-    const profileId = env.SVC_ACCESS_KEY_PROFILE?.trim() || undefined
-    return new FileKeyStore(path, key ? { key, profileId } : undefined)
+  /** `warn` hears, without the key, why an environment key is not used. */
+  static open(path: string, env: Record<string, string | undefined>, warn: (message: string) => void = () => {}): FileKeyStore {
+    return new FileKeyStore(path, envKeyOf(env, warn))
   }
 
   describe(): KeyStorageInfo {
@@ -255,11 +256,51 @@ export class FileKeyStore extends KeyFileStore {
     return stored.format === 'plain'
   }
 
-  protected override fallback(profileId: string): string | undefined {
+  protected override fallback(profileId: string, origin: string | undefined): string | undefined {
     const env = this.envKey
-    if (env && profileId !== SIMULATOR_PROFILE_ID && (env.profileId === undefined || env.profileId === profileId)) {
-      return env.key
+    const applies =
+      env !== undefined &&
+      profileId !== SIMULATOR_PROFILE_ID &&
+      (env.profileId === undefined || env.profileId === profileId) &&
+      (env.origin === undefined || env.origin === origin)
+    return applies ? env.key : super.fallback(profileId, origin)
+  }
+}
+
+interface EnvKey {
+  key: string
+  profileId?: string
+  origin?: string
+}
+
+/** The environment key with where it may go, or none (saying why) when it is not confined. */
+function envKeyOf(env: Record<string, string | undefined>, warn: (message: string) => void): EnvKey | undefined {
+  const key = env.SVC_ACCESS_KEY?.trim()
+  if (!key) return undefined
+  const profileId = env.SVC_ACCESS_KEY_PROFILE?.trim() || undefined
+  const originText = env.SVC_ACCESS_KEY_ORIGIN?.trim() || undefined
+  let origin: string | undefined
+  if (originText !== undefined) {
+    origin = httpOrigin(originText)
+    if (origin === undefined) {
+      warn(`SVC_ACCESS_KEY is not used: SVC_ACCESS_KEY_ORIGIN must be the service's origin, e.g. https://svc.example.com or http://127.0.0.1:8080.`)
+      return undefined
     }
-    return super.fallback(profileId)
+  }
+  if (profileId === undefined && origin === undefined) {
+    warn(
+      'SVC_ACCESS_KEY is not used: say which service it is for with SVC_ACCESS_KEY_ORIGIN=https://host[:port] or SVC_ACCESS_KEY_PROFILE=<profile id>, so it is never sent to another profile’s service.',
+    )
+    return undefined
+  }
+  return { key, profileId, origin }
+}
+
+const httpOrigin = (text: string): string | undefined => {
+  try {
+    const url = new URL(text)
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined
+  } catch {
+    return undefined
   }
 }
