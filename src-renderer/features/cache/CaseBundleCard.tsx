@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import type { ProfileView } from '@contract/app'
+import { SelectField } from '../../components/SelectField'
 import { storageErrorMessage, type CachedProfile } from '../../db'
 import { buildCaseBundle, caseBundleFiles, type CaseBundle } from './caseBundle'
 import { downloadBlob } from '../../lib/download'
 import { profileLabel } from './format'
-import { ProfileOptions } from './ProfileOptions'
+import { profileOptions } from './profileOptions'
 
 type State = { status: 'idle' } | { status: 'missing'; intentId: string } | { status: 'ready'; bundle: CaseBundle } | { status: 'error'; message: string }
 
@@ -20,7 +21,6 @@ export function CaseBundleCard({
   activeProfileId: string | undefined
   initialIntentId: string
 }) {
-  const profileSelect = useId()
   const [intentId, setIntentId] = useState(initialIntentId)
   const cachedActive = profiles.some((p) => p.profileId === activeProfileId)
   const [profileId, setProfileId] = useState(cachedActive ? activeProfileId! : (profiles[0]?.profileId ?? ''))
@@ -47,12 +47,7 @@ export function CaseBundleCard({
           Intent id
           <input className="mono cache-intent-input" value={intentId} onChange={(e) => setIntentId(e.target.value)} placeholder="0x…" />
         </label>
-        <div className="field">
-          <label htmlFor={profileSelect}>Profile</label>
-          <select id={profileSelect} value={profileId} onChange={(e) => setProfileId(e.target.value)} disabled={!profiles.length}>
-            <ProfileOptions profiles={profiles} appProfiles={appProfiles} />
-          </select>
-        </div>
+        <SelectField label="Profile" value={profileId} options={profileOptions(profiles, appProfiles)} onChange={(id) => setProfileId(id)} disabled={!profiles.length} />
         <button type="submit" disabled={!intentId.trim() || !profileId}>
           Build case bundle
         </button>

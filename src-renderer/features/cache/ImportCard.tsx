@@ -1,9 +1,11 @@
-import { useId, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import type { ProfileView } from '@contract/app'
+import { SelectField } from '../../components/SelectField'
 import { storageErrorMessage, STORES } from '../../db'
 import { CacheFileError, importCache, parseCacheFile, readBlobText, type CacheFile, type TransferProgress } from '../../db/transfer'
 import { formatDateTime } from '../../lib/format'
 import { formatBytes, formatCount, profileLabel } from './format'
+import { profileOptions } from './profileOptions'
 import { ProgressLine } from './ProgressLine'
 
 type State =
@@ -188,7 +190,6 @@ interface TargetProps {
 
 /** Under which profile the records go: their own, or the active one (from one chosen profile of the file). */
 function TargetChoice({ file, appProfiles, activeProfileId, target, setTarget, fromProfile, setFromProfile }: TargetProps) {
-  const fromSelect = useId()
   const intoActive = target === 'active' && activeProfileId !== undefined
   return (
     <fieldset className="cache-target">
@@ -203,16 +204,7 @@ function TargetChoice({ file, appProfiles, activeProfileId, target, setTarget, f
         the active profile{activeProfileId !== undefined ? `, ${profileLabel(appProfiles, activeProfileId)}` : ' (not known yet)'}
       </label>
       {intoActive && file.profiles.length > 1 ? (
-        <div className="field">
-          <label htmlFor={fromSelect}>Profile from the file</label>
-          <select id={fromSelect} value={fromProfile} onChange={(e) => setFromProfile(e.target.value)}>
-            {file.profiles.map((p) => (
-              <option key={p.profileId} value={p.profileId}>
-                {profileLabel(appProfiles, p.profileId)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Profile from the file" value={fromProfile} options={profileOptions(file.profiles, appProfiles)} onChange={setFromProfile} />
       ) : null}
     </fieldset>
   )

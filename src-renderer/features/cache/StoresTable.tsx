@@ -1,10 +1,11 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import type { ProfileView } from '@contract/app'
+import { SelectField } from '../../components/SelectField'
 import { clearCache, storageErrorMessage, type StoreName } from '../../db'
 import { EmptyState } from '../../components/EmptyState'
 import { ConfirmBar } from './ConfirmBar'
 import { formatBytes, formatCount, profileLabel } from './format'
-import { ProfileOptions } from './ProfileOptions'
+import { profileOptions } from './profileOptions'
 import type { Inventory } from './useCacheInventory'
 
 type Pending = { store?: StoreName; label: string; count: number; userData: boolean }
@@ -154,7 +155,6 @@ export function StoresTable({
   appProfiles: readonly ProfileView[] | undefined
   onChanged(): void
 }) {
-  const scopeId = useId()
   const clearing = useClearing(appProfiles, onChanged)
   const { scope, busy } = clearing
   const { profiles, stores } = inventory
@@ -175,13 +175,7 @@ export function StoresTable({
     <section className="card" aria-labelledby="cache-stores-title">
       <div className="cache-card-head">
         <h2 id="cache-stores-title">Cached data</h2>
-        <div className="field">
-          <label htmlFor={scopeId}>Clear in</label>
-          <select id={scopeId} value={scope} onChange={(e) => clearing.chooseScope(e.target.value)}>
-            <option value="">All profiles</option>
-            <ProfileOptions profiles={profiles} appProfiles={appProfiles} />
-          </select>
-        </div>
+        <SelectField label="Clear in" value={scope} options={[{ value: '', label: 'All profiles' }, ...profileOptions(profiles, appProfiles)]} onChange={clearing.chooseScope} />
       </div>
       <StoresGrid inventory={inventory} appProfiles={appProfiles} clearing={clearing} />
       <div className="row cache-actions">
