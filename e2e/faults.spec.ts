@@ -2,7 +2,7 @@ import type { Page, Response } from '@playwright/test'
 import type { RetryInfo } from '../src-main/service/retry'
 import { HEAVY_OWNER_ADDRESS } from '../src-main/simulator'
 import { startTestApp, test as base, expect, type TestApp } from './fixtures'
-import { dumpIndexedDb, lostOrChanged, waitUntilFiled } from './pageState'
+import { dumpIndexedDb, lostOrChanged, settledDump, waitUntilFiled } from './pageState'
 
 /**
  * The fault matrix: each view, in one page session, meets every fault the simulator can
@@ -325,7 +325,7 @@ for (const view of VIEWS) {
       await view.showsData(page, app)
     }
     await waitUntilFiled(page)
-    const cached = await dumpIndexedDb(page)
+    const cached = await settledDump(page)
 
     // Every fault is tried even when an earlier one is handled badly, so one run lists all
     // of a view's failures; the page starts afresh after a failed step.

@@ -98,6 +98,16 @@ const VOLATILE = new Set(['fetchedAt', 'sources', 'lastUpdateAt'])
  * Records of `before` that are missing from `after` or differ in it, fetch and update
  * times aside: a record fetched again is the same record, newer.
  */
+/** Which top-level fields of a record differ, e.g. `(status: undefined → "EXECUTING")`, to say what changed. */
+function changedFields(before: string, after: string): string {
+  const [a, b] = [JSON.parse(before) as unknown, JSON.parse(after) as unknown]
+  if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return ''
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])]
+  const field = (o: object, k: string) => JSON.stringify((o as Record<string, unknown>)[k])
+  const diffs = keys.filter((k) => field(a, k) !== field(b, k)).map((k) => `${k}: ${field(a, k)} → ${field(b, k)}`)
+  return diffs.length ? `(${diffs.join(', ').slice(0, 300)})` : ''
+}
+
 export function lostOrChanged(before: IndexedDbDump, after: IndexedDbDump): string[] {
   const withoutFetchTime = (v: unknown) => JSON.stringify(v, (k, x: unknown) => (VOLATILE.has(k) ? undefined : x))
   const problems: string[] = []
@@ -108,8 +118,28 @@ export function lostOrChanged(before: IndexedDbDump, after: IndexedDbDump): stri
       for (const r of records) {
         const later = now.get(r.key)
         if (later === undefined) problems.push(`${db}/${store} ${r.key}: gone`)
-        else if (later !== withoutFetchTime(r.value)) problems.push(`${db}/${store} ${r.key}: changed`)
+        else if (later !== withoutFetchTime(r.value)) problems.push(`${db}/${store} ${r.key}: changed ${changedFields(withoutFetchTime(r.value), later)}`)
       }
     }
   return problems
+}
+
+/**
+ * The page's IndexedDB once its writes have settled: read until two reads 300 ms apart
+ * hold the same records (fetch and update times aside), at most 10 s. A baseline taken
+ * while a write is still on its way (the watch list's mirror catching up with a status
+ * the page already shows) would count that write as a change later.
+ */
+export async function settledDump(page: Page): Promise<IndexedDbDump> {
+  let last = await dumpIndexedDb(page)
+  const deadline = Date.now() + 10_000
+  while (Date.now() < deadline) {
+    await page.waitForTimeout(300)
+    const next = await dumpIndexedDb(page)
+    const count = (d: IndexedDbDump) => Object.values(d).reduce((n, stores) => n + Object.values(stores).reduce((m, rs) => m + rs.length, 0), 0)
+    const same = lostOrChanged(last, next).length === 0 && count(last) === count(next)
+    last = next
+    if (same) return last
+  }
+  return last
 }
