@@ -337,8 +337,10 @@ for (const view of VIEWS) {
         try {
           await step(page, app, view, fault, n, clear)
         } catch (e) {
-          // Named with the first line of what went wrong, so the failure report says which check failed.
-          const description = `${fault.name}: ${(e as Error).message.split('\n')[0]}`
+          // Named with the first line of what went wrong, so the failure report says which check failed,
+          // and what the page showed then (it is reloaded below), so a rare failure can be understood.
+          const shown = (await shownText(page).catch(() => '')).replace(/\s+/g, ' ').trim().slice(0, 400)
+          const description = `${fault.name}: ${(e as Error).message.split('\n')[0]} (the page showed: ${shown || 'nothing'}; at ${page.url()})`
           failed.push(description)
           test.info().annotations.push({ type: 'fault not handled', description })
           await clear()
