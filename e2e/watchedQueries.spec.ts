@@ -93,6 +93,30 @@ test('a History filter saved as a watch lists a new matching intent and its stat
   await expect(page.locator('.intent-status-line [data-status]')).toHaveText('FAILED')
 })
 
+test('an intent that leaves the watched filter is listed as no longer matching, with the status it had', async ({ open, app }) => {
+  const owner = `0x${'e2e1'.repeat(8)}${Math.floor(Math.random() * 0xffffffff).toString(16).padStart(8, '0')}`
+  const short = `${owner.slice(0, 6)}…${owner.slice(-4)}`
+  const page = await open(`/history?owner=${owner}&status=EXECUTING`)
+  await page.getByRole('button', { name: 'Watch this filter' }).click()
+  await page.getByRole('link', { name: 'see watched filters' }).click()
+  const card = page.getByRole('article', { name: new RegExp(`^owner ${short}`) })
+  await expect(card).toContainText('Nothing new since it was saved.')
+
+  const { intentId } = await app.admin<{ intentId: string }>('createIntent', { status: 'EXECUTING', ownerAddress: owner })
+  await card.getByRole('button', { name: /^Poll .* now$/ }).click()
+  const findings = card.getByRole('list', { name: /^Found by/ })
+  const item = (kind: string) => findings.getByRole('listitem').filter({ hasText: kind }).filter({ has: page.locator(`a[href="#/intent/${intentId}"]`) })
+  await expect(item('New')).toContainText('EXECUTING', { timeout: 15_000 })
+
+  // It finishes: it no longer matches an EXECUTING filter, and the next poll says so.
+  await app.admin('advance', { intentId, to: 'SUCCEEDED' })
+  await card.getByRole('button', { name: /^Poll .* now$/ }).click()
+  await expect(item('No longer matches')).toContainText('was EXECUTING', { timeout: 15_000 })
+  await expect
+    .poll(() => page.evaluate(() => window.__queryNotices.map((n) => n.title)))
+    .toEqual([`owner ${short} · EXECUTING: 1 new`, `owner ${short} · EXECUTING: 1 no longer matching`])
+})
+
 test('the Watch board links to the watched filters, and removing the last one leaves the empty state', async ({ open, app }) => {
   const control = app.appCore.core.queryWatches!
   control.add(app.appCore.core.activeProfileId(), { name: 'FAILED on project 42', query: { byProjectId: 42, byStatuses: ['FAILED'] } })

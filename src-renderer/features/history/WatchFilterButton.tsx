@@ -50,7 +50,7 @@ export function WatchFilterButton({ applied }: { applied: HistoryFilterDraft }) 
       <button
         type="button"
         disabled={!valid.ok || busy}
-        title={valid.ok ? 'Poll these filters and be told of new matching intents and status changes' : 'Apply valid filters first'}
+        title={valid.ok ? 'Poll these filters and be told of new matching intents, status changes and intents that stop matching' : 'Apply valid filters first'}
         onClick={() => void save()}
       >
         Watch this filter
