@@ -1,4 +1,5 @@
-import { test, expect } from './fixtures'
+import type { Locator, Page } from '@playwright/test'
+import { test, expect, type TestApp } from './fixtures'
 
 /**
  * Watched filters in the browser host: a History filter saved from the filter bar, polled
@@ -38,6 +39,23 @@ const OWNER = `0x${'e2e0'.repeat(8)}${Math.floor(Math.random() * 0xffffffff).toS
 /** How the page shortens it in the filter's name. */
 const OWNER_SHORT = `${OWNER.slice(0, 6)}…${OWNER.slice(-4)}`
 
+/** One finding of the card about this intent, of the kind its label names ("New", "Status changed"…). */
+const findingOf = (page: Page, card: Locator, intentId: string) => (kind: string) =>
+  card
+    .getByRole('list', { name: /^Found by/ })
+    .getByRole('listitem')
+    .filter({ hasText: kind })
+    .filter({ has: page.locator(`a[href="#/intent/${intentId}"]`) })
+
+/** Makes an EXECUTING intent of the owner and polls the card at once: it is listed as new. */
+async function newExecutingIntent(app: TestApp, page: Page, card: Locator, owner: string): Promise<{ intentId: string; item: (kind: string) => Locator }> {
+  const { intentId } = await app.admin<{ intentId: string }>('createIntent', { status: 'EXECUTING', ownerAddress: owner })
+  await card.getByRole('button', { name: /^Poll .* now$/ }).click()
+  const item = findingOf(page, card, intentId)
+  await expect(item('New')).toContainText('EXECUTING', { timeout: 15_000 })
+  return { intentId, item }
+}
+
 test.beforeEach(async ({ context, page, app }) => {
   const control = app.appCore.core.queryWatches!
   const profileId = app.appCore.core.activeProfileId()
@@ -68,11 +86,7 @@ test('a History filter saved as a watch lists a new matching intent and its stat
   await expect(card).toContainText('0 matching read')
 
   // A new intent of that owner, EXECUTING: the next poll lists it as new.
-  const { intentId } = await app.admin<{ intentId: string }>('createIntent', { status: 'EXECUTING', ownerAddress: OWNER })
-  await card.getByRole('button', { name: /^Poll .* now$/ }).click()
-  const findings = card.getByRole('list', { name: /^Found by/ })
-  const item = (kind: string) => findings.getByRole('listitem').filter({ hasText: kind }).filter({ has: page.locator(`a[href="#/intent/${intentId}"]`) })
-  await expect(item('New')).toContainText('EXECUTING', { timeout: 15_000 })
+  const { intentId, item } = await newExecutingIntent(app, page, card, OWNER)
   await expect(card.getByRole('heading')).toContainText('1 new')
   await expect.poll(() => page.evaluate(() => window.__queryNotices.map((n) => n.title))).toEqual([`owner ${OWNER_SHORT} · EXECUTING, FAILED: 1 new`])
 
@@ -102,11 +116,7 @@ test('an intent that leaves the watched filter is listed as no longer matching, 
   const card = page.getByRole('article', { name: new RegExp(`^owner ${short}`) })
   await expect(card).toContainText('Nothing new since it was saved.')
 
-  const { intentId } = await app.admin<{ intentId: string }>('createIntent', { status: 'EXECUTING', ownerAddress: owner })
-  await card.getByRole('button', { name: /^Poll .* now$/ }).click()
-  const findings = card.getByRole('list', { name: /^Found by/ })
-  const item = (kind: string) => findings.getByRole('listitem').filter({ hasText: kind }).filter({ has: page.locator(`a[href="#/intent/${intentId}"]`) })
-  await expect(item('New')).toContainText('EXECUTING', { timeout: 15_000 })
+  const { intentId, item } = await newExecutingIntent(app, page, card, owner)
 
   // It finishes: it no longer matches an EXECUTING filter, and the next poll says so.
   await app.admin('advance', { intentId, to: 'SUCCEEDED' })

@@ -46,6 +46,20 @@ function intentFixture(n: number, over: Partial<Intent> = {}): Intent {
 }
 
 /** Scripts SearchIntents: each filter key answers its own intents. */
+/**
+ * Caches the intent, then searches for it while the service refuses connections; like the
+ * bridge's call, the refusal marks the service out of reach. The cached row shows.
+ */
+async function showCachedDuringOutage(mine: Intent) {
+  await cacheIntents(source(), [mine])
+  answers.set('searchIntents', () => {
+    useConnection.getState().noteOutage({ kind: 'Network', message: 'connection refused' })
+    return failure('Network', 'connection refused')
+  })
+  render(`?byIntentId=${mine.intentId}`)
+  await waitFor(() => expect(rows()).toHaveLength(1))
+}
+
 function searchAnswers(byFilter: Partial<Record<keyof SearchIntentsRequest, Intent[]>>) {
   answers.set('searchIntents', (req: SearchIntentsRequest) => {
     const key = Object.keys(req)[0] as keyof SearchIntentsRequest
@@ -328,14 +342,7 @@ describe('failures and offline', () => {
 
   it('sends each call once when the service is tried again and answers', async () => {
     const mine = intentFixture(15)
-    await cacheIntents(source(), [mine])
-    // As the bridge's call does: an outage says the service is out of reach, an answer that it is back.
-    answers.set('searchIntents', () => {
-      useConnection.getState().noteOutage({ kind: 'Network', message: 'connection refused' })
-      return failure('Network', 'connection refused')
-    })
-    render(`?byIntentId=${mine.intentId}`)
-    await waitFor(() => expect(rows()).toHaveLength(1))
+    await showCachedDuringOutage(mine)
     expect(callsOf('searchIntents')).toHaveLength(1)
 
     answers.set('searchIntents', () => {
@@ -350,13 +357,7 @@ describe('failures and offline', () => {
 
   it('keeps the cached answer and says so when the service still cannot be reached', async () => {
     const mine = intentFixture(16)
-    await cacheIntents(source(), [mine])
-    answers.set('searchIntents', () => {
-      useConnection.getState().noteOutage({ kind: 'Network', message: 'connection refused' })
-      return failure('Network', 'connection refused')
-    })
-    render(`?byIntentId=${mine.intentId}`)
-    await waitFor(() => expect(rows()).toHaveLength(1))
+    await showCachedDuringOutage(mine)
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try the service again' }))
     await waitFor(() => expect(callsOf('searchIntents')).toHaveLength(2))
     await waitFor(() => expect(screen.getByText(/The service could not be reached \(connection refused\)/)).toBeInTheDocument())
