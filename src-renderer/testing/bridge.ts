@@ -1,5 +1,6 @@
 import { vi } from 'vitest'
 import type { DataSource } from '@contract/app'
+import type { BridgeEvent } from '@contract/bridge'
 import type { BridgeMethodName } from '@contract/channels'
 import type { Result, SvcError } from '@contract/errors'
 
@@ -30,3 +31,14 @@ export const fakeCall = vi.fn(async (method: BridgeMethodName, args: unknown): P
 
 /** The arguments of every call of one method, in order. */
 export const callsOf = (method: BridgeMethodName): unknown[] => fakeCall.mock.calls.filter((c) => c[0] === method).map((c) => c[1])
+
+const listeners = new Set<(e: BridgeEvent) => void>()
+/** The mocked `bridge` for tests that push events: `vi.mock('…/bridge', async () => ({ bridge: (await import('…/testing/bridge')).fakeEventBridge }))`. */
+export const fakeEventBridge = {
+  subscribe: (l: (e: BridgeEvent) => void) => {
+    listeners.add(l)
+    return () => listeners.delete(l)
+  },
+}
+/** Delivers an event to the page's subscribers as the main process would. */
+export const emitBridgeEvent = (event: BridgeEvent): void => listeners.forEach((l) => l(event))

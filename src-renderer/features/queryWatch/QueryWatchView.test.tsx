@@ -3,22 +3,14 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { BridgeEvent } from '@contract/bridge'
 import type { QueryWatchList, QueryWatchState } from '@contract/queryWatch'
-import { answers, callsOf, PROFILE } from '../../testing/bridge'
+import { answers, callsOf, emitBridgeEvent, PROFILE } from '../../testing/bridge'
 import { renderAt, resetWorld } from '../../testing/harness'
 import { QueryWatchView } from './QueryWatchView'
 import { useQueryWatches } from './store'
 
-const listeners = new Set<(e: BridgeEvent) => void>()
 vi.mock('../../data/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
-vi.mock('../../bridge', () => ({
-  bridge: {
-    subscribe: (l: (e: BridgeEvent) => void) => {
-      listeners.add(l)
-      return () => listeners.delete(l)
-    },
-  },
-}))
-const emit = (e: BridgeEvent) => act(() => listeners.forEach((l) => l(e)))
+vi.mock('../../bridge', async () => ({ bridge: (await import('../../testing/bridge')).fakeEventBridge }))
+const emit = (e: BridgeEvent) => act(() => emitBridgeEvent(e))
 
 const ID = `0x${'7'.repeat(64)}`
 const query = (over: Partial<QueryWatchState> = {}): QueryWatchState => ({

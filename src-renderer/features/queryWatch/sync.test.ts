@@ -2,23 +2,15 @@ import { act, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { BridgeEvent } from '@contract/bridge'
 import type { QueryWatchState } from '@contract/queryWatch'
-import { answers, callsOf, PROFILE } from '../../testing/bridge'
+import { answers, callsOf, emitBridgeEvent, PROFILE } from '../../testing/bridge'
 import { resetWorld } from '../../testing/harness'
 import { useConnection } from '../../stores/connection'
 import { useQueryWatches } from './store'
 import { startQueryWatchSync } from './sync'
 
-const listeners = new Set<(e: BridgeEvent) => void>()
 vi.mock('../../data/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
-vi.mock('../../bridge', () => ({
-  bridge: {
-    subscribe: (l: (e: BridgeEvent) => void) => {
-      listeners.add(l)
-      return () => listeners.delete(l)
-    },
-  },
-}))
-const emit = (e: BridgeEvent) => act(() => listeners.forEach((l) => l(e)))
+vi.mock('../../bridge', async () => ({ bridge: (await import('../../testing/bridge')).fakeEventBridge }))
+const emit = (e: BridgeEvent) => act(() => emitBridgeEvent(e))
 
 const shown: Array<{ title: string; body?: string }> = []
 class RecordingNotification {

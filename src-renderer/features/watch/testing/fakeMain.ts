@@ -1,6 +1,5 @@
 import { vi } from 'vitest'
 import type { AppInfo } from '@contract/app'
-import type { BridgeEvent } from '@contract/bridge'
 import type { BridgeMethodName } from '@contract/channels'
 import type { Result } from '@contract/errors'
 import type { WatchList, WatchState } from '@contract/watch'
@@ -83,15 +82,7 @@ export const fakeCall = vi.fn(async (method: BridgeMethodName, args: unknown): P
   }
 })
 
-const listeners = new Set<(e: BridgeEvent) => void>()
-export const fakeBridge = {
-  subscribe: (l: (e: BridgeEvent) => void) => {
-    listeners.add(l)
-    return () => listeners.delete(l)
-  },
-}
-/** Delivers an event as the main process would. */
-export const emit = (event: BridgeEvent) => listeners.forEach((l) => l(event))
+export { fakeEventBridge as fakeBridge, emitBridgeEvent as emit } from '../../../testing/bridge'
 
 export const info = (runtime: AppInfo['runtime'] = 'host'): AppInfo => ({
   version: 'test',
