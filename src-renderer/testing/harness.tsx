@@ -66,11 +66,11 @@ export function renderAt(path: string, routes: Array<{ path: string; element: Re
 }
 
 /**
- * A view-model hook rendered at `path` with a fresh query client and the data layer, as
- * its view would run it, with the router's location beside it; no DOM is drawn.
+ * A view-model hook rendered at `path` with the data layer (a fresh query client unless
+ * the test seeds its own), as its view would run it, with the router's location beside
+ * it; no DOM is drawn.
  */
-export function renderHookAt<T>(path: string, hook: () => T) {
-  const client = createQueryClient()
+export function renderHookAt<T>(path: string, hook: () => T, client = createQueryClient()) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MemoryRouter initialEntries={[path]}>
       <DataProvider client={client}>{children}</DataProvider>
