@@ -124,6 +124,9 @@ export function lostOrChanged(before: IndexedDbDump, after: IndexedDbDump): stri
   return problems
 }
 
+/** Records in a dump, over every database and store. */
+const recordCount = (d: IndexedDbDump) => Object.values(d).reduce((n, stores) => n + Object.values(stores).reduce((m, rs) => m + rs.length, 0), 0)
+
 /**
  * The page's IndexedDB once its writes have settled: read until two reads 300 ms apart
  * hold the same records (fetch and update times aside), at most 10 s. A baseline taken
@@ -136,8 +139,7 @@ export async function settledDump(page: Page): Promise<IndexedDbDump> {
   while (Date.now() < deadline) {
     await page.waitForTimeout(300)
     const next = await dumpIndexedDb(page)
-    const count = (d: IndexedDbDump) => Object.values(d).reduce((n, stores) => n + Object.values(stores).reduce((m, rs) => m + rs.length, 0), 0)
-    const same = lostOrChanged(last, next).length === 0 && count(last) === count(next)
+    const same = lostOrChanged(last, next).length === 0 && recordCount(last) === recordCount(next)
     last = next
     if (same) return last
   }

@@ -77,6 +77,17 @@ const timeOf = (createdAt: string | undefined): number | undefined => {
   return Number.isFinite(t) ? t : undefined
 }
 
+/** The creation time of the oldest entry read, unless some entry has none (then the window's end is unknown). */
+function oldestTime(entries: readonly IntentHistoryEntry[]): number | undefined {
+  let oldest = Infinity
+  for (const e of entries) {
+    const t = timeOf(e.createdAt)
+    if (t === undefined) return undefined
+    oldest = Math.min(oldest, t)
+  }
+  return entries.length ? oldest : undefined
+}
+
 /**
  * Intents that matched before and are missing from a window this poll read whole: the
  * service lists matches newest first, so an intent created after the oldest entry read
@@ -85,10 +96,9 @@ const timeOf = (createdAt: string | undefined): number | undefined => {
  * so each is reported once; its status is whatever took it out, read on the intent page.
  */
 function leftTheFilter(seen: SeenMap, entries: readonly IntentHistoryEntry[], opts: PollRead): QueryFinding[] {
-  const read = new Set(entries.map((e) => e.intentId))
-  const times = entries.map((e) => timeOf(e.createdAt))
-  const oldest = opts.complete ? -Infinity : times.length && times.every((t) => t !== undefined) ? Math.min(...(times as number[])) : undefined
+  const oldest = opts.complete ? -Infinity : oldestTime(entries)
   if (oldest === undefined) return []
+  const read = new Set(entries.map((e) => e.intentId))
   const left: QueryFinding[] = []
   for (const [id, s] of seen) {
     if (!s.matching || read.has(id)) continue
