@@ -1,41 +1,11 @@
-import type { Page } from '@playwright/test'
 import { test, expect, type TestApp } from './fixtures'
+import { notifications, recordNotifications } from './notifications'
 
 /**
  * Live watching in the browser host: the main core's watcher long-polls the embedded
  * simulator, the page follows over the event stream, and the page itself shows the
  * desktop notifications (recorded here by wrapping `window.Notification`).
  */
-
-interface Recorded {
-  title: string
-  body?: string
-  onclick: null | (() => void)
-}
-
-declare global {
-  interface Window {
-    __notifications: Recorded[]
-  }
-}
-
-/** Replaces `Notification` with a recorder that reports the real permission; the test clicks a notice by calling its `onclick`. */
-function recordNotifications() {
-  const Real = window.Notification
-  window.__notifications = []
-  function Recording(this: Recorded, title: string, options?: NotificationOptions) {
-    this.title = title
-    this.body = options?.body
-    this.onclick = null
-    window.__notifications.push(this)
-  }
-  Recording.prototype.close = () => {}
-  Object.defineProperty(Recording, 'permission', { get: () => Real.permission })
-  Object.defineProperty(Recording, 'requestPermission', { value: () => Real.requestPermission() })
-  window.Notification = Recording as unknown as typeof Notification
-}
-
-const notifications = (page: Page) => page.evaluate(() => window.__notifications.map(({ title, body }) => ({ title, body })))
 
 async function createExecuting(app: TestApp): Promise<string> {
   const { intentId } = await app.admin<{ intentId: string }>('createIntent', { status: 'EXECUTING' })

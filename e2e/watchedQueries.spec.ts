@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { test, expect, type TestApp } from './fixtures'
+import { notifications, recordNotifications } from './notifications'
 
 /**
  * Watched filters in the browser host: a History filter saved from the filter bar, polled
@@ -7,32 +8,6 @@ import { test, expect, type TestApp } from './fixtures'
  * change made with the simulator's admin surface show on `#/watch/queries`, and the page
  * shows the desktop notice (recorded by wrapping `window.Notification`).
  */
-
-interface Recorded {
-  title: string
-  body?: string
-}
-
-declare global {
-  interface Window {
-    __queryNotices: Recorded[]
-  }
-}
-
-function recordNotifications() {
-  const Real = window.Notification
-  window.__queryNotices = []
-  function Recording(this: Recorded & { onclick: null }, title: string, options?: NotificationOptions) {
-    this.title = title
-    this.body = options?.body
-    this.onclick = null
-    window.__queryNotices.push({ title, body: options?.body })
-  }
-  Recording.prototype.close = () => {}
-  Object.defineProperty(Recording, 'permission', { get: () => Real.permission })
-  Object.defineProperty(Recording, 'requestPermission', { value: () => Real.requestPermission() })
-  window.Notification = Recording as unknown as typeof Notification
-}
 
 /** An owner no generated intent has (nor an earlier run in this app), so the filter matches only what the test makes. */
 const OWNER = `0x${'e2e0'.repeat(8)}${Math.floor(Math.random() * 0xffffffff).toString(16).padStart(8, '0')}`
@@ -88,7 +63,7 @@ test('a History filter saved as a watch lists a new matching intent and its stat
   // A new intent of that owner, EXECUTING: the next poll lists it as new.
   const { intentId, item } = await newExecutingIntent(app, page, card, OWNER)
   await expect(card.getByRole('heading')).toContainText('1 new')
-  await expect.poll(() => page.evaluate(() => window.__queryNotices.map((n) => n.title))).toEqual([`owner ${OWNER_SHORT} · EXECUTING, FAILED: 1 new`])
+  await expect.poll(() => notifications(page).then((shown) => shown.map((n) => n.title))).toEqual([`owner ${OWNER_SHORT} · EXECUTING, FAILED: 1 new`])
 
   // It fails: the next poll lists the status change.
   await app.admin('advance', { intentId, to: 'FAILED', statusReason: 'route reverted' })
@@ -123,7 +98,7 @@ test('an intent that leaves the watched filter is listed as no longer matching, 
   await card.getByRole('button', { name: /^Poll .* now$/ }).click()
   await expect(item('No longer matches')).toContainText('was EXECUTING', { timeout: 15_000 })
   await expect
-    .poll(() => page.evaluate(() => window.__queryNotices.map((n) => n.title)))
+    .poll(() => notifications(page).then((shown) => shown.map((n) => n.title)))
     .toEqual([`owner ${short} · EXECUTING: 1 new`, `owner ${short} · EXECUTING: 1 no longer matching`])
 })
 
