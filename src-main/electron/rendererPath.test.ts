@@ -22,6 +22,29 @@ const ESCAPES = [
   '/%E0%A4%A',
 ]
 
+/** Windows device names: in any folder, any case, with any extension or trailing spaces, they open the device. */
+const DEVICES = [
+  '/CON',
+  '/NUL',
+  '/nul',
+  '/con.html',
+  '/Con.tar.gz',
+  '/assets/COM1',
+  '/assets/com9.js',
+  '/LPT1',
+  '/lpt3.png',
+  '/aux.svg',
+  '/PRN',
+  '/CONIN$',
+  '/conout$.txt',
+  '/COM%C2%B9',
+  '/NUL%20.js',
+  '/Con%20%20',
+  '/index.html.',
+  '/index.html%20',
+  '/assets./index-abc.js',
+]
+
 describe('the renderer path resolver', () => {
   for (const [name, path, root] of [
     ['win32', win32, 'C:\\Program Files\\Intent Explorer\\renderer'],
@@ -36,6 +59,13 @@ describe('the renderer path resolver', () => {
     it(`under path.${name}: refuses backslashes, encoded separators and dot segments`, () => {
       for (const attempt of ESCAPES) expect(resolveRendererFile(root, attempt, path), attempt).toBeNull()
     })
+
+    it(`under path.${name}: refuses Windows device names and names Windows would trim`, () => {
+      for (const attempt of DEVICES) expect(resolveRendererFile(root, attempt, path), attempt).toBeNull()
+      // Names that only start like a device are ordinary files.
+      for (const ok of ['/console.js', '/nullable.css', '/com10.js', '/lpt.png', '/assets/aux-icons.svg', '/connect.html'])
+        expect(resolveRendererFile(root, ok, path), ok).not.toBeNull()
+    })
   }
 
   it('app:// requests with encoded backslashes are refused before any file is looked at', () => {
@@ -43,6 +73,8 @@ describe('the renderer path resolver', () => {
     expect(rendererFileFor('app://renderer/assets%5C..%5C..%5Csecret')).toBeNull()
     expect(rendererFileFor('app://renderer/assets\\..\\..\\secret')).toBeNull()
     expect(rendererFileFor('app://renderer/assets/index-abc.js')).toBe('assets/index-abc.js')
+    expect(rendererFileFor('app://renderer/CON')).toBeNull()
+    expect(rendererFileFor('app://renderer/assets/nul.js')).toBeNull()
     expect(rendererSegments('/')).toEqual(['index.html'])
   })
 })
