@@ -14,9 +14,13 @@ import local from './lint/plugin.mjs'
  * The layers, bottom up. A layer may import itself and the layers in `allow`; nothing
  * else in the repository. A `*` makes one layer per folder (each feature is its own), and
  * a feature listing `feature` may import another feature's public entry only
- * (`features/watch` = its index.ts), never a file inside it.
+ * (`features/watch` = its index.ts), never a file inside it. A layer's tests and
+ * `testing` modules may also import the layers in `tests`.
+ *
+ * CONTRIBUTING.md draws this as a picture and a table; `lint/contributing.test.mjs`
+ * fails when the table and this list disagree.
  */
-const LAYERS = [
+export const LAYERS = [
   // The bridge contract: types, schemas and the shared sets and patterns. Imports nothing of ours.
   { name: 'contract', files: ['src-shared/contract/'], allow: [] },
 
@@ -25,31 +29,60 @@ const LAYERS = [
   { name: 'bridge', files: ['src-renderer/bridge', 'src-renderer/bridgeHttp', 'src-renderer/hostSession'], allow: ['contract'] },
   { name: 'db', files: ['src-renderer/db/'], allow: ['contract'] },
   { name: 'stores', files: ['src-renderer/stores/'], allow: ['lib', 'contract'] },
-  { name: 'data', files: ['src-renderer/data/'], allow: ['stores', 'db', 'bridge', 'lib', 'contract'] },
-  { name: 'components', files: ['src-renderer/components/'], allow: ['lib', 'contract'] },
+  { name: 'data', files: ['src-renderer/data/'], allow: ['stores', 'db', 'bridge', 'lib', 'contract'], tests: ['testing'] },
+  { name: 'components', files: ['src-renderer/components/'], allow: ['lib', 'contract'], tests: ['testing'] },
+  // A feature reaches main only through data/ (call, bridgeCall, the event subscription), never bridge.ts.
   {
     name: 'feature',
     files: ['src-renderer/features/*'],
-    allow: ['feature', 'components', 'data', 'stores', 'db', 'lib', 'bridge', 'contract', 'testing'],
+    allow: ['feature', 'components', 'data', 'stores', 'db', 'lib', 'contract'],
+    tests: ['testing'],
   },
   {
     name: 'app',
     files: ['src-renderer/app/', 'src-renderer/main'],
-    allow: ['feature', 'components', 'data', 'stores', 'db', 'lib', 'bridge', 'contract', 'testing'],
+    allow: ['feature', 'components', 'data', 'stores', 'db', 'lib', 'bridge', 'contract'],
+    tests: ['testing'],
   },
   // Test set-up shared by the renderer's tests: may reach anything it fakes.
   {
     name: 'testing',
     files: ['src-renderer/testing/'],
-    allow: ['app', 'components', 'data', 'stores', 'db', 'lib', 'bridge', 'contract'],
+    allow: ['app', 'feature', 'components', 'data', 'stores', 'db', 'lib', 'bridge', 'contract'],
   },
 
-  // Main process. The watcher is driven by the bridge, never the other way round.
-  { name: 'main/watch', files: ['src-main/watch/'], allow: ['main', 'contract'] },
-  // Watched queries poll like the watcher, reusing its backoff; only the wiring imports them.
-  { name: 'main/queryWatch', files: ['src-main/queryWatch/'], allow: ['main', 'main/watch', 'contract'] },
-  { name: 'main/bridge', files: ['src-main/bridge/'], allow: ['main', 'main/watch', 'main/queryWatch', 'contract'] },
-  { name: 'main', files: ['src-main/'], allow: ['main/bridge', 'main/watch', 'main/queryWatch', 'contract'] },
+  // Main process, bottom up: the service client, settings, the event hub and the logo
+  // store know only the contract; the watchers build on them; the bridge runs the
+  // handlers over all of it; the wiring (Electron, the browser host, the CLIs) starts it.
+  { name: 'main/service', files: ['src-main/service/'], allow: ['contract'], tests: ['main/simulator'] },
+  { name: 'main/settings', files: ['src-main/settings/'], allow: ['contract'], tests: ['main/watch'] },
+  { name: 'main/events', files: ['src-main/events/'], allow: ['contract'] },
+  { name: 'main/logos', files: ['src-main/logos/'], allow: ['contract'], tests: ['main/events', 'main/bridge', 'main/wiring'] },
+  // The receipt watcher never imports the bridge or the wiring (it is driven by them).
+  { name: 'main/watch', files: ['src-main/watch/'], allow: ['main/service', 'main/settings', 'main/events', 'contract'], tests: ['main/simulator'] },
+  // Watched History filters poll like the watcher, reusing its backoff; only the wiring imports them.
+  {
+    name: 'main/queryWatch',
+    files: ['src-main/queryWatch/'],
+    allow: ['main/watch', 'main/service', 'main/settings', 'main/events', 'contract'],
+    tests: ['main/simulator'],
+  },
+  // Yield markets' rate history, recorded on this computer.
+  { name: 'main/marketHistory', files: ['src-main/marketHistory/'], allow: ['main/service', 'main/settings', 'main/events', 'contract'] },
+  {
+    name: 'main/bridge',
+    files: ['src-main/bridge/'],
+    allow: ['main/queryWatch', 'main/watch', 'main/marketHistory', 'main/service', 'main/settings', 'main/events', 'main/logos', 'main/simulator', 'contract'],
+  },
+  {
+    name: 'main/wiring',
+    files: ['src-main/electron/', 'src-main/host/', 'src-main/cli/', 'src-main/doctor/'],
+    allow: ['main/bridge', 'main/queryWatch', 'main/watch', 'main/marketHistory', 'main/service', 'main/settings', 'main/events', 'main/logos', 'main/simulator', 'contract'],
+  },
+  // The preload runs in the page's sandbox: it forwards calls and knows only the contract.
+  { name: 'main/preload', files: ['src-main/preload/'], allow: ['contract'] },
+  // The demo and test service.
+  { name: 'main/simulator', files: ['src-main/simulator/'], allow: ['main/service', 'contract'] },
 ]
 
 export default tseslint.config(

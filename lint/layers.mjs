@@ -11,11 +11,15 @@
  * A `*` layer is one layer per folder: two features are different layers. A file of one
  * may import another's public entry (`features/watch`, i.e. its `index.ts`) when the
  * layer lists itself under `allow` — never the other's internals.
+ *
+ * A layer's tests (`*.test.*` files and `testing` modules) may also import the layers in
+ * its `tests` list: a service test runs the client against the simulator, which the
+ * service itself never loads.
  */
 import path from 'node:path'
 
 /**
- * @typedef {{ name: string, files: string[], allow: string[] }} Layer
+ * @typedef {{ name: string, files: string[], allow: string[], tests?: string[] }} Layer
  * @typedef {{ file: string, imports: string, why: string }} Exception
  * @typedef {{ root: string, aliases?: Record<string, string>, layers: Layer[], exceptions?: Exception[] }} Options
  */
@@ -67,6 +71,9 @@ const entryOf = (/** @type {string} */ p) => p.replace(/\.(tsx?|mjs|js)$/, '').r
 const excepts = (/** @type {string} */ imports, /** @type {string} */ target) =>
   imports.endsWith('/') ? target.startsWith(imports) : entryOf(target) === entryOf(imports)
 
+/** Whether a repository path is a test or a test helper (`testing.ts`, `testing/…`). */
+export const isTestFile = (/** @type {string} */ file) => /\.test\.[cm]?[jt]sx?$|(^|\/)testing(\.[jt]sx?$|\/)/.test(file)
+
 /**
  * Why an import breaks the layers, or null when it is allowed.
  * @param {Options} options
@@ -81,7 +88,7 @@ export function violation(options, fromFile, target) {
   if (to && to.unit === from.unit) return null
   if ((options.exceptions ?? []).some((e) => e.file === fromFile && excepts(e.imports, target))) return null
   if (!to) return target.startsWith('src-') ? `${from.layer.name} may not import ${target}, which is in no layer` : null
-  const allowed = from.layer.allow.includes(to.layer.name)
+  const allowed = from.layer.allow.includes(to.layer.name) || (isTestFile(fromFile) && (from.layer.tests ?? []).includes(to.layer.name))
   if (to.layer.name === from.layer.name) {
     if (allowed && entryOf(target) === to.unit) return null
     return `${from.unit} may not import ${to.unit}'s internals (${target}); import its public entry ${to.unit} (index.ts)`

@@ -1,8 +1,8 @@
 import type { BridgeEvent } from '@contract/bridge'
 import type { QueryFinding, QueryWatchState } from '@contract/queryWatch'
 import { queryNoticeText } from '@contract/queryWatchNotice'
-import { bridge } from '../../bridge'
 import { call } from '../../data/call'
+import { onMainEvent } from '../../data/events'
 import { useConnection } from '../../stores/connection'
 import { useQueryWatches } from './store'
 
@@ -64,7 +64,7 @@ export function startQueryWatchSync(): () => void {
     if (useQueryWatches.getState().status === 'idle') void useQueryWatches.getState().refresh()
     return stopSync
   }
-  const unsubscribe = bridge.subscribe(handleEvent)
+  const unsubscribe = onMainEvent(handleEvent)
   const unwatchProfile = useConnection.subscribe((s, prev) => {
     if (s.info?.activeProfileId !== prev.info?.activeProfileId) void useQueryWatches.getState().refresh()
   })

@@ -1,10 +1,10 @@
 import { useEffect } from 'react'
 import type { BridgeEvent } from '@contract/bridge'
 import type { WatchState } from '@contract/watch'
-import { bridge } from '../../bridge'
 import type { WatchMirror } from '../../db'
 import { cacheModule } from '../../db/lazy'
 import { call } from '../../data/call'
+import { onMainEvent } from '../../data/events'
 import { useCacheStatus } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
 import { showOutcomeNotification } from './browserNotify'
@@ -118,7 +118,7 @@ export function startWatchSync(): () => void {
     if (useWatches.getState().status === 'idle') void useWatches.getState().refresh()
     return stopSync
   }
-  const unsubscribe = bridge.subscribe(handleWatchEvent)
+  const unsubscribe = onMainEvent(handleWatchEvent)
   const unwatchProfile = useConnection.subscribe((s, prev) => {
     if (s.info?.activeProfileId !== prev.info?.activeProfileId) void useWatches.getState().refresh()
   })
