@@ -7,7 +7,7 @@ import type { WireFormOption } from './e2e/fixtures'
  * deployed service's wire form (another service name, string big integers, vendor
  * renames, the deployed catalogue and shapes) behind a profile carrying that dialect.
  */
-const SERVICE_FLOWS = /\/(search|intent|history|watch|commit|yield)\.spec\.ts$/
+const SERVICE_FLOWS = /\/(search|intent|history|watch|commit|yield|cli)\.spec\.ts$/
 
 export default defineConfig<WireFormOption>({
   testDir: 'e2e',

@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { WireDialectSchema } from '../../src-shared/contract/dialect'
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../simulator'
 import type { KeyStore } from '../settings/keystore'
 import { ProfileStore } from '../settings/profiles'
@@ -42,7 +43,8 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   secureDataDir(opts.dataDir)
   const simulator = await startSimulator({ port: 0, ...opts.simulator })
   const profiles = ProfileStore.open(join(opts.dataDir, 'profiles.json'))
-  profiles.setBuiltInSimulatorUrl(simulator.url)
+  // The built-in profile speaks whatever form its embedded simulator serves.
+  profiles.setBuiltInSimulatorUrl(simulator.url, WireDialectSchema.parse(opts.simulator?.dialect ?? {}))
   const events = new EventHub()
   const logos = new LogoStore(join(opts.dataDir, 'logos'))
   const core = createCore({

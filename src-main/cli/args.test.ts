@@ -22,7 +22,17 @@ describe('parseCommand', () => {
       to: 1795255200,
       format: 'csv',
       limit: HISTORY_LIMIT_DEFAULT,
-      target: { kind: 'url', baseUrl: 'http://127.0.0.1:8787' },
+      target: { kind: 'url', baseUrl: 'http://127.0.0.1:8787', dialect: { serviceName: 'Svc', renames: [], bigInts: 'number' } },
+    })
+  })
+
+  it('reads the wire options with --base-url, as the doctor does (a named service defaults to string big integers)', () => {
+    const cmd = parseCommand(['lookup', '0xabc', '--base-url', 'http://127.0.0.1:8787', '--service-name', 'Orbit', '--rename', 'priceFeedId=oracleFeedId'])
+    expect(cmd).toMatchObject({
+      target: { kind: 'url', dialect: { serviceName: 'Orbit', renames: [{ neutral: 'priceFeedId', wire: 'oracleFeedId' }], bigInts: 'string' } },
+    })
+    expect(parseCommand(['history', '--base-url', 'http://x', '--service-name', 'Orbit', '--big-ints', 'number'])).toMatchObject({
+      target: { dialect: { bigInts: 'number' } },
     })
   })
 
@@ -47,6 +57,10 @@ describe('parseCommand', () => {
       [['lookup', 'x', '--base-url', 'not a url'], /--base-url must be a URL/],
       [['lookup', 'x', '--status', 'FAILED'], /lookup does not take --status/],
       [['lookup', 'x', '--bogus'], /Unknown option '--bogus'/],
+      [['lookup', 'x', '--service-name', 'Orbit'], /go with --base-url/],
+      [['lookup', 'x', '--base-url', 'http://x', '--rename', 'oops'], /--rename must be neutral=wire/],
+      [['lookup', 'x', '--base-url', 'http://x', '--big-ints', 'hex'], /--big-ints/],
+      [['lookup', 'x', '--base-url', 'http://x', '--service-name', '9bad'], /--service-name/],
     ]
     for (const [argv, message] of bad) {
       expect(() => parseCommand(argv), argv.join(' ')).toThrow(UsageError)

@@ -1,8 +1,10 @@
 import { parseArgs } from 'node:util'
+import type { WireDialect } from '../../src-shared/contract/dialect'
 import { INTENT_STATUSES, type IntentStatus } from '../../src-shared/contract/service'
+import { hasWireFlags, WIRE_FLAG_NAMES, WIRE_FLAG_OPTIONS, WIRE_FLAGS_USAGE, wireDialectFromFlags, WireFlagError } from '../service/wireFlags'
 
 /** Where the CLI gets its service from: a saved profile, or a URL with the key from the environment. */
-export type Target = { kind: 'profile'; name?: string } | { kind: 'url'; baseUrl: string }
+export type Target = { kind: 'profile'; name?: string } | { kind: 'url'; baseUrl: string; dialect: WireDialect }
 
 export interface Common {
   target: Target
@@ -41,6 +43,8 @@ every command:
   --base-url URL    a service URL; the access key is read from INTENT_EXPLORER_ACCESS_KEY
   --data-dir DIR    the app's data folder (default: INTENT_EXPLORER_DATA or ~/.config/intent-explorer-host)
 
+with --base-url, the ${WIRE_FLAGS_USAGE}
+
 TIME is an ISO date (2026-11-20, 2026-11-20T10:00:00Z) or unix seconds.
 STATUS is one of ${INTENT_STATUSES.join(', ')}.`
 
@@ -56,7 +60,11 @@ const OPTIONS = {
   to: { type: 'string' },
   limit: { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
+  ...WIRE_FLAG_OPTIONS,
 } as const
+
+/** Options every command takes: where the service is and how it speaks. */
+const TARGET_OPTIONS: readonly string[] = ['profile', 'base-url', 'data-dir', 'help', ...WIRE_FLAG_NAMES]
 
 /** Options that would put a secret in argv, where every process listing shows it. */
 const SECRET_OPTION = /^--?(access-?key|key|api-?key|token|secret)(=|$)/i
@@ -87,8 +95,13 @@ function parseLimit(value: string | undefined): number {
   return n
 }
 
-function targetOf(values: { profile?: string; 'base-url'?: string }): Target {
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values']
+
+function targetOf(values: Values): Target {
   if (values.profile !== undefined && values['base-url'] !== undefined) throw new UsageError('Give --profile or --base-url, not both.')
+  if (values['base-url'] === undefined && hasWireFlags(values)) {
+    throw new UsageError('--service-name, --rename and --big-ints go with --base-url; a saved profile already records its wire form.')
+  }
   if (values['base-url'] !== undefined) {
     let url: URL
     try {
@@ -97,15 +110,18 @@ function targetOf(values: { profile?: string; 'base-url'?: string }): Target {
       throw new UsageError(`--base-url must be a URL such as https://intents.example.com, not “${values['base-url']}”`)
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--base-url must start with http:// or https://')
-    return { kind: 'url', baseUrl: values['base-url'] }
+    try {
+      return { kind: 'url', baseUrl: values['base-url'], dialect: wireDialectFromFlags(values) }
+    } catch (e) {
+      if (e instanceof WireFlagError) throw new UsageError(e.message)
+      throw e
+    }
   }
   return { kind: 'profile', name: values.profile?.trim() || undefined }
 }
 
-type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values']
-
 function only(values: Values, command: string, allowed: readonly string[]): void {
-  const given = Object.entries(values).filter(([k, v]) => v !== undefined && v !== false && !['profile', 'base-url', 'data-dir', 'help'].includes(k))
+  const given = Object.entries(values).filter(([k, v]) => v !== undefined && v !== false && !TARGET_OPTIONS.includes(k))
   const stray = given.find(([k]) => !allowed.includes(k))
   if (stray) throw new UsageError(`${command} does not take --${stray[0]}`)
 }

@@ -88,7 +88,7 @@ export async function connect(opts: ConnectOptions): Promise<Connection> {
     if (opts.target.kind === 'url') {
       if (!envKey) throw new SvcFailure({ kind: 'Unauthorized', message: `Set ${ACCESS_KEY_ENV} to the service's access key to use --base-url.` })
       profiles = ProfileStore.open(join(scratch, 'profiles.json'))
-      profiles.setActive(profiles.save({ name: 'Command line', baseUrl: opts.target.baseUrl }).id)
+      profiles.setActive(profiles.save({ name: 'Command line', baseUrl: opts.target.baseUrl, dialect: opts.target.dialect }).id)
     } else {
       const dataDir = resolve(opts.dataDir ?? defaultDataDir(opts.env))
       profiles = ProfileStore.open(join(dataDir, 'profiles.json'))

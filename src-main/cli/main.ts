@@ -1,7 +1,8 @@
 import { isSvcFailure } from '../../src-shared/contract/errors'
 import { isSettledStatus } from '../../src-shared/contract/service'
 import { parseCommand, USAGE, UsageError, type Command } from './args'
-import { connect, type Connection } from './connect'
+import { ACCESS_KEY_ENV, connect, type Connection } from './connect'
+import { forCommandLine } from '../service/wireFlags'
 import { lookup } from './lookup'
 import { historyCsv, historyTable, intentText, toJson } from './output'
 import { watchIntent } from './watch'
@@ -61,7 +62,7 @@ async function runHistory(conn: Connection, cmd: Extract<Command, { command: 'hi
 async function runWatch(conn: Connection, cmd: Extract<Command, { command: 'watch' }>, io: Io): Promise<number> {
   const end = await watchIntent(conn, cmd.intentId, cmd.json, { line: io.out, note: io.err }, io.signal)
   if (end.error) {
-    io.err(end.error.message)
+    io.err(cmd.target.kind === 'url' ? forCommandLine(end.error.message, ACCESS_KEY_ENV) : end.error.message)
     return EXIT.error
   }
   if (!end.outcome) return EXIT.error
@@ -89,7 +90,8 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     if (cmd.command === 'history') return await runHistory(conn, cmd, io)
     return await runWatch(conn, cmd, io)
   } catch (e) {
-    io.err(isSvcFailure(e) ? e.error.message : `Unexpected failure: ${(e as Error).message ?? String(e)}`)
+    const message = isSvcFailure(e) ? e.error.message : `Unexpected failure: ${(e as Error).message ?? String(e)}`
+    io.err(cmd.target.kind === 'url' ? forCommandLine(message, ACCESS_KEY_ENV) : message)
     return EXIT.error
   } finally {
     await conn?.stop()

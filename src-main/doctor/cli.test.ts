@@ -47,14 +47,14 @@ describe('npm run doctor', () => {
   it('fails, naming the reason, when the service name does not match, and exits non-zero', async () => {
     const { code, lines } = await run(['--base-url', deployed.url])
     expect(code).toBe(1)
-    expect(lines[0]).toMatch(/^FAIL GetChains: .*does not support GetChains.*service name/)
+    expect(lines[0]).toMatch(/^FAIL GetChains: .*does not support GetChains.*--service-name/)
     expect(lines.at(-1)).toBe('0 passed, 9 failed')
   })
 
   it('fails without the right key', async () => {
     const { code, lines } = await run(['--base-url', spec.url], 'wrong-key')
     expect(code).toBe(1)
-    expect(lines[0]).toMatch(/^FAIL GetChains: The access key was rejected/)
+    expect(lines[0]).toMatch(/^FAIL GetChains: The access key in INTENT_EXPLORER_ACCESS_KEY was rejected/)
   })
 
   it('never takes the key from the command line, and checks its arguments', () => {
@@ -141,7 +141,7 @@ describe('npm run doctor against npm run sim, as commands', () => {
     for (const { code, lines } of runs) {
       expect(code).toBe(1)
       expect(lines.filter((l) => l.startsWith('FAIL '))).toHaveLength(OPERATIONS.length)
-      expect(lines[1]).toMatch(/^FAIL GetChains: .*service name/)
+      expect(lines[1]).toMatch(/^FAIL GetChains: .*--service-name/)
       expect(lines.at(-1)).toBe(`0 passed, ${OPERATIONS.length} failed`)
     }
   }, 60_000)

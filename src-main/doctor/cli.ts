@@ -11,15 +11,16 @@ import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { BaseUrlSchema } from '../../src-shared/contract/app'
-import { dialectFromFlags, SPEC_SERVICE_NAME, type WireDialect } from '../../src-shared/contract/dialect'
+import type { WireDialect } from '../../src-shared/contract/dialect'
 import { SvcClient } from '../service/client'
 import { formatChecks, runConnectionChecks } from '../service/connectionChecks'
+import { describeDialect, forCommandLine, WIRE_FLAG_OPTIONS, WIRE_FLAGS_USAGE, wireDialectFromFlags, WireFlagError } from '../service/wireFlags'
 
 export const KEY_VARIABLE = 'INTENT_EXPLORER_ACCESS_KEY'
 
 const USAGE = `usage: npm run doctor -- --base-url URL [--service-name Svc] [--rename neutral=wire]... [--big-ints number|string]
   The access key is read from ${KEY_VARIABLE}.
-  --big-ints defaults to "string" when the service name is not ${SPEC_SERVICE_NAME} (a deployed service), else "number".`
+${WIRE_FLAGS_USAGE}`
 
 export class UsageError extends Error {}
 
@@ -37,9 +38,7 @@ export function parseDoctorArgs(argv: string[]): DoctorOptions {
       allowPositionals: false,
       options: {
         'base-url': { type: 'string' },
-        'service-name': { type: 'string' },
-        rename: { type: 'string', multiple: true },
-        'big-ints': { type: 'string' },
+        ...WIRE_FLAG_OPTIONS,
         // Refused with a clear message rather than as an unknown option.
         'access-key': { type: 'string' },
         key: { type: 'string' },
@@ -52,20 +51,20 @@ export function parseDoctorArgs(argv: string[]): DoctorOptions {
     throw new UsageError(`the access key is never taken from the command line; set ${KEY_VARIABLE} instead`)
   const base = BaseUrlSchema.safeParse(values['base-url'] ?? '')
   if (!base.success) throw new UsageError(`--base-url: ${base.error.issues[0]?.message}`)
-  const serviceName = values['service-name'] ?? SPEC_SERVICE_NAME
-  // A service under its own name is a deployed one, which writes big integers as strings.
-  const bigInts = values['big-ints'] ?? (serviceName === SPEC_SERVICE_NAME ? 'number' : 'string')
-  const read = dialectFromFlags({ serviceName, renames: values.rename, bigInts })
-  if ('error' in read) throw new UsageError(read.error)
-  return { baseUrl: base.data, dialect: read.dialect }
+  try {
+    return { baseUrl: base.data, dialect: wireDialectFromFlags(values) }
+  } catch (e) {
+    if (e instanceof WireFlagError) throw new UsageError(e.message)
+    throw e
+  }
 }
 
 /** Runs the checks and returns the process exit code; `print` receives each line. */
 export async function doctor(opts: DoctorOptions, accessKey: string | undefined, print: (line: string) => void): Promise<number> {
   const client = new SvcClient({ baseUrl: opts.baseUrl, dialect: opts.dialect, getAccessKey: () => accessKey || undefined })
-  print(`Checking ${opts.baseUrl} as /rpc/${opts.dialect.serviceName}/ (big integers as ${opts.dialect.bigInts}s${opts.dialect.renames.length ? `, ${opts.dialect.renames.length} renames` : ''})${accessKey ? '' : `, without an access key (${KEY_VARIABLE} is not set)`}`)
+  print(`Checking ${opts.baseUrl} as ${describeDialect(opts.dialect)}${accessKey ? '' : `, without an access key (${KEY_VARIABLE} is not set)`}`)
   const checks = await runConnectionChecks(client)
-  for (const line of formatChecks(checks)) print(line)
+  for (const line of formatChecks(checks)) print(forCommandLine(line, KEY_VARIABLE))
   return checks.every((c) => c.ok) ? 0 : 1
 }
 

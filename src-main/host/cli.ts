@@ -7,13 +7,16 @@ import { startAppCore } from '../bridge/appCore'
 import { FileKeyStore } from '../settings/keystore'
 import { secureDataDir } from '../settings/jsonFile'
 import { startHost } from './server'
+import { WIRE_FLAG_OPTIONS, WIRE_FLAGS_USAGE, wireDialectFromFlags, WireFlagError } from '../service/wireFlags'
 import pkg from '../../package.json'
 
 /**
  * `npm run host -- --port 5180`: the app in a browser tab. Serves the built renderer
  * and the bridge on loopback only, with a per-launch token in the printed URL.
  */
-const usage = `usage: npm run host -- [--port 5180] [--data-dir DIR] [--renderer-dir out/renderer] [--sim-intents 2000] [--verbose]`
+const usage = `usage: npm run host -- [--port 5180] [--data-dir DIR] [--renderer-dir out/renderer] [--sim-intents 2000] [--verbose] [wire form]
+The embedded simulator (the built-in Simulator profile) serves the spec's wire, or the form given by the
+${WIRE_FLAGS_USAGE}`
 
 function fail(message: string): never {
   console.error(`${message}\n${usage}`)
@@ -30,6 +33,7 @@ const { values } = (() => {
         'sim-intents': { type: 'string', default: '2000' },
         verbose: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
+        ...WIRE_FLAG_OPTIONS,
       },
     })
   } catch (e) {
@@ -45,6 +49,14 @@ const port = Number(values.port)
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, not “${values.port}”`)
 const simIntents = Number(values['sim-intents'])
 if (!Number.isInteger(simIntents) || simIntents < 1) fail('--sim-intents must be a positive whole number')
+
+const simDialect = (() => {
+  try {
+    return wireDialectFromFlags(values)
+  } catch (e) {
+    return e instanceof WireFlagError ? fail(e.message) : fail(String(e))
+  }
+})()
 
 const rendererDir = resolve(values['renderer-dir'])
 if (!existsSync(join(rendererDir, 'index.html')))
@@ -80,7 +92,7 @@ async function main(): Promise<void> {
     dataDir,
     keyStore: FileKeyStore.open(join(dataDir, 'access-keys.json'), process.env, (message) => console.error(message)),
     // Dated from now, so the demo data reads as live activity rather than a fixed day.
-    simulator: { intents: simIntents, log, verbose: values.verbose, startAt: Date.now() },
+    simulator: { intents: simIntents, log, verbose: values.verbose, startAt: Date.now(), dialect: simDialect },
   })
   const host = await startHost({ port, rendererDir, handlers: appCore.handlers, events: appCore.events, logos: appCore.logos, log }).catch(async (e: unknown) => {
     await appCore.stop()

@@ -1,0 +1,67 @@
+import { dialectFromFlags, SPEC_SERVICE_NAME, type WireDialect } from '../../src-shared/contract/dialect'
+
+/**
+ * The wire options every command-line entry point takes (`npm run doctor`, `npm run cli`,
+ * `npm run host`): which form a service speaks, as a profile records it in Settings.
+ * One spelling, one default and one set of messages for all three.
+ */
+export const WIRE_FLAG_OPTIONS = {
+  'service-name': { type: 'string' },
+  rename: { type: 'string', multiple: true },
+  'big-ints': { type: 'string' },
+} as const
+
+export const WIRE_FLAG_NAMES = Object.keys(WIRE_FLAG_OPTIONS) as (keyof typeof WIRE_FLAG_OPTIONS)[]
+
+export const WIRE_FLAGS_USAGE = `wire form (as a profile's Settings record it; the spec's form when none is given):
+  --service-name NAME       the RPC service name in /rpc/NAME/… (default ${SPEC_SERVICE_NAME})
+  --rename neutral=wire     a vendor field name, repeatable (e.g. priceFeedId=oracleFeedId)
+  --big-ints number|string  how big integers are written; "string" by default when NAME is not ${SPEC_SERVICE_NAME}`
+
+export class WireFlagError extends Error {}
+
+export interface WireFlagValues {
+  'service-name'?: string
+  rename?: string[]
+  'big-ints'?: string
+}
+
+/** Whether any wire option was given. */
+export const hasWireFlags = (values: WireFlagValues): boolean =>
+  values['service-name'] !== undefined || (values.rename?.length ?? 0) > 0 || values['big-ints'] !== undefined
+
+/**
+ * The dialect the wire options describe, or a WireFlagError naming the option at fault.
+ * A service under its own name is a deployed one, which writes big integers as strings,
+ * so `--big-ints` defaults to `string` there and to `number` for the spec's `Svc`.
+ */
+export function wireDialectFromFlags(values: WireFlagValues): WireDialect {
+  const serviceName = values['service-name'] ?? SPEC_SERVICE_NAME
+  const bigInts = values['big-ints'] ?? (serviceName.trim() === SPEC_SERVICE_NAME ? 'number' : 'string')
+  const read = dialectFromFlags({ serviceName, renames: values.rename, bigInts })
+  if ('error' in read) throw new WireFlagError(read.error)
+  return read.dialect
+}
+
+/** `/rpc/Orbit/ (big integers as strings, 2 renames)`, for a line saying what is being called. */
+export function describeDialect(d: WireDialect): string {
+  return `/rpc/${d.serviceName}/ (big integers as ${d.bigInts}s${d.renames.length ? `, ${d.renames.length} rename${d.renames.length > 1 ? 's' : ''}` : ''})`
+}
+
+/**
+ * A message written for the app (“check the URL in Settings”) reworded for someone who
+ * gave the service on the command line: the URL and wire form are options there, and
+ * the key comes from the environment.
+ */
+export function forCommandLine(message: string, keyVariable: string): string {
+  return message
+    .replace(/the access key was rejected by (\S+) — check it in Settings/gi, (_m, base: string) => `The access key in ${keyVariable} was rejected by ${base} — check it`)
+    .replace(/(?:check it|add one) in Settings/g, `set it in ${keyVariable}`)
+    .replace(/check in Settings that it is the key/g, `check that ${keyVariable} holds the key`)
+    .replace(/use the key for this project in Settings/g, `put the key for this project in ${keyVariable}`)
+    .replace(/the URL in Settings/g, 'the --base-url given')
+    .replace(/the service name in Settings/g, 'the --service-name given')
+    .replace(/the service name matches it/g, '--service-name matches it')
+    .replace(/the wire form in Settings \(big integers, renames\)/g, 'the wire options (--service-name, --rename, --big-ints)')
+    .replace(/ in Settings/g, ' in the command-line options')
+}
