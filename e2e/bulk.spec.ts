@@ -1,5 +1,14 @@
 import { readFile } from 'node:fs/promises'
+import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures'
+
+/** Clicks Export CSV and returns the file's records (the header first). */
+async function exportedCsv(page: Page): Promise<string[]> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()])
+  const records = (await readFile((await download.path())!, 'utf8')).split('\r\n')
+  expect(records.pop()).toBe('')
+  return records
+}
 
 /**
  * Bulk lookup against the simulator: a ticket's worth of mixed keys (intent id,
@@ -19,24 +28,73 @@ test('bulk lookup resolves mixed keys, lists the unmatched, exports CSV, and res
   const keys = [records[2].intentId, depositHash, owner, nothing]
 
   const page = await open('/bulk')
-  await page.getByRole('textbox', { name: 'Keys' }).fill(`"${keys[0]}",\n${keys[1]}\t${keys[2]}\n${keys[3]}\n${keys[0]}`)
+  await page.getByRole('textbox', { name: 'Keys' }).fill(`"${keys[0]}",\n${keys[1]}\n${keys[2]}\n${keys[3]}\n${keys[0]}`)
   await expect(page.getByRole('status', { name: 'Keys found' })).toHaveText('4 keys; 1 repeated')
   await page.getByRole('button', { name: 'Look up 4 keys' }).click()
-  await expect(page.getByRole('status', { name: 'Lookup result' })).toContainText(`4 of 4 keys looked up: ${2 + owned.length} intents found.`, { timeout: 30_000 })
+  await expect(page.getByRole('status', { name: 'Lookup result' })).toContainText(`4 of 4 keys looked up: 3 matched, 1 nothing found; ${2 + owned.length} intents found.`, { timeout: 30_000 })
   const table = page.getByRole('table', { name: 'Bulk lookup results' })
   await expect(table.locator(`[data-intent="${failed.intentId}"]`)).toBeVisible()
   await expect(table.locator('tbody tr').filter({ has: page.locator(`[data-intent="${failed.intentId}"]`) })).toContainText(intentReceipt.originTransaction!.statusReason!)
-  await expect(page.getByRole('region', { name: 'Keys without a match' }).locator(`[data-key="${nothing}"]`)).toContainText('no intent found')
+  await expect(page.getByRole('region', { name: 'Keys without a match' }).locator(`[data-key="${nothing}"]`)).toContainText('nothing found')
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()])
-  const csv = await readFile((await download.path())!, 'utf8')
-  expect(csv.split('\r\n')[0]).toBe('key,intentId,status,originChainId,originTokenAddress,originAmount,destinationChainId,destinationTokenAddress,destinationAmount,reason')
-  expect(csv).toContain(`${depositHash},${failed.intentId},FAILED,`)
+  const csv = await exportedCsv(page)
+  expect(csv[2]).toContain(`2,${depositHash},matched,${failed.intentId},FAILED,`)
 
   // Offline, through the deep link: the same keys from the cache.
   await page.getByRole('checkbox', { name: 'Work offline' }).check()
   const offline = await open(`/bulk?keys=${keys.join(',')}`)
   await offline.getByRole('button', { name: 'Look up 4 keys in the cache' }).click()
-  await expect(offline.getByRole('status', { name: 'Lookup result' })).toContainText(`4 of 4 keys looked up in the cache: ${2 + owned.length} intents found.`, { timeout: 30_000 })
+  await expect(offline.getByRole('status', { name: 'Lookup result' })).toContainText(`4 of 4 keys looked up in the cache: 3 matched, 1 nothing found; ${2 + owned.length} intents found.`, { timeout: 30_000 })
   await expect(offline.getByRole('region', { name: 'Keys without a match' }).locator(`[data-key="${nothing}"]`)).toBeVisible()
+})
+
+/**
+ * A ticket pasted as it comes: a greeting, 30 intent ids (one quoted), a repeat, an id that
+ * does not exist, and lines that are not keys. Only the 31 keys are looked up, only exact
+ * matches count, and the CSV has one row per line with its outcome.
+ */
+test('a pasted ticket: only its keys are looked up, and the CSV says what became of every line', async ({ open, app }) => {
+  test.setTimeout(90_000)
+  const ids = app.appCore.simulator.dataset.records.slice(10, 40).map((r) => r.intentId)
+  const missing = `0x${'7'.repeat(64)}`
+  const ticket = [
+    'Hi team, the customer sent these intent ids:',
+    ...ids.map((id, i) => (i === 5 ? `"${id}"` : id)),
+    ids[3],
+    missing,
+    '0x1234',
+    'N/A',
+    'see screenshot attached',
+    'thanks!!',
+  ]
+  const page = await open('/bulk')
+  await page.getByRole('textbox', { name: 'Keys' }).fill(ticket.join('\n'))
+  await expect(page.getByRole('status', { name: 'Keys found' })).toHaveText('31 keys; 5 lines not a key; 1 repeated')
+  await page.getByRole('button', { name: 'Look up 31 keys' }).click()
+  await expect(page.getByRole('status', { name: 'Lookup result' })).toHaveText('31 of 31 keys looked up: 30 matched, 1 nothing found; 30 intents found.', { timeout: 60_000 })
+  await expect(page.getByRole('table', { name: 'Bulk lookup results' }).locator('tbody tr')).toHaveCount(30)
+
+  const csv = await exportedCsv(page)
+  expect(csv[0]).toMatch(/^line,input,outcome,intentId,status,/)
+  expect(csv).toHaveLength(1 + ticket.length)
+  const cells = csv.slice(1).map((r) => r.split(','))
+  const expected: [string, string, string][] = [
+    ['1', 'Hi team', 'not a key'],
+    ...ids.map((id, i): [string, string, string] => [String(i + 2), id, 'matched']),
+    ['32', ids[3]!, 'repeat of line 5'],
+    ['33', missing, 'nothing found'],
+    ['34', '0x1234', 'not a key'],
+    ['35', 'N/A', 'not a key'],
+    ['36', 'see screenshot attached', 'not a key'],
+    ['37', 'thanks!!', 'not a key'],
+  ]
+  for (const [n, [line, input, outcome]] of expected.entries()) {
+    const row = cells[n]!
+    expect(row[0], `row ${n + 1}`).toBe(line)
+    // The greeting holds a comma, so it is quoted and split here; its start is enough.
+    expect(row[1]!.replace(/^"/, ''), `row ${n + 1}`).toBe(input)
+    expect(row.at(n === 0 ? 3 : 2), `row ${n + 1}`).toBe(outcome)
+    // A matched row names exactly the intent it was looked up by; no other row names one.
+    expect(row.at(n === 0 ? 4 : 3), `row ${n + 1}`).toBe(outcome === 'matched' ? input : '')
+  }
 })

@@ -4,30 +4,18 @@ import { DataTable, type Column } from '../../components/DataTable'
 import { EmptyState } from '../../components/EmptyState'
 import { Hex } from '../../components/Hex'
 import { StatusBadge } from '../../components/StatusBadge'
-import { toCsv, type CsvColumn } from '../../lib/csv'
+import { toCsv } from '@contract/csv'
 import { datedFilename, downloadText } from '../../lib/download'
 import { KIND_LABEL } from '../../lib/classifyInput'
 import { useOfflineMode } from '../../stores/cache'
 import { useChainsById } from '../../data/reference/chains'
 import { chainName } from '../../lib/chains'
 import { useConnection } from '../../stores/connection'
-import { MAX_KEYS, parseKeys } from './keys'
+import { MAX_KEYS, parseKeys, type ParsedKeys } from './keys'
+import { KEY_CSV_COLUMNS, keyRows, tally, type KeyRow } from './report'
 import type { BulkMatch } from './resolve'
-import { useBulkLookup, type BulkOutcome } from './useBulkLookup'
+import { useBulkLookup } from './useBulkLookup'
 import { ViewHeader } from '../../components/ViewHeader'
-
-const CSV: CsvColumn<BulkMatch>[] = [
-  { header: 'key', value: (m) => m.key },
-  { header: 'intentId', value: (m) => m.intentId },
-  { header: 'status', value: (m) => m.status },
-  { header: 'originChainId', value: (m) => m.originChainId },
-  { header: 'originTokenAddress', value: (m) => m.originTokenAddress },
-  { header: 'originAmount', value: (m) => m.originAmount },
-  { header: 'destinationChainId', value: (m) => m.destinationChainId },
-  { header: 'destinationTokenAddress', value: (m) => m.destinationTokenAddress },
-  { header: 'destinationAmount', value: (m) => m.destinationAmount },
-  { header: 'reason', value: (m) => m.reason },
-]
 
 function useColumns(): Column<BulkMatch>[] {
   const chains = useChainsById()
@@ -45,22 +33,42 @@ function useColumns(): Column<BulkMatch>[] {
   )
 }
 
-/** Keys that led nowhere or failed, listed rather than dropped. */
-function Unresolved({ outcomes }: { outcomes: BulkOutcome[] }) {
-  const missing = outcomes.filter((o) => o.error || !o.matches?.length)
+/** Lines that led nowhere, failed, or were not keys at all: listed rather than dropped. */
+function Unresolved({ rows }: { rows: KeyRow[] }) {
+  const missing = rows.filter((r) => !r.matches.length)
   if (!missing.length) return null
   return (
     <section className="card" aria-label="Keys without a match">
-      <h2>{missing.length} key{missing.length > 1 ? 's' : ''} without a match</h2>
+      <h2>{missing.length} line{missing.length > 1 ? 's' : ''} without a match</h2>
       <ul className="bulk-unresolved">
-        {missing.map((o) => (
-          <li key={o.key.value} data-key={o.key.value}>
-            <code>{o.key.value}</code> <span className="muted">({KIND_LABEL[o.key.kind]})</span> — {o.error ? o.error.message : 'no intent found'}
+        {missing.map((r) => (
+          <li key={`${r.line}|${r.input}`} data-key={r.key ?? r.input} data-line={r.line}>
+            {r.line ? <span className="muted">Line {r.line}: </span> : null}
+            <code>{r.input}</code>
+            {r.kind ? <span className="muted"> ({KIND_LABEL[r.kind]})</span> : null} — {r.outcome}
           </li>
         ))}
       </ul>
     </section>
   )
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
+
+function parsedSummary(p: ParsedKeys): string {
+  const parts = [plural(p.keys.length, 'key')]
+  if (p.notKeys) parts.push(`${plural(p.notKeys, 'line')} not a key`)
+  if (p.duplicates) parts.push(`${p.duplicates} repeated`)
+  if (p.overCap) parts.push(`${p.overCap} over the limit of ${MAX_KEYS} will not be looked up`)
+  return parts.join('; ')
+}
+
+function resultSummary(rows: KeyRow[], run: { total: number; cancelled: boolean; fromCache: boolean }): string {
+  const t = tally(rows)
+  const parts = [`${t.matched} matched`, `${t.nothingFound} nothing found`]
+  if (t.failed) parts.push(`${t.failed} failed`)
+  const how = `${run.cancelled ? ' (cancelled)' : ''}${run.fromCache ? ' in the cache' : ''}`
+  return `${t.lookedUp} of ${plural(run.total, 'key')} looked up${how}: ${parts.join(', ')}; ${plural(t.intents, 'intent')} found.`
 }
 
 export function BulkView() {
@@ -71,7 +79,12 @@ export function BulkView() {
   const offline = useOfflineMode()
   const bulk = useBulkLookup()
   const columns = useColumns()
-  const matches = useMemo(() => bulk.outcomes.flatMap((o) => o.matches ?? []), [bulk.outcomes])
+  const [ran, setRan] = useState<ParsedKeys>()
+  const rows = useMemo(() => {
+    const byKey = new Map(bulk.outcomes.map((o) => [o.key.value, o]))
+    return ran && !bulk.running ? keyRows(ran, (k) => byKey.get(k)) : []
+  }, [ran, bulk.outcomes, bulk.running])
+  const matches = useMemo(() => rows.flatMap((r) => r.matches), [rows])
   const drop = (e: DragEvent) => {
     e.preventDefault()
     const file = e.dataTransfer.files[0]
@@ -89,9 +102,7 @@ export function BulkView() {
       </label>
       <div className="toolbar row">
         <span className="muted small" role="status" aria-label="Keys found">
-          {parsed.keys.length} key{parsed.keys.length === 1 ? '' : 's'}
-          {parsed.duplicates ? `; ${parsed.duplicates} repeated` : ''}
-          {parsed.overCap ? `; ${parsed.overCap} over the limit of ${MAX_KEYS} will not be looked up` : ''}
+          {parsedSummary(parsed)}
         </span>
         {bulk.running ? (
           <>
@@ -99,22 +110,26 @@ export function BulkView() {
             <button type="button" onClick={bulk.cancel}>Cancel</button>
           </>
         ) : (
-          <button type="button" disabled={!parsed.keys.length || !profileId} onClick={() => profileId && bulk.run(parsed.keys, profileId, offline)}>
+          <button type="button" disabled={!parsed.keys.length || !profileId} onClick={() => {
+            if (!profileId) return
+            setRan(parsed)
+            bulk.run(parsed.keys, profileId, offline)
+          }}>
             Look up {parsed.keys.length} key{parsed.keys.length === 1 ? '' : 's'}{offline ? ' in the cache' : ''}
           </button>
         )}
-        <button type="button" disabled={!matches.length} onClick={() => downloadText(toCsv(matches, CSV), datedFilename('bulk-lookup', 'csv'), 'text/csv')}>
+        <button type="button" disabled={!rows.length} onClick={() => downloadText(toCsv(rows, KEY_CSV_COLUMNS), datedFilename('bulk-lookup', 'csv'), 'text/csv')}>
           Export CSV
         </button>
       </div>
       {!bulk.running && bulk.outcomes.length ? (
         <p className="muted small" role="status" aria-label="Lookup result">
-          {bulk.outcomes.length} of {bulk.total} keys looked up{bulk.cancelled ? ' (cancelled)' : ''}{bulk.fromCache ? ' in the cache' : ''}: {matches.length} intent{matches.length === 1 ? '' : 's'} found.
+          {resultSummary(rows, bulk)}
         </p>
       ) : null}
       {!bulk.running && !bulk.outcomes.length && !parsed.keys.length ? <EmptyState title="No keys yet">Paste a ticket's worth of hashes or addresses above.</EmptyState> : null}
       {matches.length ? <DataTable label="Bulk lookup results" columns={columns} rows={matches} rowKey={(m) => `${m.key}|${m.intentId}`} /> : null}
-      <Unresolved outcomes={bulk.outcomes} />
+      <Unresolved rows={rows} />
     </section>
   )
 }

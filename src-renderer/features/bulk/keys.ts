@@ -3,41 +3,67 @@ import { classifyInput, type InputKind } from '../../lib/classifyInput'
 /** Most keys one lookup takes: a ticket's or a spreadsheet column's worth. */
 export const MAX_KEYS = 1000
 
+/** The shapes a lookup key can have: an intent id or transaction hash, an address, an edge (non-EVM) address. */
+const KEY_KINDS: ReadonlySet<InputKind> = new Set(['hash', 'evmAddress', 'edgeAddress'])
+
 export interface BulkKey {
   /** As it will be looked up (unquoted, lifted out of a link). */
   value: string
   kind: InputKind
+  /** The pasted line it came from, counted from 1 (absent for keys made in code). */
+  line?: number
+}
+
+/** A pasted line that is not looked up, and why. */
+export interface SkippedLine {
+  line: number
+  /** The line as pasted, trimmed. */
+  text: string
+  /** Not shaped like a key, a repeat of an earlier line's key, or past MAX_KEYS. */
+  why: 'not a key' | 'repeat' | 'over the limit'
+  /** For a repeat: the line whose key it repeats. */
+  repeatOf?: number
 }
 
 export interface ParsedKeys {
   keys: BulkKey[]
+  /** Every non-blank line that is not looked up, in the order pasted. */
+  skipped: SkippedLine[]
   /** Keys past MAX_KEYS, not looked up. */
   overCap: number
   /** Repeats of a key already listed (compared without case). */
   duplicates: number
+  /** Lines that are not shaped like a key ("thanks!!", "N/A", a header). */
+  notKeys: number
 }
 
 /**
- * Keys from pasted or dropped text: one per line or separated by commas, semicolons,
- * tabs or spaces (a spreadsheet column, a CSV row, a ticket's paragraph). Quotes and
- * links are stripped by the app's one classifier; repeats are dropped.
+ * Keys from pasted or dropped text: one per line (a ticket, a spreadsheet column, a CSV
+ * column). A line is a key only when the whole line has a key's shape (an intent id or
+ * transaction hash, an address); anything else is listed as "not a key" and never
+ * searched, so "see screenshot attached" cannot match an intent by a word of it. Quotes,
+ * a trailing comma and links are handled by the app's one classifier; repeats are dropped.
  */
 export function parseKeys(text: string): ParsedKeys {
-  const seen = new Set<string>()
+  const firstLine = new Map<string, number>()
   const keys: BulkKey[] = []
-  let duplicates = 0
-  let overCap = 0
-  for (const token of text.split(/[\s,;]+/)) {
-    const c = classifyInput(token)
+  const skipped: SkippedLine[] = []
+  for (const [i, raw] of text.split(/\r\n|\r|\n/).entries()) {
+    const line = i + 1
+    // A spreadsheet column exported as CSV may end each line in its separator.
+    const c = classifyInput(raw.replace(/[;,\t\s]+$/, ''))
     if (c.kind === 'empty') continue
-    const id = c.value.toLowerCase()
-    if (seen.has(id)) {
-      duplicates++
+    if (!KEY_KINDS.has(c.kind)) {
+      skipped.push({ line, text: raw.trim(), why: 'not a key' })
       continue
     }
-    seen.add(id)
-    if (keys.length >= MAX_KEYS) overCap++
-    else keys.push({ value: c.value, kind: c.kind })
+    const id = c.value.toLowerCase()
+    const seen = firstLine.get(id)
+    if (seen !== undefined) skipped.push({ line, text: raw.trim(), why: 'repeat', repeatOf: seen })
+    else if (keys.length >= MAX_KEYS) skipped.push({ line, text: raw.trim(), why: 'over the limit' })
+    else keys.push({ value: c.value, kind: c.kind, line })
+    if (seen === undefined) firstLine.set(id, line)
   }
-  return { keys, overCap, duplicates }
+  const count = (why: SkippedLine['why']) => skipped.filter((s) => s.why === why).length
+  return { keys, skipped, overCap: count('over the limit'), duplicates: count('repeat'), notKeys: count('not a key') }
 }

@@ -33,3 +33,28 @@ describe('resolveOnline', () => {
     expect(r.ok && r.value.map((m) => m.intentId)).toEqual(['42'])
   })
 })
+
+describe('resolveOnline, exact matches only', () => {
+  const OWNER = '0x5000c0de5000c0de5000c0de5000c0de5000c0de'
+  it('keeps only intents whose id or address equals the key, and never searches by free text', async () => {
+    answers.set('searchIntents', (req: SearchIntentsRequest) => {
+      if (req.byOwnerAddress) return okFetched({ intents: [{ intentId: HASH, ownerAddress: OWNER }, { intentId: NAMED, ownerAddress: `0x${'9'.repeat(40)}` }] })
+      return okFetched({ intents: [] })
+    })
+    const r = await resolveOnline({ value: OWNER, kind: 'evmAddress' })
+    expect(r.ok && r.value.map((m) => m.intentId)).toEqual([HASH])
+    expect(callsOf('searchIntents').some((c) => (c as SearchIntentsRequest).byQueryString !== undefined)).toBe(false)
+  })
+
+  it('drops an intent a byIntentId reading returned under another id', async () => {
+    answers.set('searchIntents', (req: SearchIntentsRequest) => okFetched({ intents: req.byIntentId ? [{ intentId: NAMED, status: 'SUCCEEDED' }] : [] }))
+    const r = await resolveOnline({ value: HASH, kind: 'hash' })
+    expect(r.ok && r.value).toEqual([])
+  })
+
+  it('does not look up a key of another shape at all', async () => {
+    const r = await resolveOnline({ value: 'see', kind: 'text' })
+    expect(r.ok && r.value).toEqual([])
+    expect(callsOf('searchIntents')).toEqual([])
+  })
+})

@@ -56,7 +56,11 @@ const fromRow = (key: string, r: CachedIntentRow): BulkMatch => ({
   createdAt: r.createdAt || undefined,
 })
 
-/** The service's readings of a key by its shape; each is one SearchIntents (or GetIntent) call. */
+/**
+ * The service's readings of a key by its shape; each is one SearchIntents call. Only exact
+ * filters: a free-text reading (byQueryString) matches by substring, and would tie a
+ * ticket's "0x1234" to intents it has nothing to do with.
+ */
 function searchesFor(key: BulkKey): SearchIntentsRequest[] {
   switch (key.kind) {
     case 'hash':
@@ -66,8 +70,23 @@ function searchesFor(key: BulkKey): SearchIntentsRequest[] {
     case 'edgeAddress':
       return [{ byEdgeAddress: key.value }]
     default:
-      return [{ byIntentId: key.value }, { byQueryString: key.value }]
+      return []
   }
+}
+
+const differs = (field: string | undefined, key: string): boolean => field !== undefined && field.toLowerCase() !== key.toLowerCase()
+
+/**
+ * Whether an intent a reading returned is an exact match for the key: the field the
+ * reading filters on equals the key. A field the intent does not carry (a transaction
+ * hash, an edge address, an id the service left out) cannot contradict the service's filter.
+ */
+export function matchesExactly(request: SearchIntentsRequest, key: string, i: Intent): boolean {
+  if (request.byIntentId) return !differs(idOf(i), key)
+  if (request.byOwnerAddress) return !differs(i.ownerAddress ?? i.quoteRequest?.ownerAddress, key)
+  if (request.byOriginIntentAddress) return !differs(i.originIntentAddress, key)
+  if (request.byDestinationIntentAddress) return !differs(i.destinationIntentAddress, key)
+  return true
 }
 
 /** Looks a key up with the service: every reading of its shape, one after another, results merged and cached. */
@@ -78,7 +97,7 @@ export async function resolveOnline(key: BulkKey): Promise<Resolved> {
     if (!r.ok) return r
     await cacheIntents(r.value.source, r.value.data.intents)
     // Intents without an id cannot be merged with another reading's: each is kept as found.
-    for (const i of r.value.data.intents) found.set(idOf(i) ?? `no id ${found.size}`, i)
+    for (const i of r.value.data.intents) if (matchesExactly(request, key.value, i)) found.set(idOf(i) ?? `no id ${found.size}`, i)
     // An intent id found is the answer; its hash reading would only repeat it.
     if (request.byIntentId && found.size) break
   }
@@ -103,7 +122,7 @@ function offlineFilter(key: BulkKey): OfflineIntentFilter[] {
     case 'edgeAddress':
       return [{ address: key.value }]
     default:
-      return [{ intentId: key.value }, { text: key.value }]
+      return []
   }
 }
 

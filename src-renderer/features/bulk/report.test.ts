@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { toCsv } from '@contract/csv'
+import { parseKeys } from './keys'
+import { KEY_CSV_COLUMNS, keyRows, tally, type KeyOutcome } from './report'
+
+const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`
+const OWNER = '0x5000c0de5000c0de5000c0de5000c0de5000c0de'
+
+describe('keyRows', () => {
+  const parsed = parseKeys([hash(1), 'thanks!!', OWNER, hash(2), hash(1), hash(3), hash(4)].join('\n'))
+  const outcomes = new Map<string, KeyOutcome>([
+    [hash(1), { matches: [{ key: hash(1), intentId: hash(1), status: 'SUCCEEDED', originAmount: '1500000' }] }],
+    [OWNER, { matches: [{ key: OWNER, intentId: hash(8), status: 'FAILED', reason: 'reverted' }, { key: OWNER, intentId: hash(9), status: 'SUCCEEDED' }] }],
+    [hash(2), { matches: [] }],
+    [hash(3), { error: { kind: 'Unavailable', message: 'the service did not answer' } }],
+  ])
+  const rows = keyRows(parsed, (k) => outcomes.get(k))
+
+  it('gives every non-blank line one row, in order, with its outcome', () => {
+    expect(rows.map((r) => [r.line, r.outcome])).toEqual([
+      [1, 'matched'],
+      [2, 'not a key'],
+      [3, 'matched 2'],
+      [4, 'nothing found'],
+      [5, 'repeat of line 1'],
+      [6, 'failed: the service did not answer'],
+      [7, 'not looked up'],
+    ])
+  })
+
+  it('counts keys, not words or intents', () => {
+    expect(tally(rows)).toEqual({ lookedUp: 4, matched: 2, nothingFound: 1, failed: 1, intents: 3 })
+  })
+
+  it('writes one CSV row per line, a key with several intents in one row', () => {
+    const lines = toCsv(rows, KEY_CSV_COLUMNS).split('\r\n')
+    expect(lines).toHaveLength(rows.length + 2)
+    expect(lines[0]).toMatch(/^line,input,outcome,intentId,status,/)
+    expect(lines[2]).toBe('2,thanks!!,not a key,,,,,,,,,')
+    expect(lines[3]).toContain(`3,${OWNER},matched 2,${hash(8)}; ${hash(9)},FAILED; SUCCEEDED,`)
+    expect(lines[4]).toBe(`4,${hash(2)},nothing found,,,,,,,,,`)
+  })
+})

@@ -1,0 +1,85 @@
+import type { SvcError } from '@contract/errors'
+import type { CsvColumn } from '@contract/csv'
+import type { InputKind } from '../../lib/classifyInput'
+import type { ParsedKeys } from './keys'
+import type { BulkMatch } from './resolve'
+
+/** What one key led to; absent when its lookup did not run (cancelled). */
+export interface KeyOutcome {
+  matches?: BulkMatch[]
+  error?: SvcError
+}
+
+/** One pasted line's fate: a key with its outcome, or a line that was not looked up. */
+export interface KeyRow {
+  /** The pasted line, counted from 1. */
+  line?: number
+  /** The line as pasted (trimmed), or the key when it came from a link. */
+  input: string
+  key?: string
+  kind?: InputKind
+  /** "matched", "matched 3", "nothing found", "not a key", "failed: …", "repeat of line 4", "not looked up". */
+  outcome: string
+  matches: BulkMatch[]
+}
+
+export function outcomeText(o: KeyOutcome | undefined): string {
+  if (!o) return 'not looked up'
+  if (o.error) return `failed: ${o.error.message}`
+  const n = o.matches?.length ?? 0
+  return n === 0 ? 'nothing found' : n === 1 ? 'matched' : `matched ${n}`
+}
+
+/** Every non-blank pasted line, in order, with what became of it. */
+export function keyRows(parsed: ParsedKeys, outcomeOf: (key: string) => KeyOutcome | undefined): KeyRow[] {
+  const rows: KeyRow[] = parsed.keys.map((k) => {
+    const o = outcomeOf(k.value)
+    return { line: k.line, input: k.value, key: k.value, kind: k.kind, outcome: outcomeText(o), matches: o?.matches ?? [] }
+  })
+  for (const s of parsed.skipped) {
+    const outcome = s.why === 'repeat' ? `repeat of line ${s.repeatOf}` : s.why === 'over the limit' ? 'not looked up (over the limit)' : 'not a key'
+    rows.push({ line: s.line, input: s.text, outcome, matches: [] })
+  }
+  return rows.sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
+}
+
+export interface KeyTally {
+  lookedUp: number
+  matched: number
+  nothingFound: number
+  failed: number
+  intents: number
+}
+
+export function tally(rows: readonly KeyRow[]): KeyTally {
+  const keyed = rows.filter((r) => r.key !== undefined && r.outcome !== 'not looked up')
+  return {
+    lookedUp: keyed.length,
+    matched: keyed.filter((r) => r.matches.length > 0).length,
+    nothingFound: keyed.filter((r) => r.outcome === 'nothing found').length,
+    failed: keyed.filter((r) => r.outcome.startsWith('failed')).length,
+    intents: new Set(keyed.flatMap((r) => r.matches.map((m) => m.intentId.toLowerCase()))).size,
+  }
+}
+
+/** A column of the matches, one value per intent, joined so a key with several intents stays one row. */
+const each = (header: string, value: (m: BulkMatch) => string | number | undefined): CsvColumn<KeyRow> => ({
+  header,
+  value: (r) => (r.matches.length ? r.matches.map((m) => value(m) ?? '').join('; ') : undefined),
+})
+
+/** One row per pasted line: the key, its outcome, and the intents it matched. */
+export const KEY_CSV_COLUMNS: CsvColumn<KeyRow>[] = [
+  { header: 'line', value: (r) => r.line },
+  { header: 'input', value: (r) => r.input },
+  { header: 'outcome', value: (r) => r.outcome },
+  each('intentId', (m) => m.intentId),
+  each('status', (m) => m.status),
+  each('originChainId', (m) => m.originChainId),
+  each('originTokenAddress', (m) => m.originTokenAddress),
+  each('originAmount', (m) => m.originAmount),
+  each('destinationChainId', (m) => m.destinationChainId),
+  each('destinationTokenAddress', (m) => m.destinationTokenAddress),
+  each('destinationAmount', (m) => m.destinationAmount),
+  each('reason', (m) => m.reason),
+]
