@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UNAVAILABLE_YIELD_ID, startSimulator, type RunningSimulator } from './index'
-import { buildCatalog, type MarketEntry } from './markets'
+import { buildCatalog, marketAt, type MarketEntry } from './markets'
 import { rpc } from './testing'
 
 const WALLET = '0x2222222222222222222222222222222222222222'
@@ -12,6 +12,9 @@ beforeAll(async () => {
   sim.clock.freeze()
 })
 afterAll(() => sim.stop())
+
+/** The catalogue as the (frozen) simulated clock moves it. */
+const moved = () => catalog.all.map((m) => marketAt(m, sim.clock.now()))
 
 const marketIds = async (body: Record<string, unknown>) => {
   const res = await rpc(sim.url, 'YieldGetMarkets', body)
@@ -34,7 +37,7 @@ describe('YieldGetMarkets', () => {
   })
 
   it('sorts by reward rate descending by default and pages with limit and offset', async () => {
-    const byRate = [...catalog.all].sort((a, b) => b.rewardRate - a.rewardRate || (a.id < b.id ? -1 : 1)).map((m) => m.id)
+    const byRate = moved().sort((a, b) => b.rewardRate - a.rewardRate || (a.id < b.id ? -1 : 1)).map((m) => m.id)
     const first = await marketIds({})
     expect(first.ids).toEqual(byRate.slice(0, 50))
     expect(first.total).toBe(catalog.all.length)
@@ -48,7 +51,7 @@ describe('YieldGetMarkets', () => {
     ['tvlAsc', (a: MarketEntry, b: MarketEntry) => a.tvlUsd - b.tvlUsd],
     ['nameAsc', (a: MarketEntry, b: MarketEntry) => a.name.localeCompare(b.name, 'en')],
   ])('sorts by %s', async (sort, cmp) => {
-    const expected = [...catalog.all].sort((a, b) => cmp(a, b) || (a.id < b.id ? -1 : 1)).map((m) => m.id)
+    const expected = moved().sort((a, b) => cmp(a, b) || (a.id < b.id ? -1 : 1)).map((m) => m.id)
     expect((await marketIds({ sort, limit: 200 })).ids).toEqual(expected.slice(0, 200))
   })
 
@@ -61,6 +64,21 @@ describe('YieldGetMarkets', () => {
     expect(search.ids.sort()).toEqual(catalog.all.filter((m) => m.token.symbol === 'WBTC').map((m) => m.id).sort())
     const vaults = await marketIds({ type: 'vault', limit: 200 })
     expect(vaults.total).toBe(catalog.all.filter((m) => m.type === 'vault').length)
+  })
+
+  it('moves rates, TVL and utilisation with the clock, the same within a minute', async () => {
+    const id = 'ethereum-usdc-aave-v3-lending'
+    const read = async () => (await rpc(sim.url, 'YieldGetMarkets', { search: id })).body.items[0]
+    const before = await read()
+    expect(await read()).toEqual(before)
+    sim.clock.advance(6 * 3_600_000)
+    const later = await read()
+    expect(later.rewardRate.total).not.toBe(before.rewardRate.total)
+    expect(later.rewardRate.components[0].rate).not.toBe(before.rewardRate.components[0].rate)
+    expect(later.statistics.tvlUsd).not.toBe(before.statistics.tvlUsd)
+    expect(later.state.liquidityState.utilization).not.toBe(before.state.liquidityState.utilization)
+    const base = catalog.byId.get(id)!.market.rewardRate.components[0].rate
+    expect(Math.abs(later.rewardRate.components[0].rate / base - 1)).toBeLessThan(0.21)
   })
 
   it('rejects bad sorts, chain ids and limits', async () => {

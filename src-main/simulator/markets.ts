@@ -334,3 +334,60 @@ export function buildCatalog(seed: number): MarketCatalog {
   })
   return { all, byId: new Map(all.map((m) => [m.id, m])) }
 }
+
+// ---- markets that move -------------------------------------------------------------
+
+const DAY_MS = 86_400_000
+const MOVE_STEP_MS = 60_000
+
+/** A deterministic value in [-1, 1] for (market, purpose, step): the same minute always reads the same. */
+function wobble(id: string, purpose: number, step: number): number {
+  let h = hashString(id) ^ Math.imul(purpose + 1, 0x9e3779b1) ^ Math.imul(step | 0, 0x85ebca6b)
+  h = Math.imul(h ^ (h >>> 16), 0x7feb352d)
+  h = Math.imul(h ^ (h >>> 15), 0x846ca68b)
+  return (((h ^ (h >>> 16)) >>> 0) / 0xffffffff) * 2 - 1
+}
+
+/**
+ * How far a market's figures stand from their catalogue values at `nowMs`: a daily and a
+ * weekly swing (phases from the market id) plus a little noise per quarter hour, read
+ * to the minute. Rates swing ±20 %, TVL ±6 %.
+ */
+export function driftAt(id: string, nowMs: number): { rate: number; incentive: number; tvl: number } {
+  const t = Math.floor(nowMs / MOVE_STEP_MS) * MOVE_STEP_MS
+  const phase = (hashString(id) % 1000) / 1000
+  const quarter = Math.floor(t / 900_000)
+  const wave = (period: number, shift: number) => Math.sin(2 * Math.PI * (t / period + phase + shift))
+  return {
+    rate: 1 + 0.12 * wave(DAY_MS, 0) + 0.06 * wave(7 * DAY_MS, 0.3) + 0.02 * wobble(id, 0, quarter),
+    incentive: 1 + 0.15 * wave(3 * DAY_MS, 0.6) + 0.05 * wobble(id, 1, quarter),
+    tvl: 1 + 0.05 * wave(3 * DAY_MS, 0.1) + 0.01 * wobble(id, 2, quarter),
+  }
+}
+
+/** The market as the service lists it at `nowMs`: rates, TVL and liquidity moved by `driftAt`. */
+export function marketAt(entry: MarketEntry, nowMs: number): MarketEntry {
+  const d = driftAt(entry.id, nowMs)
+  const m = entry.market
+  const [base, incentive] = m.rewardRate.components
+  const baseRate = round6(base.rate * d.rate)
+  const incentiveRate = incentive ? round6(incentive.rate * d.incentive) : 0
+  const tvlUnits = Number(m.statistics.tvl) * d.tvl
+  const tvlUsd = round2(entry.tvlUsd * d.tvl)
+  const liquidity = m.state.liquidityState
+  const utilization = liquidity ? Math.min(0.99, round4(liquidity.utilization * (1 + (d.rate - 1) / 2))) : undefined
+  const market = {
+    ...m,
+    rewardRate: {
+      ...m.rewardRate,
+      total: round6(baseRate + incentiveRate),
+      components: [{ ...base, rate: baseRate }, ...(incentive ? [{ ...incentive, rate: incentiveRate }] : [])],
+    },
+    statistics: { ...m.statistics, tvlUsd: tvlUsd.toFixed(2), tvl: tvlUnits.toFixed(6), tvlRaw: rawOf(tvlUnits, entry.token.decimals) },
+    state: {
+      ...m.state,
+      liquidityState: liquidity && utilization !== undefined ? { liquidity: (tvlUnits * (1 - utilization)).toFixed(6), utilization } : liquidity,
+    },
+  }
+  return { ...entry, rewardRate: market.rewardRate.total, tvlUsd, market }
+}

@@ -4,10 +4,11 @@
  * of id, name, provider and token). Sorts: rewardRateDesc (default), rewardRateAsc,
  * tvlDesc, tvlAsc, nameAsc; ties break by id. `limit` defaults to 50, at most 200.
  * The `payload` shape answers `{payload}`, the page of markets as a JSON string.
+ * Rates, TVL and utilisation move with the simulated clock (`marketAt`).
  */
 import type { OpRequest } from '../context'
 import { invalidArgument } from '../errors'
-import type { MarketEntry } from '../markets'
+import { marketAt, type MarketEntry } from '../markets'
 
 export const MARKET_SORTS = ['rewardRateDesc', 'rewardRateAsc', 'tvlDesc', 'tvlAsc', 'nameAsc'] as const
 export const DEFAULT_MARKET_LIMIT = 50
@@ -32,6 +33,7 @@ export function yieldGetMarkets({ ctx, args }: OpRequest) {
   const limit = args.int('limit', 1, MAX_MARKET_LIMIT) ?? DEFAULT_MARKET_LIMIT
   const offset = args.int('offset', 0) ?? 0
 
+  const now = ctx.clock.now()
   const matching = ctx.markets.all
     .filter(
       (m) =>
@@ -40,6 +42,7 @@ export function yieldGetMarkets({ ctx, args }: OpRequest) {
         (type === undefined || m.type === type) &&
         (search === undefined || m.searchText.includes(search)),
     )
+    .map((m) => marketAt(m, now))
     .sort(COMPARATORS[sort])
   const nonEvm = ctx.wire.deployed ? ctx.markets.all[0]?.id : undefined
   // The deployed service lists markets on non-EVM networks, whose chainId is not a number.
