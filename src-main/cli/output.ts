@@ -1,3 +1,4 @@
+import { toCsv, type CsvColumn } from '../../src-shared/contract/csv'
 import type { Intent, IntentHistoryEntry } from '../../src-shared/contract/service'
 
 /**
@@ -5,16 +6,6 @@ import type { Intent, IntentHistoryEntry } from '../../src-shared/contract/servi
  * (the service's big integers never pass through a float), so plain stringify keeps them.
  */
 export const toJson = (value: unknown): string => JSON.stringify(value, null, 2)
-
-const needsQuotes = /[",\n\r]|^[=+\-@\t]/
-
-/** RFC 4180 cell; a leading = + - @ is prefixed with ' so a spreadsheet never runs it as a formula. */
-export function csvCell(value: unknown): string {
-  if (value === undefined || value === null) return ''
-  let text = String(value)
-  if (/^[=+\-@\t]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`
-  return needsQuotes.test(text) ? `"${text.replace(/"/g, '""')}"` : text
-}
 
 export const HISTORY_COLUMNS = [
   'intentId',
@@ -50,14 +41,10 @@ export function historyRow(e: IntentHistoryEntry): Record<(typeof HISTORY_COLUMN
   }
 }
 
-export function historyCsv(entries: readonly IntentHistoryEntry[]): string {
-  const lines = [HISTORY_COLUMNS.join(',')]
-  for (const e of entries) {
-    const row = historyRow(e)
-    lines.push(HISTORY_COLUMNS.map((c) => csvCell(row[c])).join(','))
-  }
-  return `${lines.join('\n')}\n`
-}
+const HISTORY_CSV_COLUMNS: CsvColumn<ReturnType<typeof historyRow>>[] = HISTORY_COLUMNS.map((header) => ({ header, value: (row) => row[header] }))
+
+/** The app's one CSV writer (formula starts made inert), one line per intent, LF-ended for the terminal. */
+export const historyCsv = (entries: readonly IntentHistoryEntry[]): string => toCsv(entries.map(historyRow), HISTORY_CSV_COLUMNS, '\n')
 
 /** Fixed-width text for a person at a terminal: one line per intent. */
 export function historyTable(entries: readonly IntentHistoryEntry[]): string {

@@ -1,4 +1,4 @@
-import type { CsvColumn } from '../../lib/csv'
+import type { CsvColumn } from '@contract/csv'
 import { formatUnitsExact } from '../../lib/format'
 import type { CaseRecord } from './cases'
 import type { AttentionItem, HeldToken } from './queue'

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { IntentHistoryEntry } from '@contract/service'
 import { RouteStatsBuilder } from '../../lib/routeStats'
-import { toCsv } from '../../lib/csv'
+import { toCsv } from '@contract/csv'
+import { FORMULA_ATTACKS, formulaCells } from '@contract/testing'
 import { attentionCsvColumns } from './export'
 import { attentionQueue, candidateFromEntry, DEFAULT_SLA_MS, type Candidate } from './queue'
 
@@ -49,6 +50,24 @@ describe('attentionQueue', () => {
     const csv = toCsv(q, attentionCsvColumns((id) => (id === 'big' ? { state: 'waiting', note: 'asked, "provider"', updatedAt: 0 } : undefined)))
     expect(csv).toContain('big,Failed with recoverable funds,FAILED,')
     expect(csv).toContain('1234567890123.456789 USDC,1234567890123.45,reverted,waiting,"asked, ""provider"""')
+  })
+
+  it('exports failure reasons, symbols and notes that start like formulas as inert text', () => {
+    const q = attentionQueue(
+      FORMULA_ATTACKS.map((attack, n) =>
+        candidateFromEntry({
+          intentId: `held-${n}`,
+          status: 'FAILED',
+          receipt: { originTransaction: { statusReason: attack } },
+          balances: [{ intentAddress: '0xabc', chainId: 1, tokens: [{ balance: '5', balanceUsd: '1', decimals: 6, symbol: attack }] }],
+        } as IntentHistoryEntry)!,
+      ),
+      stats,
+      NOW,
+    )
+    expect(q).toHaveLength(FORMULA_ATTACKS.length)
+    const csv = toCsv(q, attentionCsvColumns(() => ({ state: 'waiting', note: '=1+1', updatedAt: 0 })))
+    expect(formulaCells(csv)).toEqual([])
   })
 
   it('sorts a closing window above a slow execution above recoverable funds, and ignores everything else', () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { parseCsv } from '../../lib/testing'
-import { HISTORY_CSV_COLUMNS, historyCsv, historyJson } from './exportFiles'
+import { FORMULA_ATTACKS, formulaCells, parseCsv } from '@contract/testing'
+import { toCsv } from '@contract/csv'
+import { stuckFunds } from './balances'
+import { HISTORY_CSV_COLUMNS, historyCsv, historyJson, STUCK_CSV_COLUMNS } from './exportFiles'
 import { balance, makeEntry, WETH } from './testing/entries'
 
 describe('historyCsv', () => {
@@ -50,6 +52,32 @@ describe('historyCsv', () => {
     entry.receipt!.originTransaction!.statusReason = 'reverted: "slippage", retry later'
     const [header, row] = parseCsv(historyCsv([entry]))
     expect(row[header.indexOf('statusReason')]).toBe('reverted: "slippage", retry later')
+  })
+})
+
+describe('CSV exports and formula injection', () => {
+  it('writes a failure reason, symbol or address that starts like a formula as inert text', () => {
+    const entries = FORMULA_ATTACKS.map((attack) => {
+      const entry = makeEntry({ status: 'FAILED', originToken: { address: attack, symbol: attack, decimals: 6 }, balances: [balance({ raw: '5', symbol: attack })] })
+      entry.receipt!.originTransaction!.statusReason = attack
+      return entry
+    })
+    const text = historyCsv(entries)
+    expect(formulaCells(text)).toEqual([])
+    const [header, ...rows] = parseCsv(text)
+    expect(rows.map((r) => r[header.indexOf('statusReason')])).toEqual(FORMULA_ATTACKS.map((a) => `'${a}`))
+  })
+
+  it('keeps negative and positive amounts numeric', () => {
+    const [header, row] = parseCsv(historyCsv([makeEntry({ originAmount: '-1234567890123456789012' })]))
+    expect(row[header.indexOf('originTokenAmount')]).toBe('-1234567890123456789012')
+  })
+
+  it('makes the recoverable-funds lines inert too', () => {
+    const entries = FORMULA_ATTACKS.map((attack) => makeEntry({ status: 'FAILED', balances: [balance({ raw: '5', symbol: attack, token: attack })] }))
+    const text = toCsv(stuckFunds(entries).lines, STUCK_CSV_COLUMNS)
+    expect(parseCsv(text)).toHaveLength(FORMULA_ATTACKS.length + 1)
+    expect(formulaCells(text)).toEqual([])
   })
 })
 

@@ -1,6 +1,6 @@
 import type { DataSource } from '@contract/app'
 import type { IntentHistoryEntry, IntentTransaction } from '@contract/service'
-import { toCsv, type CsvColumn } from '../../lib/csv'
+import { toCsv, type CsvColumn } from '@contract/csv'
 import { formatUnitsExact } from '../../lib/format'
 import { entryBalanceUsd, entryDurationMs, entryIntentId, routeProviders } from './rows'
 import type { BalanceLine } from './balances'

@@ -6,18 +6,15 @@ import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { FormField } from '../../components/FormField'
 import { Hex } from '../../components/Hex'
-import { toCsv } from '../../lib/csv'
 import { datedFilename, downloadText } from '../../lib/download'
-import { formatUnitsExact, formatUsd } from '../../lib/format'
+import { formatUsd } from '../../lib/format'
 import { useOfflineMode } from '../../stores/cache'
 import { useChainsById } from '../../data/reference/chains'
 import { chainName } from '../../lib/chains'
 import { useConnection } from '../../stores/connection'
 import { loadWalletFromCache, loadWalletFromService, WALLET_CAP, type WalletEntries } from './load'
-import { recoverableTotals, type TokenTotal } from './totals'
+import { amountOf, recoverableCsv, recoverableTotals, type TokenTotal } from './totals'
 import { ViewHeader } from '../../components/ViewHeader'
-
-const amountOf = (raw: string, t: TokenTotal) => (t.decimals === undefined ? `${raw} base units` : `${formatUnitsExact(raw, t.decimals)} ${t.symbol ?? ''}`.trim())
 
 type Loaded = WalletEntries & { owner: string; fromCache: boolean; at: number }
 
@@ -72,18 +69,6 @@ export function RecoverableView() {
   const [nonce, setNonce] = useState(0)
   const { loading, loaded } = useWallet(owner, nonce)
   const totals = useMemo(() => (loaded && loaded.owner === owner ? recoverableTotals(loaded.entries) : []), [loaded, owner])
-  const csv = () =>
-    toCsv(totals.flatMap((t) => t.parts.map((p) => ({ t, p }))), [
-      { header: 'chainId', value: (r) => r.t.chainId },
-      { header: 'tokenAddress', value: (r) => r.t.tokenAddress },
-      { header: 'symbol', value: (r) => r.t.symbol },
-      { header: 'tokenTotal', value: (r) => amountOf(r.t.total, r.t) },
-      { header: 'intentId', value: (r) => r.p.intentId },
-      { header: 'amount', value: (r) => amountOf(r.p.balance, r.t) },
-      { header: 'amountBaseUnits', value: (r) => r.p.balance },
-      { header: 'amountUsd', value: (r) => r.p.balanceUsd },
-      { header: 'heldAt', value: (r) => r.p.intentAddress },
-    ])
 
   return (
     <section className="view recoverable-view" aria-labelledby="recoverable-title">
@@ -94,7 +79,7 @@ export function RecoverableView() {
           </FormField>
           <button type="submit" disabled={!draft.trim()}>Show</button>
           <button type="button" disabled={!owner || loading} onClick={() => setNonce((n) => n + 1)}>Refresh</button>
-          <button type="button" disabled={!totals.length} onClick={() => downloadText(csv(), datedFilename('recoverable-funds-by-token', 'csv'), 'text/csv')}>Export CSV</button>
+          <button type="button" disabled={!totals.length} onClick={() => downloadText(recoverableCsv(totals), datedFilename('recoverable-funds-by-token', 'csv'), 'text/csv')}>Export CSV</button>
         </form>
       </ViewHeader>
       {loaded?.fromCache ? <CachedNotice fetchedAt={loaded.at} /> : null}

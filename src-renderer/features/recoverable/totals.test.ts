@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { IntentHistoryEntry } from '@contract/service'
-import { recoverableTotals } from './totals'
+import { FORMULA_ATTACKS, formulaCells, parseCsv } from '@contract/testing'
+import { recoverableCsv, recoverableTotals } from './totals'
 
 const USDC = '0xaf88d065e77c8cc2239327c5edb3a432268e5831'
 const entry = (intentId: string, tokens: Array<{ balance: string; usd?: string; token?: string; chainId?: number }>): IntentHistoryEntry => ({
@@ -27,5 +28,18 @@ describe('recoverableTotals', () => {
     const [t] = recoverableTotals([entry('a', [{ balance: '1.5' }]), entry('b', [{ balance: '2' }])])
     expect(t.total).toBe('2 (not exact)')
     expect(t.parts).toHaveLength(2)
+  })
+
+  it('exports symbols and addresses that start like formulas as inert text', () => {
+    const totals = recoverableTotals(
+      FORMULA_ATTACKS.map((attack, n): IntentHistoryEntry => ({
+        intentId: `i${n}`,
+        status: 'FAILED',
+        balances: [{ intentAddress: attack, chainId: 1, tokens: [{ contractAddress: attack, balance: '7', decimals: 6, symbol: attack, chainId: 1 }] }],
+      })),
+    )
+    const csv = recoverableCsv(totals)
+    expect(parseCsv(csv).length).toBeGreaterThan(1)
+    expect(formulaCells(csv)).toEqual([])
   })
 })

@@ -1,5 +1,7 @@
 import type { IntentHistoryEntry } from '@contract/service'
 import { heldTokens } from '../../lib/heldTokens'
+import { toCsv, type CsvColumn } from '@contract/csv'
+import { formatUnitsExact } from '../../lib/format'
 
 /** One intent's share of a total. */
 export interface TotalPart {
@@ -59,3 +61,22 @@ export function recoverableTotals(entries: readonly IntentHistoryEntry[]): Token
     .map(({ sum, exact, ...t }) => ({ ...t, total: exact ? sum.toString() : `${sum.toString()} (not exact)` }))
     .sort((a, b) => b.totalUsd - a.totalUsd || a.key.localeCompare(b.key))
 }
+
+/** A token amount in its units ("1.5 USDC") exactly, or base units when the decimals are unknown. */
+export const amountOf = (raw: string, t: TokenTotal): string =>
+  t.decimals === undefined ? `${raw} base units` : `${formatUnitsExact(raw, t.decimals)} ${t.symbol ?? ''}`.trim()
+
+const CSV_COLUMNS: CsvColumn<{ t: TokenTotal; p: TotalPart }>[] = [
+  { header: 'chainId', value: (r) => r.t.chainId },
+  { header: 'tokenAddress', value: (r) => r.t.tokenAddress },
+  { header: 'symbol', value: (r) => r.t.symbol },
+  { header: 'tokenTotal', value: (r) => amountOf(r.t.total, r.t) },
+  { header: 'intentId', value: (r) => r.p.intentId },
+  { header: 'amount', value: (r) => amountOf(r.p.balance, r.t) },
+  { header: 'amountBaseUnits', value: (r) => r.p.balance },
+  { header: 'amountUsd', value: (r) => r.p.balanceUsd },
+  { header: 'heldAt', value: (r) => r.p.intentAddress },
+]
+
+/** The "by token" export: one line per intent holding each token. */
+export const recoverableCsv = (totals: readonly TokenTotal[]): string => toCsv(totals.flatMap((t) => t.parts.map((p) => ({ t, p }))), CSV_COLUMNS)

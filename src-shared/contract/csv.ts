@@ -1,0 +1,49 @@
+import { PLAIN_DECIMAL } from './service/primitives'
+
+/**
+ * The one CSV writer, for the page's exports and the command line. RFC 4180: CRLF
+ * between records (LF where asked), fields quoted when they hold a comma, a quote, a line
+ * break or edge whitespace, quotes doubled inside. Values are written as given: amounts
+ * must already be exact decimal strings, so nothing here ever rounds them.
+ *
+ * Text from the service or a person may begin like a spreadsheet formula
+ * (`=HYPERLINK(…)`, `@SUM(…)`, `+cmd|…`, `-2+3`, or a tab or line break before one).
+ * Such a text cell is written with a leading `'`, which spreadsheets read as "this is
+ * text", so opening an export never runs anything. Numbers stay numbers: a `number` or
+ * `bigint`, and text that is a plain decimal (`-12.5`, a negative amount), are written
+ * as they are.
+ */
+
+export type CsvValue = string | number | bigint | boolean | null | undefined
+
+export interface CsvColumn<T> {
+  header: string
+  value: (row: T) => CsvValue
+}
+
+const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/
+/** A formula's first character, possibly after whitespace; full-width forms too. */
+const FORMULA_START = /^[\s\u00a0\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r\n]/
+
+/** Text a spreadsheet would run as a formula, made inert with a leading `'`. */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_DECIMAL.test(text) ? `'${text}` : text
+}
+
+/** One field: formula starts made inert, quoted only when RFC 4180 requires it (or edge whitespace would be lost). */
+export function csvField(value: CsvValue): string {
+  if (value === null || value === undefined) return ''
+  const text = typeof value === 'string' ? neutraliseFormula(value) : String(value)
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+function csvRecord(values: readonly CsvValue[]): string {
+  return values.map(csvField).join(',')
+}
+
+/** A header record and one record per row, each ended by CRLF (or `lineEnd`). */
+export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[], lineEnd: '\r\n' | '\n' = '\r\n'): string {
+  const out: string[] = [csvRecord(columns.map((c) => c.header))]
+  for (const row of rows) out.push(csvRecord(columns.map((c) => c.value(row))))
+  return out.join(lineEnd) + lineEnd
+}
