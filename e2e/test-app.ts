@@ -61,6 +61,8 @@ export async function startTestApp({ form = 'spec', shape = 'spec', extraAccessK
     keyStore: FileKeyStore.open(join(dataDir, 'access-keys.json'), {}),
     simulator: {
       seed: 1,
+      // As the app runs it: the data ends at the real present, so ages and expiries read as they would for a user.
+      startAt: Date.now(),
       intents: 2000,
       admin: true,
       waitTimeoutMs: 2000,

@@ -73,6 +73,8 @@ describe('requests', () => {
     expect(seen[0].path).toBe('/rpc/Svc/GetChains')
     expect(seen[0].headers['content-type']).toBe('application/json')
     expect(seen[0].headers['x-access-key']).toBe(KEY)
+    // The header the published generated clients send, naming this client and its version.
+    expect(seen[0].headers.webrpc).toMatch(/^webrpc@v[\d.]+;intent-explorer@v\d+\.\d+\.\d+;intent-service@spec$/)
     expect(seen[0].body).toEqual({ routeProvider: 'AUTO' })
   })
 

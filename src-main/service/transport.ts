@@ -1,4 +1,13 @@
 import { networkErrorCode } from './errors'
+import pkg from '../../package.json'
+
+/**
+ * The `Webrpc` header the service's published generated clients send
+ * (`webrpc@<version>;<generator>@<version>;<schema>@<version>`), here naming this client
+ * and its version in the generator's place, so the service's logs can tell its callers apart.
+ */
+export const WEBRPC_HEADER = 'Webrpc'
+export const WEBRPC_HEADER_VALUE = `webrpc@v0.25.3;intent-explorer@v${pkg.version};intent-service@spec`
 
 /** One POST of a JSON body, with its own deadline and the caller's cancellation. */
 export interface PostRequest {
@@ -86,7 +95,7 @@ export async function postJson(fetchImpl: FetchLike, req: PostRequest): Promise<
   const onAbort = () => controller.abort()
   req.signal?.addEventListener('abort', onAbort, { once: true })
 
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' }
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json', [WEBRPC_HEADER]: WEBRPC_HEADER_VALUE }
   if (req.accessKey) headers['X-Access-Key'] = req.accessKey
 
   const interrupted = (): PostOutcome | undefined =>

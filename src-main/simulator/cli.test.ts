@@ -27,6 +27,15 @@ describe('parseCli', () => {
     expect(parseCli([]).dialect).toEqual({ serviceName: 'Svc', renames: [], bigInts: 'number' })
   })
 
+  it('starts the demo at the real present unless a date is given (not at the fixed epoch, days behind the machine)', () => {
+    const before = Date.now()
+    const at = parseCli([]).startAt!
+    expect(at).toBeGreaterThanOrEqual(before)
+    expect(at).toBeLessThanOrEqual(Date.now())
+    expect(parseCli(['--start-at', 'now']).startAt).toBeGreaterThanOrEqual(before)
+    expect(parseCli(['--start-at', '2026-11-20T12:00:00Z']).startAt).toBe(Date.UTC(2026, 10, 20, 12))
+  })
+
   it.each([
     [['--port', '99999'], /--port must be a whole number from 0 to 65535/],
     [['--intents', '0'], /--intents/],

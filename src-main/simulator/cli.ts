@@ -1,7 +1,7 @@
 /**
  * `npm run sim -- --port 8787 [--host 127.0.0.1] [--seed 1] [--intents 2000]
  *   [--access-key demo-key]... [--wait-timeout-ms 20000] [--commit-window-ms 600000]
- *   [--faults <spec>] [--shape spec|payload] [--start-at <ISO date>|now] [--admin] [--verbose]
+ *   [--faults <spec>] [--shape spec|payload] [--start-at now|<ISO date>] [--admin] [--verbose]
  *   [--service-name Name] [--rename neutral=wire]... [--big-ints number|string]`
  *
  * The last three choose the wire dialect; any of them other than the defaults serves a
@@ -17,7 +17,7 @@ import { dialectFromFlags, type WireDialect } from '../../src-shared/contract/di
 
 const USAGE = `usage: sim --port <n> [--host 127.0.0.1] [--seed 1] [--intents 2000] [--access-key demo-key]...
            [--wait-timeout-ms 20000] [--commit-window-ms 600000] [--faults <spec>]
-           [--shape spec|payload] [--start-at <ISO date>|now] [--admin] [--verbose]
+           [--shape spec|payload] [--start-at now|<ISO date>] [--admin] [--verbose]
            [--service-name Svc] [--rename neutral=wire]... [--big-ints number|string]`
 
 export class UsageError extends Error {}
@@ -29,9 +29,9 @@ function int(name: string, text: string | undefined, min: number, max = Number.M
   return n
 }
 
-function startAt(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined
-  if (text === 'now') return Date.now()
+/** The demo starts at the real present; a date (e.g. the fixed SIM_EPOCH_MS) replays identical data. */
+function startAt(text: string | undefined): number {
+  if (text === undefined || text === 'now') return Date.now()
   const ms = Date.parse(text)
   if (Number.isNaN(ms)) throw new UsageError(`--start-at must be an ISO date or "now", got "${text}"`)
   return ms
