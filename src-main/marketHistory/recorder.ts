@@ -1,0 +1,246 @@
+import { createHash } from 'node:crypto'
+import { join } from 'node:path'
+import { z } from 'zod'
+import {
+  RECORDER_LIMITS,
+  type HistoryRange,
+  type MarketHistory,
+  type MarketSummary,
+  type RecorderSettings,
+  type RecorderState,
+} from '../../src-shared/contract/marketHistory'
+import type { YieldMarket } from '../../src-shared/contract/service'
+import type { ServiceSession } from '../service/session'
+import { readJsonFile, writeJsonAtomic } from '../settings/jsonFile'
+import { observeAll } from './observe'
+import { inRange, thin, timeline, withGaps } from './series'
+import { marketStats, summaryOf } from './stats'
+import { MarketHistoryStore } from './store'
+import { after } from './timers'
+
+export interface MarketRecorderOptions {
+  /** `<data dir>/market-history`: a folder per profile, and `settings.json`. */
+  dir: string
+  session: (profileId: string) => ServiceSession
+  activeProfileId: () => string
+  now?: () => number
+  log?: (message: string) => void
+  /** Wait after start-up before an overdue snapshot (default 20 s), so it does not slow the start. */
+  startDelayMs?: number
+}
+
+export interface MarketRecorder {
+  settings(): RecorderSettings
+  setSettings(s: RecorderSettings): RecorderState
+  state(profileId: string): RecorderState
+  /** A page of markets a view fetched: recorded like a snapshot of those markets. */
+  recordPage(profileId: string, markets: readonly YieldMarket[], at: number): void
+  /** A full snapshot of the profile's markets now. */
+  snapshotNow(profileId: string): Promise<RecorderState>
+  history(profileId: string, marketId: string, range: HistoryRange): MarketHistory
+  summaries(profileId: string, marketIds: readonly string[]): Record<string, MarketSummary>
+  stop(): void
+}
+
+const SettingsFileSchema = z.object({ version: z.literal(1), intervalMinutes: z.number().int().nullable() })
+
+/** Pages of 200, up to 10,000 markets; `nameAsc` keeps pages stable while rates move. */
+const PAGE = 200
+const MAX_PAGES = 50
+const PRUNE_EVERY_MS = 3_600_000
+
+/** A profile's folder: its id when it is a plain name, else a hash of it. */
+const folderOf = (profileId: string): string =>
+  /^[A-Za-z0-9_-]{1,64}$/.test(profileId) ? profileId : `p-${createHash('sha256').update(profileId).digest('hex').slice(0, 24)}`
+
+/** Every market the profile lists, page by page, in name order. */
+export async function readAllMarkets(session: ServiceSession): Promise<YieldMarket[]> {
+  const out: YieldMarket[] = []
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const r = await session.client.yieldGetMarkets({ sort: 'nameAsc', limit: PAGE, offset: page * PAGE })
+    out.push(...r.items)
+    if (r.items.length < PAGE || (r.total !== undefined && out.length >= r.total)) break
+  }
+  return out
+}
+
+function loadSettings(file: string, log: (m: string) => void): RecorderSettings {
+  const fallback = { intervalMinutes: RECORDER_LIMITS.defaultIntervalMinutes }
+  try {
+    const read = readJsonFile(file, SettingsFileSchema)
+    return read.state === 'ok' ? { intervalMinutes: read.data.intervalMinutes } : fallback
+  } catch (e) {
+    log(`The market recorder's settings could not be read; recording every ${fallback.intervalMinutes} minutes. (${String(e)})`)
+    return fallback
+  }
+}
+
+/**
+ * Records every market of the active profile at an interval (and every page a view
+ * fetches), and answers the history from that record. See README.md.
+ */
+export function createMarketRecorder(opts: MarketRecorderOptions): MarketRecorder {
+  return new Recorder(opts)
+}
+
+interface ProfileStatus {
+  lastSnapshotAt: number | null
+  lastError?: string
+  markets: number
+}
+
+class Recorder implements MarketRecorder {
+  private readonly now: () => number
+  private readonly log: (m: string) => void
+  private readonly settingsFile: string
+  private current: RecorderSettings
+  private readonly stores = new Map<string, MarketHistoryStore>()
+  private readonly status = new Map<string, ProfileStatus>()
+  private cancel: (() => void) | null = null
+  private nextAt: number | null = null
+  private lastPrune = 0
+  private stopped = false
+
+  constructor(private readonly opts: MarketRecorderOptions) {
+    this.now = opts.now ?? Date.now
+    this.log = opts.log ?? ((m: string) => console.warn(m))
+    this.settingsFile = join(opts.dir, 'settings.json')
+    this.current = loadSettings(this.settingsFile, this.log)
+    this.schedule(this.firstDelay())
+  }
+
+  private storeOf(profileId: string): MarketHistoryStore {
+    let s = this.stores.get(profileId)
+    if (!s) this.stores.set(profileId, (s = new MarketHistoryStore(join(this.opts.dir, folderOf(profileId)))))
+    return s
+  }
+
+  private intervalMs(): number {
+    return (this.current.intervalMinutes ?? RECORDER_LIMITS.defaultIntervalMinutes) * 60_000
+  }
+
+  private statusOf(profileId: string): ProfileStatus {
+    let s = this.status.get(profileId)
+    if (!s) {
+      const store = this.storeOf(profileId)
+      const snapshots = store.snapshotLog()
+      s = { lastSnapshotAt: snapshots.length ? snapshots[snapshots.length - 1].t : null, markets: store.marketIds().length }
+      this.status.set(profileId, s)
+    }
+    return s
+  }
+
+  settings(): RecorderSettings {
+    return { ...this.current }
+  }
+
+  setSettings(next: RecorderSettings): RecorderState {
+    this.current = { intervalMinutes: next.intervalMinutes }
+    writeJsonAtomic(this.settingsFile, { version: 1, ...this.current })
+    this.schedule(this.firstDelay())
+    return this.state(this.opts.activeProfileId())
+  }
+
+  state(profileId: string): RecorderState {
+    const s = this.statusOf(profileId)
+    return {
+      profileId,
+      intervalMinutes: this.current.intervalMinutes,
+      lastSnapshotAt: s.lastSnapshotAt,
+      nextSnapshotAt: profileId === this.opts.activeProfileId() ? this.nextAt : null,
+      markets: s.markets,
+      bytesOnDisk: this.storeOf(profileId).bytes(),
+      lastError: s.lastError,
+    }
+  }
+
+  recordPage(profileId: string, markets: readonly YieldMarket[], at: number): void {
+    if (markets.length === 0) return
+    try {
+      this.storeOf(profileId).record(observeAll(markets, at), at, { full: false, intervalMs: this.intervalMs() })
+    } catch (e) {
+      this.log(`Markets a view fetched could not be recorded: ${String(e)}`)
+    }
+  }
+
+  async snapshotNow(profileId: string): Promise<RecorderState> {
+    const s = this.statusOf(profileId)
+    try {
+      const markets = await readAllMarkets(this.opts.session(profileId))
+      const at = this.now()
+      const store = this.storeOf(profileId)
+      store.record(observeAll(markets, at), at, { full: true, intervalMs: this.intervalMs() })
+      this.pruneIfDue(store, at)
+      s.lastSnapshotAt = at
+      s.markets = store.marketIds().length
+      s.lastError = undefined
+    } catch (e) {
+      s.lastError = e instanceof Error ? e.message : String(e)
+      this.log(`Market snapshot for profile ${profileId} failed: ${s.lastError}`)
+    }
+    return this.state(profileId)
+  }
+
+  history(profileId: string, marketId: string, range: HistoryRange): MarketHistory {
+    return historyOf(this.storeOf(profileId), marketId, range, this.now())
+  }
+
+  summaries(profileId: string, marketIds: readonly string[]): Record<string, MarketSummary> {
+    const store = this.storeOf(profileId)
+    return Object.fromEntries(marketIds.map((id) => [id, summaryOf(statsOf(store, id))]))
+  }
+
+  stop(): void {
+    this.stopped = true
+    this.cancel?.()
+    this.cancel = null
+  }
+
+  private pruneIfDue(store: MarketHistoryStore, at: number): void {
+    if (at - this.lastPrune < PRUNE_EVERY_MS) return
+    this.lastPrune = at
+    store.prune(at - RECORDER_LIMITS.retentionDays * 86_400_000, RECORDER_LIMITS.maxBytes)
+  }
+
+  private firstDelay(): number {
+    const last = this.statusOf(this.opts.activeProfileId()).lastSnapshotAt
+    const due = last === null ? 0 : last + this.intervalMs() - this.now()
+    return Math.max(this.opts.startDelayMs ?? 20_000, due)
+  }
+
+  private schedule(delayMs: number): void {
+    this.cancel?.()
+    this.cancel = null
+    this.nextAt = null
+    if (this.stopped || this.current.intervalMinutes === null) return
+    this.nextAt = this.now() + delayMs
+    this.cancel = after(delayMs, () => {
+      this.cancel = null
+      void this.snapshotNow(this.opts.activeProfileId()).finally(() => this.schedule(this.intervalMs()))
+    })
+  }
+}
+
+function observationsOf(store: MarketHistoryStore, marketId: string) {
+  return timeline(store.readMarket(marketId), store.snapshotLog())
+}
+
+function statsOf(store: MarketHistoryStore, marketId: string) {
+  const line = observationsOf(store, marketId)
+  return marketStats(line.flatMap((l) => (l.obs ? [l.obs] : [])))
+}
+
+/** One market's history over a range: the points (thinned past `MAX_HISTORY_POINTS`) and the figures. */
+export function historyOf(store: MarketHistoryStore, marketId: string, range: HistoryRange, now: number): MarketHistory {
+  const line = observationsOf(store, marketId)
+  const observations = line.flatMap((l) => (l.obs ? [l.obs] : []))
+  const { points, minutes } = thin(inRange(withGaps(line), range, now))
+  return {
+    marketId,
+    points,
+    thinnedToMinutes: minutes,
+    stats: marketStats(observations),
+    firstAt: observations.length ? observations[0].t : null,
+    lastAt: observations.length ? observations[observations.length - 1].t : null,
+  }
+}

@@ -1,0 +1,76 @@
+import { readdirSync, statSync, appendFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { observeAll } from './observe'
+import { RECORD_BYTES, marketFileName } from './recordFile'
+import { MarketHistoryStore } from './store'
+import { market, tempDir } from './testing'
+
+const MIN = 60_000
+const T0 = Date.UTC(2026, 10, 1)
+const full = { full: true as const, intervalMs: 15 * MIN }
+const page = { full: false as const, intervalMs: 15 * MIN }
+
+describe('MarketHistoryStore', () => {
+  it('writes a market only when it changed, and keeps it across a restart', () => {
+    const dir = tempDir()
+    const store = new MarketHistoryStore(dir)
+    expect(store.record(observeAll([market('a', 0.05), market('b', 0.03)], T0), T0, full)).toBe(2)
+    expect(store.record(observeAll([market('a', 0.05), market('b', 0.03)], T0 + 15 * MIN), T0 + 15 * MIN, full)).toBe(0)
+    expect(store.record(observeAll([market('a', 0.051), market('b', 0.03)], T0 + 30 * MIN), T0 + 30 * MIN, full)).toBe(1)
+
+    const again = new MarketHistoryStore(dir)
+    expect(again.marketIds().sort()).toEqual(['a', 'b'])
+    expect(again.readMarket('a').map((r) => [r.t, r.base])).toEqual([
+      [T0, 0.05],
+      [T0 + 30 * MIN, 0.051],
+    ])
+    expect(again.snapshotLog().map((s) => s.t)).toEqual([T0, T0 + 15 * MIN, T0 + 30 * MIN])
+    expect(again.record(observeAll([market('a', 0.051)], T0 + 45 * MIN), T0 + 45 * MIN, page)).toBe(0)
+  })
+
+  it('keeps base and rewards apart, each with its unit, and the figures the record holds', () => {
+    const store = new MarketHistoryStore(tempDir())
+    store.record(observeAll([market('a', 0.069, { rewards: 0.0276, tvlUsd: '823041.07', enter: false })], T0), T0, full)
+    const [r] = store.readMarket('a')
+    expect(r).toMatchObject({ base: 0.069, baseUnit: 'APY', rewards: 0.0276, rewardsUnit: 'APR', utilization: 0.5, enter: false, exit: true, gone: false })
+    expect(r.tvlUsd).toBeCloseTo(823041.07, 0)
+  })
+
+  it('marks a market a full snapshot no longer lists as gone, and a page of a view never does', () => {
+    const store = new MarketHistoryStore(tempDir())
+    store.record(observeAll([market('a', 0.05), market('b', 0.03)], T0), T0, full)
+    store.record(observeAll([market('a', 0.05)], T0 + MIN), T0 + MIN, page)
+    expect(store.readMarket('b')).toHaveLength(1)
+    store.record(observeAll([market('a', 0.05)], T0 + 15 * MIN), T0 + 15 * MIN, full)
+    expect(store.readMarket('b').map((r) => r.gone)).toEqual([false, true])
+    store.record(observeAll([market('a', 0.05)], T0 + 30 * MIN), T0 + 30 * MIN, full)
+    expect(store.readMarket('b')).toHaveLength(2)
+  })
+
+  it('writes an unchanged market a view fetched once nothing has covered it for an interval', () => {
+    const store = new MarketHistoryStore(tempDir())
+    store.record(observeAll([market('a', 0.05)], T0), T0, page)
+    expect(store.record(observeAll([market('a', 0.05)], T0 + 5 * MIN), T0 + 5 * MIN, page)).toBe(0)
+    expect(store.record(observeAll([market('a', 0.05)], T0 + 20 * MIN), T0 + 20 * MIN, page)).toBe(1)
+  })
+
+  it('reads past a torn last record, and prunes old records and past the byte cap', () => {
+    const dir = tempDir()
+    const store = new MarketHistoryStore(dir)
+    for (let i = 0; i < 10; i++) store.record(observeAll([market('a', 0.05 + i / 1000)], T0 + i * 86_400_000), T0 + i * 86_400_000, full)
+    appendFileSync(join(dir, marketFileName('a')), Buffer.from([1, 2, 3]))
+    const reopened = new MarketHistoryStore(dir)
+    expect(reopened.readMarket('a')).toHaveLength(10)
+    reopened.record(observeAll([market('a', 0.2)], T0 + 9.5 * 86_400_000), T0 + 9.5 * 86_400_000, page)
+    expect(reopened.readMarket('a').map((r) => r.base).slice(-2)).toEqual([0.059, 0.2])
+
+    store.prune(T0 + 5 * 86_400_000, 1_000_000)
+    expect(store.readMarket('a').map((r) => r.t)).toEqual([...Array.from({ length: 5 }, (_, i) => T0 + (5 + i) * 86_400_000), T0 + 9.5 * 86_400_000])
+    expect(store.snapshotLog()).toHaveLength(5)
+
+    store.prune(T0, 4 * RECORD_BYTES + 3 * 8 + statSync(join(dir, 'markets.json')).size)
+    expect(store.readMarket('a')).toHaveLength(4)
+    expect(readdirSync(dir).some((n) => n.endsWith('.tmp'))).toBe(false)
+  })
+})
