@@ -7,6 +7,7 @@ import { secureDataDir } from '../settings/jsonFile'
 import { LogoStore } from '../logos/store'
 import { createReceiptWatcher, type Notify } from '../watch'
 import { createQueryWatcher, historyFromSessions, type QueryNotify } from '../queryWatch'
+import { createMarketRecorder } from '../marketHistory'
 import { createCore, type Core, type CoreDeps } from './core'
 import { EventHub } from '../events/hub'
 import { createBridgeHandlers, type BridgeHandlers } from './handlers'
@@ -58,6 +59,8 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     clientOptions: opts.clientOptions,
     makeWatches: (session) =>
       createReceiptWatcher({ session, events, file: join(opts.dataDir, 'watches.json'), notify: opts.notify }),
+    makeMarketHistory: (session, activeProfileId) =>
+      createMarketRecorder({ dir: join(opts.dataDir, 'market-history'), session, activeProfileId }),
     makeQueryWatches: (session, watches) =>
       createQueryWatcher({
         history: historyFromSessions(session),
@@ -78,6 +81,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     stop: async () => {
       await core.watches.stop()
       await core.queryWatches?.stop()
+      core.marketHistory?.stop()
       await simulator.stop()
     },
   }

@@ -9,6 +9,7 @@ import type { WatchControl } from '../../src-shared/contract/watch'
 import type { QueryWatchControl } from '../../src-shared/contract/queryWatch'
 import type { EventHub } from '../events/hub'
 import type { LogoStore } from '../logos/store'
+import type { MarketRecorder } from '../marketHistory'
 
 export type { ServiceSession }
 
@@ -18,6 +19,8 @@ export interface Core {
   readonly watches: WatchControl
   /** Watched History filters; absent where nothing keeps polling (the command line). */
   readonly queryWatches?: QueryWatchControl
+  /** The market recorder; absent where nothing keeps recording (the command line). */
+  readonly marketHistory?: MarketRecorder
   activeProfileId(): string
   appInfo(): AppInfo
   session(profileId?: string): ServiceSession
@@ -44,6 +47,8 @@ export interface CoreDeps {
   makeQueryWatches?: (session: (profileId: string) => ServiceSession, watches: WatchControl) => QueryWatchControl
   /** Where logos are kept; without one, no logo is fetched. */
   logos?: LogoStore
+  /** Builds the market recorder once the core can hand out service sessions. */
+  makeMarketHistory?: (session: (profileId: string) => ServiceSession, activeProfileId: () => string) => MarketRecorder
   /** Lets tests shorten timeouts; production uses the client's defaults. */
   clientOptions?: Partial<ConstructorParameters<typeof SvcClient>[0]>
 }
@@ -170,6 +175,7 @@ export function createCore(deps: CoreDeps): Core {
   const { session, forget } = serviceSessions(deps)
   const watches = deps.makeWatches(session)
   const queryWatches = deps.makeQueryWatches?.(session, watches)
+  const marketHistory = deps.makeMarketHistory?.(session, () => profiles.activeId())
 
   const appInfo = (): AppInfo => ({
     version: deps.version,
@@ -199,6 +205,7 @@ export function createCore(deps: CoreDeps): Core {
     events,
     watches,
     queryWatches,
+    marketHistory,
     activeProfileId: () => profiles.activeId(),
     appInfo,
     session,

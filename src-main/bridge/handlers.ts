@@ -24,6 +24,11 @@ export function createBridgeHandlers(core: Core): BridgeHandlers {
       return { data, source: session.source() }
     }
 
+  const recorder = () => {
+    if (!core.marketHistory) throw new SvcFailure({ kind: 'NotFound', message: 'Market history is recorded only by the app, not in this mode.' })
+    return core.marketHistory
+  }
+
   const queries = () => {
     if (!core.queryWatches) throw new SvcFailure({ kind: 'NotFound', message: 'Watched filters are kept only by the app, not in this mode.' })
     return core.queryWatches
@@ -37,7 +42,12 @@ export function createBridgeHandlers(core: Core): BridgeHandlers {
     quoteIntent: (a) => fetched((s) => s.client.quoteIntent(a))(),
     commitIntent: ({ pastedText, ...request }) => fetched((s) => s.client.commitIntent(request, { pastedText }))(),
     getChains: (a) => fetched((s) => s.client.getChains(a))(),
-    yieldGetMarkets: (a) => fetched((s) => s.client.yieldGetMarkets(a))(),
+    yieldGetMarkets: async (a) => {
+      const answer = await fetched((s) => s.client.yieldGetMarkets(a))()
+      // Every page a view fetches counts as a snapshot of its markets.
+      core.marketHistory?.recordPage(answer.source.profileId, answer.data.items, answer.source.fetchedAt)
+      return answer
+    },
     yieldGetAggregateBalances: (a) => fetched((s) => s.client.yieldGetAggregateBalances(a))(),
     getEarnPools: (a) => fetched((s) => s.client.getEarnPools(a))(),
 
@@ -64,6 +74,13 @@ export function createBridgeHandlers(core: Core): BridgeHandlers {
     clearAccessKey: (a) => core.clearAccessKey(a.profileId),
     testConnection: (a) => core.testConnection(a.profileId),
     getLogo: (a) => core.logo(a.url),
+
+    getMarketHistory: (a) => recorder().history(core.activeProfileId(), a.marketId, a.range),
+    getMarketHistories: (a) => a.marketIds.map((id) => recorder().history(core.activeProfileId(), id, a.range)),
+    getMarketSummaries: (a) => recorder().summaries(core.activeProfileId(), a.marketIds),
+    getMarketRecorder: () => recorder().state(core.activeProfileId()),
+    setMarketRecorder: (a) => recorder().setSettings(a),
+    recordMarketsNow: () => recorder().snapshotNow(core.activeProfileId()),
   }
 
   const handlers = {} as Record<BridgeMethodName, BridgeHandler<BridgeMethodName>>

@@ -39,6 +39,8 @@ export interface QueryWatcherOptions {
   seenLimit?: number
   saveDelayMs?: number
   now?: () => number
+  /** Applied to the queries before they are written (the app's key redactor). */
+  redact?: <T>(value: T) => T
   sleep?: Sleep
   random?: () => number
   log?: (message: string) => void
@@ -106,7 +108,8 @@ class QueryWatcher implements QueryWatchControl {
     this.log = opts.log ?? ((m: string) => console.error(m))
     this.max = opts.maxQueries ?? QUERY_WATCH_LIMITS.maxQueries
     this.minInterval = opts.minIntervalMs ?? QUERY_WATCH_LIMITS.minIntervalMs
-    this.writer = new QueryFileWriter(opts.file, () => this.snapshot(), opts.saveDelayMs ?? 200, this.log)
+    const redact = opts.redact ?? (<T>(value: T) => value)
+    this.writer = new QueryFileWriter(opts.file, () => redact(this.snapshot()), opts.saveDelayMs ?? 200, this.log)
     const { queries, recovery } = loadQueryFile(opts.file, this.log)
     this.recovered = recovery
     for (const stored of queries) this.restore(stored)

@@ -30,6 +30,7 @@ export interface WatchBookOptions {
  * Every profile's watches, the global mute and the revision counter, kept on disk. Every
  * change a window may hear of goes through `stamp` (a new revision) and is saved.
  */
+  redact?: <T>(value: T) => T
 export class WatchBook {
   readonly entries = new Map<string, Entry>()
   notificationsMuted = false
@@ -39,7 +40,8 @@ export class WatchBook {
   private readonly writer: WatchFileWriter
 
   constructor(private readonly opts: WatchBookOptions) {
-    this.writer = new WatchFileWriter(opts.file, () => this.snapshot(), opts.saveDelayMs, opts.log)
+    const redact = opts.redact ?? (<T>(value: T) => value)
+    this.writer = new WatchFileWriter(opts.file, () => redact(this.snapshot()), opts.saveDelayMs, opts.log)
     const { list, recovery } = loadWatchFile(opts.file, opts.log)
     this.recovery = recovery
     this.notificationsMuted = list.notificationsMuted

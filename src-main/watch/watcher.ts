@@ -29,6 +29,8 @@ export interface ReceiptWatcherOptions {
   minPollIntervalMs?: number
   /** Delay that gathers bursts of changes into one write of the list file. */
   saveDelayMs?: number
+  /** Applied to the list before it is written (the app's key redactor). */
+  redact?: <T>(value: T) => T
   now?: () => number
   sleep?: Sleep
   random?: () => number
@@ -59,7 +61,7 @@ const stoppedByFailure = (entry: Entry) => entry.state.phase === 'done' && !entr
 export function createReceiptWatcher(opts: ReceiptWatcherOptions): WatchControl {
   const now = opts.now ?? Date.now
   const log = opts.log ?? ((m: string) => console.error(m))
-  const book = new WatchBook({ events: opts.events, file: opts.file, saveDelayMs: opts.saveDelayMs, now, log })
+  const book = new WatchBook({ events: opts.events, file: opts.file, saveDelayMs: opts.saveDelayMs, now, log, redact: opts.redact })
   const loops = new WatchLoops({
     book,
     session: opts.session,

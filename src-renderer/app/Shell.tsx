@@ -8,6 +8,7 @@ import { ConnectionIndicator } from './ConnectionIndicator'
 import { SettingsRecoveredBanner } from './SettingsRecoveredBanner'
 import { ROUTES } from './routes'
 import { useLastSearch } from './useLastSearch'
+import { SCROLL_ROOT_ATTR } from '../components/useRowWindow'
 
 function OfflineSwitch() {
   const forced = useCacheStatus((s) => s.forcedOffline)
@@ -45,7 +46,7 @@ export function Shell() {
           <IndexingNotice />
         </div>
       </nav>
-      <main className="content">
+      <main className="content" {...{ [SCROLL_ROOT_ATTR]: '' }}>
         <SettingsRecoveredBanner />
         <CacheWriteErrorBanner />
         {/* A view's code loads the first time it opens; until then the shell stays and says so. */}

@@ -1,7 +1,8 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { DataTable, type Column } from './DataTable'
+import { SCROLL_ROOT_ATTR, WINDOW_FROM } from './useRowWindow'
 
 type Row = { id: string; n: number }
 const columns: Column<Row>[] = [
@@ -70,5 +71,40 @@ describe('DataTable', () => {
     expect(first).toHaveFocus()
     await userEvent.keyboard('{Enter}')
     expect(onOpen).toHaveBeenCalledWith(rows[0])
+  })
+
+  describe('a long list', () => {
+    const many: Row[] = Array.from({ length: 500 }, (_, i) => ({ id: `r${String(i).padStart(3, '0')}`, n: i }))
+    // jsdom lays nothing out: the scroll root gets a viewport of 800 px and each row 40 px.
+    const sizes = { clientHeight: (el: HTMLElement) => (el.hasAttribute(SCROLL_ROOT_ATTR) ? 800 : 0), offsetHeight: (el: HTMLElement) => (el.tagName === 'TR' ? 40 : 0) }
+    const originals = Object.keys(sizes).map((prop) => [prop, Object.getOwnPropertyDescriptor(HTMLElement.prototype, prop)] as const)
+    beforeAll(() => {
+      for (const [prop, size] of Object.entries(sizes))
+        Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get: function (this: HTMLElement) { return size(this) } })
+    })
+    afterAll(() => {
+      for (const [prop, d] of originals) if (d) Object.defineProperty(HTMLElement.prototype, prop, d)
+    })
+
+    const bodyRows = () => screen.getAllByRole('row').filter((r) => r.dataset.index !== undefined)
+
+    it('inside the scroll root draws only the rows near the screen, and says how many there are', () => {
+      render(
+        <main {...{ [SCROLL_ROOT_ATTR]: '' }}>
+          <DataTable label="t" columns={columns} rows={many} rowKey={(r) => r.id} initialSort={{ column: 'n', dir: 'desc' }} />
+        </main>,
+      )
+      const drawnRows = bodyRows()
+      expect(drawnRows.length).toBeGreaterThan(10)
+      expect(drawnRows.length).toBeLessThan(WINDOW_FROM)
+      expect(drawnRows[0]).toHaveTextContent('r499')
+      expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '501')
+      expect(drawnRows[0]).toHaveAttribute('aria-rowindex', '2')
+    })
+
+    it('outside a scroll root draws every row', () => {
+      render(<DataTable label="t" columns={columns} rows={many} rowKey={(r) => r.id} />)
+      expect(bodyRows()).toHaveLength(500)
+    })
   })
 })

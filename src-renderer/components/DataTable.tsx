@@ -1,4 +1,5 @@
-import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
+import { useRowWindow, type RowWindow } from './useRowWindow'
 
 export interface Column<T> {
   id: string
@@ -29,21 +30,10 @@ function compare(a: unknown, b: unknown): number {
   return (a as number) < (b as number) ? -1 : 1
 }
 
-/** Arrow keys and j/k move the focus between rows that open, as in History's table. */
-function moveRowFocus(e: KeyboardEvent<HTMLTableSectionElement>) {
-  const step = ({ ArrowDown: 1, j: 1, ArrowUp: -1, k: -1 } as Record<string, number>)[e.key]
-  const row = e.target as HTMLElement
-  if (!step || row.tagName !== 'TR' || e.ctrlKey || e.metaKey || e.altKey) return
-  const next = step > 0 ? row.nextElementSibling : row.previousElementSibling
-  if (next instanceof HTMLElement && next.tabIndex >= 0) {
-    e.preventDefault()
-    next.focus()
-  }
-}
-
 /**
- * A sortable table for lists of modest size (a few thousand rows at most); the
- * history view, which holds tens of thousands, has its own virtualized table.
+ * The one sortable table of the views. A long list draws only the rows near the screen
+ * (`useRowWindow`), so a 500-row answer costs what a screenful costs; the history view,
+ * which holds tens of thousands with column windows too, has its own grid.
  */
 export function DataTable<T>({
   columns,
@@ -73,10 +63,12 @@ export function DataTable<T>({
   const toggle = (id: string) =>
     setSort((s) => (s?.column === id ? { column: id, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { column: id, dir: 'asc' }))
 
+  const { bodyRef, rowWindow, onKeyDown } = useRowWindow(sorted.length, (i) => rowKey(sorted[i]))
+
   return (
-    <table className="data" aria-label={label}>
+    <table className="data" aria-label={label} aria-rowcount={sorted.length + 1}>
       <thead>
-        <tr>
+        <tr aria-rowindex={1}>
           {columns.map((c) => (
             <th
               key={c.id}
@@ -96,10 +88,14 @@ export function DataTable<T>({
           ))}
         </tr>
       </thead>
-      <tbody onKeyDown={onOpen ? moveRowFocus : undefined}>
-        {sorted.map((row) => (
+      <tbody ref={bodyRef} onKeyDown={onOpen ? onKeyDown : undefined}>
+        <Spacer height={rowWindow.kind === 'window' ? rowWindow.before : 0} span={columns.length} />
+        {drawn(sorted, rowWindow).map(({ row, index }) => (
           <tr
             key={rowKey(row)}
+            data-index={index}
+            aria-rowindex={index + 2}
+            ref={rowWindow.kind === 'window' ? rowWindow.measure : undefined}
             className={onOpen ? 'clickable' : undefined}
             tabIndex={onOpen ? 0 : undefined}
             onClick={onOpen ? (e) => !fromControl(e.target, e.currentTarget) && onOpen(row) : undefined}
@@ -114,7 +110,24 @@ export function DataTable<T>({
             ))}
           </tr>
         ))}
+        <Spacer height={rowWindow.kind === 'window' ? rowWindow.after : 0} span={columns.length} />
       </tbody>
     </table>
+  )
+}
+
+/** The rows to draw: all of them, or the window's, each with its place in the sorted list. */
+function drawn<T>(rows: T[], rowWindow: RowWindow): { row: T; index: number }[] {
+  if (rowWindow.kind === 'all') return rows.map((row, index) => ({ row, index }))
+  return rowWindow.items.filter((it) => it.index < rows.length).map((it) => ({ row: rows[it.index], index: it.index }))
+}
+
+/** Holds the height of the rows not drawn, so the scrollbar and the rows on screen stay where they belong. */
+function Spacer({ height, span }: { height: number; span: number }) {
+  if (height <= 0) return null
+  return (
+    <tr aria-hidden="true" className="data-spacer">
+      <td colSpan={span} style={{ height, padding: 0, border: 0 }} />
+    </tr>
   )
 }

@@ -40,6 +40,15 @@ import {
   type QueryWatchList,
   type QueryWatchState,
 } from './queryWatch'
+import {
+  MarketHistoriesArgsSchema,
+  MarketHistoryArgsSchema,
+  MarketSummariesArgsSchema,
+  RecorderSettingsSchema,
+  type MarketHistory,
+  type MarketSummary,
+  type RecorderState,
+} from './marketHistory'
 import { ProfileInputSchema, type AppInfo, type ConnectionTest, type Fetched, type ProfileView } from './app'
 
 /**
@@ -134,6 +143,17 @@ export const BRIDGE = {
   testConnection: method<ConnectionTest>()(TestConnectionArgsSchema),
   /** `src`: a path on the page's own origin (`/logos/<name>`) serving the stored image. */
   getLogo: method<{ src: string }>()(LogoArgsSchema),
+
+  /** One market's recorded history over a range, with the figures beside its charts (active profile). */
+  getMarketHistory: method<MarketHistory>()(MarketHistoryArgsSchema),
+  /** 2–4 markets' histories, to compare on one chart. */
+  getMarketHistories: method<MarketHistory[]>()(MarketHistoriesArgsSchema),
+  /** The 7-day change and 30-day mean of each market (the markets table's columns). */
+  getMarketSummaries: method<Record<string, MarketSummary>>()(MarketSummariesArgsSchema),
+  getMarketRecorder: method<RecorderState>()(NoArgsSchema),
+  setMarketRecorder: method<RecorderState>()(RecorderSettingsSchema),
+  /** A full snapshot of every market now (Settings' "Record now"). */
+  recordMarketsNow: method<RecorderState>()(NoArgsSchema),
 } satisfies Record<BridgeMethodName, { args: z.ZodType }>
 
 type Table = typeof BRIDGE

@@ -44,6 +44,13 @@ export const BRIDGE_METHOD_NAMES = [
   'testConnection',
   // images the service names, fetched and kept by main
   'getLogo',
+  // market history, recorded by main (the service keeps none)
+  'getMarketHistory',
+  'getMarketHistories',
+  'getMarketSummaries',
+  'getMarketRecorder',
+  'setMarketRecorder',
+  'recordMarketsNow',
 ] as const
 
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number]

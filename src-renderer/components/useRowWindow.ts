@@ -1,0 +1,107 @@
+import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
+import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual'
+
+/** The shell marks the pane that scrolls the views; long tables draw only the rows near it. */
+export const SCROLL_ROOT_ATTR = 'data-scroll-root'
+
+/**
+ * Lists up to this length are drawn whole: a plain table of a few dozen rows costs less
+ * than a frame, and keeps find-in-page and printing complete for the common case.
+ */
+export const WINDOW_FROM = 80
+const ROW_ESTIMATE = 37
+const OVERSCAN = 12
+
+export type RowWindow =
+  | { kind: 'all' }
+  | { kind: 'window'; items: VirtualItem[]; before: number; after: number; measure: (el: Element | null) => void }
+
+/** Where the table body starts inside the scroll root's content, so the window lines up with what is on screen. */
+function offsetIn(root: HTMLElement, el: HTMLElement): number {
+  return el.getBoundingClientRect().top - root.getBoundingClientRect().top + root.scrollTop
+}
+
+/**
+ * The rows of a long table that are on screen (plus a margin), measured as they render
+ * so rows that wrap keep their own height. Outside a scroll root (a component drawn on
+ * its own) every row is drawn. The first commit of a long list draws no rows at all: the
+ * layout effect finds the scroll root and draws the window before the browser paints.
+ */
+export function useRowWindow(count: number, getKey: (index: number) => string) {
+  const bodyRef = useRef<HTMLTableSectionElement>(null)
+  const [root, setRoot] = useState<HTMLElement | null | undefined>(undefined)
+  const [margin, setMargin] = useState(0)
+  const long = count > WINDOW_FROM
+
+  useLayoutEffect(() => {
+    if (long && bodyRef.current) setRoot(bodyRef.current.closest<HTMLElement>(`[${SCROLL_ROOT_ATTR}]`))
+  }, [long])
+
+  // What sits above the table (notices, summaries) changes height as answers arrive.
+  useLayoutEffect(() => {
+    const body = bodyRef.current
+    if (!root || !body) return
+    const place = () => {
+      const top = offsetIn(root, body)
+      setMargin((m) => (Math.abs(m - top) > 1 ? top : m))
+    }
+    place()
+    if (typeof ResizeObserver === 'undefined') return
+    const watcher = new ResizeObserver(place)
+    for (const child of root.children) watcher.observe(child)
+    return () => watcher.disconnect()
+  }, [root, count])
+
+  const virtualizer = useVirtualizer({
+    count,
+    enabled: long && Boolean(root),
+    getScrollElement: () => root ?? null,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: OVERSCAN,
+    scrollMargin: margin,
+    getItemKey: (i) => getKey(i),
+  })
+
+  let rowWindow: RowWindow = { kind: 'all' }
+  if (long && root !== null) {
+    const items = root ? virtualizer.getVirtualItems() : []
+    const start = items[0]?.start ?? margin
+    const end = items.length ? items[items.length - 1].end : margin
+    rowWindow = {
+      kind: 'window',
+      items,
+      before: Math.max(0, start - margin),
+      after: Math.max(0, virtualizer.getTotalSize() - (end - margin)),
+      measure: virtualizer.measureElement,
+    }
+  }
+  const onKeyDown = useRowKeys(count, rowWindow.kind === 'window', bodyRef, (i) => virtualizer.scrollToIndex(i))
+  return { bodyRef, rowWindow, onKeyDown }
+}
+
+/** Arrows, j/k, Page Up/Down, Home/End move the focus between rows that open, scrolling a row not yet drawn into view. */
+function useRowKeys(
+  count: number,
+  windowed: boolean,
+  bodyRef: RefObject<HTMLTableSectionElement | null>,
+  scrollTo: (index: number) => void,
+) {
+  return useCallback(
+    (e: KeyboardEvent<HTMLTableSectionElement>) => {
+      const from = e.target as HTMLElement
+      if (from.tagName !== 'TR' || from.dataset.index === undefined || e.ctrlKey || e.metaKey || e.altKey) return
+      const here = Number(from.dataset.index)
+      const step = ({ ArrowDown: 1, j: 1, ArrowUp: -1, k: -1, PageDown: 10, PageUp: -10 } as Record<string, number>)[e.key]
+      const target = e.key === 'Home' ? 0 : e.key === 'End' ? count - 1 : step === undefined ? undefined : here + step
+      if (target === undefined) return
+      e.preventDefault()
+      const index = Math.max(0, Math.min(count - 1, target))
+      const find = () => bodyRef.current?.querySelector<HTMLElement>(`tr[data-index="${index}"]`)
+      if (windowed) scrollTo(index)
+      const row = find()
+      if (row) row.focus({ preventScroll: windowed })
+      else requestAnimationFrame(() => find()?.focus({ preventScroll: true }))
+    },
+    [count, windowed, bodyRef, scrollTo],
+  )
+}
