@@ -1,20 +1,10 @@
 import type { ReactNode } from 'react'
-
-/** The URL when it is http(s); anything else (javascript:, file:, junk) is not linkable. */
-export function safeHttpUrl(url: string | undefined): string | undefined {
-  if (!url) return undefined
-  try {
-    const u = new URL(url)
-    return u.protocol === 'https:' || u.protocol === 'http:' ? u.href : undefined
-  } catch {
-    return undefined
-  }
-}
+import { safeHttpUrl } from '../lib/safeUrl'
 
 /**
  * A link from service data to the outside web. It opens outside the app (a new window,
  * which the desktop shell hands to the system browser); a URL that is not http(s) is
- * shown as text, never made clickable.
+ * shown as text, never made clickable (`lib/safeUrl.ts`).
  */
 export function ExternalLink({ href, children }: { href: string | undefined; children?: ReactNode }) {
   if (!href) return <span className="muted">—</span>

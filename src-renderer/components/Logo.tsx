@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useDisplaySources } from '../lib/displaySources'
+import { safeHttpUrl } from '../lib/safeUrl'
 
 /** The logo's page-local URL once served (see `DisplaySources.servedLogo`), null until then or without one. */
 function useServedLogo(uri: string | undefined): string | null {
@@ -22,7 +23,8 @@ function useServedLogo(uri: string | undefined): string | null {
  * leaves a broken image.
  */
 export function Logo({ name, uri }: { name: string; uri?: string }) {
-  const src = useServedLogo(uri)
+  // Only an http(s) logo is asked for; anything else shows the initials.
+  const src = useServedLogo(safeHttpUrl(uri))
   const [broken, setBroken] = useState<string>()
   if (!src || broken === src) {
     return (

@@ -1,18 +1,22 @@
 import type { ChainInfo } from '@contract/service'
+import { safeHttpUrl } from './safeUrl'
 
 /** Labels and links for chains, given the chain list (`data/reference/chains.ts` owns it). */
 
 export const chainName = (byId: ReadonlyMap<number, ChainInfo>, id: number | undefined): string =>
   id === undefined ? '—' : (byId.get(id)?.name ?? `Chain ${id}`)
 
-/** Explorer link for a transaction or address, when the service told us the chain's explorer. */
+/** The chain's block explorer when the service named one and it is an http(s) URL (`safeHttpUrl`). */
+export const explorerBase = (chain: ChainInfo | undefined): string | undefined => safeHttpUrl(chain?.blockExplorer?.url)
+
+/** Explorer link for a transaction or address, when the service told us the chain's explorer and it is http(s). */
 export function explorerUrl(
   byId: ReadonlyMap<number, ChainInfo>,
   chainId: number | undefined,
   kind: 'tx' | 'address',
   value: string,
 ): string | undefined {
-  const base = chainId === undefined ? undefined : byId.get(chainId)?.blockExplorer?.url
+  const base = chainId === undefined ? undefined : explorerBase(byId.get(chainId))
   if (!base) return undefined
-  return `${base.replace(/\/+$/, '')}/${kind}/${value}`
+  return `${base.replace(/\/+$/, '')}/${kind}/${encodeURIComponent(value)}`
 }

@@ -1,6 +1,7 @@
 import type { ChainInfo } from '@contract/service'
 import type { Column } from '../../components/DataTable'
 import { CopyButton } from '../../components/CopyButton'
+import { ExternalLink } from '../../components/ExternalLink'
 import { Logo } from '../../components/Logo'
 
 const yesNo = (v: boolean | undefined) => (v === undefined ? <span className="muted" title="Not reported by the service">—</span> : v ? 'Yes' : 'No')
@@ -47,9 +48,7 @@ export const CHAIN_COLUMNS: Column<ChainInfo>[] = [
     sortValue: (c) => c.blockExplorer?.name?.toLowerCase() ?? c.blockExplorer?.url,
     cell: (c) =>
       c.blockExplorer?.url ? (
-        <a href={c.blockExplorer.url} target="_blank" rel="noreferrer noopener" title={c.blockExplorer.url}>
-          {c.blockExplorer.name || explorerHost(c.blockExplorer.url)}
-        </a>
+        <ExternalLink href={c.blockExplorer.url}>{c.blockExplorer.name || explorerHost(c.blockExplorer.url)}</ExternalLink>
       ) : (
         <span className="muted" title="The service gave no explorer for this chain">—</span>
       ),

@@ -1,0 +1,34 @@
+import { render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import type { ChainInfo } from '@contract/service'
+import { DisplaySourcesProvider, useDisplaySources, type DisplaySources } from '../lib/displaySources'
+import { Hex } from './Hex'
+
+const OWNER = '0x5000000000000000000000000000000000c0de'
+
+function renderWithExplorer(url: string) {
+  const chain: ChainInfo = { id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, blockExplorer: { name: 'X', url } }
+  function WithChains({ children }: { children: React.ReactNode }) {
+    const base = useDisplaySources()
+    const sources: DisplaySources = { ...base, useChainDirectory: () => ({ byId: new Map([[1, chain]]), loading: false }) }
+    return <DisplaySourcesProvider value={sources}>{children}</DisplaySourcesProvider>
+  }
+  return render(<Hex value={OWNER} kind="address" chainId={1} />, { wrapper: WithChains })
+}
+
+describe('Hex', () => {
+  it('links to an http(s) block explorer', () => {
+    renderWithExplorer('https://etherscan.io/')
+    expect(screen.getByRole('link')).toHaveAttribute('href', `https://etherscan.io/address/${OWNER}`)
+  })
+
+  it('makes no link of an explorer that is not http(s), and still shows and copies the value', () => {
+    for (const url of ['javascript:alert(1)//', 'vscode://file/etc', 'file:///etc/passwd', 'data:text/html,x']) {
+      const { unmount } = renderWithExplorer(url)
+      expect(screen.queryByRole('link'), url).toBeNull()
+      expect(screen.getByTitle(OWNER)).toBeInTheDocument()
+      expect(screen.getByRole('button', { name: /copy/i })).toBeInTheDocument()
+      unmount()
+    }
+  })
+})

@@ -1,0 +1,17 @@
+/**
+ * The one check for a URL taken from service data (explorers, market and pool links,
+ * logos): only http(s) may become a link or a fetch. `javascript:`, `file:`, `data:`,
+ * `vscode://` and every other scheme, junk, and URLs carrying a user name or password
+ * (`https://svc.example.com@evil.test/`, which reads as one host and goes to another)
+ * are refused.
+ */
+export function safeHttpUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined
+  try {
+    const u = new URL(url)
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') return undefined
+    return u.username || u.password ? undefined : u.href
+  } catch {
+    return undefined
+  }
+}
