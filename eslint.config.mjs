@@ -68,7 +68,7 @@ export const LAYERS = [
     tests: ['main/simulator'],
   },
   // Yield markets' rate history, recorded on this computer.
-  { name: 'main/marketHistory', files: ['src-main/marketHistory/'], allow: ['main/service', 'main/settings', 'main/events', 'contract'] },
+  { name: 'main/marketHistory', files: ['src-main/marketHistory/'], allow: ['main/service', 'main/settings', 'main/events', 'contract'], tests: ['main/simulator'] },
   {
     name: 'main/bridge',
     files: ['src-main/bridge/'],

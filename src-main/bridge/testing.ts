@@ -47,6 +47,12 @@ export const VALID_ARGS: { [M in BridgeMethodName]: BridgeArgs<M> } = {
   clearAccessKey: { profileId: 'p1' },
   testConnection: { profileId: 'p1' },
   getLogo: { url: 'https://assets.example.com/eth.png' },
+  getMarketHistory: { marketId: 'base-usdc-aave-v3-lending', range: '7d' },
+  getMarketHistories: { marketIds: ['base-usdc-aave-v3-lending', 'base-usdc-morpho-gauntlet-vault'], range: 'all' },
+  getMarketSummaries: { marketIds: ['base-usdc-aave-v3-lending'] },
+  getMarketRecorder: undefined,
+  setMarketRecorder: { intervalMinutes: 30 },
+  recordMarketsNow: {},
 }
 
 /** A core that records what reaches it and answers every call with something plausible. */
@@ -74,6 +80,7 @@ export function recordingCore() {
     clearAccessKey: record('clearAccessKey'),
     testConnection: record('testConnection'),
     logo: record('logo', { src: '/logos/x' }),
+    marketHistory: new Proxy({}, { get: (_t, name) => record(`marketHistory.${String(name)}`) }),
   } as unknown as Core
   return { core, reached }
 }

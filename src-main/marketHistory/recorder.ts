@@ -171,7 +171,8 @@ class Recorder implements MarketRecorder {
       const store = this.storeOf(profileId)
       store.record(observeAll(markets, at), at, { full: true, intervalMs: this.intervalMs() })
       this.pruneIfDue(store, at)
-      s.lastSnapshotAt = at
+      // As recorded: to the second.
+      s.lastSnapshotAt = Math.floor(at / 1000) * 1000
       s.markets = store.marketIds().length
       s.lastError = undefined
     } catch (e) {

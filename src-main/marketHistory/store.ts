@@ -87,7 +87,7 @@ export class MarketHistoryStore {
 
   private lastOf(marketId: string): StoredRecord | null {
     if (this.last.has(marketId)) return this.last.get(marketId) ?? null
-    let found: StoredRecord | null = null
+    let found: StoredRecord | null
     try {
       const file = this.path(marketFileName(marketId))
       const buf = readFileSync(file)

@@ -1,0 +1,1 @@
+export { createMarketRecorder, readAllMarkets, type MarketRecorder, type MarketRecorderOptions } from './recorder'
