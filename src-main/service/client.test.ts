@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SvcFailure, type SvcError } from '../../src-shared/contract/errors'
+import { refusedFieldsOf } from '../../src-shared/contract/service'
 import { SvcClient, type SvcClientOptions } from './client'
 
 /**
@@ -125,11 +126,18 @@ describe('requests', () => {
 
 describe('answers that are not usable', () => {
   it('maps a schema mismatch to BadResponse naming the operation and field path', async () => {
-    handler = (_req, res) =>
-      json(res, 200, { chains: [{ id: 1, name: 'A', nativeCurrency: { name: 'E', symbol: 'E', decimals: 18 } }, { id: 'two', name: 'B' }] })
+    handler = (_req, res) => json(res, 200, { chains: { id: 1 } })
     const e = await failure(client().getChains())
-    expect(e).toMatchObject({ kind: 'BadResponse', operation: 'GetChains', path: 'chains[1].id' })
+    expect(e).toMatchObject({ kind: 'BadResponse', operation: 'GetChains', path: 'chains' })
     expect(e.message).toContain(baseUrl)
+  })
+
+  it('drops one unreadable entry of a list, names it, and keeps the others', async () => {
+    const chain = { id: 1, name: 'A', nativeCurrency: { name: 'E', symbol: 'E', decimals: 18 } }
+    handler = (_req, res) => json(res, 200, { chains: [chain, { id: 'two', name: 'B' }, { ...chain, id: 3 }] })
+    const answer = await client().getChains()
+    expect(answer.chains.map((c) => c.id)).toEqual([1, 3])
+    expect(refusedFieldsOf(answer)).toEqual([{ field: 'chains[1]', reason: expect.stringContaining('"two"') }])
   })
 
   it('maps non-JSON, empty and cut-off bodies to BadResponse', async () => {
@@ -263,7 +271,7 @@ describe('key custody', () => {
   })
 
   it('never puts the key in a BadResponse path or message', async () => {
-    handler = (_req, res) => json(res, 200, { chains: [{ id: KEY, name: KEY }] })
+    handler = (_req, res) => json(res, 200, { chains: KEY })
     const e = await failure(client().getChains())
     expect(JSON.stringify(e)).not.toContain(KEY)
   })

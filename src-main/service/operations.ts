@@ -25,7 +25,7 @@ import {
   type YieldGetAggregateBalancesResponse,
   type YieldGetMarketsResponse,
 } from '../../src-shared/contract/service'
-import { decodeWith, type Decoded } from './normalise/decode'
+import { decodeAnswer, type Decoded } from './normalise/decode'
 import { decodeYieldBalances, decodeYieldMarkets } from './normalise/yield'
 
 /**
@@ -45,7 +45,7 @@ export interface Operation<Req extends z.ZodType, Res> {
 }
 
 const op = <Req extends z.ZodType, Res>(o: Operation<Req, Res>) => o
-const reads = <S extends z.ZodType>(schema: S) => (body: unknown) => decodeWith(schema, body)
+const reads = <S extends z.ZodType>(schema: S) => (body: unknown) => decodeAnswer(schema, body)
 
 export const OPERATIONS = {
   // Commit, quote and execute change state on the service (a quote reserves prices and

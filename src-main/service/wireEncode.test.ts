@@ -106,7 +106,9 @@ describe('encodeWire', () => {
     }
     expect(literalOf('0.000000000000000000000000000001')).toBe('0.000000000000000000000000000001')
     expect(literalOf('-12.50')).toBe('-12.50')
-    expect(literalOf('9'.repeat(400))).toBe('9'.repeat(400))
+    expect(literalOf('9'.repeat(200))).toBe('9'.repeat(200))
+    // Past 200 digits an amount is refused, not expanded (issue 29: no value may cost megabytes to format).
+    expect(() => literalOf('9'.repeat(201))).toThrow(/201 digits/)
     expect(literalOf('007')).toBe('7')
     expect(literalOf('-00.5')).toBe('-0.5')
     expect(literalOf('1e21')).toBe('1000000000000000000000')
@@ -229,7 +231,8 @@ describe('encodeWire round trip', () => {
         ),
         fees: fc.record({ originGas: gasFee, destinationGas: gasFee, feeTokenAmount: amountLit, totalFeeUsd: usd }, { requiredKeys: [] }),
         depositTransaction: fc.record({ amount: amountLit, value: amountLit, decimals: fc.nat(36), to: hex }, { requiredKeys: [] }),
-        expiresAt: fc.string(),
+        // Times inside the window the schema believes (2009 to ten years from now).
+        expiresAt: fc.date({ min: new Date('2009-01-02'), max: new Date('2035-01-01'), noInvalidDate: true }).map((d) => d.toISOString()),
       },
       { requiredKeys: [] },
     ),

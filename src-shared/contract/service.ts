@@ -6,6 +6,7 @@
  * objects the renderer sends back (for example an intent to commit).
  */
 export * from './service/constants'
+export * from './service/bounds'
 export * from './service/primitives'
 export * from './service/intent'
 export * from './service/receipt'

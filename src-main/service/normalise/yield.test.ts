@@ -75,13 +75,19 @@ describe('decodeYieldBalances', () => {
   it('takes per-yield errors from beside the payload', () => {
     const out = decodeYieldBalances({ payload: '[]', errors: [{ yieldId: 'y9', error: 'yield not found' }] })
     expect(out).toEqual({ ok: true, value: { items: [], errors: [{ yieldId: 'y9', error: 'yield not found' }] } })
-    expect(decodeYieldBalances({ payload: '[]', errors: [{ yieldId: 9 }] })).toMatchObject({ ok: false, path: 'errors[0].yieldId' })
+    // A wrong-typed field is dropped and named; the rest of the answer stays.
+    expect(decodeYieldBalances({ payload: '[]', errors: [{ yieldId: 9, error: 'gone' }] })).toMatchObject({
+      ok: true,
+      value: { errors: [{ error: 'gone', _refused: [{ field: 'yieldId', reason: expect.any(String) }] }] },
+    })
+    expect(decodeYieldBalances({ payload: '[]', errors: 'none' })).toMatchObject({ ok: false, path: 'errors' })
   })
 
-  it('reports a bad record by its place in the payload', () => {
-    expect(decodeYieldBalances({ payload: '[{"yieldId":"y","amount":"lots"}]' })).toMatchObject({
-      ok: false,
-      path: 'payload[0].amount',
+  it('drops a bad field of a record and keeps the record; fails a payload that is no list of records, by its place', () => {
+    expect(decodeYieldBalances({ payload: '[{"yieldId":"y","address":"0xA","amount":"lots"}]' })).toMatchObject({
+      ok: true,
+      value: { items: [{ yieldId: 'y', balances: [{ address: '0xA', _refused: [{ field: 'amount', reason: expect.stringContaining('"lots"') }] }] }] },
     })
+    expect(decodeYieldBalances({ payload: '{"items":"lots"}' })).toMatchObject({ ok: false, path: 'payload.items' })
   })
 })

@@ -15,7 +15,7 @@ import {
   type YieldGetMarketsResponse,
 } from '../../../src-shared/contract/service'
 import { parseJsonLossless } from '../../../src-shared/contract/losslessJson'
-import { decodeWith, failAt, type Decoded } from './decode'
+import { decodeAnswer, failAt, type Decoded } from './decode'
 
 /**
  * The yield operations answer in one of two forms the spec shows side by side: the
@@ -44,10 +44,10 @@ function payloadOf(body: unknown): Decoded<unknown> | undefined {
  */
 export function decodeYieldMarkets(body: unknown, request: YieldGetMarketsRequest): Decoded<YieldGetMarketsResponse> {
   const payload = payloadOf(body)
-  if (!payload) return decodeWith(YieldGetMarketsResponseSchema, body)
+  if (!payload) return decodeAnswer(YieldGetMarketsResponseSchema, body)
   if (!payload.ok) return payload
-  if (!Array.isArray(payload.value)) return decodeWith(YieldGetMarketsResponseSchema, payload.value, ['payload'])
-  const items = decodeWith(z.array(YieldMarketSchema), payload.value, ['payload'])
+  if (!Array.isArray(payload.value)) return decodeAnswer(YieldGetMarketsResponseSchema, payload.value, ['payload'])
+  const items = decodeAnswer(z.array(YieldMarketSchema), payload.value, ['payload'])
   if (!items.ok) return items
   return {
     ok: true,
@@ -74,14 +74,14 @@ const BalanceRecordSchema = obj({
  */
 export function decodeYieldBalances(body: unknown): Decoded<YieldGetAggregateBalancesResponse> {
   const payload = payloadOf(body)
-  if (!payload) return decodeWith(YieldGetAggregateBalancesResponseSchema, body)
+  if (!payload) return decodeAnswer(YieldGetAggregateBalancesResponseSchema, body)
   if (!payload.ok) return payload
   if (!Array.isArray(payload.value)) {
-    return decodeWith(YieldGetAggregateBalancesResponseSchema, payload.value, ['payload'])
+    return decodeAnswer(YieldGetAggregateBalancesResponseSchema, payload.value, ['payload'])
   }
-  const records = decodeWith(z.array(BalanceRecordSchema), payload.value, ['payload'])
+  const records = decodeAnswer(z.array(BalanceRecordSchema), payload.value, ['payload'])
   if (!records.ok) return records
-  const errors = decodeWith(YieldGetAggregateBalancesResponseSchema.shape.errors, (body as { errors?: unknown }).errors ?? [], ['errors'])
+  const errors = decodeAnswer(YieldGetAggregateBalancesResponseSchema.shape.errors, (body as { errors?: unknown }).errors ?? [], ['errors'])
   if (!errors.ok) return errors
   const groups = new Map<string | undefined, YieldBalance[]>()
   for (const { yieldId, ...balance } of records.value) {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { bool, chainId, formatPath, int, opt, text } from './primitives'
+import { bool, chainId, decimals, formatPath, opt, text } from './primitives'
 
 export interface ChainInfo {
   id: number
@@ -11,7 +11,7 @@ export interface ChainInfo {
   supportsBridging?: boolean
 }
 
-const NativeCurrencySchema = z.object({ name: text, symbol: text, decimals: int })
+const NativeCurrencySchema = z.object({ name: text, symbol: text, decimals })
 
 /**
  * The spec shows ChainInfo twice: the response shape (`nativeCurrency`, `blockExplorer`)
@@ -22,12 +22,12 @@ const NativeCurrencySchema = z.object({ name: text, symbol: text, decimals: int 
 const ChainInfoWireSchema = z.object({
   id: chainId,
   name: text,
-  nativeCurrency: opt(z.object({ name: opt(text), symbol: opt(text), decimals: opt(int) })),
+  nativeCurrency: opt(z.object({ name: opt(text), symbol: opt(text), decimals: opt(decimals) })),
   logoUri: opt(text),
   blockExplorer: opt(z.object({ name: opt(text), url: opt(text) })),
   tokenName: opt(text),
   tokenSymbol: opt(text),
-  tokenDecimals: opt(int),
+  tokenDecimals: opt(decimals),
   isTestnet: opt(bool),
   supportsBridging: opt(bool),
   blockExplorerUrl: opt(text),

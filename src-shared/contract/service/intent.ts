@@ -7,6 +7,7 @@ import {
   chainId,
   decimalNumber,
   decimalText,
+  decimals,
   hex,
   id,
   int,
@@ -29,7 +30,7 @@ export const TokenMetadataSchema = obj({
   tokenAddress: opt(address),
   name: opt(text),
   symbol: opt(text),
-  decimals: opt(int),
+  decimals: opt(decimals),
   logoUri: opt(text),
 })
 export type TokenMetadata = z.output<typeof TokenMetadataSchema>
@@ -97,7 +98,7 @@ export const DepositTransactionSchema = obj({
   to: opt(address),
   data: opt(hex),
   value: opt(amount),
-  decimals: opt(int),
+  decimals: opt(decimals),
 })
 export type DepositTransaction = z.output<typeof DepositTransactionSchema>
 
@@ -232,7 +233,7 @@ export type Fees = z.output<typeof FeesSchema>
 export const FeeOptionSchema = obj({
   tokenAddress: opt(address),
   tokenSymbol: opt(text),
-  tokenDecimals: opt(int),
+  tokenDecimals: opt(decimals),
   amount: opt(amount),
   amountUsd: opt(usd),
   feeCollectorAddress: opt(address),

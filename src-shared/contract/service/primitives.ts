@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { EARLIEST_TIME_MS, LATEST_TIME_AHEAD_MS, MAX_AMOUNT_DIGITS, MAX_TOKEN_DECIMALS, saneTimeWindow } from './bounds'
 
 /**
  * Building blocks shared by every service schema. Each one accepts what the wire may
@@ -13,6 +14,10 @@ import { z } from 'zod'
  *
  * The lossless JSON reader turns long number literals into strings, so every numeric
  * block here accepts a numeric string as well as a number.
+ *
+ * Values outside the ranges of `./bounds` (decimals 0–255, times 2009 to ten years from
+ * now, amounts of at most 200 digits, non-negative chain ids) are refused with a message
+ * naming the value; an answer's decoder drops such a field and says which it was.
  */
 
 const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/
@@ -68,11 +73,18 @@ const show = (v: unknown): string => {
 
 const numeric = z.union([z.number(), z.string()])
 
+/** How many digits a plain decimal holds (sign and point not counted). */
+const digitCount = (d: string) => d.length - (d.startsWith('-') ? 1 : 0) - (d.includes('.') ? 1 : 0)
+
 const decimalString = () =>
   numeric.transform((v, ctx) => {
     const d = toDecimalString(v)
     if (d === undefined) {
       ctx.addIssue({ code: 'custom', message: `expected a decimal amount, got ${show(v)}` })
+      return z.NEVER
+    }
+    if (digitCount(d) > MAX_AMOUNT_DIGITS) {
+      ctx.addIssue({ code: 'custom', message: `an amount of ${digitCount(d)} digits is longer than the ${MAX_AMOUNT_DIGITS} allowed` })
       return z.NEVER
     }
     return d
@@ -84,8 +96,8 @@ export const amount = decimalString()
 /** An on-chain unsigned integer that may exceed 2^53 (salt, nonce space, permit deadline): decimal string. */
 export const bigUint = numeric.transform((v, ctx) => {
   const d = toDecimalString(v)
-  if (d === undefined || !/^\d+$/.test(d)) {
-    ctx.addIssue({ code: 'custom', message: `expected a non-negative integer, got ${show(v)}` })
+  if (d === undefined || !/^\d+$/.test(d) || d.length > MAX_AMOUNT_DIGITS) {
+    ctx.addIssue({ code: 'custom', message: `expected a non-negative integer of at most ${MAX_AMOUNT_DIGITS} digits, got ${show(v)}` })
     return z.NEVER
   }
   return d
@@ -119,7 +131,12 @@ export const int = numeric.transform((v, ctx) => {
 })
 
 export const id = int
-export const chainId = int
+/** A chain id: a non-negative safe integer. */
+export const chainId = int.refine((n) => n >= 0, { message: 'a chain id cannot be negative' })
+/** Token decimals: ERC-20's uint8, 0–255. More would place the point megabytes away. */
+export const decimals = int.refine((n) => n >= 0 && n <= MAX_TOKEN_DECIMALS, {
+  message: `token decimals must be 0–${MAX_TOKEN_DECIMALS}`,
+})
 
 /** A measurement where double precision is enough: USD value, rate, ratio, duration. */
 export const decimalNumber = numeric.transform((v, ctx) => {
@@ -148,11 +165,24 @@ export const decimalText = decimalString()
 /** Go's zero time, which the deployed service writes for a moment that has not happened. */
 const ZERO_TIME = /^0001-01-01T00:00:00(?:\.0+)?(?:Z|[+-]00:00)$/
 
+/** Longer than any RFC 3339 text, nanoseconds and offset included. */
+const MAX_TIME_TEXT = 64
+
 /**
  * Timestamps: RFC 3339, possibly with nanoseconds (`Date.parse` reads them), kept
- * verbatim. The zero time means "not set" and becomes absent.
+ * verbatim. The zero time means "not set" and becomes absent. A time outside the window
+ * of `./bounds` (before 2009, or more than ten years ahead) is refused: a chart spanning
+ * it would need millions of days.
  */
-export const timestamp = z.string().transform((s) => (ZERO_TIME.test(s) ? undefined : s))
+export const timestamp = z.string().transform((s, ctx) => {
+  if (ZERO_TIME.test(s)) return undefined
+  const t = s.length > MAX_TIME_TEXT ? NaN : Date.parse(s)
+  if (s.length > MAX_TIME_TEXT || (!Number.isNaN(t) && (t < EARLIEST_TIME_MS || t > Date.now() + LATEST_TIME_AHEAD_MS))) {
+    ctx.addIssue({ code: 'custom', message: `time ${show(s)} is outside ${saneTimeWindow()}` })
+    return z.NEVER
+  }
+  return s
+})
 /** Addresses, hashes and calldata are kept verbatim (checksumming is a display concern). */
 export const address = z.string()
 export const hex = z.string()

@@ -8,6 +8,7 @@ import {
   bool,
   chainId,
   decimalText,
+  decimals,
   hex,
   id,
   int,
@@ -122,7 +123,7 @@ export const IntentBalanceTokenSchema = obj({
   balance: opt(amount),
   balanceUsd: opt(decimalText),
   priceUsd: opt(decimalText),
-  decimals: opt(int),
+  decimals: opt(decimals),
   chainId: opt(chainId),
   symbol: opt(text),
 })
