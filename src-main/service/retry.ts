@@ -1,5 +1,6 @@
 import { SvcFailure, type SvcError } from '../../src-shared/contract/errors'
 import { isDeliberate } from './errorCatalogue'
+import { startTimer } from './timer'
 
 /**
  * Bounded retries for idempotent reads. Only failures that another attempt can cure are
@@ -35,6 +36,7 @@ export interface RetryInfo {
 /** Resolves after `ms`, or as soon as `signal` aborts; never rejects. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>
 
+/** The real wait: through the one timer helper, so it never waits more than an hour (see `clampDelay`). */
 export const realSleep: Sleep = (ms, signal) =>
   new Promise((resolve) => {
     if (signal?.aborted) return resolve()
@@ -43,7 +45,7 @@ export const realSleep: Sleep = (ms, signal) =>
       signal?.removeEventListener('abort', done)
       resolve()
     }
-    const timer = setTimeout(done, ms)
+    const timer = startTimer(done, ms)
     signal?.addEventListener('abort', done, { once: true })
   })
 

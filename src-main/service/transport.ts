@@ -1,5 +1,6 @@
 import { networkErrorCode } from './errors'
 import pkg from '../../package.json'
+import { startTimer } from './timer'
 
 /**
  * The `Webrpc` header the service's published generated clients send
@@ -88,7 +89,7 @@ export async function postJson(fetchImpl: FetchLike, req: PostRequest): Promise<
   if (req.signal?.aborted) return { kind: 'aborted' }
   const controller = new AbortController()
   let timedOut = false
-  const timer = setTimeout(() => {
+  const timer = startTimer(() => {
     timedOut = true
     controller.abort()
   }, req.timeoutMs)

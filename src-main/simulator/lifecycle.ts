@@ -5,6 +5,7 @@
  * that step's own time, so moving the clock far ahead replays the steps in order with
  * the timestamps they would have had. Waiters on an intent are woken after each change.
  */
+import { clampDelay, startTimer } from '../service/timer'
 import { SimError } from './errors'
 import type { SimClock } from './clock'
 import { MinHeap } from './heap'
@@ -17,7 +18,6 @@ interface Step {
   version: number
 }
 
-const MAX_TIMER_MS = 2 ** 31 - 1
 
 const sameStates = (a: readonly unknown[], b: readonly unknown[]): boolean => a.length === b.length && a.every((v, i) => v === b[i])
 
@@ -79,7 +79,7 @@ export class Lifecycle {
   private arm(now: number): void {
     const next = this.queue.peek()
     const at = next && !this.clock.frozen ? next.at : null
-    const delay = at === null ? 0 : Math.min(MAX_TIMER_MS, Math.max(0, at - now))
+    const delay = at === null ? 0 : clampDelay(at - now)
     const due = performance.now() + delay
     // Every request ticks. Re-arming a timer that would fire at the same moment anyway
     // was most of a tick's cost; a moved clock moves `due` and does re-arm.
@@ -89,7 +89,7 @@ export class Lifecycle {
     this.armed = null
     if (at === null) return
     this.armed = { at, due }
-    this.timer = setTimeout(() => {
+    this.timer = startTimer(() => {
       this.timer = null
       this.tick()
     }, delay)
@@ -158,7 +158,7 @@ export class Lifecycle {
         resolve()
       }
       const check = () => settled() && finish()
-      const timer = setTimeout(finish, timeoutMs)
+      const timer = startTimer(finish, timeoutMs)
       signal.addEventListener('abort', finish)
       waiters.add(check)
     })

@@ -11,6 +11,8 @@ import type { AddressInfo } from 'node:net'
 import type { AdminRoutes } from './admin'
 import { Args } from './args'
 import { SimError, type WebrpcErrorBody } from './errors'
+import { realSleep as sleep } from '../service/retry'
+import { MAX_TIMER_DELAY_MS } from '../service/timer'
 import { mangleTypes, type FaultOutcome, type FaultPlan } from './faults'
 import { OPERATIONS } from './ops'
 import type { Simulation } from './simulation'
@@ -74,25 +76,12 @@ export function sendError(res: ServerResponse, e: unknown, headers: Record<strin
   return err.status
 }
 
-/** Resolves after `ms`, or at once when the signal aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve()
-    const done = () => {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', done)
-      resolve()
-    }
-    const timer = setTimeout(done, ms)
-    signal.addEventListener('abort', done)
-  })
-}
-
 /** Faults that answer in place of the operation; null when the operation should run. */
 async function preempt(plan: FaultPlan, res: ServerResponse, signal: AbortSignal): Promise<number | null> {
   switch (plan.outcome) {
     case 'neverAnswer':
-      await sleep(2 ** 31 - 1, signal)
+      // Until the client hangs up: an hour, the longest timer, outlasts every client deadline.
+      await sleep(MAX_TIMER_DELAY_MS, signal)
       res.destroy()
       return 0
     case 'error500':

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SvcError } from '../../src-shared/contract/errors'
-import { backoffDelay, isFatal } from './backoff'
+import { MAX_TIMER_DELAY_MS } from '../service/timer'
+import { MAX_RETRY_AFTER_MS, backoffDelay, isFatal } from './backoff'
 
 const policy = { baseMs: 1_000, maxMs: 30_000 }
 const err = (kind: SvcError['kind'], retryAfterMs?: number): SvcError => ({ kind, message: kind, retryAfterMs })
@@ -22,6 +23,17 @@ describe('backoffDelay', () => {
     expect(backoffDelay(policy, 1, err('RateLimited', 5_000), () => 1)).toBe(5_500)
     // Honoured even when it is longer than the backoff cap.
     expect(backoffDelay(policy, 1, err('RateLimited', 120_000), () => 0)).toBe(120_000)
+  })
+
+  it('caps a Retry-After past the hour, so a 35-day pause is asked again hourly and never overflows a timer', () => {
+    const days35 = 35 * 24 * 3600_000
+    for (const retryAfterMs of [days35, 2 ** 31, Infinity, Number.NaN]) {
+      const low = backoffDelay(policy, 1, err('RateLimited', retryAfterMs), () => 0)
+      const high = backoffDelay(policy, 1, err('RateLimited', retryAfterMs), () => 1)
+      expect(low, String(retryAfterMs)).toBe(MAX_RETRY_AFTER_MS)
+      expect(high, String(retryAfterMs)).toBeLessThanOrEqual(MAX_TIMER_DELAY_MS)
+    }
+    expect(backoffDelay(policy, 1, err('RateLimited', -5), () => 0)).toBe(0)
   })
 
   it('falls back to backoff for a rate limit without Retry-After', () => {

@@ -1,4 +1,5 @@
 import type { SvcError, SvcErrorKind } from '../../src-shared/contract/errors'
+import { MAX_TIMER_DELAY_MS } from '../service/timer'
 
 /** How long a watch waits after a failed call before it asks again. */
 export interface BackoffPolicy {
@@ -21,14 +22,22 @@ const FATAL: ReadonlySet<SvcErrorKind> = new Set(['NotFound', 'InvalidArgument',
 export const isFatal = (error: SvcError): boolean => FATAL.has(error.kind) || error.limitBytes !== undefined
 
 /**
+ * The longest Retry-After honoured: a service asking for more (35 days, say) is asked
+ * again after an hour, once an hour. Below the timer's own ceiling with the jitter added.
+ */
+export const MAX_RETRY_AFTER_MS = Math.floor(MAX_TIMER_DELAY_MS / 1.1)
+
+/**
  * Milliseconds to wait after the `failures`-th consecutive failure (counting from 1).
- * A rate limit is honoured as asked, plus up to a tenth more so that hundreds of watches
- * told the same Retry-After do not all come back in the same instant. Everything else
- * uses "equal jitter" exponential backoff: never immediate, never in lockstep.
+ * A rate limit is honoured as asked (up to `MAX_RETRY_AFTER_MS`), plus up to a tenth
+ * more so that hundreds of watches told the same Retry-After do not all come back in
+ * the same instant. Everything else uses "equal jitter" exponential backoff: never
+ * immediate, never in lockstep.
  */
 export function backoffDelay(policy: BackoffPolicy, failures: number, error: SvcError, random: () => number): number {
   if (error.kind === 'RateLimited' && error.retryAfterMs !== undefined) {
-    return Math.round(error.retryAfterMs * (1 + random() / 10))
+    const asked = Number.isNaN(error.retryAfterMs) ? MAX_RETRY_AFTER_MS : Math.max(0, error.retryAfterMs)
+    return Math.round(Math.min(asked, MAX_RETRY_AFTER_MS) * (1 + random() / 10))
   }
   const ceiling = Math.min(policy.maxMs, policy.baseMs * 2 ** Math.min(failures - 1, 30))
   return Math.round(ceiling / 2 + (random() * ceiling) / 2)
