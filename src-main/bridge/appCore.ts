@@ -8,7 +8,7 @@ import { LogoStore } from '../logos/store'
 import { createReceiptWatcher, type Notify } from '../watch'
 import { createQueryWatcher, historyFromSessions, type QueryNotify } from '../queryWatch'
 import { createMarketRecorder } from '../marketHistory'
-import { createCore, type Core, type CoreDeps } from './core'
+import { createCore, keyRedactor, type Core, type CoreDeps } from './core'
 import { EventHub } from '../events/hub'
 import { createBridgeHandlers, type BridgeHandlers } from './handlers'
 
@@ -46,7 +46,9 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   const profiles = ProfileStore.open(join(opts.dataDir, 'profiles.json'))
   // The built-in profile speaks whatever form its embedded simulator serves.
   profiles.setBuiltInSimulatorUrl(simulator.url, WireDialectSchema.parse(opts.simulator?.dialect ?? {}))
-  const events = new EventHub()
+  // Records leave main through the bridge answers, the events and the watch files: all three scrub every key in use.
+  const redact = keyRedactor(profiles, opts.keyStore)
+  const events = new EventHub(redact)
   const logos = new LogoStore(join(opts.dataDir, 'logos'))
   const core = createCore({
     logos,
@@ -55,10 +57,11 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     profiles,
     keys: opts.keyStore,
     events,
+    redact,
     simulatorUrl: simulator.url,
     clientOptions: opts.clientOptions,
     makeWatches: (session) =>
-      createReceiptWatcher({ session, events, file: join(opts.dataDir, 'watches.json'), notify: opts.notify }),
+      createReceiptWatcher({ session, events, file: join(opts.dataDir, 'watches.json'), notify: opts.notify, redact }),
     makeMarketHistory: (session, activeProfileId) =>
       createMarketRecorder({ dir: join(opts.dataDir, 'market-history'), session, activeProfileId }),
     makeQueryWatches: (session, watches) =>
@@ -66,6 +69,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
         history: historyFromSessions(session),
         events,
         file: join(opts.dataDir, 'watched-queries.json'),
+        redact,
         notify: opts.notifyQuery,
         // Any profile's list carries the one app-wide mute.
         notificationsMuted: () => watches.list('').notificationsMuted,

@@ -8,8 +8,9 @@ import { SIMULATOR_PROFILE_ID, type ProfileStore, type Profile } from '../settin
 import type { WatchControl } from '../../src-shared/contract/watch'
 import type { QueryWatchControl } from '../../src-shared/contract/queryWatch'
 import type { EventHub } from '../events/hub'
-import type { LogoStore } from '../logos/store'
+import { isThisMachine, type LogoStore } from '../logos/store'
 import type { MarketRecorder } from '../marketHistory'
+import { redactDeep } from '../service/redact'
 
 export type { ServiceSession }
 
@@ -32,7 +33,12 @@ export interface Core {
   testConnection(profileId?: string): Promise<ConnectionTest>
   /** A service-named logo, fetched once and kept; its path on the page's own origin. */
   logo(url: string): Promise<{ src: string }>
+  /** Scrubs every key the app may send from a record leaving main (see `keyRedactor`). */
+  redact<T>(value: T): T
 }
+
+/** Scrubs keys from a record; what crosses out of main passes through one of these. */
+export type Redact = <T>(value: T) => T
 
 export interface CoreDeps {
   runtime: AppInfo['runtime']
@@ -49,6 +55,8 @@ export interface CoreDeps {
   logos?: LogoStore
   /** Builds the market recorder once the core can hand out service sessions. */
   makeMarketHistory?: (session: (profileId: string) => ServiceSession, activeProfileId: () => string) => MarketRecorder
+  /** What leaves main through the bridge; `keyRedactor(profiles, keys)` unless given. */
+  redact?: Redact
   /** Lets tests shorten timeouts; production uses the client's defaults. */
   clientOptions?: Partial<ConstructorParameters<typeof SvcClient>[0]>
 }
@@ -58,6 +66,33 @@ export interface CoreDeps {
  * every run (a free port), and it only ever runs on this machine, so its key is not bound.
  */
 export const keyOriginOf = (p: Profile): string | undefined => (p.id === SIMULATOR_PROFILE_ID ? undefined : new URL(p.baseUrl).origin)
+
+/**
+ * Every key the app may send: each profile's key for its current origin (stored or from
+ * the environment). These are what a service could echo back, in an error's name, a
+ * message or any field of an answer.
+ */
+export function keysInUse(profiles: ProfileStore, keys: KeyStore): string[] {
+  return profiles.list().flatMap((p) => {
+    try {
+      const key = keys.get(p.id, keyOriginOf(p))
+      return key ? [key] : []
+    } catch {
+      // A key that cannot be decrypted is sent nowhere, so nothing can echo it.
+      return []
+    }
+  })
+}
+
+/**
+ * The one redaction of records leaving main: bridge answers and failures, events, and
+ * the watch files. Every string at every depth loses every piece of every key in use
+ * (`redactDeep`), whatever field the service put it in.
+ */
+export const keyRedactor =
+  (profiles: ProfileStore, keys: KeyStore): Redact =>
+  (value) =>
+    redactDeep(value, keysInUse(profiles, keys))
 
 /** A profile as the page sees it: never its key, only whether one is kept for its origin. */
 const viewOf = (keys: KeyStore, p: Profile): ProfileView => ({
@@ -212,8 +247,11 @@ export function createCore(deps: CoreDeps): Core {
     ...profileCommands({ deps, forgetClient: forget, changed, resumeStopped, queryWatches }),
     logo: async (url) => {
       if (!deps.logos) throw new SvcFailure({ kind: 'NotFound', operation: 'getLogo', message: 'Logos are not kept in this mode.' })
-      return { src: await deps.logos.pathFor(url) }
+      // Logos on this machine only for a service on this machine (the Simulator, a local service).
+      const service = profileOrFail(profiles, profiles.activeId())
+      return { src: await deps.logos.pathFor(url, { serviceIsLocal: isThisMachine(new URL(service.baseUrl).hostname) }) }
     },
     testConnection: async (profileId) => testConnectionOf(session(profileId)),
+    redact: deps.redact ?? keyRedactor(profiles, keys),
   }
 }

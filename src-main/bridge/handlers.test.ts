@@ -17,6 +17,7 @@ function fakeCore(client: Record<string, (...a: unknown[]) => unknown>): Core {
     setAccessKey: vi.fn(),
     clearAccessKey: vi.fn(),
     testConnection: vi.fn(),
+    redact: <T>(value: T) => value,
   } as unknown as Core
 }
 

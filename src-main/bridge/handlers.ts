@@ -86,23 +86,26 @@ export function createBridgeHandlers(core: Core): BridgeHandlers {
   const handlers = {} as Record<BridgeMethodName, BridgeHandler<BridgeMethodName>>
   for (const name of BRIDGE_METHOD_NAMES) {
     const impl = impls[name] as Impl<BridgeMethodName>
-    handlers[name] = async (rawArgs) => {
-      const parsed = BRIDGE[name].args.safeParse(rawArgs)
-      if (!parsed.success) return fail(invalidArgs(name, parsed.error))
-      try {
-        return ok(await impl(parsed.data as BridgeParsedArgs<BridgeMethodName>))
-      } catch (e) {
-        if (isSvcFailure(e)) return fail({ operation: name, ...e.error })
-        console.error(`bridge ${name} failed:`, e)
-        return fail({
-          kind: 'Internal',
-          operation: name,
-          message: `Something went wrong in the app while running ${name}. The details are in the app's log.`,
-        })
-      }
-    }
+    // Every answer and every failure leaves main here: each is scrubbed of every key in use.
+    handlers[name] = async (rawArgs) => core.redact(await run(name, impl, rawArgs))
   }
   return handlers as BridgeHandlers
+}
+
+async function run(name: BridgeMethodName, impl: Impl<BridgeMethodName>, rawArgs: unknown): Promise<Result<BridgeResult<BridgeMethodName>>> {
+  const parsed = BRIDGE[name].args.safeParse(rawArgs)
+  if (!parsed.success) return fail(invalidArgs(name, parsed.error))
+  try {
+    return ok(await impl(parsed.data as BridgeParsedArgs<BridgeMethodName>))
+  } catch (e) {
+    if (isSvcFailure(e)) return fail({ operation: name, ...e.error })
+    console.error(`bridge ${name} failed:`, e)
+    return fail({
+      kind: 'Internal',
+      operation: name,
+      message: `Something went wrong in the app while running ${name}. The details are in the app's log.`,
+    })
+  }
 }
 
 function invalidArgs(

@@ -1,4 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -89,4 +91,79 @@ describe('a service answering with a bomb', () => {
     // The connections were dropped at the limit, not read to the end.
     expect(plain.bytesSent).toBeLessThan(600 * MiB)
   }, 60_000)
+})
+
+/**
+ * Attack: a service echoes the access key in the `error` (name) field of its failures,
+ * and in the name of a chain in an answer that succeeds. The key used to reach the page,
+ * the event stream, `watches.json` and `watched-queries.json` in clear, because only an
+ * error's message, path and operation were scrubbed.
+ */
+describe('a service echoing the key in any field', () => {
+  const KEY = 'sk_live_Echo0123456789AbCdEf'
+  let echo: Server
+  let echoDir: string
+  let echoApp: AppCore | undefined
+
+  beforeAll(async () => {
+    echo = createServer((req, res) => {
+      req.resume()
+      if (req.url?.endsWith('/GetChains')) {
+        res.writeHead(200, { 'Content-Type': 'application/json' })
+        return res.end(JSON.stringify({ chains: [{ id: 1, name: `Chain ${KEY}`, nativeCurrency: { name: KEY.toUpperCase(), symbol: 'ETH', decimals: 18 } }] }))
+      }
+      res.writeHead(401, { 'Content-Type': 'application/json' })
+      res.end(JSON.stringify({ error: KEY, code: 9999, msg: 'no', status: 401 }))
+    })
+    await new Promise<void>((done) => echo.listen(0, '127.0.0.1', done))
+    echoDir = mkdtempSync(join(tmpdir(), 'ie-echo-'))
+    const url = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`
+    writeFileSync(join(echoDir, 'profiles.json'), JSON.stringify({ version: 1, activeProfileId: 'echo', profiles: [{ id: 'echo', name: 'Echo', baseUrl: url }] }))
+  })
+
+  afterAll(async () => {
+    await echoApp?.stop()
+    await new Promise<void>((done) => echo.close(() => done()))
+    rmSync(echoDir, { recursive: true, force: true })
+  })
+
+  const pieceOf = (text: string) => {
+    const lower = text.toLowerCase()
+    for (let i = 0; i + 6 <= KEY.length; i++) if (lower.includes(KEY.slice(i, i + 6).toLowerCase())) return KEY.slice(i, i + 6)
+    return undefined
+  }
+
+  it('reaches neither the page, the events, nor the files on disk', async () => {
+    echoApp = await startAppCore({
+      runtime: 'host',
+      version: 'test',
+      dataDir: echoDir,
+      keyStore: FileKeyStore.open(join(echoDir, 'access-keys.json'), {}),
+      simulator: { seed: 1, intents: 20 },
+    })
+    const { handlers, events, core } = echoApp
+    const heard: string[] = []
+    events.on((e) => heard.push(JSON.stringify(e)))
+    const answers: unknown[] = [await handlers.setAccessKey({ profileId: 'echo', key: KEY, allowPlainText: true })]
+    answers.push(await handlers.watchIntent({ intentId: '7' }))
+    answers.push(await handlers.addQueryWatch({ name: 'All', query: {} }))
+    for (let i = 0; i < 200; i++) {
+      const [w] = core.watches.list('echo').watches
+      const [q] = core.queryWatches!.list('echo').queries
+      if (w?.error && q?.error) break
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    answers.push(await handlers.getIntent({ intentId: '7' }), await handlers.getChains({}), await handlers.testConnection({}))
+    answers.push(await handlers.listWatches({}), await handlers.listQueryWatches({}))
+    const failed = answers.find((a) => (a as { ok: boolean }).ok === false) as { error: { name?: string } }
+    expect(failed.error.name).toBe('[redacted]')
+    await core.watches.stop()
+    await core.queryWatches!.stop()
+    const files = ['watches.json', 'watched-queries.json'].map((f) => readFileSync(join(echoDir, f), 'utf8'))
+    // What the watch and the query kept is the failure, with its name scrubbed.
+    expect(files[0]).toContain('[redacted]')
+    expect(files[1]).toContain('[redacted]')
+    for (const [what, text] of [...answers.map((a, i) => [`answer ${i}`, JSON.stringify(a)]), ...heard.map((e, i) => [`event ${i}`, e]), ['watches.json', files[0]], ['watched-queries.json', files[1]]])
+      expect(pieceOf(text), what).toBeUndefined()
+  }, 30_000)
 })

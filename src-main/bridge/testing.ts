@@ -81,6 +81,7 @@ export function recordingCore() {
     testConnection: record('testConnection'),
     logo: record('logo', { src: '/logos/x' }),
     marketHistory: new Proxy({}, { get: (_t, name) => record(`marketHistory.${String(name)}`) }),
+    redact: <T>(value: T) => value,
   } as unknown as Core
   return { core, reached }
 }

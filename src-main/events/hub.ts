@@ -2,16 +2,24 @@ import type { BridgeEvent } from '../../src-shared/contract/bridge'
 
 type Listener = (event: BridgeEvent) => void
 
-/** Fan-out of main-process events to every connected window or browser tab. */
+/**
+ * Fan-out of main-process events to every connected window or browser tab. Each event
+ * leaves main here, so it passes through `redact` first (the app's key redactor; none
+ * where nothing leaves, as on the command line).
+ */
 export class EventHub {
   private readonly listeners = new Set<Listener>()
+
+  constructor(private readonly redact: (event: BridgeEvent) => BridgeEvent = (event) => event) {}
 
   on(listener: Listener): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)
   }
 
-  emit(event: BridgeEvent): void {
+  emit(raw: BridgeEvent): void {
+    if (!this.listeners.size) return
+    const event = this.redact(raw)
     for (const listener of this.listeners) {
       try {
         listener(event)

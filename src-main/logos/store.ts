@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync } from 'node:fs'
-import { rename, writeFile } from 'node:fs/promises'
+import { createHmac, randomBytes } from 'node:crypto'
+import { mkdirSync, readFileSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { rename, unlink, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { isLoopbackHostname } from '../../src-shared/contract/app'
 import { SvcFailure } from '../../src-shared/contract/errors'
@@ -13,10 +13,31 @@ import { SvcFailure } from '../../src-shared/contract/errors'
  *
  * Only https URLs are fetched (plain http only on loopback), without cookies or
  * credentials, redirects not followed; the answer must be at most 256 KiB and be an
- * image its first bytes prove it is (PNG, JPEG, GIF, WebP, ICO or SVG). Each is stored
- * as `<sha256 of the URL>.<ext>` and served at `/logos/<that name>`.
+ * image its first bytes prove it is (PNG, JPEG, GIF, WebP, ICO or SVG). A logo URL on
+ * this machine (loopback, `0.0.0.0`) is fetched only for a service that is itself on
+ * this machine: a remote service could otherwise make the app send requests to any
+ * local port, the browser host's own included.
+ *
+ * Each is stored as `<HMAC-SHA256 of the URL>.<ext>` under a random key made once per
+ * data folder (`name-key`, 0600), and served at `/logos/<that name>`. A plain digest of
+ * the URL would let anyone who can reach the host's port (another user of the machine)
+ * test which tokens were viewed by asking for the digest of a known logo URL; a keyed
+ * name cannot be computed without the key.
+ *
+ * The folder is bounded: at most `MAX_LOGOS` files and `MAX_LOGO_STORE_BYTES` in all,
+ * the least recently shown removed first. What is stored is indexed in memory (one
+ * read of the folder at first use), so a lookup touches no disk.
  */
 export const MAX_LOGO_BYTES = 256 * 1024
+/** Logos kept at most: a few hundred tokens, chains and curators, with room to spare. */
+export const MAX_LOGOS = 1_000
+/** Bytes kept at most, over all logos (logos are usually a few KiB each). */
+export const MAX_LOGO_STORE_BYTES = 32 * 1024 * 1024
+/** Logos fetched at once; the rest wait their turn, so a page of new URLs holds at most this many answers in memory. */
+const MAX_CONCURRENT_FETCHES = 8
+/** A shown logo's file time is brought forward at most this often, to keep the order across restarts without a write per view. */
+const TOUCH_EVERY_MS = 60_000
+const KEY_FILE = 'name-key'
 const FETCH_TIMEOUT_MS = 10_000
 /** A logo that failed is not asked for again for this long (per URL, in memory). */
 const RETRY_AFTER_MS = 10 * 60_000
@@ -42,27 +63,58 @@ export function sniffImage(bytes: Buffer): LogoExt | undefined {
 
 export type LogoFetch = (url: string, init: RequestInit) => Promise<Response>
 
+export interface LogoLimits {
+  count: number
+  bytes: number
+}
+
+interface Stored {
+  name: string
+  bytes: number
+  touchedAt: number
+}
+
+/** Which logo URLs may be fetched for the service asking. */
+export interface LogoRequest {
+  /** The active profile's service is on this machine: logos on loopback are its own. */
+  serviceIsLocal: boolean
+}
+
+/** Whether `url`'s host names this machine, by name or address (`localhost`, `127.x`, `::1`, `0.0.0.0`, IPv4-mapped forms). */
+export function isThisMachine(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '')
+  return isLoopbackHostname(h) || h.endsWith('.localhost') || h === '0.0.0.0' || h === '::' || /^::ffff:(7f[0-9a-f]{2}:|0:0$)/.test(h)
+}
+
 export class LogoStore {
   private readonly inFlight = new Map<string, Promise<string>>()
   private readonly failedAt = new Map<string, number>()
+  /** Stored logos by id, least recently shown first (a Map keeps insertion order). */
+  private index: Map<string, Stored> | undefined
+  private key: Buffer | undefined
+  private bytes = 0
+  private fetching = 0
+  private readonly waiting: Array<() => void> = []
 
   constructor(
     private readonly dir: string,
     private readonly fetchImpl: LogoFetch = (u, i) => fetch(u, i),
     private readonly now: () => number = Date.now,
+    private readonly limits: LogoLimits = { count: MAX_LOGOS, bytes: MAX_LOGO_STORE_BYTES },
   ) {}
 
   /** The served path of the logo at `url` (`/logos/<name>`), fetching it once if it is not stored yet. */
-  async pathFor(url: string): Promise<string> {
-    const target = allowedUrl(url)
-    const id = createHash('sha256').update(target.href).digest('hex')
-    const stored = this.storedName(id)
-    if (stored) return `/logos/${stored}`
+  async pathFor(url: string, request: LogoRequest): Promise<string> {
+    const target = allowedUrl(url, request)
+    const index = this.load()
+    const id = createHmac('sha256', this.key!).update(target.href).digest('hex')
+    const stored = index.get(id)
+    if (stored) return `/logos/${this.shown(id, stored)}`
     const failed = this.failedAt.get(id)
     if (failed !== undefined && this.now() - failed < RETRY_AFTER_MS) throw refused('it could not be loaded a moment ago')
     let pending = this.inFlight.get(id)
     if (!pending) {
-      pending = this.download(target, id).finally(() => this.inFlight.delete(id))
+      pending = this.inTurn(() => this.download(target, id)).finally(() => this.inFlight.delete(id))
       this.inFlight.set(id, pending)
     }
     return `/logos/${await pending}`
@@ -70,12 +122,94 @@ export class LogoStore {
 
   /** The stored file for a served name, or `undefined`. */
   fileFor(name: string): string | undefined {
-    return LOGO_FILE.test(name) && existsSync(join(this.dir, name)) ? join(this.dir, name) : undefined
+    if (!LOGO_FILE.test(name)) return undefined
+    return this.load().get(name.slice(0, name.indexOf('.')))?.name === name ? join(this.dir, name) : undefined
   }
 
-  private storedName(id: string): string | undefined {
-    if (!existsSync(this.dir)) return undefined
-    return readdirSync(this.dir).find((n) => n.startsWith(`${id}.`) && LOGO_FILE.test(n))
+  /** How many logos are kept and their bytes, for tests and figures. */
+  usage(): { count: number; bytes: number } {
+    return { count: this.load().size, bytes: this.bytes }
+  }
+
+  /** Moves a logo to the recent end; its file's time follows now and then, so the order outlives a restart. */
+  private shown(id: string, stored: Stored): string {
+    const index = this.index!
+    index.delete(id)
+    index.set(id, stored)
+    const now = this.now()
+    if (now - stored.touchedAt >= TOUCH_EVERY_MS) {
+      stored.touchedAt = now
+      const at = new Date(now)
+      void utimes(join(this.dir, stored.name), at, at).catch(() => undefined)
+    }
+    return stored.name
+  }
+
+  /**
+   * The index, read from the folder once. A folder without its name key (new, or written
+   * before names were keyed) loses its logos: their names could be guessed, and each is
+   * fetched again under a keyed name when next shown.
+   */
+  private load(): Map<string, Stored> {
+    if (this.index) return this.index
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 })
+    this.key = this.readKey()
+    const found: Array<Stored & { id: string }> = []
+    for (const name of readdirSync(this.dir)) {
+      const file = join(this.dir, name)
+      try {
+        if (LOGO_FILE.test(name) && this.key) {
+          const st = statSync(file)
+          if (st.isFile()) found.push({ id: name.slice(0, name.indexOf('.')), name, bytes: st.size, touchedAt: st.mtimeMs })
+        } else if (LOGO_FILE.test(name) || name.endsWith('.tmp')) unlinkSync(file)
+      } catch {
+        // Gone meanwhile, or not a file: not a logo to serve.
+      }
+    }
+    if (!this.key) this.key = this.makeKey()
+    found.sort((a, b) => a.touchedAt - b.touchedAt)
+    this.index = new Map(found.map(({ id, ...stored }) => [id, stored]))
+    this.bytes = found.reduce((sum, f) => sum + f.bytes, 0)
+    this.evict()
+    return this.index
+  }
+
+  private readKey(): Buffer | undefined {
+    try {
+      const key = readFileSync(join(this.dir, KEY_FILE))
+      return key.length === 32 ? key : undefined
+    } catch {
+      return undefined
+    }
+  }
+
+  private makeKey(): Buffer {
+    const key = randomBytes(32)
+    writeFileSync(join(this.dir, KEY_FILE), key, { mode: 0o600 })
+    return key
+  }
+
+  /** Removes the least recently shown logos until both caps hold. */
+  private evict(): void {
+    const index = this.index!
+    for (const [id, stored] of index) {
+      if (index.size <= this.limits.count && this.bytes <= this.limits.bytes) break
+      index.delete(id)
+      this.bytes -= stored.bytes
+      void unlink(join(this.dir, stored.name)).catch(() => undefined)
+    }
+  }
+
+  /** Runs `fetch` when fewer than `MAX_CONCURRENT_FETCHES` are running. */
+  private async inTurn<T>(fetch: () => Promise<T>): Promise<T> {
+    if (this.fetching >= MAX_CONCURRENT_FETCHES) await new Promise<void>((go) => this.waiting.push(go))
+    this.fetching++
+    try {
+      return await fetch()
+    } finally {
+      this.fetching--
+      this.waiting.shift()?.()
+    }
   }
 
   private async download(url: URL, id: string): Promise<string> {
@@ -83,11 +217,16 @@ export class LogoStore {
       const bytes = await this.fetchBounded(url)
       const ext = sniffImage(bytes)
       if (!ext) throw refused('it is not a PNG, JPEG, GIF, WebP, ICO or SVG image')
-      mkdirSync(this.dir, { recursive: true, mode: 0o700 })
       const name = `${id}.${ext}`
       const temp = join(this.dir, `${name}.${process.pid}.tmp`)
       await writeFile(temp, bytes, { mode: 0o600 })
+      // The file's time is when it was last shown: the order of removal at the next launch.
+      const at = this.now()
+      await utimes(temp, new Date(at), new Date(at))
       await rename(temp, join(this.dir, name))
+      this.index!.set(id, { name, bytes: bytes.length, touchedAt: at })
+      this.bytes += bytes.length
+      this.evict()
       return name
     } catch (e) {
       this.failedAt.set(id, this.now())
@@ -118,15 +257,17 @@ export class LogoStore {
   }
 }
 
-function allowedUrl(raw: string): URL {
+function allowedUrl(raw: string, request: LogoRequest): URL {
   let url: URL
   try {
     url = new URL(raw)
   } catch {
     throw refused('it is not a URL')
   }
-  const ok = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHostname(url.hostname))
+  const local = isThisMachine(url.hostname)
+  const ok = url.protocol === 'https:' || (url.protocol === 'http:' && local)
   if (!ok || url.username || url.password) throw refused('only https logos are fetched')
+  if (local && !request.serviceIsLocal) throw refused('it points at this computer, and the service is not on this computer')
   return url
 }
 

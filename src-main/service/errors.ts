@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { formatBytes, type HeaderReader } from './transport'
-import { redactAll, redactSecret } from './redact'
+import { redactAll, redactDeep, redactSecret } from './redact'
 import type { SvcError } from '../../src-shared/contract/errors'
 import { lookupServiceError, type CatalogueEntry } from './errorCatalogue'
 
@@ -272,16 +272,8 @@ export function invalidRequest(operation: string, detail: string, path?: string)
 }
 
 /**
- * Removes a secret from every text field of an error. The client's own messages never
- * contain the key; this guards against a service that echoes it back.
+ * Removes a secret from every string of an error (its name, message, path, operation,
+ * whatever the service filled in). The client's own messages never contain the key;
+ * this guards against a service that echoes it back.
  */
-export function redact(error: SvcError, secret: string | undefined): SvcError {
-  if (!secret) return error
-  const scrub = (s: string) => redactSecret(s, secret)
-  return {
-    ...error,
-    message: scrub(error.message),
-    ...(error.path !== undefined && { path: scrub(error.path) }),
-    ...(error.operation !== undefined && { operation: scrub(error.operation) }),
-  }
-}
+export const redact = (error: SvcError, secret: string | undefined): SvcError => redactDeep(error, [secret])

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isSvcFailure, type SvcError } from '../../src-shared/contract/errors'
 import { SvcClient } from './client'
-import { redactSecret } from './redact'
+import { MAX_REDACT_DEPTH, REDACTED, redactDeep, redactSecret } from './redact'
 
 /**
  * Attack: a service echoes the access key back in its error, shaped to slip past a
@@ -69,5 +69,61 @@ describe('a service echoing the key', () => {
     expect(redactSecret('key sk_live_AbCdEf is wrong', KEY)).toBe('key [redacted] is wrong')
     expect(redactSecret('nothing secret here', KEY)).toBe('nothing secret here')
     expect(redactSecret('short k-1 key', 'k-1')).toBe('short [redacted] key')
+  })
+})
+
+describe('redacting a whole record', () => {
+  const OTHER = 'ak_test_ZyXwVuTsRqPo'
+
+  it('scrubs every string at any depth, keys of objects and every secret at once, and keeps the rest', () => {
+    const record = {
+      kind: 'Unauthorized',
+      name: KEY,
+      nested: { list: ['clean', `a ${KEY.toUpperCase()} b`, { deeper: [[`x${OTHER}y`]] }], n: 7, ok: true, none: null },
+      [`by ${KEY}`]: 1,
+    }
+    const out = redactDeep(record, [KEY, OTHER, undefined])
+    expectNoPieceOfKey(out as unknown as SvcError)
+    expect(JSON.stringify(out)).not.toContain(OTHER.slice(0, 6))
+    expect(out).toEqual({
+      kind: 'Unauthorized',
+      name: REDACTED,
+      nested: { list: ['clean', `a ${REDACTED} b`, { deeper: [[`x${REDACTED}y`]] }], n: 7, ok: true, none: null },
+      [`by ${REDACTED}`]: 1,
+    })
+    // The record given is not changed.
+    expect(record.name).toBe(KEY)
+  })
+
+  it('returns what holds nothing as it is, without copying', () => {
+    const clean = { a: [{ b: 'c' }], d: 'e' }
+    expect(redactDeep(clean, [KEY])).toBe(clean)
+    expect(redactDeep(clean, [])).toBe(clean)
+    const half = { keep: { x: 'y' }, change: KEY }
+    expect(redactDeep(half, [KEY]).keep).toBe(half.keep)
+  })
+
+  it('keeps a key named __proto__ a key, and stops at its depth bound and at cycles', () => {
+    const proto = JSON.parse(`{"__proto__": {"polluted": "${KEY}"}}`) as Record<string, unknown>
+    const out = redactDeep(proto, [KEY])
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype)
+    expect(Object.keys(out)).toEqual(['__proto__'])
+    expect(JSON.stringify(out)).toBe(`{"__proto__":{"polluted":"${REDACTED}"}}`)
+
+    let deep: unknown = KEY
+    for (let i = 0; i < MAX_REDACT_DEPTH + 50; i++) deep = [deep]
+    expect(JSON.stringify(redactDeep(deep, [KEY]))).not.toContain(KEY.slice(0, 6))
+
+    const cyclic: Record<string, unknown> = { name: KEY }
+    cyclic.self = cyclic
+    const cut = redactDeep(cyclic, [KEY])
+    expect(cut).toEqual({ name: REDACTED, self: REDACTED })
+  })
+
+  it('scans a large clean answer quickly', () => {
+    const rows = Array.from({ length: 100_000 }, (_, i) => ({ intentId: String(i), owner: `0x${i.toString(16).padStart(40, '0')}`, status: 'SUCCEEDED' }))
+    const started = performance.now()
+    expect(redactDeep(rows, [KEY, OTHER])).toBe(rows)
+    expect(performance.now() - started).toBeLessThan(5_000)
   })
 })

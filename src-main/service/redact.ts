@@ -38,3 +38,87 @@ export function redactSecret(text: string, secret: string | undefined): string {
 /** Several fields that end up in one message: each scrubbed, so a key split between them is caught piece by piece. */
 export const redactAll = (texts: Array<string | undefined>, secret: string | undefined): Array<string | undefined> =>
   texts.map((t) => (t === undefined ? t : redactSecret(t, secret)))
+
+/**
+ * Nesting walked by `redactDeep`. Service answers deeper than 256 levels are refused as
+ * they are read, so nothing the app keeps is deeper; a value past this is replaced whole
+ * rather than let through unread.
+ */
+export const MAX_REDACT_DEPTH = 320
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/**
+ * A quick test for "may hold a piece of one of the keys": one case-insensitive regular
+ * expression of every piece, far faster than slicing every string window by window, so
+ * the strings of a large answer that hold nothing (nearly all) cost one scan each.
+ */
+function mayHoldPiece(secrets: readonly string[]): (text: string) => boolean {
+  const pieces = new Set<string>()
+  for (const secret of secrets) {
+    const n = Math.min(FRAGMENT, secret.length)
+    for (let i = 0; i + n <= secret.length; i++) pieces.add(escapeRegExp(secret.slice(i, i + n).toLowerCase()))
+  }
+  const pattern = new RegExp([...pieces].join('|'), 'i')
+  return (text) => pattern.test(text)
+}
+
+/** Sets a property as data, so a key named `__proto__` stays a key and does not change the prototype. */
+const put = (o: Record<string, unknown>, key: string, value: unknown) =>
+  Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true })
+
+/**
+ * Every string of `value`, at any depth, keys of objects included, with every piece of
+ * every secret scrubbed (as `redactSecret`). This is the one redaction for records that
+ * leave the main process: bridge answers and failures, events, and the files the app
+ * writes. Copy on write: what holds nothing is returned as it is (the same objects), so
+ * a large clean answer costs a scan and no copy. Shared and repeated objects are walked
+ * once; past `MAX_REDACT_DEPTH` a value is replaced by `REDACTED`.
+ */
+export function redactDeep<T>(value: T, secrets: ReadonlyArray<string | undefined>): T {
+  const keys = [...new Set(secrets.filter((s): s is string => !!s))]
+  if (!keys.length) return value
+  const holds = mayHoldPiece(keys)
+  const text = (s: string) => (holds(s) ? keys.reduce((t, k) => redactSecret(t, k), s) : s)
+  // Field names repeat across every row of a list: each is read once.
+  const names = new Map<string, string>()
+  const name = (k: string) => names.get(k) ?? (names.set(k, text(k)), names.get(k)!)
+  // Each object walked once; one met again while it is still being walked is a cycle,
+  // which no record that can be written as JSON has, and is cut rather than followed.
+  const done = new Map<object, unknown>()
+  const walk = (v: unknown, depth: number): unknown => {
+    if (typeof v === 'string') return text(v)
+    if (v === null || typeof v !== 'object') return v
+    if (done.has(v)) return done.get(v)
+    if (depth >= MAX_REDACT_DEPTH) return REDACTED
+    if (Array.isArray(v)) {
+      let out: unknown[] | undefined
+      done.set(v, REDACTED)
+      v.forEach((item, i) => {
+        const r = walk(item, depth + 1)
+        if (r !== item) (out ??= [...v])[i] = r
+      })
+      done.set(v, out ?? v)
+      return out ?? v
+    }
+    // Records are plain data; any other object is read by its own fields, as JSON and structured clone read it.
+    return walkObject(v as Record<string, unknown>, depth)
+  }
+  const walkObject = (v: Record<string, unknown>, depth: number): unknown => {
+    done.set(v, REDACTED)
+    let changed = false
+    const entries = Object.keys(v).map((k) => {
+      const key = name(k)
+      const item = walk(v[k], depth + 1)
+      if (key !== k || item !== v[k]) changed = true
+      return [key, item] as const
+    })
+    done.set(v, v)
+    if (!changed) return v
+    const out: Record<string, unknown> = Object.getPrototypeOf(v) === null ? Object.create(null) : {}
+    for (const [k, item] of entries) put(out, k, item)
+    done.set(v, out)
+    return out
+  }
+  return walk(value, 0) as T
+}
