@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { formatBytes, type HeaderReader } from './transport'
 import { redactAll, redactDeep, redactSecret } from './redact'
 import type { SvcError } from '../../src-shared/contract/errors'
-import { lookupServiceError, type CatalogueEntry } from './errorCatalogue'
+import { lookupServiceError, sentAs, type CatalogueEntry } from './errorCatalogue'
 
 /**
  * Turning everything that can go wrong on a call into a typed SvcError whose message
@@ -108,7 +108,22 @@ export function httpFailure(ctx: CallContext, status: number, headers: HeaderRea
   const said = serviceSaid(e, ctx.accessKey)
   const known = e && lookupServiceError(e.error, e.code)
   if (known) return catalogued(ctx, known, base, headers, said)
-  return { ...base, ...byStatus(ctx, status, headers, e, said) }
+  const label = sentAs(e?.error, e?.code)
+  if (label === undefined) return { ...base, ...byStatus(ctx, status, headers, e, said) }
+  return { ...base, ...uncatalogued(ctx, status, headers, e, said, label) }
+}
+
+/**
+ * A named error this app does not know (`QuotaExceeded (1200)`): shown as sent, with the
+ * service's words. The HTTP status still decides the kind (and so retries), but advice
+ * written for a status alone ("check the values entered") is not given for an error the
+ * service named: for all the app knows, nothing in the request is wrong.
+ */
+function uncatalogued(ctx: CallContext, status: number, headers: HeaderReader, e: WebrpcError | undefined, said: string, label: string): StatusVerdict {
+  const verdict = byStatus(ctx, status, headers, e, said)
+  const what = `${ctx.baseUrl} answered ${ctx.operation} with ${label}, HTTP ${status}, an error this app does not know`
+  const next = verdict.kind === 'RateLimited' || verdict.kind === 'Unavailable' || verdict.kind === 'Timeout' ? ' — try again in a moment' : ''
+  return { ...verdict, message: `${what}${next}.${said || ' The service gave no explanation.'}` }
 }
 
 type StatusVerdict = Pick<SvcError, 'kind' | 'message' | 'retryAfterMs'>

@@ -5,8 +5,8 @@
  * Operations build spec-form objects; this module turns them into the served form and
  * turns requests back into the spec's names.
  */
-import { dialectRenames, isSpecDialect, SPEC_DIALECT, WireDialectSchema, type WireDialect, type WireDialectInput } from '../../src-shared/contract/dialect'
-import { renameKeys } from '../service/renameKeys'
+import { isSpecDialect, SPEC_DIALECT, WireDialectSchema, type WireDialect, type WireDialectInput } from '../../src-shared/contract/dialect'
+import { renameMembers, servedRenames } from './renames'
 import { deployedIntent, deployedReceipt, deployedReceiptStates } from './materialise/deployed'
 import { intentObject } from './materialise/intent'
 import { receiptObject } from './materialise/receipt'
@@ -36,7 +36,7 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 export function simWire(input: WireDialectInput = SPEC_DIALECT): SimWire {
   const dialect = WireDialectSchema.parse(input)
   const deployed = !isSpecDialect(dialect)
-  const toWire = dialectRenames(dialect)
+  const toWire = servedRenames(dialect)
   const fromWire = new Map([...toWire].map(([neutral, wire]) => [wire, neutral]))
   // Keys only: a name followed by a colon, as JSON.stringify writes members.
   const keyPattern = toWire.size ? new RegExp(`"(${[...toWire.keys()].map(escapeRe).join('|')})":`, 'g') : null
@@ -47,7 +47,7 @@ export function simWire(input: WireDialectInput = SPEC_DIALECT): SimWire {
     rpcPrefix: `/rpc/${dialect.serviceName}/`,
     json: (value) => toJson(value, bigInts),
     renameOut: (text) => (keyPattern ? text.replace(keyPattern, (_m, k: string) => `"${toWire.get(k)}":`) : text),
-    renameIn: (body) => renameKeys(body, fromWire),
+    renameIn: (body) => renameMembers(body, fromWire),
     intent: (r) => (deployed ? deployedIntent(intentObject(r), r) : intentObject(r)),
     receipt: (r) => (deployed ? deployedReceipt(receiptObject(r), r) : receiptObject(r)),
     receiptStates: (r) => (deployed ? deployedReceiptStates(r) : receiptStates(r)),

@@ -1,4 +1,4 @@
-import { SERVICE_ERRORS, type ServiceErrorName } from '../service/errorCatalogue'
+import { wireErrorByName } from './wireCatalogue'
 
 /**
  * Errors in the webrpc form the real service uses: the body is
@@ -6,8 +6,9 @@ import { SERVICE_ERRORS, type ServiceErrorName } from '../service/errorCatalogue
  * and the HTTP status equals `status`.
  */
 
-function byName(name: ServiceErrorName): ErrorKind {
-  const e = SERVICE_ERRORS.find((x) => x.name === name)!
+function byName(name: string): ErrorKind {
+  const e = wireErrorByName(name)
+  if (!e) throw new Error(`${name} is not in the simulator's wire catalogue`)
   return { name: e.name, code: e.code, status: e.status }
 }
 
@@ -18,7 +19,7 @@ export interface ErrorKind {
 }
 
 /**
- * The deployed service's catalogue (`src-main/service/errorCatalogue.ts`), which many
+ * The deployed service's catalogue (the simulator's own copy, `wireCatalogue.ts`), which many
  * errors answer with HTTP 400 whatever they mean; the client classifies them by name and
  * code. Validation failures are `WebrpcBadRequest`, as a generated server reports them.
  */
@@ -55,9 +56,10 @@ export class SimError extends Error {
   /** Sent as `cause`: the detail a developer needs (field name, offending value). */
   readonly detail?: string
 
-  constructor(kind: ErrorKindName, msg: string, detail?: string) {
+  /** `kind`: one of ERROR_KINDS by name, or any entry of the wire catalogue. */
+  constructor(kind: ErrorKindName | ErrorKind, msg: string, detail?: string) {
     super(msg)
-    this.kind = ERROR_KINDS[kind]
+    this.kind = typeof kind === 'string' ? ERROR_KINDS[kind] : kind
     this.detail = detail
   }
 

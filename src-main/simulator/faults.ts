@@ -15,6 +15,8 @@
  *   truncate=<rate>                                 send half of the JSON body as a complete answer
  *   neverAnswer=<rate>                              hold the request until the client or server gives up
  *   wrongTypes=<rate>                               answer 200 with fields of the wrong JSON types
+ *   catalogued=<rate>:code=<n>                      answer the catalogue's error with that code
+ *                                                   (name, code and HTTP status as the service sends it)
  *
  * Example: `latency=5000@GetIntent;error500=0.3;rate429=1:retry=2;reset=0.2@GetIntentHistory`
  *
@@ -23,8 +25,9 @@
  * stream seeded by the simulator seed, so a given request sequence meets the same faults.
  */
 import { Rng } from './rng'
+import { wireErrorByCode } from './wireCatalogue'
 
-export const FAULT_KINDS = ['latency', 'error500', 'rate429', 'reset', 'truncate', 'neverAnswer', 'wrongTypes'] as const
+export const FAULT_KINDS = ['latency', 'error500', 'rate429', 'reset', 'truncate', 'neverAnswer', 'wrongTypes', 'catalogued'] as const
 export type FaultKind = (typeof FAULT_KINDS)[number]
 export type FaultOutcome = Exclude<FaultKind, 'latency'>
 
@@ -36,6 +39,7 @@ const PARAMS: Record<FaultKind, readonly string[]> = {
   truncate: [],
   neverAnswer: [],
   wrongTypes: [],
+  catalogued: ['code'],
 }
 
 export interface FaultRule {
@@ -50,6 +54,8 @@ export interface FaultPlan {
   latencyMs: number
   outcome: FaultOutcome | null
   retryAfterSec: number
+  /** For `catalogued`: the catalogue code to answer with. */
+  errorCode?: number
 }
 
 export class FaultSpecError extends Error {}
@@ -79,6 +85,8 @@ export function parseFaults(spec: string, operations: readonly string[]): FaultR
       params[name] = parseNumber(v, `${kind}:${name}`)
     }
     if (params.rate !== undefined && params.rate > 1) throw new FaultSpecError(`${kind}:rate must be between 0 and 1`)
+    if (kind === 'catalogued' && (params.code === undefined || !wireErrorByCode(params.code)))
+      throw new FaultSpecError(`catalogued needs :code=<n> with a code of the service's catalogue, got ${params.code ?? 'none'}`)
     let ops: Set<string> | null = null
     if (scope !== undefined && scope !== '*') {
       ops = new Set(scope.split(','))
@@ -130,6 +138,7 @@ export class Faults {
       const fires = burst > 0 || this.rng.chance(rule.value)
       if (!fires) continue
       plan.outcome = rule.kind
+      if (rule.kind === 'catalogued') plan.errorCode = rule.params.code
       if (rule.kind === 'rate429') {
         plan.retryAfterSec = rule.params.retry ?? 1
         this.burstLeft.set(rule, burst > 0 ? burst - 1 : Math.max(0, (rule.params.burst ?? 1) - 1))

@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net'
 import type { AdminRoutes } from './admin'
 import { Args } from './args'
 import { SimError, type WebrpcErrorBody } from './errors'
+import { wireErrorByCode } from './wireCatalogue'
 import { realSleep as sleep } from '../service/retry'
 import { MAX_TIMER_DELAY_MS } from '../service/timer'
 import { mangleTypes, type FaultOutcome, type FaultPlan } from './faults'
@@ -86,6 +87,10 @@ async function preempt(plan: FaultPlan, res: ServerResponse, signal: AbortSignal
       return 0
     case 'error500':
       return sendError(res, new SimError('InternalError', 'internal server error', 'injected fault'))
+    case 'catalogued': {
+      const entry = wireErrorByCode(plan.errorCode ?? NaN)!
+      return sendError(res, new SimError(entry, entry.msg, 'injected fault'))
+    }
     case 'rate429':
       return sendError(res, new SimError('RateLimited', `rate limited; retry after ${plan.retryAfterSec}s`), { 'Retry-After': String(plan.retryAfterSec) })
     default:
