@@ -1,4 +1,5 @@
 import { test, expect } from './fixtures'
+import { allAcrossScroll } from './tableRows'
 
 /**
  * Route statistics: fetched online from the simulator into the cache, computed in the
@@ -21,7 +22,7 @@ test('route statistics are fetched online, computed from the cache, and read the
   const sameRoute = records.filter((r) => r.originChainId === first.originChainId && r.destinationChainId === first.destinationChainId)
   await routes.getByRole('columnheader', { name: 'Intents' }).click()
   await expect(routes.locator('tbody tr')).not.toHaveCount(0)
-  const counts = await routes.locator('tbody tr td:nth-child(2)').allTextContents()
+  const counts = await allAcrossScroll(routes.locator('tbody tr td:nth-child(2)'))
   expect(counts).toContain(sameRoute.length.toLocaleString('en-US'))
 
   // A row opens its trend; the focus is part of the URL.

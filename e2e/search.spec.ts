@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test'
 import { HEAVY_OWNER_ADDRESS } from '../src-main/simulator'
 import type { SearchIntentsRequest } from '../src-shared/contract/service'
 import { test, expect, type TestApp } from './fixtures'
+import { allAcrossScroll } from './tableRows'
 
 type FilterKey = keyof SearchIntentsRequest
 
@@ -10,9 +11,7 @@ const summary = (page: Page) => page.getByTestId('search-summary')
 
 /** Intent ids in the results table, as a sorted list. */
 async function shownIds(page: Page): Promise<string[]> {
-  const ids = await results(page)
-    .locator('[data-intent]')
-    .evaluateAll((cells) => cells.map((c) => c.getAttribute('data-intent') ?? ''))
+  const ids = await allAcrossScroll(results(page).locator('[data-intent]'), 'data-intent')
   return ids.map((id) => id.toLowerCase()).sort()
 }
 
@@ -76,7 +75,7 @@ test('each SearchIntents filter, typed into the form, finds exactly the intents 
 
     await expect(page).toHaveURL(new RegExp(`[?&]${key}=${encodeURIComponent(value)}`))
     // The URL changes before the answer lands, and the last search may have found as many.
-    await expect.poll(() => shownIds(page), { message: `intents found by ${key}`, timeout: 15_000 }).toEqual(expected)
+    await expect.poll(() => shownIds(page), { message: `intents found by ${key}`, timeout: 30_000 }).toEqual(expected)
     await expect(summary(page)).toHaveText(new RegExp(`^${expected.length} intents? for `))
   }
 })
