@@ -16,7 +16,8 @@ export interface AppCoreOptions {
   runtime: CoreDeps['runtime']
   version: string
   dataDir: string
-  keyStore: KeyStore
+  /** The key store, or how to open it once the profiles are read (a key given by profile id binds to its origin then). */
+  keyStore: KeyStore | ((profiles: ProfileStore) => KeyStore)
   /** Options for the embedded simulator behind the built-in "Simulator" profile. */
   simulator?: SimulatorOptions
   clientOptions?: CoreDeps['clientOptions']
@@ -47,7 +48,8 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   // The built-in profile speaks whatever form its embedded simulator serves.
   profiles.setBuiltInSimulatorUrl(simulator.url, WireDialectSchema.parse(opts.simulator?.dialect ?? {}))
   // Records leave main through the bridge answers, the events and the watch files: all three scrub every key in use.
-  const redact = keyRedactor(profiles, opts.keyStore)
+  const keys = typeof opts.keyStore === 'function' ? opts.keyStore(profiles) : opts.keyStore
+  const redact = keyRedactor(profiles, keys)
   const events = new EventHub(redact)
   const logos = new LogoStore(join(opts.dataDir, 'logos'))
   const core = createCore({
@@ -55,7 +57,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     runtime: opts.runtime,
     version: opts.version,
     profiles,
-    keys: opts.keyStore,
+    keys,
     events,
     redact,
     simulatorUrl: simulator.url,

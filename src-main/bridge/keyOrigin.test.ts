@@ -1,11 +1,12 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { SERVICE_METHOD_NAMES } from '../../src-shared/contract/channels'
 import { FileKeyStore } from '../settings/keystore'
+import { profileOrigins } from '../settings/envKey'
 import { startAppCore, type AppCore } from './appCore'
 import { VALID_ARGS } from './testing'
 
@@ -98,3 +99,42 @@ it('a key saved for one origin is not handed out for another, even if the store 
     rmSync(dir, { recursive: true, force: true })
   }
 })
+
+it('a key given by SVC_ACCESS_KEY_PROFILE alone stays with the origin its profile had at start', async () => {
+  const ENV_KEY = 'k-env-profile-0123456789abcdef'
+  const real: Array<string | undefined> = []
+  const service = createServer((req, res) => {
+    real.push(req.headers['x-access-key'] as string | undefined)
+    req.resume()
+    res.writeHead(401, { 'Content-Type': 'application/json' })
+    res.end(JSON.stringify({ error: 'Unauthorized', code: 1, msg: 'no', status: 401 }))
+  })
+  await new Promise<void>((done) => service.listen(0, '127.0.0.1', done))
+  const serviceUrl = `http://127.0.0.1:${(service.address() as AddressInfo).port}`
+  const dir = mkdtempSync(join(tmpdir(), 'ie-env-key-'))
+  writeFileSync(join(dir, 'profiles.json'), JSON.stringify({ version: 1, activeProfileId: 'prod', profiles: [{ id: 'prod', name: 'Production', baseUrl: serviceUrl }] }))
+  const env = { SVC_ACCESS_KEY: ENV_KEY, SVC_ACCESS_KEY_PROFILE: 'prod' }
+  const envApp = await startAppCore({
+    runtime: 'host',
+    version: 'test',
+    dataDir: dir,
+    keyStore: (profiles) => FileKeyStore.open(join(dir, 'access-keys.json'), env, undefined, { profileOrigin: profileOrigins(profiles) }),
+    simulator: { seed: 1, intents: 10 },
+  })
+  try {
+    await envApp.handlers.getChains({})
+    expect(real).toContain(ENV_KEY)
+    const before = seen.length
+    const moved = await envApp.handlers.saveProfile({ id: 'prod', name: 'Production', baseUrl: captureUrl })
+    expect(moved).toMatchObject({ ok: true, value: { hasKey: false } })
+    await envApp.handlers.getChains({})
+    await envApp.handlers.testConnection({ profileId: 'prod' })
+    const after = seen.slice(before)
+    expect(after.length).toBeGreaterThan(0)
+    for (const s of after) expect(JSON.stringify(s), s.path).not.toContain(ENV_KEY)
+  } finally {
+    await envApp.stop()
+    await new Promise<void>((done) => service.close(() => done()))
+    rmSync(dir, { recursive: true, force: true })
+  }
+}, 30_000)

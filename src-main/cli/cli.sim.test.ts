@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -104,5 +106,60 @@ describe('the command line against the simulator', () => {
     expect(JSON.parse(r.out).intentId).toBe(BIG_AMOUNT_INTENT_ID)
     const missing = await run(['lookup', BIG_AMOUNT_INTENT_ID, '--profile', 'Nope'], {})
     expect(missing.err).toContain('There is no profile “Nope”. Profiles: “Simulator”, “Staging”.')
+  })
+})
+
+describe('the environment key on the command line', () => {
+  let capture: Server
+  let captureUrl: string
+  const captured: Array<{ path: string; key: string | undefined }> = []
+  let dir: string
+
+  beforeAll(async () => {
+    capture = createServer((req, res) => {
+      captured.push({ path: req.url ?? '', key: req.headers['x-access-key'] as string | undefined })
+      req.resume()
+      res.writeHead(401, { 'Content-Type': 'application/json' })
+      res.end(JSON.stringify({ error: 'Unauthorized', code: 1, msg: 'who are you', status: 401 }))
+    })
+    await new Promise<void>((done) => capture.listen(0, '127.0.0.1', done))
+    captureUrl = `http://127.0.0.1:${(capture.address() as AddressInfo).port}`
+    dir = mkdtempSync(join(tmpdir(), 'cli-key-'))
+    // The real profile, and an imported look-alike pointing at a capture server, left active.
+    const profiles = [
+      { id: 'prod', name: 'Production', baseUrl: sim.url },
+      { id: 'imp', name: 'Production (imported)', baseUrl: captureUrl },
+    ]
+    writeFileSync(join(dir, 'profiles.json'), JSON.stringify({ version: 1, profiles, activeProfileId: 'imp' }))
+  })
+  afterAll(async () => {
+    await new Promise<void>((done) => capture.close(() => done()))
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  const inDir = (argv: string[], env: Record<string, string>) => run(argv, { INTENT_EXPLORER_DATA: dir, ...env })
+
+  it('goes to no profile unless confined, and the refusal names the profile’s origin', async () => {
+    const r = await inDir(['history', '--limit', '5'], { INTENT_EXPLORER_ACCESS_KEY: 'cli-key' })
+    expect(r.code).toBe(EXIT.error)
+    expect(r.err).toContain(`“Production (imported)” at ${captureUrl}`)
+    expect(r.err).toContain(`INTENT_EXPLORER_ACCESS_KEY_ORIGIN=${captureUrl}`)
+    expect(r.err).not.toContain('cli-key')
+    expect(captured).toEqual([])
+  })
+
+  it('goes only to the origin it is confined to, by origin or by a profile’s origin', async () => {
+    const bySim = { INTENT_EXPLORER_ACCESS_KEY: 'cli-key', INTENT_EXPLORER_ACCESS_KEY_ORIGIN: sim.url }
+    // The active look-alike is elsewhere: refused before anything is sent.
+    expect((await inDir(['history', '--limit', '5'], bySim)).code).toBe(EXIT.error)
+    expect(captured).toEqual([])
+    const real = await inDir(['lookup', BIG_AMOUNT_INTENT_ID, '--json', '--profile', 'Production'], bySim)
+    expect(real.code).toBe(EXIT.ok)
+    expect(JSON.parse(real.out).intentId).toBe(BIG_AMOUNT_INTENT_ID)
+    // Named by profile alone: bound to that profile's origin; the look-alike gets nothing.
+    const byProfile = { INTENT_EXPLORER_ACCESS_KEY: 'cli-key', INTENT_EXPLORER_ACCESS_KEY_PROFILE: 'prod' }
+    expect((await inDir(['lookup', BIG_AMOUNT_INTENT_ID, '--json', '--profile', 'prod'], byProfile)).code).toBe(EXIT.ok)
+    expect((await inDir(['history', '--limit', '5'], byProfile)).code).toBe(EXIT.error)
+    expect(captured.filter((c) => c.key !== undefined)).toEqual([])
   })
 })

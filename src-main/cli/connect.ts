@@ -3,16 +3,17 @@ import { homedir, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { KeyStorageInfo } from '../../src-shared/contract/app'
 import { SvcFailure } from '../../src-shared/contract/errors'
-import { createCore, type Core } from '../bridge/core'
+import { createCore, keyOriginOf, type Core } from '../bridge/core'
 import { EventHub } from '../events/hub'
 import { startSimulator, type RunningSimulator } from '../simulator'
 import { FileKeyStore, type KeyStore } from '../settings/keystore'
+import { CLI_KEY_ENV, httpOrigin, profileOrigins } from '../settings/envKey'
 import { ProfileStore, SIMULATOR_PROFILE_ID, type Profile } from '../settings/profiles'
 import { createReceiptWatcher } from '../watch'
 import type { Target } from './args'
 
 /** The one environment variable the CLI reads a key from; argv never carries one. */
-export const ACCESS_KEY_ENV = 'INTENT_EXPLORER_ACCESS_KEY'
+export const ACCESS_KEY_ENV = CLI_KEY_ENV.key
 
 export interface Connection {
   core: Core
@@ -35,21 +36,19 @@ export const defaultDataDir = (env: Record<string, string | undefined>) =>
   resolve(env.INTENT_EXPLORER_DATA ?? join(homedir(), '.config', 'intent-explorer-host'))
 
 /**
- * The app's key store with the environment's key as a fallback: a key saved for the
- * profile wins (as in the app); the environment supplies one only where none is saved,
- * and never for the Simulator, whose demo key needs none.
+ * The app's key store with the environment's key as a fallback, confined as the browser
+ * host confines its own (`settings/envKey.ts`): a key saved for the profile wins (as in
+ * the app); the environment's supplies one only where none is saved and only for the
+ * origin it is confined to, never for the Simulator, whose demo key needs none. The
+ * command line changes no saved key.
  */
 class CliKeyStore implements KeyStore {
-  constructor(
-    private readonly saved: KeyStore | undefined,
-    private readonly envKey: string | undefined,
-  ) {}
+  constructor(private readonly inner: KeyStore) {}
   has(profileId: string, origin?: string) {
-    return this.get(profileId, origin) !== undefined
+    return this.inner.has(profileId, origin)
   }
   get(profileId: string, origin?: string) {
-    const saved = this.saved?.has(profileId, origin) ? this.saved.get(profileId, origin) : undefined
-    return saved ?? (profileId === SIMULATOR_PROFILE_ID ? this.saved?.get(profileId) : this.envKey)
+    return this.inner.get(profileId, origin)
   }
   set(): void {
     throw new SvcFailure({ kind: 'InvalidArgument', message: 'The command line does not change saved keys; use Settings in the app.' })
@@ -58,6 +57,18 @@ class CliKeyStore implements KeyStore {
   describe(): KeyStorageInfo {
     return { backend: 'file', encrypted: false }
   }
+}
+
+/** No key for the profile: says where its service is, so a look-alike profile shows for what it is, and how to confine the key to it. */
+function noKeyFor(profile: Profile, refusals: string[]): SvcFailure {
+  const origin = new URL(profile.baseUrl).origin
+  const why = refusals.length ? ` ${refusals.join(' ')}` : ''
+  return new SvcFailure({
+    kind: 'Unauthorized',
+    message:
+      `No access key is readable for profile “${profile.name}” at ${origin} (keys the desktop app encrypted cannot be read here).${why} ` +
+      `To use ${ACCESS_KEY_ENV} for it, set ${CLI_KEY_ENV.origin}=${origin} (or ${CLI_KEY_ENV.profile}=${profile.id}) once you are sure that is the service the key is for.`,
+  })
 }
 
 function findProfile(profiles: ProfileStore, name: string | undefined): Profile {
@@ -80,32 +91,34 @@ function findProfile(profiles: ProfileStore, name: string | undefined): Profile 
  */
 export async function connect(opts: ConnectOptions): Promise<Connection> {
   const envKey = opts.env[ACCESS_KEY_ENV]?.trim() || undefined
+  const refusals: string[] = []
   const scratch = mkdtempSync(join(tmpdir(), 'intent-explorer-cli-'))
   let simulator: RunningSimulator | undefined
   try {
     let profiles: ProfileStore
-    let saved: KeyStore | undefined
+    let saved: KeyStore
     if (opts.target.kind === 'url') {
       if (!envKey) throw new SvcFailure({ kind: 'Unauthorized', message: `Set ${ACCESS_KEY_ENV} to the service's access key to use --base-url.` })
       profiles = ProfileStore.open(join(scratch, 'profiles.json'))
       profiles.setActive(profiles.save({ name: 'Command line', baseUrl: opts.target.baseUrl, dialect: opts.target.dialect }).id)
+      // The URL on the command line is where the person says the key belongs.
+      const env = { [CLI_KEY_ENV.key]: envKey, [CLI_KEY_ENV.origin]: httpOrigin(opts.target.baseUrl) }
+      saved = FileKeyStore.open(join(scratch, 'access-keys.json'), env, undefined, { names: CLI_KEY_ENV })
     } else {
       const dataDir = resolve(opts.dataDir ?? defaultDataDir(opts.env))
       profiles = ProfileStore.open(join(dataDir, 'profiles.json'))
-      saved = FileKeyStore.open(join(dataDir, 'access-keys.json'), {})
+      saved = FileKeyStore.open(join(dataDir, 'access-keys.json'), opts.env, (m) => refusals.push(m), {
+        names: CLI_KEY_ENV,
+        profileOrigin: profileOrigins(profiles),
+      })
     }
     const profile = findProfile(profiles, opts.target.kind === 'profile' ? opts.target.name : undefined)
     if (profile.id === SIMULATOR_PROFILE_ID) {
       simulator = await startSimulator({ port: 0, intents: opts.simulatorIntents ?? 2000, startAt: Date.now() })
       profiles.setBuiltInSimulatorUrl(simulator.url)
     }
-    const keys = new CliKeyStore(saved, envKey)
-    if (!keys.has(profile.id)) {
-      throw new SvcFailure({
-        kind: 'Unauthorized',
-        message: `No access key is readable for profile “${profile.name}” (keys the desktop app encrypted cannot be read here). Set ${ACCESS_KEY_ENV}.`,
-      })
-    }
+    const keys = new CliKeyStore(saved)
+    if (!keys.has(profile.id, keyOriginOf(profile))) throw noKeyFor(profile, refusals)
     const events = new EventHub()
     const core = createCore({
       runtime: 'host',

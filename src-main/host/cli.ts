@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startAppCore } from '../bridge/appCore'
 import { FileKeyStore } from '../settings/keystore'
+import { profileOrigins } from '../settings/envKey'
 import { secureDataDir } from '../settings/jsonFile'
 import { startHost } from './server'
 import { WIRE_FLAG_OPTIONS, WIRE_FLAGS_USAGE, wireDialectFromFlags, WireFlagError } from '../service/wireFlags'
@@ -90,7 +91,9 @@ async function main(): Promise<void> {
     runtime: 'host',
     version: pkg.version,
     dataDir,
-    keyStore: FileKeyStore.open(join(dataDir, 'access-keys.json'), process.env, (message) => console.error(message)),
+    // SVC_ACCESS_KEY_PROFILE alone binds the key to that profile's origin as the profiles are read now.
+    keyStore: (profiles) =>
+      FileKeyStore.open(join(dataDir, 'access-keys.json'), process.env, (message) => console.error(message), { profileOrigin: profileOrigins(profiles) }),
     // Dated from now, so the demo data reads as live activity rather than a fixed day.
     simulator: { intents: simIntents, log, verbose: values.verbose, startAt: Date.now(), dialect: simDialect },
   })

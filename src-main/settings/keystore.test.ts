@@ -127,8 +127,11 @@ describe('FileKeyStore', () => {
     expect(reopened.get('p1')).toBe(KEY)
   })
 
+  const origins: Record<string, string> = { p1: 'https://svc.example.com', staging: 'https://svc.example.com' }
+  const profileOrigin = (id: string): string | undefined => origins[id]
+
   it('applies SVC_ACCESS_KEY to the profile it names when none is stored, never to the Simulator', () => {
-    const store = FileKeyStore.open(file, { SVC_ACCESS_KEY: 'env-key', SVC_ACCESS_KEY_PROFILE: 'p1' })
+    const store = FileKeyStore.open(file, { SVC_ACCESS_KEY: 'env-key', SVC_ACCESS_KEY_PROFILE: 'p1' }, undefined, { profileOrigin })
     expect(store.get('p1', 'https://svc.example.com')).toBe('env-key')
     expect(store.has('p1', 'https://svc.example.com')).toBe(true)
     expect(store.get('staging', 'https://svc.example.com')).toBeUndefined()
@@ -137,7 +140,25 @@ describe('FileKeyStore', () => {
     store.set('p1', KEY)
     expect(store.get('p1')).toBe(KEY)
     store.clear('p1')
-    expect(store.get('p1')).toBe('env-key')
+    expect(store.get('p1', 'https://svc.example.com')).toBe('env-key')
+  })
+
+  it('binds SVC_ACCESS_KEY_PROFILE alone to that profile’s origin when the store opens, so the key stays behind when the profile moves', () => {
+    const warnings: string[] = []
+    const store = FileKeyStore.open(file, { SVC_ACCESS_KEY: 'env-key', SVC_ACCESS_KEY_PROFILE: 'p1' }, (m) => warnings.push(m), { profileOrigin })
+    expect(store.get('p1', 'https://svc.example.com')).toBe('env-key')
+    // The same profile, pointed at another URL afterwards (edited, or replaced by an imported file).
+    origins.p1 = 'https://capture.example.net'
+    expect(store.get('p1', 'https://capture.example.net')).toBeUndefined()
+    expect(store.has('p1', 'https://capture.example.net')).toBe(false)
+    expect(store.get('p1', undefined)).toBeUndefined()
+    origins.p1 = 'https://svc.example.com'
+    expect(warnings).toEqual([])
+    // A profile that is not there when the key is read binds to nothing, and says so.
+    const none = FileKeyStore.open(file, { SVC_ACCESS_KEY: 'env-key-123', SVC_ACCESS_KEY_PROFILE: 'later' }, (m) => warnings.push(m), { profileOrigin })
+    expect(none.get('later', 'https://svc.example.com')).toBeUndefined()
+    expect(warnings[0]).toMatch(/SVC_ACCESS_KEY is not used: SVC_ACCESS_KEY_PROFILE names “later”/)
+    expect(warnings[0]).not.toContain('env-key-123')
   })
 
   it('confines SVC_ACCESS_KEY to one service origin when SVC_ACCESS_KEY_ORIGIN names it', () => {

@@ -3,6 +3,7 @@ import type { KeyStorageInfo } from '../../src-shared/contract/app'
 import { SvcFailure } from '../../src-shared/contract/errors'
 import { copyAside, readJsonFile, restrictToOwner, writeJsonAtomic, type Recovery } from './jsonFile'
 import { SIMULATOR_PROFILE_ID } from './profiles'
+import { HOST_KEY_ENV, confineEnvKey, envKeyFor, type ConfineOptions, type ConfinedKey, type EnvKeyNames } from './envKey'
 
 /**
  * Custody of access keys, one per profile. Only the main process holds a KeyStore; the
@@ -216,27 +217,32 @@ export class SafeStorageKeyStore extends KeyFileStore {
 
 /**
  * Browser-host key custody, where no OS keyring is reachable: keys in a file only the
- * user can read (mode 0600), plus an optional key from the environment.
- *
- * Environment rule: `SVC_ACCESS_KEY` supplies the key for a profile that has none
- * stored, never for the built-in Simulator, and only where the person said it belongs:
- * `SVC_ACCESS_KEY_PROFILE` names the profile, `SVC_ACCESS_KEY_ORIGIN` the service's origin
- * (`https://host[:port]`); with both, both must match. With neither it goes nowhere (a
- * line at start-up says so): a key that went to every profile would also go to a profile
- * added later for another service, e.g. from an imported file. A key set in Settings
- * takes precedence, and clearing it falls back to the environment key again.
+ * user can read (mode 0600), plus an optional key from the environment (`SVC_ACCESS_KEY`,
+ * confined as `envKey.ts` says; the command line uses the same rule for its own
+ * variable). The environment key supplies the key for a profile that has none stored,
+ * only where it is confined to. A key set in Settings takes precedence, and clearing it
+ * falls back to the environment key again.
  */
 export class FileKeyStore extends KeyFileStore {
   private constructor(
     path: string,
-    private readonly envKey: EnvKey | undefined,
+    private readonly envKey: ConfinedKey | undefined,
   ) {
     super(path)
   }
 
-  /** `warn` hears, without the key, why an environment key is not used. */
-  static open(path: string, env: Record<string, string | undefined>, warn: (message: string) => void = () => {}): FileKeyStore {
-    return new FileKeyStore(path, envKeyOf(env, warn))
+  /**
+   * `warn` hears, without the key, why an environment key is not used. `confine` names
+   * its variables (the host's unless given) and how to find a profile's origin, which
+   * binds a key given by profile id alone.
+   */
+  static open(
+    path: string,
+    env: Record<string, string | undefined>,
+    warn: (message: string) => void = () => {},
+    confine: Omit<ConfineOptions, 'warn' | 'names'> & { names?: EnvKeyNames } = {},
+  ): FileKeyStore {
+    return new FileKeyStore(path, confineEnvKey(env, { names: HOST_KEY_ENV, ...confine, warn }))
   }
 
   describe(): KeyStorageInfo {
@@ -257,50 +263,6 @@ export class FileKeyStore extends KeyFileStore {
   }
 
   protected override fallback(profileId: string, origin: string | undefined): string | undefined {
-    const env = this.envKey
-    const applies =
-      env !== undefined &&
-      profileId !== SIMULATOR_PROFILE_ID &&
-      (env.profileId === undefined || env.profileId === profileId) &&
-      (env.origin === undefined || env.origin === origin)
-    return applies ? env.key : super.fallback(profileId, origin)
-  }
-}
-
-interface EnvKey {
-  key: string
-  profileId?: string
-  origin?: string
-}
-
-/** The environment key with where it may go, or none (saying why) when it is not confined. */
-function envKeyOf(env: Record<string, string | undefined>, warn: (message: string) => void): EnvKey | undefined {
-  const key = env.SVC_ACCESS_KEY?.trim()
-  if (!key) return undefined
-  const profileId = env.SVC_ACCESS_KEY_PROFILE?.trim() || undefined
-  const originText = env.SVC_ACCESS_KEY_ORIGIN?.trim() || undefined
-  let origin: string | undefined
-  if (originText !== undefined) {
-    origin = httpOrigin(originText)
-    if (origin === undefined) {
-      warn(`SVC_ACCESS_KEY is not used: SVC_ACCESS_KEY_ORIGIN must be the service's origin, e.g. https://svc.example.com or http://127.0.0.1:8080.`)
-      return undefined
-    }
-  }
-  if (profileId === undefined && origin === undefined) {
-    warn(
-      'SVC_ACCESS_KEY is not used: say which service it is for with SVC_ACCESS_KEY_ORIGIN=https://host[:port] or SVC_ACCESS_KEY_PROFILE=<profile id>, so it is never sent to another profile’s service.',
-    )
-    return undefined
-  }
-  return { key, profileId, origin }
-}
-
-const httpOrigin = (text: string): string | undefined => {
-  try {
-    const url = new URL(text)
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined
-  } catch {
-    return undefined
+    return envKeyFor(this.envKey, profileId, origin) ?? super.fallback(profileId, origin)
   }
 }
