@@ -1,4 +1,4 @@
-import { isKnownTransactionStatus } from '@contract/service/constants'
+import { isKnownTransactionStatus, LEG_STATUS } from '@contract/service/constants'
 import { formatDateTime, formatDuration } from '../lib/format'
 import { chainName } from '../lib/chains'
 import { tokenLabel, useChainsById, useTokenLabels } from '../lib/displaySources'
@@ -61,7 +61,7 @@ function LegStatus({ status }: { status: string }) {
     <span
       className="badge tone-neutral timeline-tx-status"
       data-tx-status={known ? status : 'unknown'}
-      title={known ? 'The status the service reports for this leg' : `A transaction status this app does not know yet: ${status}`}
+      title={known ? `${status}: ${LEG_STATUS[status].meaning}` : `A transaction status this app does not know yet: ${status}`}
     >
       Leg: {known ? status : `UNKNOWN · ${status}`}
     </span>

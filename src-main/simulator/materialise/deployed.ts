@@ -28,8 +28,24 @@ function times(o: Obj, unset: readonly string[]): void {
   for (const f of unset) if (o[f] === undefined) o[f] = ZERO_TIME
 }
 
-/** How the deployed service names a leg's transaction status. */
-export const TX_STATUS: Record<LegState, string> = { NONE: 'UNKNOWN', PENDING: 'PENDING', MINED: 'SUCCEEDED', FAILED: 'FAILED' }
+/**
+ * How the deployed service names a leg's transaction status. A leg under way or failed is
+ * spelled as the deployed service spells its stages (relaying, sent, mining; errored,
+ * reverted), chosen by the intent and leg so the same leg always reads the same.
+ */
+const TX_STATUS_SPELLINGS: Record<LegState, readonly string[]> = {
+  NONE: ['UNKNOWN'],
+  PENDING: ['PENDING', 'RELAYING', 'SENT', 'MINING'],
+  MINED: ['SUCCEEDED'],
+  FAILED: ['FAILED', 'REVERTED', 'ERRORED'],
+}
+
+export function txStatus(r: IntentRecord, leg: Leg): string {
+  const options = TX_STATUS_SPELLINGS[r.legs[leg]]
+  let h = leg.length
+  for (let i = 0; i < r.intentId.length; i++) h = (h * 31 + r.intentId.charCodeAt(i)) >>> 0
+  return options[h % options.length]
+}
 
 export const wireProtocol = (p: IntentRecord['protocol']): string => (p === 'v1_5' ? 'v1.5' : 'v1')
 
@@ -44,7 +60,7 @@ export function deployedIntent(intent: Obj, r: IntentRecord): Obj {
 
 function deployedTransaction(tx: Obj, r: IntentRecord, leg: Leg): Obj {
   const { id: _id, calldata: _calldata, ...rest } = tx
-  const out: Obj = { ...rest, status: TX_STATUS[r.legs[leg]], type: leg.toUpperCase(), context: `${leg} leg of ${r.intentId.slice(0, 10)}` }
+  const out: Obj = { ...rest, status: txStatus(r, leg), type: leg.toUpperCase(), context: `${leg} leg of ${r.intentId.slice(0, 10)}` }
   times(out, ['txnMinedAt'])
   return out
 }
@@ -76,4 +92,4 @@ export function deployedReceipt(receipt: Obj, r: IntentRecord): Obj {
 }
 
 /** The deployed service's `receiptStates`: each leg's transaction status, in leg order. */
-export const deployedReceiptStates = (r: IntentRecord): string[] => LEGS.map((leg) => TX_STATUS[r.legs[leg]])
+export const deployedReceiptStates = (r: IntentRecord): string[] => LEGS.map((leg) => txStatus(r, leg))

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { IntentReceipt, IntentTransaction } from '@contract/service'
+import { LEG_STATUS, TRANSACTION_STATUSES } from '@contract/service/constants'
 import { failureReason, receiptSteps } from './receiptSteps'
 
 const tx = (over: Partial<IntentTransaction>): IntentTransaction => ({
@@ -119,6 +120,28 @@ describe('receiptSteps', () => {
     // UNKNOWN says nothing: the transaction without a mined time is under way.
     expect(s.destination).toMatchObject({ state: 'pending', txStatus: 'UNKNOWN' })
     expect(s.refund.txStatus).toBeUndefined()
+  })
+
+  it('places each of the published leg statuses on the timeline', () => {
+    const expected: Record<string, string> = {
+      ON_HOLD: 'waiting',
+      PENDING: 'pending',
+      RELAYING: 'pending',
+      SENT: 'pending',
+      MINING: 'pending',
+      SUCCEEDED: 'done',
+      ERRORED: 'failed',
+      FAILED: 'failed',
+      REVERTED: 'failed',
+      ABORTED: 'skipped',
+    }
+    expect(Object.keys(expected).length + 1).toBe(TRANSACTION_STATUSES.length)
+    for (const status of TRANSACTION_STATUSES.filter((x) => x !== 'UNKNOWN')) {
+      const s = byKey({ status: 'EXECUTING', depositTransaction: tx({ txnMinedAt: '2026-11-20T10:00:00Z' }), originTransaction: tx({ status }) })
+      expect(s.origin.state, status).toBe(expected[status])
+      expect(s.origin.txStatus).toBe(status)
+      expect(LEG_STATUS[status].meaning.length, status).toBeGreaterThan(10)
+    }
   })
 
   it('keeps a leg status it does not know, judging the leg by the other evidence', () => {

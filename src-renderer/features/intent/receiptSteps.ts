@@ -1,5 +1,5 @@
 import type { IntentReceipt, ReportedStatus, IntentTransaction, TokenMetadata } from '@contract/service'
-import { isKnownTransactionStatus, isSettledStatus, type TransactionStatus } from '@contract/service/constants'
+import { isKnownTransactionStatus, isSettledStatus, LEG_STATUS } from '@contract/service/constants'
 import type { StepState, TimelineStep } from '../../components/Timeline'
 import { parseTime } from '../../lib/format'
 
@@ -15,24 +15,17 @@ const LEG_LABEL: Record<ReceiptLeg, string> = {
 
 const txOf = (r: IntentReceipt | undefined, leg: ReceiptLeg): IntentTransaction | undefined => r?.[`${leg}Transaction`]
 
-const KNOWN_TX_STATE: Record<TransactionStatus, StepState | undefined> = {
-  SUCCEEDED: 'done',
-  FAILED: 'failed',
-  PENDING: 'pending',
-  // The service has no status for the leg yet: the other evidence decides.
-  UNKNOWN: undefined,
-}
-
 /**
  * The spec gives transactions no status, but the deployed service sends each leg's own
- * (`PENDING`, `SUCCEEDED`, …): the best evidence there is of which leg is stuck. A status
+ * (`RELAYING`, `MINING`, `REVERTED`, …; each one's place is `LEG_STATUS` in the contract):
+ * the best evidence there is of which leg is stuck. A status
  * this app does not know is read by its wording when that is unambiguous, else the
  * other evidence (mined time, failure reason) decides.
  */
 function sentStatus(tx: IntentTransaction): StepState | undefined {
   const s = tx.status
   if (!s) return undefined
-  if (isKnownTransactionStatus(s)) return KNOWN_TX_STATE[s]
+  if (isKnownTransactionStatus(s)) return LEG_STATUS[s].phase
   if (/FAIL|ERROR|REVERT|ABORT|DROP/i.test(s)) return 'failed'
   if (/MINED|SUCCE|CONFIRM|COMPLETE/i.test(s)) return 'done'
   if (/PENDING|SENT|RELAY|QUEUE|SUBMIT/i.test(s)) return 'pending'

@@ -62,13 +62,48 @@ export const isSettledStatus = within(SETTLED_STATUSES)
 
 /**
  * The transaction statuses the deployed service writes on each leg (`IntentTransaction.status`,
- * also the elements of `receiptStates`). Not in the spec, and the set grows: a value outside
+ * also the elements of `receiptStates`), as its published generated client lists them, in
+ * the order a leg passes through them. Not in the spec, and the set grows: a value outside
  * it is kept and shown as one this app does not know.
  */
-export const TRANSACTION_STATUSES = ['UNKNOWN', 'PENDING', 'SUCCEEDED', 'FAILED'] as const
+export const TRANSACTION_STATUSES = [
+  'UNKNOWN',
+  'ON_HOLD',
+  'PENDING',
+  'RELAYING',
+  'SENT',
+  'MINING',
+  'SUCCEEDED',
+  'ERRORED',
+  'FAILED',
+  'REVERTED',
+  'ABORTED',
+] as const
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number]
 export const isKnownTransactionStatus = (s: string | undefined): s is TransactionStatus =>
   s !== undefined && (TRANSACTION_STATUSES as readonly string[]).includes(s)
+
+/** Where a leg sits on the receipt timeline: not started, under way, finished, failed, or called off. */
+export type LegPhase = 'waiting' | 'pending' | 'done' | 'failed' | 'skipped'
+
+/**
+ * Each leg status's place on the timeline and what it means, the one table every view
+ * reads. `UNKNOWN` has no place: the service has no status for the leg yet, and the other
+ * evidence (a mined time, a failure reason) decides.
+ */
+export const LEG_STATUS: Record<TransactionStatus, { phase: LegPhase | undefined; meaning: string }> = {
+  UNKNOWN: { phase: undefined, meaning: 'The service has no status for this leg yet' },
+  ON_HOLD: { phase: 'waiting', meaning: 'Held by the service before it is sent (for example until funds arrive or a check clears)' },
+  PENDING: { phase: 'pending', meaning: 'Accepted and queued to be sent' },
+  RELAYING: { phase: 'pending', meaning: 'Being handed to the relayer that sends it' },
+  SENT: { phase: 'pending', meaning: 'Sent to the chain, not yet in a block' },
+  MINING: { phase: 'pending', meaning: 'In a block, waiting for confirmations' },
+  SUCCEEDED: { phase: 'done', meaning: 'Mined and confirmed' },
+  ERRORED: { phase: 'failed', meaning: 'The relayer could not send it' },
+  FAILED: { phase: 'failed', meaning: 'The transaction failed' },
+  REVERTED: { phase: 'failed', meaning: 'Mined, but the chain reverted it' },
+  ABORTED: { phase: 'skipped', meaning: 'Called off before it ran (the intent was aborted)' },
+}
 
 export const EDGE_MODES = ['ORIGIN', 'DESTINATION'] as const
 /** The spec's spellings; the deployed wire writes `v1_5` as `v1.5` (see the client's wire dialect). */
