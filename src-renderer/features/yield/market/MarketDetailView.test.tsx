@@ -5,7 +5,7 @@ import { cacheMarkets, readMarket } from '../../../db'
 import { useCacheStatus } from '../../../stores/cache'
 import { answers, callsOf, failure, okFetched, PROFILE, source } from '../../../testing/bridge'
 import { renderAt, resetWorld } from '../../../testing/harness'
-import { marketFixture } from '../testing'
+import { marketFixture, serveRecord } from '../testing'
 import { allocationSlices } from './allocations'
 import { MarketDetailView } from './MarketDetailView'
 
@@ -60,7 +60,10 @@ const render = (id = vault.id) =>
 const card = (name: string) => screen.getByRole('region', { name })
 const value = (region: HTMLElement, label: string) => within(region).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent
 
-beforeEach(resetWorld)
+beforeEach(() => {
+  resetWorld()
+  serveRecord()
+})
 
 describe('MarketDetailView', () => {
   it('finds the market through the list and shows every field group', async () => {
@@ -114,7 +117,7 @@ describe('MarketDetailView', () => {
     expect(screen.getByText('Deposits settle daily.')).toBeInTheDocument()
     expect(within(card('Arguments')).getByRole('group', { name: 'Manage arguments' })).toHaveTextContent('CLAIM_REWARDS')
 
-    expect(value(card('Statistics'), 'TVL (base units)')).toContain('2,500,000.123456')
+    expect(value(card('Statistics'), 'TVL (token units, from the raw amount)')).toContain('2,500,000.123456')
     expect(value(card('Statistics'), 'Unique users')).toBe('321')
     expect(value(card('Risk'), 'Credora')).toBe('AA')
     expect(value(card('Curator'), 'Description')).toBe('{"text":"curates risk"}')

@@ -13,7 +13,8 @@ import { formatPercent, formatUsd } from '../../../lib/format'
 import { useChainsById } from '../../../data/reference/chains'
 import { networkLabel } from '../markets/marketColumns'
 import { MarketStatus } from '../markets/MarketStatus'
-import { marketName, rewardRateLabel, tokenLabel, untypedText, yesNo } from '../markets/marketText'
+import { MarketHistoryCard } from '../history/MarketHistoryCard'
+import { marketName, rewardRateLabel, splitRateLabels, tokenLabel, totalApyLabel, untypedText, yesNo } from '../markets/marketText'
 import { FieldsCard } from './Fields'
 import { MechanicsCard } from './MechanicsCard'
 import { StateCard } from './StateCard'
@@ -50,15 +51,42 @@ function Overview({ market: m }: { market: YieldMarket }) {
   )
 }
 
+/** Base rate and rewards rate, each in its unit; a total only as a labelled estimate when units differ. */
+function RateFigures({ market: m }: { market: YieldMarket }) {
+  const { base, rewards } = splitRateLabels(m)
+  return (
+    <dl className="kv" aria-label="Rates">
+      <div className="yield-kv-row">
+        <dt>Base rate</dt>
+        <dd>
+          <strong>{base}</strong>
+        </dd>
+      </div>
+      <div className="yield-kv-row">
+        <dt>Rewards rate</dt>
+        <dd>{rewards ?? 'None'}</dd>
+      </div>
+      <div className="yield-kv-row">
+        <dt>Total</dt>
+        <dd>{totalApyLabel(m)}</dd>
+      </div>
+      <div className="yield-kv-row">
+        <dt>As the service sent it</dt>
+        <dd className="muted">
+          {rewardRateLabel(m.rewardRate)}
+          {m.rewardRate?.total !== undefined ? ` (${m.rewardRate.total} as a fraction, its parts added whatever their units)` : ''}
+        </dd>
+      </div>
+    </dl>
+  )
+}
+
 function RewardCard({ market: m }: { market: YieldMarket }) {
   const components = m.rewardRate?.components ?? []
   return (
     <section className="card" aria-label="Reward rate">
       <h2>Reward rate</h2>
-      <p className="yield-rate-total">
-        <strong>{rewardRateLabel(m.rewardRate)}</strong>
-        {m.rewardRate?.total !== undefined ? <span className="muted"> ({m.rewardRate.total} as a fraction)</span> : null}
-      </p>
+      <RateFigures market={m} />
       {components.length ? (
         <table className="data" aria-label="Reward components">
           <thead>
@@ -105,8 +133,8 @@ function MarketBody({ market: m }: { market: YieldMarket }) {
         title="Statistics"
         fields={[
           ['TVL (USD)', s?.tvlUsd !== undefined ? formatUsd(s.tvlUsd) : undefined],
-          ['TVL', s?.tvl !== undefined ? <Amount raw={s.tvl} symbol={m.token?.symbol} copyable /> : undefined],
-          ['TVL (base units)', s?.tvlRaw !== undefined ? <Amount raw={s.tvlRaw} decimals={decimals} symbol={m.token?.symbol} copyable /> : undefined],
+          ['TVL (token units)', s?.tvl !== undefined ? <Amount raw={s.tvl} symbol={m.token?.symbol} copyable /> : undefined],
+          ['TVL (token units, from the raw amount)', s?.tvlRaw !== undefined ? <Amount raw={s.tvlRaw} decimals={decimals} symbol={m.token?.symbol} copyable /> : undefined],
           ['Unique users', s?.uniqueUsers?.toLocaleString('en-US')],
           ['Average position (USD)', s?.averagePositionSizeUsd !== undefined ? formatUsd(s.averagePositionSizeUsd) : undefined],
           ['Average position', s?.averagePositionSize !== undefined ? <Amount raw={s.averagePositionSize} symbol={m.token?.symbol} copyable /> : undefined],
@@ -196,6 +224,7 @@ export function MarketDetailView() {
         </EmptyState>
       ) : null}
       {query.status === 'loading' && !market ? <p className="muted">Loading market…</p> : null}
+      {id ? <MarketHistoryCard marketId={id} /> : null}
       {market ? <MarketBody market={market} /> : null}
     </section>
   )

@@ -8,7 +8,7 @@ import { useCacheStatus } from '../../../stores/cache'
 import { answers, callsOf, okFetched, PROFILE, source } from '../../../testing/bridge'
 import { downloads } from '../../../testing/downloads'
 import { renderAt, resetWorld } from '../../../testing/harness'
-import { marketFixture } from '../testing'
+import { marketFixture, serveRecord } from '../testing'
 import { MarketsView } from './MarketsView'
 
 vi.mock('../../../data/call', async () => ({ call: (await import('../../../testing/bridge')).fakeCall }))
@@ -39,6 +39,7 @@ const summary = () => screen.getByTestId('page-summary').textContent
 beforeEach(() => {
   resetWorld()
   answers.set('getChains', () => okFetched({ chains: [{ id: 8453, name: 'Base', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }] }))
+  serveRecord({}, { 'base-usdc-p2-lending': { change7d: 0.0042, mean30d: 0.0395, lastAt: 1 } })
 })
 
 describe('MarketsView', () => {
@@ -47,13 +48,18 @@ describe('MarketsView', () => {
     render()
     await waitFor(() => expect(rows()).toHaveLength(20))
     expect(callsOf('yieldGetMarkets')).toEqual([{ sort: 'rewardRateDesc', limit: 20, offset: 0 }])
+    // The 7-day change and 30-day mean come from main's record, once the page is known.
+    await waitFor(() => expect(within(rows()[1]).getAllByRole('cell')[6]).toHaveTextContent('+0.42 pp'))
     const cells = within(rows()[1]).getAllByRole('cell').map((c) => c.textContent)
     expect(cells).toEqual([
       'MAMarket 2',
       'p2',
       'Base',
       'lending',
-      '4.20% APY▸ 2',
+      '4.00% APY▸ 2',
+      '0.20% APR',
+      '+0.42 pp',
+      '3.95% APY',
       '$2,000,000.00',
       '200',
       'enter ✓ exit ✓',

@@ -46,8 +46,8 @@ function emptyListText(filters: MarketFilters): string {
 
 function MarketsPage({ vm, page }: { vm: MarketsViewModel; page: YieldGetMarketsResponse }) {
   const navigate = useNavigate()
-  const { filters, chains, update } = vm
-  const columns = useMemo(() => marketColumns(chains), [chains])
+  const { filters, chains, summaries, update } = vm
+  const columns = useMemo(() => marketColumns(chains, summaries), [chains, summaries])
   return (
     <>
       <MarketsPager

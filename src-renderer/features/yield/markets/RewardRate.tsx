@@ -1,20 +1,22 @@
 import { useState, type SyntheticEvent } from 'react'
-import type { RewardRate as Rate } from '@contract/service'
-import { rewardComponentLines, rewardRateLabel } from './marketText'
+import type { YieldMarket } from '@contract/service'
+import { rewardComponentLines, splitRateLabels } from './marketText'
 
 const keepInCell = (e: SyntheticEvent) => e.stopPropagation()
 
 /**
- * A reward rate as a percent with its rate type; its components show on hover and, for
- * keyboard and touch, behind a toggle. The toggle keeps its clicks and Enter presses to
- * itself so it never opens the row around it.
+ * A market's base rate and rewards rate, each with its own unit (APY is never added to
+ * APR); its components show on hover and, for keyboard and touch, behind a toggle. The
+ * toggle keeps its clicks and Enter presses to itself so it never opens the row around it.
  */
-export function RewardRate({ rate }: { rate: Rate | undefined }) {
+export function RewardRate({ market, withRewards = true }: { market: Pick<YieldMarket, 'rewardRate' | 'token'>; withRewards?: boolean }) {
   const [open, setOpen] = useState(false)
-  const lines = rewardComponentLines(rate)
+  const lines = rewardComponentLines(market.rewardRate)
+  const { base, rewards } = splitRateLabels(market)
   return (
     <span className="yield-rate" title={lines.join('\n') || undefined}>
-      <strong>{rewardRateLabel(rate)}</strong>
+      <strong>{base}</strong>
+      {rewards && withRewards ? <span className="yield-rate-rewards"> + {rewards} rewards</span> : null}
       {lines.length ? (
         <>
           <button

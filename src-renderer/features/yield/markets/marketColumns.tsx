@@ -1,8 +1,10 @@
+import { splitRate, type MarketSummary } from '@contract/marketHistory'
 import type { ChainInfo, YieldMarket } from '@contract/service'
 import type { Column } from '../../../components/DataTable'
 import { Logo } from '../../../components/Logo'
 import { formatUsd } from '../../../lib/format'
-import { marketName, marketType, riskLabel } from './marketText'
+import { changeLabel, rateLabel } from '../history/historyRows'
+import { marketName, marketType, riskLabel, statusLabel } from './marketText'
 import { RewardRate } from './RewardRate'
 import { MarketStatus } from './MarketStatus'
 
@@ -12,8 +14,34 @@ export function networkLabel(m: Pick<YieldMarket, 'chainId' | 'network'>, chains
   return chain?.name ?? m.network ?? (m.chainId !== undefined ? `Chain ${m.chainId}` : '—')
 }
 
-/** Market table columns. The service sorts (see the sort picker), so columns do not. */
-export function marketColumns(chains: ReadonlyMap<number, ChainInfo>): Column<YieldMarket>[] {
+const num = (v: string | number | undefined): number | undefined => {
+  const n = Number(v)
+  return v === undefined || !Number.isFinite(n) ? undefined : n
+}
+
+/**
+ * Columns from the recorded history (main's record): the base rate's 7-day change and
+ * 30-day mean. "—" until the app has recorded a market that long.
+ */
+function historyColumns(summaries: Readonly<Record<string, MarketSummary>>): Column<YieldMarket>[] {
+  const of = (m: YieldMarket) => summaries[m.id]
+  return [
+    { id: 'change7d', header: '7-day change', align: 'right', cell: (m) => changeLabel(of(m)?.change7d ?? null), sortValue: (m) => of(m)?.change7d ?? undefined },
+    {
+      id: 'mean30d',
+      header: '30-day mean',
+      align: 'right',
+      cell: (m) => rateLabel(of(m)?.mean30d ?? null, splitRate(m).baseUnit ?? null),
+      sortValue: (m) => of(m)?.mean30d ?? undefined,
+    },
+  ]
+}
+
+/**
+ * Market table columns, each sortable (the page shown; the sort picker orders the whole
+ * list at the service).
+ */
+export function marketColumns(chains: ReadonlyMap<number, ChainInfo>, summaries: Readonly<Record<string, MarketSummary>> = {}): Column<YieldMarket>[] {
   return [
     {
       id: 'name',
@@ -29,24 +57,29 @@ export function marketColumns(chains: ReadonlyMap<number, ChainInfo>): Column<Yi
         </span>
       ),
       wrap: true,
+      sortValue: (m) => marketName(m).toLowerCase(),
     },
-    { id: 'provider', header: 'Provider', cell: (m) => m.providerId ?? '—' },
+    { id: 'provider', header: 'Provider', cell: (m) => m.providerId ?? '—', sortValue: (m) => m.providerId },
     {
       id: 'network',
       header: 'Network',
       cell: (m) => <span title={m.network ? `network: ${m.network}` : undefined}>{networkLabel(m, chains)}</span>,
       wrap: true,
+      sortValue: (m) => networkLabel(m, chains),
     },
-    { id: 'type', header: 'Type', cell: (m) => marketType(m) ?? '—' },
-    { id: 'rate', header: 'Reward rate', align: 'right', cell: (m) => <RewardRate rate={m.rewardRate} /> },
-    { id: 'tvl', header: 'TVL', align: 'right', cell: (m) => formatUsd(m.statistics?.tvlUsd) },
+    { id: 'type', header: 'Type', cell: (m) => marketType(m) ?? '—', sortValue: (m) => marketType(m) },
+    { id: 'rate', header: 'Base rate', align: 'right', cell: (m) => <RewardRate market={m} withRewards={false} />, sortValue: (m) => splitRate(m).base },
+    { id: 'rewards', header: 'Rewards rate', align: 'right', cell: (m) => rateLabel(splitRate(m).rewards ?? null, splitRate(m).rewardsUnit ?? null), sortValue: (m) => splitRate(m).rewards },
+    ...historyColumns(summaries),
+    { id: 'tvl', header: 'TVL (USD)', align: 'right', cell: (m) => formatUsd(m.statistics?.tvlUsd), sortValue: (m) => num(m.statistics?.tvlUsd) },
     {
       id: 'users',
       header: 'Users',
       align: 'right',
       cell: (m) => (m.statistics?.uniqueUsers === undefined ? '—' : m.statistics.uniqueUsers.toLocaleString('en-US')),
+      sortValue: (m) => m.statistics?.uniqueUsers,
     },
-    { id: 'status', header: 'Status', cell: (m) => <MarketStatus status={m.status} />, wrap: true },
+    { id: 'status', header: 'Status', cell: (m) => <MarketStatus status={m.status} />, wrap: true, sortValue: (m) => statusLabel(m.status) },
     {
       id: 'tags',
       header: 'Tags',
@@ -63,7 +96,8 @@ export function marketColumns(chains: ReadonlyMap<number, ChainInfo>): Column<Yi
           '—'
         ),
       wrap: true,
+      sortValue: (m) => m.tags?.join(', '),
     },
-    { id: 'risk', header: 'Risk', cell: (m) => riskLabel(m.risk), wrap: true },
+    { id: 'risk', header: 'Risk', cell: (m) => riskLabel(m.risk), wrap: true, sortValue: (m) => riskLabel(m.risk) },
   ]
 }

@@ -1,3 +1,4 @@
+import { splitRate, totalApy } from '@contract/marketHistory'
 import type { RewardRate, YieldMarket, YieldToken } from '@contract/service'
 import { formatDuration, formatPercent } from '../../../lib/format'
 
@@ -12,6 +13,28 @@ export const marketType = (m: YieldMarket): string | undefined => m.mechanics?.t
 export function rewardRateLabel(rate: Pick<RewardRate, 'total' | 'rateType'> | undefined): string {
   if (rate?.total === undefined) return '—'
   return rate.rateType ? `${formatPercent(rate.total)} ${rate.rateType}` : formatPercent(rate.total)
+}
+
+/**
+ * A market's rate as two figures, each in its own unit, never added together: the base
+ * rate ("6.90% APY") and the rewards rate ("2.76% APR"), from `splitRate`, the one split.
+ */
+export function splitRateLabels(m: Pick<YieldMarket, 'rewardRate' | 'token'>): { base: string; rewards: string | null } {
+  const s = splitRate(m)
+  return {
+    base: rewardRateLabel({ total: s.base, rateType: s.baseUnit }),
+    rewards: s.rewards === undefined ? null : rewardRateLabel({ total: s.rewards, rateType: s.rewardsUnit }),
+  }
+}
+
+/**
+ * A total where one is wanted: "9.75% APY", exact when both parts are APY, otherwise
+ * "≈ 9.75% APY (estimate: …)" saying how it was made.
+ */
+export function totalApyLabel(m: Pick<YieldMarket, 'rewardRate' | 'token'>): string {
+  const t = totalApy(splitRate(m))
+  if (!t) return '—'
+  return t.estimate ? `≈ ${formatPercent(t.apy)} APY (estimate: ${t.how})` : `${formatPercent(t.apy)} APY`
 }
 
 /** One line per reward component: "3.00% APR from staking in ETH (Protocol rewards)". */

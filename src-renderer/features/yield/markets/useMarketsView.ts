@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { SvcError } from '@contract/errors'
 import { useChainsById } from '../../../data/reference/chains'
+import { useRecordQuery } from '../../../data/useRecordQuery'
 import { useConnection } from '../../../stores/connection'
 import { useCachedMarkets, vocabularyOf } from '../cachedMarkets'
 import { exportMarketsCsv } from './exportMarkets'
@@ -26,6 +27,8 @@ export function useMarketsView() {
   const cachedMarkets = useCachedMarkets(shown?.fetchedAt)
   const providers = useMemo(() => vocabularyOf(cachedMarkets).providers, [cachedMarkets])
   const [exporting, setExporting] = useState<ExportState>({ s: 'idle' })
+  const ids = useMemo(() => shown?.data.items.map((m) => m.id) ?? [], [shown])
+  const summaries = useRecordQuery('getMarketSummaries', ids.length ? { marketIds: ids } : null).data ?? {}
 
   // Paging keeps history entries (back returns to the page before); filter edits replace.
   const update = (key: keyof MarketFilters, value: string | number) =>
@@ -44,7 +47,7 @@ export function useMarketsView() {
     setExporting(r.ok ? { s: 'done', count: r.count } : { s: 'failed', error: r.error })
   }
 
-  return { filters, problems, query, page: shown?.data, chains, providers, exporting, update, runExport }
+  return { filters, problems, query, page: shown?.data, chains, summaries, providers, exporting, update, runExport }
 }
 
 export type MarketsViewModel = ReturnType<typeof useMarketsView>

@@ -1,6 +1,6 @@
 import type { YieldBalanceQuery } from '@contract/service'
 import { MAX_BALANCE_QUERIES } from '@contract/bridge'
-import { isEvmAddress } from '@contract/formats'
+import { isEvmAddress, plainTokenProblem } from '@contract/formats'
 
 /**
  * The wallets a positions view asks about. In the URL each is one `w` parameter,
@@ -33,6 +33,7 @@ export function validateWallet(w: WalletRow): WalletProblems {
   // Networks differ in address format (0x hex, base58, bech32), so only what no network accepts is refused.
   if (!address) problems.address = 'Enter the wallet address'
   else if (/\s/.test(address)) problems.address = 'A wallet address has no spaces'
+  else if (plainTokenProblem(address)) problems.address = `This address ${plainTokenProblem(address)}`
   else if (/^0x/i.test(address) && !isEvmAddress(address))
     problems.address = `“${address.length > 14 ? `${address.slice(0, 12)}…` : address}” starts like an EVM address but is not 0x and 40 hex digits`
   if (!w.network.trim()) problems.network = 'Enter the network (e.g. ethereum)'

@@ -1,0 +1,26 @@
+import { lazyPlot } from '../../../components/lazyPlot'
+import { zoneName } from '../../../lib/format'
+import type { PlotRow, PlotSeries } from './HistoryPlot'
+
+const HistoryPlot = lazyPlot(() => import('./HistoryPlot').then((m) => m.HistoryPlot))
+
+/** A history chart with its caption: what it shows, that the axis starts at zero, and the zone of the time axis. */
+export function HistoryChart({ title, rows, series, format, note }: { title: string; rows: PlotRow[]; series: PlotSeries[]; format: 'percent' | 'usd'; note?: string }) {
+  const drawn = rows.filter((r) => series.some((s) => r[s.key] !== null && r[s.key] !== undefined)).length
+  return (
+    <figure className="yield-chart" aria-label={title} data-testid={`chart-${title}`} data-points={drawn}>
+      <figcaption>
+        {title}{' '}
+        <span className="muted small">
+          (value axis from 0; times in {zoneName(rows[rows.length - 1]?.t)}
+          {note ? `; ${note}` : ''})
+        </span>
+      </figcaption>
+      {drawn >= 1 ? (
+        <HistoryPlot rows={rows} series={series} format={format} height={220} />
+      ) : (
+        <p className="muted">Nothing recorded in this range.</p>
+      )}
+    </figure>
+  )
+}

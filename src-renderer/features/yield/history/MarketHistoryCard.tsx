@@ -1,0 +1,90 @@
+import { useSearchParams } from 'react-router'
+import { HISTORY_RANGES, type HistoryRange, type MarketHistory } from '@contract/marketHistory'
+import { ErrorNotice } from '../../../components/ErrorNotice'
+import { useRecordQuery } from '../../../data/useRecordQuery'
+import { datedFilename, downloadText } from '../../../lib/download'
+import { formatAge, formatDateTime } from '../../../lib/format'
+import { HistoryChart } from './HistoryChart'
+import { HistoryFigures } from './HistoryFigures'
+import { chartRows, historyCsv, historyJson, rateName, unitsOf } from './historyRows'
+
+const RANGE_LABEL: Record<HistoryRange, string> = { '24h': '24 h', '7d': '7 d', '30d': '30 d', all: 'All' }
+
+export const readRange = (params: URLSearchParams): HistoryRange => {
+  const r = params.get('range')
+  return (HISTORY_RANGES as readonly string[]).includes(r ?? '') ? (r as HistoryRange) : '7d'
+}
+
+export function RangePicker({ range, onRange }: { range: HistoryRange; onRange(r: HistoryRange): void }) {
+  return (
+    <div className="row" role="group" aria-label="Range">
+      {HISTORY_RANGES.map((r) => (
+        <button key={r} type="button" aria-pressed={r === range} className={r === range ? 'primary' : undefined} onClick={() => onRange(r)}>
+          {RANGE_LABEL[r]}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+function RecordedSpan({ h }: { h: MarketHistory }) {
+  if (h.firstAt === null || h.lastAt === null) return <p className="muted">Nothing recorded for this market yet: the app records every market at the interval set in Settings, and every page of markets a view loads.</p>
+  return (
+    <p className="muted small" data-testid="history-age">
+      Recorded by this app (the service keeps no history) from {formatDateTime(h.firstAt)} to {formatDateTime(h.lastAt)}, last {formatAge(h.lastAt)}.
+      {h.thinnedToMinutes ? ` Drawn with one point per ${h.thinnedToMinutes} minutes (the last recorded in each).` : ''}
+    </p>
+  )
+}
+
+function HistoryBody({ h }: { h: MarketHistory }) {
+  const rows = chartRows(h.points)
+  const units = unitsOf(h.points)
+  const stamp = (ext: string) => datedFilename(`market-history-${h.marketId.slice(0, 60)}`, ext)
+  return (
+    <>
+      <RecordedSpan h={h} />
+      <div className="yield-history">
+        <div className="yield-history-charts">
+          <HistoryChart
+            title="Rates over time"
+            rows={rows}
+            format="percent"
+            note="rewards stacked on the base rate, each in its own unit"
+            series={[
+              { key: 'base', name: rateName('Base rate', units.base), color: 'var(--accent)', stack: true },
+              { key: 'rewards', name: rateName('Rewards', units.rewards), color: 'var(--ok)', stack: true },
+            ]}
+          />
+          <HistoryChart title="TVL over time" rows={rows} format="usd" series={[{ key: 'tvlUsd', name: 'TVL (USD)', color: 'var(--info)' }]} />
+        </div>
+        <HistoryFigures stats={h.stats} />
+      </div>
+      <div className="row">
+        <button type="button" disabled={!h.points.length} onClick={() => downloadText(historyCsv(h.marketId, h.points), stamp('csv'), 'text/csv')}>
+          Export history CSV
+        </button>
+        <button type="button" disabled={!h.points.length} onClick={() => downloadText(historyJson(h.marketId, h.points), stamp('json'), 'application/json')}>
+          Export history JSON
+        </button>
+      </div>
+    </>
+  )
+}
+
+/** The market page's history: rates and TVL over a range, the figures beside them, exports. Works offline: main answers from its record. */
+export function MarketHistoryCard({ marketId }: { marketId: string }) {
+  const [params, setParams] = useSearchParams()
+  const range = readRange(params)
+  const query = useRecordQuery('getMarketHistory', { marketId, range })
+  return (
+    <section className="card" aria-label="History" data-testid="market-history">
+      <div className="row">
+        <h2>History</h2>
+        <RangePicker range={range} onRange={(r) => setParams((p) => (p.set('range', r), p), { replace: true })} />
+      </div>
+      {query.isError ? <ErrorNotice error={query.error} onRetry={() => void query.refetch()} /> : null}
+      {query.data ? <HistoryBody h={query.data} /> : query.isPending ? <p className="muted">Reading the recorded history…</p> : null}
+    </section>
+  )
+}
