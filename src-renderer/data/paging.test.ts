@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Fetched } from '@contract/app'
 import type { Result, SvcError } from '@contract/errors'
-import { fetchListPage, readPages, type ListPage, type PagedSource, type PageParam } from './paging'
+import type { PageParam } from '@contract/paging'
+import { fetchListPage, readPages, type ListPage, type PagedSource } from './paging'
 
 const src = { profileId: 'p', baseUrl: 'http://x', simulated: true, fetchedAt: 1000 }
 const BIG = '18446744073709551615'

@@ -1,4 +1,6 @@
 import type { DataSource, Fetched } from '@contract/app'
+import { checkHistoryFilters } from '@contract/filterCheck'
+import { readPagesLoop, type PageParam, type ReadOutcome } from '@contract/paging'
 import type { Result, SvcError } from '@contract/errors'
 import type { GetIntentHistoryRequest, IntentHistoryEntry, Page } from '@contract/service'
 import { toSvcError } from './errors'
@@ -22,13 +24,8 @@ export interface ListPage<T> {
   next: unknown
   /** The service answer's origin (profile, base URL, fetch time); absent for a cached page. */
   source?: DataSource
-}
-
-/** What a page is read with: the cursor (undefined for the first page), its size, and whose cursor it is. */
-export interface PageParam {
-  cursor: unknown
-  pageSize: number
-  from: 'live' | 'cache'
+  /** Filters the service's answer shows it did not apply; `items` has them applied here. */
+  ignoredFilters?: string[]
 }
 
 /** How one list is read live and from the cache. */
@@ -68,8 +65,6 @@ export async function fetchListPage<T>(source: PagedSource<T>, param: PageParam,
   return answerLiveOrCached({ live, cached: param.cursor === undefined ? cached : async () => undefined }, offline)
 }
 
-export type ReadOutcome = 'complete' | 'cap' | 'cancelled' | 'error'
-
 export interface ReadPagesOptions<T> {
   /** Where to start: undefined for the first page, or the param to resume from. */
   from?: PageParam
@@ -92,30 +87,27 @@ export interface ReadPagesResult {
 }
 
 /**
- * Reads page after page until the list ends, the cap is reached, `signal` aborts, or a page
- * fails. Cancellation is checked between pages (the page in flight is kept: it was fetched
- * and cached anyway), and the last page asks only for what the cap still allows, so the cap
- * is never overshot. A page with nothing new ends the list (it would repeat forever).
+ * Reads page after page with the one paging loop (`readPagesLoop` in the contract, its
+ * stop rules there): until the list ends, the cap is reached, `signal` aborts, or a page
+ * fails. The last page asks only for what the cap still allows, so the cap is never
+ * overshot, and a page with nothing new ends the list.
  */
 export async function readPages<T>(fetch: (param: PageParam) => Promise<PageAnswer<T>>, o: ReadPagesOptions<T>): Promise<ReadPagesResult> {
-  let param: PageParam | undefined = o.from ?? firstParam(o.pageSize)
-  let read = o.already ?? 0
-  while (param) {
-    if (o.signal?.aborted) return { outcome: 'cancelled', next: param, read }
-    if (read >= o.cap) return { outcome: 'cap', next: param, read }
-    const asked: PageParam = { ...param, pageSize: Math.min(o.pageSize, o.cap - read) }
-    let answer: PageAnswer<T>
-    try {
-      answer = await fetch(asked)
-    } catch (e) {
-      return { outcome: 'error', next: param, read, error: toSvcError(e) }
-    }
-    if (!answer) return { outcome: 'complete', next: undefined, read }
-    const fresh = o.onPage?.(answer, asked) ?? answer.data.items.length
-    read += fresh
-    param = fresh === 0 ? undefined : nextParam(answer, o.pageSize)
-  }
-  return { outcome: 'complete', next: undefined, read }
+  const r = await readPagesLoop<PageParam>(
+    async (asked) => {
+      const answer = await fetch(asked)
+      if (!answer) return null
+      return { counted: o.onPage?.(answer, asked) ?? answer.data.items.length, next: nextParam(answer, o.pageSize) }
+    },
+    {
+      from: o.from ?? firstParam(o.pageSize),
+      already: o.already,
+      cap: o.cap,
+      trim: { withRoom: (param, room) => ({ ...param, pageSize: Math.min(o.pageSize, room) }) },
+      signal: o.signal,
+    },
+  )
+  return { outcome: r.outcome, next: r.next, read: r.read, ...(r.outcome === 'error' && { error: toSvcError(r.error) }) }
 }
 
 // ---- GetIntentHistory ------------------------------------------------------------
@@ -136,7 +128,10 @@ export function historyLive(query: HistoryQuery, first: Page = {}): PagedSource<
     if (!r.ok) return r
     const { intents, nextPage } = r.value.data
     const more = nextPage !== undefined && nextPage.more !== false && intents.length > 0
-    return { ok: true, value: { data: { items: intents, next: more ? nextPage : undefined, source: r.value.source }, source: r.value.source } }
+    // A filter the rows contradict was not applied by the service: it is named, and applied here.
+    const { rows, ignored } = checkHistoryFilters(query, intents)
+    const data = { items: rows, next: more ? nextPage : undefined, source: r.value.source, ...(ignored.length > 0 && { ignoredFilters: ignored }) }
+    return { ok: true, value: { data, source: r.value.source } }
   }
 }
 
