@@ -75,6 +75,14 @@ describe('readPages', () => {
     expect(r).toMatchObject({ outcome: 'error', read: 20, error: { kind: 'Unauthorized' } })
     expect(r.next?.cursor).toEqual({ after: '18446744073709551535' })
   })
+
+  it('stops with a bad response when the service hands back the cursor it was sent', async () => {
+    const stuck = { after: BIG }
+    const pages: PagedSource<number> = { live: async () => ({ ok: true, value: { data: { items: [1], next: stuck }, source: src } }) }
+    const r = await readPages((param) => fetchListPage(pages, param, false), { cap: 100, pageSize: 10 })
+    expect(r).toMatchObject({ outcome: 'error', read: 2, error: { kind: 'BadResponse' } })
+    expect(r.error?.message).toMatch(/same page cursor twice/)
+  })
 })
 
 describe('fetchListPage', () => {

@@ -1,6 +1,6 @@
 import type { DataSource, Fetched } from '@contract/app'
 import { checkHistoryFilters } from '@contract/filterCheck'
-import { readPagesLoop, type PageParam, type ReadOutcome } from '@contract/paging'
+import { readPagesLoop, RepeatedCursor, type PageParam, type ReadOutcome } from '@contract/paging'
 import type { Result, SvcError } from '@contract/errors'
 import type { GetIntentHistoryRequest, IntentHistoryEntry, Page } from '@contract/service'
 import { toSvcError } from './errors'
@@ -105,8 +105,11 @@ export async function readPages<T>(fetch: (param: PageParam) => Promise<PageAnsw
       cap: o.cap,
       trim: { withRoom: (param, room) => ({ ...param, pageSize: Math.min(o.pageSize, room) }) },
       signal: o.signal,
+      sameCursor: (sent, next) => sent.cursor !== undefined && sent.from === next.from && JSON.stringify(sent.cursor) === JSON.stringify(next.cursor),
     },
   )
+  if (r.error instanceof RepeatedCursor)
+    return { outcome: 'error', next: r.next, read: r.read, error: { kind: 'BadResponse', message: `The ${r.next?.from === 'cache' ? 'cache' : 'service'} returned the same page cursor twice, so reading on would never end.` } }
   return { outcome: r.outcome, next: r.next, read: r.read, ...(r.outcome === 'error' && { error: toSvcError(r.error) }) }
 }
 
