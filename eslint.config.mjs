@@ -85,6 +85,18 @@ export const LAYERS = [
   { name: 'main/simulator', files: ['src-main/simulator/'], allow: ['main/service', 'contract'] },
 ]
 
+/** The page must never reach Node or Electron (everything goes through the bridge), nor main's code. */
+const RENDERER_PATTERNS = [
+  { regex: '^(node:|electron$|electron/)', message: 'The renderer reaches the system only through the bridge (data/call).' },
+  { regex: '(^|/)src-main(/|$)', message: 'The renderer imports only the contract (@contract/…) from the main side.' },
+]
+/** A zustand store is made only in src-renderer/stores/. */
+const STORES_ONLY = {
+  name: 'zustand',
+  importNames: ['create', 'createStore'],
+  message: 'Zustand stores live in src-renderer/stores/ (one file per concern); state of one component is React state.',
+}
+
 export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', 'bench/browser/dist/', 'playwright-report/', 'test-results/'] },
 
@@ -114,17 +126,15 @@ export default tseslint.config(
       // Hooks called conditionally or with stale dependencies are the renderer's commonest bugs.
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      // The page must never reach Node or Electron: everything goes through the bridge.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^(node:|electron$|electron/)', message: 'The renderer reaches the system only through the bridge (lib/call).' },
-            { regex: '(^|/)src-main(/|$)', message: 'The renderer imports only the contract (@contract/…) from the main side.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: RENDERER_PATTERNS }],
     },
+  },
+
+  {
+    // Zustand stores live in stores/, one file per concern (CONTRIBUTING.md, "Layout").
+    files: ['src-renderer/**/*.{ts,tsx}'],
+    ignores: ['src-renderer/stores/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [STORES_ONLY], patterns: RENDERER_PATTERNS }] },
   },
 
   {

@@ -3,7 +3,8 @@ import type { Fetched } from '@contract/app'
 import type { Result } from '@contract/errors'
 import { createQueryClient } from './client'
 import type { ListPage, PagedSource } from './paging'
-import { cancelReadAll, forgetReadAllRuns, readAllInto, useReadAllRuns, type PagedData } from './readAll'
+import { useReadAllRuns } from '../stores/readAllRuns'
+import { cancelReadAll, forgetReadAllRuns, readAllInto, type PagedData } from './readAll'
 
 const KEY = ['p', 'getIntentHistory', { byOwnerAddress: 'o' }] as const
 const src = { profileId: 'p', baseUrl: '', simulated: true, fetchedAt: 1 }

@@ -1,7 +1,7 @@
 import { hashKey, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query'
-import { create } from 'zustand'
-import type { SvcError } from '@contract/errors'
-import { fetchListPage, readPages, type PageAnswer, type PagedSource, type PageParam, type ReadOutcome } from './paging'
+import type { PageParam, ReadOutcome } from '@contract/paging'
+import { useReadAllRuns, type ReadAllState } from '../stores/readAllRuns'
+import { fetchListPage, readPages, type PageAnswer, type PagedSource } from './paging'
 
 /**
  * "Load all" for a paged list: reads page after page (`readPages`) into the list's
@@ -10,32 +10,7 @@ import { fetchListPage, readPages, type PageAnswer, type PagedSource, type PageP
  * person looks at something else, and coming back finds its progress.
  */
 
-export interface ReadAllState {
-  running: boolean
-  /** Set once cancel was asked for; the page in flight still lands. */
-  cancelling: boolean
-  loaded: number
-  cap: number
-  pages: number
-  /** Items the list held again on a later page; shown once. */
-  duplicates: number
-  outcome?: ReadOutcome
-  error?: SvcError
-  /** Where "Continue" resumes; undefined once the list ended. */
-  next?: PageParam
-  /** Whether the run reads the cache only (the app was offline when it started). */
-  offline: boolean
-  /**
-   * Set when the list is known to be longer than what was loaded: the service said more
-   * remained before it could not be read further. A list the cache completes short of it
-   * is partial, not "all".
-   */
-  atLeast?: number
-}
-
 export type PagedData<T> = InfiniteData<PageAnswer<T>, PageParam>
-
-export const useReadAllRuns = create<Record<string, ReadAllState>>()(() => ({}))
 
 const aborts = new Map<string, AbortController>()
 /** How long the service showed each list to be, at least: kept across runs and sources. */

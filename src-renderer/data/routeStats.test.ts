@@ -3,7 +3,8 @@ import type { IntentHistoryEntry } from '@contract/service'
 import { cacheHistoryFiled, freshDb, source } from '../db/testing'
 import { explorerDb } from '../db'
 import { computeRouteStats } from './routeStatsCompute'
-import { useRouteStats } from './routeStats'
+import { useRouteStats } from '../stores/routeStats'
+import { requestRouteStats } from './routeStats'
 
 const NOW = Date.UTC(2026, 10, 20, 12)
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -45,14 +46,14 @@ describe('route statistics over the cache', () => {
 
   it('the store computes once, reuses fresh statistics, and recomputes when forced', async () => {
     await cacheHistoryFiled(source('p1'), [entry(1, NOW - 1000, 'SUCCEEDED', 30)])
-    useRouteStats.getState().request('p1', 'all')
+    requestRouteStats('p1', 'all')
     await expect.poll(() => useRouteStats.getState().entries['p1|all']?.status).toBe('ready')
     const first = useRouteStats.getState().entries['p1|all']
     expect(first.stats?.rows).toBe(1)
-    useRouteStats.getState().request('p1', 'all')
+    requestRouteStats('p1', 'all')
     expect(useRouteStats.getState().entries['p1|all']).toBe(first)
     await cacheHistoryFiled(source('p1'), [entry(2, NOW - 2000, 'FAILED')])
-    useRouteStats.getState().request('p1', 'all', { force: true })
+    requestRouteStats('p1', 'all', { force: true })
     await expect.poll(() => useRouteStats.getState().entries['p1|all']?.stats?.rows).toBe(2)
   })
 })

@@ -1,27 +1,8 @@
 import { useEffect } from 'react'
-import { create } from 'zustand'
 import { explorerDb } from '../db'
-import type { RouteStats, StatsWindow } from '../lib/routeStats'
+import type { StatsWindow } from '../lib/routeStats'
+import { STATS_MAX_AGE_MS, useRouteStats, type RouteStatsEntry } from '../stores/routeStats'
 import { computeRouteStats, type StatsReply, type StatsRequest } from './routeStatsCompute'
-
-export interface RouteStatsEntry {
-  status: 'computing' | 'ready' | 'error'
-  /** Rows read so far while computing. */
-  read: number
-  stats?: RouteStats
-  error?: string
-  /** epoch ms the computation was asked for */
-  requestedAt: number
-}
-
-/** Statistics older than this are computed again when a view asks for them. */
-export const STATS_MAX_AGE_MS = 5 * 60_000
-
-interface RouteStatsState {
-  entries: Record<string, RouteStatsEntry>
-  /** Computes the statistics unless fresh ones exist (or are on their way); `force` recomputes. */
-  request(profileId: string, window: StatsWindow, opts?: { force?: boolean }): void
-}
 
 const keyOf = (profileId: string, window: StatsWindow) => `${profileId}|${window}`
 
@@ -54,33 +35,30 @@ const runInWorker: Run = (req, onReply) => {
 
 let nextId = 0
 
-export const useRouteStats = create<RouteStatsState>()((set, get) => ({
-  entries: {},
-  request(profileId, window, opts = {}) {
-    const key = keyOf(profileId, window)
-    const now = Date.now()
-    const current = get().entries[key]
-    if (!opts.force && current && (current.status === 'computing' || (current.status === 'ready' && now - current.requestedAt < STATS_MAX_AGE_MS))) return
-    const id = ++nextId
-    const patch = (p: Partial<RouteStatsEntry>) =>
-      set((s) => (s.entries[key]?.requestedAt === now ? { entries: { ...s.entries, [key]: { ...s.entries[key], ...p } } } : s))
-    set((s) => ({ entries: { ...s.entries, [key]: { status: 'computing', read: 0, stats: current?.stats, requestedAt: now } } }))
-    runInWorker({ id, dbName: explorerDb().name, profileId, window, now }, (reply) => {
-      if (reply.type === 'progress') patch({ read: reply.read })
-      else {
-        listeners.delete(id)
-        patch(reply.type === 'done' ? { status: 'ready', stats: reply.stats, error: undefined } : { status: 'error', error: reply.message })
-      }
-    })
-  },
-}))
+/** Computes a profile's statistics for a window unless fresh ones exist (or are on their way); `force` recomputes. */
+export function requestRouteStats(profileId: string, window: StatsWindow, opts: { force?: boolean } = {}): void {
+  const key = keyOf(profileId, window)
+  const now = Date.now()
+  const current = useRouteStats.getState().entries[key]
+  if (!opts.force && current && (current.status === 'computing' || (current.status === 'ready' && now - current.requestedAt < STATS_MAX_AGE_MS))) return
+  const id = ++nextId
+  const patch = (p: Partial<RouteStatsEntry>) =>
+    useRouteStats.setState((s) => (s.entries[key]?.requestedAt === now ? { entries: { ...s.entries, [key]: { ...s.entries[key], ...p } } } : s))
+  useRouteStats.setState((s) => ({ entries: { ...s.entries, [key]: { status: 'computing', read: 0, stats: current?.stats, requestedAt: now } } }))
+  runInWorker({ id, dbName: explorerDb().name, profileId, window, now }, (reply) => {
+    if (reply.type === 'progress') patch({ read: reply.read })
+    else {
+      listeners.delete(id)
+      patch(reply.type === 'done' ? { status: 'ready', stats: reply.stats, error: undefined } : { status: 'error', error: reply.message })
+    }
+  })
+}
 
 /** The statistics for a profile and window, computed on first use and when stale. */
 export function useRouteStatsFor(profileId: string | undefined, window: StatsWindow): RouteStatsEntry | undefined {
   const entry = useRouteStats((s) => (profileId ? s.entries[keyOf(profileId, window)] : undefined))
-  const request = useRouteStats((s) => s.request)
   useEffect(() => {
-    if (profileId) request(profileId, window)
-  }, [profileId, window, request])
+    if (profileId) requestRouteStats(profileId, window)
+  }, [profileId, window])
   return entry
 }

@@ -1,11 +1,13 @@
 import { hashKey, useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import { useEffect, useEffectEvent, useMemo } from 'react'
-import { create } from 'zustand'
 import type { SvcError } from '@contract/errors'
 import { isOfflineMode, useOfflineMode } from '../stores/cache'
+import { useListPlaces } from '../stores/listPlaces'
 import { profileOfKey, queryKeys, type ArgsOf, type QuerySource } from './keys'
-import { fetchListPage, firstParam, nextParam, type PageAnswer, type PagedSource, type PageParam } from './paging'
-import { cancelReadAll, forgetReadAllRuns, readAllInto, useReadAllRuns, type ReadAllState } from './readAll'
+import type { PageParam } from '@contract/paging'
+import { fetchListPage, firstParam, nextParam, type PageAnswer, type PagedSource } from './paging'
+import { useReadAllRuns, type ReadAllState } from '../stores/readAllRuns'
+import { cancelReadAll, forgetReadAllRuns, readAllInto } from './readAll'
 import { useProfileId } from './useServiceQuery'
 
 /**
@@ -61,9 +63,6 @@ export interface PagedList<T> {
   cancel(): void
 }
 
-/** The shown page of each list, by query key hash, so it survives the view. */
-const usePlaces = create<Record<string, number>>()(() => ({}))
-
 type Data<T> = InfiniteData<PageAnswer<T>, PageParam>
 
 function useListQuery<S extends QuerySource, T>(o: PagedQueryOptions<S, T>, profileId: string | undefined) {
@@ -99,7 +98,7 @@ export function usePagedQuery<S extends QuerySource, T>(o: PagedQueryOptions<S, 
   const { key, enabled, query } = useListQuery(o, profileId)
   const hash = hashKey(key)
   const run = useReadAllRuns((s) => s[hash])
-  const place = usePlaces((s) => s[hash] ?? 0)
+  const place = useListPlaces((s) => s[hash] ?? 0)
   const all = o.view === 'all'
 
   const readAll = (resume: boolean, cap = o.cap) => {
@@ -118,7 +117,7 @@ export function usePagedQuery<S extends QuerySource, T>(o: PagedQueryOptions<S, 
 
   const pages = useMemo(() => (query.data?.pages ?? []).filter((p): p is NonNullable<PageAnswer<T>> => p !== null), [query.data])
   const pageIndex = Math.min(place, Math.max(0, pages.length - 1))
-  const setPlace = (n: number) => usePlaces.setState({ [hash]: n })
+  const setPlace = (n: number) => useListPlaces.setState({ [hash]: n })
   const hasNext = !all && (pageIndex < pages.length - 1 || query.hasNextPage)
   const next = () => {
     if (!hasNext || query.isFetching) return
@@ -157,6 +156,6 @@ export function usePagedQuery<S extends QuerySource, T>(o: PagedQueryOptions<S, 
 
 /** Forgets every list's place and stops every "load all" (a fresh start, for tests). */
 export function forgetPagedLists(): void {
-  usePlaces.setState({}, true)
+  useListPlaces.setState({}, true)
   forgetReadAllRuns()
 }

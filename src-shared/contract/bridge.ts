@@ -169,5 +169,8 @@ export type SvcBridge = {
   subscribe(listener: (event: BridgeEvent) => void): () => void
 }
 
+/** One bridge method called by name (the renderer's `call`); stores that act on main take it as a parameter. */
+export type BridgeCall = <M extends BridgeMethodName>(method: M, args: BridgeArgs<M>) => Promise<Result<BridgeResult<M>>>
+
 /** Events pushed from main to the renderer. */
 export type BridgeEvent = { type: 'appInfo'; info: AppInfo } | WatchEvent | QueryWatchEvent

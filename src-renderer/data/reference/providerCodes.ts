@@ -1,7 +1,6 @@
 import { useEffect } from 'react'
-import { create } from 'zustand'
-import { createJSONStorage, persist } from 'zustand/middleware'
 import { cacheModule } from '../../db/lazy'
+import { useProviderCodeStore } from '../../stores/providerCodes'
 import { useProfileId } from '../useServiceQuery'
 
 /** The one provider code the spec names; every other code is learnt from data. */
@@ -13,27 +12,14 @@ const PROVIDER_CODE = /^[A-Z][A-Z0-9_]*$/
 export const providerCodesIn = (values: readonly unknown[]): string[] =>
   values.filter((v): v is string => typeof v === 'string' && PROVIDER_CODE.test(v))
 
-interface ProviderCodesState {
-  /** Learnt codes per profile, sorted. */
-  byProfile: Readonly<Record<string, readonly string[]>>
-}
-
-/**
- * The one owner of route provider codes, keyed by profile: codes seen in cached intents'
- * route providers and in provider filters that the service answered with chains. The
- * spec leaves the other codes unnamed, so suggestions grow from what each service reported.
- */
-const useProviderCodeStore = create<ProviderCodesState>()(
-  persist(() => ({ byProfile: {} }), {
-    name: 'intent-explorer.provider-codes',
-    version: 1,
-    storage: createJSONStorage(() => localStorage),
-    // Version 0 kept one list for every profile: which service taught each code is unknown, so it starts afresh.
-    migrate: () => ({ byProfile: {} }),
-  }),
-)
-
 const NONE: readonly string[] = []
+
+/*
+ * The one owner of route provider codes, keyed by profile (kept in `stores/providerCodes`):
+ * codes seen in cached intents' route providers and in provider filters that the service
+ * answered with chains. The spec leaves the other codes unnamed, so suggestions grow from
+ * what each service reported.
+ */
 
 export function learnProviderCodes(profileId: string, values: readonly unknown[]): void {
   const known = useProviderCodeStore.getState().byProfile[profileId] ?? NONE

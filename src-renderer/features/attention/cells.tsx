@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { formatDuration, formatUsd } from '../../lib/format'
-import { CASE_LABEL, CASE_STATES, NOTE_MAX, useCases, type CaseRecord } from './cases'
+import { CASE_LABEL, CASE_STATES, NOTE_MAX, useCases, type CaseRecord } from '../../stores/attentionCases'
 import { heldText } from './export'
 import type { AttentionItem } from './queue'
 

@@ -1,6 +1,6 @@
 import type { CsvColumn } from '@contract/csv'
 import { formatUnitsExact } from '../../lib/format'
-import type { CaseRecord } from './cases'
+import type { CaseRecord } from '../../stores/attentionCases'
 import type { AttentionItem, HeldToken } from './queue'
 
 export const REASON_LABEL: Record<AttentionItem['reason'], string> = {

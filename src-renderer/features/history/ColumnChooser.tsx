@@ -1,28 +1,7 @@
 import { useMemo, useRef, useState } from 'react'
 import { useEscapeKey } from '../../lib/useEscapeKey'
-import { create } from 'zustand'
-import { createJSONStorage, persist } from 'zustand/middleware'
+import { useHistoryColumns } from '../../stores/historyColumns'
 import { OPTIONAL_COLUMNS } from './HistoryTable'
-
-interface HistoryColumnsState {
-  /** Ids of the optional columns picked, in no particular order. */
-  picked: string[]
-  toggle(id: string): void
-}
-
-/** The History table's optional columns a person picked; kept across restarts. */
-export const useHistoryColumns = create<HistoryColumnsState>()(
-  persist(
-    (set, get) => ({
-      picked: [],
-      toggle: (id) => {
-        const picked = get().picked
-        set({ picked: picked.includes(id) ? picked.filter((p) => p !== id) : [...picked, id] })
-      },
-    }),
-    { name: 'intent-explorer.history-columns', storage: createJSONStorage(() => localStorage) },
-  ),
-)
 
 /** The picked columns as the set HistoryTable takes; the same set until the pick changes. */
 export function usePickedColumns(): ReadonlySet<string> {

@@ -9,7 +9,7 @@ import { useConnection } from '../../stores/connection'
 import { answers, callsOf, failure, okFetched, PROFILE, source } from '../../testing/bridge'
 import { renderAt, resetWorld } from '../../testing/harness'
 import { HistoryView } from './HistoryView'
-import { useHistoryUi } from './store'
+import { useHistoryUi } from '../../stores/historyUi'
 import { balance, makeEntry, OWNER, WETH } from './testing/entries'
 import { giveScrollBoxAViewport } from './testing/layout'
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { FormField } from '../../components/FormField'
-import type { ReadAllState } from '../../data/readAll'
+import type { ReadAllState } from '../../stores/readAllRuns'
 import { MAX_LOAD_ALL_CAP } from './filters'
 import type { HistoryActions, HistoryList } from './useHistoryView'
 

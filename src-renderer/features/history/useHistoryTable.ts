@@ -5,7 +5,7 @@ import { useChainsById } from '../../data/reference/chains'
 import { learnProviderCodes, providerSuggestions as withAuto, useProviderCodes } from '../../data/reference/providerCodes'
 import { useProfileId } from '../../data/useServiceQuery'
 import { routeProviders, rowBuilder, type HistoryRow } from './rows'
-import { selectedOf, useHistoryUi } from './store'
+import { selectedOf, useHistoryUi } from '../../stores/historyUi'
 import type { HistoryList } from './useHistoryView'
 
 /**

@@ -5,7 +5,7 @@ import type { Intent } from '@contract/service'
 import { PROFILE, answers, failure, okFetched } from '../../testing/bridge'
 import { renderAt, resetWorld } from '../../testing/harness'
 import { CompareView } from './CompareView'
-import { recordVersion } from './versions'
+import { recordVersion } from '../../stores/intentVersions'
 
 vi.mock('../../data/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))

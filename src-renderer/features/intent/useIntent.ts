@@ -1,7 +1,7 @@
 import { readIntent } from '../../db'
 import { bridgeCall } from '../../data/liveOrCached'
 import { useServiceQuery } from '../../data/useServiceQuery'
-import { recordVersion } from './versions'
+import { recordVersion } from '../../stores/intentVersions'
 
 /**
  * One intent from the service, written through to the cache; from the cache when offline

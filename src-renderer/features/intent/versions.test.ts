@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { renderHook, waitFor } from '@testing-library/react'
 import type { Intent } from '@contract/service'
-import { recordVersion, useAvailableVersions } from './versions'
+import { recordVersion } from '../../stores/intentVersions'
+import { useAvailableVersions } from './versions'
 
 const intent = (status: Intent['status']): Intent => ({ intentId: '0xv', status })
 

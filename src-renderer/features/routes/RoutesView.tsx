@@ -10,7 +10,7 @@ import { useOfflineMode } from '../../stores/cache'
 import { useChainsById } from '../../data/reference/chains'
 import { chainName } from '../../lib/chains'
 import { useConnection } from '../../stores/connection'
-import { useRouteStats, useRouteStatsFor } from '../../data/routeStats'
+import { requestRouteStats, useRouteStatsFor } from '../../data/routeStats'
 import { figureColumns } from './statsColumns'
 import { TrendChart } from './TrendChart'
 import { useFetchWindow, type FetchState } from './useFetchWindow'
@@ -64,8 +64,7 @@ export function RoutesView() {
   const profileId = useConnection((s) => s.info?.activeProfileId)
   const offline = useOfflineMode()
   const entry = useRouteStatsFor(profileId, window)
-  const request = useRouteStats((s) => s.request)
-  const recompute = useCallback(() => profileId && request(profileId, window, { force: true }), [profileId, window, request])
+  const recompute = useCallback(() => profileId && requestRouteStats(profileId, window, { force: true }), [profileId, window])
   const fetcher = useFetchWindow(recompute)
   const chains = useChainsById()
   const set = (key: string, value: string) => setParams((p) => (p.set(key, value), p), { replace: true })
