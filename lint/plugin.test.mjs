@@ -1,4 +1,4 @@
-import { afterAll, describe, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { RuleTester } from 'eslint'
 import tseslint from 'typescript-eslint'
 import { join } from 'node:path'
@@ -75,4 +75,50 @@ tester.run('local/file-names', fileNamesRule, {
     { filename: at('src-renderer/db/write_through.ts'), code: 'export {}', errors: [{ messageId: 'case' }] },
     { filename: at('src-renderer/features/watch/fakeMain.ts'), code: "import { vi } from 'vitest'", errors: [{ messageId: 'helper' }] },
   ],
+})
+
+/**
+ * The forbidden edges CONTRIBUTING.md names, run through the repository's own
+ * configuration (eslint.config.mjs), so a change there that lets one through fails here.
+ */
+describe('eslint.config.mjs', async () => {
+  const { ESLint } = await import('eslint')
+  const repo = join(import.meta.dirname, '..')
+  const eslint = new ESLint({ cwd: repo })
+  /** The rules that fail `code` as the file at `file` (a path from the repository root). */
+  const failing = async (file, code) => {
+    const [result] = await eslint.lintText(code, { filePath: join(repo, file) })
+    return result.messages.map((m) => m.ruleId)
+  }
+
+  it.each([
+    ['a feature importing the bridge', 'src-renderer/features/history/View.tsx', "import { bridge } from '../../bridge'\nexport const b = bridge", 'local/layers'],
+    ['a feature importing the HTTP bridge', 'src-renderer/features/watch/sync.ts', "import { createHttpBridge } from '../../bridgeHttp'\nexport const b = createHttpBridge", 'local/layers'],
+    ['the service importing the bridge core', 'src-main/service/client.ts', "import type { ServiceSession } from '../bridge/core'\nexport type S = ServiceSession", 'local/layers'],
+    ['the service importing the bridge handlers', 'src-main/service/client.ts', "import { x } from '../bridge/handlers'\nexport const y = x", 'local/layers'],
+    ['the service importing watched filters', 'src-main/service/client.ts', "import { x } from '../queryWatch/watcher'\nexport const y = x", 'local/layers'],
+    ['the watcher importing the browser host', 'src-main/watch/watcher.ts', "import { startHost } from '../host/server'\nexport const s = startHost", 'local/layers'],
+    ['the watcher importing the bridge', 'src-main/watch/watcher.ts', "import { x } from '../bridge/core'\nexport const y = x", 'local/layers'],
+    ['settings importing the service', 'src-main/settings/profiles.ts', "import { x } from '../service/client'\nexport const y = x", 'local/layers'],
+    ['the preload importing main', 'src-main/preload/index.ts', "import { x } from '../bridge/core'\nexport const y = x", 'local/layers'],
+    ['a zustand store made in a feature', 'src-renderer/features/history/state.ts', "import { create } from 'zustand'\nexport const useX = create(() => ({}))", 'no-restricted-imports'],
+    ['a zustand store made in the data layer', 'src-renderer/data/state.ts', "import { create } from 'zustand'\nexport const useX = create(() => ({}))", 'no-restricted-imports'],
+    ['a feature importing Node', 'src-renderer/features/history/View.tsx', "import { readFileSync } from 'node:fs'\nexport const r = readFileSync", 'no-restricted-imports'],
+  ])('fails %s', async (_, file, code, rule) => {
+    expect(await failing(file, code)).toContain(rule)
+  })
+
+  it.each([
+    ['a feature calling main through the data layer', 'src-renderer/features/history/View.tsx', "import { call } from '../../data/call'\nexport const c = call"],
+    ['a store in stores/', 'src-renderer/stores/things.ts', "import { create } from 'zustand'\nexport const useThings = create(() => ({}))"],
+    ['the watcher using the service', 'src-main/watch/watcher.ts', "import { realSleep } from '../service/retry'\nexport const s = realSleep"],
+    ['the bridge using watched filters', 'src-main/bridge/core.ts', "import { x } from '../queryWatch/watcher'\nexport const y = x"],
+    ['a service test using the simulator', 'src-main/service/client.test.ts', "import { startSimulator } from '../simulator'\nexport const s = startSimulator"],
+  ])('passes %s', async (_, file, code) => {
+    expect(await failing(file, code)).toEqual([])
+  })
+
+  it('lets the simulator into a service test only, not the service', async () => {
+    expect(await failing('src-main/service/client.ts', "import { startSimulator } from '../simulator'\nexport const s = startSimulator")).toContain('local/layers')
+  })
 })
