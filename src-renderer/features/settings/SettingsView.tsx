@@ -10,6 +10,7 @@ import { useConnection } from '../../stores/connection'
 import { ConnectionChecks, checksSummary } from './ConnectionChecks'
 import { DialectFields } from './DialectFields'
 import { DisplaySettings } from './DisplaySettings'
+import { RecorderSettings } from '../yield'
 import { KeyForm } from './KeyForm'
 import { ProfileTransfer } from './ProfileTransfer'
 import { draftOfDialect, parseDialectDraft, sameDialect } from './dialectDraft'
@@ -194,6 +195,7 @@ export function SettingsView() {
         </div>
       ))}
       <DisplaySettings />
+      <RecorderSettings />
     </section>
   )
 }

@@ -1,0 +1,74 @@
+import { useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import type { RecorderState } from '@contract/marketHistory'
+import type { SvcError } from '@contract/errors'
+import { ErrorNotice } from '../../../components/ErrorNotice'
+import { SelectField } from '../../../components/SelectField'
+import { call } from '../../../data/call'
+import { useRecordQuery } from '../../../data/useRecordQuery'
+import { formatAge, formatDateTime } from '../../../lib/format'
+
+/** Intervals offered: 5 minutes to 6 hours, or off (0). */
+const INTERVALS: Array<{ value: number; label: string }> = [
+  { value: 0, label: 'Off' },
+  { value: 5, label: 'Every 5 minutes' },
+  { value: 15, label: 'Every 15 minutes (default)' },
+  { value: 30, label: 'Every 30 minutes' },
+  { value: 60, label: 'Every hour' },
+  { value: 120, label: 'Every 2 hours' },
+  { value: 360, label: 'Every 6 hours' },
+]
+
+const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 2 : 0)} MB`
+
+function RecorderFacts({ state }: { state: RecorderState }) {
+  return (
+    <p className="muted small" data-testid="recorder-facts">
+      {state.markets.toLocaleString('en-US')} markets recorded for this profile, {megabytes(state.bytesOnDisk)} on disk (at most 200 MB; 90 days kept).{' '}
+      {state.lastSnapshotAt ? `Last snapshot ${formatDateTime(state.lastSnapshotAt)} (${formatAge(state.lastSnapshotAt)}).` : 'No snapshot yet.'}{' '}
+      {state.nextSnapshotAt ? `Next ${formatDateTime(state.nextSnapshotAt)}.` : ''}
+      {state.lastError ? ` The last snapshot failed: ${state.lastError}` : ''}
+    </p>
+  )
+}
+
+/**
+ * Settings for the market recorder: how often main records every market of the active
+ * profile (or off), what it holds, and "Record now".
+ */
+export function RecorderSettings() {
+  const client = useQueryClient()
+  const state = useRecordQuery('getMarketRecorder', {})
+  const [error, setError] = useState<SvcError | null>(null)
+  const [busy, setBusy] = useState(false)
+  const run = async (action: () => ReturnType<typeof call<'recordMarketsNow'>>) => {
+    setBusy(true)
+    const r = await action()
+    setBusy(false)
+    setError(r.ok ? null : r.error)
+    // The state and every history shown change with it.
+    for (const source of ['getMarketRecorder', 'getMarketHistory', 'getMarketHistories', 'getMarketSummaries'] as const) void client.invalidateQueries({ predicate: (q) => q.queryKey[1] === source })
+  }
+  const s = state.data
+  return (
+    <section className="card" aria-labelledby="recorder-settings-title">
+      <h2 id="recorder-settings-title">Market history</h2>
+      <p className="muted small">The service keeps no history of its yield markets, so the app records them: every market of the active profile at this interval while the app runs, and every page of markets a view loads.</p>
+      <div className="row">
+        <SelectField
+          label="Record markets"
+          layout="inline"
+          value={s ? (s.intervalMinutes ?? 0) : 15}
+          options={INTERVALS}
+          disabled={!s || busy}
+          onChange={(v) => void run(() => call('setMarketRecorder', { intervalMinutes: v === 0 ? null : v }))}
+        />
+        <button type="button" disabled={busy} onClick={() => void run(() => call('recordMarketsNow', {}))}>
+          {busy ? 'Recording…' : 'Record now'}
+        </button>
+      </div>
+      {s ? <RecorderFacts state={s} /> : null}
+      {error ? <ErrorNotice error={error} /> : state.isError ? <ErrorNotice error={state.error} onRetry={() => void state.refetch()} /> : null}
+    </section>
+  )
+}

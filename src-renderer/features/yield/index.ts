@@ -1,0 +1,1 @@
+export { RecorderSettings } from './history/RecorderSettings'
