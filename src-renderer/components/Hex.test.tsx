@@ -4,7 +4,7 @@ import type { ChainInfo } from '@contract/service'
 import { DisplaySourcesProvider, useDisplaySources, type DisplaySources } from '../lib/displaySources'
 import { Hex } from './Hex'
 
-const OWNER = '0x5000000000000000000000000000000000c0de'
+const OWNER = `0x5${'0'.repeat(35)}c0de`
 
 function renderWithExplorer(url: string) {
   const chain: ChainInfo = { id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, blockExplorer: { name: 'X', url } }

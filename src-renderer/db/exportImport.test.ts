@@ -178,6 +178,20 @@ describe('validating a file', () => {
     ])
   })
 
+  it('refuses look-alike addresses, hashes and ids, naming the record and the character', async () => {
+    const file = await valid()
+    const owner = file.stores.historyEntries[0].entry.receipt.summary.ownerAddress as string
+    file.stores.historyEntries[0].entry.receipt.summary.ownerAddress = owner.replace(/c|.$/, '\u0441')
+    file.stores.watches[0].intentId = `${file.stores.watches[0].intentId}\u200b`
+    file.stores.bookmarks[0].intentId = `\u202e${file.stores.bookmarks[0].intentId}`
+    const error = await refused(JSON.stringify(file))
+    expect(error.issues).toEqual([
+      expect.stringMatching(/^stores\.historyEntries\[0\]\.entry\.receipt\.summary\.ownerAddress: .*“с” \(U\+0441\)/),
+      expect.stringMatching(/^stores\.watches\[0\]\.intentId: .*U\+200B/),
+      expect.stringMatching(/^stores\.bookmarks\[0\]\.intentId: .*U\+202E/),
+    ])
+  })
+
   it('recomputes derived fields instead of trusting the file', async () => {
     const file = await valid()
     file.stores.balanceSnapshots[0].walletKey = 'forged'

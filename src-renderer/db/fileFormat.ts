@@ -11,6 +11,7 @@ import {
   YieldErrorSchema,
   YieldMarketSchema,
   formatPath,
+  plainTokenCheck,
 } from '@contract/service'
 import { snapshotTotalUsd, walletKey } from './records'
 import { SCHEMA_VERSION, type StoreName } from './schema'
@@ -28,7 +29,8 @@ export const CACHE_FILE_FORMAT = 'intent-explorer-cache'
 
 const profileId = z.string().min(1).max(64)
 const epochMs = z.number().int().nonnegative()
-const intentId = z.string().min(1)
+/** Intent ids are plain ASCII: a look-alike character is refused, as in service answers. */
+const intentId = z.string().min(1).superRefine(plainTokenCheck)
 const fetched = { profileId, baseUrl: z.string(), fetchedAt: epochMs }
 
 export const RECORD_SCHEMAS = {

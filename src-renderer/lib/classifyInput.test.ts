@@ -51,6 +51,31 @@ describe('classifyInput', () => {
   })
 })
 
+describe('look-alikes', () => {
+  /** `0x5000…c0de` with a Cyrillic “с” (U+0441): it renders as the real address. */
+  const OWNER = `0x5${'0'.repeat(35)}c0de`
+  const LOOK_ALIKE = OWNER.replace('c0de', '\u0441' + '0de')
+
+  it('refuses an address or hash with a look-alike letter, naming it', () => {
+    expect(classifyInput(LOOK_ALIKE)).toEqual({ kind: 'lookalike', value: LOOK_ALIKE, problem: expect.stringMatching(/“с” \(U\+0441\)/) })
+    expect(classifyInput(HASH.replace('a', '\u0430')).kind).toBe('lookalike')
+    expect(classifyInput('0\u0445' + OWNER.slice(2)).kind).toBe('lookalike')
+    expect(classifyInput(SOLANA.replace('K', '\u039a')).kind).toBe('lookalike')
+  })
+
+  it('refuses bidi controls and zero-width characters anywhere, even in text', () => {
+    expect(classifyInput(`${OWNER}\u200b`)).toMatchObject({ kind: 'lookalike', problem: expect.stringMatching(/U\+200B/) })
+    expect(classifyInput(`\u202e${HASH}`)).toMatchObject({ kind: 'lookalike', problem: expect.stringMatching(/U\+202E/) })
+    expect(classifyInput('refund \u2066pending').kind).toBe('lookalike')
+  })
+
+  it('still reads ordinary text in any script as text', () => {
+    expect(classifyInput('возврат средств').kind).toBe('text')
+    expect(classifyInput('Überweisung').kind).toBe('text')
+    expect(classifyInput(OWNER).kind).toBe('evmAddress')
+  })
+})
+
 describe('field validators', () => {
   it('check exact lengths and alphabets', () => {
     expect(isHash(HASH)).toBe(true)

@@ -1,6 +1,28 @@
 import { describe, expect, it } from 'vitest'
-import { hexRunsIn, isEvmAddress, isHash32, isHexData } from './formats'
+import { hasInvisibleChars, hexRunsIn, isEvmAddress, isHash32, isHexData, isPlainToken, plainTokenProblem } from './formats'
 import { FINAL_STATUSES, INTENT_STATUSES, PENDING_STATUSES, SETTLED_STATUSES, TERMINAL_STATUSES, isSettledStatus } from './service/constants'
+
+describe('plain tokens (addresses, hashes, ids)', () => {
+  const owner = `0x5${'0'.repeat(35)}c0de`
+  it('accepts hex, base58 and bech32 values', () => {
+    for (const v of [owner, '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', ''])
+      expect(plainTokenProblem(v), v).toBeUndefined()
+  })
+  it('names a look-alike letter, a bidi control, a zero-width or a space by its code point', () => {
+    expect(plainTokenProblem(owner.replace('c0de', '\u0441' + '0de'))).toMatch(/“с” \(U\+0441\).*look-alike/)
+    expect(plainTokenProblem(`${owner}\u202e`)).toMatch(/invisible or direction-changing character \(U\+202E\)/)
+    expect(plainTokenProblem(`0x\u200b${owner.slice(2)}`)).toMatch(/U\+200B/)
+    expect(plainTokenProblem(`${owner} `)).toMatch(/space or control character \(U\+0020\)/)
+    expect(plainTokenProblem('0x\u{1d7ce}')).toMatch(/U\+1D7CE/)
+    expect(isPlainToken(owner)).toBe(true)
+    expect(isPlainToken('0xа')).toBe(false)
+  })
+  it('finds invisible characters in any text', () => {
+    expect(hasInvisibleChars('Production\u200b')).toBe(true)
+    expect(hasInvisibleChars('a\u2066b')).toBe(true)
+    expect(hasInvisibleChars('Ρroduction')).toBe(false)
+  })
+})
 
 describe('0x formats', () => {
   const hash = '0x' + 'aB'.repeat(32)

@@ -19,3 +19,31 @@ export const isHexData = (s: string): boolean => HEX_DATA.test(s)
 
 /** Every `0x…` run in free text (pasted prose, a log line), in order. */
 export const hexRunsIn = (text: string): string[] => text.match(/0x[0-9a-fA-F]+/g) ?? []
+
+/**
+ * Addresses, hashes and ids of every chain are printable ASCII (hex, base58, bech32).
+ * A character outside it in such a value is a look-alike (Cyrillic “с” for “c”, Greek
+ * “ο” for “o”), a bidi control that reorders what is shown, or an invisible one: the
+ * value would display as one address and copy as another.
+ */
+export const PLAIN_TOKEN = /^[\x21-\x7e]*$/
+export const isPlainToken = (s: string): boolean => PLAIN_TOKEN.test(s)
+
+/** Bidi controls, zero-width and other invisible format characters, variation selectors and blank fillers. */
+const INVISIBLE = /\p{Cf}|\p{Variation_Selector}|\u034f|\u17b4|\u17b5|[\u115f\u1160\u3164\uffa0]/u
+
+/** Whether text holds a bidi control or an invisible character anywhere. */
+export const hasInvisibleChars = (s: string): boolean => INVISIBLE.test(s)
+
+/**
+ * Why a value given as an address, hash or id is not plain ASCII, naming the first
+ * offending character by its code point; undefined when it is plain.
+ */
+export function plainTokenProblem(s: string): string | undefined {
+  const ch = /[^\x21-\x7e]/u.exec(s)?.[0]
+  if (ch === undefined) return undefined
+  const code = `U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`
+  if (INVISIBLE.test(ch)) return `holds an invisible or direction-changing character (${code})`
+  if (/[\s\p{Cc}]/u.test(ch)) return `holds a space or control character (${code})`
+  return `holds “${ch}” (${code}), which is not a plain ASCII letter or digit: it may be a look-alike`
+}

@@ -21,6 +21,15 @@ describe('validateFilters', () => {
     expect(validateFilters(EMPTY_DRAFT)).toEqual({ ok: true, query: {} })
   })
 
+  it('names the look-alike character in an owner, edge or participant address', () => {
+    const lookAlike = OWNER.replace(/.$/, '\u0441')
+    const v = validateFilters(draft({ owner: lookAlike, edgeAddress: `So1111111111111111111111111111111111111111\u200b`, participants: `${OWNER}, ${lookAlike}` }))
+    expect(v.ok).toBe(false)
+    expect(!v.ok && v.errors.owner).toMatch(/“с” \(U\+0441\)/)
+    expect(!v.ok && v.errors.edgeAddress).toMatch(/U\+200B/)
+    expect(!v.ok && v.errors.participants).toBeDefined()
+  })
+
   it('builds every request field from a filled form', () => {
     const from = '2026-11-01T10:00:00'
     const to = '2026-11-02T10:00:00'

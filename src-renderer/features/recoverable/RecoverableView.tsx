@@ -15,6 +15,7 @@ import { useConnection } from '../../stores/connection'
 import { loadWalletFromCache, loadWalletFromService, WALLET_CAP, type WalletEntries } from './load'
 import { amountOf, recoverableCsv, recoverableTotals, type TokenTotal } from './totals'
 import { ViewHeader } from '../../components/ViewHeader'
+import { plainTokenProblem } from '@contract/formats'
 
 type Loaded = WalletEntries & { owner: string; fromCache: boolean; at: number }
 
@@ -62,20 +63,30 @@ function TotalCard({ t }: { t: TokenTotal }) {
   )
 }
 
+/** Shows the wallet, unless it is a look-alike of an address: then only says why. */
+function showWallet(owner: string, setParams: (p: Record<string, string>) => void, setProblem: (p: string | undefined) => void) {
+  const problem = plainTokenProblem(owner)
+  if (problem) setProblem(`This address ${problem}`)
+  else setParams({ owner })
+}
+
 export function RecoverableView() {
   const [params, setParams] = useSearchParams()
   const owner = (params.get('owner') ?? '').trim()
   const [draft, setDraft] = useState(owner)
   const [nonce, setNonce] = useState(0)
-  const { loading, loaded } = useWallet(owner, nonce)
+  // A look-alike of an address (a Cyrillic “с” for “c”) is refused, from the box or a link.
+  const [problem, setProblem] = useState<string>()
+  const refused = plainTokenProblem(owner)
+  const { loading, loaded } = useWallet(refused ? '' : owner, nonce)
   const totals = useMemo(() => (loaded && loaded.owner === owner ? recoverableTotals(loaded.entries) : []), [loaded, owner])
 
   return (
     <section className="view recoverable-view" aria-labelledby="recoverable-title">
       <ViewHeader title="Recoverable funds" titleId="recoverable-title">
-        <form className="toolbar" onSubmit={(e) => (e.preventDefault(), setParams({ owner: draft.trim() }))}>
-          <FormField label="Wallet (owner address)">
-            <input value={draft} onChange={(e) => setDraft(e.target.value)} placeholder="0x…" spellCheck={false} />
+        <form className="toolbar" onSubmit={(e) => (e.preventDefault(), showWallet(draft.trim(), setParams, setProblem))}>
+          <FormField label="Wallet (owner address)" error={problem ?? (refused && draft.trim() === owner ? `This address ${refused}` : undefined)}>
+            <input value={draft} onChange={(e) => (setDraft(e.target.value), setProblem(undefined))} placeholder="0x…" spellCheck={false} />
           </FormField>
           <button type="submit" disabled={!draft.trim()}>Show</button>
           <button type="button" disabled={!owner || loading} onClick={() => setNonce((n) => n + 1)}>Refresh</button>

@@ -6,9 +6,12 @@ import { universalHint } from './plan'
 export function UniversalBox({ initial, onSearch, autoFocus }: { initial: string; onSearch: (value: string) => void; autoFocus?: boolean }) {
   const [value, setValue] = useState(initial)
   const hint = universalHint(value)
+  const kind = classifyInput(value).kind
+  // A look-alike of an address or hash is named in the hint and never searched.
+  const searchable = kind !== 'empty' && kind !== 'lookalike'
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    if (classifyInput(value).kind !== 'empty') onSearch(value.trim())
+    if (searchable) onSearch(value.trim())
   }
   return (
     <form className="search-universal" role="search" onSubmit={submit}>
@@ -23,9 +26,10 @@ export function UniversalBox({ initial, onSearch, autoFocus }: { initial: string
           autoComplete="off"
           placeholder="Paste an intent id, wallet, transaction hash, deposit address, project id or text"
           aria-describedby="search-universal-hint"
+          aria-invalid={kind === 'lookalike' || undefined}
           onChange={(e) => setValue(e.target.value)}
         />
-        <button type="submit" className="primary" disabled={!hint}>
+        <button type="submit" className="primary" disabled={!searchable}>
           Search
         </button>
       </div>

@@ -14,6 +14,12 @@ const requestsFor = (value: string) => {
 }
 
 describe('universal box routing', () => {
+  it('searches nothing for a look-alike address and says which character is wrong', () => {
+    const lookAlike = `0x5${'0'.repeat(35)}\u04410de`
+    expect(universalHint(lookAlike)).toMatch(/^Not searched: .*“с” \(U\+0441\)/)
+    expect(planFromParams(paramsForUniversal(lookAlike))).toEqual({ mode: 'none' })
+  })
+
   it('tries a 66-character hash as intent id and as transaction hash', () => {
     expect(requestsFor(HASH)).toEqual([{ byIntentId: HASH }, { byTransactionHash: HASH }])
   })

@@ -37,6 +37,7 @@ export function universalFilters(input: ClassifiedInput): SearchFilterKey[] {
     case 'text':
       return ['byQueryString']
     case 'empty':
+    case 'lookalike':
       return []
   }
 }
@@ -45,6 +46,7 @@ export function universalFilters(input: ClassifiedInput): SearchFilterKey[] {
 export function universalHint(value: string): string | undefined {
   const input = classifyInput(value)
   if (input.kind === 'empty') return undefined
+  if (input.kind === 'lookalike') return `Not searched: ${input.problem}`
   const nouns = universalFilters(input).map((k) => FIELD_BY_KEY[k].noun)
   return `Looks like ${KIND_LABEL[input.kind]}: searches by ${nouns.join(', ')}`
 }
@@ -60,7 +62,7 @@ export function planFromParams(params: URLSearchParams): SearchPlan {
   const universal = params.get(UNIVERSAL_PARAM)
   if (universal !== null) {
     const input = classifyInput(universal)
-    return input.kind === 'empty' ? { mode: 'none' } : { mode: 'universal', input, candidates: universalCandidates(input) }
+    return input.kind === 'empty' || input.kind === 'lookalike' ? { mode: 'none' } : { mode: 'universal', input, candidates: universalCandidates(input) }
   }
   const draft = readFilters(params)
   if (Object.values(draft).every((v) => !v.trim())) return { mode: 'none' }

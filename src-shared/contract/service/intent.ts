@@ -13,6 +13,7 @@ import {
   int,
   obj,
   opt,
+  plainToken,
   optList,
   rate,
   text,
@@ -267,7 +268,7 @@ export type GasFeeOptions = z.output<typeof GasFeeOptionsSchema>
 export const IntentSchema = obj({
   id: opt(id),
   projectId: opt(id),
-  intentId: opt(text),
+  intentId: opt(plainToken),
   status: opt(ReportedStatusSchema),
   quoteRequest: opt(QuoteRequestSchema),
   ownerAddress: opt(address),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { ChainInfoSchema } from './chains'
 import { GasFeeOptionsSchema, IntentSchema, IntentStatusSchema, QuoteRequestSchema, ReportedStatusSchema } from './intent'
-import { int, list, obj, opt, text } from './primitives'
+import { int, list, obj, opt, plainToken, plainTokenCheck, text } from './primitives'
 import { EDGE_MODES, INTENT_PROTOCOLS, MARKET_TYPES, SEARCH_FILTERS } from './constants'
 import { IntentHistoryEntrySchema, IntentReceiptSchema, PageSchema } from './receipt'
 import {
@@ -21,8 +21,10 @@ import { HASH_32 } from '../formats'
  * parsing it again changes nothing.
  */
 
-const intentId = z.string().trim().min(1, 'Enter an intent id')
 const nonEmpty = z.string().trim().min(1)
+/** Addresses, hashes and ids a person typed or pasted are plain ASCII: a look-alike is refused. */
+const plainId = nonEmpty.superRefine(plainTokenCheck)
+const intentId = z.string().trim().min(1, 'Enter an intent id').superRefine(plainTokenCheck)
 const positiveInt = z.number().int().positive()
 const unixSeconds = z.number().int().nonnegative()
 
@@ -34,7 +36,7 @@ const providerCode = z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'Use an upper-case pr
 
 export const CommitIntentRequestSchema = z.strictObject({ intent: IntentSchema })
 export type CommitIntentRequest = z.output<typeof CommitIntentRequestSchema>
-export const CommitIntentResponseSchema = z.object({ intentId: text })
+export const CommitIntentResponseSchema = z.object({ intentId: plainToken })
 export type CommitIntentResponse = z.output<typeof CommitIntentResponseSchema>
 
 // ---- GetIntent ------------------------------------------------------------------
@@ -48,13 +50,13 @@ export type GetIntentResponse = z.output<typeof GetIntentResponseSchema>
 
 export const SearchIntentsRequestSchema = z
   .strictObject({
-    byIntentId: nonEmpty.optional(),
+    byIntentId: plainId.optional(),
     byProjectId: z.number().int().nonnegative().optional(),
-    byTransactionHash: nonEmpty.optional(),
-    byOwnerAddress: nonEmpty.optional(),
-    byOriginIntentAddress: nonEmpty.optional(),
-    byDestinationIntentAddress: nonEmpty.optional(),
-    byEdgeAddress: nonEmpty.optional(),
+    byTransactionHash: plainId.optional(),
+    byOwnerAddress: plainId.optional(),
+    byOriginIntentAddress: plainId.optional(),
+    byDestinationIntentAddress: plainId.optional(),
+    byEdgeAddress: plainId.optional(),
     byEdgeRail: nonEmpty.optional(),
     byEdgeMode: z.enum(EDGE_MODES).optional(),
     byQueryString: nonEmpty.optional(),
@@ -74,15 +76,15 @@ export const GetIntentHistoryRequestSchema = z.strictObject({
   byIntentProtocol: z.enum(INTENT_PROTOCOLS).optional(),
   bySwapProvider: providerCode.optional(),
   byBridgeProvider: providerCode.optional(),
-  byOwnerAddress: nonEmpty.optional(),
-  byEdgeAddress: nonEmpty.optional(),
+  byOwnerAddress: plainId.optional(),
+  byEdgeAddress: plainId.optional(),
   byEdgeRail: nonEmpty.optional(),
   byEdgeMode: z.enum(EDGE_MODES).optional(),
-  byParticipantAddresses: z.array(nonEmpty).optional(),
+  byParticipantAddresses: z.array(plainId).optional(),
   originChainId: positiveInt.optional(),
-  originTokenAddress: nonEmpty.optional(),
+  originTokenAddress: plainId.optional(),
   destinationChainId: positiveInt.optional(),
-  destinationTokenAddress: nonEmpty.optional(),
+  destinationTokenAddress: plainId.optional(),
   fromTime: unixSeconds.optional(),
   toTime: unixSeconds.optional(),
   includeBalances: z.boolean().optional(),
@@ -129,11 +131,11 @@ export type GetIntentReceiptResponse = z.output<typeof GetIntentReceiptResponseS
 export const QuoteIntentRequestSchema = z
   .strictObject({
     ...QuoteRequestSchema.shape,
-    ownerAddress: nonEmpty,
+    ownerAddress: plainId,
     originChainId: positiveInt,
-    originTokenAddress: nonEmpty,
+    originTokenAddress: plainId,
     destinationChainId: positiveInt,
-    destinationTokenAddress: nonEmpty,
+    destinationTokenAddress: plainId,
   })
   .refine((r) => r.originTokenAmount !== undefined || r.destinationTokenAmount !== undefined, {
     message: 'Give the amount to send (originTokenAmount) or to receive (destinationTokenAmount)',
@@ -162,7 +164,7 @@ export const ExecuteIntentResponseSchema = z.preprocess(
     const { intentStatus, ...rest } = v as Record<string, unknown>
     return { ...rest, status: intentStatus }
   },
-  obj({ intentId: opt(text), status: opt(ReportedStatusSchema) }),
+  obj({ intentId: opt(plainToken), status: opt(ReportedStatusSchema) }),
 )
 export type ExecuteIntentResponse = z.output<typeof ExecuteIntentResponseSchema>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { plainTokenProblem } from '../formats'
 import { EARLIEST_TIME_MS, LATEST_TIME_AHEAD_MS, MAX_AMOUNT_DIGITS, MAX_TOKEN_DECIMALS, saneTimeWindow } from './bounds'
 
 /**
@@ -183,9 +184,18 @@ export const timestamp = z.string().transform((s, ctx) => {
   }
   return s
 })
-/** Addresses, hashes and calldata are kept verbatim (checksumming is a display concern). */
-export const address = z.string()
-export const hex = z.string()
+/**
+ * Addresses, hashes, intent ids and calldata are kept verbatim (checksumming is a display
+ * concern), and are printable ASCII on every chain: a look-alike letter, a bidi control or
+ * an invisible character is refused, naming it (`plainTokenProblem`).
+ */
+export const plainTokenCheck = (s: string, ctx: z.RefinementCtx): void => {
+  const problem = plainTokenProblem(s)
+  if (problem) ctx.addIssue({ code: 'custom', message: `This value ${problem}` })
+}
+export const plainToken = z.string().superRefine(plainTokenCheck)
+export const address = plainToken
+export const hex = plainToken
 export const text = z.string()
 export const bool = z.boolean()
 

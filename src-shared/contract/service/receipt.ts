@@ -14,6 +14,7 @@ import {
   int,
   obj,
   opt,
+  plainToken,
   optList,
   text,
   timestamp,
@@ -36,7 +37,7 @@ export type DepositIntentEntry = z.output<typeof DepositIntentEntrySchema>
 
 export const IntentTransactionSchema = obj({
   id: opt(id),
-  intentId: opt(text),
+  intentId: opt(plainToken),
   chainId: opt(chainId),
   fromAddress: opt(address),
   toAddress: opt(address),
@@ -63,7 +64,7 @@ export const IntentTransactionSchema = obj({
 export type IntentTransaction = z.output<typeof IntentTransactionSchema>
 
 export const IntentReceiptSummarySchema = obj({
-  intentId: opt(text),
+  intentId: opt(plainToken),
   ownerAddress: opt(address),
   originChainId: opt(chainId),
   destinationChainId: opt(chainId),
@@ -98,7 +99,7 @@ export type IntentReceiptSummary = z.output<typeof IntentReceiptSummarySchema>
 export const IntentReceiptSchema = obj({
   id: opt(id),
   projectId: opt(id),
-  intentId: opt(text),
+  intentId: opt(plainToken),
   status: opt(ReportedStatusSchema),
   ownerAddress: opt(address),
   originChainId: opt(chainId),
@@ -138,7 +139,7 @@ export type IntentBalance = z.output<typeof IntentBalanceSchema>
 
 /** One entry of GetIntentHistory: an intent's state with its full receipt. */
 export const IntentHistoryEntrySchema = obj({
-  intentId: opt(text),
+  intentId: opt(plainToken),
   status: opt(ReportedStatusSchema),
   expiresAt: opt(timestamp),
   receipt: opt(IntentReceiptSchema),

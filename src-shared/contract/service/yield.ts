@@ -10,6 +10,7 @@ import {
   int,
   obj,
   opt,
+  plainTokenCheck,
   optList,
   rate,
   text,
@@ -292,7 +293,7 @@ export type YieldError = z.output<typeof YieldErrorSchema>
 const nonEmpty = (what: string) => z.string().trim().min(1, `Enter the ${what}`)
 
 export const YieldBalanceQuerySchema = z.strictObject({
-  address: nonEmpty('wallet address'),
+  address: nonEmpty('wallet address').superRefine(plainTokenCheck),
   network: nonEmpty('network'),
   yieldId: z.string().min(1).optional(),
   arguments: z

@@ -50,6 +50,13 @@ describe('wallets', () => {
     expect(rows('addr with space')).toEqual({ address: 'A wallet address has no spaces' })
   })
 
+  it('refuses a look-alike address (a Cyrillic “с”, a base58 account with a Greek “Κ”, a zero-width space), naming the character', () => {
+    const rows = (address: string) => validateWallets([{ address, network: 'x', yieldId: '' }]).rows[0]
+    expect(rows(A.replace(/b$/, '\u0441')).address).toMatch(/“с” \(U\+0441\)/)
+    expect(rows('7EcDhSYGxXyscszYEp35\u039aHN8vvw3svAuLKTzXwCFLtV').address).toMatch(/U\+039A/)
+    expect(rows(`${A}\u200b`).address).toMatch(/U\+200B/)
+  })
+
   it('sends trimmed queries, with a yield id only when given', () => {
     expect(toQueries([{ address: ` ${A} `, network: ' base ', yieldId: '' }])).toEqual([{ address: A, network: 'base' }])
     expect(toQueries([{ address: A, network: 'base', yieldId: 'y' }])).toEqual([{ address: A, network: 'base', yieldId: 'y' }])
