@@ -42,7 +42,7 @@ test('a profile goes to a file and back without its key, and the import asks for
 
   const result = page.getByRole('group', { name: 'Imported profiles' })
   await expect(result).toContainText('come without their access keys')
-  await expect(result.getByRole('form', { name: 'Access key for Round trip' })).toContainText('(none)')
+  await expect(result.getByRole('form', { name: 'Access key for Round trip at https://intents.example.com' })).toContainText('(none)')
   const imported = core.appInfo().profiles.find((p) => p.name === 'Round trip')!
   expect(imported).toMatchObject({ baseUrl: 'https://intents.example.com', dialect: saved.dialect, hasKey: false })
   expect(imported.id).not.toBe(saved.id)

@@ -63,6 +63,29 @@ describe('ProfileStore', () => {
     expect(store.list()).toHaveLength(1)
   })
 
+  it('refuses hidden characters in names, and a name that looks like another profile’s', () => {
+    const store = ProfileStore.open(file)
+    const real = store.save({ name: 'Production', baseUrl: 'https://svc.example.com' })
+    const refusal = (name: string) => {
+      try {
+        store.save({ name, baseUrl: 'https://capture.example.net' })
+      } catch (e) {
+        return (e as { error: { kind: string; path?: string; message: string } }).error
+      }
+      throw new Error(`accepted ${JSON.stringify(name)}`)
+    }
+    // Text direction and invisible characters: the import preview showed a URL backwards after U+202E.
+    for (const name of ['Production\u202e', 'Prod\u200buction', 'Production\u200b', '\u2066Production\u2069', 'Pro\u00adduction', 'Prod\ufeffuction', 'Pro\u200dduction'])
+      expect(refusal(name), JSON.stringify(name)).toMatchObject({ kind: 'InvalidArgument', path: 'name', message: expect.stringMatching(/invisible or text-direction character/) })
+    // Look-alikes of "Production": Greek Rho, Cyrillic o and c, fullwidth letters, a zero for an o, another case.
+    for (const name of ['\u03a1roduction', 'Pr\u043edu\u0441tion', '\uff30roduction', 'Pr0duction', 'PRODUCTION', 'Producti\u00f3n'])
+      expect(refusal(name), JSON.stringify(name)).toMatchObject({ kind: 'InvalidArgument', path: 'name', message: expect.stringContaining('“Production”') })
+    // The profile itself may be saved again under its own name, and a different name is fine.
+    expect(store.save({ id: real.id, name: 'Production', baseUrl: 'https://svc.example.com' }).name).toBe('Production')
+    expect(store.save({ name: 'Staging', baseUrl: 'https://staging.example.com' }).name).toBe('Staging')
+    expect(store.list().map((p) => p.name)).toEqual(['Simulator', 'Production', 'Staging'])
+  })
+
   it('asks for explicit confirmation before plain http to another machine, where the key would travel in clear', () => {
     const store = ProfileStore.open(file)
     const refused = (() => {

@@ -4,6 +4,7 @@ import { BaseUrlSchema, ProfileInputSchema, isInsecureServiceUrl, type ProfileIn
 import { SPEC_DIALECT, WireDialectSchema, type WireDialect } from '../../src-shared/contract/dialect'
 import { SvcFailure } from '../../src-shared/contract/errors'
 import { formatPath } from '../../src-shared/contract/service'
+import { namesLookAlike } from '../../src-shared/contract/profileName'
 import { readJsonFile, writeJsonAtomic, type Recovery } from './jsonFile'
 
 /** A service the app can talk to. The access key lives in the KeyStore, never here. */
@@ -109,8 +110,9 @@ export class ProfileStore {
         `${baseUrl} is plain http to another machine: every call, and the access key, would travel unencrypted. Use https, or confirm that you accept this.`,
         'allowInsecureHttp',
       )
-    const clash = this.list().find((p) => p.id !== id && p.name.toLowerCase() === name.toLowerCase())
-    if (clash) throw invalid(`There is already a profile called “${clash.name}”. Choose another name.`, 'name')
+    // Compared by what the names look like, so “Ρroduction” (a Greek Rho) cannot sit beside “Production”.
+    const clash = this.list().find((p) => p.id !== id && namesLookAlike(p.name, name))
+    if (clash) throw invalid(`There is already a profile called “${clash.name}”${clash.name === name ? '' : ', which looks the same'}. Choose another name.`, 'name')
     const index = this.profiles.findIndex((p) => p.id === id)
     const dialect = parsed.data.dialect ?? this.profiles[index]?.dialect ?? SPEC_DIALECT
     const profile: Profile = { id: id ?? randomUUID(), name, baseUrl, dialect }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { SvcError } from './errors'
 import { WireDialectSchema, type WireDialect } from './dialect'
+import { profileNameProblem } from './profileName'
 
 /**
  * Types about the app itself (profiles, where data came from) that cross the bridge.
@@ -22,9 +23,20 @@ export const BaseUrlSchema = z
   }, 'Use an http:// or https:// URL without a user name or password')
   .transform((s) => s.replace(/\/+$/, ''))
 
+/** A profile's name: 1–80 characters, none hidden or reordering text (see `profileName.ts`). */
+export const ProfileNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Give the profile a name')
+  .max(80)
+  .superRefine((name, ctx) => {
+    const problem = profileNameProblem(name)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
+
 export const ProfileInputSchema = z.object({
   id: z.string().min(1).max(64).optional(),
-  name: z.string().trim().min(1, 'Give the profile a name').max(80),
+  name: ProfileNameSchema,
   baseUrl: BaseUrlSchema,
   /** The person accepts that calls, and the access key, travel unencrypted (plain http to another machine). */
   allowInsecureHttp: z.boolean().optional(),

@@ -5,8 +5,23 @@ import { ErrorNotice } from '../../components/ErrorNotice'
 import { call } from '../../data/call'
 import { useConnection } from '../../stores/connection'
 
-/** Sets or clears a profile's access key; the key goes to the main process and never comes back. */
+/** `scheme://host:port` of a profile's URL: where its key is sent. */
+export const originOf = (baseUrl: string): string => {
+  try {
+    return new URL(baseUrl).origin
+  } catch {
+    return baseUrl
+  }
+}
+
+/**
+ * Sets or clears a profile's access key; the key goes to the main process and never
+ * comes back. The prompt names the profile (isolated, so its characters cannot reorder
+ * what follows) and the origin the key will be sent to, since a name alone can be a
+ * look-alike of another profile's.
+ */
 export function KeyForm({ profile, plainTextBackend }: { profile: ProfileView; plainTextBackend: boolean }) {
+  const origin = originOf(profile.baseUrl)
   const [key, setKey] = useState('')
   const [allowPlain, setAllowPlain] = useState(false)
   const [failure, setFailure] = useState<SvcError | null>(null)
@@ -34,9 +49,15 @@ export function KeyForm({ profile, plainTextBackend }: { profile: ProfileView; p
   }
 
   return (
-    <form onSubmit={save} className="row" aria-label={`Access key for ${profile.name}`}>
+    <form onSubmit={save} className="row" aria-label={`Access key for ${profile.name} at ${origin}`}>
       <label className="field">
-        Access key {profile.hasKey ? <span className="muted">(stored)</span> : <span className="muted">(none)</span>}
+        <span>
+          Access key for <bdi>{profile.name}</bdi>, sent to{' '}
+          <code className="key-origin" dir="ltr">
+            {origin}
+          </code>{' '}
+          {profile.hasKey ? <span className="muted">(stored)</span> : <span className="muted">(none)</span>}
+        </span>
         <input
           type="password"
           autoComplete="off"

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { Fragment, useRef, useState } from 'react'
 import type { ProfileView } from '@contract/app'
 import { readBlobText } from '../../db/transfer'
 import { call } from '../../data/call'
@@ -23,7 +23,12 @@ function ExportPanel({ profiles, onClose }: { profiles: readonly ProfileView[]; 
       {profiles.map((p) => (
         <label className="row" key={p.id}>
           <input type="checkbox" checked={chosen.has(p.id)} onChange={() => toggle(p.id)} aria-label={`Export ${p.name}`} />
-          <strong>{p.name}</strong> <code className="muted">{p.baseUrl}</code>
+          <strong>
+            <bdi>{p.name}</bdi>
+          </strong>{' '}
+          <code className="muted" dir="ltr">
+            {p.baseUrl}
+          </code>
         </label>
       ))}
       <div className="row">
@@ -51,7 +56,14 @@ function ImportPreview({ steps, onImport, onCancel }: { steps: ImportStep[]; onI
       <ul className="profile-import-plan">
         {steps.map((s, i) => (
           <li key={i} data-action={s.action}>
-            {STEP_TEXT[s.action]} <strong>{s.name}</strong> <code className="muted">{s.profile.baseUrl}</code>
+            {/* Names isolated: whatever they hold cannot reorder the URL beside them. */}
+            {STEP_TEXT[s.action]}{' '}
+            <strong>
+              <bdi>{s.name}</bdi>
+            </strong>{' '}
+            <code className="muted" dir="ltr">
+              {s.profile.baseUrl}
+            </code>
             {s.note ? <span className="muted"> — {s.note}</span> : null}
           </li>
         ))}
@@ -59,7 +71,13 @@ function ImportPreview({ steps, onImport, onCancel }: { steps: ImportStep[]; onI
       {insecure.length ? (
         <label className="row">
           <input type="checkbox" checked={acceptInsecure} onChange={(e) => setAcceptInsecure(e.target.checked)} />
-          {insecure.map((s) => s.name).join(', ')}: plain http to another machine, so every call and the access key would travel unencrypted. I
+          {insecure.map((s, i) => (
+            <Fragment key={i}>
+              {i ? ', ' : ''}
+              <bdi>{s.name}</bdi>
+            </Fragment>
+          ))}
+          : plain http to another machine, so every call and the access key would travel unencrypted. I
           accept that (otherwise these are left out).
         </label>
       ) : null}
@@ -91,7 +109,12 @@ function ImportResult({ outcome, plainTextBackend, onClose }: { outcome: ImportO
       {imported.length ? <p>Profiles come without their access keys. Enter each one's key now (or later, on its card below).</p> : null}
       {imported.map((p) => (
         <div key={p.id}>
-          <strong>{p.name}</strong>
+          <strong>
+            <bdi>{p.name}</bdi>
+          </strong>{' '}
+          <code className="muted" dir="ltr">
+            {p.baseUrl}
+          </code>
           <KeyForm profile={p} plainTextBackend={plainTextBackend} />
         </div>
       ))}

@@ -41,7 +41,7 @@ describe('settings refuse malformed values', () => {
       info: { ...info, profiles: [...info.profiles, { id: 'prod', name: 'Production', baseUrl: 'https://svc.example', builtIn: false, hasKey: false }] },
     })
     render()
-    const keyForm = within(screen.getByRole('form', { name: 'Access key for Production' }))
+    const keyForm = within(screen.getByRole('form', { name: 'Access key for Production at https://svc.example' }))
     await user.type(keyForm.getByPlaceholderText('Paste the access key'), '   ')
     expect(keyForm.getByRole('button', { name: 'Save key' })).toBeDisabled()
     expect(callsOf('setAccessKey')).toEqual([])

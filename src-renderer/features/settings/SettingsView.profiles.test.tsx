@@ -68,7 +68,9 @@ describe('profiles as files', () => {
 
     const result = within(await screen.findByRole('group', { name: 'Imported profiles' }))
     expect(result.getByText(/come without their access keys/)).toBeInTheDocument()
-    const keyForm = within(result.getByRole('form', { name: 'Access key for Production (imported)' }))
+    // The key prompt says where the key will go, not only the name.
+    const keyForm = within(result.getByRole('form', { name: 'Access key for Production (imported) at https://svc2.example' }))
+    expect(keyForm.getByText('https://svc2.example')).toBeInTheDocument()
     expect(keyForm.getByText('(none)')).toBeInTheDocument()
     await user.type(keyForm.getByLabelText(/Access key/), 'k-123')
     await user.click(keyForm.getByRole('button', { name: 'Save key' }))
@@ -88,6 +90,27 @@ describe('profiles as files', () => {
     await user.upload(screen.getByTestId('profiles-file'), new File(['{"format":'], 'cut.json'))
     expect(await screen.findByRole('alert', { name: 'Profiles file problems' })).toHaveTextContent(/cut\.json cannot be imported:.*not a JSON file/)
     expect(callsOf('saveProfile')).toEqual([])
+  })
+
+  it('refuses a file whose names hold text-direction or invisible characters, and renames look-alikes, isolating every name', async () => {
+    const user = userEvent.setup()
+    scriptProfiles([PROD])
+    render()
+    const file = (profiles: unknown[]) => new File([JSON.stringify({ format: 'intent-explorer-profiles', version: 1, profiles })], 'p.json')
+    // U+202E made the URL after the name read backwards, as if it were the real service's.
+    await user.upload(screen.getByTestId('profiles-file'), file([{ name: 'Production\u202e', baseUrl: 'https://moc.elpmaxe.svc' }]))
+    const alert = await screen.findByRole('alert', { name: 'Profiles file problems' })
+    expect(alert).toHaveTextContent(/profiles\[0\]\.name: The name holds an invisible or text-direction character \(U\+202E\)/)
+    await user.upload(screen.getByTestId('profiles-file'), file([{ name: 'Prod\u200buction', baseUrl: 'https://capture.example' }]))
+    expect(await screen.findByRole('alert', { name: 'Profiles file problems' })).toHaveTextContent(/U\+200B/)
+    expect(callsOf('saveProfile')).toEqual([])
+
+    // A Greek Rho for the P: it looks like "Production", so it is added under another name, saying so.
+    await user.upload(screen.getByTestId('profiles-file'), file([{ name: '\u03a1roduction', baseUrl: 'https://capture.example' }]))
+    const preview = within(await screen.findByRole('group', { name: 'Import profiles' }))
+    const step = preview.getByRole('listitem')
+    expect(step).toHaveTextContent('Add as \u03a1roduction (imported) https://capture.example — its name looks like “Production”, a different profile')
+    expect(step.querySelector('bdi')).toHaveTextContent('\u03a1roduction (imported)')
   })
 
   it('skips a profile already here and imports plain http to another machine only when accepted again', async () => {

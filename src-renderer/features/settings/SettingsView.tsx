@@ -175,9 +175,13 @@ export function SettingsView() {
                 onChange={() => activate(p.id)}
                 aria-label={`Use ${p.name}`}
               />
-              <strong>{p.name}</strong>
+              <strong>
+                <bdi>{p.name}</bdi>
+              </strong>
               {p.builtIn ? <span className="badge">Simulated data</span> : null}
-              <code className="muted">{p.baseUrl}</code>
+              <code className="muted" dir="ltr">
+                {p.baseUrl}
+              </code>
             </label>
             {p.builtIn ? null : (
               <div className="row">

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { BaseUrlSchema, isInsecureServiceUrl, type ProfileView } from '@contract/app'
+import { BaseUrlSchema, ProfileNameSchema, isInsecureServiceUrl, type ProfileView } from '@contract/app'
+import { nameSkeleton } from '@contract/profileName'
 import { SPEC_DIALECT, WireDialectSchema, type WireDialect } from '@contract/dialect'
 import { sameDialect } from './dialectDraft'
 
@@ -22,7 +23,8 @@ export const MAX_PROFILES_FILE_BYTES = 1_000_000
  * id) is refused by name rather than passed on silently.
  */
 const FileProfileSchema = z.strictObject({
-  name: z.string().trim().min(1, 'Give the profile a name').max(80),
+  // A name with a text-direction or invisible character refuses the file: it could pass for another profile.
+  name: ProfileNameSchema,
   baseUrl: BaseUrlSchema,
   dialect: WireDialectSchema.optional(),
   allowInsecureHttp: z.boolean().optional(),
@@ -96,22 +98,27 @@ const sameTarget = (a: { baseUrl: string; dialect?: WireDialect }, b: { baseUrl:
 
 /**
  * Never overwrites: a profile identical to one already here (name, URL and wire form) is
- * skipped; one whose name is taken by a different profile is added under a new name,
- * "Name (imported)", "Name (imported 2)"…
+ * skipped; one whose name is taken by a different profile, or looks like a taken name
+ * (`Ρroduction` with a Greek Rho beside "Production": names are compared by their
+ * skeleton, see `@contract/profileName`), is added under a new name, "Name (imported)",
+ * "Name (imported 2)"…, and the note says which profile it looks like.
  */
 export function planImport(incoming: readonly FileProfile[], existing: readonly ProfileView[]): ImportStep[] {
-  const taken = new Set(existing.map((p) => p.name.toLowerCase()))
+  const taken = new Map(existing.map((p) => [nameSkeleton(p.name), p.name]))
   return incoming.map((profile) => {
     const insecure = isInsecureServiceUrl(profile.baseUrl)
-    const same = existing.find((p) => p.name.toLowerCase() === profile.name.toLowerCase())
+    // Same target under a name that looks the same: nothing to add.
+    const same = existing.find((p) => nameSkeleton(p.name) === nameSkeleton(profile.name))
     if (same && sameTarget(same, profile)) return { profile, name: same.name, action: 'skip', note: 'already here, unchanged', insecure }
-    if (!taken.has(profile.name.toLowerCase())) {
-      taken.add(profile.name.toLowerCase())
+    const clash = taken.get(nameSkeleton(profile.name))
+    if (clash === undefined) {
+      taken.set(nameSkeleton(profile.name), profile.name)
       return { profile, name: profile.name, action: 'add', insecure }
     }
     let name = `${profile.name} (imported)`
-    for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${profile.name} (imported ${n})`
-    taken.add(name.toLowerCase())
-    return { profile, name, action: 'rename', note: `a different profile is named “${profile.name}”`, insecure }
+    for (let n = 2; taken.has(nameSkeleton(name)); n++) name = `${profile.name} (imported ${n})`
+    taken.set(nameSkeleton(name), name)
+    const note = clash === profile.name ? `a different profile is named “${clash}”` : `its name looks like “${clash}”, a different profile`
+    return { profile, name, action: 'rename', note, insecure }
   })
 }
