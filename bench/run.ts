@@ -14,16 +14,18 @@ import { parse } from './benchmarks/parse'
 import { routes } from './benchmarks/routes'
 import { scroll } from './benchmarks/scroll'
 import { search } from './benchmarks/search'
+import { session } from './benchmarks/session'
 import { simulator } from './benchmarks/simulator'
 import { startup } from './benchmarks/startup'
 import { watch } from './benchmarks/watch'
+import { yieldHistory } from './benchmarks/yield'
 import type { BenchContext, Benchmark } from './lib/benchmark'
 import { buildApp, buildHarness } from './lib/build'
 import { buildCachedProfile, type CachedProfile } from './lib/cachedProfile'
 import { formatLine, machineInfo, writeResults, type BenchmarkOutcome, type Figure } from './lib/report'
 
 /** In the issue's order. */
-const BENCHMARKS: Benchmark[] = [ingest, lookups, scroll, parse, watch, startup, search, simulator, routes]
+const BENCHMARKS: Benchmark[] = [ingest, lookups, scroll, parse, watch, startup, search, session, simulator, routes, yieldHistory]
 
 const USAGE = `usage: npm run bench [-- --only ${BENCHMARKS.map((b) => b.name).join(',')}] [-- --quick]`
 

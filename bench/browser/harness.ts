@@ -16,7 +16,8 @@ import {
 } from '../../src-renderer/db'
 import { mergeRow, routeFactOf, storedKeys, summaryFromHistoryEntry } from '../../src-renderer/db/records'
 import { useCacheStatus } from '../../src-renderer/stores/cache'
-import { useRouteStats } from '../../src-renderer/data/routeStats'
+import { requestRouteStats } from '../../src-renderer/data/routeStats'
+import { useRouteStats } from '../../src-renderer/stores/routeStats'
 import type { BenchHarness, IngestRun, LookupTiming, RouteStatsRun } from './api'
 
 let loaded: IntentHistoryEntry[][] = []
@@ -243,7 +244,7 @@ const harness: BenchHarness = {
     await new Promise<void>((r) => requestAnimationFrame((t) => ((last = t), r())))
     requestAnimationFrame(tick)
     const started = performance.now()
-    useRouteStats.getState().request(profileId, 'all', { force: true })
+    requestRouteStats(profileId, 'all', { force: true })
     const entry = await new Promise<ReturnType<typeof useRouteStats.getState>['entries'][string]>((resolve) => {
       const check = () => {
         const e = useRouteStats.getState().entries[`${profileId}|all`]

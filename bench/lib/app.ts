@@ -3,12 +3,15 @@ import { startAppCore } from '../../src-main/bridge/appCore'
 import { startHost } from '../../src-main/host/server'
 import { FileKeyStore } from '../../src-main/settings/keystore'
 import { ROOT } from './processes'
+import type { IntentRecord } from '../../src-main/simulator/records'
 
 export interface RunningApp {
   origin: string
   /** A new single-use link that opens the app (the page trades it for its session); append `#/route` to land on a view. */
   launchUrl(): string
   simulatorUrl: string
+  /** The embedded simulator's records and each owner's intent count, to pick what to look up. */
+  dataset(): { records: readonly IntentRecord[]; owners: Map<string, number> }
   stop(): Promise<void>
 }
 
@@ -31,6 +34,7 @@ export async function startApp(o: { dataDir: string; intents: number; port?: num
       origin: host.origin,
       launchUrl: () => host.newLaunchUrl(),
       simulatorUrl: appCore.simulator.url,
+      dataset: () => ({ records: appCore.simulator.dataset.records, owners: appCore.simulator.dataset.ownerCounts() }),
       stop: async () => {
         await host.stop()
         await appCore.stop()

@@ -1,0 +1,197 @@
+import type { Page } from '@playwright/test'
+import { HEAVY_OWNER_ADDRESS } from '../../src-main/simulator'
+import { allTxHashes, type IntentRecord } from '../../src-main/simulator/records'
+import { Resources, type Benchmark } from '../lib/benchmark'
+import { startApp } from '../lib/app'
+import { launchChromium } from '../lib/chromium'
+import { ROW, allLoaded, loadAllRoute } from '../lib/historyView'
+import { atMost, type Figure } from '../lib/report'
+import { percentile } from '../lib/stats'
+import { seededRandom } from '../lib/random'
+
+/** Rows that make "the first rows" of any lookup (fewer when the answer holds fewer). */
+const FIRST_ROWS = 10
+const SEARCH_ROW = 'table[aria-label="Search results"] tbody tr[data-index]'
+const INTENT_PAGE = '.intent-title'
+const VIEWPORT = { width: 1280, height: 2800 }
+const LOAD_ALL_ROWS = 10_000
+const BULK_KEYS = 200
+
+interface Lookup {
+  label: string
+  /** A route to open, or `next` to turn History's page. */
+  route: string | 'next'
+  /** Rows that must be on screen (or the intent page, for a key that opens one). */
+  want: number
+  selector: string
+}
+
+declare global {
+  interface Window {
+    __sessionMs?: number
+    __longTasks?: number[]
+  }
+}
+
+/** Installed before the app: every long task of the page's main thread, for `ui.longtask.max`. */
+function recordLongTasks(): void {
+  window.__longTasks = []
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks!.push(e.duration)
+  }).observe({ type: 'longtask', buffered: true })
+}
+
+/**
+ * In the page: opens `route` (or presses History's Next) and notes, at a painted frame,
+ * the time until `want` rows matching `selector` lie inside the window, or the intent
+ * page shows; for a page turn the first row must be a new one. Gives up after 60 s.
+ */
+function timeLookup([route, selector, want, intentPage, rowAttr]: readonly [string, string, number, string, string]): void {
+  window.__sessionMs = undefined
+  const firstBefore = document.querySelector(selector)?.getAttribute(rowAttr)
+  const hashBefore = location.hash
+  // A key that opens its intent directly counts once the intent page it opened shows.
+  const intentOpened = () => location.hash !== hashBefore && location.hash.startsWith('#/intent/') && !!document.querySelector(intentPage)
+  const started = performance.now()
+  const frame = () => {
+    let shown = 0
+    const rows = document.querySelectorAll(selector)
+    for (const row of rows) {
+      const r = row.getBoundingClientRect()
+      if (r.height > 0 && r.top >= 0 && r.bottom <= innerHeight + 0.5) shown++
+    }
+    const turned = route !== 'next' || rows[0]?.getAttribute(rowAttr) !== firstBefore
+    const now = performance.now() - started
+    if ((shown >= want && turned) || intentOpened()) window.__sessionMs = now
+    else if (now < 60_000) requestAnimationFrame(frame)
+  }
+  if (route === 'next') document.querySelector<HTMLButtonElement>('[role=navigation][aria-label=Pages] button:last-of-type')?.click()
+  else location.hash = route
+  requestAnimationFrame(frame)
+}
+
+const search = (label: string, key: string, expected: number): Lookup => ({
+  label,
+  route: `#/search?q=${encodeURIComponent(key)}`,
+  want: Math.min(FIRST_ROWS, expected),
+  selector: SEARCH_ROW,
+})
+const history = (label: string, query: string, expected = FIRST_ROWS): Lookup => ({
+  label,
+  route: `#/history?${query}`,
+  want: Math.min(FIRST_ROWS, expected),
+  selector: ROW,
+})
+
+/** Wallets of every size, the busiest three times, ids, hashes, deposit addresses, History filters and page turns: 40 in all. */
+function sessionPlan(records: readonly IntentRecord[], owners: Map<string, number>): Lookup[] {
+  const rand = seededRandom(4242)
+  const pick = () => records[Math.floor(rand() * records.length)]
+  const bySize = [...owners].sort((a, b) => a[1] - b[1])
+  const walletOf = (n: number) => bySize.find(([, c]) => c >= n) ?? bySize[bySize.length - 1]
+  const wallets = [1, 2, 4, 8, 16, 40, 100, 250, 500].map(walletOf)
+  const busiest = search('busiest wallet', HEAVY_OWNER_ADDRESS, 500)
+  const plan: Lookup[] = [busiest]
+  for (const [w, n] of wallets.slice(0, 5)) plan.push(search(`wallet of ${n}`, w, n))
+  for (let i = 0; i < 6; i++) plan.push(search('intent id', pick().intentId, 1))
+  plan.push({ ...busiest, label: 'busiest wallet, again' })
+  for (let i = 0; i < 6; i++) {
+    const r = records.find((x, j) => j > i * 997 && allTxHashes(x).length > 0) ?? pick()
+    plan.push(search('tx hash', allTxHashes(r)[0], 1))
+  }
+  for (let i = 0; i < 4; i++) plan.push(search('deposit address', pick().originIntentAddress, 1))
+  const [w40, n40] = wallets[5]
+  plan.push(history('History: owner', `owner=${w40}`, n40))
+  plan.push(history('History: failed', 'status=FAILED'))
+  plan.push(history('History: succeeded', 'status=SUCCEEDED'))
+  plan.push(history('History: origin chain', `originChain=${records[0].originChainId}`))
+  plan.push(history('History: bridge', `bridge=${encodeURIComponent(records[0].bridgeProvider)}`))
+  plan.push(history('History: all', 'status=SUCCEEDED&status=FAILED'))
+  for (let i = 0; i < 4; i++) plan.push({ label: 'History: next page', route: 'next', want: FIRST_ROWS, selector: ROW })
+  plan.push({ ...busiest, label: 'busiest wallet, third time' })
+  for (const [w, n] of wallets.slice(6)) plan.push(search(`wallet of ${n}`, w, n))
+  plan.push(search('intent id', pick().intentId, 1))
+  return plan
+}
+
+async function timeOne(page: Page, l: Lookup): Promise<number> {
+  const attr = l.selector === ROW ? 'data-intent-id' : 'data-index'
+  await page.evaluate(timeLookup, [l.route, l.selector, l.want, INTENT_PAGE, attr] as const)
+  const done = await page.waitForFunction(() => window.__sessionMs, undefined, { timeout: 60_000, polling: 50 })
+  return (await done.jsonValue()) as number
+}
+
+/** A bulk lookup of `keys`, from the button to the final result line. */
+async function bulkLookup(page: Page, keys: string[]): Promise<void> {
+  await page.evaluate(() => (location.hash = '#/bulk'))
+  await page.getByRole('textbox', { name: 'Keys' }).fill(keys.join('\n'))
+  await page.getByRole('button', { name: new RegExp(`^Look up ${keys.length} keys`) }).click()
+  await page.getByRole('status', { name: 'Lookup result' }).filter({ hasText: `${keys.length} of ${keys.length} keys` }).waitFor({ timeout: 5 * 60_000 })
+}
+
+/**
+ * 10. A support agent's working session, back to back in one page of the real app
+ * (browser host, main core, embedded simulator with 20,000 intents): 40 lookups, each
+ * timed from its navigation to its first rows on screen; then "load all" of 10,000 in
+ * History and a bulk lookup of 200 keys, with every long task of the page's main thread
+ * recorded from the first lookup to the last.
+ */
+export const session: Benchmark = {
+  name: 'session',
+  needs: { app: true },
+  async run(ctx) {
+    const res = new Resources()
+    const times: { label: string; ms: number }[] = []
+    let longTasks: number[]
+    try {
+      const app = res.add('the app', await startApp({ dataDir: ctx.scratch('session-app'), intents: 20_000 }), (a) => a.stop())
+      const browser = res.add('Chromium', await launchChromium(ctx.scratch('session-browser'), VIEWPORT), (b) => b.close())
+      const { page, context } = browser
+      await context.addInitScript(recordLongTasks)
+      await page.goto(`${app.launchUrl()}#/settings`)
+      await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor({ timeout: 30_000 })
+      const { records, owners } = app.dataset()
+      // Long tasks of the app's own start-up are not the session's.
+      await page.evaluate(() => (window.__longTasks = []))
+      for (const l of ctx.quick ? sessionPlan(records, owners).slice(0, 12) : sessionPlan(records, owners)) {
+        const ms = await timeOne(page, l)
+        times.push({ label: l.label, ms })
+        ctx.log(`session: ${String(times.length).padStart(2)} ${l.label}: ${Math.round(ms)} ms`)
+      }
+      await page.evaluate((r) => (location.hash = r), loadAllRoute(LOAD_ALL_ROWS))
+      await allLoaded(page, LOAD_ALL_ROWS, 5 * 60_000)
+      await bulkLookup(page, records.slice(0, BULK_KEYS).map((r) => r.intentId))
+      longTasks = await page.evaluate(() => window.__longTasks ?? [])
+      browser.checkPage()
+    } finally {
+      await res.close()
+    }
+    return sessionFigures(times, longTasks)
+  },
+}
+
+function sessionFigures(times: { label: string; ms: number }[], longTasks: number[]): Figure[] {
+  const ms = times.map((t) => t.ms)
+  const firstBusy = times.find((t) => t.label === 'busiest wallet')!.ms
+  const max = Math.max(...ms)
+  const perLookup = times.map((t) => `${t.label} ${Math.round(t.ms)}`).join('; ')
+  return [
+    { name: 'session.first_rows.p95', value: percentile(ms, 95), unit: 'ms', target: atMost(300), runs: ms, note: `${times.length} lookups back to back in one page: ${perLookup}` },
+    {
+      name: 'session.first_rows.max',
+      value: max / firstBusy,
+      unit: 'x',
+      target: atMost(2),
+      runs: [max, firstBusy],
+      note: `the slowest lookup (${Math.round(max)} ms) over the session's first busy-wallet lookup (${Math.round(firstBusy)} ms)`,
+    },
+    {
+      name: 'ui.longtask.max',
+      value: longTasks.length ? Math.max(...longTasks) : 0,
+      unit: 'ms',
+      target: atMost(50),
+      runs: longTasks,
+      note: `the longest main-thread task of the page (PerformanceObserver "longtask": only tasks over 50 ms are reported) over the session, "load all" of ${LOAD_ALL_ROWS} and a bulk lookup of ${BULK_KEYS} keys; ${longTasks.length} long tasks in all`,
+    },
+  ]
+}
