@@ -240,6 +240,14 @@ describe('retries', () => {
     expect(sleep).toHaveBeenCalledWith(2000, undefined)
   })
 
+  it('asks a service that keeps answering 429 three times in all, then reports RateLimited with its Retry-After', async () => {
+    // The renderer does not ask again (Bulk lookup, queries): these three are all a key costs.
+    handler = (_req, res) => json(res, 429, { error: 'RateLimited', code: 1201, msg: 'slow', status: 429 }, { 'Retry-After': '3' })
+    const e = await failure(client().searchIntents({ byIntentId: '0x' + 'ab'.repeat(32) }))
+    expect(e).toMatchObject({ kind: 'RateLimited', retryAfterMs: 3000 })
+    expect(seen.filter((s) => s.path.endsWith('/SearchIntents'))).toHaveLength(3)
+  })
+
   it('retries a refused connection, then reports Network with the URL', async () => {
     const closed = createServer()
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))

@@ -14,6 +14,7 @@ import { useConnection } from '../../stores/connection'
 import { MAX_KEYS, parseKeys, type ParsedKeys } from './keys'
 import { KEY_CSV_COLUMNS, keyRows, tally, type KeyRow } from './report'
 import type { BulkMatch } from './resolve'
+import { RateLimitWait } from './RateLimitWait'
 import { useBulkLookup } from './useBulkLookup'
 import { ViewHeader } from '../../components/ViewHeader'
 
@@ -108,6 +109,7 @@ export function BulkView() {
           <>
             <progress max={bulk.total} value={bulk.done} aria-label="Keys looked up" /> {bulk.done} of {bulk.total}
             <button type="button" onClick={bulk.cancel}>Cancel</button>
+            <RateLimitWait until={bulk.pausedUntil} />
           </>
         ) : (
           <button type="button" disabled={!parsed.keys.length || !profileId} onClick={() => {

@@ -19,28 +19,34 @@ describe('runPool', () => {
     expect(results.map((r) => r?.ok && r.value)).toEqual([10, 20, 30, 40, 50, 60, 70])
   })
 
-  it('waits out Retry-After for every runner and tries the item again', async () => {
+  it('never asks again for a rate-limited item (main already did), and holds the next items back for its Retry-After', async () => {
     const slept: number[] = []
-    let calls = 0
-    const results = await runPool(['a'], async () => (++calls === 1 ? limited(1500) : { ok: true as const, value: 'done' }), {
-      concurrency: 2,
-      signal: new AbortController().signal,
-      sleep: async (ms) => void slept.push(ms),
-    })
-    expect(results[0]).toEqual({ ok: true, value: 'done' })
-    expect(calls).toBe(2)
-    expect(slept).toHaveLength(1)
-    expect(slept[0]).toBeGreaterThan(1400)
-  })
-
-  it('gives up on an item after its tries, and keeps other failures as results', async () => {
-    const results = await runPool(['x', 'y'], async (k) => (k === 'x' ? limited() : { ok: false as const, error: { kind: 'NotFound', message: 'no' } as SvcError }), {
+    const paused: number[] = []
+    const calls: string[] = []
+    const before = Date.now()
+    const results = await runPool(['a', 'b'], async (k) => (calls.push(k), k === 'a' ? limited(1500) : { ok: true as const, value: 'done' }), {
       concurrency: 1,
       signal: new AbortController().signal,
-      rateLimitTries: 3,
+      sleep: async (ms) => void slept.push(ms),
+      onPause: (until) => paused.push(until),
+    })
+    expect(calls).toEqual(['a', 'b'])
+    expect(results).toEqual([limited(1500), { ok: true, value: 'done' }])
+    expect(slept).toHaveLength(1)
+    expect(slept[0]).toBeGreaterThan(1400)
+    expect(paused).toHaveLength(1)
+    expect(paused[0]! - before).toBeGreaterThanOrEqual(1500)
+  })
+
+  it('keeps every failure as the result of its item, one call each', async () => {
+    let calls = 0
+    const results = await runPool(['x', 'y'], async (k) => (calls++, k === 'x' ? limited() : { ok: false as const, error: { kind: 'NotFound', message: 'no' } as SvcError }), {
+      concurrency: 1,
+      signal: new AbortController().signal,
       sleep: async () => {},
     })
     expect(results.map((r) => !r?.ok && r?.error.kind)).toEqual(['RateLimited', 'NotFound'])
+    expect(calls).toBe(2)
   })
 
   it('starts nothing more after a cancel, and reports progress', async () => {

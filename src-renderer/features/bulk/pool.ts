@@ -3,25 +3,27 @@ import type { SvcError } from '@contract/errors'
 export interface PoolOptions {
   concurrency: number
   signal: AbortSignal
-  /** Tries per item when the service says it is rate limited. */
-  rateLimitTries?: number
   /** Pause when a RateLimited answer names no Retry-After. */
   defaultPauseMs?: number
   onSettled?(done: number): void
+  /** The service asked the app to wait: no item starts before `until` (epoch ms). */
+  onPause?(until: number): void
   sleep?(ms: number): Promise<void>
 }
 
-/** An item's job: resolves with its result, or with the rate-limit error to wait out and try again. */
+/** An item's job: resolves with its result or its failure. */
 export type Job<T, R> = (item: T) => Promise<{ ok: true; value: R } | { ok: false; error: SvcError }>
 
 const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 
 /**
- * Runs `job` over `items`, at most `concurrency` at once, in order of the list. A
- * RateLimited answer pauses every runner until its Retry-After has passed (the service
- * limits the client, not one request) and the item is tried again; other failures are
- * that item's result. Stops starting items once `signal` aborts; the results of items
- * not run are absent.
+ * Runs `job` over `items`, at most `concurrency` at once, in order of the list. Nothing is
+ * tried again here: the main core already retried what was worth retrying (a RateLimited
+ * answer there is tried 3 times in all, waiting out each Retry-After), so a failure is
+ * that item's result. A RateLimited failure still pauses every runner until its
+ * Retry-After has passed (the service limits the client, not one request), and says so
+ * through `onPause`. Stops starting items once `signal` aborts; the results of items not
+ * run are absent.
  */
 export async function runPool<T, R>(items: readonly T[], job: Job<T, R>, o: PoolOptions): Promise<Array<{ ok: true; value: R } | { ok: false; error: SvcError } | undefined>> {
   const results: Array<{ ok: true; value: R } | { ok: false; error: SvcError } | undefined> = new Array(items.length)
@@ -31,19 +33,16 @@ export async function runPool<T, R>(items: readonly T[], job: Job<T, R>, o: Pool
   let pausedUntil = 0
   const runner = async () => {
     while (!o.signal.aborted && next < items.length) {
+      const wait = pausedUntil - Date.now()
+      if (wait > 0) await sleep(wait)
+      if (o.signal.aborted) return
       const index = next++
-      for (let attempt = 1; ; attempt++) {
-        const wait = pausedUntil - Date.now()
-        if (wait > 0) await sleep(wait)
-        if (o.signal.aborted) return
-        const r = await job(items[index])
-        if (!r.ok && r.error.kind === 'RateLimited' && attempt < (o.rateLimitTries ?? 5)) {
-          pausedUntil = Math.max(pausedUntil, Date.now() + (r.error.retryAfterMs ?? o.defaultPauseMs ?? 2000))
-          continue
-        }
-        results[index] = r
-        break
+      const r = await job(items[index])
+      if (!r.ok && r.error.kind === 'RateLimited') {
+        pausedUntil = Math.max(pausedUntil, Date.now() + (r.error.retryAfterMs ?? o.defaultPauseMs ?? 2000))
+        o.onPause?.(pausedUntil)
       }
+      results[index] = r
       o.onSettled?.(++done)
     }
   }

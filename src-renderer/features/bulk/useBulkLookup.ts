@@ -20,13 +20,17 @@ export interface BulkState {
   outcomes: BulkOutcome[]
   cancelled: boolean
   fromCache: boolean
+  /** While running: the service asked to wait (Retry-After) and no key starts before this (epoch ms). */
+  pausedUntil?: number
   run(keys: BulkKey[], profileId: string, offline: boolean): void
   cancel(): void
 }
 
+type Shown = Omit<BulkState, 'run' | 'cancel'>
+
 /** One bulk lookup at a time, with progress and a cancel that keeps what was resolved. */
 export function useBulkLookup(): BulkState {
-  const [state, setState] = useState({ running: false, done: 0, total: 0, outcomes: [] as BulkOutcome[], cancelled: false, fromCache: false })
+  const [state, setState] = useState<Shown>({ running: false, done: 0, total: 0, outcomes: [], cancelled: false, fromCache: false })
   const controller = useRef<AbortController | null>(null)
 
   const run = useCallback((keys: BulkKey[], profileId: string, offline: boolean) => {
@@ -34,7 +38,13 @@ export function useBulkLookup(): BulkState {
     const c = (controller.current = new AbortController())
     setState({ running: true, done: 0, total: keys.length, outcomes: [], cancelled: false, fromCache: offline })
     const job = (k: BulkKey) => (offline ? resolveOffline(profileId, k) : resolveOnline(k))
-    void runPool(keys, job, { concurrency: offline ? 1 : CONCURRENCY, signal: c.signal, onSettled: (done) => controller.current === c && setState((s) => ({ ...s, done })) }).then((results) => {
+    const mine = (patch: Partial<Shown>) => controller.current === c && setState((s) => ({ ...s, ...patch }))
+    void runPool(keys, job, {
+      concurrency: offline ? 1 : CONCURRENCY,
+      signal: c.signal,
+      onSettled: (done) => mine({ done }),
+      onPause: (pausedUntil) => mine({ pausedUntil }),
+    }).then((results) => {
       if (controller.current !== c) return
       controller.current = null
       const outcomes = keys.flatMap((key, i): BulkOutcome[] => {
@@ -42,7 +52,7 @@ export function useBulkLookup(): BulkState {
         if (!r) return []
         return [r.ok ? { key, matches: r.value } : { key, error: r.error }]
       })
-      setState((s) => ({ ...s, running: false, outcomes, cancelled: c.signal.aborted }))
+      setState((s) => ({ ...s, running: false, outcomes, cancelled: c.signal.aborted, pausedUntil: undefined }))
     })
   }, [])
 
