@@ -10,7 +10,7 @@ import type { QueryWatchControl } from '../../src-shared/contract/queryWatch'
 import type { EventHub } from '../events/hub'
 import { isThisMachine, type LogoStore } from '../logos/store'
 import type { MarketRecorder } from '../marketHistory'
-import { redactDeep } from '../service/redact'
+import { RECORD_FRAGMENT, redactDeep } from '../service/redact'
 
 export type { ServiceSession }
 
@@ -84,15 +84,19 @@ export function keysInUse(profiles: ProfileStore, keys: KeyStore): string[] {
   })
 }
 
+/** Fields holding an error (a failed call's, a watch's, a watched filter's): scrubbed with the errors' six-character rule. */
+const ERROR_FIELDS: ReadonlySet<string> = new Set(['error'])
+
 /**
  * The one redaction of records leaving main: bridge answers and failures, events, and
- * the watch files. Every string at every depth loses every piece of every key in use
- * (`redactDeep`), whatever field the service put it in.
+ * the watch files. Every string at every depth loses every key in use (`redactDeep`),
+ * whatever field the service put it in: errors every run of six characters of a key,
+ * other data every run of `RECORD_FRAGMENT`, so hashes and names are not cut by chance.
  */
 export const keyRedactor =
   (profiles: ProfileStore, keys: KeyStore): Redact =>
   (value) =>
-    redactDeep(value, keysInUse(profiles, keys))
+    redactDeep(value, keysInUse(profiles, keys), { fragment: RECORD_FRAGMENT, errorFields: ERROR_FIELDS })
 
 /** A profile as the page sees it: never its key, only whether one is kept for its origin. */
 const viewOf = (keys: KeyStore, p: Profile): ProfileView => ({

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isSvcFailure, type SvcError } from '../../src-shared/contract/errors'
 import { SvcClient } from './client'
-import { MAX_REDACT_DEPTH, REDACTED, redactDeep, redactSecret } from './redact'
+import { MAX_REDACT_DEPTH, RECORD_FRAGMENT, REDACTED, redactDeep, redactSecret } from './redact'
 
 /**
  * Attack: a service echoes the access key back in its error, shaped to slip past a
@@ -118,6 +118,23 @@ describe('redacting a whole record', () => {
     cyclic.self = cyclic
     const cut = redactDeep(cyclic, [KEY])
     expect(cut).toEqual({ name: REDACTED, self: REDACTED })
+  })
+
+  it('in data, leaves what shares only a few characters with a key, and still scrubs errors within it strictly', () => {
+    const hexKey = 'a3f9c2e71b4d8f0a6c5e9b2d7f1a3c8e'
+    const opts = { fragment: RECORD_FRAGMENT, errorFields: new Set(['error']) }
+    const record = {
+      // Six hex digits of the key, by chance, inside a hash; a profile named like a piece of a key.
+      hash: `0x00${hexKey.slice(4, 10)}${'1'.repeat(56)}`,
+      name: 'Custody',
+      note: `echoed ${hexKey.toUpperCase()} in full`,
+      error: { kind: 'Unauthorized', name: hexKey.slice(0, 8), message: `bad key …${hexKey.slice(20)}` },
+    }
+    const out = redactDeep(record, [hexKey, 'sk-custody-1234'], opts)
+    expect(out.hash).toBe(record.hash)
+    expect(out.name).toBe('Custody')
+    expect(out.note).toBe(`echoed ${REDACTED} in full`)
+    expect(out.error).toEqual({ kind: 'Unauthorized', name: REDACTED, message: `bad key …${REDACTED}` })
   })
 
   it('scans a large clean answer quickly', () => {

@@ -11,9 +11,20 @@ export const REDACTED = '[redacted]'
 /** Shortest piece of a key that is scrubbed on its own; short enough that no prefix of a cut key survives usefully. */
 const FRAGMENT = 6
 
-export function redactSecret(text: string, secret: string | undefined): string {
+/**
+ * Shortest piece of a key scrubbed from records that are not errors (answers, watch
+ * states, files). Six characters would also match ordinary data: a 32-digit hex key has
+ * 27 six-digit pieces, and a large answer holds millions of hex digits, so addresses and
+ * hashes would lose pieces by chance (as would a profile named "Custody" for a key
+ * `sk-custody-…`). Twelve characters match by chance about never, and still catch the
+ * key whole, in any case, and any long part of it. Errors, where a service's text is
+ * quoted and cut, keep the six-character rule.
+ */
+export const RECORD_FRAGMENT = 12
+
+export function redactSecret(text: string, secret: string | undefined, fragment = FRAGMENT): string {
   if (!secret || !text) return text
-  const n = Math.min(FRAGMENT, secret.length)
+  const n = Math.min(fragment, secret.length)
   const key = secret.toLowerCase()
   const pieces = new Set<string>()
   for (let i = 0; i + n <= key.length; i++) pieces.add(key.slice(i, i + n))
@@ -53,10 +64,10 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
  * expression of every piece, far faster than slicing every string window by window, so
  * the strings of a large answer that hold nothing (nearly all) cost one scan each.
  */
-function mayHoldPiece(secrets: readonly string[]): (text: string) => boolean {
+function mayHoldPiece(secrets: readonly string[], fragment: number): (text: string) => boolean {
   const pieces = new Set<string>()
   for (const secret of secrets) {
-    const n = Math.min(FRAGMENT, secret.length)
+    const n = Math.min(fragment, secret.length)
     for (let i = 0; i + n <= secret.length; i++) pieces.add(escapeRegExp(secret.slice(i, i + n).toLowerCase()))
   }
   const pattern = new RegExp([...pieces].join('|'), 'i')
@@ -67,6 +78,13 @@ function mayHoldPiece(secrets: readonly string[]): (text: string) => boolean {
 const put = (o: Record<string, unknown>, key: string, value: unknown) =>
   Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true })
 
+export interface RedactOptions {
+  /** Shortest piece of a key scrubbed (`FRAGMENT`, six, unless given). */
+  fragment?: number
+  /** Fields whose whole value is an error (`error`): scrubbed with the six-character rule whatever `fragment` is. */
+  errorFields?: ReadonlySet<string>
+}
+
 /**
  * Every string of `value`, at any depth, keys of objects included, with every piece of
  * every secret scrubbed (as `redactSecret`). This is the one redaction for records that
@@ -75,11 +93,23 @@ const put = (o: Record<string, unknown>, key: string, value: unknown) =>
  * a large clean answer costs a scan and no copy. Shared and repeated objects are walked
  * once; past `MAX_REDACT_DEPTH` a value is replaced by `REDACTED`.
  */
-export function redactDeep<T>(value: T, secrets: ReadonlyArray<string | undefined>): T {
+export function redactDeep<T>(value: T, secrets: ReadonlyArray<string | undefined>, opts: RedactOptions = {}): T {
   const keys = [...new Set(secrets.filter((s): s is string => !!s))]
   if (!keys.length) return value
-  const holds = mayHoldPiece(keys)
-  const text = (s: string) => (holds(s) ? keys.reduce((t, k) => redactSecret(t, k), s) : s)
+  const fragment = opts.fragment ?? FRAGMENT
+  const errorFields = opts.errorFields
+  if (errorFields && fragment !== FRAGMENT) {
+    // Walked with the record's rule; the error fields within it, with the errors' rule.
+    const strict = (v: unknown) => redactDeep(v, keys)
+    return walkRecord(value, keys, fragment, (field, v) => (errorFields.has(field) ? strict(v) : undefined))
+  }
+  return walkRecord(value, keys, fragment, () => undefined)
+}
+
+/** `redactDeep`'s walk; `special` may take over a field's value (return `undefined` to walk it as usual). */
+function walkRecord<T>(value: T, keys: readonly string[], fragment: number, special: (field: string, v: unknown) => unknown): T {
+  const holds = mayHoldPiece(keys, fragment)
+  const text = (s: string) => (holds(s) ? keys.reduce((t, k) => redactSecret(t, k, fragment), s) : s)
   // Field names repeat across every row of a list: each is read once.
   const names = new Map<string, string>()
   const name = (k: string) => names.get(k) ?? (names.set(k, text(k)), names.get(k)!)
@@ -109,7 +139,7 @@ export function redactDeep<T>(value: T, secrets: ReadonlyArray<string | undefine
     let changed = false
     const entries = Object.keys(v).map((k) => {
       const key = name(k)
-      const item = walk(v[k], depth + 1)
+      const item = special(k, v[k]) ?? walk(v[k], depth + 1)
       if (key !== k || item !== v[k]) changed = true
       return [key, item] as const
     })
