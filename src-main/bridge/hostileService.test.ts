@@ -167,3 +167,47 @@ describe('a service echoing the key in any field', () => {
       expect(pieceOf(text), what).toBeUndefined()
   }, 30_000)
 })
+
+/**
+ * Attack: a remote service names logos on this machine (`http://127.0.0.1:<port>/…`, the
+ * browser host's own port among them), and the app fetched each: a blind GET to any
+ * local port. Logos on this machine are fetched only for a service on this machine.
+ */
+describe('a remote service naming logos on this machine', () => {
+  let local: Server
+  let hits = 0
+  let dir: string
+  let logoApp: AppCore | undefined
+
+  beforeAll(async () => {
+    local = createServer((req, res) => {
+      hits++
+      req.resume()
+      res.writeHead(200, { 'Content-Type': 'image/png' })
+      res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]))
+    })
+    await new Promise<void>((done) => local.listen(0, '127.0.0.1', done))
+    dir = mkdtempSync(join(tmpdir(), 'ie-logo-'))
+    writeFileSync(join(dir, 'profiles.json'), JSON.stringify({ version: 1, activeProfileId: 'remote', profiles: [{ id: 'remote', name: 'Remote', baseUrl: 'https://svc.example.invalid' }] }))
+  })
+
+  afterAll(async () => {
+    await logoApp?.stop()
+    await new Promise<void>((done) => local.close(() => done()))
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('gets nothing fetched there, while the Simulator’s own loopback logos still show', async () => {
+    logoApp = await startAppCore({ runtime: 'host', version: 'test', dataDir: dir, keyStore: FileKeyStore.open(join(dir, 'access-keys.json'), {}), simulator: { seed: 1, intents: 10 } })
+    const { handlers } = logoApp
+    const port = (local.address() as AddressInfo).port
+    for (const url of [`http://127.0.0.1:${port}/a.png`, `http://localhost:${port}/a.png`, `http://0.0.0.0:${port}/a.png`, `https://[::1]:${port}/a.png`]) {
+      const r = await handlers.getLogo({ url })
+      expect(r, url).toMatchObject({ ok: false, error: { kind: 'NotFound', message: expect.stringMatching(/this computer/) } })
+    }
+    expect(hits).toBe(0)
+    await handlers.setActiveProfile({ id: 'simulator' })
+    expect(await handlers.getLogo({ url: `http://127.0.0.1:${port}/a.png` })).toMatchObject({ ok: true, value: { src: expect.stringMatching(/^\/logos\//) } })
+    expect(hits).toBe(1)
+  }, 30_000)
+})
