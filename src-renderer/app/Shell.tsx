@@ -1,5 +1,6 @@
 import { Suspense } from 'react'
-import { NavLink, Outlet } from 'react-router'
+import { NavLink, Outlet, useLocation } from 'react-router'
+import { ErrorBoundary } from '../components/ErrorBoundary'
 import { CacheWriteErrorBanner, IndexingNotice } from './CacheBanners'
 import { useCacheStatus } from '../stores/cache'
 import { useDisplay } from '../stores/display'
@@ -25,6 +26,8 @@ export function Shell() {
   const lastSearch = useLastSearch()
   // Dates are formatted while views render: a new zone shows by drawing the view afresh.
   const zone = useDisplay((s) => (s.utc ? 'utc' : 'local'))
+  // A view that cannot draw costs that view only; opening another (or the same with other filters) tries again.
+  const { pathname, search } = useLocation()
   return (
     <div className="shell">
       <nav className="sidebar" aria-label="Views">
@@ -49,16 +52,18 @@ export function Shell() {
       <main className="content" {...{ [SCROLL_ROOT_ATTR]: '' }}>
         <SettingsRecoveredBanner />
         <CacheWriteErrorBanner />
-        {/* A view's code loads the first time it opens; until then the shell stays and says so. */}
-        <Suspense
-          fallback={
-            <p className="muted" role="status">
-              Opening the view…
-            </p>
-          }
-        >
-          <Outlet key={zone} />
-        </Suspense>
+        <ErrorBoundary what="view" resetKey={`${pathname}${search}`}>
+          {/* A view's code loads the first time it opens; until then the shell stays and says so. */}
+          <Suspense
+            fallback={
+              <p className="muted" role="status">
+                Opening the view…
+              </p>
+            }
+          >
+            <Outlet key={zone} />
+          </Suspense>
+        </ErrorBoundary>
       </main>
       <CommandPalette />
     </div>

@@ -1,4 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react'
+import { ErrorBoundary } from './ErrorBoundary'
 import { useRowWindow, type RowWindow } from './useRowWindow'
 
 export interface Column<T> {
@@ -91,28 +92,50 @@ export function DataTable<T>({
       <tbody ref={bodyRef} onKeyDown={onOpen ? onKeyDown : undefined}>
         <Spacer height={rowWindow.kind === 'window' ? rowWindow.before : 0} span={columns.length} />
         {drawn(sorted, rowWindow).map(({ row, index }) => (
-          <tr
-            key={rowKey(row)}
-            data-index={index}
-            aria-rowindex={index + 2}
-            ref={rowWindow.kind === 'window' ? rowWindow.measure : undefined}
-            className={onOpen ? 'clickable' : undefined}
-            tabIndex={onOpen ? 0 : undefined}
-            onClick={onOpen ? (e) => !fromControl(e.target, e.currentTarget) && onOpen(row) : undefined}
-            onKeyDown={
-              onOpen ? (e) => e.key === 'Enter' && !fromControl(e.target, e.currentTarget) && onOpen(row) : undefined
-            }
-          >
-            {columns.map((c) => (
-              <td key={c.id} className={cellClass(c as Column<unknown>)}>
-                {c.cell(row)}
-              </td>
-            ))}
-          </tr>
+          // A row that cannot be drawn shows its error and raw JSON in its place; the other rows stay.
+          <ErrorBoundary key={rowKey(row)} what="row" record={row} resetKey={row} rowColumns={columns.length}>
+            <DataRow row={row} index={index} columns={columns} onOpen={onOpen} measure={rowWindow.kind === 'window' ? rowWindow.measure : undefined} />
+          </ErrorBoundary>
         ))}
         <Spacer height={rowWindow.kind === 'window' ? rowWindow.after : 0} span={columns.length} />
       </tbody>
     </table>
+  )
+}
+
+/**
+ * One row, a component of its own so that a cell that throws while it is drawn (a
+ * hostile value in a cached record) is caught by the row's boundary, not the table's.
+ */
+function DataRow<T>({
+  row,
+  index,
+  columns,
+  onOpen,
+  measure,
+}: {
+  row: T
+  index: number
+  columns: Column<T>[]
+  onOpen?: (row: T) => void
+  measure?: (el: Element | null) => void
+}) {
+  return (
+    <tr
+      data-index={index}
+      aria-rowindex={index + 2}
+      ref={measure}
+      className={onOpen ? 'clickable' : undefined}
+      tabIndex={onOpen ? 0 : undefined}
+      onClick={onOpen ? (e) => !fromControl(e.target, e.currentTarget) && onOpen(row) : undefined}
+      onKeyDown={onOpen ? (e) => e.key === 'Enter' && !fromControl(e.target, e.currentTarget) && onOpen(row) : undefined}
+    >
+      {columns.map((c) => (
+        <td key={c.id} className={cellClass(c as Column<unknown>)}>
+          {c.cell(row)}
+        </td>
+      ))}
+    </tr>
   )
 }
 

@@ -4,15 +4,22 @@
  */
 
 import { parseTime } from '@contract/time'
+import { isTokenDecimals, MAX_AMOUNT_DIGITS } from '@contract/service/bounds'
 
 /** Service timestamps read as epoch milliseconds (`@contract/time`). */
 export { parseTime }
 
 const INTEGER = /^-?\d+$/
 
-/** Base units to an exact decimal string: ("1500000", 6) -> "1.5". Non-integers pass through. */
+/**
+ * Base units to an exact decimal string: ("1500000", 6) -> "1.5". Non-integers pass
+ * through, and so does anything it cannot place a point in: decimals outside 0–255 or
+ * not an integer (a cached record may hold 1e15, which would need a petabyte string),
+ * amounts longer than any service may send (`@contract/service/bounds`), values not a string.
+ */
 export function formatUnitsExact(raw: string, decimals: number | undefined): string {
-  if (!INTEGER.test(raw) || !decimals || decimals <= 0) return raw
+  if (typeof raw !== 'string') return String(raw)
+  if (raw.length > MAX_AMOUNT_DIGITS + 1 || !INTEGER.test(raw) || !isTokenDecimals(decimals) || decimals === 0) return raw
   const negative = raw.startsWith('-')
   const digits = (negative ? raw.slice(1) : raw).padStart(decimals + 1, '0')
   const whole = digits.slice(0, -decimals).replace(/^0+(?=\d)/, '')
@@ -24,6 +31,10 @@ const groupThousands = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g,
 
 /** Grouped, with at most `maxFraction` decimals; `…` marks a cut so nobody mistakes it for exact. */
 export function formatDecimalShort(exact: string, maxFraction = 6): string {
+  if (typeof exact !== 'string') return String(exact)
+  // Longer than any amount a service may send (a cached or imported record can hold
+  // anything): its head and its length, not megabytes of digits to group.
+  if (exact.length > 2 * MAX_AMOUNT_DIGITS + 2) return `${exact.slice(0, 16)}… (${exact.length.toLocaleString('en-US')} characters)`
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(exact)
   if (!m) return exact
   const [, sign, whole, fraction = ''] = m
@@ -54,6 +65,7 @@ export function formatPercent(fraction: number | undefined, digits = 2): string 
 }
 
 export function shortHex(value: string, head = 6, tail = 4): string {
+  if (typeof value !== 'string') return String(value)
   return value.length <= head + tail + 1 ? value : `${value.slice(0, head)}…${value.slice(-tail)}`
 }
 
@@ -105,7 +117,7 @@ export const pad2 = (n: number): string => String(n).padStart(2, '0')
  */
 export function formatDateTime(value: string | number | undefined, withZone = true): string {
   const t = parseTime(value)
-  if (t === undefined) return value === undefined || value === '' ? '—' : String(value)
+  if (t === undefined) return value === undefined || value === '' ? '—' : String(value).slice(0, 64)
   const p = timeParts(t)
   const text = `${p.year}-${pad2(p.month)}-${pad2(p.day)} ${pad2(p.hour)}:${pad2(p.minute)}:${pad2(p.second)}`
   return withZone ? `${text} ${zoneName(t)}` : text

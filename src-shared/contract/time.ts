@@ -1,3 +1,6 @@
+/** The latest (and, negated, earliest) instant a Date can hold. */
+const MAX_DATE_MS = 8.64e15
+
 /**
  * Service timestamps come as epoch seconds, epoch milliseconds (numbers or digit strings)
  * or ISO text; this reads any of them as epoch milliseconds. Shared by the cache, which
@@ -5,10 +8,13 @@
  */
 export function parseTime(value: string | number | undefined): number | undefined {
   if (value === undefined || value === '') return undefined
-  if (typeof value === 'number' || /^\d+$/.test(value)) {
+  let t: number
+  if (typeof value === 'number' || (typeof value === 'string' && /^\d+$/.test(value))) {
     const n = Number(value)
-    return n < 1e12 ? n * 1000 : n
-  }
-  const t = Date.parse(value)
-  return Number.isNaN(t) ? undefined : t
+    t = n < 1e12 ? n * 1000 : n
+  } else if (typeof value === 'string' && value.length <= 64) t = Date.parse(value)
+  else return undefined
+  // Only instants a Date can hold (±8.64e15 ms): a NaN or 1e300 from a cached record would
+  // make an Invalid Date, which date formatting throws on.
+  return Number.isFinite(t) && Math.abs(t) <= MAX_DATE_MS ? t : undefined
 }

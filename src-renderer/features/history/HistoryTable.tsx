@@ -1,5 +1,6 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
+import { ErrorBoundary, RecordProblem } from '../../components/ErrorBoundary'
 import { StatusBadge } from '../../components/StatusBadge'
 import { shortHex, zoneName } from '../../lib/format'
 import type { AmountCell, HistoryRow } from './rows'
@@ -286,16 +287,27 @@ const Row = memo(function Row({
         }
       }}
     >
-      {shown.map((part) =>
-        typeof part === 'number' ? (
-          <Cell key={columns[part].id} column={columns[part]} colIndex={part} row={row} selected={selected} active={active} actions={actions} />
+      {/* A row that cannot be drawn says so in its place, with its raw JSON; the other rows stay. */}
+      <ErrorBoundary what="row" record={row.entry} resetKey={row} compact>
+        {row.problem !== undefined ? (
+          <RecordProblem what="row" error={row.problem} record={row.entry} compact />
         ) : (
-          <div key={`gap-${part.gap}`} aria-hidden="true" style={{ gridColumn: `span ${part.span}` }} />
-        ),
-      )}
+          <Cells row={row} columns={columns} shown={shown} selected={selected} active={active} actions={actions} />
+        )}
+      </ErrorBoundary>
     </div>
   )
 })
+
+function Cells({ row, columns, shown, selected, active, actions }: CellProps & { columns: readonly Column[]; shown: ReadonlyArray<number | ColumnGap> }) {
+  return shown.map((part) =>
+    typeof part === 'number' ? (
+      <Cell key={columns[part].id} column={columns[part]} colIndex={part} row={row} selected={selected} active={active} actions={actions} />
+    ) : (
+      <div key={`gap-${part.gap}`} aria-hidden="true" style={{ gridColumn: `span ${part.span}` }} />
+    ),
+  )
+}
 
 /** The rows' virtualizer over the scroll box, which starts where the list was left and reports where it goes. */
 function useRowWindow(rows: readonly HistoryRow[], initialScrollTop: number, onScrollTop: (top: number) => void) {

@@ -1,6 +1,8 @@
 import { CachedNotice } from '../../components/CachedNotice'
 import { EmptyState } from '../../components/EmptyState'
+import { ErrorBoundary } from '../../components/ErrorBoundary'
 import { ErrorNotice } from '../../components/ErrorNotice'
+import { IgnoredFiltersNotice } from '../../components/IgnoredFiltersNotice'
 import { ColumnChooser, usePickedColumns } from './ColumnChooser'
 import { EntryDetail } from './EntryDetail'
 import { ExportControls } from './ExportControls'
@@ -71,6 +73,7 @@ function HistoryNotices({ vm }: { vm: HistoryViewModel }) {
         </>
       ) : null}
       {list.liveError && list.id ? <ErrorNotice error={list.liveError} onRetry={vm.actions.retry} /> : null}
+      {list.id ? <IgnoredFiltersNotice ignored={list.ignoredFilters} /> : null}
     </>
   )
 }
@@ -81,8 +84,15 @@ function HistoryLoaded({ vm, table }: { vm: HistoryViewModel; table: HistoryTabl
   const scope = list.view === 'all' ? 'All loaded' : `Page ${list.pageIndex + 1}`
   return (
     <>
-      <SummaryStrip entries={list.entries} scope={scope} />
-      {vm.balances && list.entries.length ? <StuckFundsPanel entries={list.entries} /> : null}
+      {/* Figures over every loaded entry: one that cannot be read costs the figures, not the table. */}
+      <ErrorBoundary what="summary" resetKey={list.entries}>
+        <SummaryStrip entries={list.entries} scope={scope} />
+      </ErrorBoundary>
+      {vm.balances && list.entries.length ? (
+        <ErrorBoundary what="stuck funds panel" resetKey={list.entries}>
+          <StuckFundsPanel entries={list.entries} />
+        </ErrorBoundary>
+      ) : null}
 
       <div className="row history-table-tools">
         <ExportControls
@@ -140,7 +150,11 @@ function HistoryRows({ vm, table }: { vm: HistoryViewModel; table: HistoryTableM
         onToggleAll={table.actions.toggleAll}
         onDetail={table.actions.showDetail}
       />
-      {table.detail ? <EntryDetail entry={table.detail.entry} balancesRequested={vm.balances} onClose={table.actions.closeDetail} /> : null}
+      {table.detail ? (
+        <ErrorBoundary what="entry's detail" record={table.detail.entry} resetKey={table.detail.entry}>
+          <EntryDetail entry={table.detail.entry} balancesRequested={vm.balances} onClose={table.actions.closeDetail} />
+        </ErrorBoundary>
+      ) : null}
     </div>
   )
 }

@@ -19,7 +19,7 @@ export function SummaryStrip({ entries, scope }: { entries: readonly IntentHisto
   const intents = useQuotedIntents(deferred)
   const tokens = useTokenLabels()
   const summary = useMemo(() => summarise(deferred, { intents, tokens }), [deferred, intents, tokens])
-  const days = useMemo(() => intentsPerDay(deferred), [deferred])
+  const { days, leftOut } = useMemo(() => intentsPerDay(deferred), [deferred])
   if (summary.total === 0) return null
   return (
     <section className="card history-summary" aria-label="Summary of loaded intents">
@@ -50,6 +50,11 @@ export function SummaryStrip({ entries, scope }: { entries: readonly IntentHisto
         </ul>
       </div>
       {days.length ? <PerDayChart days={days} /> : null}
+      {leftOut ? (
+        <p className="muted small" data-testid="history-summary-left-out">
+          {count(leftOut)} {leftOut === 1 ? 'intent is' : 'intents are'} not drawn: created before 2009, after tomorrow, or more than ten years before the newest day
+        </p>
+      ) : null}
     </section>
   )
 }

@@ -28,6 +28,8 @@ export interface HistoryRow {
   duration: string
   hasBalance: boolean | undefined
   balanceUsd: string
+  /** Why the entry could not be made into a row (a value no check caught, from a cache or a file): the row says so, with its raw JSON. */
+  problem?: string
 }
 
 type Chains = ReadonlyMap<number, ChainInfo>
@@ -40,7 +42,9 @@ const entryKey = (e: IntentHistoryEntry, index: number): string => entryIntentId
 
 /** Provider codes of the route, as text whatever element type the service used. */
 export function routeProviders(e: IntentHistoryEntry): string[] {
-  const list = e.receipt?.summary?.routeProviders ?? []
+  const list = e.receipt?.summary?.routeProviders
+  // A cached record may hold anything here: only a list names providers.
+  if (!Array.isArray(list)) return []
   return list.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).filter(Boolean)
 }
 
@@ -124,6 +128,34 @@ export function toRow(e: IntentHistoryEntry, index: number, chains: Chains): His
   }
 }
 
+const safeKey = (e: IntentHistoryEntry, index: number): string => {
+  try {
+    return entryKey(e, index)
+  } catch {
+    return `#${index}`
+  }
+}
+
+/** The entry's row, or one that names what went wrong: one bad entry costs its row, never the list. */
+function safeRow(e: IntentHistoryEntry, index: number, chains: Chains): HistoryRow {
+  try {
+    return toRow(e, index, chains)
+  } catch (error) {
+    const key = safeKey(e, index)
+    return {
+      key,
+      entry: e,
+      intentId: typeof e?.intentId === 'string' ? e.intentId : undefined,
+      status: undefined,
+      ...{ created: '—', expires: '—', owner: undefined, ownerShort: '—', route: '—', providers: '—' },
+      ...{ started: '—', finished: '—', duration: '—', hasBalance: undefined, balanceUsd: '—' },
+      sent: { text: '—', exact: '', quoted: false },
+      received: { text: '—', exact: '', quoted: false },
+      problem: error instanceof Error ? error.message : String(error),
+    }
+  }
+}
+
 /**
  * Builds rows for a growing list: each entry's row is made once per chain list, so a
  * "load all" adding its hundredth page formats only that page.
@@ -138,8 +170,8 @@ export function rowBuilder(): (entries: readonly IntentHistoryEntry[], chains: C
     }
     return entries.map((e, i) => {
       let row = cache.get(e)
-      if (!row || row.key !== entryKey(e, i)) {
-        row = toRow(e, i, chains)
+      if (!row || row.key !== safeKey(e, i)) {
+        row = safeRow(e, i, chains)
         cache.set(e, row)
       }
       return row

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { IntentStatus } from '@contract/service'
-import { intentsPerDay, median, percentile, summarise } from './summary'
+import { MAX_CHART_DAYS, intentsPerDay, median, percentile, summarise } from './summary'
 import { balance, makeEntry, USDC, WETH } from './testing/entries'
 
 const timed = (status: IntentStatus, seconds: number) =>
@@ -81,11 +81,15 @@ describe('summarise', () => {
 
 describe('intentsPerDay', () => {
   it('buckets by UTC day and status, filling empty days', () => {
-    const days = intentsPerDay([
-      makeEntry({ status: 'SUCCEEDED', createdAt: '2026-11-01T23:59:59.000Z' }),
-      makeEntry({ status: 'FAILED', createdAt: '2026-11-01T00:00:00.000Z' }),
-      makeEntry({ status: 'SUCCEEDED', createdAt: '2026-11-03T08:00:00.000Z' }),
-    ])
+    const { days, leftOut } = intentsPerDay(
+      [
+        makeEntry({ status: 'SUCCEEDED', createdAt: '2026-11-01T23:59:59.000Z' }),
+        makeEntry({ status: 'FAILED', createdAt: '2026-11-01T00:00:00.000Z' }),
+        makeEntry({ status: 'SUCCEEDED', createdAt: '2026-11-03T08:00:00.000Z' }),
+      ],
+      Date.UTC(2026, 10, 27),
+    )
+    expect(leftOut).toBe(0)
     expect(days.map((d) => d.day)).toEqual(['2026-11-01', '2026-11-02', '2026-11-03'])
     expect(days[0]).toMatchObject({ SUCCEEDED: 1, FAILED: 1 })
     expect(days[1]).toMatchObject({ SUCCEEDED: 0, FAILED: 0 })
@@ -93,6 +97,26 @@ describe('intentsPerDay', () => {
   })
 
   it('is empty for no entries', () => {
-    expect(intentsPerDay([])).toEqual([])
+    expect(intentsPerDay([])).toEqual({ days: [], leftOut: 0 })
+  })
+
+  it('draws at most ten years of days and leaves far-off dates out, counted (issue 29: 9999-12-31 froze the page)', () => {
+    const now = Date.UTC(2026, 10, 27)
+    const started = performance.now()
+    const { days, leftOut } = intentsPerDay(
+      [
+        makeEntry({ status: 'SUCCEEDED', createdAt: '2026-11-20T10:00:00.000Z' }),
+        makeEntry({ status: 'SUCCEEDED', createdAt: '2010-01-01T10:00:00.000Z' }),
+        makeEntry({ status: 'FAILED', createdAt: '9999-12-31T00:00:00.000Z' }),
+        makeEntry({ status: 'FAILED', createdAt: '0001-01-02T00:00:00.000Z' }),
+        makeEntry({ status: 'FAILED', createdAt: 8.64e15 as unknown as string }),
+      ],
+      now,
+    )
+    expect(performance.now() - started).toBeLessThan(500)
+    expect(days.length).toBe(MAX_CHART_DAYS)
+    expect(days[days.length - 1]).toMatchObject({ day: '2026-11-20', SUCCEEDED: 1 })
+    // Before 2009, after tomorrow, unreadable, and the 2010 one more than ten years before the newest day.
+    expect(leftOut).toBe(4)
   })
 })

@@ -1,5 +1,6 @@
 import type { IntentHistoryEntry, IntentStatus } from '@contract/service'
 import { FINAL_STATUSES, INTENT_STATUSES, knownStatus } from '@contract/service/constants'
+import { EARLIEST_TIME_MS } from '@contract/service/bounds'
 import { parseTime } from '../../lib/format'
 import { learnPrices, tokenInfo, valueOfEntry, type PriceKnowledge, type PriceSource } from './pricing'
 import { entryDurationMs } from './rows'
@@ -107,33 +108,50 @@ export function summarise(entries: readonly IntentHistoryEntry[], knowledge: Pri
 
 export type DayBucket = { day: string } & Record<StatusKey, number>
 
+const DAY = 86_400_000
+/** The most days the chart draws: ten years of bars, so one far-off date cannot ask for millions. */
+export const MAX_CHART_DAYS = 3660
+
+export interface PerDay {
+  days: DayBucket[]
+  /** Entries with a creation time outside the drawn days (before 2009, after tomorrow, or more than `MAX_CHART_DAYS` before the last day drawn). */
+  leftOut: number
+}
+
 /**
  * Intents per UTC day by status, oldest day first, with empty days filled in so the
- * chart's time axis is even. Entries without a creation time are left out.
+ * chart's time axis is even. Entries without a creation time are left out, and so are
+ * those the chart cannot honestly span: a time before 2009 or after tomorrow (a clock or
+ * a record is wrong), or more than `MAX_CHART_DAYS` days before the newest day drawn. `leftOut`
+ * counts them, so the strip can say so.
  */
-export function intentsPerDay(entries: readonly IntentHistoryEntry[]): DayBucket[] {
+export function intentsPerDay(entries: readonly IntentHistoryEntry[], now = Date.now()): PerDay {
   const byDay = new Map<number, DayBucket>()
-  const DAY = 86_400_000
+  const lastAllowed = Math.floor(now / DAY) + 1
+  let leftOut = 0
   for (const e of entries) {
     const t = parseTime(e.createdAt ?? e.receipt?.createdAt)
     if (t === undefined) continue
     const day = Math.floor(t / DAY)
-    let bucket = byDay.get(day)
-    if (!bucket) {
-      bucket = { day: '', ...zeroCounts() }
-      byDay.set(day, bucket)
+    if (day > lastAllowed || t < EARLIEST_TIME_MS) {
+      leftOut++
+      continue
     }
+    let bucket = byDay.get(day)
+    if (!bucket) byDay.set(day, (bucket = { day: '', ...zeroCounts() }))
     bucket[statusOf(e)]++
   }
-  if (byDay.size === 0) return []
-  const days = [...byDay.keys()]
-  const first = Math.min(...days)
-  const last = Math.max(...days)
-  const out: DayBucket[] = []
+  if (byDay.size === 0) return { days: [], leftOut }
+  let last = -Infinity
+  let first = Infinity
+  for (const d of byDay.keys()) [last, first] = [Math.max(last, d), Math.min(first, d)]
+  first = Math.max(first, last - MAX_CHART_DAYS + 1)
+  const days: DayBucket[] = []
   for (let d = first; d <= last; d++) {
     const bucket = byDay.get(d) ?? { day: '', ...zeroCounts() }
     bucket.day = new Date(d * DAY).toISOString().slice(0, 10)
-    out.push(bucket)
+    days.push(bucket)
   }
-  return out
+  for (const [d, bucket] of byDay) if (d < first) leftOut += STATUS_KEYS.reduce((n, s) => n + bucket[s], 0)
+  return { days, leftOut }
 }

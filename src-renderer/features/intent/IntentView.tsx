@@ -1,12 +1,14 @@
-import type { MouseEvent } from 'react'
+import type { MouseEvent, ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import type { ReportedStatus } from '@contract/service'
 import { CachedNotice } from '../../components/CachedNotice'
 import { CopyButton } from '../../components/CopyButton'
 import { EmptyState } from '../../components/EmptyState'
+import { ErrorBoundary } from '../../components/ErrorBoundary'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { Hex } from '../../components/Hex'
 import { JsonView } from '../../components/JsonView'
+import { RefusedFieldsNotice } from '../../components/RefusedFieldsNotice'
 import { StatusBadge, statusMeaning } from '../../components/StatusBadge'
 import { formatDateTime } from '../../lib/format'
 import { WatchButton } from '../watch'
@@ -140,33 +142,44 @@ function SectionLinks({ fromCache, fetchedAt }: { fromCache?: boolean; fetchedAt
  */
 function IntentCards({ vm }: { vm: IntentViewModel }) {
   const { intentId, intent, receipt, shown } = vm
+  // Each card draws on its own: one that cannot (a value no check caught) shows its error
+  // and the record's raw JSON, and the other cards stay.
+  const guard = (name: string, card: ReactNode, record: unknown = intent ?? receipt) => (
+    <ErrorBoundary what={`${name} card`} record={record} resetKey={record}>
+      {card}
+    </ErrorBoundary>
+  )
   return (
     <TokenLookupProvider value={vm.tokenOf}>
       {intent && shown ? <SectionLinks fromCache={shown.fromCache} fetchedAt={shown.fetchedAt} /> : null}
-      <CustomerAnswerCard answer={vm.answer} note={vm.answerNote} />
-      {intent ? <RouteCard intent={intent} receipt={receipt} /> : null}
-      <ReceiptCard intentId={intentId} steps={vm.steps} state={vm.receiptState} transitions={vm.transitions} />
+      <RefusedFieldsNotice records={[intent, receipt]} />
+      {guard('customer answer', <CustomerAnswerCard answer={vm.answer} note={vm.answerNote} />)}
+      {intent ? guard('route', <RouteCard intent={intent} receipt={receipt} />) : null}
+      {guard('receipt', <ReceiptCard intentId={intentId} steps={vm.steps} state={vm.receiptState} transitions={vm.transitions} />, receipt)}
       {intent ? (
         <>
-          <QuoteCard intent={intent} />
-          <FeesCard intent={intent} />
-          <ExecutionCard intent={intent} />
-          <EdgeCard edge={intent.edge ?? receipt?.edge} />
-          <ContractsCard intent={intent} />
-          <ExpiryCard intent={intent} status={vm.status} />
+          {guard('quote', <QuoteCard intent={intent} />)}
+          {guard('fees', <FeesCard intent={intent} />)}
+          {guard('execution', <ExecutionCard intent={intent} />)}
+          {guard('edge', <EdgeCard edge={intent.edge ?? receipt?.edge} />)}
+          {guard('contracts', <ContractsCard intent={intent} />)}
+          {guard('expiry', <ExpiryCard intent={intent} status={vm.status} />)}
         </>
       ) : null}
-      <NotesCard key={intentId} profileId={vm.profileId} intentId={intentId} notes={vm.notes} />
-      {intent ? <OtherFieldsCard intent={intent} /> : null}
-      <Card id="raw" title="Raw JSON">
-        {intent ? <JsonView value={intent} label="Intent JSON" /> : <p className="muted">The intent itself is not available.</p>}
-        {receipt ? (
-          <>
-            <h3>Receipt</h3>
-            <JsonView value={receipt} label="Receipt JSON" openDepth={0} />
-          </>
-        ) : null}
-      </Card>
+      {guard('notes', <NotesCard key={intentId} profileId={vm.profileId} intentId={intentId} notes={vm.notes} />, vm.notes)}
+      {intent ? guard('other fields', <OtherFieldsCard intent={intent} />) : null}
+      {guard(
+        'raw JSON',
+        <Card id="raw" title="Raw JSON">
+          {intent ? <JsonView value={intent} label="Intent JSON" /> : <p className="muted">The intent itself is not available.</p>}
+          {receipt ? (
+            <>
+              <h3>Receipt</h3>
+              <JsonView value={receipt} label="Receipt JSON" openDepth={0} />
+            </>
+          ) : null}
+        </Card>,
+      )}
     </TokenLookupProvider>
   )
 }

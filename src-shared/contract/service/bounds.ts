@@ -61,3 +61,24 @@ export function refusedFieldsOf(record: unknown): RefusedField[] {
     .filter((n): n is RefusedField => !!n && typeof n === 'object' && typeof n.field === 'string' && typeof n.reason === 'string')
     .map((n) => ({ field: n.field.slice(0, 200), reason: n.reason.slice(0, 300) }))
 }
+
+/**
+ * Every refused field inside a record, with its path from the record
+ * (`receipt.summary.originTokenMetadata.decimals`). The walk is bounded (depth 12, 5,000
+ * objects, 100 notices), so a deep or huge record costs little.
+ */
+export function refusedFieldsIn(record: unknown): RefusedField[] {
+  const out: RefusedField[] = []
+  let budget = 5000
+  const walk = (v: unknown, at: string, depth: number): void => {
+    if (!v || typeof v !== 'object' || depth > 12 || budget-- <= 0 || out.length >= 100) return
+    for (const n of refusedFieldsOf(v)) out.push({ field: at ? `${at}${n.field.startsWith('[') ? '' : '.'}${n.field}` : n.field, reason: n.reason })
+    const entries: Array<[string, unknown]> = Array.isArray(v) ? v.map((x, i) => [`[${i}]`, x]) : Object.entries(v)
+    for (const [k, x] of entries) {
+      if (k === REFUSED_FIELDS_KEY) continue
+      walk(x, k.startsWith('[') ? `${at}${k}` : at ? `${at}.${k}` : k, depth + 1)
+    }
+  }
+  walk(record, '', 0)
+  return out.slice(0, 100)
+}
