@@ -410,3 +410,25 @@ test('exports what is loaded, or the selected rows, as CSV and JSON with exact a
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(new RegExp(`#/intent/${ids[2]}`))
 })
+
+test('a filter the service ignores is named on the view and applied here to the rows it sent', async ({ open, app }) => {
+  await app.admin('faults', { spec: 'ignoreFilter=1:byStatuses=1@GetIntentHistory' })
+  try {
+    const page = await open('/history?status=FAILED&order=asc&size=20')
+    const notice = page.getByTestId('ignored-filters')
+    await expect(notice).toContainText('The service ignored: byStatuses')
+    await expect(notice).toContainText('applied here')
+    // The service answered the first 20 intents of any status; only its FAILED ones show.
+    const first20 = ds(app).records.slice(0, 20)
+    await expect.poll(() => shownIds(page)).toEqual(first20.filter((r) => r.status === 'FAILED').map((r) => r.intentId))
+
+    // A service that applies the filter: no notice, the first 20 FAILED intents.
+    await app.admin('faults', { spec: '' })
+    await page.getByRole('button', { name: 'Refresh' }).click()
+    await expect(notice).toHaveCount(0)
+    const failed = ds(app).records.filter((r) => r.status === 'FAILED').slice(0, 20)
+    await expect.poll(() => shownIds(page)).toEqual(failed.map((r) => r.intentId))
+  } finally {
+    await app.admin('faults', { spec: '' })
+  }
+})

@@ -17,6 +17,8 @@
  *   wrongTypes=<rate>                               answer 200 with fields of the wrong JSON types
  *   catalogued=<rate>:code=<n>                      answer the catalogue's error with that code
  *                                                   (name, code and HTTP status as the service sends it)
+ *   ignoreFilter=<rate>:<filter>=1[:<filter>=1]…    run the operation as if those request filters
+ *                                                   had not been sent (a service that ignores them)
  *
  * Example: `latency=5000@GetIntent;error500=0.3;rate429=1:retry=2;reset=0.2@GetIntentHistory`
  *
@@ -27,9 +29,17 @@
 import { Rng } from './rng'
 import { wireErrorByCode } from './wireCatalogue'
 
-export const FAULT_KINDS = ['latency', 'error500', 'rate429', 'reset', 'truncate', 'neverAnswer', 'wrongTypes', 'catalogued'] as const
+export const FAULT_KINDS = ['latency', 'error500', 'rate429', 'reset', 'truncate', 'neverAnswer', 'wrongTypes', 'catalogued', 'ignoreFilter'] as const
+
+/** The request filters of GetIntentHistory and SearchIntents a service might not apply. */
+const FILTER_FIELDS = [
+  'byProjectId', 'byIntentProtocol', 'bySwapProvider', 'byBridgeProvider', 'byOwnerAddress', 'byEdgeAddress', 'byEdgeRail',
+  'byEdgeMode', 'byParticipantAddresses', 'originChainId', 'originTokenAddress', 'destinationChainId', 'destinationTokenAddress',
+  'fromTime', 'toTime', 'onlyRecoverable', 'byStatus', 'byStatuses', 'byIntentId', 'byTransactionHash', 'byOriginIntentAddress',
+  'byDestinationIntentAddress', 'byQueryString',
+] as const
 export type FaultKind = (typeof FAULT_KINDS)[number]
-export type FaultOutcome = Exclude<FaultKind, 'latency'>
+export type FaultOutcome = Exclude<FaultKind, 'latency' | 'ignoreFilter'>
 
 const PARAMS: Record<FaultKind, readonly string[]> = {
   latency: ['jitter', 'rate'],
@@ -40,6 +50,7 @@ const PARAMS: Record<FaultKind, readonly string[]> = {
   neverAnswer: [],
   wrongTypes: [],
   catalogued: ['code'],
+  ignoreFilter: FILTER_FIELDS,
 }
 
 export interface FaultRule {
@@ -56,6 +67,8 @@ export interface FaultPlan {
   retryAfterSec: number
   /** For `catalogued`: the catalogue code to answer with. */
   errorCode?: number
+  /** Request filters to drop before the operation runs (`ignoreFilter`). */
+  ignoredFilters: string[]
 }
 
 export class FaultSpecError extends Error {}
@@ -85,6 +98,7 @@ export function parseFaults(spec: string, operations: readonly string[]): FaultR
       params[name] = parseNumber(v, `${kind}:${name}`)
     }
     if (params.rate !== undefined && params.rate > 1) throw new FaultSpecError(`${kind}:rate must be between 0 and 1`)
+    if (kind === 'ignoreFilter' && Object.keys(params).length === 0) throw new FaultSpecError(`ignoreFilter needs the filters to ignore, e.g. ignoreFilter=1:byStatus=1`)
     if (kind === 'catalogued' && (params.code === undefined || !wireErrorByCode(params.code)))
       throw new FaultSpecError(`catalogued needs :code=<n> with a code of the service's catalogue, got ${params.code ?? 'none'}`)
     let ops: Set<string> | null = null
@@ -126,11 +140,15 @@ export class Faults {
   }
 
   plan(op: string): FaultPlan {
-    const plan: FaultPlan = { latencyMs: 0, outcome: null, retryAfterSec: 0 }
+    const plan: FaultPlan = { latencyMs: 0, outcome: null, retryAfterSec: 0, ignoredFilters: [] }
     for (const rule of this.rules) {
       if (rule.ops && !rule.ops.has(op)) continue
       if (rule.kind === 'latency') {
         if (this.rng.chance(rule.params.rate ?? 1)) plan.latencyMs += rule.value + (rule.params.jitter ? this.rng.float() * rule.params.jitter : 0)
+        continue
+      }
+      if (rule.kind === 'ignoreFilter') {
+        if (this.rng.chance(rule.value)) plan.ignoredFilters.push(...Object.keys(rule.params))
         continue
       }
       if (plan.outcome) continue

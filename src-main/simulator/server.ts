@@ -77,6 +77,12 @@ export function sendError(res: ServerResponse, e: unknown, headers: Record<strin
   return err.status
 }
 
+/** The request as a service that ignores some filters reads it: without them. */
+function withoutFilters(body: unknown, ignored: readonly string[]): unknown {
+  if (!ignored.length || typeof body !== 'object' || body === null || Array.isArray(body)) return body
+  return Object.fromEntries(Object.entries(body).filter(([k]) => !ignored.includes(k)))
+}
+
 /** Faults that answer in place of the operation; null when the operation should run. */
 async function preempt(plan: FaultPlan, res: ServerResponse, signal: AbortSignal): Promise<number | null> {
   switch (plan.outcome) {
@@ -141,7 +147,7 @@ export function createSimServer(o: ServerOptions): SimServer {
 
     const { ctx } = o.sim
     ctx.lifecycle.tick()
-    const result = await handler({ ctx, args: Args.of(body), signal })
+    const result = await handler({ ctx, args: Args.of(withoutFilters(body, plan.ignoredFilters)), signal })
     return { status: answer(res, result, plan.outcome, ctx.wire), fault: plan.outcome }
   }
 

@@ -56,6 +56,8 @@ export interface HistoryList {
   run: ReadAllState | undefined
   /** The failure to show: the list's own, or the outage that switched the view to the cache. */
   liveError: SvcError | null
+  /** Filters the service's answers show it did not apply (applied here instead). */
+  ignoredFilters: string[]
 }
 
 export interface HistoryActions {
@@ -100,7 +102,8 @@ function describeShown(pages: Page[]) {
     source = p.data.source ?? source
   }
   const entries = pages.length === 1 ? pages[0]!.data.items : pages.length ? pages.flatMap((p) => p.data.items) : NONE
-  return { entries, fetchedAt, source, fromCache: pages.some((p) => p.fromCache), liveError: pages.find((p) => p.liveError)?.liveError }
+  const ignoredFilters = [...new Set(pages.flatMap((p) => p.data.ignoredFilters ?? []))]
+  return { entries, fetchedAt, source, fromCache: pages.some((p) => p.fromCache), liveError: pages.find((p) => p.liveError)?.liveError, ignoredFilters }
 }
 
 function useHistoryList(request: ReturnType<typeof toRequest> | null, settings: HistoryViewSettings, id: string | null) {

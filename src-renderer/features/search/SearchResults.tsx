@@ -3,6 +3,7 @@ import { SEARCH_RESULT_CAP } from '@contract/service/constants'
 import { CachedNotice } from '../../components/CachedNotice'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
+import { IgnoredFiltersNotice } from '../../components/IgnoredFiltersNotice'
 import { useCacheStatus } from '../../stores/cache'
 import { FIELD_BY_KEY } from './filters'
 import { ResultsTable } from './ResultsTable'
@@ -46,6 +47,7 @@ const byWhat = (as: CappedSearch['as']) => (as ? ` by ${FIELD_BY_KEY[as].noun}` 
 function ServiceNotes({ search, retry, capped }: { search: ServiceAnswer; retry(): void; capped: CappedSearch[] }) {
   return (
     <>
+      <IgnoredFiltersNotice ignored={search.ignoredFilters} />
       {search.failures.length ? (
         <div className="notice notice-warn" role="alert">
           {search.failures.map((f, i) => (

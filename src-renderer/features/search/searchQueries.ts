@@ -1,4 +1,5 @@
 import type { QueryClient, UseQueryOptions } from '@tanstack/react-query'
+import { checkSearchFilters } from '@contract/filterCheck'
 import type { SearchIntentsRequest } from '@contract/service'
 import { searchCachedIntents, type OfflineCursor } from '../../db'
 import { queryKeys } from '../../data/keys'
@@ -30,6 +31,14 @@ export interface CandidateAnswer {
   next?: OfflineCursor
   /** Read from the cache: the oldest fetch among the rows, undefined when none was found. */
   oldestFetch?: number
+  /** Filters the service's answer shows it did not apply; `hits` has them applied here. */
+  ignoredFilters?: string[]
+}
+
+/** A service answer as hits, with any filter it shows it ignored applied here and named. */
+function checkedHits(request: SearchIntentsRequest, intents: Parameters<typeof checkSearchFilters>[1]): CandidateAnswer {
+  const { rows, ignored } = checkSearchFilters(request, intents)
+  return { hits: rows.map(hitFromIntent), ...(ignored.length > 0 && { ignoredFilters: ignored }) }
 }
 
 /** Reads `pages` cache pages of one candidate, a page at a time. */
@@ -96,7 +105,7 @@ export function candidateQuery(ctx: SearchContext, candidate: Candidate, preview
             return r
           },
           cached: async () => asCachedHit(await readCachedCandidate(profileId, candidate.request)),
-          shape: (data) => ({ hits: data.intents.map(hitFromIntent) }),
+          shape: (data) => checkedHits(candidate.request, data.intents),
         },
         ctx.offline(),
       ),

@@ -35,6 +35,8 @@ export type SearchState =
       preview: boolean
       /** Calls whose answer reached the service's cap (`SEARCH_RESULT_CAP`): there may be more. */
       capped: Candidate[]
+      /** Filters the service's answers show it did not apply (applied here instead). */
+      ignoredFilters: string[]
     }
   | {
       status: 'done'
@@ -107,5 +109,6 @@ export function searchStateOf(
       more: cached.some((a) => a.data.next),
       outage: cached.find((a) => a.liveError)?.liveError,
     }
-  return { status: 'done', from: 'service', hits, failures, fetchedAt, pending, preview: previewing, capped }
+  const ignoredFilters = [...new Set(outcomes.flatMap((o) => (o.answer && !o.answer.fromCache ? (o.answer.data.ignoredFilters ?? []) : [])))]
+  return { status: 'done', from: 'service', hits, failures, fetchedAt, pending, preview: previewing, capped, ignoredFilters }
 }
