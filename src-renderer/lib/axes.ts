@@ -13,6 +13,12 @@ export interface Axis {
   step: number
 }
 
+/**
+ * No axis has more ticks than this: values no chart should see (a span of 10^308, a time
+ * 8,000 years away, from a cached record) give a short axis, never a loop of millions.
+ */
+export const MAX_TICKS = 200
+
 /** The round step (1, 2, 2.5 or 5 times a power of ten) at or above `rough`. */
 export function niceStep(rough: number): number {
   if (!(rough > 0) || !Number.isFinite(rough)) return 1
@@ -66,7 +72,7 @@ export function valueAxis(values: readonly number[], options: ValueAxisOptions =
   const first = Math.floor(lo / step + 1e-9)
   const last = Math.ceil(hi / step - 1e-9)
   const ticks: number[] = []
-  for (let i = first; i <= Math.max(last, first + 1); i++) ticks.push(Number((i * step).toFixed(decimals)))
+  for (let i = first; i <= Math.max(last, first + 1) && ticks.length < MAX_TICKS; i++) ticks.push(Number((i * step).toFixed(decimals)))
   return { domain: [ticks[0], ticks[ticks.length - 1]], ticks, step }
 }
 
@@ -125,7 +131,7 @@ export function timeAxis(times: readonly number[], count = 6): TimeAxis {
   const first = Math.floor((lo + offset) / step) * step - offset
   const last = Math.ceil((hi + offset) / step) * step - offset
   const ticks: number[] = []
-  for (let t = first; t <= Math.max(last, first + step); t += step) ticks.push(t)
+  for (let t = first; t <= Math.max(last, first + step) && ticks.length < MAX_TICKS; t += step) ticks.push(t)
   const spansDays = timeParts(ticks[0]).day !== timeParts(ticks[ticks.length - 1]).day || ticks[ticks.length - 1] - ticks[0] >= DAY
   return { domain: [ticks[0], ticks[ticks.length - 1]], ticks, step, format: timeLabel(step, spansDays) }
 }

@@ -1,4 +1,5 @@
 import type { IntentStatus } from '@contract/service'
+import { isSaneTime } from '@contract/service/bounds'
 
 /**
  * Route statistics: per route (origin chain → destination chain) and per provider, how
@@ -177,7 +178,8 @@ export class RouteStatsBuilder {
         row.status === 'SUCCEEDED' && row.startedAt !== undefined && row.finishedAt !== undefined && row.finishedAt >= row.startedAt
           ? row.finishedAt - row.startedAt
           : undefined
-      const day = row.createdAt ? Math.floor(row.createdAt / DAY) : undefined
+      // A time no intent can have (year 9999, NaN from an old cache) counts, but draws no day: the trend spans real days only.
+      const day = row.createdAt && isSaneTime(row.createdAt, this.now) ? Math.floor(row.createdAt / DAY) : undefined
       addTo(this.overall, row, duration, day)
       const rk = routeKey(row.originChainId, row.destinationChainId)
       let route = this.routes.get(rk)
