@@ -34,7 +34,7 @@ export const HISTORY_LIMIT_MAX = 100_000
 export const USAGE = `usage: npm run cli -- <command> [options]
 
 commands:
-  lookup <intent id | tx hash | address | text> [--json]
+  lookup <intent id | tx hash | address> [--json]   --json prints an array, however many match
   history [--owner ADDRESS] [--status STATUS]... [--from TIME] [--to TIME] [--limit N] [--csv | --json]
   watch <intent id> [--json]      prints each status change, exits when the intent is final
 
@@ -46,7 +46,14 @@ every command:
 with --base-url, the ${WIRE_FLAGS_USAGE}
 
 TIME is an ISO date (2026-11-20, 2026-11-20T10:00:00Z) or unix seconds.
-STATUS is one of ${INTENT_STATUSES.join(', ')}.`
+STATUS is one of ${INTENT_STATUSES.join(', ')}.
+
+exit codes:
+  0  done (watch: the intent succeeded)
+  1  the service failed or answered something unreadable
+  2  the command line is wrong (this text is printed)
+  3  lookup: nothing matches the key; watch: the intent ended otherwise (failed, refunded, aborted, invalid)
+  4  lookup: the text is not a key (not an intent id, transaction hash or address); nothing was sent`
 
 const OPTIONS = {
   profile: { type: 'string' },

@@ -31,7 +31,11 @@ describe('the command line against the simulator', () => {
   it('lookup --json prints the intent with its status as the service reports it and amounts as exact strings', async () => {
     const r = await run(['lookup', BIG_AMOUNT_INTENT_ID, '--json', '--base-url', sim.url])
     expect(r.code).toBe(EXIT.ok)
-    const intent = JSON.parse(r.out)
+    // An array even for one match, as for several.
+    const list = JSON.parse(r.out)
+    expect(Array.isArray(list)).toBe(true)
+    expect(list).toHaveLength(1)
+    const intent = list[0]
     expect(intent.intentId).toBe(BIG_AMOUNT_INTENT_ID)
     expect(intent.status).toBe(sim.dataset.get(BIG_AMOUNT_INTENT_ID)!.status)
     expect(intent.quoteRequest.originTokenAmount).toBe('1234567890123456789012')
@@ -40,7 +44,8 @@ describe('the command line against the simulator', () => {
   it('lookup finds intents by a transaction hash and by an owner address', async () => {
     const record = sim.dataset.records[1]
     const byOwner = await run(['lookup', record.owner, '--json', '--base-url', sim.url])
-    const owned = [JSON.parse(byOwner.out)].flat() as Array<{ intentId: string }>
+    const owned = JSON.parse(byOwner.out) as Array<{ intentId: string }>
+    expect(Array.isArray(owned)).toBe(true)
     expect(owned.map((i) => i.intentId)).toContain(record.intentId)
     expect(byOwner.err).toBe('')
 
@@ -49,6 +54,44 @@ describe('the command line against the simulator', () => {
     expect(byHash.code).toBe(EXIT.ok)
     expect(byHash.out).toContain(`Intent ${record.intentId}`)
     expect(byHash.err).toContain('matched by transaction hash')
+  })
+
+  it('lookup of text that is not a key says so, exits 4 and sends nothing', async () => {
+    const seen: string[] = []
+    const server = createServer((req, res) => {
+      seen.push(req.url ?? '')
+      res.writeHead(500).end()
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+      for (const key of ['garbage-text', '0x1234', 'see screenshot attached']) {
+        const r = await run(['lookup', key, '--base-url', url])
+        expect(r.code).toBe(EXIT.notAKey)
+        expect(r.err).toContain(`“${key}” is not a key`)
+        expect(r.err).not.toContain('wire form')
+      }
+      expect(seen).toEqual([])
+    } finally {
+      server.close()
+    }
+  })
+
+  it('lookup text output writes amounts in token units with their symbol, and what arrived on a SUCCEEDED intent, never "(quoted)"', async () => {
+    const record = sim.dataset.records.find((r) => r.status === 'SUCCEEDED')!
+    const r = await run(['lookup', record.intentId, '--base-url', sim.url])
+    expect(r.code).toBe(EXIT.ok)
+    expect(r.out).toContain(`Intent ${record.intentId}  SUCCEEDED`)
+    expect(r.out).not.toContain('(quoted)')
+    expect(r.out).not.toContain('base units')
+    expect(r.out).toMatch(new RegExp(`sends +[\\d,]+(\\.\\d+)? ${record.originToken.symbol}\\n`))
+    expect(r.out).toMatch(new RegExp(`received +[\\d,]+(\\.\\d+)? ${record.destinationToken.symbol} \\(received\\)`))
+  })
+
+  it('--help lists the exit codes', async () => {
+    const r = await run(['--help'])
+    expect(r.code).toBe(EXIT.ok)
+    for (const [name, code] of Object.entries(EXIT)) expect(r.out, name).toMatch(new RegExp(`^  ${code}  \\S`, 'm'))
   })
 
   it('lookup of an unknown key says so and exits 3', async () => {
@@ -86,6 +129,10 @@ describe('the command line against the simulator', () => {
     expect(await running).toBe(EXIT.ok)
     const lines = out.map((l) => JSON.parse(l))
     expect(lines[0]).toMatchObject({ intentId: record.intentId, status: 'EXECUTING', final: false })
+    // Each leg's progress is printed as it changes.
+    const legs = lines.filter((l) => 'legs' in l)
+    expect(legs.length).toBeGreaterThan(0)
+    expect(legs.at(-1).legs).toHaveProperty('destination')
     expect(lines[lines.length - 1]).toMatchObject({ status: 'SUCCEEDED', final: true })
   })
 
@@ -103,7 +150,7 @@ describe('the command line against the simulator', () => {
     writeFileSync(join(dataDir, 'access-keys.json'), JSON.stringify({ version: 1, keys: [{ profileId: 'p1', format: 'plain', value: 'cli-key' }] }), { mode: 0o600 })
     const r = await run(['lookup', BIG_AMOUNT_INTENT_ID, '--json', '--profile', 'staging'], {})
     expect(r.code).toBe(EXIT.ok)
-    expect(JSON.parse(r.out).intentId).toBe(BIG_AMOUNT_INTENT_ID)
+    expect(JSON.parse(r.out)[0].intentId).toBe(BIG_AMOUNT_INTENT_ID)
     const missing = await run(['lookup', BIG_AMOUNT_INTENT_ID, '--profile', 'Nope'], {})
     expect(missing.err).toContain('There is no profile “Nope”. Profiles: “Simulator”, “Staging”.')
   })
@@ -155,7 +202,7 @@ describe('the environment key on the command line', () => {
     expect(captured).toEqual([])
     const real = await inDir(['lookup', BIG_AMOUNT_INTENT_ID, '--json', '--profile', 'Production'], bySim)
     expect(real.code).toBe(EXIT.ok)
-    expect(JSON.parse(real.out).intentId).toBe(BIG_AMOUNT_INTENT_ID)
+    expect(JSON.parse(real.out)[0].intentId).toBe(BIG_AMOUNT_INTENT_ID)
     // Named by profile alone: bound to that profile's origin; the look-alike gets nothing.
     const byProfile = { INTENT_EXPLORER_ACCESS_KEY: 'cli-key', INTENT_EXPLORER_ACCESS_KEY_PROFILE: 'prod' }
     expect((await inDir(['lookup', BIG_AMOUNT_INTENT_ID, '--json', '--profile', 'prod'], byProfile)).code).toBe(EXIT.ok)

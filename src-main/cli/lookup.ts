@@ -30,9 +30,16 @@ const byIntentId = (key: string): Probe => ({
 })
 
 /**
- * What a pasted key could be, by its shape: 32-byte hex is an intent id or a transaction
- * hash, 20-byte hex an owner or an intent (deposit) address, anything else an intent id
- * or free text. Every reading is tried; the service says which ones match.
+ * Whether the text has a key's shape: 32-byte hex (an intent id or a transaction hash) or
+ * 20-byte hex (an owner or an intent address). Anything else is not looked up at all: a
+ * free-text search matches by substring and would name unrelated intents.
+ */
+export const isLookupKey = (key: string): boolean => isHash32(key) || isEvmAddress(key)
+
+/**
+ * What a key could be, by its shape: 32-byte hex is an intent id or a transaction hash,
+ * 20-byte hex an owner or an intent (deposit) address. Every reading is tried; the
+ * service says which ones match. Text of any other shape has no readings.
  */
 export function probesFor(key: string): Probe[] {
   if (isHash32(key)) return [byIntentId(key), search('transaction hash', { byTransactionHash: key })]
@@ -43,7 +50,7 @@ export function probesFor(key: string): Probe[] {
       search('destination intent address', { byDestinationIntentAddress: key }),
     ]
   }
-  return [byIntentId(key), search('text', { byQueryString: key })]
+  return []
 }
 
 /** Runs every reading of the key at once and merges the intents found, each once, newest first. */

@@ -3,12 +3,19 @@ import { isSettledStatus } from '../../src-shared/contract/service'
 import { parseCommand, USAGE, UsageError, type Command } from './args'
 import { ACCESS_KEY_ENV, connect, type Connection } from './connect'
 import { forCommandLine } from '../service/wireFlags'
-import { lookup } from './lookup'
+import { isLookupKey, lookup } from './lookup'
 import { historyCsv, historyTable, intentText, toJson } from './output'
 import { watchIntent } from './watch'
 
-/** Exit codes: 0 done (a watched intent succeeded), 1 service or data error, 2 usage, 3 nothing found or a watched intent ended otherwise. */
-export const EXIT = { ok: 0, error: 1, usage: 2, otherwise: 3 } as const
+/**
+ * Exit codes (listed in `--help`): 0 done (a watched intent succeeded), 1 service or data
+ * error, 2 usage, 3 nothing found or a watched intent ended otherwise, 4 the lookup key
+ * is not a key (nothing was sent).
+ */
+export const EXIT = { ok: 0, error: 1, usage: 2, otherwise: 3, notAKey: 4 } as const
+
+/** Receipts read for a lookup's text output (token names, decimals, what arrived); more intents print in base units. */
+const RECEIPTS_FOR_TEXT = 10
 
 export interface Io {
   out(text: string): void
@@ -24,14 +31,18 @@ async function runLookup(conn: Connection, cmd: Extract<Command, { command: 'loo
     io.err(`Nothing matches “${cmd.key}” on ${conn.label}: no intent id, transaction hash or address of an intent.`)
     return EXIT.otherwise
   }
-  // One intent prints as itself, so `.status` is the status the service reported.
-  if (cmd.json) io.out(toJson(found.intents.length === 1 ? found.intents[0] : found.intents))
+  // Always an array, however many matched, so a script reads `.[0]` the same way every time.
+  if (cmd.json) io.out(toJson(found.intents))
   else {
-    const one = found.intents.length === 1 ? found.intents[0] : undefined
-    const reason = one?.intentId && !['SUCCEEDED', 'QUOTED', 'COMMITTED', 'EXECUTING'].includes(one.status ?? '')
-      ? (await client.getIntentReceipt({ intentId: one.intentId }).catch(() => undefined))?.intentReceipt.originTransaction?.statusReason
-      : undefined
-    io.out(found.intents.map((i) => intentText(i, reason)).join('\n\n'))
+    const receipts = await Promise.all(
+      found.intents.map((i, n) => (i.intentId && n < RECEIPTS_FOR_TEXT ? client.getIntentReceipt({ intentId: i.intentId }).then((r) => r.intentReceipt, () => undefined) : undefined)),
+    )
+    const extras = (n: number) => {
+      const receipt = receipts[n]
+      const failed = !['SUCCEEDED', 'QUOTED', 'COMMITTED', 'EXECUTING'].includes(found.intents[n]!.status ?? '')
+      return { receipt, reason: failed ? receipt?.originTransaction?.statusReason : undefined }
+    }
+    io.out(found.intents.map((i, n) => intentText(i, extras(n))).join('\n\n'))
     io.err(`${found.intents.length} intent${found.intents.length > 1 ? 's' : ''} matched by ${found.matchedBy.join(', ')} on ${conn.label}`)
   }
   return EXIT.ok
@@ -82,6 +93,10 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
   if (cmd.command === 'help') {
     io.out(USAGE)
     return EXIT.ok
+  }
+  if (cmd.command === 'lookup' && !isLookupKey(cmd.key)) {
+    io.err(`“${cmd.key}” is not a key: give an intent id or a transaction hash (0x and 64 hex digits) or an address (0x and 40 hex digits). Nothing was sent.`)
+    return EXIT.notAKey
   }
   let conn: Connection | undefined
   try {

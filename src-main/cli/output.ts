@@ -1,5 +1,7 @@
 import { toCsv, type CsvColumn } from '../../src-shared/contract/csv'
-import type { Intent, IntentHistoryEntry } from '../../src-shared/contract/service'
+import type { Intent, IntentHistoryEntry, IntentReceipt } from '../../src-shared/contract/service'
+import { sentNothing } from '../../src-shared/contract/service/constants'
+import { amountText, tokenUnits } from '../../src-shared/contract/amount'
 
 /**
  * JSON for scripts. Amounts are already exact decimal strings in the normalised types
@@ -15,10 +17,14 @@ export const HISTORY_COLUMNS = [
   'owner',
   'originChainId',
   'originTokenAddress',
+  'originTokenSymbol',
   'originTokenAmount',
+  'originTokenAmountUnits',
   'destinationChainId',
   'destinationTokenAddress',
+  'destinationTokenSymbol',
   'destinationTokenAmount',
+  'destinationTokenAmountUnits',
   'failureReason',
 ] as const
 
@@ -33,10 +39,14 @@ export function historyRow(e: IntentHistoryEntry): Record<(typeof HISTORY_COLUMN
     owner: s?.ownerAddress ?? r?.ownerAddress,
     originChainId: s?.originChainId ?? r?.originChainId,
     originTokenAddress: s?.originTokenAddress,
+    originTokenSymbol: s?.originTokenMetadata?.symbol,
     originTokenAmount: s?.originTokenAmount ?? s?.quotedOriginTokenAmount,
+    originTokenAmountUnits: tokenUnits(s?.originTokenAmount ?? s?.quotedOriginTokenAmount, s?.originTokenMetadata?.decimals),
     destinationChainId: s?.destinationChainId ?? r?.destinationChainId,
     destinationTokenAddress: s?.destinationTokenAddress,
+    destinationTokenSymbol: s?.destinationTokenMetadata?.symbol,
     destinationTokenAmount: s?.destinationTokenAmount ?? s?.quotedDestinationTokenAmount,
+    destinationTokenAmountUnits: tokenUnits(s?.destinationTokenAmount ?? s?.quotedDestinationTokenAmount, s?.destinationTokenMetadata?.decimals),
     failureReason: r?.originTransaction?.statusReason,
   }
 }
@@ -57,15 +67,39 @@ export function historyTable(entries: readonly IntentHistoryEntry[]): string {
     .join('\n')
 }
 
-/** A few lines describing one intent, exact amounts in base units with their token. */
-export function intentText(intent: Intent, reason?: string): string {
+/** What the receipt adds to an intent's text: the failure reason, token names and decimals, what arrived. */
+export interface IntentExtras {
+  reason?: string
+  receipt?: IntentReceipt
+}
+
+/**
+ * The origin and destination amounts, written by the app's one amount formatter: in
+ * token units when the token's decimals are known (from the receipt, or the deposit
+ * instruction), else in base units with the token's address. The destination amount is
+ * what arrived once the intent succeeded, else the quote's, marked "(quoted)".
+ */
+function amountLines(intent: Intent, receipt: IntentReceipt | undefined): [string, string | undefined][] {
+  const s = receipt?.summary
+  const origin = s?.originTokenMetadata
+  const dest = s?.destinationTokenMetadata
+  const sentRaw = intent.quoteRequest?.originTokenAmount ?? intent.depositTransaction?.amount ?? intent.quote?.fromAmount
+  const tokenAddress = intent.originTokenAddress ?? intent.depositTransaction?.tokenAddress
+  const sent = sentRaw === undefined ? undefined : amountText({ raw: sentRaw, decimals: origin?.decimals ?? intent.depositTransaction?.decimals, symbol: origin?.symbol, tokenAddress })
+  const arrived = intent.status === 'SUCCEEDED' ? s?.destinationTokenAmount : undefined
+  const outRaw = arrived ?? intent.quote?.toAmount
+  const out = outRaw === undefined ? undefined : amountText({ raw: outRaw, decimals: dest?.decimals, symbol: dest?.symbol, tokenAddress: intent.destinationTokenAddress, role: arrived !== undefined ? 'received' : 'quoted' })
+  // An intent that moved nothing has an amount to send, not one sent.
+  return [[sentNothing(intent.status) ? 'to send' : 'sends', sent], [arrived !== undefined ? 'received' : 'receives', out]]
+}
+
+/** A few lines describing one intent, amounts exact in their token's units. */
+export function intentText(intent: Intent, extras: IntentExtras = {}): string {
   const lines = [`Intent ${intent.intentId ?? intent.id}  ${intent.status ?? 'status not reported'}`]
   const add = (label: string, value: string | number | undefined) => value !== undefined && lines.push(`  ${label.padEnd(12)} ${value}`)
-  if (reason) add('reason', reason)
+  if (extras.reason) add('reason', extras.reason)
   add('route', `chain ${intent.originChainId ?? '?'} -> chain ${intent.destinationChainId ?? '?'}`)
-  const sent = intent.quoteRequest?.originTokenAmount ?? intent.depositTransaction?.amount ?? intent.quote?.fromAmount
-  if (sent !== undefined) add('sends', `${sent} base units of ${intent.originTokenAddress ?? 'the origin token'}`)
-  if (intent.quote?.toAmount !== undefined) add('receives', `${intent.quote.toAmount} base units of ${intent.destinationTokenAddress ?? 'the destination token'} (quoted)`)
+  for (const [label, text] of amountLines(intent, extras.receipt)) add(label, text)
   add('owner', intent.ownerAddress)
   add('created', intent.createdAt)
   add('expires', intent.expiresAt)

@@ -1,6 +1,6 @@
 import type { BridgeEvent } from '../../src-shared/contract/bridge'
 import type { SvcError } from '../../src-shared/contract/errors'
-import type { IntentStatus } from '../../src-shared/contract/service'
+import type { IntentReceipt, IntentStatus } from '../../src-shared/contract/service'
 import type { WatchState } from '../../src-shared/contract/watch'
 import type { Connection } from './connect'
 
@@ -27,14 +27,51 @@ function statusLine(w: WatchState, json: boolean, final: boolean): string {
   return `${stamp(w.lastChangeAt)}  ${w.status ?? 'status not reported'}${final && w.failureReason ? `  (${w.failureReason})` : ''}${final ? '  final' : ''}`
 }
 
+const LEGS = [
+  ['deposit', 'depositTransaction'],
+  ['origin', 'originTransaction'],
+  ['destination', 'destinationTransaction'],
+  ['refund', 'refundTransaction'],
+] as const
+
+/**
+ * Each leg's progress as the receipt reports it: its own transaction status (the
+ * deployed service's), else "mined" once it has a mined time, "sent" once it has a hash.
+ * Legs the receipt does not have yet are left out; undefined when it has none.
+ */
+export function legProgress(receipt: IntentReceipt | undefined): Record<string, string> | undefined {
+  const legs: Record<string, string> = {}
+  for (const [name, field] of LEGS) {
+    const t = receipt?.[field]
+    if (!t) continue
+    legs[name] = t.status ?? (t.txnMinedAt ? 'mined' : t.txnHash ? 'sent' : 'waiting')
+  }
+  return Object.keys(legs).length ? legs : undefined
+}
+
+/** "  legs: deposit SUCCEEDED, origin PENDING" for people; one JSON object with `--json`. */
+function legsLine(w: WatchState, legs: Record<string, string>, json: boolean): string {
+  if (json) return JSON.stringify({ at: stamp(w.lastUpdateAt), intentId: w.intentId, legs })
+  return `${stamp(w.lastUpdateAt)}    legs: ${Object.entries(legs).map(([name, status]) => `${name} ${status}`).join(', ')}`
+}
+
 /**
  * Follows one intent with the app's own receipt watcher (the same WaitIntentReceipt loop,
  * backoff and Retry-After handling as the Watch view) and resolves when the intent is
- * final or the watcher gives up. Prints a line each time the status changes.
+ * final or the watcher gives up. Prints a line each time the status changes, and one each
+ * time a leg's progress does (the deposit, origin, destination and refund transactions).
  */
 export function watchIntent(conn: Connection, intentId: string, json: boolean, out: WatchOutput, signal?: AbortSignal): Promise<WatchEnd> {
   return new Promise((resolve) => {
     let lastPrinted: IntentStatus | undefined | null = null
+    let lastLegs = ''
+    const printLegs = (w: WatchState) => {
+      const legs = legProgress(w.receipt)
+      const key = JSON.stringify(legs ?? {})
+      if (!legs || key === lastLegs) return
+      lastLegs = key
+      out.line(legsLine(w, legs, json))
+    }
     const mine = (w: WatchState) => w.profileId === conn.profileId && w.intentId === intentId
     const finish = (end: WatchEnd) => {
       off()
@@ -45,10 +82,12 @@ export function watchIntent(conn: Connection, intentId: string, json: boolean, o
     const off = conn.events.on((event: BridgeEvent) => {
       if (!('watch' in event) || !mine(event.watch)) return
       const w = event.watch
-      if (event.type === 'watch:changed' && w.status !== lastPrinted) {
+      if (event.type === 'watch:changed') {
+        if (w.status !== lastPrinted) out.line(statusLine(w, json, false))
         lastPrinted = w.status
-        out.line(statusLine(w, json, false))
+        printLegs(w)
       } else if (event.type === 'watch:done') {
+        printLegs(w)
         out.line(statusLine(w, json, true))
         finish({ status: w.status, outcome: w.outcome })
       } else if (event.type === 'watch:retrying' && w.error) {

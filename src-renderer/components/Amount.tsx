@@ -1,7 +1,7 @@
-import { formatAmount, formatUnitsExact } from '../lib/format'
+import { formatUnitsExact, groupDecimal } from '../lib/format'
 import { CopyButton } from './CopyButton'
 
-/** A token amount: short and grouped on screen, exact on hover and when copied. */
+/** A token amount, exact and grouped as the app writes every amount (`amountText`); the plain exact value on copy. */
 export function Amount({
   raw,
   decimals,
@@ -17,7 +17,7 @@ export function Amount({
   const exact = formatUnitsExact(raw, decimals)
   return (
     <span className="amount" title={`${exact}${symbol ? ` ${symbol}` : ''} (${raw} base units)`}>
-      {formatAmount(raw, decimals)}
+      {groupDecimal(exact)}
       {symbol ? <span className="muted"> {symbol}</span> : null}
       {copyable ? <CopyButton text={exact} /> : null}
     </span>

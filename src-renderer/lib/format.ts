@@ -3,29 +3,19 @@
  * here goes through floating point, so `1234567890123456789012` shows digit for digit.
  */
 
+import { formatUnitsExact } from '@contract/amount'
 import { parseTime } from '@contract/time'
-import { isTokenDecimals, MAX_AMOUNT_DIGITS } from '@contract/service/bounds'
+import { MAX_AMOUNT_DIGITS } from '@contract/service/bounds'
 
 /** Service timestamps read as epoch milliseconds (`@contract/time`). */
 export { parseTime }
 
-const INTEGER = /^-?\d+$/
-
 /**
- * Base units to an exact decimal string: ("1500000", 6) -> "1.5". Non-integers pass
- * through, and so does anything it cannot place a point in: decimals outside 0–255 or
- * not an integer (a cached record may hold 1e15, which would need a petabyte string),
- * amounts longer than any service may send (`@contract/service/bounds`), values not a string.
+ * The one amount formatter lives in the contract, shared with the command line:
+ * `formatUnitsExact` (exact token units), `groupDecimal`, `tokenUnits` (a CSV's
+ * token-units column) and `amountText` ("22,226.712833 USDC on Arbitrum (quoted)").
  */
-export function formatUnitsExact(raw: string, decimals: number | undefined): string {
-  if (typeof raw !== 'string') return String(raw)
-  if (raw.length > MAX_AMOUNT_DIGITS + 1 || !INTEGER.test(raw) || !isTokenDecimals(decimals) || decimals === 0) return raw
-  const negative = raw.startsWith('-')
-  const digits = (negative ? raw.slice(1) : raw).padStart(decimals + 1, '0')
-  const whole = digits.slice(0, -decimals).replace(/^0+(?=\d)/, '')
-  const fraction = digits.slice(-decimals).replace(/0+$/, '')
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
-}
+export { amountText, formatUnitsExact, groupDecimal, parseDecimalInput, tokenUnits, type AmountParts, type AmountRole } from '@contract/amount'
 
 const groupThousands = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 

@@ -1,5 +1,5 @@
 import type { CsvColumn } from '@contract/csv'
-import { formatUnitsExact } from '../../lib/format'
+import { amountText, tokenUnits } from '../../lib/format'
 import type { CaseRecord } from '../../stores/attentionCases'
 import type { AttentionItem, HeldToken } from './queue'
 
@@ -11,7 +11,7 @@ export const REASON_LABEL: Record<AttentionItem['reason'], string> = {
 
 /** "1.5 USDC" exactly, or base units when the decimals are unknown. */
 export const heldText = (t: HeldToken) =>
-  t.decimals === undefined ? `${t.balance} base units of ${t.symbol ?? t.tokenAddress ?? 'a token'}` : `${formatUnitsExact(t.balance, t.decimals)} ${t.symbol ?? t.tokenAddress ?? ''}`.trim()
+  amountText({ raw: t.balance, decimals: t.decimals, symbol: t.symbol, tokenAddress: t.tokenAddress })
 
 const seconds = (ms: number | undefined) => (ms === undefined ? undefined : Math.round(ms / 1000))
 
@@ -28,7 +28,9 @@ export function attentionCsvColumns(caseOf: (intentId: string) => CaseRecord | u
     { header: 'routeP95Seconds', value: (i) => seconds(i.sla?.p95Ms) },
     { header: 'slowerThanPercent', value: (i) => (i.sla?.slowerThan === undefined ? undefined : Math.floor(i.sla.slowerThan * 100)) },
     { header: 'windowLeftSeconds', value: (i) => seconds(i.windowLeftMs) },
-    { header: 'recoverable', value: (i) => i.held.map(heldText).join('; ') },
+    // Token units (exact, ungrouped, with the symbol) beside the base units, one entry per token.
+    { header: 'recoverable', value: (i) => i.held.map((t) => `${tokenUnits(t.balance, t.decimals) ?? '?'} ${t.symbol ?? t.tokenAddress ?? ''}`.trim()).join('; ') },
+    { header: 'recoverableBaseUnits', value: (i) => i.held.map((t) => `${t.balance} ${t.tokenAddress ?? t.symbol ?? ''}`.trim()).join('; ') },
     { header: 'recoverableUsd', value: (i) => (i.held.some((t) => t.balanceUsd !== undefined) ? i.heldUsd.toFixed(2) : undefined) },
     { header: 'failureReason', value: (i) => i.candidate.failureReason },
     { header: 'caseState', value: (i) => caseOf(i.candidate.intentId)?.state ?? 'open' },

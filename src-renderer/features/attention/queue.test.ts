@@ -49,7 +49,7 @@ describe('attentionQueue', () => {
     expect(q[0].held).toEqual([{ chainId: 1, intentAddress: '0xabc', tokenAddress: undefined, symbol: 'USDC', decimals: 6, balance: '1234567890123456789', balanceUsd: '1234567890123.45' }])
     const csv = toCsv(q, attentionCsvColumns((id) => (id === 'big' ? { state: 'waiting', note: 'asked, "provider"', updatedAt: 0 } : undefined)))
     expect(csv).toContain('big,Failed with recoverable funds,FAILED,')
-    expect(csv).toContain('1234567890123.456789 USDC,1234567890123.45,reverted,waiting,"asked, ""provider"""')
+    expect(csv).toContain('1234567890123.456789 USDC,1234567890123456789 USDC,1234567890123.45,reverted,waiting,"asked, ""provider"""')
   })
 
   it('exports failure reasons, symbols and notes that start like formulas as inert text', () => {

@@ -12,11 +12,20 @@ import { useChainsById } from '../../data/reference/chains'
 import { chainName } from '../../lib/chains'
 import { useConnection } from '../../stores/connection'
 import { MAX_KEYS, parseKeys, type ParsedKeys } from './keys'
-import { KEY_CSV_COLUMNS, keyRows, tally, type KeyRow } from './report'
+import { keyCsvColumns, keyRows, tally, type KeyRow } from './report'
+import { Amount } from '../../components/Amount'
+import { tokenLabel, useTokenLabels } from '../../lib/displaySources'
 import type { BulkMatch } from './resolve'
 import { RateLimitWait } from './RateLimitWait'
 import { useBulkLookup } from './useBulkLookup'
 import { ViewHeader } from '../../components/ViewHeader'
+
+/** An amount in its token's units, as every view writes it; base units when the token is not known. */
+function TokenAmount({ raw, chainId, token, decimals }: { raw?: string; chainId?: number; token?: string; decimals?: number }) {
+  const label = tokenLabel(useTokenLabels(), chainId, token)
+  const known = label?.decimals ?? decimals
+  return <Amount raw={raw} decimals={known} symbol={known === undefined ? `${label?.symbol ?? ''} (base units)`.trim() : label?.symbol} />
+}
 
 function useColumns(): Column<BulkMatch>[] {
   const chains = useChainsById()
@@ -26,8 +35,8 @@ function useColumns(): Column<BulkMatch>[] {
       { id: 'status', header: 'Status', sortValue: (m) => m.status, cell: (m) => <StatusBadge status={m.status} /> },
       { id: 'intent', header: 'Intent', cell: (m) => <Link to={`/intent/${encodeURIComponent(m.intentId)}`} data-intent={m.intentId}><Hex value={m.intentId} /></Link> },
       { id: 'route', header: 'Route', cell: (m) => `${chainName(chains, m.originChainId)} → ${chainName(chains, m.destinationChainId)}`, wrap: true },
-      { id: 'sent', header: 'Sent (base units)', align: 'right', cell: (m) => m.originAmount ?? '—' },
-      { id: 'quoted', header: 'Quoted out (base units)', align: 'right', cell: (m) => m.destinationAmount ?? '—' },
+      { id: 'sent', header: 'Amount in', align: 'right', cell: (m) => <TokenAmount raw={m.originAmount} chainId={m.originChainId} token={m.originTokenAddress} decimals={m.originDecimals} /> },
+      { id: 'quoted', header: 'Quoted out', align: 'right', cell: (m) => <TokenAmount raw={m.destinationAmount} chainId={m.destinationChainId} token={m.destinationTokenAddress} /> },
       { id: 'reason', header: 'Reason', cell: (m) => m.reason ?? '', wrap: true },
     ],
     [chains],
@@ -80,6 +89,7 @@ export function BulkView() {
   const offline = useOfflineMode()
   const bulk = useBulkLookup()
   const columns = useColumns()
+  const tokens = useTokenLabels()
   const [ran, setRan] = useState<ParsedKeys>()
   const rows = useMemo(() => {
     const byKey = new Map(bulk.outcomes.map((o) => [o.key.value, o]))
@@ -120,7 +130,7 @@ export function BulkView() {
             Look up {parsed.keys.length} key{parsed.keys.length === 1 ? '' : 's'}{offline ? ' in the cache' : ''}
           </button>
         )}
-        <button type="button" disabled={!rows.length} onClick={() => downloadText(toCsv(rows, KEY_CSV_COLUMNS), datedFilename('bulk-lookup', 'csv'), 'text/csv')}>
+        <button type="button" disabled={!rows.length} onClick={() => downloadText(toCsv(rows, keyCsvColumns(tokens)), datedFilename('bulk-lookup', 'csv'), 'text/csv')}>
           Export CSV
         </button>
       </div>

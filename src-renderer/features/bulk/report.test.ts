@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { toCsv } from '@contract/csv'
 import { parseKeys } from './keys'
-import { KEY_CSV_COLUMNS, keyRows, tally, type KeyOutcome } from './report'
+import { keyCsvColumns, keyRows, tally, type KeyOutcome } from './report'
 
 const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}`
 const OWNER = '0x5000c0de5000c0de5000c0de5000c0de5000c0de'
@@ -33,11 +33,19 @@ describe('keyRows', () => {
   })
 
   it('writes one CSV row per line, a key with several intents in one row', () => {
-    const lines = toCsv(rows, KEY_CSV_COLUMNS).split('\r\n')
+    const lines = toCsv(rows, keyCsvColumns(new Map())).split('\r\n')
     expect(lines).toHaveLength(rows.length + 2)
     expect(lines[0]).toMatch(/^line,input,outcome,intentId,status,/)
-    expect(lines[2]).toBe('2,thanks!!,not a key,,,,,,,,,')
+    expect(lines[2]).toBe('2,thanks!!,not a key' + ','.repeat(13))
     expect(lines[3]).toContain(`3,${OWNER},matched 2,${hash(8)}; ${hash(9)},FAILED; SUCCEEDED,`)
-    expect(lines[4]).toBe(`4,${hash(2)},nothing found,,,,,,,,,`)
+    expect(lines[4]).toBe(`4,${hash(2)},nothing found${','.repeat(13)}`)
+  })
+
+  it('writes each amount in token units beside its base units when the token is known', () => {
+    const tokens = new Map([['1:0xa0b8', { symbol: 'USDC', decimals: 6 }]])
+    const one = keyRows(parseKeys(hash(5)), () => ({ matches: [{ key: hash(5), intentId: hash(5), originChainId: 1, originTokenAddress: '0xA0b8', originAmount: '22226712833' }] }))
+    const [header, row] = toCsv(one, keyCsvColumns(tokens)).split('\r\n')
+    const cells = Object.fromEntries(header!.split(',').map((h, i) => [h, row!.split(',')[i]]))
+    expect(cells).toMatchObject({ originTokenSymbol: 'USDC', originAmount: '22226712833', originAmountUnits: '22226.712833' })
   })
 })

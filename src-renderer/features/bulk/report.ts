@@ -1,6 +1,8 @@
 import type { SvcError } from '@contract/errors'
 import type { CsvColumn } from '@contract/csv'
 import type { InputKind } from '../../lib/classifyInput'
+import { tokenLabel, type TokenLabels } from '../../lib/displaySources'
+import { tokenUnits } from '../../lib/format'
 import type { ParsedKeys } from './keys'
 import type { BulkMatch } from './resolve'
 
@@ -68,18 +70,29 @@ const each = (header: string, value: (m: BulkMatch) => string | number | undefin
   value: (r) => (r.matches.length ? r.matches.map((m) => value(m) ?? '').join('; ') : undefined),
 })
 
-/** One row per pasted line: the key, its outcome, and the intents it matched. */
-export const KEY_CSV_COLUMNS: CsvColumn<KeyRow>[] = [
-  { header: 'line', value: (r) => r.line },
-  { header: 'input', value: (r) => r.input },
-  { header: 'outcome', value: (r) => r.outcome },
-  each('intentId', (m) => m.intentId),
-  each('status', (m) => m.status),
-  each('originChainId', (m) => m.originChainId),
-  each('originTokenAddress', (m) => m.originTokenAddress),
-  each('originAmount', (m) => m.originAmount),
-  each('destinationChainId', (m) => m.destinationChainId),
-  each('destinationTokenAddress', (m) => m.destinationTokenAddress),
-  each('destinationAmount', (m) => m.destinationAmount),
-  each('reason', (m) => m.reason),
-]
+/**
+ * One row per pasted line: the key, its outcome, and the intents it matched. Each amount
+ * is written in base units and, beside it, in token units with the symbol (exact,
+ * ungrouped; empty when the token's decimals are not known).
+ */
+export function keyCsvColumns(tokens: TokenLabels): CsvColumn<KeyRow>[] {
+  const label = (chainId: number | undefined, address: string | undefined) => tokenLabel(tokens, chainId, address)
+  return [
+    { header: 'line', value: (r) => r.line },
+    { header: 'input', value: (r) => r.input },
+    { header: 'outcome', value: (r) => r.outcome },
+    each('intentId', (m) => m.intentId),
+    each('status', (m) => m.status),
+    each('originChainId', (m) => m.originChainId),
+    each('originTokenAddress', (m) => m.originTokenAddress),
+    each('originTokenSymbol', (m) => label(m.originChainId, m.originTokenAddress)?.symbol),
+    each('originAmount', (m) => m.originAmount),
+    each('originAmountUnits', (m) => tokenUnits(m.originAmount, label(m.originChainId, m.originTokenAddress)?.decimals ?? m.originDecimals)),
+    each('destinationChainId', (m) => m.destinationChainId),
+    each('destinationTokenAddress', (m) => m.destinationTokenAddress),
+    each('destinationTokenSymbol', (m) => label(m.destinationChainId, m.destinationTokenAddress)?.symbol),
+    each('destinationAmount', (m) => m.destinationAmount),
+    each('destinationAmountUnits', (m) => tokenUnits(m.destinationAmount, label(m.destinationChainId, m.destinationTokenAddress)?.decimals)),
+    each('reason', (m) => m.reason),
+  ]
+}

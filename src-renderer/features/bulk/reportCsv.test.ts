@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { toCsv } from '@contract/csv'
 import { FORMULA_ATTACKS, formulaCells, parseCsv } from '@contract/testing'
-import { KEY_CSV_COLUMNS, type KeyRow } from './report'
+import { keyCsvColumns, type KeyRow } from './report'
 
 describe('Bulk lookup CSV and formula injection', () => {
   it('writes reasons, token addresses and pasted lines that start like formulas as inert text', () => {
@@ -11,7 +11,7 @@ describe('Bulk lookup CSV and formula injection', () => {
       outcome: 'matched',
       matches: [{ key: attack, intentId: attack, status: 'FAILED', originTokenAddress: attack, originAmount: '-5', reason: attack }],
     }))
-    const csv = toCsv(rows, KEY_CSV_COLUMNS)
+    const csv = toCsv(rows, keyCsvColumns(new Map()))
     const [header, ...lines] = parseCsv(csv)
     expect(lines).toHaveLength(FORMULA_ATTACKS.length)
     expect(formulaCells(csv)).toEqual([])

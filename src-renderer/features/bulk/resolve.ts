@@ -14,6 +14,8 @@ export interface BulkMatch {
   originTokenAddress?: string
   /** base units, exact */
   originAmount?: string
+  /** The origin token's decimals when the intent's deposit says them. */
+  originDecimals?: number
   destinationTokenAddress?: string
   destinationAmount?: string
   createdAt?: string | number
@@ -38,6 +40,7 @@ const fromIntent = (key: string, i: Intent): BulkMatch => ({
   destinationChainId: i.destinationChainId,
   originTokenAddress: i.originTokenAddress,
   originAmount: i.quoteRequest?.originTokenAmount ?? i.depositTransaction?.amount ?? i.quote?.fromAmount,
+  originDecimals: i.depositTransaction?.decimals,
   destinationTokenAddress: i.destinationTokenAddress,
   destinationAmount: i.quote?.toAmount,
   createdAt: i.createdAt,

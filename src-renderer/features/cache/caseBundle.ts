@@ -1,5 +1,5 @@
 import type { ChainInfo, Intent, IntentHistoryEntry, IntentReceipt, IntentStatus, IntentTransaction } from '@contract/service'
-import { formatAmount, formatDateTime, parseTime } from '../../lib/format'
+import { amountText as oneAmountText, formatDateTime, parseTime } from '../../lib/format'
 import { chainName, explorerUrl } from '../../lib/chains'
 import { explorerDb } from '../../db/db'
 import { flushHistoryJournal } from '../../db/historyJournal'
@@ -109,7 +109,7 @@ function timeline(
 
 function amountText(amount: string | undefined, decimals: number | undefined, symbol: string | undefined): string {
   if (amount === undefined) return '?'
-  return `${formatAmount(amount, decimals)}${symbol ? ` ${symbol}` : ''}`
+  return oneAmountText({ raw: amount, decimals, symbol })
 }
 
 function readableText(b: Omit<CaseBundle, 'readable'>, chains: ReadonlyMap<number, ChainInfo>): string {

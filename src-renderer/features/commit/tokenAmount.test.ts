@@ -22,12 +22,18 @@ describe('parseTokenAmount', () => {
     expect(parseTokenAmount('1.5', 0, 'PTS')).toEqual(refused(/no decimals/))
   })
 
+  it("accepts the app's own display form, grouped by thousands", () => {
+    expect(parseTokenAmount('1,250.50', 6, 'USDC')).toEqual(ok('1250500000'))
+    expect(parseTokenAmount(' 22,226.712833 ', 6, 'USDC')).toEqual(ok('22226712833'))
+  })
+
   it('refuses negative, zero, empty and malformed amounts, saying why', () => {
     expect(parseTokenAmount('-1', 6, 'USDC')).toEqual(refused(/cannot be negative/))
     expect(parseTokenAmount('0', 6, 'USDC')).toEqual(refused(/above 0/))
     expect(parseTokenAmount('0.000000', 6, 'USDC')).toEqual(refused(/above 0/))
     expect(parseTokenAmount('', 6, 'USDC')).toEqual(refused(/Enter the amount to send, in USDC/))
-    expect(parseTokenAmount('1,000.5', 6, 'USDC')).toEqual(refused(/no thousands separators/))
+    expect(parseTokenAmount('1,00.5', 6, 'USDC')).toEqual(refused(/commas only between groups of three digits/))
+    expect(parseTokenAmount('1.000,5', 6, 'USDC')).toEqual(refused(/commas only between groups of three digits/))
     expect(parseTokenAmount('1e6', 6, 'USDC')).toEqual(refused(/digits with at most one decimal point/))
     expect(parseTokenAmount('1.2.3', 6, 'USDC')).toEqual(refused(/digits with at most one decimal point/))
     expect(parseTokenAmount('.', 6, 'USDC')).toEqual(refused(/digits with at most one decimal point/))

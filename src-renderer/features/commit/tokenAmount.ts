@@ -1,4 +1,5 @@
 import { formatUnits, maxUint256, parseUnits } from 'viem'
+import { parseDecimalInput } from '../../lib/format'
 
 /**
  * Amounts typed in token units ("24.93959 USDC") turned into the base units a quote
@@ -18,8 +19,10 @@ export function parseTokenAmount(typed: string, decimals: number, symbol: string
   const text = typed.trim()
   if (!text) return { ok: false, message: `Enter the amount to send, in ${symbol} (e.g. 25 or 0.5)` }
   if (text.startsWith('-')) return { ok: false, message: 'The amount cannot be negative' }
-  if (/,/.test(text)) return { ok: false, message: 'Use a point for decimals and no thousands separators, e.g. 1234.5' }
-  const m = DECIMAL.exec(text)
+  // The app writes amounts grouped ("1,250.50"); pasted back, that form is accepted.
+  const plain = text.includes(',') ? parseDecimalInput(text) : text
+  if (plain === undefined) return { ok: false, message: 'Use a point for decimals; commas only between groups of three digits, e.g. 1,250.50 or 1250.5' }
+  const m = DECIMAL.exec(plain)
   if (!m || (m[1] === '' && !m[2])) return { ok: false, message: `Enter a number of ${symbol}: digits with at most one decimal point, e.g. 24.5` }
   const fraction = m[2] ?? ''
   if (fraction.length > decimals)

@@ -1,7 +1,7 @@
 import type { DataSource } from '@contract/app'
 import type { IntentHistoryEntry, IntentTransaction } from '@contract/service'
 import { toCsv, type CsvColumn } from '@contract/csv'
-import { formatUnitsExact } from '../../lib/format'
+import { tokenUnits } from '../../lib/format'
 import { entryBalanceUsd, entryDurationMs, entryIntentId, routeProviders } from './rows'
 import type { BalanceLine } from './balances'
 import type { HistoryQuery } from './filters'
@@ -14,10 +14,6 @@ import type { HistoryQuery } from './filters'
  */
 
 const summaryOf = (e: IntentHistoryEntry) => e.receipt?.summary
-
-function tokenUnits(raw: string | undefined, decimals: number | undefined): string | undefined {
-  return raw === undefined || decimals === undefined ? undefined : formatUnitsExact(raw, decimals)
-}
 
 const txHash = (t: IntentTransaction | undefined) => t?.txnHash
 

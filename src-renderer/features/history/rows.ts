@@ -1,6 +1,6 @@
 import type { ChainInfo, IntentHistoryEntry, ReportedStatus, TokenMetadata } from '@contract/service'
 import { isPendingStatus } from '@contract/service/constants'
-import { formatAmount, formatDateTime, formatDuration, formatUnitsExact, formatUsd, shortHex } from '../../lib/format'
+import { amountText, formatDateTime, formatDuration, formatUnitsExact, formatUsd, shortHex } from '../../lib/format'
 import { chainName } from '../../lib/chains'
 import { historyEntryIntentId } from '../../db/records'
 import { receiptDurationMs } from '../../lib/receiptDuration'
@@ -85,7 +85,7 @@ function amountCell(
   if (raw === undefined) return { text: '—', exact: '', quoted: false }
   const symbol = token?.symbol ? ` ${token.symbol}` : ''
   return {
-    text: `${formatAmount(raw, token?.decimals)}${symbol}`,
+    text: amountText({ raw, decimals: token?.decimals, symbol: token?.symbol }),
     exact: `${useQuote ? 'Quoted: ' : ''}${formatUnitsExact(raw, token?.decimals)}${symbol} — ${raw} base units`,
     quoted: useQuote,
   }

@@ -38,6 +38,25 @@ describe('CompareView', () => {
     expect(screen.getByRole('status')).toHaveTextContent('3 of 4 fields differ')
   })
 
+  it('writes amounts in token units and chains by name beside the raw values', async () => {
+    const USDC = '0xaf88d065e77c8cc2239327c5edb3a432268e5831'
+    const sent = (id: string, raw: string): Intent => ({
+      intentId: id,
+      status: 'SUCCEEDED',
+      originChainId: 42161,
+      originTokenAddress: USDC,
+      quoteRequest: { originTokenAmount: raw },
+      depositTransaction: { amount: raw, decimals: 6, tokenAddress: USDC, chainId: 42161 },
+    })
+    answers.set('getIntent', (args) => okFetched(sent((args as { intentId: string }).intentId, (args as { intentId: string }).intentId === A ? '22226712833' : '1250500000')))
+    render(`?a=${A}&b=${B}`)
+    const t = await table()
+    expect(row(t, 'quoteRequest.originTokenAmount')).toHaveTextContent('22226712833')
+    expect(row(t, 'quoteRequest.originTokenAmount')).toHaveTextContent('22,226.712833')
+    expect(row(t, 'quoteRequest.originTokenAmount')).toHaveTextContent('1,250.5')
+    expect(row(t, 'originChainId')).toHaveTextContent('(chain 42161)')
+  })
+
   it('hides equal fields when asked, and keeps that choice in the URL', async () => {
     render(`?a=${A}&b=${B}`)
     await table()

@@ -7,6 +7,10 @@ import { formatDateTime, shortHex } from '../../lib/format'
 import { useOfflineMode } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
 import { diffObjects, leafText, type DiffRow } from './diff'
+import { readableLeaf } from './readableLeaf'
+import { makeTokenLookup } from './tokenLookup'
+import { useChainsById, useTokenLabels } from '../../lib/displaySources'
+import type { Intent } from '@contract/service'
 import { useCompareSide, type CompareSide } from './useCompareSide'
 import { useAvailableVersions } from './versions'
 import { SelectField } from '../../components/SelectField'
@@ -175,11 +179,25 @@ function CompareForm({ form, profileId }: { form: ReturnType<typeof useCompareFo
 interface TableProps {
   rows: DiffRow[]
   headings: [string, string]
+  intents: [Intent, Intent]
   onlyDiffs: boolean
   setOnlyDiffs(on: boolean): void
 }
 
-function ComparisonTable({ rows, headings, onlyDiffs, setOnlyDiffs }: TableProps) {
+/** A raw value with, below it, how a person reads it (token units, a chain's name) when that differs. */
+function Leaf({ path, value, intent }: { path: string; value: unknown; intent: Intent }) {
+  const chains = useChainsById()
+  const tokenOf = makeTokenLookup(intent, undefined, useTokenLabels())
+  const readable = readableLeaf(path, value, intent, tokenOf, chains)
+  return (
+    <td className="mono">
+      {leafText(value)}
+      {readable ? <div className="muted small intent-compare-readable">{readable}</div> : null}
+    </td>
+  )
+}
+
+function ComparisonTable({ rows, headings, intents, onlyDiffs, setOnlyDiffs }: TableProps) {
   const differing = rows.filter((r) => !r.same).length
   const shownRows = onlyDiffs ? rows.filter((r) => !r.same) : rows
   return (
@@ -210,8 +228,8 @@ function ComparisonTable({ rows, headings, onlyDiffs, setOnlyDiffs }: TableProps
               <th scope="row" className="mono">
                 {r.path}
               </th>
-              <td className="mono">{leafText(r.left)}</td>
-              <td className="mono">{leafText(r.right)}</td>
+              <Leaf path={r.path} value={r.left} intent={intents[0]} />
+              <Leaf path={r.path} value={r.right} intent={intents[1]} />
             </tr>
           ))}
         </tbody>
@@ -258,7 +276,9 @@ export function CompareView() {
         <EmptyState title="Choose two intents">Enter two intent ids, or one id twice with two different copies, then press Compare.</EmptyState>
       ) : null}
 
-      {rows ? <ComparisonTable rows={rows} headings={[heading(a, left), heading(b, right)]} onlyDiffs={onlyDiffs} setOnlyDiffs={setOnlyDiffs} /> : null}
+      {rows && left.status === 'ok' && right.status === 'ok' ? (
+        <ComparisonTable rows={rows} headings={[heading(a, left), heading(b, right)]} intents={[left.intent, right.intent]} onlyDiffs={onlyDiffs} setOnlyDiffs={setOnlyDiffs} />
+      ) : null}
     </section>
   )
 }

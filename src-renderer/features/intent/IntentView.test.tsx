@@ -99,6 +99,15 @@ describe('IntentView', () => {
     expect(within(screen.getByRole('region', { name: 'Other fields' })).getByText('somethingNew')).toBeInTheDocument()
   })
 
+  it.each(['QUOTED', 'COMMITTED', 'ABORTED', 'INVALID'] as const)('never says "Amount sent" on a %s intent, which moved nothing', async (status) => {
+    answers.set('getIntent', () => okFetched({ ...intent, status }))
+    answers.set('getIntentReceipt', () => okFetched({ ...receipt, status, depositTransaction: undefined, originTransaction: undefined }))
+    render()
+    const summary = await screen.findByRole('region', { name: 'Summary' })
+    expect(within(summary).getByText('Amount to send (nothing sent)')).toBeInTheDocument()
+    expect(within(summary).queryByText('Amount sent')).toBeNull()
+  })
+
   it('shows what only the deployed service sends: each leg’s own status, the intent protocol, gas usage and the receipt summary', async () => {
     const deployed: Intent = { ...intent, status: 'EXECUTING', intentProtocol: 'v1.5', fees: { ...intent.fees, originGas: { chainId: 1, chainGasUsageStatus: 'NORMAL' } } }
     const legs: IntentReceipt = {
@@ -191,7 +200,7 @@ describe('IntentView', () => {
     answers.set('getIntentHistory', () => okFetched({ intents: [{ intentId: ID, status: 'FAILED', receipt, hasBalance: true, balances: held }] }))
     render()
     const text = await screen.findByRole('region', { name: 'Answer for the customer' })
-    await waitFor(() => expect(text).toHaveTextContent('Your funds are safe but were not returned automatically: 1234.567890123456789012 WETH ($4,100.50) at 0x2222222222222222222222222222222222222222 on'))
+    await waitFor(() => expect(text).toHaveTextContent('Your funds are safe but were not returned automatically: 1,234.567890123456789012 WETH ($4,100.50) at 0x2222222222222222222222222222222222222222 on'))
     expect(text).toHaveTextContent('failed because of "slippage tolerance exceeded"')
     expect(callsOf('getIntentHistory')[0]).toEqual({ byOwnerAddress: intent.ownerAddress, fromTime: 1795168800, toTime: 1795168800, includeBalances: true })
     expect(screen.getByRole('button', { name: /^Copy answer/ })).toBeInTheDocument()

@@ -56,15 +56,15 @@ describe('caseSummary', () => {
   it('gives the route and exact amounts with token symbols', () => {
     const text = summarise()
     expect(text).toContain('Route: Ethereum (chain 1) -> Base (chain 8453)')
-    expect(text).toContain('Sent: 1234.567890123456789012 WETH')
-    expect(text).toContain('Quoted to receive: 4100 USDC')
-    expect(text).toContain('Minimum to receive: 4059 USDC')
+    expect(text).toContain('Sent: 1,234.567890123456789012 WETH')
+    expect(text).toContain('Quoted to receive: 4,100 USDC')
+    expect(text).toContain('Minimum to receive: 4,059 USDC')
     expect(text).toContain('Recipient: 0xrecipient')
   })
 
   it('lists each transaction with its hash and explorer link when the chain has one', () => {
     const text = summarise()
-    expect(text).toContain('  Deposit: done, on Ethereum (chain 1), 1234.567890123456789012 WETH, mined 2026-11-20T10:00:05.000Z')
+    expect(text).toContain('  Deposit: done, on Ethereum (chain 1), 1,234.567890123456789012 WETH, mined 2026-11-20T10:00:05.000Z')
     expect(text).toContain('    0xdep https://etherscan.io/tx/0xdep')
     expect(text).toContain('  Origin: failed, on Ethereum (chain 1)')
     expect(text).toContain('    reason: slippage tolerance exceeded')

@@ -1,6 +1,6 @@
 import { isKnownStatus, type ChainInfo, type Intent, type IntentReceipt, type ReportedStatus } from '@contract/service'
 import { STATUS_MEANING } from '../../components/StatusBadge'
-import { formatUnitsExact } from '../../lib/format'
+import { amountText } from '../../lib/format'
 import { chainName, explorerUrl } from '../../lib/chains'
 import { failureReason, receiptSteps } from './receiptSteps'
 import type { TokenLookup } from './tokenLookup'
@@ -37,8 +37,7 @@ export function caseSummary(c: CaseInput): string {
   const amount = (raw: string | undefined, chainId: number | undefined, token: string | undefined) => {
     if (raw === undefined) return undefined
     const label = tokenOf(chainId, token)
-    const unit = label?.symbol ?? token ?? ''
-    return label?.decimals !== undefined ? `${formatUnitsExact(raw, label.decimals)} ${unit}`.trim() : `${raw} base units of ${unit}`.trim()
+    return amountText({ raw, decimals: label?.decimals, symbol: label?.symbol, tokenAddress: token })
   }
   const withLink = (hash: string, chainId: number | undefined) => {
     const url = explorerUrl(chains, chainId, 'tx', hash)

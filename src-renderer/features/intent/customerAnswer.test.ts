@@ -61,8 +61,8 @@ describe('customerAnswer', () => {
     const a = answer({ receipt })
     expect(a.outcome).toBe('succeeded')
     expect(a.text).toBe(
-      'The transfer of 1234567.890123 USDC from Arbitrum One to Base completed on 2026-11-20 10:08 UTC. ' +
-        '1234000 USDC arrived at 0xrecipient on Base. Nothing more needs to happen.',
+      'The transfer of 1,234,567.890123 USDC from Arbitrum One to Base completed on 2026-11-20 10:08 UTC. ' +
+        '1,234,000 USDC arrived at 0xrecipient on Base. Nothing more needs to happen.',
     )
   })
 
@@ -101,8 +101,8 @@ describe('customerAnswer', () => {
     const a = answer({ receipt })
     expect(a.outcome).toBe('refunded')
     expect(a.text).toBe(
-      'The transfer of 1234567.890123 USDC from Arbitrum One to Base could not be completed because of "insufficient liquidity". ' +
-        'The funds were returned: 1234567.890123 USDC went back to 0xowner on Arbitrum One (transaction 0xref). ' +
+      'The transfer of 1,234,567.890123 USDC from Arbitrum One to Base could not be completed because of "insufficient liquidity". ' +
+        'The funds were returned: 1,234,567.890123 USDC went back to 0xowner on Arbitrum One (transaction 0xref). ' +
         'Nothing more needs to happen; you can start the transfer again whenever you like.',
     )
   })
@@ -112,7 +112,7 @@ describe('customerAnswer', () => {
     const a = answer({ receipt, balances: [recoverableBalance] })
     expect(a.outcome).toBe('recoverable')
     expect(a.text).toContain('failed because of "bridge reverted".')
-    expect(a.text).toContain('Your funds are safe but were not returned automatically: 1234567.890123 USDC ($1,234,567.89) at 0xorigin on Arbitrum One.')
+    expect(a.text).toContain('Your funds are safe but were not returned automatically: 1,234,567.890123 USDC ($1,234,567.89) at 0xorigin on Arbitrum One.')
     expect(a.text).not.toContain('DUST')
     expect(a.text).toContain('can be recovered')
   })
@@ -129,7 +129,7 @@ describe('customerAnswer', () => {
     const a = answer({ receipt })
     expect(a.outcome).toBe('aborted')
     expect(a.text).toBe(
-      'The transfer of 1234567.890123 USDC from Arbitrum One to Base was stopped before it ran because of "commit window elapsed". ' +
+      'The transfer of 1,234,567.890123 USDC from Arbitrum One to Base was stopped before it ran because of "commit window elapsed". ' +
         'No funds were taken: they are still in your wallet. Nothing more will happen with this transfer; request a new quote to try again.',
     )
   })
@@ -162,7 +162,7 @@ describe('customerAnswer', () => {
     const receipt: IntentReceipt = { status: 'INVALID', summary, originTransaction: { statusReason: 'unsupported token' } }
     const a = answer({ receipt })
     expect(a.outcome).toBe('invalid')
-    expect(a.text).toContain('rejected the transfer of 1234567.890123 USDC from Arbitrum One to Base as invalid because of "unsupported token".')
+    expect(a.text).toContain('rejected the transfer of 1,234,567.890123 USDC from Arbitrum One to Base as invalid because of "unsupported token".')
     expect(a.text).toContain('No funds were moved by it.')
   })
 

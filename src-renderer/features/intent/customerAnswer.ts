@@ -1,6 +1,6 @@
 import type { ChainInfo, Intent, IntentBalance, IntentReceipt, IntentStatus } from '@contract/service'
 import { knownStatus } from '@contract/service/constants'
-import { formatDuration, formatUnitsExact, formatUsd, parseTime } from '../../lib/format'
+import { amountText, formatDuration, formatUsd, parseTime } from '../../lib/format'
 import type { Expectation } from '../../lib/routeStats'
 import { chainName } from '../../lib/chains'
 import { failureReason } from './receiptSteps'
@@ -64,13 +64,10 @@ interface Facts {
 const isZero = (raw: string | undefined) => raw === undefined || /^-?0*(\.0*)?$/.test(raw)
 const utc = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace(/:\d\d\.\d{3}Z$/, ' UTC')
 
-function amountText(tokenOf: TokenLookup, raw: string | undefined, chainId: number | undefined, token: string | undefined, fallback?: { symbol?: string; decimals?: number }) {
+function tokenAmount(tokenOf: TokenLookup, raw: string | undefined, chainId: number | undefined, token: string | undefined, fallback?: { symbol?: string; decimals?: number }) {
   if (raw === undefined) return undefined
   const label = tokenOf(chainId, token)
-  const decimals = label?.decimals ?? fallback?.decimals
-  const symbol = label?.symbol ?? fallback?.symbol
-  if (decimals === undefined) return `${raw} base units of ${symbol ?? token ?? 'the token'}`
-  return `${formatUnitsExact(raw, decimals)} ${symbol ?? 'tokens'}`
+  return amountText({ raw, decimals: label?.decimals ?? fallback?.decimals, symbol: label?.symbol ?? fallback?.symbol, tokenAddress: token })
 }
 
 /** "1.5 USDC ($1.50) at 0xabc… on Base" for every non-zero balance the intent still holds. */
@@ -80,7 +77,7 @@ function heldBalances(c: AnswerInput): string[] {
     for (const t of b.tokens ?? []) {
       if (isZero(t.balance)) continue
       const chainId = t.chainId ?? b.chainId
-      const amount = amountText(c.tokenOf, t.balance, chainId, t.contractAddress, t)
+      const amount = tokenAmount(c.tokenOf, t.balance, chainId, t.contractAddress, t)
       const usd = t.balanceUsd !== undefined ? ` (${formatUsd(t.balanceUsd)})` : ''
       out.push(`${amount}${usd} at ${b.intentAddress ?? 'the intent address'} on ${chainName(c.chains, chainId)}`)
     }
@@ -110,12 +107,12 @@ function gatherFacts(c: AnswerInput): Facts {
     route: `from ${origin} to ${destination}`,
     origin,
     destination,
-    sent: amountText(tokenOf, sentRaw, originId, originToken),
-    received: isZero(receivedRaw) ? undefined : amountText(tokenOf, receivedRaw, destinationId, destinationToken),
+    sent: tokenAmount(tokenOf, sentRaw, originId, originToken),
+    received: isZero(receivedRaw) ? undefined : tokenAmount(tokenOf, receivedRaw, destinationId, destinationToken),
     recipient: intent?.quoteRequest?.destinationToAddress ?? receipt?.summary?.destinationToAddress ?? dest?.toAddress,
     reason: failureReason(receipt),
     refund: refundTx && {
-      amount: amountText(tokenOf, refundTx.tokenAmount, refundTx.chainId ?? originId, refundTx.tokenAddress ?? originToken),
+      amount: tokenAmount(tokenOf, refundTx.tokenAmount, refundTx.chainId ?? originId, refundTx.tokenAddress ?? originToken),
       to: refundTx.toAddress,
       chain: chainName(chains, refundTx.chainId ?? originId),
       hash: refundTx.txnHash,

@@ -1,7 +1,7 @@
 import type { IntentHistoryEntry } from '@contract/service'
 import { heldTokens } from '../../lib/heldTokens'
 import { toCsv, type CsvColumn } from '@contract/csv'
-import { formatUnitsExact } from '../../lib/format'
+import { amountText, tokenUnits } from '../../lib/format'
 
 /** One intent's share of a total. */
 export interface TotalPart {
@@ -64,15 +64,15 @@ export function recoverableTotals(entries: readonly IntentHistoryEntry[]): Token
 
 /** A token amount in its units ("1.5 USDC") exactly, or base units when the decimals are unknown. */
 export const amountOf = (raw: string, t: TokenTotal): string =>
-  t.decimals === undefined ? `${raw} base units` : `${formatUnitsExact(raw, t.decimals)} ${t.symbol ?? ''}`.trim()
+  amountText({ raw, decimals: t.decimals, symbol: t.symbol })
 
 const CSV_COLUMNS: CsvColumn<{ t: TokenTotal; p: TotalPart }>[] = [
   { header: 'chainId', value: (r) => r.t.chainId },
   { header: 'tokenAddress', value: (r) => r.t.tokenAddress },
   { header: 'symbol', value: (r) => r.t.symbol },
-  { header: 'tokenTotal', value: (r) => amountOf(r.t.total, r.t) },
+  { header: 'tokenTotal', value: (r) => tokenUnits(r.t.total, r.t.decimals) ?? r.t.total },
   { header: 'intentId', value: (r) => r.p.intentId },
-  { header: 'amount', value: (r) => amountOf(r.p.balance, r.t) },
+  { header: 'amount', value: (r) => tokenUnits(r.p.balance, r.t.decimals) },
   { header: 'amountBaseUnits', value: (r) => r.p.balance },
   { header: 'amountUsd', value: (r) => r.p.balanceUsd },
   { header: 'heldAt', value: (r) => r.p.intentAddress },

@@ -53,12 +53,20 @@ export const isKnownStatus = (s: string | undefined): s is IntentStatus =>
 /** The status where only a known one will do (filters, indexes, the watcher); an unknown one counts as not reported. */
 export const knownStatus = (s: ReportedStatus | undefined): IntentStatus | undefined => (isKnownStatus(s) ? s : undefined)
 
+/**
+ * States in which the intent has moved no funds: a quote, a commitment not yet executed,
+ * one stopped before it ran, or one the service refused. An amount shown for these is
+ * what was (or would have been) asked for, never "sent".
+ */
+export const NOTHING_SENT_STATUSES = ['QUOTED', 'COMMITTED', 'ABORTED', 'INVALID'] as const satisfies readonly IntentStatus[]
+
 const within = (set: readonly IntentStatus[]) => (s: ReportedStatus | undefined): boolean =>
   s !== undefined && (set as readonly string[]).includes(s)
 export const isTerminalStatus = within(TERMINAL_STATUSES)
 export const isPendingStatus = within(PENDING_STATUSES)
 export const isFinalStatus = within(FINAL_STATUSES)
 export const isSettledStatus = within(SETTLED_STATUSES)
+export const sentNothing = within(NOTHING_SENT_STATUSES)
 
 /**
  * The transaction statuses the deployed service writes on each leg (`IntentTransaction.status`,

@@ -1,4 +1,5 @@
 import type { Intent, IntentReceipt } from '@contract/service'
+import { sentNothing } from '@contract/service/constants'
 import { Route } from '../../../components/Route'
 import { intentRoute } from '../../../lib/intentRoute'
 import { Card, chain, hex, KV, nativeAmount, plain, time, token, tokenAmount, useTokenLookup, yesNo } from './parts'
@@ -37,7 +38,8 @@ export function RouteCard({ intent, receipt }: { intent: Intent; receipt?: Inten
           ['Owner', hex(intent.ownerAddress, 'address', o)],
           ['Origin chain', chain(o)],
           ['Origin token', token(intent.originTokenAddress, o)],
-          ['Amount sent', tokenAmount(from.amount, o, intent.originTokenAddress)],
+          // An intent that moved nothing has an amount to send, not an amount sent.
+          [sentNothing(intent.status) ? 'Amount to send (nothing sent)' : 'Amount sent', tokenAmount(from.amount, o, intent.originTokenAddress)],
           ['Destination chain', chain(d)],
           ['Destination token', token(intent.destinationTokenAddress, d)],
           ['Amount quoted', tokenAmount(to.amount, d, intent.destinationTokenAddress)],
