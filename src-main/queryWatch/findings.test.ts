@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { canonicalQuery, compare, mergeFindings, type Seen } from './findings'
+import { MAX_FIELD_CHARS } from '../watch/keep'
+import { MAX_ID_CHARS, canonicalQuery, compare, mergeFindings, type Seen } from './findings'
 
 const e = (intentId: string, status?: string, createdAt?: string) => ({ intentId, status, createdAt })
 const statuses = (seen: ReadonlyMap<string, Seen>) => [...seen].map(([id, s]) => [id, s.status])
@@ -21,6 +22,18 @@ describe('compare', () => {
       ['new', 'd'],
       ['status', 'b'],
     ])
+  })
+
+  it('keeps what a service writes within bounds: megabyte ids passed over, long statuses cut, long times dropped', () => {
+    const huge = 'x'.repeat(1024 * 1024)
+    const first = compare(new Map(), [e('a', 'QUOTED', at(1))], { baselined: false, now: 1 })
+    const { seen, fresh } = compare(first.seen, [e(`0x${huge}`, 'FAILED', at(0)), e('b', `FAILED ${huge}`, huge), e('a', 'QUOTED', at(1))], { baselined: true, now: 2 })
+    expect([...seen.keys()]).toEqual(['a', 'b'])
+    expect(fresh.map((f) => [f.kind, f.intentId])).toEqual([['new', 'b']])
+    expect(fresh[0].status).toHaveLength(MAX_FIELD_CHARS)
+    expect(fresh[0].createdAt).toBeUndefined()
+    expect(JSON.stringify([...seen]).length).toBeLessThan(1_000)
+    expect(MAX_ID_CHARS).toBeLessThan(huge.length)
   })
 
   it('does not count a missing status as a change, and keeps the last one known', () => {

@@ -1,5 +1,6 @@
 import type { QueryFinding } from '../../src-shared/contract/queryWatch'
-import type { IntentHistoryEntry } from '../../src-shared/contract/service'
+import type { IntentHistoryEntry, ReportedStatus } from '../../src-shared/contract/service'
+import { MAX_FIELD_CHARS, clipText } from '../watch/keep'
 
 /**
  * Pure: what one poll of a watched query found, against what earlier polls saw. The
@@ -14,6 +15,22 @@ import type { IntentHistoryEntry } from '../../src-shared/contract/service'
 export const SEEN_LIMIT = 1_000
 /** Findings kept per query, newest first. */
 export const FINDINGS_LIMIT = 100
+/**
+ * The longest intent id remembered or reported (as long as the bridge accepts for a
+ * watch): an entry with a longer one is passed over, so a service cannot fill the
+ * seen-map with megabyte ids.
+ */
+export const MAX_ID_CHARS = 200
+/** A creation time longer than this is not a time: it is not kept. */
+const MAX_TIME_CHARS = 64
+
+/** What a poll keeps of one entry: the id, the status cut to size, a plausible creation time. */
+function keptFields(entry: IntentHistoryEntry): { id: string; status: string; createdAt?: string } | undefined {
+  const id = entry.intentId
+  if (!id || id.length > MAX_ID_CHARS) return undefined
+  const createdAt = entry.createdAt !== undefined && entry.createdAt.length <= MAX_TIME_CHARS ? entry.createdAt : undefined
+  return { id, status: clipText(entry.status ?? '', MAX_FIELD_CHARS), createdAt }
+}
 
 export interface Seen {
   status: string
@@ -50,17 +67,18 @@ export function compare(previous: ReadonlyMap<string, Seen>, entries: readonly I
   const base = { foundAt: opts.now, unread: true }
   // Oldest first, so after the loop the newest entry of the page is the last remembered.
   for (const entry of [...entries].reverse()) {
-    const id = entry.intentId
-    if (!id) continue
-    const status = entry.status ?? ''
+    const kept = keptFields(entry)
+    if (!kept) continue
+    const { id, status, createdAt } = kept
+    const reported = (status || undefined) as ReportedStatus | undefined
     const before = seen.get(id)
     if (opts.baselined && before === undefined) {
-      fresh.push({ ...base, kind: 'new', intentId: id, status: entry.status, createdAt: entry.createdAt })
+      fresh.push({ ...base, kind: 'new', intentId: id, status: reported, createdAt })
     } else if (before !== undefined && status && before.status !== status) {
-      fresh.push({ ...base, kind: 'status', intentId: id, status: entry.status, previousStatus: before.status || undefined, createdAt: entry.createdAt })
+      fresh.push({ ...base, kind: 'status', intentId: id, status: reported, previousStatus: before.status || undefined, createdAt })
     }
     seen.delete(id)
-    seen.set(id, { status: status || (before?.status ?? ''), createdAt: entry.createdAt ?? before?.createdAt, matching: true })
+    seen.set(id, { status: status || (before?.status ?? ''), createdAt: createdAt ?? before?.createdAt, matching: true })
   }
   fresh.reverse()
   if (opts.baselined) fresh.push(...leftTheFilter(seen, entries, opts))

@@ -3,7 +3,8 @@ import { SVC_ERROR_KINDS } from '../../src-shared/contract/errors'
 import { QUERY_WATCH_PHASES, WatchedQuerySchema, type QueryWatchState } from '../../src-shared/contract/queryWatch'
 import { readJsonFile, type Recovery } from '../settings/jsonFile'
 import { DebouncedFileWriter } from '../settings/debouncedWriter'
-import type { Seen } from './findings'
+import { keptError } from '../watch/keep'
+import { MAX_ID_CHARS, type Seen } from './findings'
 
 /**
  * The watched queries on disk: each query's state with its findings, and its seen-map
@@ -66,12 +67,24 @@ export function loadQueryFile(file: string, log: (message: string) => void): { q
   try {
     const read = readJsonFile(file, FileSchema)
     if (read.state === 'missing') return { queries: [] }
-    if (read.state === 'ok') return { queries: read.data.queries as StoredQuery[] }
+    if (read.state === 'ok') return { queries: (read.data.queries as StoredQuery[]).map(bounded) }
     log(`The watched queries in ${file} could not be read and were moved to ${read.recovery.backupPath}; starting with none. (${read.recovery.reason})`)
     return { queries: [], recovery: read.recovery }
   } catch (e) {
     log(`The watched queries in ${file} could not be read nor moved aside; starting with none. (${String(e)})`)
     return { queries: [] }
+  }
+}
+
+/**
+ * A saved query within today's bounds (a file an older version wrote may hold ids or
+ * errors of any length): over-long ids are dropped, the error's texts cut to size.
+ */
+function bounded({ state, seen }: StoredQuery): StoredQuery {
+  const findings = state.findings.filter((f) => f.intentId.length <= MAX_ID_CHARS)
+  return {
+    state: { ...state, findings, ...(state.error && { error: keptError(state.error) }) },
+    seen: seen.filter(([id]) => id.length <= MAX_ID_CHARS),
   }
 }
 

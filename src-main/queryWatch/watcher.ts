@@ -14,6 +14,7 @@ import { realSleep, type Sleep } from '../service/retry'
 import type { ServiceSession } from '../service/session'
 import { walkIntentHistory } from '../service/historyWalk'
 import { backoffDelay, isFatal } from '../watch/backoff'
+import { keptError } from '../watch/keep'
 import { canonicalQuery, compare, mergeFindings, type SeenMap } from './findings'
 import { queryNoticeFor, type QueryNotify } from './notice'
 import { QueryFileWriter, loadQueryFile, type StoredQuery } from './persist'
@@ -78,8 +79,9 @@ interface Entry {
   loop?: Promise<void>
 }
 
+/** The failure as a query keeps it: every text a service filled cut to size. */
 const asSvcError = (e: unknown): SvcError =>
-  isSvcFailure(e) ? e.error : { kind: 'Internal', message: 'Polling stopped because of an unexpected error in the app — resume the query to retry.' }
+  keptError(isSvcFailure(e) ? e.error : { kind: 'Internal', message: 'Polling stopped because of an unexpected error in the app — resume the query to retry.' })
 
 /**
  * Polls every watched query on its own schedule, for every profile, and keeps them on

@@ -29,6 +29,7 @@ import {
   type YieldGetMarketsRequest,
   type YieldGetMarketsResponse,
 } from '../../src-shared/contract/service'
+import { AnswerMemo } from './answerMemo'
 import { chunk, mapLimited } from './batch'
 import {
   abortedFailure,
@@ -88,8 +89,6 @@ export interface CommitOptions extends CallOptions {
 export const DEFAULT_TIMEOUT_MS = 15_000
 /** The service's hold is not specified; the simulator holds 20 s. Generous, so a hold is never cut short. */
 export const DEFAULT_LONG_POLL_TIMEOUT_MS = 60_000
-/** Long-poll answers remembered for reuse (see `send`): more than the watcher holds at once. */
-const LONG_POLL_MEMO = 512
 /** Balance batches in flight at once for one YieldGetAggregateBalances call. */
 const BALANCE_BATCH_CONCURRENCY = 3
 
@@ -112,13 +111,8 @@ export class SvcClient {
   private readonly onRetry?: (info: RetryInfo) => void
   readonly wire: WireCodec
   private readonly quoted = new QuotedIntents()
-  /**
-   * Recent long-poll answers, decoded, by their text. A hold that ends with nothing new
-   * brings back the very text of an earlier answer (the first re-ask, which echoes the
-   * states, included); its decoded value is reused instead of reading and validating
-   * the receipt again. Sound because a long-poll's answer decodes from its text alone.
-   */
-  private readonly longPollAnswers = new Map<string, unknown>()
+  /** Recent long-poll answers, decoded, by a hash of their text; bounded by size (see `AnswerMemo`). */
+  private readonly longPollAnswers = new AnswerMemo()
 
   constructor(options: SvcClientOptions) {
     this.baseUrl = options.baseUrl.trim().replace(/\/+$/, '')
@@ -291,7 +285,8 @@ export class SvcClient {
       return failWith(httpFailure(ctx, outcome.status, outcome.headers, outcome.text))
     }
     const longPoll = OPERATIONS[name].longPoll
-    if (longPoll && this.longPollAnswers.has(outcome.text)) return this.recallLongPoll(outcome.text) as ResponseOf<N>
+    const recalled = longPoll ? this.longPollAnswers.recall(outcome.text) : undefined
+    if (recalled !== undefined) return recalled as ResponseOf<N>
     let json: unknown
     try {
       json = parseJsonLossless(outcome.text)
@@ -308,20 +303,7 @@ export class SvcClient {
     const decoded = decode(this.wire.decode(json), request)
     if (!decoded.ok) return failWith(badResponse(ctx, decoded.message, decoded.path || undefined))
     this.rememberIntent(name, outcome.text, decoded.value)
-    if (longPoll) this.rememberLongPoll(outcome.text, decoded.value)
+    if (longPoll) this.longPollAnswers.remember(outcome.text, decoded.value)
     return decoded.value as ResponseOf<N>
-  }
-
-  /** The remembered answer, now the most recently used. */
-  private recallLongPoll(text: string): unknown {
-    const value = this.longPollAnswers.get(text)
-    this.rememberLongPoll(text, value)
-    return value
-  }
-
-  private rememberLongPoll(text: string, value: unknown): void {
-    this.longPollAnswers.delete(text)
-    this.longPollAnswers.set(text, value)
-    if (this.longPollAnswers.size > LONG_POLL_MEMO) this.longPollAnswers.delete(this.longPollAnswers.keys().next().value!)
   }
 }

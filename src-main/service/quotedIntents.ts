@@ -6,17 +6,36 @@ import type { Intent } from '../../src-shared/contract/service'
  * exactly as it was received: the deployed service refuses a re-encoding (a plain string
  * such as `gasPrice` written back as a number is a 400), so when the intent to commit is
  * the one received, its original text is sent, never a re-encoding.
+ *
+ * Bounded by count and by size: the texts together hold at most `maxChars` characters,
+ * the least recently received going first (one intent alone may take it all: an answer
+ * is at most 16 MiB, and its commit must still go out unchanged).
  */
 export class QuotedIntents {
   private readonly byId = new Map<string, { text: string; intent: Intent }>()
+  private chars = 0
 
-  constructor(private readonly capacity = 64) {}
+  constructor(
+    private readonly capacity = 64,
+    private readonly maxChars = 32 * 1024 * 1024,
+  ) {}
 
   remember(intent: Intent, text: string | undefined): void {
     if (!intent.intentId || text === undefined) return
-    this.byId.delete(intent.intentId)
+    this.forget(intent.intentId)
     this.byId.set(intent.intentId, { text, intent })
-    if (this.byId.size > this.capacity) this.byId.delete(this.byId.keys().next().value!)
+    this.chars += text.length
+    for (const id of this.byId.keys()) {
+      if (this.byId.size <= this.capacity && (this.chars <= this.maxChars || this.byId.size === 1)) break
+      this.forget(id)
+    }
+  }
+
+  private forget(id: string): void {
+    const held = this.byId.get(id)
+    if (!held) return
+    this.byId.delete(id)
+    this.chars -= held.text.length
   }
 
   /** The received text of `intent`, when it is unchanged from what was received. */

@@ -105,8 +105,8 @@ export interface ReceiptFlood {
  * For attack tests: a service answering every WaitIntentReceipt at once (no hold) with a
  * valid receipt of about `mib` MiB, different every time: a third in the origin leg's
  * failure reason, a third in a field the client does not know, a third in the receipt
- * states. An intent whose id starts with `fail-` is FAILED (done) from its third answer
- * on, with that reason. The filler is one shared buffer, so this side stays small.
+ * states. An intent whose id starts with `fail-` is FAILED (done) at once, with that
+ * reason. The filler is one shared buffer, so this side stays small.
  */
 export async function startReceiptFlood(opts: { mib?: number; lifetimeMs: number }): Promise<ReceiptFlood> {
   const third = Buffer.alloc(Math.round(((opts.mib ?? 15) * MiB) / 3), 'r')
@@ -123,7 +123,7 @@ export async function startReceiptFlood(opts: { mib?: number; lifetimeMs: number
     const n = (seen.get(intentId) ?? 0) + 1
     seen.set(intentId, n)
     answers++
-    const failed = intentId.startsWith('fail-') && n >= 3
+    const failed = intentId.startsWith('fail-')
     const status = failed ? 'FAILED' : 'EXECUTING'
     const parts = [
       `{"intentReceipt":{"intentId":${JSON.stringify(intentId)},"status":"${status}","originTransaction":{"chainId":8453,"statusReason":"answer ${n} `,

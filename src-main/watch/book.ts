@@ -1,20 +1,26 @@
-import type { WaitIntentReceiptResponse } from '../../src-shared/contract/service'
 import type { WatchEvent, WatchList, WatchState } from '../../src-shared/contract/watch'
 import type { EventHub } from '../events/hub'
 import type { Recovery } from '../settings/jsonFile'
+import { RECEIPT_KEPT_CHARS, jsonChars, receiptSummary } from './keep'
 import { WatchFileWriter, loadWatchFile } from './persist'
 
 /** The watcher's own record of a watch: the public state plus what its loop needs. */
 export interface Entry {
   state: WatchState
-  /** The last answer; its `receiptStates` are echoed back verbatim as `lastReceiptStates`. */
-  answer?: WaitIntentReceiptResponse
-  /** Identifies the last receipt and states, to tell a change from a timed-out hold. */
+  /**
+   * The last answer's `receiptStates`, echoed back verbatim as `lastReceiptStates`; not
+   * kept when past `STATES_KEPT_CHARS` (the next call then asks without them).
+   */
+  states?: unknown[]
+  /** A hash of the last receipt and states, to tell a change from a timed-out hold. */
   fingerprint?: string
   /** Aborting it ends the loop, including a long-poll being held. */
   controller?: AbortController
   loop?: Promise<void>
 }
+
+/** Whole receipts in one list answer, in characters of JSON; the rest go as summaries. */
+export const LIST_RECEIPTS_CHARS = 4 * 1024 * 1024
 
 export const keyOf = (profileId: string, intentId: string) => `${profileId}\n${intentId}`
 
@@ -79,11 +85,25 @@ export class WatchBook {
     this.opts.events.emit(event)
   }
 
+  /**
+   * A profile's list. With receipts, whole ones go in up to `LIST_RECEIPTS_CHARS` in all;
+   * past that each watch carries its receipt's summary (`receiptTrimmed`), so the answer
+   * stays bounded however many watches there are and whatever their receipts hold.
+   */
   listOf(profileId: string, withReceipts: boolean): WatchList {
     const watches: WatchState[] = []
-    for (const e of this.entries.values()) {
-      if (e.state.profileId !== profileId) continue
-      watches.push(withReceipts ? e.state : { ...e.state, receipt: undefined })
+    let budget = LIST_RECEIPTS_CHARS
+    for (const { state } of this.entries.values()) {
+      if (state.profileId !== profileId) continue
+      if (!withReceipts) watches.push({ ...state, receipt: undefined, receiptTrimmed: undefined })
+      else if (!state.receipt || state.receiptTrimmed) watches.push(state)
+      else {
+        const size = jsonChars(state.receipt, RECEIPT_KEPT_CHARS)
+        if (size <= budget) {
+          budget -= size
+          watches.push(state)
+        } else watches.push({ ...state, receipt: receiptSummary(state.receipt), receiptTrimmed: true })
+      }
     }
     return { watches, notificationsMuted: this.notificationsMuted, paused: this.paused, revision: this.counter }
   }

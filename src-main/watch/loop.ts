@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { DataSource } from '../../src-shared/contract/app'
 import type { WaitIntentReceiptResponse } from '../../src-shared/contract/service'
 import { isSvcFailure, type SvcError } from '../../src-shared/contract/errors'
@@ -6,6 +7,7 @@ import type { ServiceSession } from '../service/session'
 import type { Sleep } from '../service/retry'
 import { backoffDelay, isFatal, type BackoffPolicy } from './backoff'
 import type { Entry, WatchBook } from './book'
+import { STATES_KEPT_CHARS, fitsJson, keptError } from './keep'
 import { noticeDue, noticeFor, type Notify } from './notice'
 import { applyAnswer } from './receipt'
 import type { Slots } from './slots'
@@ -90,7 +92,7 @@ export class WatchLoops {
     try {
       const session = this.d.session(entry.state.profileId)
       const answer = await session.client.waitIntentReceipt(
-        { intentId: entry.state.intentId, ...(entry.answer && { lastReceiptStates: entry.answer.receiptStates }) },
+        { intentId: entry.state.intentId, ...(entry.states && { lastReceiptStates: entry.states }) },
         { signal },
       )
       return { answer, source: session.source() }
@@ -103,7 +105,7 @@ export class WatchLoops {
 
   /** A failed call: stops the watch (false) or waits out the backoff and says so (true). */
   private async failed(entry: Entry, failure: unknown, failures: number, signal: AbortSignal): Promise<boolean> {
-    const error = asSvcError(failure)
+    const error = keptError(asSvcError(failure))
     if (!isSvcFailure(failure)) this.d.log(`Watching ${entry.state.intentId}: ${String(failure)}`)
     if (isFatal(error)) {
       this.finish(entry, error)
@@ -116,15 +118,17 @@ export class WatchLoops {
     return true
   }
 
-  /** Folds an answer into the watch and announces it if anything moved; true once the watch has its outcome. */
+  /**
+   * Folds an answer into the watch and announces it if anything moved; true once the watch
+   * has its outcome. Only a hash of the answer and its states (when small) stay behind.
+   */
   private receive(entry: Entry, answer: WaitIntentReceiptResponse, source: DataSource): boolean {
     const previous = entry.state
-    // The client hands back the very object it decoded before when the text is the same.
-    const fingerprint = answer === entry.answer ? entry.fingerprint : JSON.stringify([answer.intentReceipt, answer.receiptStates])
+    const fingerprint = createHash('sha256').update(JSON.stringify([answer.intentReceipt, answer.receiptStates])).digest('base64')
     // Coming back from errors is news too: the board must stop saying "retrying".
     const changed = fingerprint !== entry.fingerprint || previous.phase === 'retrying'
     entry.fingerprint = fingerprint
-    entry.answer = answer
+    entry.states = fitsJson(answer.receiptStates, STATES_KEPT_CHARS) ? answer.receiptStates : undefined
     const next = { ...applyAnswer(previous, answer, this.d.now()), receiptSource: source }
     const final = next.outcome !== undefined
     if (changed || final) this.announce(entry, previous, next, source)
@@ -151,7 +155,7 @@ export class WatchLoops {
   /** Stops the watch for good: an outcome was reached or a failure cannot be cured. */
   private finish(entry: Entry, error?: SvcError): void {
     if (error) {
-      const watch = this.d.book.stamp(entry, { phase: 'done', error, retryAt: undefined })
+      const watch = this.d.book.stamp(entry, { phase: 'done', error: keptError(error), retryAt: undefined })
       this.d.book.emit({ type: 'watch:error', watch })
     }
     entry.controller = undefined

@@ -5,11 +5,13 @@ import { z } from 'zod'
 import { SVC_ERROR_KINDS } from '../../src-shared/contract/errors'
 import { IntentReceiptSchema, IntentStatusSchema } from '../../src-shared/contract/service'
 import { WATCH_PHASES, type WatchList, type WatchState } from '../../src-shared/contract/watch'
+import { storedWatch } from './keep'
 
 /**
  * The watch list on disk: every profile's watches with their last known state, and the
- * global mute. Receipts are kept so the board still shows where a finished intent ended
- * after a restart, when no further call will be made for it.
+ * global mute. Each receipt's summary is kept (never the whole receipt, see `storedWatch`)
+ * so the board still shows where a finished intent ended after a restart, when no
+ * further call will be made for it.
  */
 const StoredWatchSchema = z.object({
   profileId: z.string().min(1),
@@ -18,6 +20,7 @@ const StoredWatchSchema = z.object({
   phase: z.enum(WATCH_PHASES),
   status: IntentStatusSchema.optional(),
   receipt: IntentReceiptSchema.optional(),
+  receiptTrimmed: z.boolean().optional(),
   receiptSource: z.object({ profileId: z.string(), baseUrl: z.string(), simulated: z.boolean(), fetchedAt: z.number() }).optional(),
   outcome: z.enum(['SUCCEEDED', 'FAILED', 'REFUNDED', 'ABORTED']).optional(),
   failureReason: z.string().optional(),
@@ -51,7 +54,7 @@ export function loadWatchFile(file: string, log: (message: string) => void = con
   if (!existsSync(file)) return { list: EMPTY_LIST }
   try {
     const parsed = FileSchema.parse(JSON.parse(readFileSync(file, 'utf8')))
-    return { list: { watches: parsed.watches as WatchState[], notificationsMuted: parsed.notificationsMuted, paused: parsed.paused, revision: parsed.revision } }
+    return { list: { watches: (parsed.watches as WatchState[]).map(storedWatch), notificationsMuted: parsed.notificationsMuted, paused: parsed.paused, revision: parsed.revision } }
   } catch (e) {
     const reason = (e as NodeJS.ErrnoException).code === 'EISDIR' ? 'a folder was where the file should be' : e instanceof SyntaxError ? 'not valid JSON' : 'its contents do not fit the watch list'
     try {
@@ -72,7 +75,8 @@ export class WatchFileWriter extends DebouncedFileWriter {
       file,
       () => {
         const list = snapshot()
-        return JSON.stringify({ version: 1, notificationsMuted: list.notificationsMuted, paused: list.paused, revision: list.revision, watches: list.watches })
+        const watches = list.watches.map(storedWatch)
+        return JSON.stringify({ version: 1, notificationsMuted: list.notificationsMuted, paused: list.paused, revision: list.revision, watches })
       },
       delayMs,
       log,

@@ -1,6 +1,7 @@
 import type { IntentReceipt, IntentStatus, WaitIntentReceiptResponse } from '../../src-shared/contract/service'
 import { isFinalStatus, knownStatus } from '../../src-shared/contract/service'
 import type { WatchOutcome, WatchState } from '../../src-shared/contract/watch'
+import { MAX_TEXT_CHARS, clipText, keptReceipt } from './keep'
 
 /**
  * The status the answer stands for. The service may leave `status` out of the receipt;
@@ -34,19 +35,22 @@ function outcomeOf(status: IntentStatus | undefined, done: boolean): WatchOutcom
 /**
  * Folds an answer into the watch. The result's `outcome` is set when the watch has reached
  * a final outcome and must stop; ABORTED and REFUNDED count although `done` may be false.
+ * The watch keeps the receipt within its budget (see `keep.ts`) and the reason cut to size.
  */
 export function applyAnswer(prev: WatchState, answer: Pick<WaitIntentReceiptResponse, 'intentReceipt' | 'done'>, now: number): WatchState {
   const receipt = answer.intentReceipt
   const status = statusOf(receipt, answer.done, prev.status)
   const outcome = outcomeOf(status, answer.done)
   const reason = outcome && outcome !== 'SUCCEEDED' ? failureReason(receipt) : undefined
+  const kept = keptReceipt(receipt)
   return {
     ...prev,
     phase: outcome ? 'done' : 'polling',
     status,
-    receipt,
+    receipt: kept.receipt,
+    receiptTrimmed: kept.receiptTrimmed,
     outcome,
-    failureReason: reason,
+    failureReason: reason === undefined ? undefined : clipText(reason, MAX_TEXT_CHARS),
     lastUpdateAt: now,
     lastChangeAt: status !== prev.status || prev.lastChangeAt === undefined ? now : prev.lastChangeAt,
     error: undefined,

@@ -23,8 +23,15 @@ export interface WatchState {
   addedAt: number
   phase: WatchPhase
   status?: IntentStatus
-  /** The newest receipt received, if any. */
+  /** The newest receipt received, if any; its summary alone when `receiptTrimmed`. */
   receipt?: IntentReceipt
+  /**
+   * `receipt` is a bounded summary, not the service's whole receipt: the receipt was too
+   * large to keep, or it was read back from disk, where only the summary is saved. The
+   * board shows it as it is; a view that needs the whole receipt reads it from the service
+   * (GetIntentReceipt), and the cache never takes a summary for the receipt.
+   */
+  receiptTrimmed?: boolean
   /**
    * Where and when `receipt` was last read, so a window that opens later can cache a
    * receipt received while none was open, with its true age.

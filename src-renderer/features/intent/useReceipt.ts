@@ -53,7 +53,11 @@ async function answerReceipt(profileId: string, intentId: string, offline: boole
   return { shown: await cachedReceipt(profileId, intentId), error }
 }
 
-/** The intent's receipt (see `answerReceipt`). While the intent is watched, the watch's live receipt replaces it. */
+/**
+ * The intent's receipt (see `answerReceipt`). While the intent is watched, the watch's live
+ * receipt replaces it, unless the watch holds only its summary (`receiptTrimmed`): the
+ * page then shows the whole receipt read from the service.
+ */
 export function useReceipt(intentId: string): ReceiptState {
   const profileId = useProfileId()
   const enabled = profileId !== undefined && intentId !== ''
@@ -65,7 +69,7 @@ export function useReceipt(intentId: string): ReceiptState {
   const watch = useWatch(intentId)
   // A paused watch (Work offline) hears nothing new: the page then shows the cached receipt with its age.
   const live =
-    watch?.receipt && watch.profileId === profileId && watch.phase !== 'paused'
+    watch?.receipt && !watch.receiptTrimmed && watch.profileId === profileId && watch.phase !== 'paused'
       ? { receipt: watch.receipt, fetchedAt: watch.lastUpdateAt ?? watch.addedAt, origin: 'live' as const }
       : undefined
   return {

@@ -73,6 +73,18 @@ describe('watch sync', () => {
     expect(await readReceipt(PROFILE, ID(2))).toBeUndefined()
   })
 
+  it('never caches a trimmed receipt (main’s summary of one too large to keep), from a list or an event', async () => {
+    await started(progress(1, 'EXECUTING', T, { receiptSource: source(T), receiptTrimmed: true }), watchState(2))
+    emit({ type: 'watch:done', watch: progress(2, 'FAILED', T, { receiptTrimmed: true }), source: source(T) })
+    emit({ type: 'watch:changed', watch: progress(3, 'EXECUTING', T), source: source(T) })
+    // The untrimmed one is cached; by then the other two would have been too.
+    await waitFor(async () => expect(await readReceipt(PROFILE, ID(3))).toBeDefined())
+    expect(await readReceipt(PROFILE, ID(1))).toBeUndefined()
+    expect(await readReceipt(PROFILE, ID(2))).toBeUndefined()
+    // The board still shows where each is.
+    expect(useWatches.getState().byId[ID(2)].outcome).toBe('FAILED')
+  })
+
   it('mirrors the list in the cache after each load, dropping removed watches', async () => {
     await started(watchState(1), watchState(2))
     await waitFor(async () => expect((await listWatchMirror(PROFILE)).map((m) => m.intentId).sort()).toEqual([ID(1), ID(2)]))

@@ -57,13 +57,14 @@ const receiptsCached = new Set<string>()
 /**
  * Receipts the main process received while no window was open reach the cache through
  * the first list this page loads for the profile, each with the time it was read; from
- * then on, events bring every new one.
+ * then on, events bring every new one. A trimmed receipt (`receiptTrimmed`: a summary of
+ * one too large to keep, or read back from disk) never goes into the cache.
  */
 function cacheListedReceipts(profileId: string, watches: readonly WatchState[]): void {
   if (receiptsCached.has(profileId)) return
   receiptsCached.add(profileId)
   void cacheModule().then((db) => {
-    for (const w of watches) if (w.receipt && w.receiptSource) void db.cacheReceipt(w.receiptSource, w.receipt)
+    for (const w of watches) if (w.receipt && !w.receiptTrimmed && w.receiptSource) void db.cacheReceipt(w.receiptSource, w.receipt)
   })
 }
 
@@ -73,7 +74,7 @@ function handleWatchEvent(event: BridgeEvent): void {
     case 'watch:changed':
     case 'watch:done': {
       const { watch, source } = event
-      if (watch.receipt) void cacheModule().then((db) => db.cacheReceipt(source, watch.receipt!))
+      if (watch.receipt && !watch.receiptTrimmed) void cacheModule().then((db) => db.cacheReceipt(source, watch.receipt!))
       if (store.applyWatch(watch))
         void cacheModule()
           .then((db) => db.putWatchMirror(watch.profileId, mirrorOf(watch)))

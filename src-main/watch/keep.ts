@@ -1,0 +1,150 @@
+import type { SvcError } from '../../src-shared/contract/errors'
+import type { IntentReceipt } from '../../src-shared/contract/service'
+import type { WatchState } from '../../src-shared/contract/watch'
+
+/**
+ * Pure: what the watchers keep of what a service sent, within a budget by size. A
+ * service may answer with 15 MiB receipts, 5 MiB failure reasons or an error name the
+ * length of a book; everything the main process holds for longer than one answer (a
+ * watch's state, its saved copy, a watched filter's findings) is cut here, where it is
+ * stored, and the full value lives only while its answer is read.
+ */
+
+/** A receipt whose JSON is at most this long is kept whole; a longer one as its summary. */
+export const RECEIPT_KEPT_CHARS = 32 * 1024
+/** The receiptStates echoed back to the service are kept up to this size; longer ones are not echoed. */
+export const STATES_KEPT_CHARS = 64 * 1024
+/** Free text a person reads (a failure reason, an error message). */
+export const MAX_TEXT_CHARS = 2_000
+/** A short free-text field (a leg's status or type, a token symbol, an error name). */
+export const MAX_FIELD_CHARS = 200
+
+/**
+ * `text` cut to at most `max` characters, ending with a marker that says how long it was;
+ * unchanged when it fits, so cutting twice changes nothing. Never splits a surrogate pair.
+ */
+export function clipText(text: string, max: number): string {
+  if (text.length <= max) return text
+  const marker = `… [cut: ${text.length.toLocaleString('en-US')} characters in all]`
+  let end = Math.max(0, max - marker.length)
+  const last = text.charCodeAt(end - 1)
+  if (last >= 0xd800 && last <= 0xdbff) end--
+  return `${text.slice(0, end)}${marker}`
+}
+
+/**
+ * About how many characters `value` takes written as JSON (escapes not counted), or
+ * `max + 1` as soon as it is past `max`: the walk stops there, so a 15 MiB receipt costs
+ * no 15 MiB string.
+ */
+export function jsonChars(value: unknown, max: number): number {
+  let used = 0
+  const walk = (v: unknown): boolean => {
+    if (typeof v === 'string') used += v.length + 2
+    else if (typeof v === 'number' || typeof v === 'boolean' || v === null) used += String(v).length
+    else if (Array.isArray(v)) {
+      used += 2 + v.length
+      for (const item of v) if (used > max || !walk(item)) return false
+    } else if (typeof v === 'object') {
+      used += 2
+      for (const [k, item] of Object.entries(v as object)) {
+        if (item === undefined) continue
+        used += k.length + 4
+        if (used > max || !walk(item)) return false
+      }
+    }
+    return used <= max
+  }
+  return walk(value) ? used : max + 1
+}
+
+export const fitsJson = (value: unknown, max: number): boolean => jsonChars(value, max) <= max
+
+/** An error as a watch keeps it: every text a service may have filled, cut to size. */
+export function keptError(error: SvcError): SvcError {
+  const out: SvcError = { ...error, message: clipText(error.message, MAX_TEXT_CHARS) }
+  if (error.name !== undefined) out.name = clipText(error.name, MAX_FIELD_CHARS)
+  if (error.path !== undefined) out.path = clipText(error.path, MAX_FIELD_CHARS)
+  if (error.operation !== undefined) out.operation = clipText(error.operation, MAX_FIELD_CHARS)
+  return out
+}
+
+type Fields = Record<string, unknown>
+
+/** Free-text fields: cut with a marker when long. Every other string (ids, addresses, amounts, times) is dropped when long: half an amount is wrong, not short. */
+const TEXT_LIMITS: Record<string, number> = {
+  statusReason: MAX_TEXT_CHARS,
+  status: MAX_FIELD_CHARS,
+  type: MAX_FIELD_CHARS,
+  context: MAX_FIELD_CHARS,
+  mode: MAX_FIELD_CHARS,
+  tradeType: MAX_FIELD_CHARS,
+  name: MAX_FIELD_CHARS,
+  symbol: MAX_FIELD_CHARS,
+}
+
+function pick(from: unknown, keys: readonly string[], nested: Record<string, readonly string[]> = {}): Fields | undefined {
+  if (!from || typeof from !== 'object' || Array.isArray(from)) return undefined
+  const source = from as Fields
+  const out: Fields = {}
+  for (const key of keys) {
+    const v = source[key]
+    if (typeof v === 'number' || typeof v === 'boolean') out[key] = v
+    else if (typeof v === 'string') {
+      const limit = TEXT_LIMITS[key]
+      if (limit !== undefined) out[key] = clipText(v, limit)
+      else if (v.length <= MAX_FIELD_CHARS) out[key] = v
+    } else if (nested[key]) {
+      const inner = pick(v, nested[key])
+      if (inner) out[key] = inner
+    }
+  }
+  return out
+}
+
+const TOKEN = ['chainId', 'tokenAddress', 'name', 'symbol', 'decimals']
+const LEG = ['id', 'intentId', 'chainId', 'fromAddress', 'toAddress', 'tokenAddress', 'tokenAmount', 'statusReason', 'txnHash', 'txnMinedAt', 'status', 'type', 'context', 'updatedAt', 'createdAt']
+const SUMMARY = [
+  'intentId', 'ownerAddress', 'originChainId', 'destinationChainId', 'originTokenAddress', 'originTokenAmount', 'originTokenMetadata',
+  'destinationTokenAddress', 'destinationTokenAmount', 'destinationTokenMetadata', 'destinationToAddress',
+  'createdAt', 'expiresAt', 'startedAt', 'finishedAt', 'status', 'mode', 'tradeType',
+]
+const LEGS = ['depositTransaction', 'originTransaction', 'destinationTransaction', 'refundTransaction']
+const RECEIPT = [
+  'id', 'projectId', 'intentId', 'status', 'ownerAddress', 'originChainId', 'destinationChainId',
+  'depositTransactionId', 'originTransactionId', 'destinationTransactionId', 'refundTransactionId', 'updatedAt', 'createdAt',
+  ...LEGS,
+]
+
+/**
+ * The receipt's summary: what the watch board and a finished watch's notice read (status,
+ * each leg's status, reason, hash, amount, chain and times, the token metadata and the
+ * run's start and end), every text cut to size. Bounded by construction, whatever came in.
+ */
+export function receiptSummary(receipt: IntentReceipt): IntentReceipt {
+  const top = pick(receipt, RECEIPT, Object.fromEntries(LEGS.map((leg) => [leg, LEG]))) ?? {}
+  const summary = pick(receipt.summary, SUMMARY, { originTokenMetadata: TOKEN, destinationTokenMetadata: TOKEN })
+  if (summary) top.summary = summary
+  return top as IntentReceipt
+}
+
+/** What a watch keeps of a receipt: the receipt itself when small, else its summary, marked as trimmed. */
+export function keptReceipt(receipt: IntentReceipt): { receipt: IntentReceipt; receiptTrimmed?: true } {
+  return fitsJson(receipt, RECEIPT_KEPT_CHARS) ? { receipt } : { receipt: receiptSummary(receipt), receiptTrimmed: true }
+}
+
+/**
+ * A watch as it is saved and as it is read back: the receipt's summary only (never the
+ * whole receipt on disk), and every text cut to size, so a list written by an older
+ * version with 5 MiB reasons comes back small too.
+ */
+export function storedWatch(state: WatchState): WatchState {
+  const out: WatchState = { ...state }
+  if (state.receipt) {
+    out.receipt = receiptSummary(state.receipt)
+    out.receiptTrimmed = true
+  }
+  if (state.failureReason !== undefined) out.failureReason = clipText(state.failureReason, MAX_TEXT_CHARS)
+  if (state.error) out.error = keptError(state.error)
+  return out
+}
