@@ -8,6 +8,7 @@ import { startBombServer, type BombServer } from '../service/testing'
 import { DEFAULT_MAX_ANSWER_BYTES } from '../service/transport'
 import { FileKeyStore } from '../settings/keystore'
 import { startAppCore, type AppCore } from './appCore'
+import { refusedFieldsOf } from '../../src-shared/contract/service'
 
 /**
  * Attack: a service (or anything at a profile's URL) answers with a bomb — 600 MiB of
@@ -165,6 +166,72 @@ describe('a service echoing the key in any field', () => {
     expect(files[1]).toContain('[redacted]')
     for (const [what, text] of [...answers.map((a, i) => [`answer ${i}`, JSON.stringify(a)]), ...heard.map((e, i) => [`event ${i}`, e]), ['watches.json', files[0]], ['watched-queries.json', files[1]]])
       expect(pieceOf(text), what).toBeUndefined()
+  }, 30_000)
+})
+
+/**
+ * Attack (issue 29, items 2 and 3): one entry of an answer claims `decimals: 1e15` (the
+ * page went blank) or `createdAt: 9999-12-31` (the page froze). Main refuses each such
+ * field by name and keeps everything else: the other entries, and the rest of the bad one.
+ */
+describe('a service answering one entry with decimals 1e15 and a year-9999 date', () => {
+  let bent: Server
+  let bentDir: string
+  let bentApp: AppCore | undefined
+  const entry = (intentId: string, over: { decimals?: number; createdAt?: string } = {}) => ({
+    intentId,
+    status: 'SUCCEEDED',
+    createdAt: over.createdAt ?? '2026-11-20T10:00:00Z',
+    receipt: {
+      intentId,
+      summary: { originTokenAmount: '1500000', originTokenMetadata: { symbol: 'USDC', decimals: over.decimals ?? 6 } },
+    },
+  })
+
+  beforeAll(async () => {
+    bent = createServer((req, res) => {
+      req.resume()
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      if (req.url?.endsWith('/GetIntentHistory'))
+        return res.end(JSON.stringify({ intents: [entry('0xa1'), entry('0xdec', { decimals: 1e15 }), entry('0xfar', { createdAt: '9999-12-31T00:00:00Z' }), entry('0xa4')] }))
+      if (req.url?.endsWith('/GetIntent')) return res.end(JSON.stringify({ intent: { intentId: '0xfar', createdAt: '9999-12-31T00:00:00Z', status: 'SUCCEEDED' } }))
+      res.end(JSON.stringify({ chains: [] }))
+    })
+    await new Promise<void>((done) => bent.listen(0, '127.0.0.1', done))
+    bentDir = mkdtempSync(join(tmpdir(), 'ie-bent-'))
+    const url = `http://127.0.0.1:${(bent.address() as AddressInfo).port}`
+    writeFileSync(join(bentDir, 'profiles.json'), JSON.stringify({ version: 1, activeProfileId: 'bent', profiles: [{ id: 'bent', name: 'Bent', baseUrl: url }] }))
+  })
+
+  afterAll(async () => {
+    await bentApp?.stop()
+    await new Promise<void>((done) => bent.close(() => done()))
+    rmSync(bentDir, { recursive: true, force: true })
+  })
+
+  it('keeps every entry, drops only the two fields and names them, through the bridge', async () => {
+    bentApp = await startAppCore({
+      runtime: 'host',
+      version: 'test',
+      dataDir: bentDir,
+      keyStore: FileKeyStore.open(join(bentDir, 'access-keys.json'), {}),
+      simulator: { seed: 1, intents: 5 },
+    })
+    const { handlers } = bentApp
+    const history = await handlers.getIntentHistory({})
+    expect(history.ok).toBe(true)
+    if (!history.ok) return
+    const intents = history.value.data.intents
+    expect(intents.map((e) => e.intentId)).toEqual(['0xa1', '0xdec', '0xfar', '0xa4'])
+    const metadata = intents[1].receipt?.summary?.originTokenMetadata
+    expect(metadata).toMatchObject({ symbol: 'USDC' })
+    expect(metadata?.decimals).toBeUndefined()
+    expect(refusedFieldsOf(metadata)).toEqual([{ field: 'decimals', reason: 'token decimals must be 0–255' }])
+    expect(intents[2].createdAt).toBeUndefined()
+    expect(refusedFieldsOf(intents[2])[0]).toMatchObject({ field: 'createdAt', reason: expect.stringContaining('"9999-12-31T00:00:00Z" is outside 2009-01-01 to') })
+    expect(intents[0].receipt?.summary?.originTokenMetadata?.decimals).toBe(6)
+    const intent = await handlers.getIntent({ intentId: '0xfar' })
+    expect(intent.ok && refusedFieldsOf(intent.value.data).map((n) => n.field)).toEqual(['createdAt'])
   }, 30_000)
 })
 
