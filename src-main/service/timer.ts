@@ -26,3 +26,22 @@ export function clampDelay(ms: number): number {
 export function startTimer(callback: () => void, ms: number): NodeJS.Timeout {
   return setTimeout(callback, clampDelay(ms))
 }
+
+/**
+ * Runs `callback` once after `ms`, however long: a wait past the hour is a chain of
+ * timers of at most an hour each, every one armed for what is left (counted by the
+ * timers themselves, so a clock set back or forward changes nothing). The timers do not
+ * keep the process alive. Returns the cancel.
+ */
+export function after(ms: number, callback: () => void): () => void {
+  let left = Number.isNaN(ms) ? MAX_TIMER_DELAY_MS : Math.max(0, ms)
+  let timer: NodeJS.Timeout
+  const arm = () => {
+    const step = clampDelay(left)
+    left -= step
+    timer = startTimer(() => (left > 0 ? arm() : callback()), step)
+    timer.unref?.()
+  }
+  arm()
+  return () => clearTimeout(timer)
+}
