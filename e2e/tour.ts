@@ -1,5 +1,9 @@
 import type { Page } from '@playwright/test'
+import { join } from 'node:path'
 import { HEAVY_OWNER_ADDRESS } from '../src-main/simulator'
+import { observeAll } from '../src-main/marketHistory/observe'
+import { MarketHistoryStore } from '../src-main/marketHistory/store'
+import { buildCatalog, marketAt } from '../src-main/simulator/markets'
 import type { TestApp } from './test-app'
 
 /**
@@ -18,6 +22,21 @@ export interface TourStop {
   ready(page: Page): Promise<unknown>
   /** Sets the app up for the view (e.g. intents to watch); returns how to undo it. */
   prepare?(app: TestApp): () => void
+}
+
+/**
+ * A week of the market's history, every 15 minutes, as the simulator served it at each of
+ * those instants (its markets move with its clock), written as the app's recorder writes it.
+ */
+function recordWeekOf(app: TestApp, marketId: string): () => void {
+  const entry = buildCatalog(1).byId.get(marketId)
+  if (!entry) throw new Error(`the simulator has no market ${marketId}`)
+  const store = new MarketHistoryStore(join(app.dataDir, 'market-history', app.appCore.core.activeProfileId()))
+  const now = app.appCore.simulator.clock.now()
+  for (let t = now - 7 * 86_400_000; t <= now; t += 15 * 60_000) {
+    store.record(observeAll([marketAt(entry, t).market as never], t - now + Date.now()), t - now + Date.now(), { full: false, intervalMs: 15 * 60_000 })
+  }
+  return () => undefined
 }
 
 const recordAt = (app: TestApp, n: number) => app.appCore.simulator.dataset.records[n - 1]
@@ -106,9 +125,13 @@ export const TOUR: TourStop[] = [
   },
   {
     name: 'market',
-    caption: 'Market detail: state, mechanics, allocations',
+    caption: 'Market detail: its recorded rates and TVL over time with the 30-day figures and outlier flag, state, mechanics, allocations',
     hash: () => '/yield/market/ethereum-usdc-morpho-gauntlet-vault',
-    ready: (page) => page.getByRole('region', { name: 'Overview' }).waitFor(),
+    prepare: (app) => recordWeekOf(app, 'ethereum-usdc-morpho-gauntlet-vault'),
+    ready: async (page) => {
+      await page.getByRole('region', { name: 'Overview' }).waitFor()
+      await page.getByTestId('chart-TVL over time').locator('.recharts-surface path.recharts-curve').first().waitFor()
+    },
   },
   {
     name: 'positions',

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test'
 import type { YieldGetMarketsRequest, YieldMarket } from '../src-shared/contract/service'
 import { UNAVAILABLE_YIELD_ID } from '../src-main/simulator'
+import { splitRate } from '../src-shared/contract/marketHistory'
 import { startTestApp, test, expect, type TestApp } from './fixtures'
 
 const table = (page: Page) => page.getByRole('table', { name: 'Yield markets' })
@@ -54,7 +55,9 @@ test.describe('yield markets (response shape)', () => {
     const byRate = await truth(app, { type: 'lending', chainId: '1', sort: 'rewardRateDesc', limit: 20, offset: 0 })
     await expect.poll(() => shownNames(page)).toEqual(byRate.items.map(marketName))
     const top = byRate.items[0]
-    await expect(table(page).locator('tbody tr').first()).toContainText(`${(top.rewardRate!.total! * 100).toFixed(2)}% ${top.rewardRate!.rateType}`)
+    // The base rate, in its own unit (a rewards APR is never added into it).
+    const base = splitRate(top)
+    await expect(table(page).locator('tbody tr').first()).toContainText(`${(base.base! * 100).toFixed(2)}% ${base.baseUnit}`)
     // The default order is left out of the URL.
     expect(page.url()).not.toContain('sort=')
 
@@ -169,7 +172,7 @@ test.describe('yield markets (response shape)', () => {
     // Each fetch is kept; a refresh adds the second point of the value line.
     await page.getByRole('button', { name: 'Refresh', exact: true }).click()
     const overTime = page.getByTestId('chart-Value over time')
-    await expect(overTime).toContainText('(2 fetches with a USD value)')
+    await expect(overTime).toContainText('(2 fetches with a USD value, of exactly these wallets; value axis from $0; times in ')
     // Attached, not "visible": a value that did not move is a flat line, with no height.
     await expect(overTime.locator('.recharts-line-curve')).toBeAttached()
     await expect(overTime.locator('.recharts-line-dot')).toHaveCount(2)
@@ -179,13 +182,15 @@ test.describe('yield markets (response shape)', () => {
       expect(labels.length, `${axis} ticks`).toBeGreaterThanOrEqual(2)
       expect(new Set(labels).size, `${axis} tick labels ${labels.join(' | ')}`).toBe(labels.length)
     }
+    // The value axis starts at zero: no zoom that turns a small move into a cliff.
+    expect((await tickLabels(overTime, 'y'))[0]).toMatch(/^\$0(\.0+)?$/)
     expect((await tickLabels(byMarket, 'x')).length).toBeGreaterThan(2)
 
     // The wallets are in the URL: a bookmark brings the same view back.
     expect(new URL(page.url().replace('#/', '')).searchParams.getAll('w')).toHaveLength(30)
     await page.reload()
     await expect(page.getByTestId('position-market')).toHaveCount(heldIds.length, { timeout: 30_000 })
-    await expect(page.getByTestId('chart-Value over time')).toContainText('(3 fetches with a USD value)')
+    await expect(page.getByTestId('chart-Value over time')).toContainText('(3 fetches with a USD value')
   })
 
   test('positions CSV holds every balance and the failed lookup', async ({ open }) => {

@@ -96,11 +96,13 @@ export function decodeRecords(buf: Buffer): StoredRecord[] {
  * Whether two observations differ in anything the record keeps (compared as stored, so
  * a figure that changes below float precision is not written again).
  */
+const compareScratch = Buffer.alloc(RECORD_BYTES * 2)
+
 export function sameAsStored(a: StoredRecord, b: StoredRecord): boolean {
-  const x = Buffer.alloc(RECORD_BYTES * 2)
-  encodeRecord(a, x, 0)
-  encodeRecord({ ...b, t: a.t }, x, RECORD_BYTES)
-  return x.subarray(0, RECORD_BYTES).equals(x.subarray(RECORD_BYTES))
+  encodeRecord(a, compareScratch, 0)
+  encodeRecord(b, compareScratch, RECORD_BYTES)
+  // Everything but the time.
+  return compareScratch.compare(compareScratch, RECORD_BYTES + 4, RECORD_BYTES * 2, 4, RECORD_BYTES) === 0
 }
 
 /** A market's file name: market ids are the service's free text, so they are hashed. */

@@ -100,6 +100,7 @@ class Recorder implements MarketRecorder {
   private nextAt: number | null = null
   private lastPrune = 0
   private stopped = false
+  private readonly summaryCache = new Map<string, { version: string; summary: MarketSummary }>()
 
   constructor(private readonly opts: MarketRecorderOptions) {
     this.now = opts.now ?? Date.now
@@ -188,7 +189,19 @@ class Recorder implements MarketRecorder {
 
   summaries(profileId: string, marketIds: readonly string[]): Record<string, MarketSummary> {
     const store = this.storeOf(profileId)
-    return Object.fromEntries(marketIds.map((id) => [id, summaryOf(statsOf(store, id))]))
+    const at = this.now()
+    return Object.fromEntries(
+      marketIds.map((id) => {
+        // Kept until the market's record or the snapshot log changes (or an hour passes: the 30 days move on).
+        const key = `${profileId}\n${id}`
+        const version = `${store.version(id)}:${Math.floor(at / 3_600_000)}`
+        const hit = this.summaryCache.get(key)
+        if (hit?.version === version) return [id, hit.summary]
+        const summary = summaryOf(statsOf(store, id, at))
+        this.summaryCache.set(key, { version, summary })
+        return [id, summary]
+      }),
+    )
   }
 
   stop(): void {
@@ -222,26 +235,34 @@ class Recorder implements MarketRecorder {
   }
 }
 
-function observationsOf(store: MarketHistoryStore, marketId: string) {
-  return timeline(store.readMarket(marketId), store.snapshotLog())
+const DAY_MS = 86_400_000
+/** What the figures read: 30 days before the present, and the present's own day of slack. */
+const STATS_WINDOW_MS = 31 * DAY_MS
+const RANGE_WINDOW_MS: Record<HistoryRange, number> = { '24h': DAY_MS, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS, all: Number.POSITIVE_INFINITY }
+
+/** The market's observations from `from` on (the record before it carried in), without reading the rest of its file. */
+function observationsOf(store: MarketHistoryStore, marketId: string, from: number) {
+  return timeline(store.readMarket(marketId, from), store.snapshotsFrom(from))
 }
 
-function statsOf(store: MarketHistoryStore, marketId: string) {
-  const line = observationsOf(store, marketId)
-  return marketStats(line.flatMap((l) => (l.obs ? [l.obs] : [])))
+const present = (line: ReturnType<typeof timeline>) => line.flatMap((l) => (l.obs ? [l.obs] : []))
+
+function statsOf(store: MarketHistoryStore, marketId: string, now: number) {
+  return marketStats(present(observationsOf(store, marketId, now - STATS_WINDOW_MS)))
 }
 
 /** One market's history over a range: the points (thinned past `MAX_HISTORY_POINTS`) and the figures. */
 export function historyOf(store: MarketHistoryStore, marketId: string, range: HistoryRange, now: number): MarketHistory {
-  const line = observationsOf(store, marketId)
-  const observations = line.flatMap((l) => (l.obs ? [l.obs] : []))
+  const from = Math.max(0, now - Math.max(RANGE_WINDOW_MS[range], STATS_WINDOW_MS))
+  const line = observationsOf(store, marketId, Number.isFinite(from) ? from : 0)
+  const observations = present(line)
   const { points, minutes } = thin(inRange(withGaps(line), range, now))
   return {
     marketId,
     points,
     thinnedToMinutes: minutes,
     stats: marketStats(observations),
-    firstAt: observations.length ? observations[0].t : null,
+    firstAt: store.firstRecordAt(marketId),
     lastAt: observations.length ? observations[observations.length - 1].t : null,
   }
 }

@@ -48,6 +48,16 @@ describe('MarketHistoryStore', () => {
     expect(store.readMarket('b')).toHaveLength(2)
   })
 
+  it('reads a window of a market without the rest, with the record before it, and keeps records in time order', () => {
+    const store = new MarketHistoryStore(tempDir())
+    for (let i = 0; i < 10; i++) store.record(observeAll([market('a', 0.05 + i / 1000)], T0 + i * 60 * MIN), T0 + i * 60 * MIN, full)
+    expect(store.readMarket('a', T0 + 6.5 * 60 * MIN).map((r) => r.base)).toEqual([0.056, 0.057, 0.058, 0.059])
+    expect(store.snapshotsFrom(T0 + 6.5 * 60 * MIN).map((s) => s.t)).toEqual([6, 7, 8, 9].map((i) => T0 + i * 60 * MIN))
+    expect(store.firstRecordAt('a')).toBe(T0)
+    expect(store.record(observeAll([market('a', 0.5)], T0), T0, page)).toBe(0)
+    expect(store.readMarket('a')).toHaveLength(10)
+  })
+
   it('writes an unchanged market a view fetched once nothing has covered it for an interval', () => {
     const store = new MarketHistoryStore(tempDir())
     store.record(observeAll([market('a', 0.05)], T0), T0, page)

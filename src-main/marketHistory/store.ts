@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs'
+import { appendFileSync, closeSync, mkdirSync, openSync, readSync, readdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import type { MarketObservation } from '../../src-shared/contract/marketHistory'
@@ -76,13 +76,55 @@ export class MarketHistoryStore {
     return out
   }
 
-  /** Every record of one market, oldest first (empty when none). */
-  readMarket(marketId: string): StoredRecord[] {
+  /**
+   * One market's records, oldest first (empty when none): every one, or from `from` (epoch
+   * ms) on, with the last one before it (what the market stood at then).
+   */
+  readMarket(marketId: string, from = 0): StoredRecord[] {
+    let buf: Buffer
     try {
-      return decodeRecords(readFileSync(this.path(marketFileName(marketId))))
+      buf = readFileSync(this.path(marketFileName(marketId)))
     } catch {
       return []
     }
+    if (from <= 0) return decodeRecords(buf)
+    const first = firstAtOrAfter(Math.floor(buf.length / RECORD_BYTES), (i) => buf.readUInt32LE(i * RECORD_BYTES), toSeconds(from))
+    return decodeRecords(buf.subarray(Math.max(0, first - 1) * RECORD_BYTES))
+  }
+
+  /** When the market was first recorded (as far as the record now goes back), reading only that record. */
+  firstRecordAt(marketId: string): number | null {
+    let fd: number
+    try {
+      fd = openSync(this.path(marketFileName(marketId)), 'r')
+    } catch {
+      return null
+    }
+    try {
+      const buf = Buffer.alloc(RECORD_BYTES)
+      return readSync(fd, buf, 0, RECORD_BYTES, 0) === RECORD_BYTES ? decodeRecord(buf, 0).t : null
+    } finally {
+      closeSync(fd)
+    }
+  }
+
+  /** The snapshot log from `from` (epoch ms) on, with the entry before it (the interval then in force). */
+  snapshotsFrom(from: number): SnapshotEntry[] {
+    const log = this.snapshotLog()
+    const first = firstAtOrAfter(log.length, (i) => log[i].t, from)
+    return log.slice(Math.max(0, first - 1))
+  }
+
+  /** A cheap mark that changes whenever the market's record or the snapshot log grows or is pruned. */
+  version(marketId: string): string {
+    let size: number
+    try {
+      size = statSync(this.path(marketFileName(marketId))).size
+    } catch {
+      size = -1
+    }
+    const log = this.snapshotLog()
+    return `${size}:${log.length}:${log.length ? log[log.length - 1].t : 0}:${log.length ? log[0].t : 0}`
   }
 
   private lastOf(marketId: string): StoredRecord | null {
@@ -122,6 +164,8 @@ export class MarketHistoryStore {
     for (const [id, obs] of observations) {
       const next: StoredRecord = { ...obs, t: at, gone: false }
       const last = this.lastOf(id)
+      // Records stay in time order: an observation older than the last record is not appended.
+      if (last !== null && toSeconds(at) < toSeconds(last.t)) continue
       const stale = last !== null && !coverage.full && at - this.coveredAt(id, last) > coverage.intervalMs
       if (last === null || last.gone || stale || !sameAsStored(next, last)) writes.push([id, next])
     }
@@ -212,6 +256,18 @@ export class MarketHistoryStore {
     this.index = undefined
     this.snapshots = undefined
   }
+}
+
+/** The first index in [0, n) whose key is at least `key` (keys ascending), or n. */
+function firstAtOrAfter(n: number, keyAt: (i: number) => number, key: number): number {
+  let lo = 0
+  let hi = n
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (keyAt(mid) < key) lo = mid + 1
+    else hi = mid
+  }
+  return lo
 }
 
 export const emptyObservation = (t: number): MarketObservation => ({

@@ -1,15 +1,16 @@
 import { lazyPlot } from '../../../components/lazyPlot'
+import { zoneName } from '../../../lib/format'
 
 const ValueOverTimePlot = lazyPlot(() => import('./ValueOverTimePlot').then((m) => m.ValueOverTimePlot))
 
-/** Total USD value at each fetch the cache kept, on a true time axis. */
+/** Total USD value at each fetch the cache kept of exactly these wallets, on a true time axis. */
 export function ValueOverTimeChart({ points }: { points: Array<{ at: number; usd: number }> }) {
   return (
     <figure className="yield-chart" aria-label="Value over time" data-testid="chart-Value over time">
       <figcaption>
         Value over time{' '}
         <span className="muted small">
-          ({points.length} {points.length === 1 ? 'fetch' : 'fetches'} with a USD value)
+          ({points.length} {points.length === 1 ? 'fetch' : 'fetches'} with a USD value, of exactly these wallets; value axis from $0; times in {zoneName(points[points.length - 1]?.at)})
         </span>
       </figcaption>
       {points.length >= 2 ? (

@@ -2,7 +2,11 @@ import { lazyPlot } from '../../../components/lazyPlot'
 import { zoneName } from '../../../lib/format'
 import type { PlotRow, PlotSeries } from './HistoryPlot'
 
-const HistoryPlot = lazyPlot(() => import('./HistoryPlot').then((m) => m.HistoryPlot))
+const loadPlot = () => import('./HistoryPlot')
+const HistoryPlot = lazyPlot(() => loadPlot().then((m) => m.HistoryPlot))
+
+/** Loads the chart code ahead of need (the markets list does, when idle, so a market opens with its charts at once). */
+export const preloadHistoryPlot = (): void => void loadPlot().catch(() => undefined)
 
 /** A history chart with its caption: what it shows, that the axis starts at zero, and the zone of the time axis. */
 export function HistoryChart({ title, rows, series, format, note }: { title: string; rows: PlotRow[]; series: PlotSeries[]; format: 'percent' | 'usd'; note?: string }) {

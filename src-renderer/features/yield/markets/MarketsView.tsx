@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import { useNavigate } from 'react-router'
 import type { YieldGetMarketsResponse } from '@contract/service'
 import { CachedNotice } from '../../../components/CachedNotice'
@@ -6,6 +6,7 @@ import { DataTable } from '../../../components/DataTable'
 import { EmptyState } from '../../../components/EmptyState'
 import { ErrorNotice } from '../../../components/ErrorNotice'
 import { ViewHeader } from '../../../components/ViewHeader'
+import { preloadHistoryPlot } from '../history/HistoryChart'
 import { marketPath } from '../paths'
 import { YieldTabs } from '../YieldTabs'
 import { marketColumns } from './marketColumns'
@@ -67,7 +68,21 @@ function MarketsPage({ vm, page }: { vm: MarketsViewModel; page: YieldGetMarkets
   )
 }
 
+/** When the list is idle: the market page and its chart code, so opening a market draws its history at once. */
+function usePreloadMarketPage() {
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((f: () => void) => window.setTimeout(f, 200))
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout
+    const id = idle(() => {
+      void import('../market/MarketDetailView').catch(() => undefined)
+      preloadHistoryPlot()
+    })
+    return () => cancel(id)
+  }, [])
+}
+
 export function MarketsView() {
+  usePreloadMarketPage()
   const vm = useMarketsView()
   const { query, page, filters } = vm
   const shown = query.shown
