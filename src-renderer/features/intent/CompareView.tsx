@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { ErrorBoundary } from '../../components/ErrorBoundary'
 import { CachedNotice } from '../../components/CachedNotice'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
@@ -224,13 +225,16 @@ function ComparisonTable({ rows, headings, intents, onlyDiffs, setOnlyDiffs }: T
         </thead>
         <tbody>
           {shownRows.map((r) => (
-            <tr key={r.path} className={r.same ? undefined : 'intent-compare-diff'} data-differs={r.same ? undefined : 'true'}>
-              <th scope="row" className="mono">
-                {r.path}
-              </th>
-              <Leaf path={r.path} value={r.left} intent={intents[0]} />
-              <Leaf path={r.path} value={r.right} intent={intents[1]} />
-            </tr>
+            // A field that cannot be drawn costs its row; the rest of the comparison stays.
+            <ErrorBoundary key={r.path} what="field" record={{ field: r.path, left: r.left, right: r.right }} resetKey={r} rowColumns={3}>
+              <tr className={r.same ? undefined : 'intent-compare-diff'} data-differs={r.same ? undefined : 'true'}>
+                <th scope="row" className="mono">
+                  {r.path}
+                </th>
+                <Leaf path={r.path} value={r.left} intent={intents[0]} />
+                <Leaf path={r.path} value={r.right} intent={intents[1]} />
+              </tr>
+            </ErrorBoundary>
           ))}
         </tbody>
       </table>

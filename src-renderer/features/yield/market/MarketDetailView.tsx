@@ -13,6 +13,7 @@ import { formatPercent, formatUsd } from '../../../lib/format'
 import { useChainsById } from '../../../data/reference/chains'
 import { networkLabel } from '../markets/marketColumns'
 import { MarketStatus } from '../markets/MarketStatus'
+import { ErrorBoundary } from '../../../components/ErrorBoundary'
 import { MarketHistoryCard } from '../history/MarketHistoryCard'
 import { marketName, rewardRateLabel, splitRateLabels, tokenLabel, totalApyLabel, untypedText, yesNo } from '../markets/marketText'
 import { FieldsCard } from './Fields'
@@ -224,8 +225,16 @@ export function MarketDetailView() {
         </EmptyState>
       ) : null}
       {query.status === 'loading' && !market ? <p className="muted">Loading market…</p> : null}
-      {id ? <MarketHistoryCard marketId={id} /> : null}
-      {market ? <MarketBody market={market} /> : null}
+      {id ? (
+        <ErrorBoundary what="market history card" resetKey={id}>
+          <MarketHistoryCard marketId={id} />
+        </ErrorBoundary>
+      ) : null}
+      {market ? (
+        <ErrorBoundary what="market's details" record={market} resetKey={market}>
+          <MarketBody market={market} />
+        </ErrorBoundary>
+      ) : null}
     </section>
   )
 }
