@@ -228,6 +228,11 @@ describe('logo URLs and names', () => {
       const store = new LogoStore(old, fakeLogos())
       expect(store.fileFor(`${plain}.png`)).toBeUndefined()
       expect(filesIn(old)).toEqual([])
+      // A damaged key is replaced, once, and the next launch keeps the new one.
+      writeFileSync(join(old, 'name-key'), 'short')
+      const first = await new LogoStore(old, fakeLogos()).pathFor(url, REMOTE)
+      expect(readFileSync(join(old, 'name-key'))).toHaveLength(32)
+      expect(await new LogoStore(old, fakeLogos()).pathFor(url, REMOTE)).toBe(first)
       rmSync(dirname(old), { recursive: true, force: true })
     } finally {
       rmSync(a.dir, { recursive: true, force: true })

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, readdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { rename, unlink, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { isLoopbackHostname } from '../../src-shared/contract/app'
@@ -183,9 +183,23 @@ export class LogoStore {
     }
   }
 
+  /**
+   * A new key. Created exclusively (`wx`): another process on the same folder that made
+   * one first wins, so both name logos alike; a damaged key file is replaced.
+   */
   private makeKey(): Buffer {
     const key = randomBytes(32)
-    writeFileSync(join(this.dir, KEY_FILE), key, { mode: 0o600 })
+    const file = join(this.dir, KEY_FILE)
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        writeFileSync(file, key, { mode: 0o600, flag: 'wx' })
+        return key
+      } catch {
+        const theirs = this.readKey()
+        if (theirs) return theirs
+        rmSync(file, { force: true })
+      }
+    }
     return key
   }
 
