@@ -41,7 +41,7 @@ async function importFile(page: Page, path: string, target: 'original' | 'active
   await expect(page.getByRole('table', { name: 'Records in the file' })).toBeVisible()
   if (target === 'active') await page.getByRole('radio', { name: /the active profile/ }).check()
   await page.getByRole('button', { name: /^Import [\d,]+ records$/ }).click()
-  await expect(page.getByText(/^Imported [\d,]+ records from/)).toBeVisible()
+  await expect(page.getByRole('status', { name: 'Import result' })).toContainText(/^Imported .+: [\d,]+ added, [\d,]+ replaced/)
 }
 
 async function openCache(browser: Browser, app: TestApp): Promise<Page> {

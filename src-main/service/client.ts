@@ -3,7 +3,6 @@ import { SvcFailure, type SvcError } from '../../src-shared/contract/errors'
 import { JsonTooDeepError, parseJsonLossless } from '../../src-shared/contract/losslessJson'
 import {
   MAX_QUERIES_PER_BALANCE_CALL,
-  YieldGetAggregateBalancesRequestSchema,
   type CommitIntentRequest,
   type CommitIntentResponse,
   type ExecuteIntentRequest,
@@ -35,7 +34,6 @@ import {
   abortedFailure,
   badResponse,
   httpFailure,
-  invalidRequest,
   networkFailure,
   redact,
   timeoutFailure,
@@ -43,7 +41,6 @@ import {
   type CallContext,
 } from './errors'
 import { walkIntentHistory, type WalkHistoryOptions, type WalkHistoryResult } from './historyWalk'
-import { decodeWith } from './normalise/decode'
 import { OPERATIONS, type OperationName, type RequestOf, type ResponseOf } from './operations'
 import { DEFAULT_RETRY_POLICY, realSleep, withRetry, type RetryInfo, type RetryPolicy, type Sleep } from './retry'
 import { nodeFetch } from './nodeFetch'
@@ -195,7 +192,7 @@ export class SvcClient {
     request: YieldGetAggregateBalancesRequest,
     opts: CallOptions = {},
   ): Promise<YieldGetAggregateBalancesResponse> {
-    const { queries } = this.validate('YieldGetAggregateBalances', YieldGetAggregateBalancesRequestSchema, request)
+    const { queries } = request
     const parts = await mapLimited(
       chunk(queries, MAX_QUERIES_PER_BALANCE_CALL),
       BALANCE_BATCH_CONCURRENCY,
@@ -209,18 +206,12 @@ export class SvcClient {
     return this.call('GetEarnPools', request, opts)
   }
 
-  private validate<S extends z.ZodType>(operation: string, schema: S, request: unknown): z.output<S> {
-    const decoded = decodeWith(schema, request)
-    if (!decoded.ok) throw new SvcFailure(invalidRequest(operation, decoded.message, decoded.path || undefined))
-    return decoded.value
-  }
-
   private async call<N extends OperationName>(name: N, request: RequestOf<N>, opts: CallOptions = {}, pastedText?: string): Promise<ResponseOf<N>> {
     const operation = OPERATIONS[name]
-    const parsed: unknown = this.validate(name, operation.request, request)
-    const body = this.encode(name, operation.request, parsed, pastedText)
+    // Arguments arrive parsed (see `RequestOf`): the bridge's edge parsed them with this schema.
+    const body = this.encode(name, operation.request, request, pastedText)
     const timeoutMs = opts.timeoutMs ?? (operation.longPoll ? this.longPollTimeoutMs : this.timeoutMs)
-    const attempt = () => this.send(name, body, parsed, timeoutMs, opts.signal)
+    const attempt = () => this.send(name, body, request, timeoutMs, opts.signal)
     if (!operation.retry) return attempt()
     return withRetry(attempt, {
       operation: name,

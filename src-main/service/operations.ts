@@ -89,5 +89,10 @@ export const OPERATIONS = {
 
 export type OperationName = keyof typeof OPERATIONS
 type Ops = typeof OPERATIONS
-export type RequestOf<N extends OperationName> = z.input<Ops[N]['request']>
+/**
+ * A request as the client takes it: already parsed. The bridge parses every call's
+ * arguments with the same schema before the client sees them (`bridge/handlers.ts`), and
+ * the CLI and the doctor build theirs from input they checked; the client does not parse again.
+ */
+export type RequestOf<N extends OperationName> = z.output<Ops[N]['request']>
 export type ResponseOf<N extends OperationName> = Ops[N] extends Operation<z.ZodType, infer R> ? R : never

@@ -4,6 +4,7 @@ import { explorerDb, prefixRange, storeTable, type ExplorerDb } from './db'
 import {
   CACHE_FILE_FORMAT,
   isFileStore,
+  RECORD_TIMES,
   type CacheFile,
   type FileProfile,
   type FileRecord,
@@ -143,19 +144,37 @@ export interface ImportOptions {
 }
 
 export interface ImportResult {
-  /** Records written per store (older copies of what the cache already has are skipped). */
+  /** Records written per store. */
   written: Partial<Record<FileStore, number>>
+  /** Records the cache did not hold before. */
+  added: number
+  /** Records that took the place of an older copy. */
+  replaced: number
+  /** Records left out because the cache already had a newer copy. */
   skipped: number
+  /** Times in the file later than its export time or the import, brought back to the earlier of the two. */
+  clampedTimes: number
 }
 
 type AnyRecord = Record<string, unknown> & { profileId: string }
 
-/** Records that carry a fetch time: the newer of the file's and the cache's copy wins. */
+/**
+ * Records that carry a fetch time: the newer of the file's and the cache's copy wins,
+ * and the file's copy is marked `imported`, so the next live answer replaces it whatever
+ * the times say.
+ */
 const FETCHED_STORES = new Set<FileStore>(['intents', 'historyEntries', 'receipts', 'chains', 'markets', 'earnPools'])
 
-async function newerThanCached(table: Table, records: AnyRecord[]): Promise<AnyRecord[]> {
-  const existing = (await table.bulkGet(records.map((r) => primaryKeyOf(table, r)))) as Array<{ fetchedAt: number } | undefined>
-  return records.filter((r, n) => !existing[n] || (r.fetchedAt as number) >= existing[n]!.fetchedAt)
+/** The record with every time later than `bound` brought back to it, and how many were. */
+function clampTimes(store: FileStore, record: AnyRecord, bound: number): { record: AnyRecord; clamped: number } {
+  let clamped = 0
+  const out = { ...record }
+  for (const field of RECORD_TIMES[store] as readonly string[])
+    if (typeof out[field] === 'number' && (out[field] as number) > bound) {
+      out[field] = bound
+      clamped++
+    }
+  return { record: out, clamped }
 }
 
 /**
@@ -179,29 +198,31 @@ async function withLocalIds(db: ExplorerDb, store: 'notes' | 'savedSearches', re
   return out
 }
 
-/**
- * Writes a validated file in ONE transaction: if anything fails part-way (or the window
- * closes), IndexedDB rolls the whole import back and the cache is as it was before.
- * The search index is rebuilt for every imported intent inside the same transaction.
- */
-export async function importCache(
-  file: CacheFile,
-  options: ImportOptions = {},
-  onProgress?: (p: TransferProgress) => void,
-): Promise<ImportResult> {
-  const db = explorerDb()
+/** The file's chosen records of each store, under the profile they go to, with future times clamped to `bound`. */
+function chosenRecords(file: CacheFile, options: ImportOptions, bound: number): { entries: Array<[FileStore, AnyRecord[]]>; clampedTimes: number } {
   const chosen = new Set(options.profiles ?? file.profiles.map((p) => p.profileId))
-  const entries = (Object.entries(file.stores) as [FileStore, Array<FileRecord<FileStore>>][]).map(
-    ([store, records]): [FileStore, AnyRecord[]] => [
-      store,
-      (records as AnyRecord[])
-        .filter((r) => chosen.has(r.profileId))
-        .map((r) => (options.into ? { ...r, profileId: options.into } : r)),
-    ],
-  )
-  // Per profile: the intents whose rows the import must rebuild, and the newest status
-  // among each one's imported transitions (so a later change does not record it twice).
-  const touched = new Map<string, { ids: Set<string>; lastTransitions: Map<string, { status: IntentStatus; seenAt: number }> }>()
+  let clampedTimes = 0
+  const entries = (Object.entries(file.stores) as [FileStore, Array<FileRecord<FileStore>>][]).map(([store, records]): [FileStore, AnyRecord[]] => [
+    store,
+    (records as AnyRecord[])
+      .filter((r) => chosen.has(r.profileId))
+      .map((r) => {
+        const { record, clamped } = clampTimes(store, options.into ? { ...r, profileId: options.into } : r, bound)
+        clampedTimes += clamped
+        return record
+      }),
+  ])
+  return { entries, clampedTimes }
+}
+
+type Touched = Map<string, { ids: Set<string>; lastTransitions: Map<string, { status: IntentStatus; seenAt: number }> }>
+
+/**
+ * Per profile: the intents whose rows the import must rebuild, and the newest status
+ * among each one's imported transitions (so a later change does not record it twice).
+ */
+function touchedIntents(entries: ReadonlyArray<[FileStore, AnyRecord[]]>): Touched {
+  const touched: Touched = new Map()
   const touch = (profileId: string) => {
     const t = touched.get(profileId) ?? { ids: new Set<string>(), lastTransitions: new Map() }
     touched.set(profileId, t)
@@ -215,26 +236,62 @@ export async function importCache(
         if ((last.get(r.intentId)?.seenAt ?? -Infinity) <= r.seenAt) last.set(r.intentId, r)
       }
   }
+  return touched
+}
+
+/**
+ * Writes one chunk of a store: a copy older than the cache's is left out (a live copy
+ * also wins a tie), fetched records are marked `imported`, intent objects get their
+ * lookup keys. Says how many were written, new, and in place of an older copy.
+ */
+async function writeChunk(db: ExplorerDb, store: FileStore, records: AnyRecord[], remapped: boolean) {
+  const table = storeTable(db, store)
+  const chunk = store === 'notes' || store === 'savedSearches' ? await withLocalIds(db, store, records, remapped) : records
+  const existing = (await table.bulkGet(chunk.map((r) => primaryKeyOf(table, r)))) as Array<{ fetchedAt: number; imported?: true } | undefined>
+  const fetched = FETCHED_STORES.has(store)
+  const newer = (r: AnyRecord, e: { fetchedAt: number; imported?: true }) =>
+    e.imported ? (r.fetchedAt as number) >= e.fetchedAt : (r.fetchedAt as number) > e.fetchedAt
+  const kept = chunk.flatMap((r, n) => (!fetched || !existing[n] || newer(r, existing[n]!) ? [{ r, known: Boolean(existing[n]) }] : []))
+  const objects = INTENT_OBJECT_STORES.find((s) => s.store === store)
+  const rows = kept.map(({ r }) => {
+    const marked = fetched ? { ...r, imported: true } : r
+    return objects ? withLookupKeys(objects, marked as AnyRecord & { intentId: string }) : marked
+  })
+  await table.bulkPut(rows)
+  const replaced = kept.filter((k) => k.known).length
+  return { written: rows.length, added: rows.length - replaced, replaced }
+}
+
+/**
+ * Writes a validated file in ONE transaction: if anything fails part-way (or the window
+ * closes), IndexedDB rolls the whole import back and the cache is as it was before.
+ * The search index is rebuilt for every imported intent inside the same transaction.
+ * Times later than the file's export or the import are clamped to the earlier of the two.
+ */
+export async function importCache(
+  file: CacheFile,
+  options: ImportOptions = {},
+  onProgress?: (p: TransferProgress) => void,
+): Promise<ImportResult> {
+  const db = explorerDb()
+  const { entries, clampedTimes } = chosenRecords(file, options, Math.min(file.exportedAt, Date.now()))
+  const touched = touchedIntents(entries)
   const indexTotal = [...touched.values()].reduce((n, t) => n + t.ids.size, 0)
   const total = entries.reduce((n, [, records]) => n + records.length, 0) + indexTotal
-  const written: Partial<Record<FileStore, number>> = {}
-  let skipped = 0
+  const result: ImportResult = { written: {}, added: 0, replaced: 0, skipped: 0, clampedTimes }
   let done = 0
 
   const tables = [...new Set([...STORE_NAMES.map((s) => storeTable(db, s)), ...rebuildTables(db)])]
   await db.transaction('rw', tables, async () => {
     for (const [store, records] of entries) {
-      const table = storeTable(db, store)
       for (let at = 0; at < records.length; at += IMPORT_CHUNK) {
-        let chunk = records.slice(at, at + IMPORT_CHUNK)
-        if (FETCHED_STORES.has(store)) chunk = await newerThanCached(table, chunk)
-        if (store === 'notes' || store === 'savedSearches') chunk = await withLocalIds(db, store, chunk, Boolean(options.into))
-        const objects = INTENT_OBJECT_STORES.find((s) => s.store === store)
-        if (objects) chunk = chunk.map((r) => withLookupKeys(objects, r as AnyRecord & { intentId: string }))
-        await table.bulkPut(chunk)
-        written[store] = (written[store] ?? 0) + chunk.length
-        skipped += Math.min(IMPORT_CHUNK, records.length - at) - chunk.length
-        done += Math.min(IMPORT_CHUNK, records.length - at)
+        const size = Math.min(IMPORT_CHUNK, records.length - at)
+        const chunk = await writeChunk(db, store, records.slice(at, at + IMPORT_CHUNK), Boolean(options.into))
+        result.written[store] = (result.written[store] ?? 0) + chunk.written
+        result.added += chunk.added
+        result.replaced += chunk.replaced
+        result.skipped += size - chunk.written
+        done += size
         onProgress?.({ done, total, phase: 'writing' })
       }
     }
@@ -248,5 +305,5 @@ export async function importCache(
       }
     }
   })
-  return { written, skipped }
+  return result
 }

@@ -5,6 +5,7 @@ import {
   INTENT_OBJECT_STORES,
   mergeRow,
   routeFactOf,
+  sourceTime,
   statusTransitions,
   storedKeys,
   type FetchMeta,
@@ -49,8 +50,9 @@ async function ingestIntentObjects(
   for (const { part, record } of items) {
     const id = part.intentId
     const before = row.get(id)
-    if ((before?.sources[kind] ?? -Infinity) <= meta.fetchedAt) objects.set(id, { ...record, keys: storedKeys(meta.profileId, part.keys) })
-    const moves = statusTransitions(before, part.fields.status, meta.fetchedAt)
+    // A live answer replaces an imported copy whatever its time (`sourceTime`).
+    if (sourceTime(before, kind, meta) <= meta.fetchedAt) objects.set(id, { ...record, keys: storedKeys(meta.profileId, part.keys) })
+    const moves = statusTransitions(before, part.fields.status, meta.fetchedAt, meta)
     for (const m of moves) transitions.push({ profileId: meta.profileId, baseUrl: meta.baseUrl, intentId: id, ...m })
     const after = mergeRow(before, part, kind, meta)
     if (moves.length) after.lastTransitionStatus = moves[moves.length - 1].status
@@ -120,7 +122,8 @@ export async function rebuildIntentIndex(
         return part ? [{ kind: s.kind, meta: record, part: { ...part, intentId } }] : []
       }).sort((a, b) => a.meta.fetchedAt - b.meta.fetchedAt)
       let row: IntentRowRecord | undefined
-      for (const { kind, meta, part } of parts) row = mergeRow(row, part, kind, { profileId, baseUrl: meta.baseUrl, fetchedAt: meta.fetchedAt })
+      for (const { kind, meta, part } of parts)
+        row = mergeRow(row, part, kind, { profileId, baseUrl: meta.baseUrl, fetchedAt: meta.fetchedAt, ...(meta.imported && { imported: true }) })
       const lastTransition = lastTransitions.get(intentId) ?? previous[n]?.lastTransitionStatus
       if (row) rows.push(lastTransition ? { ...row, lastTransitionStatus: lastTransition } : row)
       else gone.push(keys[n])

@@ -7,6 +7,7 @@ import {
   KEY_KINDS,
   lookupKey,
   queryTerms,
+  rowTime,
   tagKey,
   toCachedRow,
   type CachedIntentRow,
@@ -370,11 +371,14 @@ function stagedMatches(profileId: string, filter: OfflineIntentFilter, after: Of
     .map((s) => s.row)
 }
 
-/** Filed rows and staged ones in one order, each intent once: the newer fetch wins. */
+/** Filed rows and staged ones in one order, each intent once: the newer fetch wins (a staged one is live, so it beats an import). */
 function withStaged(filed: IntentRowRecord[], staged: IntentRowRecord[], order: Order): IntentRowRecord[] {
   if (!staged.length) return filed
   const byId = new Map(filed.map((r) => [r.intentId, r]))
-  for (const r of staged) if ((byId.get(r.intentId)?.fetchedAt ?? -Infinity) <= r.fetchedAt) byId.set(r.intentId, r)
+  for (const r of staged) {
+    const known = byId.get(r.intentId)
+    if ((known ? rowTime(known, {}) : -Infinity) <= r.fetchedAt) byId.set(r.intentId, r)
+  }
   return [...byId.values()].sort(compareRows(order))
 }
 

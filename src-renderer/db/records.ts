@@ -69,6 +69,8 @@ export interface IntentRowRecord extends CachedIntentRow {
   tags: string[]
   /** The status of the newest recorded transition, so a change never records twice. */
   lastTransitionStatus?: IntentStatus
+  /** Kinds whose newest copy came from an imported file; a live answer of any kind outranks them. */
+  importedKinds?: IntentSource[]
 }
 
 /**
@@ -105,6 +107,11 @@ export interface FetchMeta {
   profileId: string
   baseUrl: string
   fetchedAt: number
+  /**
+   * Set on records (and on the writes) that came from an imported file, not a live
+   * answer. A live answer always replaces an imported copy, whatever the times say.
+   */
+  imported?: true
 }
 
 /**
@@ -303,7 +310,7 @@ function definedOnly<T extends object>(fields: T): Partial<T> {
 
 /** The public row, without provenance and index fields. */
 export function toCachedRow(r: IntentRowRecord): CachedIntentRow {
-  const { profileId, baseUrl, ownerKey, statusKey, originKey, projectKey, tags, lastTransitionStatus, ...row } = r
+  const { profileId, baseUrl, ownerKey, statusKey, originKey, projectKey, tags, lastTransitionStatus, importedKinds, ...row } = r
   return row
 }
 
@@ -313,9 +320,37 @@ const rowFieldsOf = (r: IntentRowRecord): RowFields => {
 }
 
 /**
+ * How recent the row is as a write of `meta` sees it. To a live answer, the copies that
+ * came from an imported file do not count (-Infinity when only imports fed the row), so
+ * a live answer always wins over an imported one; to an import, every copy counts.
+ */
+export function rowTime(row: IntentRowRecord, meta: Pick<FetchMeta, 'imported'>): number {
+  const imported = row.importedKinds ?? []
+  if (meta.imported || !imported.length) return row.fetchedAt
+  let time = -Infinity
+  for (const [kind, at] of Object.entries(row.sources) as [IntentSource, number | undefined][])
+    if (at !== undefined && !imported.includes(kind)) time = Math.max(time, at)
+  return time
+}
+
+/** How recent the row's copy of one kind of object is, as a write of `meta` sees it (see `rowTime`). */
+export function sourceTime(row: IntentRowRecord | undefined, kind: IntentSource, meta: Pick<FetchMeta, 'imported'>): number {
+  if (!row) return -Infinity
+  if (!meta.imported && row.importedKinds?.includes(kind)) return -Infinity
+  return row.sources[kind] ?? -Infinity
+}
+
+/** The row's imported kinds after a write of `source`: an import adds it, a live answer takes it out. */
+function importedKindsAfter(existing: IntentRowRecord | undefined, source: IntentSource, meta: FetchMeta): IntentSource[] {
+  const others = (existing?.importedKinds ?? []).filter((k) => k !== source)
+  return meta.imported ? [...others, source] : others
+}
+
+/**
  * Folds what one fetch tells into the row. The newer fetch wins field by field; an older
- * one only fills gaps, so a slow list answer never undoes a fresh receipt. `createdAt`
- * never changes once known: the row's place in every time-ordered index depends on it.
+ * one only fills gaps, so a slow list answer never undoes a fresh receipt. A live answer
+ * is newer than anything imported (`rowTime`). `createdAt` never changes once known: the
+ * row's place in every time-ordered index depends on it.
  */
 export function mergeRow(
   existing: IntentRowRecord | undefined,
@@ -325,18 +360,23 @@ export function mergeRow(
 ): IntentRowRecord {
   const incoming = definedOnly(part.fields)
   const known = existing ? definedOnly(rowFieldsOf(existing)) : {}
-  const newer = !existing || meta.fetchedAt >= existing.fetchedAt
+  const newer = !existing || meta.fetchedAt >= rowTime(existing, meta)
   const fields: RowFields = newer ? { ...known, ...incoming } : { ...incoming, ...known }
   const createdAt = existing?.createdAt || part.fields.createdAt || 0
+  // A live answer replacing an imported copy takes its own time, even an earlier one.
+  const replacesImport = !meta.imported && existing?.importedKinds?.includes(source)
+  const sources = { ...existing?.sources, [source]: replacesImport ? meta.fetchedAt : Math.max(existing?.sources[source] ?? 0, meta.fetchedAt) }
   const row: CachedIntentRow = {
     ...fields,
     intentId: part.intentId,
     createdAt,
     routeProviders: fields.routeProviders ?? [],
-    fetchedAt: Math.max(existing?.fetchedAt ?? 0, meta.fetchedAt),
-    sources: { ...existing?.sources, [source]: Math.max(existing?.sources[source] ?? 0, meta.fetchedAt) },
+    fetchedAt: Math.max(...(Object.values(sources) as number[])),
+    sources,
   }
-  return withIndexFields(row, meta.profileId, newer || !existing ? meta.baseUrl : existing.baseUrl, existing?.lastTransitionStatus)
+  const out = withIndexFields(row, meta.profileId, newer || !existing ? meta.baseUrl : existing.baseUrl, existing?.lastTransitionStatus)
+  const importedKinds = importedKindsAfter(existing, source, meta)
+  return importedKinds.length ? { ...out, importedKinds } : out
 }
 
 export function withIndexFields(
@@ -378,10 +418,11 @@ export function statusTransitions(
   existing: IntentRowRecord | undefined,
   status: IntentStatus | undefined,
   fetchedAt: number,
+  meta: Pick<FetchMeta, 'imported'> = {},
 ): Array<{ status: IntentStatus; seenAt: number }> {
   if (!status || existing?.status === status) return []
   if (!existing?.status) return isFinalStatus(status) ? [] : [{ status, seenAt: fetchedAt }]
-  if (fetchedAt < existing.fetchedAt) return []
+  if (fetchedAt < rowTime(existing, meta)) return []
   const baseline = existing.lastTransitionStatus === existing.status ? [] : [{ status: existing.status, seenAt: existing.fetchedAt }]
   return [...baseline, { status, seenAt: fetchedAt }]
 }

@@ -149,8 +149,29 @@ describe('CacheView', () => {
     expect(within(counts).getByRole('row', { name: /Notes/ })).toHaveTextContent('1')
     await user.click(screen.getByRole('radio', { name: /the active profile, Staging/ }))
     await user.click(screen.getByRole('button', { name: /^Import \d+ records$/ }))
-    expect(await screen.findByText(/^Imported \d+ records from cache.json/)).toBeInTheDocument()
+    expect(await screen.findByRole('status', { name: 'Import result' })).toHaveTextContent(/^Imported cache\.json: 3 added, 0 replaced, 1 skipped as no newer than the cache’s copies\./)
     await waitFor(async () => expect(await rowOf('History entries')).toHaveTextContent(/History entries\s*22\s*4/))
+  })
+
+  it('says what an import changed: added, replaced, skipped as older, and future times clamped', async () => {
+    await cacheHistoryFiled(source('p1', Date.UTC(2024, 0, 1)), [fakeEntry(1, { status: 'FAILED' }), fakeEntry(2), fakeEntry(3)])
+    const file = JSON.parse(await readBlobText((await exportCache({ stores: ['historyEntries'], profiles: ['p1'] })).blob))
+    file.exportedAt = Date.UTC(2100, 0, 1)
+    const [one, two] = file.stores.historyEntries.sort((a: { intentId: string }, b: { intentId: string }) => (a.intentId === intentIdOf(1) ? -1 : b.intentId === intentIdOf(1) ? 1 : 0))
+    one.fetchedAt = Date.UTC(2100, 0, 1)
+    one.entry.status = 'SUCCEEDED'
+    two.fetchedAt = Date.UTC(2023, 0, 1)
+    freshDb()
+    await cacheHistoryFiled(source('p1', Date.UTC(2024, 0, 2)), [fakeEntry(1, { status: 'FAILED' }), fakeEntry(2)])
+    const user = userEvent.setup()
+    renderView()
+    await storesTable()
+    await user.upload(screen.getByLabelText('Export file'), new File([JSON.stringify(file)], 'forged.json', { type: 'application/json' }))
+    await user.click(await screen.findByRole('button', { name: /^Import \d+ records$/ }))
+    expect(await screen.findByRole('status', { name: 'Import result' })).toHaveTextContent(
+      'Imported forged.json: 1 added, 1 replaced, 1 skipped as no newer than the cache’s copies; 1 time later than the file’s export or now clamped to it.',
+    )
+    expect(screen.getByRole('status', { name: 'Import result' })).toHaveTextContent('The next answer from the service replaces any imported record')
   })
 
   it('builds a case bundle for the intent named in the address and offers it as files', async () => {

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react'
 import type { ProfileView } from '@contract/app'
 import { SelectField } from '../../components/SelectField'
 import { storageErrorMessage, STORES } from '../../db'
-import { CacheFileError, importCache, parseCacheFile, readBlobText, type CacheFile, type TransferProgress } from '../../db/transfer'
+import { CacheFileError, importCache, parseCacheFile, readBlobText, type CacheFile, type ImportResult, type TransferProgress } from '../../db/transfer'
 import { formatDateTime } from '../../lib/format'
 import { formatBytes, formatCount, profileLabel } from './format'
 import { profileOptions } from './profileOptions'
@@ -14,7 +14,7 @@ type State =
   | { status: 'invalid'; fileName: string; message: string; issues: string[] }
   | { status: 'ready'; fileName: string; size: number; file: CacheFile }
   | { status: 'importing'; fileName: string; progress: TransferProgress }
-  | { status: 'done'; fileName: string; written: number; skipped: number }
+  | { status: 'done'; fileName: string; result: ImportResult }
   | { status: 'failed'; fileName: string; message: string }
 
 const fileCounts = (file: CacheFile, profiles: ReadonlySet<string>) =>
@@ -62,14 +62,27 @@ function useImport(activeProfileId: string | undefined, onImported: () => void) 
     setState({ status: 'importing', fileName, progress: { done: 0, total: 0, phase: 'writing' } })
     try {
       const result = await importCache(file, { into, profiles }, (progress) => setState({ status: 'importing', fileName, progress }))
-      const written = Object.values(result.written).reduce((a, b) => a + (b ?? 0), 0)
-      setState({ status: 'done', fileName, written, skipped: result.skipped })
+      setState({ status: 'done', fileName, result })
       onImported()
     } catch (e) {
       setState({ status: 'failed', fileName, message: storageErrorMessage(e) })
     }
   }
   return { state, target, setTarget, fromProfile, setFromProfile, input, reset, check, run }
+}
+
+/** What an import changed: records added, replaced and left out as older, and times clamped. */
+function ImportSummaryLine({ fileName, result }: { fileName: string; result: ImportResult }) {
+  const { added, replaced, skipped, clampedTimes } = result
+  return (
+    <div role="status" aria-label="Import result">
+      <p className="tone-ok">
+        Imported {fileName}: {formatCount(added)} added, {formatCount(replaced)} replaced, {formatCount(skipped)} skipped as no newer than
+        the cache’s copies{clampedTimes ? `; ${formatCount(clampedTimes)} time${clampedTimes === 1 ? '' : 's'} later than the file’s export or now clamped to it` : ''}.
+      </p>
+      <p className="muted small">The next answer from the service replaces any imported record, whatever its time.</p>
+    </div>
+  )
 }
 
 /** How a check or an import ended: the file's problems, the records written, or the rollback. */
@@ -91,13 +104,7 @@ function ImportOutcome({ state }: { state: State }) {
         <p className="muted">Nothing was changed.</p>
       </div>
     )
-  if (state.status === 'done')
-    return (
-      <p role="status" className="tone-ok">
-        Imported {formatCount(state.written)} records from {state.fileName}
-        {state.skipped ? ` (${formatCount(state.skipped)} skipped: the cache already had newer copies)` : ''}.
-      </p>
-    )
+  if (state.status === 'done') return <ImportSummaryLine fileName={state.fileName} result={state.result} />
   if (state.status === 'failed')
     return (
       <div className="notice notice-error" role="alert">
