@@ -35,6 +35,12 @@ describe('RouteStatsBuilder', () => {
     expect(Array.from(s.overall.durations)).toEqual([30_000, 60_000, 120_000])
   })
 
+  it('does not count INVALID as finished: it never became an intent', () => {
+    const b = new RouteStatsBuilder('all', NOW)
+    b.add([succeeded(30), succeeded(40), succeeded(50), row({ status: 'FAILED' }), row({ status: 'INVALID' }), row({ status: 'INVALID' })])
+    expect(b.finish().overall).toMatchObject({ count: 6, succeeded: 3, failed: 1, settled: 4, successRate: 0.75 })
+  })
+
   it('keeps only the window and buckets by UTC day', () => {
     const b = new RouteStatsBuilder('7d', NOW)
     b.add([succeeded(30, { createdAt: NOW - 8 * DAY }), succeeded(40, { createdAt: NOW - 2 * DAY }), succeeded(50, { createdAt: NOW - 2 * DAY + 1000 }), row({ status: 'FAILED', createdAt: NOW - DAY })])

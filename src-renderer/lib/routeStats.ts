@@ -1,5 +1,6 @@
 import type { IntentStatus } from '@contract/service'
 import { isSaneTime } from '@contract/service/bounds'
+import { durationMs, isFinished } from './outcomes'
 
 /**
  * Route statistics: per route (origin chain → destination chain) and per provider, how
@@ -47,17 +48,17 @@ interface GroupCounts {
   provider?: string
   count: number
   succeeded: number
-  /** FAILED, ABORTED or INVALID (refunds counted apart) */
+  /** FAILED or ABORTED (refunds counted apart; INVALID is not finished, see lib/outcomes.ts) */
   failed: number
   refunded: number
 }
 
 export interface GroupStats extends GroupCounts {
-  /** Settled intents (the rates' denominator): succeeded + failed + refunded. */
+  /** Finished intents (the rates' denominator, `isFinished` in lib/outcomes.ts): succeeded + failed + refunded. */
   settled: number
   successRate?: number
   refundRate?: number
-  /** Time to finish of succeeded intents (start of execution to the last leg), sorted ascending, ms. Typed, so sorting and handing it from the worker stay cheap. */
+  /** Durations (`durationMs` in lib/outcomes.ts), sorted ascending, ms. Typed, so sorting and handing it from the worker stay cheap. */
   durations: Float64Array
   p50Ms?: number
   p95Ms?: number
@@ -84,7 +85,8 @@ interface Acc extends GroupCounts {
 const AUTO: readonly string[] = ['AUTO']
 const routeKey = (origin: number | undefined, destination: number | undefined) => `${origin ?? '?'}->${destination ?? '?'}`
 const dayText = (day: number) => new Date(day * DAY).toISOString().slice(0, 10)
-const FAILED_LIKE: ReadonlySet<IntentStatus | undefined> = new Set<IntentStatus | undefined>(['FAILED', 'ABORTED', 'INVALID'])
+/** Finished, and neither succeeded nor refunded: FAILED or ABORTED. */
+const failedLike = (s: IntentStatus | undefined): boolean => isFinished(s) && s !== 'SUCCEEDED' && s !== 'REFUNDED'
 
 /** Nearest-rank percentile of an ascending array. */
 export function percentile(sorted: ArrayLike<number>, p: number): number | undefined {
@@ -109,7 +111,7 @@ function addTo(acc: Acc, row: StatsRow, duration: number | undefined, day: numbe
   const s = row.status
   if (s === 'SUCCEEDED') acc.succeeded++
   else if (s === 'REFUNDED') acc.refunded++
-  else if (FAILED_LIKE.has(s)) acc.failed++
+  else if (failedLike(s)) acc.failed++
   if (duration !== undefined) acc.durations.push(duration)
   if (day === undefined) return
   let d = acc.days.get(day)
@@ -117,7 +119,7 @@ function addTo(acc: Acc, row: StatsRow, duration: number | undefined, day: numbe
   d.count++
   if (s === 'SUCCEEDED') d.succeeded++
   else if (s === 'REFUNDED') d.refunded++
-  else if (FAILED_LIKE.has(s)) d.failed++
+  else if (failedLike(s)) d.failed++
   if (duration !== undefined) d.durations.push(duration)
 }
 
@@ -174,10 +176,7 @@ export class RouteStatsBuilder {
     for (const row of rows) {
       if (from !== undefined && row.createdAt < from) continue
       this.rows++
-      const duration =
-        row.status === 'SUCCEEDED' && row.startedAt !== undefined && row.finishedAt !== undefined && row.finishedAt >= row.startedAt
-          ? row.finishedAt - row.startedAt
-          : undefined
+      const duration = durationMs(row.status, row.startedAt, row.finishedAt)
       // A time no intent can have (year 9999, NaN from an old cache) counts, but draws no day: the trend spans real days only.
       const day = row.createdAt && isSaneTime(row.createdAt, this.now) ? Math.floor(row.createdAt / DAY) : undefined
       addTo(this.overall, row, duration, day)

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { formatDuration, formatUsd } from '../../lib/format'
 import { CASE_LABEL, CASE_STATES, NOTE_MAX, useCases, type CaseRecord } from '../../stores/attentionCases'
 import { heldText } from './export'
+import { DEFINITIONS } from '../../lib/outcomes'
 import type { AttentionItem } from './queue'
 
 /** Elapsed against the route's p95, as a bar and words: "3m 10s of p95 1m 20s · 2.4× · slower than 98%". */
@@ -13,9 +14,11 @@ export function SlaTimer({ item }: { item: AttentionItem }) {
   }
   if (!sla) return <span className="muted">—</span>
   const ratio = sla.elapsedMs / sla.p95Ms
+  const basis = sla.basis === 'route' ? `Route p50 ${formatDuration(sla.p50Ms)}, p95 ${formatDuration(sla.p95Ms)}. ${DEFINITIONS.duration}` : 'No route history yet: measured against a default of 10 minutes'
+  // Past the target the bar is red (the over class), not only the meter's own "high" colour.
   return (
-    <span className="sla" title={sla.basis === 'route' ? `Route p50 ${formatDuration(sla.p50Ms)}, p95 ${formatDuration(sla.p95Ms)}` : 'No route history yet: measured against a default of 10 minutes'}>
-      <meter min={0} max={2} high={1} value={Math.min(ratio, 2)} aria-label="Elapsed against the route's p95" />{' '}
+    <span className={ratio > 1 ? 'sla sla-past-target' : 'sla'} title={basis}>
+      <meter className={ratio > 1 ? 'sla-over' : undefined} min={0} max={2} high={1} optimum={0} value={Math.min(ratio, 2)} aria-label="Elapsed against the route's p95" />{' '}
       {formatDuration(sla.elapsedMs)} of p95 {formatDuration(sla.p95Ms)} · {ratio.toFixed(1)}× {sla.basis === 'default' ? '(default SLA)' : ''}
       {sla.slowerThan !== undefined ? <span className="muted"> · slower than {Math.floor(sla.slowerThan * 100)}%</span> : null}
     </span>

@@ -47,3 +47,15 @@ describe('SummaryStrip volume', () => {
     expect(screen.getByTestId('history-summary-unpriced').textContent).toBe('1 unpriced: WETH has no known price')
   })
 })
+
+describe('SummaryStrip definitions', () => {
+  it('shows what each figure counts beside it, and that a p95 of few intents says so', async () => {
+    const at = (s: number) => new Date(Date.parse('2026-11-01T10:00:00.000Z') + s * 1000).toISOString()
+    const entries = [10, 20, 30].map((s) => makeEntry({ status: 'SUCCEEDED', startedAt: at(0), finishedAt: at(s) }))
+    renderAt('/', [{ path: '/', element: <SummaryStrip entries={[...entries, makeEntry({ status: 'INVALID' })]} scope="This page" /> }])
+    await waitFor(() => expect(screen.getByTestId('history-summary-p95')).toHaveTextContent('p95 30s · 3 timed (from only 3 intents; a p95 needs 20)'))
+    expect(screen.getByText(/INVALID and pending intents are left out/)).toBeInTheDocument()
+    expect(screen.getByText(/Succeeded intents only, from the start of execution to its finish/)).toBeInTheDocument()
+    expect(screen.getByTestId('history-summary-success')).toHaveTextContent('100.0%')
+  })
+})

@@ -1,4 +1,5 @@
 import { useDeferredValue, useMemo } from 'react'
+import { DEFINITIONS, p95Caveat } from '../../lib/outcomes'
 import type { IntentHistoryEntry } from '@contract/service'
 import { StatusBadge } from '../../components/StatusBadge'
 import { useTokenLabels } from '../../data/reference/tokens'
@@ -28,17 +29,22 @@ export function SummaryStrip({ entries, scope }: { entries: readonly IntentHisto
           <span className="muted small">{scope}</span>
           <strong data-testid="history-summary-total">{count(summary.total)} intents</strong>
         </div>
-        <div className="history-figure" title="SUCCEEDED out of the intents that reached a final state (succeeded, failed, aborted, refunded)">
+        <div className="history-figure">
           <span className="muted small">Success rate</span>
           <strong data-testid="history-summary-success">{formatPercent(summary.successRate, 1)}</strong>
           <span className="muted small">
             {count(summary.counts.SUCCEEDED)} succeeded of {count(summary.finished)} finished
           </span>
+          <span className="muted small figure-definition">{DEFINITIONS.successRate}</span>
         </div>
-        <div className="history-figure" title="From the receipt's startedAt to its finishedAt">
+        <div className="history-figure">
           <span className="muted small">Median duration</span>
           <strong data-testid="history-summary-median">{formatDuration(summary.medianDurationMs)}</strong>
-          <span className="muted small">p95 {formatDuration(summary.p95DurationMs)} · {count(summary.timedCount)} timed</span>
+          <span className="muted small" data-testid="history-summary-p95">
+            p95 {formatDuration(summary.p95DurationMs)} · {count(summary.timedCount)} timed
+            {p95Caveat(summary.timedCount) ? ` (${p95Caveat(summary.timedCount)})` : ''}
+          </span>
+          <span className="muted small figure-definition">{DEFINITIONS.duration}</span>
         </div>
         <VolumeFigure summary={summary} />
         <ul className="history-status-counts" aria-label="Intents per status">

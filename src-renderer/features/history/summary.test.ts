@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { IntentStatus } from '@contract/service'
 import { MAX_CHART_DAYS, intentsPerDay, median, percentile, summarise } from './summary'
 import { balance, makeEntry, USDC, WETH } from './testing/entries'
+import { RouteStatsBuilder } from '../../lib/routeStats'
 
 const timed = (status: IntentStatus, seconds: number) =>
   makeEntry({ status, startedAt: '2026-11-01T10:00:00.000Z', finishedAt: new Date(Date.parse('2026-11-01T10:00:00.000Z') + seconds * 1000).toISOString() })
@@ -39,11 +40,36 @@ describe('summarise', () => {
     expect(summarise([makeEntry({ status: 'QUOTED' })]).successRate).toBeUndefined()
   })
 
-  it('takes durations from the receipt summary, skipping entries without both ends', () => {
+  it('times succeeded entries only, from the receipt summary, skipping entries without both ends', () => {
     const s = summarise([timed('SUCCEEDED', 10), timed('SUCCEEDED', 20), timed('FAILED', 30), timed('SUCCEEDED', 400), makeEntry()])
-    expect(s.timedCount).toBe(4)
-    expect(s.medianDurationMs).toBe(25_000)
+    expect(s.timedCount).toBe(3)
+    expect(s.medianDurationMs).toBe(20_000)
     expect(s.p95DurationMs).toBe(400_000)
+  })
+
+  it('agrees with Routes on the same intents: the same finished, succeeded and p95 (one definition in lib/outcomes)', () => {
+    const statuses: IntentStatus[] = ['SUCCEEDED', 'SUCCEEDED', 'FAILED', 'INVALID', 'ABORTED', 'REFUNDED', 'EXECUTING', 'SUCCEEDED', 'INVALID']
+    const entries = statuses.map((status, i) => timed(status, 30 + i * 17))
+    const history = summarise(entries)
+    const routes = new RouteStatsBuilder('all', Date.parse('2026-11-02T00:00:00.000Z'))
+    routes.add(
+      entries.map((e) => ({
+        status: e.status as IntentStatus,
+        createdAt: Date.parse('2026-11-01T09:00:00.000Z'),
+        originChainId: 1,
+        destinationChainId: 8453,
+        routeProviders: [],
+        startedAt: Date.parse(e.receipt!.summary!.startedAt as string),
+        finishedAt: Date.parse(e.receipt!.summary!.finishedAt as string),
+      })),
+    )
+    const o = routes.finish().overall
+    // INVALID never became an intent: not finished, in either view.
+    expect(history.finished).toBe(6)
+    expect(o.settled).toBe(history.finished)
+    expect(o.successRate).toBe(history.successRate)
+    expect(o.p95Ms).toBe(history.p95DurationMs)
+    expect(o.durations.length).toBe(history.timedCount)
   })
 
   it('values succeeded volume at prices the loaded balances report, and says how many it priced', () => {

@@ -1,9 +1,9 @@
 import type { IntentHistoryEntry, IntentStatus } from '@contract/service'
-import { FINAL_STATUSES, INTENT_STATUSES, knownStatus } from '@contract/service/constants'
+import { INTENT_STATUSES, knownStatus } from '@contract/service/constants'
 import { EARLIEST_TIME_MS } from '@contract/service/bounds'
 import { parseTime } from '../../lib/format'
 import { learnPrices, tokenInfo, valueOfEntry, type PriceKnowledge, type PriceSource } from './pricing'
-import { entryDurationMs } from './rows'
+import { durationMs, isFinished } from '../../lib/outcomes'
 
 /**
  * Figures over the loaded entries for the summary strip. Pure, so the strip and its
@@ -16,11 +16,11 @@ export const STATUS_KEYS: readonly StatusKey[] = [...INTENT_STATUSES, 'UNKNOWN']
 export interface HistorySummary {
   total: number
   counts: Record<StatusKey, number>
-  /** Entries in a final status (SUCCEEDED, FAILED, ABORTED, REFUNDED). */
+  /** Finished entries (`isFinished`, lib/outcomes.ts: SUCCEEDED, FAILED, ABORTED, REFUNDED). */
   finished: number
   /** SUCCEEDED / finished; undefined while nothing has finished. */
   successRate: number | undefined
-  /** Receipt durations (finishedAt − startedAt), ms. */
+  /** Durations of succeeded entries (`durationMs`, lib/outcomes.ts), ms. */
   medianDurationMs: number | undefined
   p95DurationMs: number | undefined
   timedCount: number
@@ -87,12 +87,13 @@ export function summarise(entries: readonly IntentHistoryEntry[], knowledge: Pri
   for (const e of entries) {
     const status = statusOf(e)
     counts[status]++
-    const d = entryDurationMs(e)
+    const s = e.receipt?.summary
+    const d = durationMs(status === 'UNKNOWN' ? undefined : status, parseTime(s?.startedAt), parseTime(s?.finishedAt))
     if (d !== undefined) durations.push(d)
     if (status === 'SUCCEEDED') succeeded.push(e)
   }
   durations.sort((a, b) => a - b)
-  const finished = FINAL_STATUSES.reduce((n, s) => n + counts[s], 0)
+  const finished = STATUS_KEYS.reduce((n, s) => n + (s !== 'UNKNOWN' && isFinished(s) ? counts[s] : 0), 0)
   return {
     total: entries.length,
     counts,

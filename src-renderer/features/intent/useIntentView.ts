@@ -9,7 +9,8 @@ import type { WatchState } from '@contract/watch'
 import { isBookmarked, listNotes, readTransitions, setBookmarked, type Note } from '../../db'
 import { formatDateTime } from '../../lib/format'
 import { intentTokenMetadata } from '../../lib/intentRoute'
-import { routeExpectation } from '../../lib/routeStats'
+import { routeExpectation, type Expectation } from '../../lib/routeStats'
+import { DEFINITIONS } from '../../lib/outcomes'
 import { useNow } from '../../lib/useNow'
 import type { LoadState } from '../../data/useServiceQuery'
 import { useRouteStatsFor } from '../../data/routeStats'
@@ -119,6 +120,13 @@ interface AnswerInputs {
   held: HeldBalances
 }
 
+/** What "usually finish in" rests on, said beside the answer when the answer uses it. */
+export function expectationNote(outcome: string, e: Expectation | undefined): string | undefined {
+  if (!e || !outcome.startsWith('executing')) return undefined
+  if (e.basis === 'quote') return '“Expected to finish”: the quote’s own estimate (too few intents on this route for its own figures).'
+  return `“Usually finish in”: the median duration of ${e.samples ?? 'the'} succeeded intents on this route in the last 30 days. ${DEFINITIONS.duration}`
+}
+
 /** The customer's answer, with the route's expectation while the intent is moving. */
 function useCustomerAnswer({ intent, receipt, status, profileId, tokenOf, held }: AnswerInputs) {
   const chains = useChainsById()
@@ -128,7 +136,9 @@ function useCustomerAnswer({ intent, receipt, status, profileId, tokenOf, held }
   return useMemo(() => {
     const started = executionStartedAt(intent, receipt)
     const route = routeExpectation(routeStats, intent?.originChainId ?? receipt?.originChainId, intent?.destinationChainId ?? receipt?.destinationChainId, started === undefined ? undefined : now - started)
-    return customerAnswer({ intent, receipt, status: knownStatus(status), balances: held.balances, expectation: route ?? quoteExpectation(intent), chains, tokenOf, now })
+    const expectation = route ?? quoteExpectation(intent)
+    const answer = customerAnswer({ intent, receipt, status: knownStatus(status), balances: held.balances, expectation, chains, tokenOf, now })
+    return { answer, basis: expectationNote(answer.outcome, expectation) }
   }, [intent, receipt, status, held.balances, routeStats, chains, tokenOf, now])
 }
 
@@ -157,7 +167,7 @@ export function useIntentView(rawId: string | undefined) {
   const tokenOf = useMemo(() => makeTokenLookup(intent, receipt, learnt), [intent, receipt, learnt])
   useLearnIntentTokens(intent, receipt)
   const held = useHeldBalances(intent, knownStatus(status))
-  const answer = useCustomerAnswer({ intent, receipt, status, profileId, tokenOf, held })
+  const { answer, basis: answerBasis } = useCustomerAnswer({ intent, receipt, status, profileId, tokenOf, held })
   useReloadOnWatchedMove(watch?.status, query.reload)
 
   const summary = () =>
@@ -181,7 +191,7 @@ export function useIntentView(rawId: string | undefined) {
     steps,
     tokenOf,
     answer,
-    answerNote: answerNote(held),
+    answerNote: [answerNote(held), answerBasis].filter(Boolean).join(' ') || undefined,
     notes,
     transitions,
     /** A malformed id names no intent: there is nothing to bookmark. */

@@ -16,6 +16,7 @@ import { TrendChart } from './TrendChart'
 import { useFetchWindow, type FetchState } from './useFetchWindow'
 import { FETCH_CAP } from './fetchWindow'
 import { ViewHeader } from '../../components/ViewHeader'
+import { DEFINITIONS, p95Caveat } from '../../lib/outcomes'
 
 const WINDOW_OPTIONS = STATS_WINDOWS.map((w) => ({ value: w, label: WINDOW_LABEL[w] }))
 
@@ -26,10 +27,22 @@ function Summary({ stats }: { stats: RouteStats }) {
   return (
     <dl className="routes-summary" aria-label="All routes">
       <div><dt>Intents</dt><dd data-testid="routes-total">{o.count.toLocaleString('en-US')}</dd></div>
-      <div><dt>Success rate</dt><dd>{formatPercent(o.successRate, 1)}</dd></div>
+      <div>
+        <dt>Success rate</dt>
+        <dd data-testid="routes-success">{formatPercent(o.successRate, 1)}</dd>
+        <dd className="muted small">{o.succeeded.toLocaleString('en-US')} succeeded of {o.settled.toLocaleString('en-US')} finished</dd>
+        <dd className="muted small figure-definition">{DEFINITIONS.successRate}</dd>
+      </div>
       <div><dt>Refund rate</dt><dd>{formatPercent(o.refundRate, 1)}</dd></div>
       <div><dt>p50 to finish</dt><dd>{formatDuration(o.p50Ms)}</dd></div>
-      <div><dt>p95 to finish</dt><dd>{formatDuration(o.p95Ms)}</dd></div>
+      <div>
+        <dt>p95 to finish</dt>
+        <dd data-testid="routes-p95">{formatDuration(o.p95Ms)}</dd>
+        <dd className="muted small">
+          {o.durations.length.toLocaleString('en-US')} timed{p95Caveat(o.durations.length) ? ` (${p95Caveat(o.durations.length)})` : ''}
+        </dd>
+        <dd className="muted small figure-definition">{DEFINITIONS.duration}</dd>
+      </div>
     </dl>
   )
 }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { render, screen } from '@testing-library/react'
+import { SlaTimer } from './cells'
+import type { AttentionItem } from './queue'
+
+const item = (elapsedMs: number): AttentionItem => ({
+  candidate: { intentId: '0xabc', status: 'EXECUTING' } as AttentionItem['candidate'],
+  reason: 'slow',
+  urgency: 1,
+  sla: { elapsedMs, p95Ms: 60_000, p50Ms: 30_000, basis: 'route' },
+  held: [],
+  heldUsd: 0,
+})
+
+describe('SlaTimer', () => {
+  it('turns the bar red once the elapsed time is past the route’s p95, not before', () => {
+    const { unmount } = render(<SlaTimer item={item(45_000)} />)
+    expect(screen.getByRole('meter', { name: "Elapsed against the route's p95" })).not.toHaveClass('sla-over')
+    unmount()
+    render(<SlaTimer item={item(90_000)} />)
+    expect(screen.getByRole('meter', { name: "Elapsed against the route's p95" })).toHaveClass('sla-over')
+  })
+
+  it('says in its tooltip how the duration it compares against is defined', () => {
+    const { container } = render(<SlaTimer item={item(45_000)} />)
+    expect(container.querySelector('.sla')?.getAttribute('title')).toContain('Succeeded intents only, from the start of execution')
+  })
+})
