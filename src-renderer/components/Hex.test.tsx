@@ -31,4 +31,16 @@ describe('Hex', () => {
       unmount()
     }
   })
+
+  it('flags a look-alike value (a Cyrillic “с”) and makes no link of it', () => {
+    const lookAlike = OWNER.replace('c0de', '\u0441' + '0de')
+    const chain: ChainInfo = { id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, blockExplorer: { url: 'https://etherscan.io' } }
+    function WithChains({ children }: { children: React.ReactNode }) {
+      const base = useDisplaySources()
+      return <DisplaySourcesProvider value={{ ...base, useChainDirectory: () => ({ byId: new Map([[1, chain]]), loading: false }) }}>{children}</DisplaySourcesProvider>
+    }
+    render(<Hex value={lookAlike} kind="address" chainId={1} />, { wrapper: WithChains })
+    expect(screen.queryByRole('link')).toBeNull()
+    expect(screen.getByRole('img', { name: /^Look-alike: this value holds “с” \(U\+0441\)/ })).toBeInTheDocument()
+  })
 })
