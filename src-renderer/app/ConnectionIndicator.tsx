@@ -1,19 +1,33 @@
 import { Link } from 'react-router'
+import { useCacheStatus } from '../stores/cache'
 import { activeProfile, useConnection } from '../stores/connection'
 
-/** Online / offline / simulated, and which profile: always visible, links to Settings. */
+/**
+ * Work offline / offline / simulated / online, and which profile: always visible, links to
+ * Settings. "Work offline" ticked wins over whatever the service would answer: the views
+ * read the cache, so the indicator must not say "Online".
+ */
 export function ConnectionIndicator() {
   const { info, reachability, lastOutage } = useConnection()
+  const forced = useCacheStatus((s) => s.forcedOffline)
   const profile = activeProfile(info)
-  const state = reachability === 'offline' ? 'offline' : profile?.builtIn ? 'simulated' : reachability
+  const state = forced ? 'forced-offline' : reachability === 'offline' ? 'offline' : profile?.builtIn ? 'simulated' : reachability
   const label =
-    state === 'offline' ? 'Offline' : state === 'simulated' ? 'Simulated data' : state === 'online' ? 'Online' : 'Connecting'
+    state === 'forced-offline'
+      ? 'Work offline'
+      : state === 'offline'
+        ? 'Offline'
+        : state === 'simulated'
+          ? 'Simulated data'
+          : state === 'online'
+            ? 'Online'
+            : 'Connecting'
   return (
     <Link
       to="/settings"
       className={`conn conn-${state}`}
       data-testid="connection"
-      title={lastOutage ? lastOutage.message : profile ? `${profile.name}: ${profile.baseUrl}` : undefined}
+      title={forced ? 'Work offline is ticked: views show the cache and nothing is sent to the service' : lastOutage ? lastOutage.message : profile ? `${profile.name}: ${profile.baseUrl}` : undefined}
     >
       <span className="dot" aria-hidden="true" />
       <span className="conn-state">{label}</span>

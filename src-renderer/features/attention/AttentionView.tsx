@@ -81,7 +81,7 @@ export function AttentionView() {
       {data.error ? <ErrorNotice error={data.error} onRetry={data.reload} /> : null}
       {fresh.length ? <div className="notice" role="status" aria-label="New in the queue">{fresh.length} new since you opened the queue.</div> : null}
       <p className="muted small" role="status" aria-label="Queue status">
-        {data.status === 'loading' && !data.loadedAt ? 'Loading the queue…' : `${shown.length} of ${queue.length} intents shown; ${data.fromCache ? 'from the cache' : 'from the service'} at ${formatDateTime(data.loadedAt)}, refreshed every ${REFRESH_MS / 1000} s. SLA timers use ${stats ? `the last 30 days of ${stats.rows.toLocaleString('en-US')} cached intents` : 'a 10-minute default until route statistics are ready'}.`}
+        {data.status === 'loading' && !data.loadedAt ? 'Loading the queue…' : `${shown.length} of ${queue.length} intents shown; ${data.fromCache ? 'from the cache, fetched from the service' : 'from the service'} at ${formatDateTime(data.loadedAt)}, refreshed every ${REFRESH_MS / 1000} s. SLA timers use ${stats ? `the last 30 days of ${stats.rows.toLocaleString('en-US')} cached intents` : 'a 10-minute default until route statistics are ready'}.`}
       </p>
       {data.status === 'ready' && !shown.length ? <EmptyState title="Nothing needs attention">No executing intent is past its route's p95, no committed intent's window is closing, and no failed or aborted intent holds funds{data.fromCache ? ' in the cache' : ''}.</EmptyState> : null}
       {shown.length ? <DataTable label="Needs attention" columns={columns} rows={shown} rowKey={(i) => i.candidate.intentId} onOpen={(i) => navigate(`/intent/${encodeURIComponent(i.candidate.intentId)}`)} /> : null}

@@ -42,8 +42,10 @@ const fromRow = (r: CachedIntentRow): Candidate => ({
 /**
  * The same questions asked of the cache: its newest rows in each status, with the
  * cached history entry where there is one (it holds the receipt and the balances).
+ * `fetchedAt` is when the oldest of them was fetched from the service (not when the
+ * cache was read): what the queue's age says.
  */
-export async function loadFromCache(profileId: string, now: number): Promise<Candidate[]> {
+export async function loadFromCache(profileId: string, now: number): Promise<{ candidates: Candidate[]; fetchedAt?: number }> {
   const groups: Array<{ statuses: IntentStatus[]; fromTime?: number }> = [
     { statuses: ['EXECUTING'] },
     { statuses: ['COMMITTED'] },
@@ -51,9 +53,14 @@ export async function loadFromCache(profileId: string, now: number): Promise<Can
   ]
   const rows = (await Promise.all(groups.map((g) => searchCachedIntents(profileId, g, { limit: PER_QUERY_CAP })))).flatMap((r) => r.rows)
   const entries = await readHistoryEntries(profileId, rows.map((r) => r.intentId))
-  return rows.map((row, i) => {
-    const fromEntry = entries[i] ? candidateFromEntry(entries[i]!.entry) : undefined
+  let fetchedAt: number | undefined
+  const candidates = rows.map((row, i) => {
+    const entry = entries[i]
+    const at = Math.max(row.fetchedAt, entry?.fetchedAt ?? 0)
+    fetchedAt = fetchedAt === undefined ? at : Math.min(fetchedAt, at)
+    const fromEntry = entry ? candidateFromEntry(entry.entry) : undefined
     // The row may be newer than the entry (a later GetIntent); its status wins.
     return fromEntry ? { ...fromEntry, status: row.status ?? fromEntry.status, startedAt: fromEntry.startedAt ?? row.startedAt } : fromRow(row)
   })
+  return { candidates, fetchedAt }
 }

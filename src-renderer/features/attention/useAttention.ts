@@ -35,9 +35,11 @@ export function useAttentionData(profileId: string | undefined, offline: boolean
       let candidates: Candidate[] | undefined
       if (!offline) ({ candidates, error } = await loadFromService(now))
       const fromCache = offline || (!!error && !candidates?.length)
-      if (fromCache) candidates = await loadFromCache(profileId, now).catch(() => [])
+      let fetchedAt: number | undefined = now
+      if (fromCache) ({ candidates, fetchedAt } = await loadFromCache(profileId, now).catch(() => ({ candidates: [], fetchedAt: undefined })))
       if (mine !== seq.current) return
-      setState({ status: 'ready', candidates: candidates!, fromCache, loadedAt: now, error })
+      // From the cache, the age shown is the oldest fetch from the service, never the read.
+      setState({ status: 'ready', candidates: candidates!, fromCache, loadedAt: fetchedAt, error })
     })()
     const timer = setTimeout(() => setNonce((n) => n + 1), REFRESH_MS)
     return () => clearTimeout(timer)

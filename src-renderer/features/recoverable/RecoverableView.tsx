@@ -17,7 +17,7 @@ import { amountOf, recoverableCsv, recoverableTotals, type TokenTotal } from './
 import { ViewHeader } from '../../components/ViewHeader'
 import { plainTokenProblem } from '@contract/formats'
 
-type Loaded = WalletEntries & { owner: string; fromCache: boolean; at: number }
+type Loaded = WalletEntries & { owner: string; fromCache: boolean; at: number | undefined }
 
 function useWallet(owner: string, nonce: number) {
   const profileId = useConnection((s) => s.info?.activeProfileId)
@@ -32,7 +32,8 @@ function useWallet(owner: string, nonce: number) {
       const error: SvcError | undefined = got?.error
       const fromCache = !got || (!!error && !got.entries.length)
       if (fromCache) got = { ...(await loadWalletFromCache(profileId, owner).catch(() => ({ entries: [], complete: true }))), error }
-      if (live) setState({ loading: false, loaded: { ...got!, owner, fromCache, at: Date.now() } })
+      // From the cache, the time shown is when the entries were fetched, not when they were read.
+      if (live) setState({ loading: false, loaded: { ...got!, owner, fromCache, at: fromCache ? got!.fetchedAt : Date.now() } })
     })()
     return () => {
       live = false

@@ -11,6 +11,8 @@ export interface WalletEntries {
   entries: IntentHistoryEntry[]
   complete: boolean
   error?: SvcError
+  /** From the cache: when the oldest entry read was fetched from the service. */
+  fetchedAt?: number
 }
 
 /** GetIntentHistory for the owner's recoverable intents with balances, written through. */
@@ -23,5 +25,7 @@ export async function loadWalletFromService(owner: string): Promise<WalletEntrie
 export async function loadWalletFromCache(profileId: string, owner: string): Promise<WalletEntries> {
   const { rows, next } = await searchCachedIntents(profileId, { owner, statuses: ['FAILED', 'ABORTED'] }, { limit: WALLET_CAP })
   const cached = await readHistoryEntries(profileId, rows.map((r) => r.intentId))
-  return { entries: cached.flatMap((c) => (c ? [c.entry] : [])), complete: !next }
+  const found = cached.flatMap((c) => (c ? [c] : []))
+  const fetchedAt = found.length ? Math.min(...found.map((c) => c.fetchedAt)) : undefined
+  return { entries: found.map((c) => c.entry), complete: !next, ...(fetchedAt !== undefined && { fetchedAt }) }
 }
