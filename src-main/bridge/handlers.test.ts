@@ -33,6 +33,20 @@ describe('bridge handlers', () => {
     expect(getIntent).not.toHaveBeenCalled()
   })
 
+  it('parses service arguments once, here: a bad request never reaches the client, a good one reaches it parsed', async () => {
+    const searchIntents = vi.fn()
+    const getIntentHistory = vi.fn(async () => ({ intents: [] }))
+    const h = createBridgeHandlers(fakeCore({ searchIntents, getIntentHistory }))
+    const none = await h.searchIntents({})
+    expect(none).toMatchObject({ ok: false, error: { kind: 'InvalidArgument', operation: 'searchIntents' } })
+    if (!none.ok) expect(none.error.message).toMatch(/at least one search filter/)
+    expect(await h.getIntentHistory({ page: { pageSize: -1 } })).toMatchObject({ ok: false, error: { kind: 'InvalidArgument', path: 'page.pageSize' } })
+    expect(searchIntents).not.toHaveBeenCalled()
+    expect(getIntentHistory).not.toHaveBeenCalled()
+    await h.getIntentHistory({ page: { pageSize: 5, after: '18446744073709551615' } })
+    expect(getIntentHistory).toHaveBeenCalledWith({ page: { pageSize: 5, after: '18446744073709551615' } })
+  })
+
   it('stamps results with the profile and time they were fetched', async () => {
     const intent = { intentId: '0x' + 'a'.repeat(64) }
     const h = createBridgeHandlers(fakeCore({ getIntent: async () => ({ intent }) }))

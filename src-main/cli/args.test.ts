@@ -12,6 +12,14 @@ describe('parseCommand', () => {
     })
   })
 
+  it('checks what it sends with the contract schema the bridge uses (the client does not parse again)', () => {
+    // A Cyrillic "с" that looks like a Latin "c".
+    expect(() => parseCommand(['watch', '0x\u0441afe'])).toThrow(UsageError)
+    expect(() => parseCommand(['watch', '0x\u0441afe'])).toThrow(/^watch needs an intent id: /)
+    expect(() => parseCommand(['history', '--owner', '0x\u0441afe'])).toThrow(/^--owner: /)
+    expect(parseCommand(['watch', '0x' + 'ab'.repeat(32)])).toMatchObject({ command: 'watch', intentId: '0x' + 'ab'.repeat(32) })
+  })
+
   it('reads history with repeated statuses, times and a format', () => {
     const cmd = parseCommand(['history', '--owner', '0xOwner', '--status', 'failed', '--status', 'ABORTED', '--from', '2026-11-20', '--to', '1795255200', '--csv', '--base-url', 'http://127.0.0.1:8787'])
     expect(cmd).toMatchObject({

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import type { WireDialect } from '../../src-shared/contract/dialect'
-import { INTENT_STATUSES, type IntentStatus } from '../../src-shared/contract/service'
+import type { z } from 'zod'
+import { GetIntentHistoryRequestSchema, GetIntentRequestSchema, INTENT_STATUSES, type IntentStatus } from '../../src-shared/contract/service'
 import { hasWireFlags, WIRE_FLAG_NAMES, WIRE_FLAG_OPTIONS, WIRE_FLAGS_USAGE, wireDialectFromFlags, WireFlagError } from '../service/wireFlags'
 
 /** Where the CLI gets its service from: a saved profile, or a URL with the key from the environment. */
@@ -133,6 +134,17 @@ function only(values: Values, command: string, allowed: readonly string[]): void
   if (stray) throw new UsageError(`${command} does not take --${stray[0]}`)
 }
 
+/**
+ * The CLI's edge: a value typed on the command line, checked with the contract's schema
+ * for its request field (the one the bridge parses the app's arguments with), since the
+ * client takes requests as already parsed.
+ */
+function checked<S extends z.ZodType>(schema: S, value: string, what: string): z.output<S> {
+  const r = schema.safeParse(value)
+  if (!r.success) throw new UsageError(`${what}: ${r.error.issues[0]?.message ?? 'not valid'}`)
+  return r.data
+}
+
 function historyCommand(common: Common, values: Values, rest: string[]): Command {
   only(values, 'history', ['owner', 'status', 'from', 'to', 'limit', 'csv', 'json'])
   if (rest.length) throw new UsageError(`history takes options only, not “${rest[0]}”`)
@@ -140,8 +152,9 @@ function historyCommand(common: Common, values: Values, rest: string[]): Command
   const from = values.from === undefined ? undefined : parseTimeArg(values.from, 'from')
   const to = values.to === undefined ? undefined : parseTimeArg(values.to, 'to')
   if (from !== undefined && to !== undefined && from > to) throw new UsageError('--from is after --to')
-  const owner = values.owner?.trim()
-  if (values.owner !== undefined && !owner) throw new UsageError('--owner needs an address')
+  const typedOwner = values.owner?.trim()
+  if (values.owner !== undefined && !typedOwner) throw new UsageError('--owner needs an address')
+  const owner = typedOwner === undefined ? undefined : checked(GetIntentHistoryRequestSchema.shape.byOwnerAddress, typedOwner, '--owner')
   return {
     ...common,
     command: 'history',
@@ -177,7 +190,8 @@ export function parseCommand(argv: readonly string[]): Command {
       const [key, extra] = rest
       if (!key?.trim()) throw new UsageError(`${command} needs ${command === 'watch' ? 'an intent id' : 'a key: an intent id, transaction hash, address or text'}`)
       if (extra !== undefined) throw new UsageError(`${command} takes one key, not also “${extra}”`)
-      return command === 'lookup' ? { ...common, command, key: key.trim(), json: values.json } : { ...common, command, intentId: key.trim(), json: values.json }
+      if (command === 'lookup') return { ...common, command, key: key.trim(), json: values.json }
+      return { ...common, command, intentId: checked(GetIntentRequestSchema.shape.intentId, key.trim(), 'watch needs an intent id'), json: values.json }
     }
     case 'history':
       return historyCommand(common, values, rest)

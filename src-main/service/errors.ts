@@ -277,15 +277,6 @@ export function networkFailure(ctx: CallContext, code: string | undefined, durin
   }
 }
 
-export function invalidRequest(operation: string, detail: string, path?: string): SvcError {
-  return {
-    kind: 'InvalidArgument',
-    operation,
-    ...(path && { path }),
-    message: `The ${operation} request is not valid${path ? ` (${path})` : ''}: ${detail}`,
-  }
-}
-
 /**
  * Removes a secret from every string of an error (its name, message, path, operation,
  * whatever the service filled in). The client's own messages never contain the key;
