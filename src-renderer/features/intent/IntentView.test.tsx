@@ -214,6 +214,10 @@ describe('IntentView', () => {
     const text = await screen.findByRole('region', { name: 'Answer for the customer' })
     await waitFor(() => expect(text).toHaveTextContent('no refund and no balance left at the intent\'s addresses is recorded yet'))
     expect(screen.getByText(/Balances at the intent's addresses from the cached history entry/)).toBeInTheDocument()
+    // Offline, the answer speaks as of the copy's fetch, and copying it says it is stale.
+    expect(text.querySelector('.intent-answer-text')).toHaveTextContent(/^As of \d\d:\d\d UTC \(1 min ago\), /)
+    expect(within(text).getByRole('note', { name: 'Stale answer' })).toHaveTextContent(/fetched .* \(1 min ago\)/)
+    expect(within(text).getByRole('button', { name: /^Copy stale answer/ })).toBeInTheDocument()
   })
 
   it('adds notes with Enter, refuses an empty one, and keeps them in the cache', async () => {

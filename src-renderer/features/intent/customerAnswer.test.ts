@@ -74,6 +74,19 @@ describe('customerAnswer', () => {
     expect(a.text).toContain('No action is needed')
   })
 
+  it('stale or offline: begins "As of HH:MM (N min ago)" and measures times to the fetch, not to now', () => {
+    // Fetched 10:07:30, read 5 minutes later: the intent had run 30 s then; 5m 30s now would be a guess.
+    const fetched = Date.parse('2026-11-20T10:07:30.000Z')
+    const a = answer({ receipt: executing, now: fetched + 5 * 60_000, asOf: fetched, expectation: { typicalMs: 45_000, lateAfterMs: 120_000, basis: 'route' } })
+    expect(a.asOf).toBe(fetched)
+    expect(a.outcome).toBe('executing-on-time')
+    expect(a.text).toMatch(/^As of 10:07 UTC \(5 min ago\), the transfer of /)
+    expect(a.text).toContain('has run for 30s')
+    expect(a.text).not.toContain('5m 30s')
+    // A fresh answer has no such opening.
+    expect(answer({ receipt: executing, now: fetched, expectation: { typicalMs: 45_000, lateAfterMs: 120_000, basis: 'route' } }).text).toMatch(/^The transfer/)
+  })
+
   it('executing late: compares the run time with the route and says the funds are in transit', () => {
     const a = answer({ receipt: executing, expectation: { typicalMs: 45_000, lateAfterMs: 120_000, slowerThan: 0.987, basis: 'route' } })
     expect(a.outcome).toBe('executing-late')

@@ -1,6 +1,6 @@
 import type { ChainInfo, Intent, IntentBalance, IntentReceipt, IntentStatus } from '@contract/service'
 import { knownStatus } from '@contract/service/constants'
-import { amountText, formatDuration, formatUsd, parseTime } from '../../lib/format'
+import { amountText, formatAge, formatDuration, formatUsd, parseTime } from '../../lib/format'
 import type { Expectation } from '../../lib/routeStats'
 import { chainName } from '../../lib/chains'
 import { failureReason } from './receiptSteps'
@@ -35,12 +35,27 @@ export interface AnswerInput {
   tokenOf: TokenLookup
   /** epoch ms */
   now: number
+  /**
+   * When the data behind the answer was fetched from the service, if it is a stale or
+   * offline copy: the answer then speaks as of that moment ("As of 10:08 UTC (5 min
+   * ago), …") and measures every time to it, never to now.
+   */
+  asOf?: number
 }
 
 export interface CustomerAnswer {
   outcome: Outcome
   /** One paragraph: what happened, where the funds are now, what happens next. */
   text: string
+  /** The fetch time it speaks as of, when it comes from a stale or offline copy. */
+  asOf?: number
+}
+
+/** "As of 10:08 UTC (5 min ago)": how a stale answer begins. */
+export function asOfText(asOf: number, now: number): string {
+  const d = new Date(asOf)
+  const hhmm = `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')} UTC`
+  return `As of ${hhmm} (${formatAge(asOf, now)})`
 }
 
 /** The facts every template draws on, pulled once from intent, receipt and balances. */
@@ -245,9 +260,13 @@ const TEMPLATES: Record<Outcome, Template> = {
  * wording is pinned by a test.
  */
 export function customerAnswer(c: AnswerInput): CustomerAnswer {
-  const facts = gatherFacts(c)
-  const outcome = classifyOutcome(facts, c)
-  return { outcome, text: TEMPLATES[outcome](facts, c).join(' ') }
+  // A stale copy says nothing about the present: every time is measured to its fetch.
+  const at = c.asOf === undefined ? c : { ...c, now: Math.min(c.asOf, c.now) }
+  const facts = gatherFacts(at)
+  const outcome = classifyOutcome(facts, at)
+  const text = TEMPLATES[outcome](facts, at).join(' ')
+  if (c.asOf === undefined) return { outcome, text }
+  return { outcome, text: `${asOfText(c.asOf, c.now)}, ${text.charAt(0).toLowerCase()}${text.slice(1)}`, asOf: c.asOf }
 }
 
 /** The quote's own estimate as an expectation, used when no route statistics are at hand. */

@@ -17,6 +17,7 @@ import { useRouteStatsFor } from '../../data/routeStats'
 import { useChainsById } from '../../data/reference/chains'
 import { useLearnTokens, useTokenLabels } from '../../data/reference/tokens'
 import { activeProfile, useConnection } from '../../stores/connection'
+import { useOfflineMode } from '../../stores/cache'
 import { useWatch } from '../watch'
 import { caseSummary } from './caseSummary'
 import { customerAnswer, executionStartedAt, quoteExpectation } from './customerAnswer'
@@ -114,10 +115,24 @@ export function useBookmark(profileId: string | undefined, intentId: string) {
 interface AnswerInputs {
   intent: Intent | undefined
   receipt: IntentReceipt | undefined
+  /** The fetch time of a stale or offline copy behind the answer (see `staleSince`). */
+  asOf: number | undefined
   status: ReportedStatus | undefined
   profileId: string | undefined
   tokenOf: TokenLookup
   held: HeldBalances
+}
+
+/**
+ * When the answer's data is a copy not fresh from the service (offline, or read from the
+ * cache): the oldest fetch time among the intent and its receipt. Undefined while both
+ * are live answers (a watched receipt is live).
+ */
+export function staleSince(offline: boolean, intent: { fromCache: boolean; fetchedAt: number } | undefined, receipt: { origin: string; fetchedAt: number } | undefined): number | undefined {
+  const cachedIntent = intent && (offline || intent.fromCache) ? intent.fetchedAt : undefined
+  const cachedReceipt = receipt && (offline || receipt.origin === 'cache') ? receipt.fetchedAt : undefined
+  const times = [cachedIntent, cachedReceipt].filter((t): t is number => t !== undefined)
+  return times.length ? Math.min(...times) : undefined
 }
 
 /** What "usually finish in" rests on, said beside the answer when the answer uses it. */
@@ -128,7 +143,7 @@ export function expectationNote(outcome: string, e: Expectation | undefined): st
 }
 
 /** The customer's answer, with the route's expectation while the intent is moving. */
-function useCustomerAnswer({ intent, receipt, status, profileId, tokenOf, held }: AnswerInputs) {
+function useCustomerAnswer({ intent, receipt, asOf, status, profileId, tokenOf, held }: AnswerInputs) {
   const chains = useChainsById()
   const now = useNow(1000, status === 'EXECUTING')
   // Only a moving intent needs the route's statistics (computed in a worker, shared with other views).
@@ -137,9 +152,9 @@ function useCustomerAnswer({ intent, receipt, status, profileId, tokenOf, held }
     const started = executionStartedAt(intent, receipt)
     const route = routeExpectation(routeStats, intent?.originChainId ?? receipt?.originChainId, intent?.destinationChainId ?? receipt?.destinationChainId, started === undefined ? undefined : now - started)
     const expectation = route ?? quoteExpectation(intent)
-    const answer = customerAnswer({ intent, receipt, status: knownStatus(status), balances: held.balances, expectation, chains, tokenOf, now })
+    const answer = customerAnswer({ intent, receipt, status: knownStatus(status), balances: held.balances, expectation, chains, tokenOf, now, asOf })
     return { answer, basis: expectationNote(answer.outcome, expectation) }
-  }, [intent, receipt, status, held.balances, routeStats, chains, tokenOf, now])
+  }, [intent, receipt, asOf, status, held.balances, routeStats, chains, tokenOf, now])
 }
 
 /**
@@ -167,7 +182,9 @@ export function useIntentView(rawId: string | undefined) {
   const tokenOf = useMemo(() => makeTokenLookup(intent, receipt, learnt), [intent, receipt, learnt])
   useLearnIntentTokens(intent, receipt)
   const held = useHeldBalances(intent, knownStatus(status))
-  const { answer, basis: answerBasis } = useCustomerAnswer({ intent, receipt, status, profileId, tokenOf, held })
+  const offline = useOfflineMode()
+  const asOf = staleSince(offline, shown, receiptState.shown)
+  const { answer, basis: answerBasis } = useCustomerAnswer({ intent, receipt, asOf, status, profileId, tokenOf, held })
   useReloadOnWatchedMove(watch?.status, query.reload)
 
   const summary = () =>

@@ -1,4 +1,6 @@
 import { CopyButton } from '../../../components/CopyButton'
+import { formatAge, formatDateTime } from '../../../lib/format'
+import { useNow } from '../../../lib/useNow'
 import type { CustomerAnswer } from '../customerAnswer'
 
 /**
@@ -6,12 +8,19 @@ import type { CustomerAnswer } from '../customerAnswer'
  * staff most often open an intent to tell someone where their money is.
  */
 export function CustomerAnswerCard({ answer, note }: { answer: CustomerAnswer; note?: string }) {
+  const now = useNow(60_000)
+  const stale = answer.asOf
   return (
     <section className="card intent-card intent-answer" id="intent-answer" aria-labelledby="intent-answer-title" data-outcome={answer.outcome}>
       <div className="intent-card-head">
         <h2 id="intent-answer-title">Answer for the customer</h2>
-        <CopyButton text={answer.text} label="Copy answer" />
+        <CopyButton text={answer.text} label={stale === undefined ? 'Copy answer' : 'Copy stale answer'} />
       </div>
+      {stale !== undefined ? (
+        <p className="notice notice-warn" role="note" aria-label="Stale answer">
+          Stale: this answer is from a copy fetched {formatDateTime(stale)} ({formatAge(stale, now)}); the intent may have moved on since. It says so to the customer.
+        </p>
+      ) : null}
       <p className="intent-answer-text">
         {answer.text}
       </p>
