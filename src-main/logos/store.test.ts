@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EventHub } from '../events/hub'
 import type { BridgeHandlers } from '../bridge/handlers'
 import { startHost } from '../host/server'
-import { LogoStore, MAX_LOGO_BYTES, MAX_LOGO_STORE_BYTES, MAX_LOGOS, sniffImage, type LogoFetch } from './store'
+import { LogoStore, MAX_LOGO_BYTES, MAX_LOGO_STORE_BYTES, MAX_LOGOS, sniffImage, type LogoFetch, type Resolve } from './store'
 
 /** The Simulator, or any service on this machine, whose logos may be on loopback too. */
 const LOCAL = { serviceIsLocal: true }
@@ -106,6 +106,9 @@ describe('logos fetched by the main process', () => {
   })
 })
 
+/** Every name leads to a public address (no DNS in tests). */
+const PUBLIC: Resolve = async () => ['192.0.2.10']
+
 /** A logo server without a network: each URL answers a distinct PNG of `size` bytes. */
 const fakeLogos =
   (size = 1024): LogoFetch =>
@@ -125,7 +128,7 @@ describe('the logo folder', () => {
     try {
       // A minute between calls, so a logo shown again has its file's time brought forward.
       let clock = Date.now()
-      const store = new LogoStore(dir, fakeLogos(), () => (clock += 61_000), { count: 5, bytes: 10 * 1024 * 1024 })
+      const store = new LogoStore(dir, fakeLogos(), () => (clock += 61_000), { count: 5, bytes: 10 * 1024 * 1024 }, PUBLIC)
       const src: string[] = []
       for (let i = 0; i < 5; i++) src.push(await store.pathFor(`https://logos.example/${i}.png`, REMOTE))
       // The first is shown again: the second is now the oldest.
@@ -139,7 +142,7 @@ describe('the logo folder', () => {
       expect(store.fileFor(src[1].slice(7))).toBeUndefined()
       expect(store.fileFor(src[2].slice(7))).toBeUndefined()
       // The next launch finds the same five, the order kept by the files' times.
-      const next = new LogoStore(dir, fakeLogos(), () => (clock += 61_000), { count: 4, bytes: 10 * 1024 * 1024 })
+      const next = new LogoStore(dir, fakeLogos(), () => (clock += 61_000), { count: 4, bytes: 10 * 1024 * 1024 }, PUBLIC)
       expect(next.usage().count).toBe(4)
       expect(next.fileFor(src[0].slice(7))).toBeDefined()
       expect(next.fileFor(src[3].slice(7))).toBeUndefined()
@@ -151,7 +154,7 @@ describe('the logo folder', () => {
   it('stays under its byte cap however many large logos a service names (400 of 250 KiB)', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'ie-logos-')), 'logos')
     try {
-      const store = new LogoStore(dir, fakeLogos(250 * 1024))
+      const store = new LogoStore(dir, fakeLogos(250 * 1024), Date.now, undefined, PUBLIC)
       const started = performance.now()
       await Promise.all(Array.from({ length: 400 }, (_, i) => store.pathFor(`https://logos.example/big/${i}.png`, REMOTE)))
       const ms = performance.now() - started
@@ -169,7 +172,7 @@ describe('the logo folder', () => {
   it('answers a lookup from its index in memory, without reading the folder', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'ie-logos-')), 'logos')
     try {
-      const store = new LogoStore(dir, fakeLogos(256))
+      const store = new LogoStore(dir, fakeLogos(256), Date.now, undefined, PUBLIC)
       const urls = Array.from({ length: MAX_LOGOS }, (_, i) => `https://logos.example/small/${i}.png`)
       for (const url of urls) await store.pathFor(url, REMOTE)
       const started = performance.now()
@@ -209,14 +212,32 @@ describe('logo URLs and names', () => {
     }
   })
 
+  it('fetches nothing from a public name that leads to this machine, for a service elsewhere', async () => {
+    const { dir } = fresh()
+    try {
+      const fetched: string[] = []
+      const fetchLogo: LogoFetch = async (url, init) => (fetched.push(url), fakeLogos()(url, init))
+      const toThisMachine: Resolve = async (name) => (name === 'localtest.me' ? ['127.0.0.1'] : name === 'mapped.example' ? ['::ffff:127.0.0.1'] : ['192.0.2.10'])
+      const store = new LogoStore(join(dir, 'logos'), fetchLogo, Date.now, undefined, toThisMachine)
+      for (const url of ['https://localtest.me:8443/a.png', 'https://mapped.example/a.png'])
+        await expect(store.pathFor(url, REMOTE), url).rejects.toMatchObject({ error: { message: expect.stringMatching(/leads to this computer/) } })
+      expect(fetched).toEqual([])
+      await expect(store.pathFor('https://logos.example/a.png', REMOTE)).resolves.toMatch(/^\/logos\//)
+      // A service on this machine may name logos there, whatever the name.
+      await expect(store.pathFor('https://localtest.me:8443/b.png', LOCAL)).resolves.toMatch(/^\/logos\//)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('names each stored logo by a keyed digest that differs per data folder, and drops unkeyed names', async () => {
     const a = fresh()
     const b = fresh()
     try {
       const url = 'https://logos.example/eth.png'
       const plain = createHash('sha256').update(url).digest('hex')
-      const inA = await new LogoStore(join(a.dir, 'logos'), fakeLogos()).pathFor(url, REMOTE)
-      const inB = await new LogoStore(join(b.dir, 'logos'), fakeLogos()).pathFor(url, REMOTE)
+      const inA = await new LogoStore(join(a.dir, 'logos'), fakeLogos(), Date.now, undefined, PUBLIC).pathFor(url, REMOTE)
+      const inB = await new LogoStore(join(b.dir, 'logos'), fakeLogos(), Date.now, undefined, PUBLIC).pathFor(url, REMOTE)
       expect(inA).not.toBe(inB)
       expect(inA).not.toContain(plain)
       if (process.platform !== 'win32') expect(statSync(join(a.dir, 'logos', 'name-key')).mode & 0o777).toBe(0o600)
@@ -225,14 +246,14 @@ describe('logo URLs and names', () => {
       const old = join(mkdtempSync(join(tmpdir(), 'ie-logos-')), 'logos')
       mkdirSync(old)
       writeFileSync(join(old, `${plain}.png`), PNG)
-      const store = new LogoStore(old, fakeLogos())
+      const store = new LogoStore(old, fakeLogos(), Date.now, undefined, PUBLIC)
       expect(store.fileFor(`${plain}.png`)).toBeUndefined()
       expect(filesIn(old)).toEqual([])
       // A damaged key is replaced, once, and the next launch keeps the new one.
       writeFileSync(join(old, 'name-key'), 'short')
-      const first = await new LogoStore(old, fakeLogos()).pathFor(url, REMOTE)
+      const first = await new LogoStore(old, fakeLogos(), Date.now, undefined, PUBLIC).pathFor(url, REMOTE)
       expect(readFileSync(join(old, 'name-key'))).toHaveLength(32)
-      expect(await new LogoStore(old, fakeLogos()).pathFor(url, REMOTE)).toBe(first)
+      expect(await new LogoStore(old, fakeLogos(), Date.now, undefined, PUBLIC).pathFor(url, REMOTE)).toBe(first)
       rmSync(dirname(old), { recursive: true, force: true })
     } finally {
       rmSync(a.dir, { recursive: true, force: true })

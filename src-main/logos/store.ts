@@ -2,6 +2,8 @@ import { createHmac, randomBytes } from 'node:crypto'
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { rename, unlink, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { lookup } from 'node:dns/promises'
+import { isIP } from 'node:net'
 import { isLoopbackHostname } from '../../src-shared/contract/app'
 import { SvcFailure } from '../../src-shared/contract/errors'
 
@@ -62,6 +64,9 @@ export function sniffImage(bytes: Buffer): LogoExt | undefined {
 }
 
 export type LogoFetch = (url: string, init: RequestInit) => Promise<Response>
+/** The addresses a host name leads to. */
+export type Resolve = (hostname: string) => Promise<string[]>
+const systemResolve: Resolve = async (hostname) => (await lookup(hostname, { all: true })).map((a) => a.address)
 
 export interface LogoLimits {
   count: number
@@ -83,7 +88,13 @@ export interface LogoRequest {
 /** Whether `url`'s host names this machine, by name or address (`localhost`, `127.x`, `::1`, `0.0.0.0`, IPv4-mapped forms). */
 export function isThisMachine(hostname: string): boolean {
   const h = hostname.toLowerCase().replace(/^\[|\]$/g, '')
-  return isLoopbackHostname(h) || h.endsWith('.localhost') || h === '0.0.0.0' || h === '::' || /^::ffff:(7f[0-9a-f]{2}:|0:0$)/.test(h)
+  return (
+    isLoopbackHostname(h) ||
+    h.endsWith('.localhost') ||
+    h === '0.0.0.0' ||
+    h === '::' ||
+    /^::ffff:(7f[0-9a-f]{2}:|0:0$|127\.|0\.0\.0\.0$)/.test(h)
+  )
 }
 
 export class LogoStore {
@@ -101,6 +112,7 @@ export class LogoStore {
     private readonly fetchImpl: LogoFetch = (u, i) => fetch(u, i),
     private readonly now: () => number = Date.now,
     private readonly limits: LogoLimits = { count: MAX_LOGOS, bytes: MAX_LOGO_STORE_BYTES },
+    private readonly resolve: Resolve = systemResolve,
   ) {}
 
   /** The served path of the logo at `url` (`/logos/<name>`), fetching it once if it is not stored yet. */
@@ -114,7 +126,7 @@ export class LogoStore {
     if (failed !== undefined && this.now() - failed < RETRY_AFTER_MS) throw refused('it could not be loaded a moment ago')
     let pending = this.inFlight.get(id)
     if (!pending) {
-      pending = this.inTurn(() => this.download(target, id)).finally(() => this.inFlight.delete(id))
+      pending = this.inTurn(() => this.download(target, id, request)).finally(() => this.inFlight.delete(id))
       this.inFlight.set(id, pending)
     }
     return `/logos/${await pending}`
@@ -226,8 +238,9 @@ export class LogoStore {
     }
   }
 
-  private async download(url: URL, id: string): Promise<string> {
+  private async download(url: URL, id: string, request: LogoRequest): Promise<string> {
     try {
+      if (!request.serviceIsLocal) await this.refuseNamesOfThisMachine(url.hostname)
       const bytes = await this.fetchBounded(url)
       const ext = sniffImage(bytes)
       if (!ext) throw refused('it is not a PNG, JPEG, GIF, WebP, ICO or SVG image')
@@ -246,6 +259,18 @@ export class LogoStore {
       this.failedAt.set(id, this.now())
       throw e instanceof SvcFailure ? e : refused('it could not be fetched')
     }
+  }
+
+  /**
+   * A public name can lead to this machine too (`localtest.me` resolves to 127.0.0.1). Its
+   * addresses are looked up before the fetch; a name that cannot be looked up is left to
+   * the fetch, which fails on it the same way. (A name that answers differently a moment
+   * later is not caught, but the URL is https and a local port gets a TLS handshake.)
+   */
+  private async refuseNamesOfThisMachine(hostname: string): Promise<void> {
+    if (isIP(hostname.replace(/^\[|\]$/g, ''))) return
+    const addresses = await this.resolve(hostname).catch(() => [])
+    if (addresses.some(isThisMachine)) throw refused('its name leads to this computer, and the service is not on this computer')
   }
 
   private async fetchBounded(url: URL): Promise<Buffer> {
