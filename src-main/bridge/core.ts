@@ -3,6 +3,7 @@ import { SvcFailure } from '../../src-shared/contract/errors'
 import { SvcClient } from '../service/client'
 import type { ServiceSession } from '../service/session'
 import { runConnectionChecks } from '../service/connectionChecks'
+import { noCheckFailed } from '../../src-shared/contract/checks'
 import type { KeyStore } from '../settings/keystore'
 import { SIMULATOR_PROFILE_ID, type ProfileStore, type Profile } from '../settings/profiles'
 import type { WatchControl } from '../../src-shared/contract/watch'
@@ -148,7 +149,7 @@ async function testConnectionOf(session: ServiceSession): Promise<ConnectionTest
   const first = checks[0]
   if (first && !first.ok && first.error) throw new SvcFailure(first.error)
   const chains = checks.find((c) => c.operation === 'GetChains')?.count ?? 0
-  return { ok: checks.every((c) => c.ok), chains, ms: Date.now() - started, checks }
+  return { ok: noCheckFailed(checks), chains, ms: Date.now() - started, checks }
 }
 
 interface ProfileCommandDeps {

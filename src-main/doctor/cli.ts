@@ -2,8 +2,9 @@
  * `npm run doctor -- --base-url URL --service-name NAME [--rename neutral=wire]... [--big-ints number|string]`
  *
  * Calls every read operation of the service with the app's own client and prints
- * `OK <op>` or `FAIL <op>: <reason>` for each, then `N passed, N failed`; exits 1 when
- * any failed and 2 on a usage error. The access key is read from the
+ * `OK <op>` or `FAIL <op>: <reason>` for each (`RATE-LIMITED`, `WARN` and `ABSENT` apart),
+ * the optional operations beyond the spec it found, and whether each history filter is
+ * applied, then `N passed, N failed`; exits 1 when any failed and 2 on a usage error. The access key is read from the
  * INTENT_EXPLORER_ACCESS_KEY environment variable only, never from the command line,
  * so it does not end up in shell history or the process list.
  */
@@ -12,6 +13,7 @@ import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { BaseUrlSchema } from '../../src-shared/contract/app'
 import type { WireDialect } from '../../src-shared/contract/dialect'
+import { noCheckFailed } from '../../src-shared/contract/checks'
 import { SvcClient } from '../service/client'
 import { formatChecks, runConnectionChecks } from '../service/connectionChecks'
 import { describeDialect, forCommandLine, WIRE_FLAG_OPTIONS, WIRE_FLAGS_USAGE, wireDialectFromFlags, WireFlagError } from '../service/wireFlags'
@@ -63,9 +65,10 @@ export function parseDoctorArgs(argv: string[]): DoctorOptions {
 export async function doctor(opts: DoctorOptions, accessKey: string | undefined, print: (line: string) => void): Promise<number> {
   const client = new SvcClient({ baseUrl: opts.baseUrl, dialect: opts.dialect, getAccessKey: () => accessKey || undefined })
   print(`Checking ${opts.baseUrl} as ${describeDialect(opts.dialect)}${accessKey ? '' : `, without an access key (${KEY_VARIABLE} is not set)`}`)
-  const checks = await runConnectionChecks(client)
+  const checks = await runConnectionChecks(client, { filters: true })
   for (const line of formatChecks(checks)) print(forCommandLine(line, KEY_VARIABLE))
-  return checks.every((c) => c.ok) ? 0 : 1
+  // Rate-limited checks are inconclusive, not failures; warnings (ignored filters, missing parts) do not fail the run.
+  return noCheckFailed(checks) ? 0 : 1
 }
 
 async function main(): Promise<void> {

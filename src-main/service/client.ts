@@ -42,6 +42,7 @@ import {
 } from './errors'
 import { walkIntentHistory, type WalkHistoryOptions, type WalkHistoryResult } from './historyWalk'
 import { OPERATIONS, type OperationName, type RequestOf, type ResponseOf } from './operations'
+import type { CapabilityOperation } from '../../src-shared/contract/service/extras'
 import { DEFAULT_RETRY_POLICY, realSleep, withRetry, type RetryInfo, type RetryPolicy, type Sleep } from './retry'
 import { nodeFetch } from './nodeFetch'
 import { DEFAULT_MAX_ANSWER_BYTES, postJson, type FetchLike } from './transport'
@@ -204,6 +205,11 @@ export class SvcClient {
 
   getEarnPools(request: GetEarnPoolsRequest = {}, opts?: CallOptions): Promise<GetEarnPoolsResponse> {
     return this.call('GetEarnPools', request, opts)
+  }
+
+  /** An operation beyond the spec (Ping, Clock, GetTokenPrices, …): a service may lack it, see `capabilities.ts`. */
+  extra<N extends CapabilityOperation>(name: N, request: RequestOf<N>, opts?: CallOptions): Promise<ResponseOf<N>> {
+    return this.call(name, request, opts)
   }
 
   private async call<N extends OperationName>(name: N, request: RequestOf<N>, opts: CallOptions = {}, pastedText?: string): Promise<ResponseOf<N>> {

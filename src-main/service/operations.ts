@@ -26,6 +26,19 @@ import {
   type YieldGetMarketsResponse,
 } from '../../src-shared/contract/service'
 import { decodeAnswer, type Decoded } from './normalise/decode'
+import {
+  AbortIntentRequestSchema,
+  AbortIntentResponseSchema,
+  ClockResponseSchema,
+  EmptyRequestSchema,
+  ExactRoutesResponseSchema,
+  GetIntentTransactionHistoryResponseSchema,
+  GetTokenPricesRequestSchema,
+  GetTokenPricesResponseSchema,
+  LooseRequestSchema,
+  PingResponseSchema,
+  RuntimeStatusResponseSchema,
+} from '../../src-shared/contract/service/extras'
 import { decodeYieldBalances, decodeYieldMarkets } from './normalise/yield'
 
 /**
@@ -85,6 +98,16 @@ export const OPERATIONS = {
     retry: true,
   }),
   GetEarnPools: op({ request: GetEarnPoolsRequestSchema, decode: reads(GetEarnPoolsResponseSchema), retry: true }),
+  // Beyond the spec: what the deployed service's published client lists. A service may
+  // lack any of them (`capabilities.ts` learns which). AbortIntent changes state.
+  Ping: op({ request: EmptyRequestSchema, decode: reads(PingResponseSchema), retry: true }),
+  RuntimeStatus: op({ request: EmptyRequestSchema, decode: reads(RuntimeStatusResponseSchema), retry: true }),
+  Clock: op({ request: EmptyRequestSchema, decode: reads(ClockResponseSchema), retry: true }),
+  GetTokenPrices: op({ request: GetTokenPricesRequestSchema, decode: reads(GetTokenPricesResponseSchema), retry: true }),
+  AbortIntent: op({ request: AbortIntentRequestSchema, decode: reads(AbortIntentResponseSchema), retry: false }),
+  GetIntentTransactionHistory: op({ request: LooseRequestSchema, decode: reads(GetIntentTransactionHistoryResponseSchema), retry: true }),
+  GetExactInputRoutes: op({ request: LooseRequestSchema, decode: reads(ExactRoutesResponseSchema), retry: true }),
+  GetExactOutputRoutes: op({ request: LooseRequestSchema, decode: reads(ExactRoutesResponseSchema), retry: true }),
 }
 
 export type OperationName = keyof typeof OPERATIONS

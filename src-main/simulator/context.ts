@@ -25,6 +25,8 @@ export interface SimContext {
   /** The wire form served: the spec's or a deployed service's. */
   wire: SimWire
   waitTimeoutMs: number
+  /** Whether the operations beyond the spec are answered (a service without them answers WebrpcBadRoute). */
+  extras: boolean
   /** Serialised per-record answers, history entries and receipts (see jsonCache.ts); renewed with the dataset. */
   recordJson: JsonCache
   /** GetEarnPools: when each distinct request was last computed (simulated ms). */

@@ -46,6 +46,8 @@ export interface SimulatorOptions {
   waitTimeoutMs?: number
   /** Quote validity and the execute-after-commit window. Default 600000. */
   commitWindowMs?: number
+  /** Answer the operations beyond the spec (Ping, RuntimeStatus, Clock, GetTokenPrices, AbortIntent, …). Default true. */
+  extras?: boolean
   /** Fault spec (see faults.ts / README). Default none. */
   faults?: string
   /** Which of the spec's alternative response shapes to send. Default 'spec'. */
@@ -116,6 +118,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     commitWindowMs: wholeNumber('commitWindowMs', opts.commitWindowMs ?? 600_000, 1),
     shape,
     wire: simWire(opts.dialect),
+    extras: opts.extras ?? true,
   })
   if (opts.faults) sim.setFaults(opts.faults)
   const log = opts.verbose ? (opts.log ?? ((line: string) => console.log(line))) : null

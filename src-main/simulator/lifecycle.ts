@@ -109,6 +109,12 @@ export class Lifecycle {
     this.changed(r)
   }
 
+  /** AbortIntent: a quoted or committed intent is called off before it runs. */
+  abort(r: IntentRecord): void {
+    settle(this.env, r, 'ABORTED', this.clock.now(), 'aborted by the owner')
+    this.changed(r)
+  }
+
   execute(r: IntentRecord, depositTxHash: string | null): void {
     if (depositTxHash) {
       r.txHashes.deposit = depositTxHash.toLowerCase()

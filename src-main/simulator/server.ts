@@ -15,7 +15,7 @@ import { wireErrorByCode } from './wireCatalogue'
 import { realSleep as sleep } from '../service/retry'
 import { MAX_TIMER_DELAY_MS } from '../service/timer'
 import { mangleTypes, type FaultOutcome, type FaultPlan } from './faults'
-import { OPERATIONS } from './ops'
+import { EXTRA_OPERATIONS, OPERATIONS } from './ops'
 import type { Simulation } from './simulation'
 import { JsonText, parseJson, toJson } from './wire'
 import type { SimWire } from './dialect'
@@ -134,7 +134,7 @@ export function createSimServer(o: ServerOptions): SimServer {
   async function rpc(req: IncomingMessage, res: ServerResponse, op: string, signal: AbortSignal): Promise<{ status: number; fault: FaultOutcome | null }> {
     if (req.method !== 'POST') throw new SimError('BadMethod', `${req.method} is not allowed; use POST`)
     const handler = OPERATIONS[op]
-    if (!handler) throw new SimError('BadRoute', `unknown operation ${op}`)
+    if (!handler || (!o.sim.ctx.extras && op in EXTRA_OPERATIONS)) throw new SimError('BadRoute', `unknown operation ${op}`)
     const key = req.headers['x-access-key']
     if (typeof key !== 'string' || key === '') throw new SimError('AccessKeyNotFound', 'missing access key: send it in the X-Access-Key header')
     if (!o.accessKeys.has(key)) throw new SimError('AccessKeyNotFound', 'unknown access key')

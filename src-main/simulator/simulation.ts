@@ -32,6 +32,8 @@ export interface SimulationOptions {
   shape: ResponseShape
   /** The wire form served; the spec's when absent. */
   wire?: SimWire
+  /** Answer the operations beyond the spec (Ping, Clock, GetTokenPrices, …). Default true. */
+  extras?: boolean
 }
 
 export interface CreateIntentOptions {
@@ -84,6 +86,7 @@ export class Simulation {
       shape: options.shape,
       wire: options.wire ?? simWire(),
       waitTimeoutMs: options.waitTimeoutMs,
+      extras: options.extras ?? true,
       earnPoolsFetchedAt: new Map(),
       ...this.freshState(),
     }

@@ -102,6 +102,19 @@ describe('History with one hostile entry', () => {
   })
 })
 
+describe('History names the fields main refused', () => {
+  it("the entry's detail panel lists each refused field with its reason", async () => {
+    const good = [makeEntry(), makeEntry()]
+    const bad = { ...makeEntry(), createdAt: undefined, _refused: [{ field: 'createdAt', reason: 'time "9999-12-31T00:00:00Z" is outside 2009-01-01 to 2036-12-04' }] }
+    answers.set('getIntentHistory', () => okFetched({ intents: [good[0], bad, good[1]] }))
+    renderShellAt('/history')
+    await expectHistoryStands(good, bad)
+    fireEvent.click(screen.getByRole('button', { name: `Details of intent ${bad.intentId}` }))
+    const panel = await screen.findByRole('complementary', { name: 'Intent details' })
+    expect(within(panel).getByRole('status', { name: 'Refused fields' })).toHaveTextContent('createdAt: time "9999-12-31T00:00:00Z" is outside')
+  })
+})
+
 /** An intent and its receipt whose tokens claim 10^15 decimals and whose times lie in year 9999. */
 function hostileIntent(): { intent: Intent; receipt: IntentReceipt } {
   const entry = makeEntry({ createdAt: FAR_FUTURE })

@@ -112,10 +112,21 @@ export interface Fetched<T> {
   source: DataSource
 }
 
+/**
+ * How a check ended. `rateLimited`: the service asked the app to slow down and the retries
+ * within the run's budget did not get through — not a failure of the service; `warning`:
+ * it answered, but something is missing or was ignored; `absent`: an optional operation
+ * beyond the spec this service does not offer (nothing needs it).
+ */
+export type CheckOutcome = 'passed' | 'failed' | 'rateLimited' | 'warning' | 'absent'
+
 /** One operation of a connection test: `npm run doctor` prints the same list. */
 export interface ConnectionCheck {
   operation: string
+  /** It did not fail: passed, a warning, or an absent optional operation. */
   ok: boolean
+  /** How it ended, when more than passed or failed; absent means `ok ? 'passed' : 'failed'`. */
+  outcome?: CheckOutcome
   /** What was found, or why it failed. */
   detail: string
   /** How many items the answer held (chains, markets, intents…), when it passed. */

@@ -12,6 +12,19 @@ import { searchIntents } from './searchIntents'
 import { waitIntentReceipt } from './waitIntentReceipt'
 import { yieldGetAggregateBalances } from './yieldGetAggregateBalances'
 import { yieldGetMarkets } from './yieldGetMarkets'
+import { abortIntent, clock, getExactInputRoutes, getExactOutputRoutes, getIntentTransactionHistory, getTokenPrices, ping, runtimeStatus } from './extras'
+
+/** Operations beyond the spec, answered unless the simulator runs without them (`extras: false`). */
+export const EXTRA_OPERATIONS: Readonly<Record<string, OpHandler>> = {
+  Ping: ping,
+  RuntimeStatus: runtimeStatus,
+  Clock: clock,
+  GetTokenPrices: getTokenPrices,
+  AbortIntent: abortIntent,
+  GetIntentTransactionHistory: getIntentTransactionHistory,
+  GetExactInputRoutes: getExactInputRoutes,
+  GetExactOutputRoutes: getExactOutputRoutes,
+}
 
 export const OPERATIONS: Readonly<Record<string, OpHandler>> = {
   QuoteIntent: quoteIntent,
@@ -26,6 +39,7 @@ export const OPERATIONS: Readonly<Record<string, OpHandler>> = {
   YieldGetMarkets: yieldGetMarkets,
   YieldGetAggregateBalances: yieldGetAggregateBalances,
   GetEarnPools: getEarnPools,
+  ...EXTRA_OPERATIONS,
 }
 
 export const OPERATION_NAMES: readonly string[] = Object.keys(OPERATIONS)

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import type { IntentHistoryEntry } from '@contract/service'
+import { RefusedFieldsNotice } from '../../components/RefusedFieldsNotice'
 import { Amount } from '../../components/Amount'
 import { CopyButton } from '../../components/CopyButton'
 import { Hex } from '../../components/Hex'
@@ -140,6 +141,7 @@ export function EntryDetail({
         {intentId ? <Link to={`/intent/${encodeURIComponent(intentId)}`}>Open intent</Link> : null}
         {intentId ? <WatchButton intentId={intentId} /> : null}
       </div>
+      <RefusedFieldsNotice records={[entry]} />
       <EntryFacts entry={entry} />
       <h3>Balances</h3>
       <EntryBalances entry={entry} balancesRequested={balancesRequested} />

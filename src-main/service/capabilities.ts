@@ -1,0 +1,70 @@
+import { isSvcFailure, type SvcError } from '../../src-shared/contract/errors'
+import { CAPABILITY_OPERATIONS, type Capabilities, type CapabilityOperation, type CapabilityState } from '../../src-shared/contract/service/extras'
+import type { SvcClient } from './client'
+
+/**
+ * Which of the operations beyond the spec a profile's service answers. Each is asked once
+ * with an empty request: an answer, or a refusal of the request itself, means the service
+ * has it; "no such route / method" means it has not; anything else (a network failure, a
+ * rate limit) leaves it unknown. Nothing changes on the service: AbortIntent without an
+ * intent id is refused before it can do anything.
+ */
+
+/** webrpc's and the platform's names for "this operation does not exist here". */
+const NO_SUCH_OPERATION = new Set(['WebrpcBadRoute', 'WebrpcBadMethod', 'MethodNotFound', 'NotImplemented'])
+
+export function stateOfProbe(error: SvcError | undefined): CapabilityState {
+  if (!error) return 'available'
+  if (error.kind === 'NotFound' && (error.name === undefined ? error.status === 404 || error.status === 405 : NO_SUCH_OPERATION.has(error.name))) return 'absent'
+  // It read the request and refused it, or answered in a shape this app does not read: it has the operation.
+  if (['InvalidArgument', 'Conflict', 'NotFound', 'BadResponse'].includes(error.kind)) return 'available'
+  return 'unknown'
+}
+
+export interface ProbeOptions {
+  timeoutMs?: number
+  signal?: AbortSignal
+}
+
+export async function probeCapabilities(client: SvcClient, opts: ProbeOptions = {}): Promise<Capabilities> {
+  const states = await Promise.all(
+    CAPABILITY_OPERATIONS.map((op) =>
+      client.extra(op, {} as never, { timeoutMs: opts.timeoutMs ?? 10_000, signal: opts.signal }).then(
+        () => 'available' as const,
+        (e: unknown) => (isSvcFailure(e) ? stateOfProbe(e.error) : 'unknown'),
+      ),
+    ),
+  )
+  return { operations: Object.fromEntries(CAPABILITY_OPERATIONS.map((op, i) => [op, states[i]])) as Record<CapabilityOperation, CapabilityState>, checkedAt: Date.now() }
+}
+
+/**
+ * Capabilities per profile, probed once and kept; `refresh` probes again (on reconnect,
+ * or when the profile's URL or key changed). A probe under way is shared.
+ */
+export class CapabilityCache {
+  private readonly known = new Map<string, Promise<Capabilities>>()
+
+  get(profileKey: string, client: SvcClient, refresh = false): Promise<Capabilities> {
+    const kept = this.known.get(profileKey)
+    if (kept && !refresh) return kept
+    const probing = probeCapabilities(client)
+    this.known.set(profileKey, probing)
+    // One that learnt nothing is not kept: the next asker probes again.
+    void probing.then((c) => Object.values(c.operations).every((s) => s === 'unknown') && this.known.get(profileKey) === probing && this.known.delete(profileKey))
+    return probing
+  }
+
+  forget(profileKey: string): void {
+    this.known.delete(profileKey)
+  }
+}
+
+/** `available: Ping, Clock, …; absent: …` for a line of the doctor or Test connection. */
+export function describeCapabilities(c: Capabilities): string {
+  const by = (s: CapabilityState) => CAPABILITY_OPERATIONS.filter((op) => c.operations[op] === s)
+  const parts = [`available: ${by('available').join(', ') || 'none'}`]
+  if (by('absent').length) parts.push(`absent: ${by('absent').join(', ')}`)
+  if (by('unknown').length) parts.push(`could not tell: ${by('unknown').join(', ')}`)
+  return parts.join('; ')
+}

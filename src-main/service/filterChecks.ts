@@ -1,0 +1,91 @@
+import { isSvcFailure } from '../../src-shared/contract/errors'
+import type { CheckOutcome, ConnectionCheck } from '../../src-shared/contract/app'
+import { checkHistoryFilters } from '../../src-shared/contract/filterCheck'
+import type { GetIntentHistoryRequest, IntentHistoryEntry } from '../../src-shared/contract/service'
+import type { SvcClient } from './client'
+
+/**
+ * The doctor's check of each GetIntentHistory filter: a first page read without filters
+ * gives values to filter by, chosen so the filter must leave some of those rows out; the
+ * filtered page is then checked with the same rule History uses (`checkHistoryFilters`).
+ * A filter the rows contradict is reported as ignored — the app applies it itself then.
+ */
+
+type Sample = IntentHistoryEntry[]
+type Probe = (rows: Sample) => Partial<GetIntentHistoryRequest> | undefined
+
+const owner = (e: IntentHistoryEntry) => e.receipt?.ownerAddress ?? e.receipt?.summary?.ownerAddress
+const seconds = (e: IntentHistoryEntry) => (e.createdAt ? Math.floor(Date.parse(e.createdAt) / 1000) : undefined)
+
+/** A value of `read` one row has and another row lacks, so a service ignoring the filter shows it. */
+function telling<T>(rows: Sample, read: (e: IntentHistoryEntry) => T | undefined): T | undefined {
+  const values = rows.map(read).filter((v): v is T => v !== undefined)
+  return values.find((v) => values.some((w) => w !== v))
+}
+
+const PROBES: Record<string, Probe> = {
+  byStatus: (rows) => ({ byStatus: telling(rows, (e) => e.status) as GetIntentHistoryRequest['byStatus'] }),
+  byStatuses: (rows) => {
+    const s = telling(rows, (e) => e.status)
+    return s ? { byStatuses: [s] as GetIntentHistoryRequest['byStatuses'] } : undefined
+  },
+  byOwnerAddress: (rows) => ({ byOwnerAddress: telling(rows, owner) }),
+  byProjectId: (rows) => ({ byProjectId: telling(rows, (e) => e.receipt?.projectId) }),
+  originChainId: (rows) => ({ originChainId: telling(rows, (e) => e.receipt?.originChainId) }),
+  destinationChainId: (rows) => ({ destinationChainId: telling(rows, (e) => e.receipt?.destinationChainId) }),
+  originTokenAddress: (rows) => ({ originTokenAddress: telling(rows, (e) => e.receipt?.summary?.originTokenAddress) }),
+  destinationTokenAddress: (rows) => ({ destinationTokenAddress: telling(rows, (e) => e.receipt?.summary?.destinationTokenAddress) }),
+  fromTime: (rows) => {
+    const times = rows.map(seconds).filter((t): t is number => t !== undefined).sort((a, b) => a - b)
+    return times.length > 1 && times[0] !== times.at(-1) ? { fromTime: times.at(-1) } : undefined
+  },
+  toTime: (rows) => {
+    const times = rows.map(seconds).filter((t): t is number => t !== undefined).sort((a, b) => a - b)
+    return times.length > 1 && times[0] !== times.at(-1) ? { toTime: times[0] } : undefined
+  },
+  byParticipantAddresses: (rows) => {
+    const a = telling(rows, owner)
+    return a ? { byParticipantAddresses: [a] } : undefined
+  },
+  byEdgeRail: (rows) => {
+    const rail = rows.map((e) => e.receipt?.edge?.rail ?? e.receipt?.summary?.edge?.rail).find(Boolean)
+    return rail && rows.some((e) => e.receipt?.summary && !(e.receipt.edge ?? e.receipt.summary.edge)) ? { byEdgeRail: rail } : undefined
+  },
+}
+
+const definedOnly = (r: Partial<GetIntentHistoryRequest> | undefined) =>
+  r && Object.values(r).every((v) => v !== undefined) ? (r as GetIntentHistoryRequest) : undefined
+
+export type FilterCheck = Omit<ConnectionCheck, 'ok'> & { outcome: CheckOutcome }
+
+export async function checkServiceFilters(client: SvcClient, call: { timeoutMs: number; signal?: AbortSignal }): Promise<FilterCheck[]> {
+  const out: FilterCheck[] = []
+  let sample: Sample
+  try {
+    sample = (await client.getIntentHistory({ page: { pageSize: 50 } }, call)).intents
+  } catch (e) {
+    return [{ operation: 'History filters', outcome: 'failed', detail: `no unfiltered page to check them with: ${isSvcFailure(e) ? e.error.message : String(e)}`, ms: 0 }]
+  }
+  for (const [name, probe] of Object.entries(PROBES)) {
+    const filter = definedOnly(probe(sample))
+    const operation = `filter ${name}`
+    if (!filter) {
+      out.push({ operation, outcome: 'warning', detail: 'not checked: the first page has no value that would tell', ms: 0 })
+      continue
+    }
+    const started = Date.now()
+    try {
+      const { intents } = await client.getIntentHistory({ ...filter, page: { pageSize: 50 } }, call)
+      const { ignored } = checkHistoryFilters(filter, intents)
+      out.push(
+        ignored.length
+          ? { operation, outcome: 'warning', detail: `the service ignored it (rows that do not match came back); the app applies it itself`, ms: Date.now() - started }
+          : { operation, outcome: 'passed', detail: `applied (${intents.length} rows match)`, ms: Date.now() - started },
+      )
+    } catch (e) {
+      const error = isSvcFailure(e) ? e.error : undefined
+      out.push({ operation, outcome: error?.kind === 'RateLimited' ? 'rateLimited' : 'failed', detail: isSvcFailure(e) ? e.error.message : String(e), ...(error && { error }), ms: Date.now() - started })
+    }
+  }
+  return out
+}
