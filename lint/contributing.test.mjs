@@ -71,6 +71,17 @@ describe('the layer table in CONTRIBUTING.md', () => {
   })
 })
 
+describe('the picture in CONTRIBUTING.md', () => {
+  const picture = contributing.split('```')[1] ?? ''
+
+  it('names every folder lint puts in a layer', () => {
+    const folders = LAYERS.flatMap((l) => l.files)
+      .filter((f) => f.endsWith('/') && !f.startsWith('src-shared/'))
+      .map((f) => `${f.split('/').at(-2)}/`)
+    expect(folders.filter((f) => !picture.includes(f))).toEqual([])
+  })
+})
+
 describe('every folder of the product tree is in a layer', () => {
   const entries = (dir) =>
     readdirSync(join(root, dir), { withFileTypes: true })
