@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { safeHttpUrl } from './safeUrl'
 
 describe('safeHttpUrl', () => {
-  it('keeps http and https URLs, normalised', () => {
-    expect(safeHttpUrl('https://etherscan.io')).toBe('https://etherscan.io/')
+  it('keeps http and https URLs as given', () => {
+    expect(safeHttpUrl('https://etherscan.io')).toBe('https://etherscan.io')
     expect(safeHttpUrl('http://127.0.0.1:8545/tx/0x1')).toBe('http://127.0.0.1:8545/tx/0x1')
   })
 

@@ -10,7 +10,8 @@ export function safeHttpUrl(url: string | undefined): string | undefined {
   try {
     const u = new URL(url)
     if (u.protocol !== 'https:' && u.protocol !== 'http:') return undefined
-    return u.username || u.password ? undefined : u.href
+    // As given: the browser reads it with the same parser, so it goes where `u` says.
+    return u.username || u.password ? undefined : url
   } catch {
     return undefined
   }

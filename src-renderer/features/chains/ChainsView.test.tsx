@@ -66,7 +66,7 @@ describe('ChainsView', () => {
     const eth = rowOf('Ethereum')
     expect(eth).toHaveTextContent('Ether')
     expect(eth).toHaveTextContent('ETH')
-    expect(within(eth).getByRole('link', { name: 'Etherscan' })).toHaveAttribute('href', 'https://etherscan.io/')
+    expect(within(eth).getByRole('link', { name: 'Etherscan' })).toHaveAttribute('href', 'https://etherscan.io')
     const sep = rowOf('Sepolia')
     expect(within(sep).getAllByRole('cell').map((c) => c.textContent)).toEqual([
       'SESepolia',
@@ -78,7 +78,7 @@ describe('ChainsView', () => {
       'Yes',
       'No',
     ])
-    expect(within(sep).getByRole('link')).toHaveAttribute('href', 'https://sepolia.etherscan.io/')
+    expect(within(sep).getByRole('link')).toHaveAttribute('href', 'https://sepolia.etherscan.io')
 
     // The logo comes through the bridge, served from the page's own origin…
     expect(callsOf('getLogo')).toContainEqual({ url: ethereum.logoUri })
@@ -100,7 +100,7 @@ describe('ChainsView', () => {
       expect(within(rowOf(name)).queryByRole('link'), name).toBeNull()
       expect(within(rowOf(name)).getByTitle('Not an http(s) link')).toHaveTextContent(url)
     }
-    expect(within(table()).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['https://etherscan.io/'])
+    expect(within(table()).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['https://etherscan.io'])
   })
 
   it('writes the list through to the cache and feeds the app-wide chain names', async () => {
