@@ -14,6 +14,8 @@ export interface Entry {
   states?: unknown[]
   /** A hash of the last receipt and states, to tell a change from a timed-out hold. */
   fingerprint?: string
+  /** The size of the whole receipt in `state`, counted against `KEPT_RECEIPTS_CHARS`; 0 for a summary. */
+  receiptChars?: number
   /** Aborting it ends the loop, including a long-poll being held. */
   controller?: AbortController
   loop?: Promise<void>
@@ -21,6 +23,8 @@ export interface Entry {
 
 /** Whole receipts in one list answer, in characters of JSON; the rest go as summaries. */
 export const LIST_RECEIPTS_CHARS = 4 * 1024 * 1024
+/** Whole receipts held by all watches together, in characters of JSON; past it a new one is kept as its summary. */
+export const KEPT_RECEIPTS_CHARS = 16 * 1024 * 1024
 
 export const keyOf = (profileId: string, intentId: string) => `${profileId}\n${intentId}`
 
@@ -74,6 +78,21 @@ export class WatchBook {
     entry.state = { ...entry.state, ...patch, revision: this.next() }
     this.writer.schedule()
     return entry.state
+  }
+
+  /**
+   * `state` with the receipt this watch may keep: whole while every watch's whole receipts
+   * together stay within `KEPT_RECEIPTS_CHARS`, else its summary (`receiptTrimmed`).
+   */
+  keep(entry: Entry, state: WatchState): WatchState {
+    entry.receiptChars = 0
+    if (!state.receipt || state.receiptTrimmed) return state
+    const size = jsonChars(state.receipt, RECEIPT_KEPT_CHARS)
+    let held = 0
+    for (const e of this.entries.values()) held += e.receiptChars ?? 0
+    if (held + size > KEPT_RECEIPTS_CHARS) return { ...state, receipt: receiptSummary(state.receipt), receiptTrimmed: true }
+    entry.receiptChars = size
+    return state
   }
 
   /** Changes only the loop's own bookkeeping (queued ↔ polling), which no event reports. */

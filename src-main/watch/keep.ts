@@ -13,11 +13,13 @@ import type { WatchState } from '../../src-shared/contract/watch'
 /** A receipt whose JSON is at most this long is kept whole; a longer one as its summary. */
 export const RECEIPT_KEPT_CHARS = 32 * 1024
 /** The receiptStates echoed back to the service are kept up to this size; longer ones are not echoed. */
-export const STATES_KEPT_CHARS = 64 * 1024
+export const STATES_KEPT_CHARS = 16 * 1024
 /** Free text a person reads (a failure reason, an error message). */
 export const MAX_TEXT_CHARS = 2_000
 /** A short free-text field (a leg's status or type, a token symbol, an error name). */
 export const MAX_FIELD_CHARS = 200
+/** An id, address, hash, amount or time: longer than this, it is not one (a uint256 has 78 digits, a hash 66 characters). */
+const MAX_VALUE_CHARS = 100
 
 /**
  * `text` cut to at most `max` characters, ending with a marker that says how long it was;
@@ -93,7 +95,7 @@ function pick(from: unknown, keys: readonly string[], nested: Record<string, rea
     else if (typeof v === 'string') {
       const limit = TEXT_LIMITS[key]
       if (limit !== undefined) out[key] = clipText(v, limit)
-      else if (v.length <= MAX_FIELD_CHARS) out[key] = v
+      else if (v.length <= MAX_VALUE_CHARS) out[key] = v
     } else if (nested[key]) {
       const inner = pick(v, nested[key])
       if (inner) out[key] = inner

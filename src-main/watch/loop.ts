@@ -129,7 +129,7 @@ export class WatchLoops {
     const changed = fingerprint !== entry.fingerprint || previous.phase === 'retrying'
     entry.fingerprint = fingerprint
     entry.states = fitsJson(answer.receiptStates, STATES_KEPT_CHARS) ? answer.receiptStates : undefined
-    const next = { ...applyAnswer(previous, answer, this.d.now()), receiptSource: source }
+    const next = this.d.book.keep(entry, { ...applyAnswer(previous, answer, this.d.now()), receiptSource: source })
     const final = next.outcome !== undefined
     if (changed || final) this.announce(entry, previous, next, source)
     else this.d.book.quietly(entry, next)
