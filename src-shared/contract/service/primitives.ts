@@ -168,6 +168,18 @@ const ZERO_TIME = /^0001-01-01T00:00:00(?:\.0+)?(?:Z|[+-]00:00)$/
 
 /** Longer than any RFC 3339 text, nanoseconds and offset included. */
 const MAX_TIME_TEXT = 64
+const EARLIEST_YEAR = new Date(EARLIEST_TIME_MS).getUTCFullYear()
+
+/** The year ten years from now (partly outside the window), looked up again every 10,000 times read. */
+let latestYear = 0
+let latestYearReads = 0
+function latestWholeYear(): number {
+  if (latestYearReads-- <= 0) {
+    latestYear = new Date(Date.now() + LATEST_TIME_AHEAD_MS).getUTCFullYear()
+    latestYearReads = 10_000
+  }
+  return latestYear
+}
 
 /**
  * Timestamps: RFC 3339, possibly with nanoseconds (`Date.parse` reads them), kept
@@ -177,6 +189,10 @@ const MAX_TIME_TEXT = 64
  */
 export const timestamp = z.string().transform((s, ctx) => {
   if (ZERO_TIME.test(s)) return undefined
+  // Most times lie in a year wholly inside the window: read the year, not the whole
+  // time (Date.parse costs about a microsecond; 100,000 intents carry 600,000 times).
+  const year = s.length <= MAX_TIME_TEXT && s.charCodeAt(4) === 45 /* - */ ? Number(s.slice(0, 4)) : NaN
+  if (year > EARLIEST_YEAR && year < latestWholeYear()) return s
   const t = s.length > MAX_TIME_TEXT ? NaN : Date.parse(s)
   if (s.length > MAX_TIME_TEXT || (!Number.isNaN(t) && (t < EARLIEST_TIME_MS || t > Date.now() + LATEST_TIME_AHEAD_MS))) {
     ctx.addIssue({ code: 'custom', message: `time ${show(s)} is outside ${saneTimeWindow()}` })
