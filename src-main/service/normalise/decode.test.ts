@@ -93,3 +93,14 @@ describe('decodeAnswer: a refused value costs its field, never the answer', () =
     expect(decoded.ok && REFUSED_FIELDS_KEY in decoded.value.intents[0]).toBe(false)
   })
 })
+
+describe('decodeAnswer and prototype keys', () => {
+  it('drops a bad field under a `__proto__` key without touching any prototype', () => {
+    const body = JSON.parse('{"intents":[{"intentId":"0xa1","__proto__":{"polluted":1},"createdAt":"9999-12-31T00:00:00Z"}]}') as unknown
+    const decoded = decodeAnswer(GetIntentHistoryResponseSchema, body)
+    expect(decoded.ok).toBe(true)
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+    expect(Object.prototype).not.toHaveProperty('createdAt')
+    if (decoded.ok) expect(refusedFieldsOf(decoded.value.intents[0]).map((n) => n.field)).toEqual(['createdAt'])
+  })
+})

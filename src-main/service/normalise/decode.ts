@@ -27,11 +27,19 @@ interface Drop {
 
 const isContainer = (v: unknown): v is Record<PropertyKey, unknown> => typeof v === 'object' && v !== null
 
+/** Own properties only: a key such as `__proto__` never reaches a prototype. */
+const own = (v: Record<PropertyKey, unknown>, key: PropertyKey): unknown => (Object.hasOwn(v, key) ? v[key as string] : undefined)
+
+/** Writes an own property, `__proto__` included, without touching a prototype. */
+const put = (v: Record<PropertyKey, unknown>, key: PropertyKey, value: unknown): void => {
+  Object.defineProperty(v, key, { value, writable: true, enumerable: true, configurable: true })
+}
+
 function valueAt(root: unknown, path: Path): unknown {
   let v = root
   for (const key of path) {
     if (!isContainer(v)) return undefined
-    v = v[key as string]
+    v = own(v, key)
   }
   return v
 }
@@ -54,13 +62,15 @@ class Working {
     this.root = this.writable(this.root)
     let v = this.root as Record<PropertyKey, unknown>
     for (const key of path.slice(0, -1)) {
-      const next = v[key as string]
+      const next = own(v, key)
       if (!isContainer(next)) return
-      v = v[key as string] = this.writable(next)
+      const copy = this.writable(next)
+      put(v, key, copy)
+      v = copy
     }
-    const last = path[path.length - 1] as string
-    if (value === undefined && !Array.isArray(v)) delete v[last]
-    else v[last] = value
+    const last = path[path.length - 1]
+    if (value === undefined && !Array.isArray(v)) delete v[last as string]
+    else put(v, last, value)
   }
 }
 
