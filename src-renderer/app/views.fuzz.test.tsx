@@ -240,6 +240,9 @@ async function driveView(route: string, bent: (record: unknown) => unknown) {
   cleanup()
 }
 
+/** Random runs per view: two in `npm test` (about 40 s for the file); `FUZZ_RUNS=50` for a deeper search. */
+const RUNS = Number(process.env.FUZZ_RUNS) || 2
+
 afterEach(async () => {
   await flushHistoryJournal()
 })
@@ -251,7 +254,7 @@ describe('every routed view under hostile answers', () => {
         fc.asyncProperty(changes, async (cs) => {
           await driveView(route.path, (record) => bend(record, cs))
         }),
-        { numRuns: 2, endOnFailure: true, examples: FINDINGS.map((f) => [f]) },
+        { numRuns: RUNS, endOnFailure: true, examples: FINDINGS.map((f) => [f]) },
       )
     }, 60_000)
   }
