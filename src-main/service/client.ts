@@ -33,6 +33,7 @@ import { chunk, mapLimited } from './batch'
 import {
   abortedFailure,
   badResponse,
+  emptyBodyFailure,
   httpFailure,
   networkFailure,
   redact,
@@ -284,6 +285,8 @@ export class SvcClient {
     const longPoll = OPERATIONS[name].longPoll
     const recalled = longPoll ? this.longPollAnswers.recall(outcome.text) : undefined
     if (recalled !== undefined) return recalled as ResponseOf<N>
+    // Nothing to read (no body, or `null`): said as such, and a read is asked once more.
+    if (/^\s*(null)?\s*$/.test(outcome.text)) return failWith(emptyBodyFailure(ctx))
     let json: unknown
     try {
       json = parseJsonLossless(outcome.text)
@@ -298,7 +301,11 @@ export class SvcClient {
     }
     const decode = OPERATIONS[name].decode as (body: unknown, request: unknown) => ReturnType<(typeof OPERATIONS)[N]['decode']>
     const decoded = decode(this.wire.decode(json), request)
-    if (!decoded.ok) return failWith(badResponse(ctx, decoded.message, decoded.path || undefined))
+    if (!decoded.ok) {
+      // `{}` where fields were due: an empty answer, not a field missing from a real one.
+      const empty = typeof json === 'object' && json !== null && !Array.isArray(json) && Object.keys(json).length === 0
+      return failWith(empty ? emptyBodyFailure(ctx) : badResponse(ctx, decoded.message, decoded.path || undefined))
+    }
     this.rememberIntent(name, outcome.text, decoded.value)
     if (longPoll) this.longPollAnswers.remember(outcome.text, decoded.value)
     return decoded.value as ResponseOf<N>

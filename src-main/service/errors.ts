@@ -215,6 +215,16 @@ export function badResponse(ctx: CallContext, detail: string, path?: string): Sv
  * An answer past the size limit. Retrying would fetch the same bulk again, so callers
  * treat it as final (`limitBytes` is set); the message names the limit.
  */
+/** A 2xx answer with nothing in it (no body, `null`, or `{}` where fields were due). Reads are asked once more. */
+export function emptyBodyFailure(ctx: CallContext): SvcError {
+  return {
+    kind: 'BadResponse',
+    operation: ctx.operation,
+    emptyBody: true,
+    message: `${ctx.baseUrl} answered ${ctx.operation} with an empty body — the service answered with nothing to read. If it keeps happening, the service (or a proxy in front of it) is dropping its answers.`,
+  }
+}
+
 export function tooLargeFailure(ctx: CallContext, limitBytes: number, encoded: boolean): SvcError {
   const how = encoded ? 'larger than' : 'that expands (decompressed) to more than'
   return {

@@ -56,6 +56,8 @@ const RETRYABLE = new Set<SvcError['kind']>(['Network', 'Unavailable', 'RateLimi
  * 1-based number of the attempt that just failed.
  */
 export function retryDelay(policy: RetryPolicy, attempt: number, error: SvcError, random: () => number): number | undefined {
+  // An empty answer is asked for once more, no more: a second empty one is the service's answer.
+  if (error.emptyBody) return attempt === 1 && attempt < policy.attempts ? policy.baseDelayMs : undefined
   if (attempt >= policy.attempts || !RETRYABLE.has(error.kind) || isDeliberate(error.name)) return undefined
   if (error.kind === 'RateLimited' && error.retryAfterMs !== undefined) {
     return error.retryAfterMs <= policy.maxRetryAfterMs ? error.retryAfterMs : undefined

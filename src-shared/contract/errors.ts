@@ -37,6 +37,8 @@ export interface SvcError {
   path?: string
   /** For an answer refused for its size: the limit it passed, in bytes. */
   limitBytes?: number
+  /** For BadResponse: the service answered with an empty body (reads are asked once more). */
+  emptyBody?: boolean
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: SvcError }
