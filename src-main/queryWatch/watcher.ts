@@ -39,9 +39,9 @@ export interface QueryWatcherOptions {
   scanLimit?: number
   seenLimit?: number
   saveDelayMs?: number
-  now?: () => number
   /** Applied to the queries before they are written (the app's key redactor). */
   redact?: <T>(value: T) => T
+  now?: () => number
   sleep?: Sleep
   random?: () => number
   log?: (message: string) => void

@@ -34,13 +34,13 @@ export interface WatchBookOptions {
   saveDelayMs?: number
   now: () => number
   log: (message: string) => void
+  redact?: <T>(value: T) => T
 }
 
 /**
  * Every profile's watches, the global mute and the revision counter, kept on disk. Every
  * change a window may hear of goes through `stamp` (a new revision) and is saved.
  */
-  redact?: <T>(value: T) => T
 export class WatchBook {
   readonly entries = new Map<string, Entry>()
   notificationsMuted = false
