@@ -78,7 +78,7 @@ export interface BookmarkRecord {
   intentId: string
   createdAt: number
 }
-export type SavedSearchView = 'search' | 'history'
+export type SavedSearchView = 'search' | 'history' | 'yield'
 export interface SavedSearchRecord {
   id: string
   profileId: string

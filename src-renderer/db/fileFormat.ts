@@ -72,7 +72,7 @@ export const RECORD_SCHEMAS = {
   savedSearches: z.object({
     id: z.string().min(1),
     profileId,
-    view: z.enum(['search', 'history']),
+    view: z.enum(['search', 'history', 'yield']),
     name: z.string().min(1),
     query: z.string(),
     createdAt: epochMs,

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { Link } from 'react-router'
-import { deleteSavedSearch, listSavedSearches, saveSearch, type SavedSearch } from '../../db'
+import { deleteSavedSearch, listSavedSearches, saveSearch, type SavedSearch, type SavedSearchView } from '../../db'
 import { activeProfile, useConnection } from '../../stores/connection'
 
 const useProfileId = () => useConnection((s) => activeProfile(s.info)?.id)
 
-/** Names the current search (its URL query) and keeps it in the cache, per profile. */
-export function SaveSearchButton({ query, suggestedName }: { query: string; suggestedName: string }) {
+/** Names the current search (its URL query) and keeps it in the cache, per profile and view (Search by default; the yield markets' filters too). */
+export function SaveSearchButton({ query, suggestedName, view = 'search', what = 'search' }: { query: string; suggestedName: string; view?: SavedSearchView; what?: string }) {
   const profileId = useProfileId()
   const [naming, setNaming] = useState(false)
   const [name, setName] = useState(suggestedName)
@@ -25,7 +25,7 @@ export function SaveSearchButton({ query, suggestedName }: { query: string; sugg
             setMessage(null)
           }}
         >
-          Save search
+          Save {what}
         </button>
         {message ? (
           <span role="status" className={message.bad ? 'field-error' : 'muted small'}>
@@ -37,9 +37,9 @@ export function SaveSearchButton({ query, suggestedName }: { query: string; sugg
 
   const save = async (e: FormEvent) => {
     e.preventDefault()
-    if (!name.trim()) return setMessage({ text: 'Give the search a name', bad: true })
+    if (!name.trim()) return setMessage({ text: `Give the ${what} a name`, bad: true })
     try {
-      const saved = await saveSearch(profileId, { view: 'search', name, query })
+      const saved = await saveSearch(profileId, { view, name, query })
       setNaming(false)
       setMessage({ text: `Saved as “${saved.name}”.`, bad: false })
     } catch (error) {
@@ -47,7 +47,7 @@ export function SaveSearchButton({ query, suggestedName }: { query: string; sugg
     }
   }
   return (
-    <form className="row" onSubmit={save} aria-label="Save search">
+    <form className="row" onSubmit={save} aria-label={`Save ${what}`}>
       <label className="row small">
         Name
         <input value={name} autoFocus onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === 'Escape' && setNaming(false)} />
@@ -63,18 +63,18 @@ export function SaveSearchButton({ query, suggestedName }: { query: string; sugg
   )
 }
 
-/** The saved searches of the active profile, each a link that runs it again. */
-export function SavedSearchList() {
+/** The saved searches of the active profile for one view, each a link that runs it again. */
+export function SavedSearchList({ view = 'search', path = '/search', label = 'Saved searches' }: { view?: SavedSearchView; path?: string; label?: string }) {
   const profileId = useProfileId()
-  const saved = useLiveQuery(() => (profileId ? listSavedSearches(profileId, 'search') : ([] as SavedSearch[])), [profileId])
+  const saved = useLiveQuery(() => (profileId ? listSavedSearches(profileId, view) : ([] as SavedSearch[])), [profileId, view])
   if (!saved?.length) return null
   return (
-    <nav className="search-saved" aria-label="Saved searches">
+    <nav className="search-saved" aria-label={label}>
       <span className="muted small">Saved:</span>
       <ul>
         {saved.map((s) => (
           <li key={s.id}>
-            <Link to={{ pathname: '/search', search: `?${s.query}` }}>{s.name}</Link>
+            <Link to={{ pathname: path, search: `?${s.query}` }}>{s.name}</Link>
             <button type="button" className="copy" aria-label={`Delete saved search ${s.name}`} onClick={() => void deleteSavedSearch(s.id)}>
               ×
             </button>

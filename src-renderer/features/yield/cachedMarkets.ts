@@ -7,6 +7,7 @@ import { marketName } from './markets/marketText'
 export interface MarketVocabulary {
   providers: string[]
   networks: string[]
+  tags: string[]
 }
 
 const distinct = (values: ReadonlyArray<string | undefined>): string[] =>
@@ -17,6 +18,7 @@ export function vocabularyOf(markets: readonly YieldMarket[]): MarketVocabulary 
   return {
     providers: distinct(markets.map((m) => m.providerId)),
     networks: distinct(markets.flatMap((m) => [m.network, m.token?.network])),
+    tags: distinct(markets.flatMap((m) => m.tags ?? [])),
   }
 }
 

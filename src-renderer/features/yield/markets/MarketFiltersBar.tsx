@@ -50,7 +50,7 @@ function TextFields({ drafts, providers, problem }: { drafts: ReturnType<typeof 
         <input
           list={providerList}
           value={draft.provider}
-          placeholder="Any provider"
+          placeholder="Any provider (several: a, b)"
           autoComplete="off"
           onChange={(e) => {
             const value = e.target.value
@@ -95,7 +95,8 @@ export function MarketFiltersBar({
     <form className="toolbar yield-filters" onSubmit={submit} aria-label="Market filters" noValidate>
       <TextFields drafts={drafts} providers={providers} problem={problems.provider} />
       <FormField label="Chain" error={problems.chainId}>
-        <ChainSelect value={filters.chainId} onChange={(v) => onChange('chainId', v)} />
+        {/* Several chains are picked under "Chains (several)"; this picker shows one. */}
+        <ChainSelect value={filters.chainId.includes(',') ? '' : filters.chainId} onChange={(v) => onChange('chainId', v)} />
       </FormField>
       <SelectField label="Type" value={filters.type} options={TYPE_OPTIONS} onChange={(v) => onChange('type', v)} error={problems.type} />
       <SelectField label="Sort" value={filters.sort} options={SORT_OPTIONS} onChange={(v) => onChange('sort', v)} error={problems.sort} />

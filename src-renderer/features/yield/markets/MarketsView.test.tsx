@@ -122,10 +122,31 @@ describe('MarketsView', () => {
     await waitFor(() => expect(callsOf('yieldGetMarkets').at(-1)).toMatchObject({ search: 'weth', type: 'vault', offset: 0 }))
   })
 
+  it('applies the analyst filters over every market, pages what is left, keeps them in the URL and saves them', async () => {
+    const user = userEvent.setup()
+    serveMarkets()
+    // ALL: market n has TVL $n M and is open to entry when n is even.
+    render('?mintvl=10000000&open=1&limit=5')
+    await waitFor(() => expect(summary()).toBe('Showing 1–5 of 8'))
+    // The service was read in full, 100 a call, without the filters it does not know.
+    expect(callsOf('yieldGetMarkets')).toEqual([{ sort: 'rewardRateDesc', limit: 100, offset: 0 }])
+    expect(rows().map((r) => within(r).getAllByRole('cell')[1].textContent)).toEqual(['p10', 'p12', 'p14', 'p16', 'p18'])
+    await user.click(screen.getByRole('checkbox', { name: 'Hide closed to entry' }))
+    await waitFor(() => expect(summary()).toBe('Showing 1–5 of 16'))
+    expect(location()).toBe('/yield?mintvl=10000000&limit=5')
+    await user.type(screen.getByLabelText('Minimum TVL (USD)'), '{Control>}a{/Control}20000000{Enter}')
+    await waitFor(() => expect(summary()).toBe('Showing 1–5 of 6'))
+
+    await user.click(screen.getByRole('button', { name: 'Save filters' }))
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    const saved = await screen.findByRole('navigation', { name: 'Saved market filters' })
+    expect(within(saved).getByRole('link', { name: 'TVL ≥ $20,000,000' })).toHaveAttribute('href', '/yield?mintvl=20000000&limit=5')
+  })
+
   it('marks a malformed chain id from a link next to its field and leaves it out', async () => {
     serveMarkets()
     render('?chain=base')
-    expect(await screen.findByText('Use a numeric chain id')).toBeInTheDocument()
+    expect(await screen.findByText('Use numeric chain ids, separated by commas')).toBeInTheDocument()
     await waitFor(() => expect(callsOf('yieldGetMarkets')[0]).toEqual({ sort: 'rewardRateDesc', limit: 20, offset: 0 }))
   })
 

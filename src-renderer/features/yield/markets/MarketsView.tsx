@@ -11,6 +11,8 @@ import { marketPath } from '../paths'
 import { YieldTabs } from '../YieldTabs'
 import { marketColumns } from './marketColumns'
 import { MarketFiltersBar } from './MarketFiltersBar'
+import { AnalystFiltersBar } from './AnalystFiltersBar'
+import { SaveSearchButton, SavedSearchList } from '../../search'
 import { isFiltered, type MarketFilters } from './marketFilters'
 import { MarketsPager } from './MarketsPager'
 import { useMarketsView, type ExportState, type MarketsViewModel } from './useMarketsView'
@@ -93,6 +95,12 @@ export function MarketsView() {
         <MarketsActions vm={vm} />
       </ViewHeader>
       <MarketFiltersBar filters={filters} problems={vm.problems} providers={vm.providers} onChange={vm.update} />
+      <AnalystFiltersBar filters={filters} problems={vm.problems} tags={vm.tags} onChange={vm.update} />
+      <div className="row">
+        <SaveSearchButton view="yield" what="filters" query={vm.paramsText} suggestedName={vm.filtersName} />
+        <SavedSearchList view="yield" path="/yield" label="Saved market filters" />
+        {vm.local ? <span className="muted small">Filtered here over every market the service lists for the rest of the filters.</span> : null}
+      </div>
       <ExportOutcome exporting={vm.exporting} onRetry={vm.runExport} />
       {shown?.fromCache ? <CachedNotice fetchedAt={shown.fetchedAt} /> : null}
       {query.status === 'error' ? <ErrorNotice error={query.error} onRetry={query.reload} /> : null}

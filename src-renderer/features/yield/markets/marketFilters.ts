@@ -10,17 +10,27 @@ import { MARKET_TYPES } from '@contract/service/constants'
 export type MarketType = (typeof MARKET_TYPES)[number]
 
 export interface MarketFilters {
+  /** A provider id, or several separated by commas ('' for any). */
   provider: string
-  /** Decimal chain id as text, '' for any. */
+  /** A decimal chain id, or several separated by commas ('' for any). */
   chainId: string
   type: MarketType | ''
   search: string
   sort: string
   limit: number
   offset: number
+  /** Stablecoin markets only. */
+  stable: boolean
+  /** Minimum TVL in USD, as typed ('' for none). */
+  minTvl: string
+  hideDeprecated: boolean
+  /** Hide markets closed to entry. */
+  hideClosed: boolean
+  /** Tags every market must carry, separated by commas. */
+  tags: string
 }
 
-export type MarketFilterField = 'provider' | 'chainId' | 'type' | 'sort' | 'limit' | 'offset'
+export type MarketFilterField = 'provider' | 'chainId' | 'type' | 'sort' | 'limit' | 'offset' | 'minTvl'
 export type MarketFilterProblems = Partial<Record<MarketFilterField, string>>
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const
@@ -49,7 +59,15 @@ export const PARAM: Record<keyof MarketFilters, string> = {
   sort: 'sort',
   limit: 'limit',
   offset: 'offset',
+  stable: 'stable',
+  minTvl: 'mintvl',
+  hideDeprecated: 'nodeprecated',
+  hideClosed: 'open',
+  tags: 'tag',
 }
+
+/** Filters that are on or off: `1` in the URL when on. */
+export const FLAG_FILTERS = ['stable', 'hideDeprecated', 'hideClosed'] as const
 
 const isMarketType = (v: string): v is MarketType => (MARKET_TYPES as readonly string[]).includes(v)
 
@@ -68,6 +86,11 @@ export function readFilters(params: URLSearchParams): MarketFilterDraft {
     sort: get('sort'),
     limit: get('limit'),
     offset: get('offset'),
+    stable: get('stable'),
+    minTvl: get('minTvl'),
+    hideDeprecated: get('hideDeprecated'),
+    hideClosed: get('hideClosed'),
+    tags: get('tags'),
   }
 }
 
@@ -84,7 +107,9 @@ function wholeNumber(text: string, fallback: number, ok: (n: number) => boolean)
  */
 export function validateFilters(draft: MarketFilterDraft): { filters: MarketFilters; problems: MarketFilterProblems } {
   const problems: MarketFilterProblems = {}
-  if (draft.chainId && !/^\d+$/.test(draft.chainId)) problems.chainId = 'Use a numeric chain id'
+  if (draft.chainId && !draft.chainId.split(',').every((c) => /^\d+$/.test(c.trim()) || !c.trim())) problems.chainId = 'Use numeric chain ids, separated by commas'
+  const min = Number(draft.minTvl)
+  if (draft.minTvl && !(Number.isFinite(min) && min >= 0)) problems.minTvl = 'The minimum TVL is a number of US dollars, 0 or more'
   const type = isMarketType(draft.type) ? draft.type : ''
   if (draft.type && !type) problems.type = `Unknown market type “${draft.type}”; use ${MARKET_TYPES.join(' or ')}`
   const limit = wholeNumber(draft.limit, DEFAULT_LIMIT, (n) => n > 0 && n <= 1000)
@@ -100,17 +125,33 @@ export function validateFilters(draft: MarketFilterDraft): { filters: MarketFilt
       sort: draft.sort || DEFAULT_SORT,
       limit: limit ?? DEFAULT_LIMIT,
       offset: offset ?? 0,
+      stable: draft.stable === '1',
+      minTvl: problems.minTvl ? '' : draft.minTvl,
+      hideDeprecated: draft.hideDeprecated === '1',
+      hideClosed: draft.hideClosed === '1',
+      tags: draft.tags,
     },
     problems,
   }
 }
 
-/** The YieldGetMarkets request for valid filters; unset and invalid ones are left out. */
+const single = (text: string): string | undefined => {
+  const parts = text.split(',').map((s) => s.trim()).filter(Boolean)
+  return parts.length === 1 ? parts[0] : undefined
+}
+
+/**
+ * The YieldGetMarkets request for valid filters; unset and invalid ones are left out, and
+ * so are several providers or chains (the service takes one of each: the view filters
+ * those itself, see `analystFilters.ts`).
+ */
 export function toRequest(f: MarketFilters, problems: MarketFilterProblems = {}): YieldGetMarketsRequest {
   const search = f.search.trim()
+  const provider = single(f.provider)
+  const chainId = single(f.chainId)
   return {
-    ...(f.provider && !problems.provider && { provider: f.provider }),
-    ...(f.chainId && !problems.chainId && { chainId: f.chainId }),
+    ...(provider && !problems.provider && { provider }),
+    ...(chainId && !problems.chainId && { chainId }),
     ...(f.type && { type: f.type }),
     ...(search && { search }),
     sort: f.sort,
@@ -142,4 +183,5 @@ export function writeFilters(
 }
 
 /** True when any filter narrows the list (paging and order do not). */
-export const isFiltered = (f: MarketFilters): boolean => Boolean(f.provider || f.chainId || f.type || f.search.trim())
+export const isFiltered = (f: MarketFilters): boolean =>
+  Boolean(f.provider || f.chainId || f.type || f.search.trim() || f.stable || f.minTvl || f.hideDeprecated || f.hideClosed || f.tags.trim())

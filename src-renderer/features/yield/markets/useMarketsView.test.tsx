@@ -29,7 +29,7 @@ describe('useMarketsView', () => {
   it('asks for the URL’s filters, leaving out a bad one and naming it', async () => {
     const { result } = render('/yield?chain=base&type=vault&q=usdc&limit=10')
     await waitFor(() => expect(result.current.vm.page?.items).toHaveLength(10))
-    expect(result.current.vm.problems).toEqual({ chainId: 'Use a numeric chain id' })
+    expect(result.current.vm.problems).toEqual({ chainId: 'Use numeric chain ids, separated by commas' })
     expect(callsOf('yieldGetMarkets')).toEqual([{ type: 'vault', search: 'usdc', sort: 'rewardRateDesc', limit: 10, offset: 0 }])
   })
 

@@ -8,6 +8,7 @@ import { useCachedMarkets, vocabularyOf } from '../cachedMarkets'
 import { exportMarketsCsv } from './exportMarkets'
 import { readFilters, toRequest, validateFilters, writeFilters, type MarketFilters } from './marketFilters'
 import { useMarkets } from './useMarkets'
+import { analystFiltersOf, needsLocalFiltering } from './analystFilters'
 
 export type ExportState = { s: 'idle' } | { s: 'running'; count: number } | { s: 'done'; count: number } | { s: 'failed'; error: SvcError }
 
@@ -20,12 +21,16 @@ export function useMarketsView() {
   const [params, setParams] = useSearchParams()
   const { filters, problems } = useMemo(() => validateFilters(readFilters(params)), [params])
   const request = useMemo(() => toRequest(filters, problems), [filters, problems])
-  const query = useMarkets(request)
+  const local = useMemo(() => {
+    const a = analystFiltersOf(filters)
+    return needsLocalFiltering(a) ? a : null
+  }, [filters])
+  const query = useMarkets(request, local)
   const shown = query.shown
   const chains = useChainsById()
   const profileId = useConnection((s) => s.info?.activeProfileId)
   const cachedMarkets = useCachedMarkets(shown?.fetchedAt)
-  const providers = useMemo(() => vocabularyOf(cachedMarkets).providers, [cachedMarkets])
+  const vocabulary = useMemo(() => vocabularyOf(cachedMarkets), [cachedMarkets])
   const [exporting, setExporting] = useState<ExportState>({ s: 'idle' })
   const ids = useMemo(() => shown?.data.items.map((m) => m.id) ?? [], [shown])
   const summaries = useRecordQuery('getMarketSummaries', ids.length ? { marketIds: ids } : null).data ?? {}
@@ -39,6 +44,7 @@ export function useMarketsView() {
     setExporting({ s: 'running', count: 0 })
     const r = await exportMarketsCsv({
       request,
+      local,
       fromCache: Boolean(shown?.fromCache),
       profileId,
       chains,
@@ -47,7 +53,45 @@ export function useMarketsView() {
     setExporting(r.ok ? { s: 'done', count: r.count } : { s: 'failed', error: r.error })
   }
 
-  return { filters, problems, query, page: shown?.data, chains, summaries, providers, exporting, update, runExport }
+  // What a saved filter keeps: the URL's filters, without the page.
+  const paramsText = useMemo(() => {
+    const p = new URLSearchParams(params)
+    p.delete('offset')
+    return p.toString()
+  }, [params])
+
+  return {
+    filters,
+    problems,
+    query,
+    page: shown?.data,
+    chains,
+    summaries,
+    providers: vocabulary.providers,
+    tags: vocabulary.tags,
+    local,
+    exporting,
+    update,
+    runExport,
+    paramsText,
+    filtersName: describeFilters(filters),
+  }
+}
+
+/** A name to suggest when saving: "stablecoin, min TVL $1,000,000, chains 1,8453". */
+function describeFilters(f: MarketFilters): string {
+  const parts = [
+    f.stable && 'stablecoins',
+    f.provider && `provider ${f.provider}`,
+    f.chainId && `chain ${f.chainId}`,
+    f.type,
+    f.search.trim() && `“${f.search.trim()}”`,
+    f.minTvl && `TVL ≥ $${Number(f.minTvl).toLocaleString('en-US')}`,
+    f.tags.trim() && `tags ${f.tags.trim()}`,
+    f.hideDeprecated && 'no deprecated',
+    f.hideClosed && 'open to entry',
+  ].filter(Boolean)
+  return parts.join(', ') || 'All markets'
 }
 
 export type MarketsViewModel = ReturnType<typeof useMarketsView>

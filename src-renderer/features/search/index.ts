@@ -1,0 +1,1 @@
+export { SaveSearchButton, SavedSearchList } from './SavedSearches'
