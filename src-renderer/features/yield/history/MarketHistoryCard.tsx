@@ -53,7 +53,8 @@ function HistoryBody({ h }: { h: MarketHistory }) {
             note="rewards stacked on the base rate, each in its own unit"
             series={[
               { key: 'base', name: rateName('Base rate', units.base), color: 'var(--accent)', stack: true },
-              { key: 'rewards', name: rateName('Rewards', units.rewards), color: 'var(--ok)', stack: true },
+              // A market without rewards gets no rewards series (nor its legend entry).
+              ...(rows.some((r) => r.rewards !== null) ? [{ key: 'rewards', name: rateName('Rewards', units.rewards), color: 'var(--ok)', stack: true }] : []),
             ]}
           />
           <HistoryChart title="TVL over time" rows={rows} format="usd" series={[{ key: 'tvlUsd', name: 'TVL (USD)', color: 'var(--info)' }]} />
