@@ -3,6 +3,8 @@ import { SvcFailure } from '../../src-shared/contract/errors'
 import { SvcClient } from '../service/client'
 import type { ServiceSession } from '../service/session'
 import { runConnectionChecks } from '../service/connectionChecks'
+import { CapabilityCache } from '../service/capabilities'
+import type { Capabilities } from '../../src-shared/contract/service/extras'
 import { noCheckFailed } from '../../src-shared/contract/checks'
 import type { KeyStore } from '../settings/keystore'
 import { SIMULATOR_PROFILE_ID, type ProfileStore, type Profile } from '../settings/profiles'
@@ -32,6 +34,8 @@ export interface Core {
   setAccessKey(profileId: string, key: string, allowPlainText: boolean): ProfileView
   clearAccessKey(profileId: string): ProfileView
   testConnection(profileId?: string): Promise<ConnectionTest>
+  /** What the profile's service answers beyond the spec: probed once per URL and wire form, kept; `refresh` probes again. */
+  capabilities(profileId: string, refresh: boolean): Promise<Capabilities>
   /** A service-named logo, fetched once and kept; its path on the page's own origin. */
   logo(url: string): Promise<{ src: string }>
   /** Scrubs every key the app may send from a record leaving main (see `keyRedactor`). */
@@ -241,6 +245,7 @@ export function createCore(deps: CoreDeps): Core {
     queryWatches?.resumeStopped(profileId)
   }
 
+  const capabilityCache = new CapabilityCache()
   return {
     events,
     watches,
@@ -257,6 +262,11 @@ export function createCore(deps: CoreDeps): Core {
       return { src: await deps.logos.pathFor(url, { serviceIsLocal: isThisMachine(new URL(service.baseUrl).hostname) }) }
     },
     testConnection: async (profileId) => testConnectionOf(session(profileId)),
+    capabilities: (profileId, refresh) => {
+      const p = profileOrFail(profiles, profileId)
+      // Keyed by where and how the profile calls: a changed URL or wire form is another service.
+      return capabilityCache.get(JSON.stringify([p.id, p.baseUrl, p.dialect]), session(profileId).client, refresh)
+    },
     redact: deps.redact ?? keyRedactor(profiles, keys),
   }
 }

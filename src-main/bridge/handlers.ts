@@ -1,26 +1,36 @@
-import { BRIDGE, type BridgeParsedArgs, type BridgeResult } from '../../src-shared/contract/bridge'
-import { BRIDGE_METHOD_NAMES, type BridgeMethodName } from '../../src-shared/contract/channels'
+import { BRIDGE, abortedResult, type BridgeCallOptions, type BridgeParsedArgs, type BridgeResult } from '../../src-shared/contract/bridge'
+import { BRIDGE_METHOD_NAMES, SERVICE_METHOD_NAMES, type BridgeMethodName } from '../../src-shared/contract/channels'
 import { SvcFailure, fail, isSvcFailure, ok, type Result, type SvcError } from '../../src-shared/contract/errors'
 import type { Fetched } from '../../src-shared/contract/app'
+import type { CallOptions } from '../service/client'
 import type { Core } from './core'
 
-export type BridgeHandler<M extends BridgeMethodName> = (rawArgs: unknown) => Promise<Result<BridgeResult<M>>>
+/** `signal`: the caller gave the call up (a closed connection, a cancel over IPC); the service request is abandoned. */
+export type BridgeHandler<M extends BridgeMethodName> = (rawArgs: unknown, opts?: BridgeCallOptions) => Promise<Result<BridgeResult<M>>>
 export type BridgeHandlers = { [M in BridgeMethodName]: BridgeHandler<M> }
 
-type Impl<M extends BridgeMethodName> = (args: BridgeParsedArgs<M>) => Promise<BridgeResult<M>> | BridgeResult<M>
+/**
+ * Calls that a caller may give up: the service reads. A commit, once sent, runs to its
+ * end (whether the service took it must be known), and calls that change the app's own
+ * state are quick and must not half-happen.
+ */
+const CANCELLABLE: ReadonlySet<BridgeMethodName> = new Set(SERVICE_METHOD_NAMES.filter((n) => n !== 'commitIntent'))
+
+type Impl<M extends BridgeMethodName> = (args: BridgeParsedArgs<M>, signal?: AbortSignal) => Promise<BridgeResult<M>> | BridgeResult<M>
 
 /**
  * The handlers both transports (Electron IPC and the browser host) serve. Arguments are
  * untrusted: each is parsed with the method's schema before anything runs, and every
- * failure comes back as `{ ok: false, error }`, never as a rejection.
+ * failure comes back as `{ ok: false, error }`, never as a rejection. A call given up
+ * (`signal`) passes its signal to the service client and answers `Aborted`.
  */
 export function createBridgeHandlers(core: Core): BridgeHandlers {
   /** A service call on the active profile, stamped with where and when it was fetched. */
   const fetched =
-    <T>(run: (session: ReturnType<Core['session']>) => Promise<T>) =>
-    async (): Promise<Fetched<T>> => {
+    <T>(run: (session: ReturnType<Core['session']>, opts: CallOptions) => Promise<T>) =>
+    async (signal?: AbortSignal): Promise<Fetched<T>> => {
       const session = core.session()
-      const data = await run(session)
+      const data = await run(session, { signal })
       return { data, source: session.source() }
     }
 
@@ -35,21 +45,21 @@ export function createBridgeHandlers(core: Core): BridgeHandlers {
   }
 
   const impls: { [M in BridgeMethodName]: Impl<M> } = {
-    getIntent: (a) => fetched((s) => s.client.getIntent(a).then((r) => r.intent))(),
-    searchIntents: (a) => fetched((s) => s.client.searchIntents(a))(),
-    getIntentHistory: (a) => fetched((s) => s.client.getIntentHistory(a))(),
-    getIntentReceipt: (a) => fetched((s) => s.client.getIntentReceipt(a).then((r) => r.intentReceipt))(),
-    quoteIntent: (a) => fetched((s) => s.client.quoteIntent(a))(),
+    getIntent: (a, signal) => fetched((s, o) => s.client.getIntent(a, o).then((r) => r.intent))(signal),
+    searchIntents: (a, signal) => fetched((s, o) => s.client.searchIntents(a, o))(signal),
+    getIntentHistory: (a, signal) => fetched((s, o) => s.client.getIntentHistory(a, o))(signal),
+    getIntentReceipt: (a, signal) => fetched((s, o) => s.client.getIntentReceipt(a, o).then((r) => r.intentReceipt))(signal),
+    quoteIntent: (a, signal) => fetched((s, o) => s.client.quoteIntent(a, o))(signal),
     commitIntent: ({ pastedText, ...request }) => fetched((s) => s.client.commitIntent(request, { pastedText }))(),
-    getChains: (a) => fetched((s) => s.client.getChains(a))(),
-    yieldGetMarkets: async (a) => {
-      const answer = await fetched((s) => s.client.yieldGetMarkets(a))()
+    getChains: (a, signal) => fetched((s, o) => s.client.getChains(a, o))(signal),
+    yieldGetMarkets: async (a, signal) => {
+      const answer = await fetched((s, o) => s.client.yieldGetMarkets(a, o))(signal)
       // Every page a view fetches counts as a snapshot of its markets.
       core.marketHistory?.recordPage(answer.source.profileId, answer.data.items, answer.source.fetchedAt)
       return answer
     },
-    yieldGetAggregateBalances: (a) => fetched((s) => s.client.yieldGetAggregateBalances(a))(),
-    getEarnPools: (a) => fetched((s) => s.client.getEarnPools(a))(),
+    yieldGetAggregateBalances: (a, signal) => fetched((s, o) => s.client.yieldGetAggregateBalances(a, o))(signal),
+    getEarnPools: (a, signal) => fetched((s, o) => s.client.getEarnPools(a, o))(signal),
 
     watchIntent: (a) => core.watches.watch(core.activeProfileId(), a.intentId, { muted: a.muted }),
     unwatchIntent: (a) => ({ removed: core.watches.unwatch(core.activeProfileId(), a.intentId), revision: core.watches.revision() }),
@@ -87,16 +97,23 @@ export function createBridgeHandlers(core: Core): BridgeHandlers {
   for (const name of BRIDGE_METHOD_NAMES) {
     const impl = impls[name] as Impl<BridgeMethodName>
     // Every answer and every failure leaves main here: each is scrubbed of every key in use.
-    handlers[name] = async (rawArgs) => core.redact(await run(name, impl, rawArgs))
+    handlers[name] = async (rawArgs, opts) => core.redact(await run(name, impl, rawArgs, CANCELLABLE.has(name) ? opts?.signal : undefined))
   }
   return handlers as BridgeHandlers
 }
 
-async function run(name: BridgeMethodName, impl: Impl<BridgeMethodName>, rawArgs: unknown): Promise<Result<BridgeResult<BridgeMethodName>>> {
+async function run(
+  name: BridgeMethodName,
+  impl: Impl<BridgeMethodName>,
+  rawArgs: unknown,
+  signal: AbortSignal | undefined,
+): Promise<Result<BridgeResult<BridgeMethodName>>> {
   const parsed = BRIDGE[name].args.safeParse(rawArgs)
   if (!parsed.success) return fail(invalidArgs(name, parsed.error))
+  if (signal?.aborted) return abortedResult(name)
   try {
-    return ok(await impl(parsed.data as BridgeParsedArgs<BridgeMethodName>))
+    const value = await impl(parsed.data as BridgeParsedArgs<BridgeMethodName>, signal)
+    return signal?.aborted ? abortedResult(name) : ok(value)
   } catch (e) {
     if (isSvcFailure(e)) return fail({ operation: name, ...e.error })
     console.error(`bridge ${name} failed:`, e)

@@ -1,5 +1,13 @@
-import { isSvcFailure, type SvcError } from '../../src-shared/contract/errors'
-import { CAPABILITY_OPERATIONS, type Capabilities, type CapabilityOperation, type CapabilityState } from '../../src-shared/contract/service/extras'
+import { isSvcFailure, SvcFailure, type SvcError } from '../../src-shared/contract/errors'
+import {
+  CAPABILITY_OPERATIONS,
+  type Capabilities,
+  type CapabilityOperation,
+  type CapabilityState,
+  type GetTokenPricesRequest,
+  type ServiceClock,
+  type TokenPriceView,
+} from '../../src-shared/contract/service/extras'
 import type { SvcClient } from './client'
 
 /**
@@ -67,4 +75,38 @@ export function describeCapabilities(c: Capabilities): string {
   if (by('absent').length) parts.push(`absent: ${by('absent').join(', ')}`)
   if (by('unknown').length) parts.push(`could not tell: ${by('unknown').join(', ')}`)
   return parts.join('; ')
+}
+
+/** Runs an optional operation; where the service lacks it, fails NotFound saying so (not "check the URL"). */
+async function optional<T>(client: SvcClient, op: CapabilityOperation, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (e) {
+    if (isSvcFailure(e) && stateOfProbe(e.error) === 'absent') {
+      throw new SvcFailure({ kind: 'NotFound', operation: op, status: e.error.status, message: `${client.baseUrl} does not offer ${op} (an optional operation beyond the spec); the app works without it.` })
+    }
+    throw e
+  }
+}
+
+/** USD prices from the service's GetTokenPrices, one per token it priced. */
+export async function tokenPricesOf(client: SvcClient, request: GetTokenPricesRequest, opts: ProbeOptions = {}): Promise<{ prices: TokenPriceView[] }> {
+  const { tokenPrices } = await optional(client, 'GetTokenPrices', () => client.extra('GetTokenPrices', request, opts))
+  const prices = tokenPrices.flatMap((p): TokenPriceView[] => {
+    const value = p.price?.value
+    const { chainId, contractAddress } = p.token ?? {}
+    if (value === undefined || chainId === undefined || !contractAddress || (p.price?.currency && p.price.currency.toUpperCase() !== 'USD')) return []
+    return [{ chainId, contractAddress, priceUsd: value, ...(p.updatedAt && { updatedAt: p.updatedAt }) }]
+  })
+  return { prices }
+}
+
+/** The service's clock against this machine's: the skew is taken against the middle of the call. */
+export async function serviceClockOf(client: SvcClient, opts: ProbeOptions = {}, now: () => number = Date.now): Promise<ServiceClock> {
+  const sent = now()
+  const { serverTime } = await optional(client, 'Clock', () => client.extra('Clock', {}, opts))
+  const back = now()
+  const at = Date.parse(serverTime ?? '')
+  if (Number.isNaN(at)) throw new SvcFailure({ kind: 'BadResponse', operation: 'Clock', message: `${client.baseUrl} answered Clock without a readable time.` })
+  return { serverTime: serverTime!, skewMs: Math.round(at - (sent + back) / 2), checkedAt: back }
 }

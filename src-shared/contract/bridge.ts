@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { GetTokenPricesRequestSchema, type Capabilities, type ServiceClock, type TokenPriceView } from './service/extras'
 import type { BridgeMethodName } from './channels'
 import type { Result } from './errors'
 import {
@@ -67,6 +68,8 @@ export const NoArgsSchema = z.object({}).strict().optional()
 export const ProfileIdArgsSchema = z.object({ id: profileId }).strict()
 export const ProfileKeyArgsSchema = z.object({ profileId }).strict()
 export const TestConnectionArgsSchema = z.object({ profileId: profileId.optional() }).strict()
+/** `refresh`: probe again (the app does on reconnect) rather than answer from what was learnt. */
+export const GetCapabilitiesArgsSchema = z.object({ refresh: z.boolean().optional() }).strict()
 export const SetAccessKeyArgsSchema = z
   .object({
     profileId,
@@ -141,6 +144,12 @@ export const BRIDGE = {
   setAccessKey: method<ProfileView>()(SetAccessKeyArgsSchema),
   clearAccessKey: method<ProfileView>()(ProfileKeyArgsSchema),
   testConnection: method<ConnectionTest>()(TestConnectionArgsSchema),
+  /** Which operations beyond the spec the active profile's service answers (probed once, kept; `refresh` probes again). */
+  getCapabilities: method<Capabilities>()(GetCapabilitiesArgsSchema),
+  /** USD prices from the service's GetTokenPrices; fails with NotFound where the service has none (use another price source). */
+  getTokenPrices: method<Fetched<{ prices: TokenPriceView[] }>>()(GetTokenPricesRequestSchema),
+  /** The service's clock against this machine's (its Clock operation); NotFound where it has none. */
+  getServiceClock: method<ServiceClock>()(NoArgsSchema),
   /** `src`: a path on the page's own origin (`/logos/<name>`) serving the stored image. */
   getLogo: method<{ src: string }>()(LogoArgsSchema),
 

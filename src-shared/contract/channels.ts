@@ -42,6 +42,10 @@ export const BRIDGE_METHOD_NAMES = [
   'setAccessKey',
   'clearAccessKey',
   'testConnection',
+  // what the profile's service offers beyond the spec, and what the app uses of it
+  'getCapabilities',
+  'getTokenPrices',
+  'getServiceClock',
   // images the service names, fetched and kept by main
   'getLogo',
   // market history, recorded by main (the service keeps none)

@@ -82,3 +82,25 @@ export const LooseRequestSchema = z.looseObject({})
 export const GetIntentTransactionHistoryResponseSchema = obj({ transactions: optList(z.unknown()), intents: optList(z.unknown()) })
 export const ExactRoutesResponseSchema = obj({ tokens: optList(z.unknown()), routes: optList(z.unknown()) })
 
+
+// ---- What the bridge hands the renderer -------------------------------------------
+
+/** One token's price from the service's GetTokenPrices, in USD. */
+export interface TokenPriceView {
+  chainId: number
+  contractAddress: string
+  /** USD per whole token, as the service sent it. */
+  priceUsd: number
+  updatedAt?: string
+}
+
+/** The service's clock against this machine's, from its Clock operation. */
+export interface ServiceClock {
+  serverTime: string
+  /** Service time minus this machine's time, ms (positive: the service is ahead), halfway through the call. */
+  skewMs: number
+  checkedAt: number
+}
+
+/** Skew past which expiry times and time left are worth a word: they read wrongly by that much here. */
+export const CLOCK_SKEW_NOTICE_MS = 30_000
