@@ -70,7 +70,7 @@ vi.mock('electron', () => {
   return {
     app,
     BrowserWindow,
-    ipcMain: { handle: (channel: string, l: Listener) => h.ipc.set(channel, l) },
+    ipcMain: { handle: (channel: string, l: Listener) => h.ipc.set(channel, l), on: vi.fn() },
     Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: vi.fn() },
     Notification: Object.assign(vi.fn(), { isSupported: () => false }),
     net: {

@@ -306,7 +306,7 @@ describe('the host bridge validates arguments exactly as IPC does', () => {
   const { core } = recordingCore()
   const bridge = createBridgeHandlers(core)
   const ipcHandlers = new Map<string, Parameters<IpcMainLike['handle']>[1]>()
-  wireIpc({ handle: (channel, listener) => void ipcHandlers.set(channel, listener) }, bridge)
+  wireIpc({ handle: (channel, listener) => void ipcHandlers.set(channel, listener), on: () => {} }, bridge)
   const page = { senderFrame: { url: `${APP_ORIGIN}/index.html` } }
   let host: RunningHost
   let session: string

@@ -180,8 +180,19 @@ async function serveBridge(opts: HostOptions, req: IncomingMessage, res: ServerR
       return sendJson(res, 413, refusal(method, 'InvalidArgument', `The request is larger than the ${MAX_BRIDGE_BODY / 1024} KiB a bridge call may carry`))
     return sendJson(res, 400, refusal(method, 'InvalidArgument', 'The request body is not valid JSON'))
   }
-  const result = await opts.handlers[method](args)
-  sendJson(res, 200, result)
+  // A tab that gives a call up (a new search, a view left) closes its connection: the
+  // call's work in main and its service request are abandoned, and nothing is sent.
+  const gone = new AbortController()
+  const onClose = () => {
+    if (!res.writableFinished) gone.abort()
+  }
+  res.on('close', onClose)
+  try {
+    const result = await opts.handlers[method](args, { signal: gone.signal })
+    if (!gone.signal.aborted) sendJson(res, 200, result)
+  } finally {
+    res.off('close', onClose)
+  }
 }
 
 /** The bridge's event stream, at most `max` at once (each holds a connection and a listener). */

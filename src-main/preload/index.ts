@@ -1,16 +1,18 @@
 import { contextBridge, ipcRenderer } from 'electron'
-import { BRIDGE_METHOD_NAMES, EVENT_CHANNEL, ipcChannel } from '../../src-shared/contract/channels'
+import { BRIDGE_METHOD_NAMES, CANCEL_CHANNEL, EVENT_CHANNEL, ipcChannel, isCallId } from '../../src-shared/contract/channels'
 import { fail } from '../../src-shared/contract/errors'
 
 /**
  * Exposes exactly the contract's named methods as `window.svc`. The IPC event object
- * never reaches the page (it would hand it `sender`), only the payload does.
+ * never reaches the page (it would hand it `sender`), only the payload does. A call may
+ * carry a call id, and `cancel(id)` gives that call up (`CANCEL_CHANNEL`); ids that are
+ * not the contract's form are not passed on.
  */
 const svc: Record<string, unknown> = {}
 for (const name of BRIDGE_METHOD_NAMES) {
-  svc[name] = async (args: unknown) => {
+  svc[name] = async (args: unknown, callId?: unknown) => {
     try {
-      return await ipcRenderer.invoke(ipcChannel(name), args)
+      return await (isCallId(callId) ? ipcRenderer.invoke(ipcChannel(name), args, callId) : ipcRenderer.invoke(ipcChannel(name), args))
     } catch {
       // Arguments or an answer that IPC cannot clone. Bridge methods resolve to a Result
       // whatever happens, so the page never meets an unhandled rejection.
@@ -21,6 +23,9 @@ for (const name of BRIDGE_METHOD_NAMES) {
       })
     }
   }
+}
+svc.cancel = (callId: unknown) => {
+  if (isCallId(callId)) ipcRenderer.send(CANCEL_CHANNEL, callId)
 }
 svc.subscribe = (listener: (event: unknown) => void) => {
   const relay = (_event: unknown, payload: unknown) => listener(payload)

@@ -279,6 +279,8 @@ export class SvcClient {
       case 'tooLarge':
         return failWith(tooLargeFailure(ctx, outcome.limitBytes, outcome.encoded))
     }
+    // Given up while the answer was read: it is not decoded for nobody.
+    if (signal?.aborted) return failWith(abortedFailure(ctx))
     if (outcome.status < 200 || outcome.status > 299) {
       return failWith(httpFailure(ctx, outcome.status, outcome.headers, outcome.text))
     }

@@ -170,16 +170,44 @@ export type BridgeArgs<M extends BridgeMethodName> = z.input<Table[M]['args']>
 export type BridgeParsedArgs<M extends BridgeMethodName> = z.output<Table[M]['args']>
 export type BridgeResult<M extends BridgeMethodName> = NonNullable<Table[M]['result']>
 
-/** What `window.svc` (Electron) and the HTTP bridge client (host) both provide. */
+/**
+ * How a caller gives up on a call: when `signal` aborts, the call resolves at once to a
+ * failure of kind `Aborted` and the work behind it (in main, at the service) is abandoned.
+ */
+export interface BridgeCallOptions {
+  signal?: AbortSignal
+}
+
+/** What the renderer calls: the HTTP bridge client (host), or `window.svc` wrapped with cancelling (Electron). */
 export type SvcBridge = {
-  [M in BridgeMethodName]: (args: BridgeArgs<M>) => Promise<Result<BridgeResult<M>>>
+  [M in BridgeMethodName]: (args: BridgeArgs<M>, opts?: BridgeCallOptions) => Promise<Result<BridgeResult<M>>>
 } & {
   /** Receives every bridge event; returns the unsubscribe function. */
   subscribe(listener: (event: BridgeEvent) => void): () => void
 }
 
+/**
+ * What Electron's preload exposes as `window.svc`: an AbortSignal cannot cross into it, so
+ * each call may carry a call id (see `CANCEL_CHANNEL`) and `cancel` gives that call up.
+ */
+export type PreloadSvc = {
+  [M in BridgeMethodName]: (args: BridgeArgs<M>, callId?: string) => Promise<Result<BridgeResult<M>>>
+} & {
+  cancel(callId: string): void
+  subscribe(listener: (event: BridgeEvent) => void): () => void
+}
+
 /** One bridge method called by name (the renderer's `call`); stores that act on main take it as a parameter. */
-export type BridgeCall = <M extends BridgeMethodName>(method: M, args: BridgeArgs<M>) => Promise<Result<BridgeResult<M>>>
+export type BridgeCall = <M extends BridgeMethodName>(method: M, args: BridgeArgs<M>, opts?: BridgeCallOptions) => Promise<Result<BridgeResult<M>>>
+
+/** The failure an abandoned call resolves to: never shown, never cached. */
+export const abortedResult = (operation: string): { ok: false; error: { kind: 'Aborted'; operation: string; message: string } } => ({
+  ok: false,
+  error: { kind: 'Aborted', operation, message: `${operation} was cancelled: its answer is no longer wanted.` },
+})
+
+/** Whether a call resolved as given up (by its caller, or by main for it). */
+export const isAborted = (r: Result<unknown>): boolean => !r.ok && r.error.kind === 'Aborted'
 
 /** Events pushed from main to the renderer. */
 export type BridgeEvent = { type: 'appInfo'; info: AppInfo } | WatchEvent | QueryWatchEvent

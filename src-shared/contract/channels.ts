@@ -65,5 +65,15 @@ export const isBridgeMethodName = (name: string): name is BridgeMethodName =>
 /** IPC channel of one method; the renderer never names channels itself. */
 export const ipcChannel = (method: BridgeMethodName): string => `svc:${method}`
 
+/**
+ * Cancelling a call in flight over IPC: the page tags each call with an id of its own
+ * (sent after the arguments on the method's channel) and sends that id here when it no
+ * longer wants the answer. Main aborts the call's work, down to the service request.
+ */
+export const CANCEL_CHANNEL = 'svc:cancel'
+
+/** A call id as the page makes them (`c` + a counter); anything else is refused. */
+export const isCallId = (id: unknown): id is string => typeof id === 'string' && /^c[0-9]{1,15}$/.test(id)
+
 /** The single IPC channel main uses to push typed events to the window. */
 export const EVENT_CHANNEL = 'svc:event'
