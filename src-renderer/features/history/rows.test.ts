@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ChainInfo } from '@contract/service'
-import { rowBuilder, toRow } from './rows'
+import { NO_RECEIPT, rowBuilder, toRow } from './rows'
 import { balance, makeEntry, WETH } from './testing/entries'
 
 const chains = new Map<number, ChainInfo>([
@@ -51,6 +51,15 @@ describe('toRow', () => {
     const row = toRow(e, 7, new Map())
     expect(row.key).toBe('#7')
     expect(row.route).toBe('USDC on Chain 1 → USDC on Chain 8453')
+  })
+
+  it('says the receipt is missing instead of a route of question marks', () => {
+    const e = makeEntry()
+    delete e.receipt
+    const row = toRow(e, 0, chains)
+    expect(row.route).toBe(NO_RECEIPT)
+    expect(row.route).not.toMatch(/\?/)
+    expect(row.sent.text).toBe('—')
   })
 })
 

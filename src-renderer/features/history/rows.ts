@@ -95,6 +95,9 @@ function tokenName(token: TokenMetadata | undefined, address: string | undefined
   return token?.symbol ?? (address ? shortHex(address) : '?')
 }
 
+/** What a row says in place of its route when the service sent the entry without a receipt. */
+export const NO_RECEIPT = 'Receipt missing: the service sent this entry without one (route, amounts and chains unknown)'
+
 export function toRow(e: IntentHistoryEntry, index: number, chains: Chains): HistoryRow {
   const r = e.receipt
   const s = r?.summary
@@ -114,9 +117,11 @@ export function toRow(e: IntentHistoryEntry, index: number, chains: Chains): His
     expires: formatDateTime(e.expiresAt ?? s?.expiresAt, false),
     owner,
     ownerShort: owner ? shortHex(owner) : '—',
-    route:
-      `${tokenName(s?.originTokenMetadata, s?.originTokenAddress)} on ${chainName(chains, originChain)} → ` +
-      `${tokenName(s?.destinationTokenMetadata, s?.destinationTokenAddress)} on ${chainName(chains, destinationChain)}`,
+    // An entry the service sent without its receipt says so, rather than "? on — → ? on —".
+    route: r
+      ? `${tokenName(s?.originTokenMetadata, s?.originTokenAddress)} on ${chainName(chains, originChain)} → ` +
+        `${tokenName(s?.destinationTokenMetadata, s?.destinationTokenAddress)} on ${chainName(chains, destinationChain)}`
+      : NO_RECEIPT,
     sent: amountCell(s?.originTokenAmount, s?.quotedOriginTokenAmount, s?.originTokenMetadata, pending),
     received: amountCell(s?.destinationTokenAmount, s?.quotedDestinationTokenAmount, s?.destinationTokenMetadata, pending),
     providers: routeProviders(e).join(', ') || '—',
