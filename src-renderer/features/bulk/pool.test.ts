@@ -38,6 +38,24 @@ describe('runPool', () => {
     expect(paused[0]! - before).toBeGreaterThanOrEqual(1500)
   })
 
+  it('ends when the last item was taken while a runner waited out a pause', async () => {
+    const seen: unknown[] = []
+    const job = async (k: string) => {
+      seen.push(k)
+      if (k === 'a') return limited(20)
+      // b ends during a's pause, so both runners wait for it and then race for c.
+      if (k === 'b') await new Promise((r) => setTimeout(r, 5))
+      return { ok: true as const, value: k }
+    }
+    const results = await runPool(['a', 'b', 'c'], job, {
+      concurrency: 2,
+      signal: new AbortController().signal,
+      sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+    })
+    expect(seen).toEqual(['a', 'b', 'c'])
+    expect(results).toEqual([limited(20), { ok: true, value: 'b' }, { ok: true, value: 'c' }])
+  })
+
   it('keeps every failure as the result of its item, one call each', async () => {
     let calls = 0
     const results = await runPool(['x', 'y'], async (k) => (calls++, k === 'x' ? limited() : { ok: false as const, error: { kind: 'NotFound', message: 'no' } as SvcError }), {

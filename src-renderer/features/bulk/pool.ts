@@ -35,7 +35,8 @@ export async function runPool<T, R>(items: readonly T[], job: Job<T, R>, o: Pool
     while (!o.signal.aborted && next < items.length) {
       const wait = pausedUntil - Date.now()
       if (wait > 0) await sleep(wait)
-      if (o.signal.aborted) return
+      // Another runner may have taken the last item during the wait.
+      if (o.signal.aborted || next >= items.length) return
       const index = next++
       const r = await job(items[index])
       if (!r.ok && r.error.kind === 'RateLimited') {
