@@ -20,7 +20,7 @@ export interface TokenLabel {
 export type TokenLabels = ReadonlyMap<string, TokenLabel>
 
 export const tokenLabelKey = (chainId: number | undefined, address: string | undefined): string =>
-  `${chainId ?? '?'}:${(address ?? '').toLowerCase()}`
+  `${chainId ?? '?'}:${String(address ?? '').toLowerCase()}`
 
 export function tokenLabel(byKey: TokenLabels, chainId: number | undefined, address: string | undefined): TokenLabel | undefined {
   return byKey.get(tokenLabelKey(chainId, address))

@@ -1,3 +1,4 @@
+import { listOf } from '@contract/service/bounds'
 import type { IntentBalance } from '@contract/service'
 
 /**
@@ -20,8 +21,8 @@ const isZero = (raw: string | undefined) => raw === undefined || /^-?0*(\.0*)?$/
 
 export function heldTokens(balances: readonly IntentBalance[] | undefined): HeldToken[] {
   const out: HeldToken[] = []
-  for (const b of balances ?? []) {
-    for (const t of b.tokens ?? []) {
+  for (const b of listOf(balances)) {
+    for (const t of listOf(b?.tokens)) {
       if (isZero(t.balance)) continue
       out.push({ chainId: t.chainId ?? b.chainId, intentAddress: b.intentAddress, tokenAddress: t.contractAddress, symbol: t.symbol, decimals: t.decimals, balance: t.balance!, balanceUsd: t.balanceUsd })
     }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import { isUsableChain, listOf } from '@contract/service/bounds'
 import type { GetChainsRequest, ChainInfo, GetChainsResponse } from '@contract/service'
 import type { Fetched } from '@contract/app'
 import type { Result } from '@contract/errors'
@@ -32,11 +33,12 @@ function chainsSource(profileId: string, args: GetChainsRequest): LiveOrCachedSo
       if (r.ok && provider && r.value.data.chains.length) learnProviderCodes(profileId, [provider])
       return r
     },
-    shape: (live) => live.chains,
+    // Only chains a view can draw: a cached list may predate the service's checks.
+    shape: (live) => live.chains.filter(isUsableChain),
     cached: async () => {
       if (provider) return undefined
       const hit = await (await cacheModule()).readChains(profileId)
-      return hit && { data: hit.chains, fetchedAt: hit.fetchedAt }
+      return hit && { data: listOf(hit.chains).filter(isUsableChain), fetchedAt: hit.fetchedAt }
     },
   }
 }

@@ -4,7 +4,7 @@ import { tokenLabel, type TokenLabel } from '../../data/reference/tokens'
 
 export type TokenLookup = (chainId: number | undefined, address: string | undefined) => TokenLabel | undefined
 
-const keyOf = (chainId: number | undefined, address: string | undefined) => `${chainId ?? '?'}:${(address ?? '').toLowerCase()}`
+const keyOf = (chainId: number | undefined, address: string | undefined) => `${chainId ?? '?'}:${String(address ?? '').toLowerCase()}`
 
 /**
  * Symbol and decimals for any token an intent mentions. The intent and its receipt carry

@@ -32,6 +32,27 @@ export const isSaneTime = (ms: number, now: number = Date.now()): boolean =>
 /** A chain id: a non-negative safe integer. */
 export const isChainId = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0
 
+/**
+ * A list a record claims to hold, or none: a cached or imported record may hold a number
+ * or an object where a list belongs, and iterating that throws.
+ */
+export const listOf = <T>(v: readonly T[] | null | undefined): readonly T[] => (Array.isArray(v) ? v : [])
+
+/**
+ * A chain a view can draw: a chain id, a name and, when it has one, a native currency
+ * with text symbol and name and decimals from 0 to 255. The service's answers are checked
+ * by their schema; this checks what the cache holds, which may predate it.
+ */
+export function isUsableChain(c: unknown): boolean {
+  if (!c || typeof c !== 'object') return false
+  const { id, name, nativeCurrency: n } = c as { id?: unknown; name?: unknown; nativeCurrency?: unknown }
+  if (!isChainId(id) || typeof name !== 'string') return false
+  if (n === undefined) return true
+  if (!n || typeof n !== 'object') return false
+  const { symbol, name: currency, decimals } = n as { symbol?: unknown; name?: unknown; decimals?: unknown }
+  return typeof symbol === 'string' && typeof currency === 'string' && isTokenDecimals(decimals)
+}
+
 /** "the window 2009-01-01 to 2036-11-27" for messages. */
 export const saneTimeWindow = (now: number = Date.now()): string =>
   `${new Date(EARLIEST_TIME_MS).toISOString().slice(0, 10)} to ${new Date(now + LATEST_TIME_AHEAD_MS).toISOString().slice(0, 10)}`
