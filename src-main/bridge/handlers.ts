@@ -85,7 +85,7 @@ export function createBridgeHandlers(core: Core): BridgeHandlers {
     testConnection: (a) => core.testConnection(a.profileId),
     getLogo: (a) => core.logo(a.url),
 
-    getMarketHistory: (a) => recorder().history(core.activeProfileId(), a.marketId, a.range),
+    getMarketHistory: (a) => recorder().history(core.activeProfileId(), a.marketId, a.range, a.points),
     getMarketHistories: (a) => a.marketIds.map((id) => recorder().history(core.activeProfileId(), id, a.range)),
     getMarketSummaries: (a) => recorder().summaries(core.activeProfileId(), a.marketIds),
     getMarketRecorder: () => recorder().state(core.activeProfileId()),

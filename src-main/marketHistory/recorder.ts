@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { z } from 'zod'
 import {
+  DEFAULT_HISTORY_POINTS,
   RECORDER_LIMITS,
   type HistoryRange,
   type MarketHistory,
@@ -37,7 +38,7 @@ export interface MarketRecorder {
   recordPage(profileId: string, markets: readonly YieldMarket[], at: number): void
   /** A full snapshot of the profile's markets now. */
   snapshotNow(profileId: string): Promise<RecorderState>
-  history(profileId: string, marketId: string, range: HistoryRange): MarketHistory
+  history(profileId: string, marketId: string, range: HistoryRange, points?: number): MarketHistory
   summaries(profileId: string, marketIds: readonly string[]): Record<string, MarketSummary>
   stop(): void
 }
@@ -183,8 +184,8 @@ class Recorder implements MarketRecorder {
     return this.state(profileId)
   }
 
-  history(profileId: string, marketId: string, range: HistoryRange): MarketHistory {
-    return historyOf(this.storeOf(profileId), marketId, range, this.now())
+  history(profileId: string, marketId: string, range: HistoryRange, points?: number): MarketHistory {
+    return historyOf(this.storeOf(profileId), marketId, range, this.now(), points)
   }
 
   summaries(profileId: string, marketIds: readonly string[]): Record<string, MarketSummary> {
@@ -251,16 +252,16 @@ function statsOf(store: MarketHistoryStore, marketId: string, now: number) {
   return marketStats(present(observationsOf(store, marketId, now - STATS_WINDOW_MS)))
 }
 
-/** One market's history over a range: the points (thinned past `MAX_HISTORY_POINTS`) and the figures. */
-export function historyOf(store: MarketHistoryStore, marketId: string, range: HistoryRange, now: number): MarketHistory {
+/** One market's history over a range: the points (thinned past `points`) and the figures. */
+export function historyOf(store: MarketHistoryStore, marketId: string, range: HistoryRange, now: number, points = DEFAULT_HISTORY_POINTS): MarketHistory {
   const from = Math.max(0, now - Math.max(RANGE_WINDOW_MS[range], STATS_WINDOW_MS))
   const line = observationsOf(store, marketId, Number.isFinite(from) ? from : 0)
   const observations = present(line)
-  const { points, minutes } = thin(inRange(withGaps(line), range, now))
+  const thinned = thin(inRange(withGaps(line), range, now), points)
   return {
     marketId,
-    points,
-    thinnedToMinutes: minutes,
+    points: thinned.points,
+    thinnedToMinutes: thinned.minutes,
     stats: marketStats(observations),
     firstAt: store.firstRecordAt(marketId),
     lastAt: observations.length ? observations[observations.length - 1].t : null,

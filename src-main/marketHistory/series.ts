@@ -1,5 +1,5 @@
 import {
-  MAX_HISTORY_POINTS,
+  DEFAULT_HISTORY_POINTS,
   RECORDER_LIMITS,
   isGap,
   type HistoryPoint,
@@ -66,7 +66,7 @@ export function withGaps(line: ReturnType<typeof timeline>): HistoryPoint[] {
 }
 
 const RANGE_MS: Record<Exclude<HistoryRange, 'all'>, number> = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 }
-const BUCKET_MINUTES = [5, 15, 30, 60, 120, 240, 360, 720, 1440]
+const BUCKET_MINUTES = [1, 5, 15, 30, 60, 120, 240, 360, 720, 1440]
 
 /** The points inside the range, ending at `now`. */
 export function inRange(points: readonly HistoryPoint[], range: HistoryRange, now: number): HistoryPoint[] {
@@ -79,7 +79,7 @@ export function inRange(points: readonly HistoryPoint[], range: HistoryRange, no
  * At most `max` points: when there are more, the last observation of each bucket of
  * round minutes (a real, recorded value, never an average); every break is kept.
  */
-export function thin(points: readonly HistoryPoint[], max = MAX_HISTORY_POINTS): { points: HistoryPoint[]; minutes?: number } {
+export function thin(points: readonly HistoryPoint[], max = DEFAULT_HISTORY_POINTS): { points: HistoryPoint[]; minutes?: number } {
   if (points.length <= max) return { points: [...points] }
   const span = points[points.length - 1].t - points[0].t
   const minutes = BUCKET_MINUTES.find((m) => span / (m * 60_000) <= max) ?? Math.ceil(span / max / 60_000)

@@ -110,8 +110,10 @@ export const isGap = (p: HistoryPoint): p is { t: number; gap: true } => 'gap' i
 export const HISTORY_RANGES = ['24h', '7d', '30d', 'all'] as const
 export type HistoryRange = (typeof HISTORY_RANGES)[number]
 
-/** Largest number of points one history answer carries; longer ranges are thinned to it. */
-export const MAX_HISTORY_POINTS = 1_500
+/** Points a chart's history carries by default (about one per pixel of a wide chart); longer ranges are thinned to it. */
+export const DEFAULT_HISTORY_POINTS = 500
+/** Most points one answer carries (an export asks for this many: 90 days of 15-minute snapshots fit). */
+export const MAX_HISTORY_POINTS = 20_000
 
 /** Figures beside the charts, computed on the base rate (its own unit) over every recorded point. */
 export interface MarketStats {
@@ -135,7 +137,7 @@ export const OUTLIER_SIGMAS = 3
 export interface MarketHistory {
   marketId: string
   points: HistoryPoint[]
-  /** Minutes per point when the range held more than `MAX_HISTORY_POINTS` (the last observation of each bucket). */
+  /** Minutes per point when the range held more points than asked for (the last observation of each bucket). */
   thinnedToMinutes?: number
   stats: MarketStats
   /** epoch ms of the first and last recorded observation; null when nothing was recorded. */
@@ -154,6 +156,8 @@ const marketId = z.string().min(1).max(512)
 export const MarketHistoryArgsSchema = z.strictObject({
   marketId,
   range: z.enum(HISTORY_RANGES).default('30d'),
+  /** At most this many points (default `DEFAULT_HISTORY_POINTS`); an export asks for `MAX_HISTORY_POINTS`. */
+  points: z.number().int().min(10).max(MAX_HISTORY_POINTS).optional(),
 })
 export const MarketHistoriesArgsSchema = z.strictObject({
   marketIds: z.array(marketId).min(1, 'Pick at least one market').max(4, 'Compare at most 4 markets'),

@@ -55,6 +55,8 @@ describe('MarketHistoryCard', () => {
     const user = userEvent.setup()
     render('?range=all')
     await user.click(await screen.findByRole('button', { name: 'Export history CSV' }))
+    await waitFor(() => expect(downloads).toHaveLength(1))
+    expect(callsOf('getMarketHistory').at(-1)).toEqual({ marketId: ID, range: 'all', points: 20_000 })
     const csv = parseCsv(downloads[0].text)
     expect(csv[0]).toEqual(['market_id', 'time_utc', 'base_rate', 'base_unit', 'rewards_rate', 'rewards_unit', 'tvl_token_units', 'tvl_usd', 'utilization', 'open_to_entry', 'open_to_exit'])
     expect(csv).toHaveLength(4)

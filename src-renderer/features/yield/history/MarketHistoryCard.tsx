@@ -1,5 +1,8 @@
 import { useSearchParams } from 'react-router'
-import { HISTORY_RANGES, type HistoryRange, type MarketHistory } from '@contract/marketHistory'
+import { useState } from 'react'
+import { HISTORY_RANGES, MAX_HISTORY_POINTS, type HistoryRange, type MarketHistory } from '@contract/marketHistory'
+import type { SvcError } from '@contract/errors'
+import { call } from '../../../data/call'
 import { ErrorNotice } from '../../../components/ErrorNotice'
 import { useRecordQuery } from '../../../data/useRecordQuery'
 import { datedFilename, downloadText } from '../../../lib/download'
@@ -32,15 +35,38 @@ function RecordedSpan({ h }: { h: MarketHistory }) {
   return (
     <p className="muted small" data-testid="history-age">
       Recorded by this app (the service keeps no history) from {formatDateTime(h.firstAt)} to {formatDateTime(h.lastAt)}, last {formatAge(h.lastAt)}.
-      {h.thinnedToMinutes ? ` Drawn with one point per ${h.thinnedToMinutes} minutes (the last recorded in each).` : ''}
+      {h.thinnedToMinutes ? ` Drawn with one point per ${h.thinnedToMinutes} minutes (the last recorded in each); the exports hold every one.` : ''}
     </p>
   )
 }
 
-function HistoryBody({ h }: { h: MarketHistory }) {
+/** Exports every recorded observation of the range (the chart may show fewer), as CSV or JSON. */
+function HistoryExports({ h, range }: { h: MarketHistory; range: HistoryRange }) {
+  const [error, setError] = useState<SvcError | null>(null)
+  const stamp = (ext: string) => datedFilename(`market-history-${h.marketId.slice(0, 60)}`, ext)
+  const save = async (kind: 'csv' | 'json') => {
+    const r = await call('getMarketHistory', { marketId: h.marketId, range, points: MAX_HISTORY_POINTS })
+    setError(r.ok ? null : r.error)
+    if (!r.ok) return
+    if (kind === 'csv') downloadText(historyCsv(h.marketId, r.value.points), stamp('csv'), 'text/csv')
+    else downloadText(historyJson(h.marketId, r.value.points), stamp('json'), 'application/json')
+  }
+  return (
+    <div className="row">
+      <button type="button" disabled={!h.points.length} onClick={() => void save('csv')}>
+        Export history CSV
+      </button>
+      <button type="button" disabled={!h.points.length} onClick={() => void save('json')}>
+        Export history JSON
+      </button>
+      {error ? <ErrorNotice error={error} /> : null}
+    </div>
+  )
+}
+
+function HistoryBody({ h, range }: { h: MarketHistory; range: HistoryRange }) {
   const rows = chartRows(h.points)
   const units = unitsOf(h.points)
-  const stamp = (ext: string) => datedFilename(`market-history-${h.marketId.slice(0, 60)}`, ext)
   return (
     <>
       <RecordedSpan h={h} />
@@ -61,14 +87,7 @@ function HistoryBody({ h }: { h: MarketHistory }) {
         </div>
         <HistoryFigures stats={h.stats} />
       </div>
-      <div className="row">
-        <button type="button" disabled={!h.points.length} onClick={() => downloadText(historyCsv(h.marketId, h.points), stamp('csv'), 'text/csv')}>
-          Export history CSV
-        </button>
-        <button type="button" disabled={!h.points.length} onClick={() => downloadText(historyJson(h.marketId, h.points), stamp('json'), 'application/json')}>
-          Export history JSON
-        </button>
-      </div>
+      <HistoryExports h={h} range={range} />
     </>
   )
 }
@@ -85,7 +104,7 @@ export function MarketHistoryCard({ marketId }: { marketId: string }) {
         <RangePicker range={range} onRange={(r) => setParams((p) => (p.set('range', r), p), { replace: true })} />
       </div>
       {query.isError ? <ErrorNotice error={query.error} onRetry={() => void query.refetch()} /> : null}
-      {query.data ? <HistoryBody h={query.data} /> : query.isPending ? <p className="muted">Reading the recorded history…</p> : null}
+      {query.data ? <HistoryBody h={query.data} range={range} /> : query.isPending ? <p className="muted">Reading the recorded history…</p> : null}
     </section>
   )
 }
