@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { outageLabel } from '../components/CachedNotice'
 import { useCacheStatus } from '../stores/cache'
 import { activeProfile, useConnection } from '../stores/connection'
 
@@ -16,7 +17,7 @@ export function ConnectionIndicator() {
     state === 'forced-offline'
       ? 'Work offline'
       : state === 'offline'
-        ? 'Offline'
+        ? outageLabel(lastOutage)
         : state === 'simulated'
           ? 'Simulated data'
           : state === 'online'

@@ -25,8 +25,14 @@ describe('CachedNotice', () => {
   it('names the failure that took the app offline, with the whole message on hover', () => {
     const message = 'http://svc could not answer GetChains (HTTP 500) — try again in a moment.'
     renderOffline(Date.now(), false, { kind: 'Unavailable', operation: 'GetChains', status: 500, message })
-    expect(screen.getByRole('status')).toHaveTextContent('Offline — cached data, fetched just now (Service unavailable · GetChains)')
+    // The service answered, with a failure of one call: that call is named, not "Offline".
+    expect(screen.getByRole('status')).toHaveTextContent('GetChains failed — cached data, fetched just now (Service unavailable · GetChains)')
     expect(screen.getByTitle(message)).toBeInTheDocument()
+  })
+
+  it('says Offline when the service is out of reach', () => {
+    renderOffline(Date.now(), false, { kind: 'Network', operation: 'GetIntent', message: 'refused' })
+    expect(screen.getByRole('status')).toHaveTextContent('Offline — cached data, fetched just now')
   })
 
   it('says when working offline by choice (not naming an old outage), and when nothing is cached', () => {
