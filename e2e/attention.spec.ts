@@ -36,7 +36,9 @@ test('the attention queue lists slow, closing and recoverable intents, keeps cas
   await page.getByRole('combobox', { name: `Case state of ${slow.intentId}` }).selectOption('waiting')
   const note = page.getByRole('textbox', { name: `Note on ${slow.intentId}` })
   await note.fill('Asked the bridge provider')
-  await note.press('Enter')
+  await note.press('Control+Enter')
+  await expect(note).toHaveValue('')
+  await expect(row(slow.intentId).locator('.attention-case-note')).toHaveText('Asked the bridge provider')
 
   // The CSV carries the queue with the case state and note.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()])
@@ -56,5 +58,11 @@ test('the attention queue lists slow, closing and recoverable intents, keeps cas
   await expect(row(slow.intentId).locator('[data-reason]')).toHaveAttribute('data-reason', 'slow', { timeout: 30_000 })
   await expect(page.getByRole('status', { name: 'Queue status' })).toContainText('from the cache')
   await expect(page.getByRole('combobox', { name: `Case state of ${slow.intentId}` })).toHaveValue('waiting')
-  await expect(page.getByRole('textbox', { name: `Note on ${slow.intentId}` })).toHaveValue('Asked the bridge provider')
+  await expect(row(slow.intentId).locator('.attention-case-note')).toHaveText('Asked the bridge provider')
+
+  // The same case on the intent page: its state and its note.
+  const intentPage = await open(`/intent/${slow.intentId}`)
+  const caseCard = intentPage.getByRole('region', { name: 'Case and notes' })
+  await expect(caseCard.getByRole('combobox', { name: `Case state of ${slow.intentId}` })).toHaveValue('waiting', { timeout: 30_000 })
+  await expect(caseCard.getByRole('list', { name: 'Notes' })).toContainText('Asked the bridge provider')
 })

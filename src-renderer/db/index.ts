@@ -29,7 +29,7 @@ export {
   walletKey,
   type BalanceSnapshot,
 } from './balances'
-export { addNote, deleteNote, isBookmarked, listBookmarks, listNotes, setBookmarked, type Note } from './notes'
+export { addNote, deleteNote, isBookmarked, listBookmarks, listNotes, listNotesOf, setBookmarked, type Note } from './notes'
 export { listWatchMirror, putWatchMirror, removeWatchMirror, type WatchMirror } from './watches'
 export { deleteSavedSearch, listSavedSearches, saveSearch, type SavedSearch } from './savedSearches'
 export { cacheInventory, clearCache, listCachedProfiles, type CachedProfile, type ClearTarget, type StoreInventory } from './maintenance'

@@ -41,3 +41,10 @@ export async function setBookmarked(profileId: string, intentId: string, on: boo
 export async function listBookmarks(profileId: string): Promise<BookmarkRecord[]> {
   return prefixRange(explorerDb().bookmarks, '[profileId+createdAt]', profileId).reverse().toArray()
 }
+
+/** Notes on several intents at once (a queue's worth), oldest first per intent. */
+export async function listNotesOf(profileId: string, intentIds: readonly string[]): Promise<Map<string, Note[]>> {
+  const out = new Map<string, Note[]>()
+  await Promise.all(intentIds.map(async (id) => out.set(id, await listNotes(profileId, id))))
+  return out
+}

@@ -17,6 +17,8 @@ import { chainName } from '../../lib/chains'
 import { useConnection } from '../../stores/connection'
 import { useRouteStatsFor } from '../../data/routeStats'
 import { caseKey, useCases } from '../../stores/attentionCases'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { listNotesOf, type Note } from '../../db'
 import { CaseCell, HeldCell, SlaTimer } from './cells'
 import { attentionCsvColumns, REASON_LABEL } from './export'
 import { attentionQueue, type AttentionItem } from './queue'
@@ -27,7 +29,13 @@ import { ViewHeader } from '../../components/ViewHeader'
 const REASONS = ['all', 'slow', 'window-closing', 'recoverable'] as const
 const REASON_OPTIONS: ReadonlyArray<{ value: string; label: string }> = REASONS.map((r) => ({ value: r, label: r === 'all' ? 'Every reason' : REASON_LABEL[r] }))
 
-function useColumns(profileId: string, fresh: ReadonlySet<string>): Column<AttentionItem>[] {
+/** The notes on every intent in the queue, live (a note added on the intent page shows here at once). */
+function useQueueNotes(profileId: string, ids: string | undefined): ReadonlyMap<string, Note[]> {
+  return useLiveQuery(() => (profileId && ids ? listNotesOf(profileId, ids.split('\n').filter(Boolean)) : new Map<string, Note[]>()), [profileId, ids]) ?? NO_NOTES
+}
+const NO_NOTES: ReadonlyMap<string, Note[]> = new Map()
+
+function useColumns(profileId: string, fresh: ReadonlySet<string>, notes: ReadonlyMap<string, Note[]>): Column<AttentionItem>[] {
   const chains = useChainsById()
   const cases = useCases((s) => s.cases)
   return useMemo(
@@ -39,10 +47,25 @@ function useColumns(profileId: string, fresh: ReadonlySet<string>): Column<Atten
       { id: 'age', header: 'Age', align: 'right', sortValue: (i) => i.ageMs, cell: (i) => formatDuration(i.ageMs) },
       { id: 'sla', header: 'SLA timer', cell: (i) => <SlaTimer item={i} />, wrap: true },
       { id: 'held', header: 'Recoverable', align: 'right', sortValue: (i) => i.heldUsd, cell: (i) => <HeldCell item={i} />, wrap: true },
-      { id: 'case', header: 'Case', cell: (i) => <CaseCell profileId={profileId} intentId={i.candidate.intentId} record={cases[caseKey(profileId, i.candidate.intentId)]} /> },
+      { id: 'case', header: 'Case', cell: (i) => <CaseCell profileId={profileId} intentId={i.candidate.intentId} record={cases[caseKey(profileId, i.candidate.intentId)]} notes={notes.get(i.candidate.intentId)} />, wrap: true },
     ],
-    [chains, cases, profileId, fresh],
+    [chains, cases, profileId, fresh, notes],
   )
+}
+
+/** The empty state's title, true to the filter: "nothing for this reason" is not "nothing needs attention". */
+export function emptyTitle(reason: string, hidden: number): string {
+  if (reason !== 'all') return `Nothing for “${REASON_LABEL[reason as AttentionItem['reason']]}”`
+  return hidden ? 'Nothing open needs attention' : 'Nothing needs attention'
+}
+
+export function emptyText(reason: string, hidden: number, fromCache: boolean): string {
+  const where = fromCache ? ' in the cache' : ''
+  const rest = hidden ? ` ${hidden} other intent${hidden === 1 ? ' is' : 's are'} in the queue, hidden by the filter (another reason, or resolved).` : ''
+  if (reason === 'slow') return `No executing intent is past its route's p95${where}.${rest}`
+  if (reason === 'window-closing') return `No committed intent's window is closing${where}.${rest}`
+  if (reason === 'recoverable') return `No failed or aborted intent holds funds${where}.${rest}`
+  return `No executing intent is past its route's p95, no committed intent's window is closing, and no failed or aborted intent holds funds${where}.${rest}`
 }
 
 export function AttentionView() {
@@ -62,9 +85,10 @@ export function AttentionView() {
   const fresh = useNewItems(profileId, useMemo(() => ids?.split('\n').filter(Boolean), [ids]))
   const freshSet = useMemo(() => new Set(fresh), [fresh])
   const shown = queue.filter((i) => (reason === 'all' || i.reason === reason) && (showResolved || cases[caseKey(profileId ?? '', i.candidate.intentId)]?.state !== 'resolved'))
-  const columns = useColumns(profileId ?? '', freshSet)
+  const notes = useQueueNotes(profileId ?? '', ids)
+  const columns = useColumns(profileId ?? '', freshSet, notes)
   const set = (key: string, value: string | null) => setParams((p) => (value ? p.set(key, value) : p.delete(key), p), { replace: true })
-  const exportCsv = () => downloadText(toCsv(shown, attentionCsvColumns((id) => cases[caseKey(profileId ?? '', id)])), datedFilename('needs-attention', 'csv'), 'text/csv')
+  const exportCsv = () => downloadText(toCsv(shown, attentionCsvColumns((id) => cases[caseKey(profileId ?? '', id)], (id) => notes.get(id) ?? [])), datedFilename('needs-attention', 'csv'), 'text/csv')
 
   return (
     <section className="view attention-view" aria-labelledby="attention-title">
@@ -83,7 +107,7 @@ export function AttentionView() {
       <p className="muted small" role="status" aria-label="Queue status">
         {data.status === 'loading' && !data.loadedAt ? 'Loading the queue…' : `${shown.length} of ${queue.length} intents shown; ${data.fromCache ? 'from the cache, fetched from the service' : 'from the service'} at ${formatDateTime(data.loadedAt)}, refreshed every ${REFRESH_MS / 1000} s. SLA timers use ${stats ? `the last 30 days of ${stats.rows.toLocaleString('en-US')} cached intents` : 'a 10-minute default until route statistics are ready'}.`}
       </p>
-      {data.status === 'ready' && !shown.length ? <EmptyState title="Nothing needs attention">No executing intent is past its route's p95, no committed intent's window is closing, and no failed or aborted intent holds funds{data.fromCache ? ' in the cache' : ''}.</EmptyState> : null}
+      {data.status === 'ready' && !shown.length ? <EmptyState title={emptyTitle(reason, queue.length - shown.length)}>{emptyText(reason, queue.length - shown.length, data.fromCache)}</EmptyState> : null}
       {shown.length ? <DataTable label="Needs attention" columns={columns} rows={shown} rowKey={(i) => i.candidate.intentId} onOpen={(i) => navigate(`/intent/${encodeURIComponent(i.candidate.intentId)}`)} /> : null}
     </section>
   )

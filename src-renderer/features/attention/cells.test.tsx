@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { render, screen } from '@testing-library/react'
 import { SlaTimer } from './cells'
 import type { AttentionItem } from './queue'
+import { emptyText, emptyTitle } from './AttentionView'
 
 const item = (elapsedMs: number): AttentionItem => ({
   candidate: { intentId: '0xabc', status: 'EXECUTING' } as AttentionItem['candidate'],
@@ -24,5 +25,15 @@ describe('SlaTimer', () => {
   it('says in its tooltip how the duration it compares against is defined', () => {
     const { container } = render(<SlaTimer item={item(45_000)} />)
     expect(container.querySelector('.sla')?.getAttribute('title')).toContain('Succeeded intents only, from the start of execution')
+  })
+})
+
+describe('the empty queue', () => {
+  it('says what the filter hides instead of "nothing needs attention"', () => {
+    expect(emptyTitle('all', 0)).toBe('Nothing needs attention')
+    expect(emptyTitle('all', 2)).toBe('Nothing open needs attention')
+    expect(emptyTitle('slow', 3)).toBe('Nothing for “Executing longer than the route usually takes”')
+    expect(emptyText('slow', 3, false)).toBe("No executing intent is past its route's p95. 3 other intents are in the queue, hidden by the filter (another reason, or resolved).")
+    expect(emptyText('all', 0, true)).toContain('holds funds in the cache.')
   })
 })

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { formatDuration, formatUsd } from '../../lib/format'
-import { CASE_LABEL, CASE_STATES, NOTE_MAX, useCases, type CaseRecord } from '../../stores/attentionCases'
+import { CASE_LABEL, CASE_STATES, useCases, type CaseRecord, type CaseState } from '../../stores/attentionCases'
+import { addNote, type Note } from '../../db'
 import { heldText } from './export'
 import { DEFINITIONS } from '../../lib/outcomes'
 import type { AttentionItem } from './queue'
@@ -39,35 +40,59 @@ export function HeldCell({ item }: { item: AttentionItem }) {
   )
 }
 
-export function CaseCell({ profileId, intentId, record }: { profileId: string; intentId: string; record: CaseRecord | undefined }) {
+/** The case's state, as a picker that records each change in the case's history. */
+export function CaseStateField({ profileId, intentId, record }: { profileId: string; intentId: string; record: CaseRecord | undefined }) {
   const setState = useCases((s) => s.setState)
-  const setNote = useCases((s) => s.setNote)
-  const [draft, setDraft] = useState<string | null>(null)
-  const save = () => {
-    if (draft !== null && draft !== (record?.note ?? '')) setNote(profileId, intentId, draft.trim())
-    setDraft(null)
+  return (
+    <select aria-label={`Case state of ${intentId}`} value={record?.state ?? 'open'} onChange={(e) => setState(profileId, intentId, e.target.value as CaseState)}>
+      {CASE_STATES.map((s) => (
+        <option key={s} value={s}>
+          {CASE_LABEL[s]}
+        </option>
+      ))}
+    </select>
+  )
+}
+
+/** Adds a note (multi-line) to the intent's notes, the same ones the intent page shows, and records it in the case history. */
+export async function addCaseNote(profileId: string, intentId: string, text: string): Promise<void> {
+  const note = await addNote(profileId, intentId, text)
+  useCases.getState().noteAdded(profileId, intentId, note.text)
+}
+
+/** The case in the queue: its state, its latest note, and a box to add one (Ctrl+Enter or Add). */
+export function CaseCell({ profileId, intentId, record, notes }: { profileId: string; intentId: string; record: CaseRecord | undefined; notes: readonly Note[] | undefined }) {
+  const [draft, setDraft] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const latest = notes?.at(-1)?.text ?? record?.note
+  const save = async () => {
+    if (!draft.trim()) return
+    try {
+      await addCaseNote(profileId, intentId, draft)
+      setDraft('')
+      setError(null)
+    } catch (err) {
+      setError(`Not saved: ${err instanceof Error ? err.message : String(err)}`)
+    }
   }
   return (
-    <span className="row attention-case">
-      <select aria-label={`Case state of ${intentId}`} value={record?.state ?? 'open'} onChange={(e) => setState(profileId, intentId, e.target.value as CaseRecord['state'])}>
-        {CASE_STATES.map((s) => (
-          <option key={s} value={s}>
-            {CASE_LABEL[s]}
-          </option>
-        ))}
-      </select>
-      <input
+    <span className="attention-case">
+      <CaseStateField profileId={profileId} intentId={intentId} record={record} />
+      {latest ? <span className="attention-case-note small" title={latest}>{latest}</span> : null}
+      {notes && notes.length > 1 ? <span className="muted small"> (+{notes.length - 1} earlier)</span> : null}
+      <textarea
         aria-label={`Note on ${intentId}`}
-        placeholder="Note"
-        maxLength={NOTE_MAX}
-        value={draft ?? record?.note ?? ''}
+        placeholder="Add a note (Ctrl+Enter)"
+        rows={1}
+        value={draft}
         onChange={(e) => setDraft(e.target.value)}
-        onBlur={save}
         onKeyDown={(e) => {
-          if (e.key === 'Enter') save()
-          if (e.key === 'Escape') setDraft(null)
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void save()
+          if (e.key === 'Escape') setDraft('')
         }}
       />
+      {draft.trim() ? <button type="button" onClick={() => void save()}>Add note</button> : null}
+      {error ? <span className="sla-over small" role="alert">{error}</span> : null}
     </span>
   )
 }

@@ -16,7 +16,7 @@ export const heldText = (t: HeldToken) =>
 const seconds = (ms: number | undefined) => (ms === undefined ? undefined : Math.round(ms / 1000))
 
 /** The queue as CSV: one row per intent, amounts exact, times in seconds, with the local case state and note. */
-export function attentionCsvColumns(caseOf: (intentId: string) => CaseRecord | undefined): CsvColumn<AttentionItem>[] {
+export function attentionCsvColumns(caseOf: (intentId: string) => CaseRecord | undefined, notesOf: (intentId: string) => readonly { text: string }[] = () => []): CsvColumn<AttentionItem>[] {
   return [
     { header: 'intentId', value: (i) => i.candidate.intentId },
     { header: 'reason', value: (i) => REASON_LABEL[i.reason] },
@@ -34,6 +34,7 @@ export function attentionCsvColumns(caseOf: (intentId: string) => CaseRecord | u
     { header: 'recoverableUsd', value: (i) => (i.held.some((t) => t.balanceUsd !== undefined) ? i.heldUsd.toFixed(2) : undefined) },
     { header: 'failureReason', value: (i) => i.candidate.failureReason },
     { header: 'caseState', value: (i) => caseOf(i.candidate.intentId)?.state ?? 'open' },
-    { header: 'note', value: (i) => caseOf(i.candidate.intentId)?.note },
+    // Every note on the intent (the same ones the intent page shows), oldest first, each on its own lines.
+    { header: 'note', value: (i) => [caseOf(i.candidate.intentId)?.note, ...notesOf(i.candidate.intentId).map((n) => n.text)].filter(Boolean).join('\n---\n') || undefined },
   ]
 }

@@ -47,7 +47,7 @@ describe('attentionQueue', () => {
     const q = attentionQueue([entry('small', '1000000', '1'), entry('big', '1234567890123456789', '1234567890123.45'), { intentId: 'empty', status: 'FAILED', balances: [] }].map((e) => candidateFromEntry(e as IntentHistoryEntry)!), stats, NOW)
     expect(q.map((i) => i.candidate.intentId)).toEqual(['big', 'small'])
     expect(q[0].held).toEqual([{ chainId: 1, intentAddress: '0xabc', tokenAddress: undefined, symbol: 'USDC', decimals: 6, balance: '1234567890123456789', balanceUsd: '1234567890123.45' }])
-    const csv = toCsv(q, attentionCsvColumns((id) => (id === 'big' ? { state: 'waiting', note: 'asked, "provider"', updatedAt: 0 } : undefined)))
+    const csv = toCsv(q, attentionCsvColumns((id) => (id === 'big' ? { state: 'waiting', note: 'asked, "provider"', updatedAt: 0, history: [] } : undefined)))
     expect(csv).toContain('big,Failed with recoverable funds,FAILED,')
     expect(csv).toContain('1234567890123.456789 USDC,1234567890123456789 USDC,1234567890123.45,reverted,waiting,"asked, ""provider"""')
   })
@@ -66,7 +66,7 @@ describe('attentionQueue', () => {
       NOW,
     )
     expect(q).toHaveLength(FORMULA_ATTACKS.length)
-    const csv = toCsv(q, attentionCsvColumns(() => ({ state: 'waiting', note: '=1+1', updatedAt: 0 })))
+    const csv = toCsv(q, attentionCsvColumns(() => ({ state: 'waiting', note: '=1+1', updatedAt: 0, history: [] })))
     expect(formulaCells(csv)).toEqual([])
   })
 

@@ -4,6 +4,7 @@ import { readBlobText } from '../../db/exportImport'
 import { addNote, setBookmarked } from '../../db/notes'
 import { cacheHistoryFiled, fakeEntry, fakeReceipt, freshDb, hex, intentIdOf, ownerOf, source, T0 } from '../../db/testing'
 import { cacheChains, cacheReceipt } from '../../db/writeThrough'
+import { useCases } from '../../stores/attentionCases'
 
 beforeEach(async () => {
   freshDb()
@@ -18,6 +19,17 @@ beforeEach(async () => {
 })
 
 describe('case bundle', () => {
+  it('carries the intent’s case: its state and the history of its changes, in the JSON and the text', async () => {
+    useCases.setState({ cases: {} })
+    useCases.getState().setState('p1', intentIdOf(1), 'waiting')
+    useCases.getState().noteAdded('p1', intentIdOf(1), 'Asked Relay ops, ticket #4821')
+    const bundle = (await buildCaseBundle('p1', intentIdOf(1), T0 + 5000))!
+    expect(bundle.case).toMatchObject({ state: 'waiting', history: [{ state: 'waiting' }, { note: 'Asked Relay ops, ticket #4821' }] })
+    expect(bundle.readable).toContain('Case: Waiting on provider')
+    expect(bundle.readable).toContain('note added: Asked Relay ops, ticket #4821')
+    useCases.setState({ cases: {} })
+  })
+
   it('gathers the intent’s receipt, timeline, notes and explorer links', async () => {
     const bundle = (await buildCaseBundle('p1', intentIdOf(1), T0 + 5000))!
     expect(bundle).toMatchObject({

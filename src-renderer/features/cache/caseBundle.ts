@@ -1,4 +1,5 @@
 import type { ChainInfo, Intent, IntentHistoryEntry, IntentReceipt, IntentStatus, IntentTransaction } from '@contract/service'
+import { caseLines, caseOf, type CaseRecord } from '../../stores/attentionCases'
 import { amountText as oneAmountText, formatDateTime, parseTime } from '../../lib/format'
 import { chainName, explorerUrl } from '../../lib/chains'
 import { explorerDb } from '../../db/db'
@@ -44,6 +45,8 @@ export interface CaseBundle {
   transitions: Array<{ status: IntentStatus; seenAt: number }>
   timeline: TimelineEvent[]
   notes: Array<{ text: string; createdAt: number }>
+  /** The intent's case: state and history of changes (the same record Needs attention and the intent page show). */
+  case?: CaseRecord
   bookmarked: boolean
   explorerLinks: ExplorerLink[]
   readable: string
@@ -132,8 +135,10 @@ function readableText(b: Omit<CaseBundle, 'readable'>, chains: ReadonlyMap<numbe
     'Timeline:',
     ...(b.timeline.length ? b.timeline.map((e) => `  ${formatDateTime(e.at)}  ${e.label}`) : ['  nothing known']),
     '',
+    ...caseLines(b.case, (ms) => formatDateTime(ms)),
+    '',
     'Notes:',
-    ...(b.notes.length ? b.notes.map((n) => `  ${formatDateTime(n.createdAt)}  ${n.text}`) : ['  none']),
+    ...(b.notes.length ? b.notes.map((n) => `  ${formatDateTime(n.createdAt)}  ${n.text.replace(/\n/g, '\n    ')}`) : ['  none']),
     '',
     'Cached data:',
     `  intent: ${b.intent ? `fetched ${formatDateTime(b.intent.fetchedAt)}` : 'not cached'}`,
@@ -158,7 +163,8 @@ export async function buildCaseBundle(profileId: string, intentId: string, now =
     isBookmarked(profileId, intentId),
     readChains(profileId),
   ])
-  if (!rowRecord && !intent && !receipt && !historyEntry && !notes.length) return undefined
+  const caseRecord = caseOf(profileId, intentId)
+  if (!rowRecord && !intent && !receipt && !historyEntry && !notes.length && !caseRecord) return undefined
   const chains = new Map((chainList?.chains ?? []).map((c) => [c.id, c]))
   const summary = rowRecord && toCachedRow(rowRecord)
   const bundle: Omit<CaseBundle, 'readable'> = {
@@ -175,6 +181,7 @@ export async function buildCaseBundle(profileId: string, intentId: string, now =
     transitions,
     timeline: timeline(chains, intent?.intent, receipt?.receipt, transitions),
     notes: notes.map(({ text, createdAt }) => ({ text, createdAt })),
+    ...(caseRecord && { case: caseRecord }),
     bookmarked,
     explorerLinks: explorerLinks(chains, summary, receipt?.receipt, intent?.intent),
   }

@@ -1,8 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { cleanup, render as renderComponent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Intent, IntentHistoryEntry, IntentReceipt } from '@contract/service'
-import { cacheIntents, isBookmarked, readIntent, readTransitions } from '../../db'
+import { cacheIntents, isBookmarked, listNotes, readIntent, readTransitions } from '../../db'
+import { caseKey, useCases } from '../../stores/attentionCases'
+import { CaseCell } from '../attention'
 import { cacheHistoryFiled } from '../../db/testing'
 import { useCacheStatus } from '../../stores/cache'
 import { PROFILE, answers, callsOf, failure, fakeCall, okFetched, source } from '../../testing/bridge'
@@ -48,6 +50,7 @@ const receipt: IntentReceipt = {
 }
 
 const render = () => renderAt(`/intent/${ID}`, [{ path: '/intent/:intentId', element: <IntentView /> }])
+const renderView = render
 
 beforeEach(resetWorld)
 
@@ -218,6 +221,34 @@ describe('IntentView', () => {
     expect(text.querySelector('.intent-answer-text')).toHaveTextContent(/^As of \d\d:\d\d UTC \(1 min ago\), /)
     expect(within(text).getByRole('note', { name: 'Stale answer' })).toHaveTextContent(/fetched .* \(1 min ago\)/)
     expect(within(text).getByRole('button', { name: /^Copy stale answer/ })).toBeInTheDocument()
+  })
+
+  it('shows and edits the same case as Needs attention: its state, its multi-line notes and their history, also in the case summary', async () => {
+    answers.set('getIntent', () => okFetched(intent))
+    answers.set('getIntentReceipt', () => okFetched(receipt))
+    const user = userEvent.setup()
+    useCases.setState({ cases: {} })
+    // Set in Needs attention: the state and a two-line note.
+    renderComponent(<CaseCell profileId={PROFILE} intentId={ID} record={undefined} notes={[]} />)
+    await user.selectOptions(screen.getByRole('combobox', { name: `Case state of ${ID}` }), 'waiting')
+    await user.type(screen.getByRole('textbox', { name: `Note on ${ID}` }), 'Asked Relay ops,{Shift>}{Enter}{/Shift}ticket #4821')
+    await user.click(screen.getByRole('button', { name: 'Add note' }))
+    await waitFor(async () => expect((await listNotes(PROFILE, ID)).map((n) => n.text)).toEqual(['Asked Relay ops,\nticket #4821']))
+    cleanup()
+
+    renderView()
+    const card = await screen.findByRole('region', { name: 'Case and notes' })
+    expect(within(card).getByRole('combobox', { name: `Case state of ${ID}` })).toHaveValue('waiting')
+    expect(await within(await within(card).findByRole('list', { name: 'Notes' })).findByText(/Asked Relay ops,\s*ticket #4821/)).toBeInTheDocument()
+    expect(within(card).getByRole('list', { name: 'Case history' })).toHaveTextContent(/state set to Waiting on provider.*note added: Asked Relay ops/s)
+    // Changed here, it is changed for Needs attention too (one record).
+    await user.selectOptions(within(card).getByRole('combobox', { name: `Case state of ${ID}` }), 'resolved')
+    expect(useCases.getState().cases[caseKey(PROFILE, ID)]?.state).toBe('resolved')
+    const copy = screen.getByRole('button', { name: /^Copy case summary/ })
+    const summary = copy.getAttribute('title') ?? ''
+    expect(summary).toContain('Case: Resolved')
+    expect(summary).toContain('state set to Waiting on provider')
+    expect(summary).toMatch(/Notes:\n {2}\[.*\] Asked Relay ops,\n {4}ticket #4821/)
   })
 
   it('adds notes with Enter, refuses an empty one, and keeps them in the cache', async () => {

@@ -36,7 +36,7 @@ const CONTENTS = [
   ['edge', 'Edge'],
   ['contracts', 'Contracts'],
   ['expiry', 'Expiry'],
-  ['notes', 'Notes'],
+  ['notes', 'Case and notes'],
   ['raw', 'Raw JSON'],
 ] as const
 

@@ -4,6 +4,7 @@ import { amountText } from '../../lib/format'
 import { chainName, explorerUrl } from '../../lib/chains'
 import { failureReason, receiptSteps } from './receiptSteps'
 import type { TokenLookup } from './tokenLookup'
+import { caseLines, type CaseRecord } from '../../stores/attentionCases'
 
 export interface CaseNote {
   text: string
@@ -18,6 +19,8 @@ export interface CaseInput {
   /** The freshest status known (a live watch may know better than the fetched intent). */
   status?: ReportedStatus
   notes: readonly CaseNote[]
+  /** The intent's case (state and history of changes), from wherever it was set. */
+  caseRecord?: CaseRecord
   chains: ReadonlyMap<number, ChainInfo>
   tokenOf: TokenLookup
   /** Where the data came from, e.g. "Production, fetched 2026-11-20T10:04:00.000Z". */
@@ -103,6 +106,7 @@ export function caseSummary(c: CaseInput): string {
     if (edge.edgeUserAddress) lines.push(`  user: ${edge.edgeUserAddress}`)
   }
 
+  lines.push('', ...caseLines(c.caseRecord, iso))
   if (c.notes.length) {
     lines.push('', 'Notes:')
     for (const n of c.notes) lines.push(`  [${iso(n.createdAt)}] ${n.text.replace(/\n/g, '\n    ')}`)

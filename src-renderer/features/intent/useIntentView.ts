@@ -18,6 +18,7 @@ import { useChainsById } from '../../data/reference/chains'
 import { useLearnTokens, useTokenLabels } from '../../data/reference/tokens'
 import { activeProfile, useConnection } from '../../stores/connection'
 import { useOfflineMode } from '../../stores/cache'
+import { caseKey, useCases } from '../../stores/attentionCases'
 import { useWatch } from '../watch'
 import { caseSummary } from './caseSummary'
 import { customerAnswer, executionStartedAt, quoteExpectation } from './customerAnswer'
@@ -173,6 +174,7 @@ export function useIntentView(rawId: string | undefined) {
   const learnt = useTokenLabels()
   const { notes, transitions } = useLocalRecords(profileId, intentId)
   const bookmark = useBookmark(profileId, intentId)
+  const caseRecord = useCases((s) => (profileId ? s.cases[caseKey(profileId, intentId)] : undefined))
 
   const shown = query.shown
   const intent = shown?.data
@@ -188,7 +190,7 @@ export function useIntentView(rawId: string | undefined) {
   useReloadOnWatchedMove(watch?.status, query.reload)
 
   const summary = () =>
-    caseSummary({ intentId, intent, receipt, status, notes: notes ?? [], chains, tokenOf, provenance: provenanceOf(info, shown) })
+    caseSummary({ intentId, intent, receipt, status, notes: notes ?? [], caseRecord, chains, tokenOf, provenance: provenanceOf(info, shown) })
   const refresh = () => {
     query.reload()
     receiptState.reload()

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react'
-import { addNote, deleteNote, type Note } from '../../../db'
+import { deleteNote, type Note } from '../../../db'
+import { caseKey, CASE_LABEL, useCases, type CaseRecord } from '../../../stores/attentionCases'
+import { addCaseNote, CaseStateField } from '../../attention'
 import { formatAge, formatDateTime } from '../../../lib/format'
 import { useSessionState } from '../../../lib/useSessionState'
 import { Card } from './parts'
@@ -17,7 +19,8 @@ function useNoteEditor(profileId: string | undefined, intentId: string) {
     if (!profileId) return setError('The app is still loading its profile; try again in a moment.')
     setBusy(true)
     try {
-      await addNote(profileId, intentId, draft)
+      // Through the case, so the note also enters the case's history.
+      await addCaseNote(profileId, intentId, draft)
       setDraft('')
       setError(null)
     } catch (err) {
@@ -66,10 +69,36 @@ function NoteList({ notes, remove }: { notes: readonly Note[] | undefined; remov
 }
 
 /** The person's own notes on the intent, kept in the local cache (never sent anywhere). */
+/** The case's state (the same one Needs attention shows and sets) and its history of changes. */
+function CaseSection({ profileId, intentId }: { profileId: string; intentId: string }) {
+  const record: CaseRecord | undefined = useCases((s) => s.cases[caseKey(profileId, intentId)])
+  const history = record?.history ?? []
+  return (
+    <div className="intent-case" aria-label="Case">
+      <label className="row">
+        Case <CaseStateField profileId={profileId} intentId={intentId} record={record} />
+      </label>
+      {history.length ? (
+        <details>
+          <summary className="small">History of this case ({history.length} change{history.length === 1 ? '' : 's'})</summary>
+          <ul className="small" aria-label="Case history">
+            {history.map((c, i) => (
+              <li key={i}>
+                {formatDateTime(c.at)}: {c.state ? `state set to ${CASE_LABEL[c.state]}` : `note added: ${c.note ?? ''}`}
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
+  )
+}
+
 export function NotesCard({ profileId, intentId, notes }: { profileId: string | undefined; intentId: string; notes: readonly Note[] | undefined }) {
   const { draft, error, busy, submit, remove, edit } = useNoteEditor(profileId, intentId)
   return (
-    <Card id="notes" title="Notes">
+    <Card id="notes" title="Case and notes">
+      {profileId ? <CaseSection profileId={profileId} intentId={intentId} /> : null}
       <NoteList notes={notes} remove={remove} />
       <form className="intent-note-form" onSubmit={submit} aria-label="Add a note">
         <label className="field">
