@@ -38,6 +38,22 @@ describe('other formats', () => {
   })
 })
 
+describe('formatUsd of very large figures', () => {
+  it('shows a computed figure past a double’s cents rounded to 6 digits and marked ≈, never with float noise', () => {
+    // 30-digit amounts times a price: the float's last digits are noise.
+    const volume = 499_993_983_828_796_430_000_000
+    expect(formatUsd(volume)).toBe('≈ $499,994,000,000,000,000,000,000')
+    expect(formatUsd(12_345_678_901_234.56)).toBe('≈ $12,345,700,000,000')
+    expect(formatUsd(9_999_999_999.99)).toBe('$9,999,999,999.99')
+  })
+
+  it('shows decimal text the service sent exactly, rounded half up to cents with integers', () => {
+    expect(formatUsd('499993983828796431234567.125')).toBe('$499,993,983,828,796,431,234,567.13')
+    expect(formatUsd('12345678901234567')).toBe('$12,345,678,901,234,567.00')
+    expect(formatUsd('-12345678901234567.994')).toBe('-$12,345,678,901,234,567.99')
+  })
+})
+
 describe('formatUsd and countOf (small things that read wrong)', () => {
   it('never shows a negative zero', () => {
     expect(formatUsd(-0.001)).toBe('$0.00')

@@ -39,10 +39,30 @@ export const formatAmount = (raw: string, decimals: number | undefined, maxFract
 const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 2 })
 export function formatUsd(value: number | string | undefined): string {
   if (value === undefined || value === '') return '—'
+  // Decimal text the service sent, too large for a double's cents: exact, digit for digit.
+  if (typeof value === 'string' && /^-?\d{14,}(\.\d+)?$/.test(value.trim())) return exactUsd(value.trim())
   const n = typeof value === 'number' ? value : Number(value)
   if (!Number.isFinite(n)) return String(value)
+  // Past ~10^13 dollars a double no longer holds the cents (30-digit token amounts times a
+  // price land there): rounded honestly to 6 significant digits and marked as approximate,
+  // never printed with the noise of the float's last digits.
+  if (Math.abs(n) >= APPROX_USD_FROM) return `≈ ${usdFormat.format(Number(n.toPrecision(6))).replace(/\.00$/, '')}`
   // A sum of rounded parts can land a hair below zero: that is $0.00, not "-$0.00".
   return usdFormat.format(Math.abs(n) < 0.005 ? 0 : n)
+}
+
+/** The magnitude from which a USD number computed with doubles is shown rounded and marked "≈". */
+export const APPROX_USD_FROM = 1e13
+
+/** `$1,234,567,890,123,456.79` from decimal text, rounded half up to cents with integers, never a float. */
+function exactUsd(text: string): string {
+  const negative = text.startsWith('-')
+  const [int, frac = ''] = (negative ? text.slice(1) : text).split('.')
+  const digits = (frac + '000').slice(0, 3)
+  let cents = BigInt(int) * 100n + BigInt(digits.slice(0, 2))
+  if (digits[2] >= '5') cents += 1n
+  const whole = groupThousands((cents / 100n).toString())
+  return `${negative && cents > 0n ? '-' : ''}$${whole}.${(cents % 100n).toString().padStart(2, '0')}`
 }
 
 /** "1 wallet", "3 wallets": a count with its noun in the right number. */
