@@ -73,10 +73,11 @@ describe('PositionsView', () => {
     answers.set('yieldGetMarkets', () => okFetched({ items: [marketFixture(9)], total: 1, offset: 0, limit: 100 }))
     render()
     await user.type(screen.getByLabelText('Address 1'), A)
-    await user.type(screen.getByLabelText('Network 1'), 'base')
+    // The network is picked from the service's networks (the cached markets'), not typed.
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Network 1' }), 'base')
     await user.click(screen.getByRole('button', { name: 'Add wallet' }))
     await user.type(screen.getByLabelText('Address 2'), B)
-    await user.type(screen.getByLabelText('Network 2'), 'base')
+    await user.selectOptions(screen.getByLabelText('Network 2'), 'base')
     await user.type(screen.getByLabelText('Yield id 2'), 'base-usdc-p9-lending{Enter}')
 
     await waitFor(() => expect(markets()).toHaveLength(2))

@@ -1,12 +1,48 @@
 import { countOf } from '../../../lib/format'
 import { useId, useState, type FormEvent } from 'react'
-import { emptyWallet, isBlankWallet, parseWalletLines, validateWallets, type WalletProblems, type WalletRow } from './wallets'
+import { ALL_NETWORKS, emptyWallet, isBlankWallet, parseWalletLines, validateWallets, type WalletProblems, type WalletRow } from './wallets'
+
+/**
+ * The network of a wallet: a picker of the service's networks (from the markets it
+ * lists), with "All networks", once they are known; typed text until then. A value from
+ * a link that is not among them stays selected, so nothing is lost.
+ */
+function NetworkPicker({ id, n, value, networks, problem, onChange }: { id: string; n: number; value: string; networks: readonly string[]; problem?: string; onChange(v: string): void }) {
+  const known = networks.some((x) => x === value) || value === ALL_NETWORKS || value === ''
+  return (
+    <div className="field">
+      <label htmlFor={`${id}-network`}>Network {n}</label>
+      <select
+        id={`${id}-network`}
+        value={value}
+        aria-invalid={Boolean(problem)}
+        aria-describedby={problem ? `${id}-network-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">Pick a network</option>
+        <option value={ALL_NETWORKS}>All networks ({networks.length})</option>
+        {known ? null : <option value={value}>{value}</option>}
+        {networks.map((x) => (
+          <option key={x} value={x}>
+            {x}
+          </option>
+        ))}
+      </select>
+      {problem ? (
+        <span id={`${id}-network-error`} className="field-error">
+          {problem}
+        </span>
+      ) : null}
+    </div>
+  )
+}
 
 function WalletFields({
   index,
   wallet,
   problems,
   networkList,
+  networks,
   onChange,
   onRemove,
 }: {
@@ -14,6 +50,7 @@ function WalletFields({
   wallet: WalletRow
   problems: WalletProblems
   networkList: string
+  networks: readonly string[]
   onChange(w: WalletRow): void
   onRemove(): void
 }) {
@@ -44,7 +81,11 @@ function WalletFields({
   return (
     <div className="yield-wallet-row" role="group" aria-label={`Wallet ${n}`}>
       {field('address', 'Address', { placeholder: '0x…', className: 'mono' })}
-      {field('network', 'Network', { placeholder: 'ethereum', list: networkList })}
+      {networks.length ? (
+        <NetworkPicker id={id} n={n} value={wallet.network} networks={networks} problem={problems.network} onChange={(network) => onChange({ ...wallet, network })} />
+      ) : (
+        field('network', 'Network', { placeholder: 'ethereum', list: networkList })
+      )}
       {field('yieldId', 'Yield id', { placeholder: 'Optional: one market' })}
       <button type="button" className="yield-remove" onClick={onRemove} aria-label={`Remove wallet ${n}`}>
         ✕
@@ -151,6 +192,7 @@ export function WalletEditor({
           wallet={w}
           problems={shown.rows[i] ?? {}}
           networkList={networkList}
+          networks={networks}
           onChange={(next) => setRows((r) => r.map((x, j) => (j === i ? next : x)))}
           onRemove={() => setRows((r) => (r.length > 1 ? r.filter((_, j) => j !== i) : [emptyWallet()]))}
         />

@@ -37,7 +37,10 @@ function useRefreshParam() {
 export function usePositionsView() {
   const [params, setParams] = useSearchParams()
   const wallets = useMemo(() => readWallets(params), [params])
-  const queries = useMemo(() => toQueries(wallets), [wallets])
+  // The service's networks, from the markets it listed (read once per profile): the picker's options and what "all networks" means.
+  const known = useCachedMarkets('networks')
+  const networks = useMemo(() => vocabularyOf(known).networks, [known])
+  const queries = useMemo(() => toQueries(wallets, networks), [wallets, networks])
   const { refreshEvery, setRefresh } = useRefreshParam()
   const offline = useOfflineMode()
 
@@ -47,7 +50,6 @@ export function usePositionsView() {
   const [namesVersion, setNamesVersion] = useState(0)
   const cachedMarkets = useCachedMarkets(`${shown?.fetchedAt}-${namesVersion}`)
   const names = useMemo(() => namesById(cachedMarkets), [cachedMarkets])
-  const networks = useMemo(() => vocabularyOf(cachedMarkets).networks, [cachedMarkets])
   const groups = useMemo(() => (shown ? groupByMarket(shown.data.items, (id) => names.get(id)) : []), [shown, names])
   const unnamed = groups.some((g) => g.yieldId && !names.has(g.yieldId))
   useLearnMarketNames(unnamed, Boolean(shown && !shown.fromCache && !offline), () => setNamesVersion((v) => v + 1))
@@ -62,7 +64,7 @@ export function usePositionsView() {
   }
   // Asking again about the same wallets is a refresh: the URL would not change.
   const lookUp = (next: WalletRow[]) =>
-    JSON.stringify(toQueries(next)) === JSON.stringify(queries) ? query.reload() : setParams((p) => writeWallets(p, next))
+    JSON.stringify(toQueries(next, networks)) === JSON.stringify(queries) ? query.reload() : setParams((p) => writeWallets(p, next))
 
   const nameOf = (id: string) => names.get(id)
   return { wallets, queries, query, groups, snapshots, networks, nameOf, refreshEvery, setRefresh, exportCsv, lookUp }

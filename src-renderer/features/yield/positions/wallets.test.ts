@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseWalletLines, readWallets, toQueries, validateWallets, writeWallets } from './wallets'
+import { ALL_NETWORKS, parseWalletLines, readWallets, toQueries, validateWallets, writeWallets } from './wallets'
 
 const A = `0x${'ab'.repeat(20)}`
 const B = `0x${'cd'.repeat(20)}`
@@ -60,5 +60,12 @@ describe('wallets', () => {
   it('sends trimmed queries, with a yield id only when given', () => {
     expect(toQueries([{ address: ` ${A} `, network: ' base ', yieldId: '' }])).toEqual([{ address: A, network: 'base' }])
     expect(toQueries([{ address: A, network: 'base', yieldId: 'y' }])).toEqual([{ address: A, network: 'base', yieldId: 'y' }])
+  })
+
+  it('matches a network whatever its case, and asks every network once for "all networks"', () => {
+    const networks = ['base', 'ethereum', 'arbitrum']
+    expect(toQueries([{ address: A, network: 'Base', yieldId: '' }], networks)).toEqual([{ address: A, network: 'base' }])
+    const all = toQueries([{ address: A, network: ALL_NETWORKS, yieldId: '' }, { address: A, network: 'ETHEREUM', yieldId: '' }], networks)
+    expect(all).toEqual(networks.map((network) => ({ address: A, network })))
   })
 })

@@ -86,10 +86,27 @@ export function validateWallets(wallets: readonly WalletRow[]): { rows: WalletPr
   return { rows: wallets.map((w) => (isBlankWallet(w) ? {} : validateWallet(w))), list }
 }
 
-export function toQueries(wallets: readonly WalletRow[]): YieldBalanceQuery[] {
-  return wallets.map((w) => ({
-    address: w.address.trim(),
-    network: w.network.trim(),
-    ...(w.yieldId.trim() && { yieldId: w.yieldId.trim() }),
-  }))
+/** The network value that stands for every network the service lists (`address,*` in the URL). */
+export const ALL_NETWORKS = '*'
+
+/**
+ * The balance queries for the wallets. A network is matched to the service's own name
+ * whatever its case ("Base" → `base`); `*` asks on every network in `networks` (one query
+ * each; the main process sends them 25 a request). Repeated queries are asked once.
+ */
+export function toQueries(wallets: readonly WalletRow[], networks: readonly string[] = []): YieldBalanceQuery[] {
+  const byLower = new Map(networks.map((n) => [n.toLowerCase(), n]))
+  const seen = new Set<string>()
+  const out: YieldBalanceQuery[] = []
+  for (const w of wallets) {
+    const typed = w.network.trim()
+    const names = typed === ALL_NETWORKS ? networks : [byLower.get(typed.toLowerCase()) ?? typed]
+    for (const network of names) {
+      const q: YieldBalanceQuery = { address: w.address.trim(), network, ...(w.yieldId.trim() && { yieldId: w.yieldId.trim() }) }
+      const key = JSON.stringify(q)
+      if (!seen.has(key)) out.push(q)
+      seen.add(key)
+    }
+  }
+  return out
 }
