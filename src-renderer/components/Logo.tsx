@@ -29,7 +29,7 @@ export function Logo({ name, uri }: { name: string; uri?: string }) {
   if (!src || broken === src) {
     return (
       <span className="logo logo-placeholder" aria-hidden="true">
-        {name.slice(0, 2).toUpperCase()}
+        {String(name ?? '').slice(0, 2).toUpperCase()}
       </span>
     )
   }

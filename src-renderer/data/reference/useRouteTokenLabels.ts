@@ -18,7 +18,7 @@ export const MAX_LABEL_LOOKUPS = 8
 /** Tokens already asked about this session, whatever the answer: never asked twice. */
 const asked = new Set<string>()
 
-const tokenKey = (chainId: number | undefined, address: string | undefined) => `${chainId}:${address?.toLowerCase()}`
+const tokenKey = (chainId: number | undefined, address: string | undefined) => `${chainId}:${typeof address === 'string' ? address.toLowerCase() : address}`
 
 /**
  * Intents name tokens by address only; a receipt's summary carries both route tokens'

@@ -11,7 +11,7 @@ export interface MarketVocabulary {
 }
 
 const distinct = (values: ReadonlyArray<string | undefined>): string[] =>
-  [...new Set(values.filter((v): v is string => Boolean(v)))].sort((a, b) => a.localeCompare(b))
+  [...new Set(values.filter((v): v is string => typeof v === 'string' && v !== ''))].sort((a, b) => a.localeCompare(b))
 
 /** Providers and networks seen in markets: suggestions for filters and wallet networks. */
 export function vocabularyOf(markets: readonly YieldMarket[]): MarketVocabulary {
