@@ -131,6 +131,22 @@ export default tseslint.config(
   },
 
   {
+    // Retries live in main only (the service client's policy): a query, or the query client,
+    // that retried a service call would repeat what main already repeated.
+    files: ['src-renderer/**/*.{ts,tsx}'],
+    ignores: ['src-renderer/**/*.test.{ts,tsx}', 'src-renderer/testing/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `:matches(CallExpression[callee.name=/^use(Suspense)?(Infinite)?Quer(y|ies)$/], NewExpression[callee.name='QueryClient']) Property[key.name='retry']:not([value.value=false])`,
+          message: 'The renderer does not retry service calls: main already retried what is worth retrying (retry: false).',
+        },
+      ],
+    },
+  },
+
+  {
     // Zustand stores live in stores/, one file per concern (CONTRIBUTING.md, "Layout").
     files: ['src-renderer/**/*.{ts,tsx}'],
     ignores: ['src-renderer/stores/**'],

@@ -104,11 +104,15 @@ describe('eslint.config.mjs', async () => {
     ['a zustand store made in a feature', 'src-renderer/features/history/state.ts', "import { create } from 'zustand'\nexport const useX = create(() => ({}))", 'no-restricted-imports'],
     ['a zustand store made in the data layer', 'src-renderer/data/state.ts', "import { create } from 'zustand'\nexport const useX = create(() => ({}))", 'no-restricted-imports'],
     ['a feature importing Node', 'src-renderer/features/history/View.tsx', "import { readFileSync } from 'node:fs'\nexport const r = readFileSync", 'no-restricted-imports'],
+    ['a query that retries a service call', 'src-renderer/features/history/useList.ts', "import { useQuery } from '@tanstack/react-query'\nexport const useList = (f: () => Promise<number>) => useQuery({ queryKey: ['x'], queryFn: f, retry: 3 })", 'no-restricted-syntax'],
+    ['queries that retry', 'src-renderer/features/search/useMany.ts', "import { useQueries } from '@tanstack/react-query'\nexport const useMany = (fs: Array<() => Promise<number>>) => useQueries({ queries: fs.map((f, n) => ({ queryKey: [n], queryFn: f, retry: (k: number) => k < 2 })) })", 'no-restricted-syntax'],
+    ['a query client that retries', 'src-renderer/data/client.ts', "import { QueryClient } from '@tanstack/react-query'\nexport const c = new QueryClient({ defaultOptions: { queries: { retry: 2 } } })", 'no-restricted-syntax'],
   ])('fails %s', async (_, file, code, rule) => {
     expect(await failing(file, code)).toContain(rule)
   })
 
   it.each([
+    ['a query that leaves retrying to main', 'src-renderer/features/history/useList.ts', "import { useQuery } from '@tanstack/react-query'\nexport const useList = (f: () => Promise<number>) => useQuery({ queryKey: ['x'], queryFn: f, retry: false })"],
     ['a feature calling main through the data layer', 'src-renderer/features/history/View.tsx', "import { call } from '../../data/call'\nexport const c = call"],
     ['a store in stores/', 'src-renderer/stores/things.ts', "import { create } from 'zustand'\nexport const useThings = create(() => ({}))"],
     ['the watcher using the service', 'src-main/watch/watcher.ts', "import { realSleep } from '../service/retry'\nexport const s = realSleep"],
