@@ -4,9 +4,12 @@ import type { WatchState } from '@contract/watch'
 import { DataTable, type Column } from '../../components/DataTable'
 import { StatusBadge } from '../../components/StatusBadge'
 import { formatDateTime, formatDuration, shortHex } from '../../lib/format'
-import { receiptDurationMs } from '../../lib/receiptDuration'
 import { useNow } from '../../lib/useNow'
-import { elapsedMs, phaseText } from './phase'
+import { DEFINITIONS } from '../../lib/outcomes'
+import { routeExpectation, type Expectation } from '../../lib/routeStats'
+import { useRouteStatsFor } from '../../data/routeStats'
+import { useConnection } from '../../stores/connection'
+import { phaseText, runningFor, type RunningFor } from './phase'
 import { StepStrip } from './StepStrip'
 import { useWatches } from './store'
 
@@ -32,7 +35,26 @@ function RowActions({ watch }: { watch: WatchState }) {
   )
 }
 
-function columns(now: number): Column<WatchState>[] {
+const BASIS_TEXT: Record<RunningFor['basis'], string> = {
+  run: 'The intent’s own run time, started to finished.',
+  started: 'Since the intent started (its execution, else its deposit, else its creation).',
+  watched: 'Nothing says when the intent started: the time it has been watched here.',
+}
+
+/** "7m 12s" and, below it, "usually 2m 05s" (the route's median of succeeded intents). */
+function RunningForCell({ watch, now, usual }: { watch: WatchState; now: number; usual: Expectation | undefined }) {
+  const r = runningFor(watch, now)
+  const title = `${BASIS_TEXT[r.basis]} Watched since ${formatDateTime(watch.addedAt)}.${usual ? ` Usual time: the route’s median over ${usual.samples ?? 'its'} succeeded intents in the last 30 days. ${DEFINITIONS.duration}` : ''}`
+  return (
+    <span className="watch-ago" title={title} data-basis={r.basis}>
+      {formatDuration(r.ms)}
+      {r.basis === 'watched' ? <span className="muted small"> watched</span> : null}
+      <span className="muted small watch-usual">{usual ? `usually ${formatDuration(usual.typicalMs)}` : 'usual time not known'}</span>
+    </span>
+  )
+}
+
+function columns(now: number, usualOf: (w: WatchState) => Expectation | undefined): Column<WatchState>[] {
   return [
     {
       id: 'intent',
@@ -75,17 +97,11 @@ function columns(now: number): Column<WatchState>[] {
     },
     {
       id: 'elapsed',
-      header: 'Duration',
-      cell: (w) => (
-        <span
-          className="watch-ago"
-          title={`${w.outcome && receiptDurationMs(w.receipt) !== undefined ? 'The intent’s own run time, started to finished. ' : 'Time followed here. '}Watched since ${formatDateTime(w.addedAt)}${w.receipt?.createdAt ? `; created ${formatDateTime(w.receipt.createdAt)} (service time)` : ''}`}
-        >
-          {formatDuration(elapsedMs(w, now))}
-        </span>
-      ),
-      sortValue: (w) => w.addedAt,
+      header: 'Running for',
+      cell: (w) => <RunningForCell watch={w} now={now} usual={usualOf(w)} />,
+      sortValue: (w) => runningFor(w, now).ms,
       align: 'right',
+      wrap: true,
     },
     {
       id: 'updated',
@@ -105,7 +121,9 @@ function columns(now: number): Column<WatchState>[] {
 /** The live board: one row per watched intent, newest first, its times ticking once a second. */
 export function WatchBoard({ watches }: { watches: WatchState[] }) {
   const now = useNow(1000)
-  const cols = useMemo(() => columns(now), [now])
+  const profileId = useConnection((s) => s.info?.activeProfileId)
+  const stats = useRouteStatsFor(watches.length ? profileId : undefined, '30d')?.stats
+  const cols = useMemo(() => columns(now, (w) => routeExpectation(stats, w.receipt?.originChainId, w.receipt?.destinationChainId)), [now, stats])
   const rows = useMemo(() => [...watches].sort((a, b) => b.addedAt - a.addedAt), [watches])
   return <DataTable label="Watched intents" columns={cols} rows={rows} rowKey={(w) => w.intentId} />
 }

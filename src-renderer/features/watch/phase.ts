@@ -34,16 +34,24 @@ export function ownDurationMs(receipt: IntentReceipt | undefined): number | unde
   return start !== undefined && end !== undefined && end >= start ? end - start : undefined
 }
 
+export interface RunningFor {
+  ms: number
+  /** `run`: a finished intent's own run time; `started`: live, since its execution started (or its deposit, or its creation); `watched`: since this app began following it (nothing says when the intent started). */
+  basis: 'run' | 'started' | 'watched'
+}
+
 /**
- * How long the intent took: once it has finished, its own run time from the receipt
- * (see `ownDurationMs`), so an intent that had finished before it was added does not
- * read "23 ms". Until then, how long this app has followed it, by
- * this computer's clock: the service's clock may differ (the simulator's runs on a fixed
- * date), so the two are never mixed.
+ * "Running for": a finished intent's own run time; a live one's time since it started
+ * (the receipt's startedAt, else its deposit, else its creation), never merely the time it
+ * has been watched, which reads "3s" on an intent that has run for minutes. Only with no
+ * start known (or one ahead of this clock) is it the time watched, and says so.
  */
-export function elapsedMs(watch: WatchState, now: number): number {
+export function runningFor(watch: WatchState, now: number): RunningFor {
   const own = watch.outcome ? ownDurationMs(watch.receipt) : undefined
-  if (own !== undefined) return own
+  if (own !== undefined) return { ms: own, basis: 'run' }
+  const r = watch.receipt
+  const start = parseTime(r?.summary?.startedAt ?? r?.depositTransaction?.txnMinedAt ?? r?.createdAt)
   const end = watch.outcome ? (watch.lastChangeAt ?? now) : now
-  return Math.max(0, end - watch.addedAt)
+  if (start !== undefined && start <= end) return { ms: end - start, basis: 'started' }
+  return { ms: Math.max(0, end - watch.addedAt), basis: 'watched' }
 }
