@@ -91,11 +91,12 @@ const RENDERER_PATTERNS = [
   { regex: '(^|/)src-main(/|$)', message: 'The renderer imports only the contract (@contract/…) from the main side.' },
 ]
 /** A zustand store is made only in src-renderer/stores/. */
-const STORES_ONLY = {
-  name: 'zustand',
-  importNames: ['create', 'createStore'],
-  message: 'Zustand stores live in src-renderer/stores/ (one file per concern); state of one component is React state.',
-}
+const STORE_MESSAGE = 'Zustand stores live in src-renderer/stores/ (one file per concern); state of one component is React state.'
+const STORES_ONLY = [
+  { name: 'zustand', importNames: ['create', 'createStore'], message: STORE_MESSAGE },
+  { name: 'zustand/vanilla', importNames: ['createStore'], message: STORE_MESSAGE },
+  { name: 'zustand/traditional', importNames: ['createWithEqualityFn'], message: STORE_MESSAGE },
+]
 
 export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', 'bench/browser/dist/', 'playwright-report/', 'test-results/'] },
@@ -150,7 +151,7 @@ export default tseslint.config(
     // Zustand stores live in stores/, one file per concern (CONTRIBUTING.md, "Layout").
     files: ['src-renderer/**/*.{ts,tsx}'],
     ignores: ['src-renderer/stores/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [STORES_ONLY], patterns: RENDERER_PATTERNS }] },
+    rules: { 'no-restricted-imports': ['error', { paths: STORES_ONLY, patterns: RENDERER_PATTERNS }] },
   },
 
   {

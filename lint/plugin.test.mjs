@@ -102,6 +102,7 @@ describe('eslint.config.mjs', async () => {
     ['settings importing the service', 'src-main/settings/profiles.ts', "import { x } from '../service/client'\nexport const y = x", 'local/layers'],
     ['the preload importing main', 'src-main/preload/index.ts', "import { x } from '../bridge/core'\nexport const y = x", 'local/layers'],
     ['a zustand store made in a feature', 'src-renderer/features/history/state.ts', "import { create } from 'zustand'\nexport const useX = create(() => ({}))", 'no-restricted-imports'],
+    ['a vanilla zustand store made in a feature', 'src-renderer/features/history/state.ts', "import { createStore } from 'zustand/vanilla'\nexport const x = createStore(() => ({}))", 'no-restricted-imports'],
     ['a zustand store made in the data layer', 'src-renderer/data/state.ts', "import { create } from 'zustand'\nexport const useX = create(() => ({}))", 'no-restricted-imports'],
     ['a feature importing Node', 'src-renderer/features/history/View.tsx', "import { readFileSync } from 'node:fs'\nexport const r = readFileSync", 'no-restricted-imports'],
     ['a query that retries a service call', 'src-renderer/features/history/useList.ts', "import { useQuery } from '@tanstack/react-query'\nexport const useList = (f: () => Promise<number>) => useQuery({ queryKey: ['x'], queryFn: f, retry: 3 })", 'no-restricted-syntax'],
