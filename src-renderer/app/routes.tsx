@@ -83,6 +83,11 @@ export const ROUTES: AppRoute[] = [
   { path: '/compare', view: lazyView(() => import('../features/intent/CompareView'), (m) => m.CompareView) },
   { path: '/yield/market/:id', view: lazyView(() => import('../features/yield/market/MarketDetailView'), (m) => m.MarketDetailView) },
   {
+    path: '/yield/compare',
+    view: lazyView(() => import('../features/yield/compare/CompareView'), (m) => m.CompareView),
+    jump: { label: 'Compare yield markets', to: '/yield/compare' },
+  },
+  {
     path: '/yield/positions',
     view: lazyView(() => import('../features/yield/positions/PositionsView'), (m) => m.PositionsView),
     jump: { label: 'Yield positions', to: '/yield/positions' },

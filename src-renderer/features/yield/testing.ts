@@ -49,6 +49,10 @@ export function serveRecord(history: Record<string, Partial<MarketHistory>> = {}
     ok: true,
     value: { marketId: a.marketId, points: [], stats: NO_STATS, firstAt: null, lastAt: null, ...history[a.marketId] },
   }))
+  answers.set('getMarketHistories', (a: { marketIds: string[] }) => ({
+    ok: true,
+    value: a.marketIds.map((marketId) => ({ marketId, points: [], stats: NO_STATS, firstAt: null, lastAt: null, ...history[marketId] })),
+  }))
   answers.set('getMarketSummaries', (a: { marketIds: string[] }) => ({
     ok: true,
     value: Object.fromEntries(a.marketIds.map((id) => [id, summaries[id] ?? { change7d: null, mean30d: null, lastAt: null }])),

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { useState } from 'react'
 import { HISTORY_RANGES, MAX_HISTORY_POINTS, type HistoryRange, type MarketHistory } from '@contract/marketHistory'
 import type { SvcError } from '@contract/errors'
@@ -9,6 +9,7 @@ import { datedFilename, downloadText } from '../../../lib/download'
 import { formatAge, formatDateTime } from '../../../lib/format'
 import { HistoryChart } from './HistoryChart'
 import { HistoryFigures } from './HistoryFigures'
+import { comparePath } from '../paths'
 import { chartRows, historyCsv, historyJson, rateName, unitsOf } from './historyRows'
 
 const RANGE_LABEL: Record<HistoryRange, string> = { '24h': '24 h', '7d': '7 d', '30d': '30 d', all: 'All' }
@@ -102,6 +103,7 @@ export function MarketHistoryCard({ marketId }: { marketId: string }) {
       <div className="row">
         <h2>History</h2>
         <RangePicker range={range} onRange={(r) => setParams((p) => (p.set('range', r), p), { replace: true })} />
+        <Link to={comparePath([marketId])}>Compare with other markets</Link>
       </div>
       {query.isError ? <ErrorNotice error={query.error} onRetry={() => void query.refetch()} /> : null}
       {query.data ? <HistoryBody h={query.data} range={range} /> : query.isPending ? <p className="muted">Reading the recorded history…</p> : null}
