@@ -5,6 +5,7 @@ import type { IntentHistoryEntry } from '../../src-shared/contract/service'
 import type { SvcClient } from './client'
 import { describeCapabilities, probeCapabilities } from './capabilities'
 import { checkServiceFilters } from './filterChecks'
+import { clockSkewText } from '../../src-shared/contract/service/extras'
 import { realSleep } from './retry'
 
 /**
@@ -142,12 +143,7 @@ async function optionalChecks(client: SvcClient, r: Runner, call: { timeoutMs: n
 /** Skew past which expiry and time left read wrongly enough to say so. */
 export const CLOCK_SKEW_WARN_MS = 30_000
 
-export function clockSkewText(skewMs: number): string {
-  if (Math.abs(skewMs) < 1000) return 'the service’s clock agrees with this machine’s'
-  const s = Math.abs(skewMs) / 1000
-  const amount = s < 120 ? `${s.toFixed(s < 10 ? 1 : 0)} s` : s < 7200 ? `${Math.round(s / 60)} min` : `${Math.round(s / 3600)} h`
-  return `the service’s clock is ${amount} ${skewMs > 0 ? 'ahead of' : 'behind'} this machine’s`
-}
+export { clockSkewText }
 
 export async function runConnectionChecks(client: SvcClient, opts: CheckOptions = {}): Promise<ConnectionCheck[]> {
   const r = checkRunner(opts)

@@ -6,6 +6,7 @@ import { ErrorNotice } from '../../components/ErrorNotice'
 import { StatusBadge } from '../../components/StatusBadge'
 import { readBlobText } from '../../db/transfer'
 import { formatAge, parseTime } from '../../lib/format'
+import { useServiceNow } from '../../data/serviceExtras'
 import { useNow } from '../../lib/useNow'
 import { WatchButton } from '../watch'
 import type { Committed } from './commitFlow'
@@ -81,15 +82,16 @@ function OpenFileButton({ onText, onError }: { onText: (text: string) => void; o
 }
 
 function ExpiredWarning({ intent }: { intent: Intent }) {
-  const now = useNow(1000)
+  // Expiry is the service's to judge: by its clock, where it has one and is off from this machine's.
+  const { now, skewNote } = useServiceNow(useNow(1000))
   if (!isExpired(intent, now)) return null
   const at = parseTime(intent.expiresAt)!
   return (
     <div className="notice notice-warn" role="alert">
       <strong>This quote has expired</strong>
       <p>
-        It expired {formatAge(at, now)}. The service will most likely refuse to commit it: get a new quote, or commit anyway to
-        see its answer.
+        It expired {formatAge(at, now)}{skewNote ? ` (${skewNote})` : ''}. The service will most likely refuse to commit it: get a new
+        quote, or commit anyway to see its answer.
       </p>
     </div>
   )

@@ -8,6 +8,7 @@ import { formatAge, formatAmount, formatDateTime, formatDuration, formatPercent,
 import { intentProviders, intentRoute } from '../../lib/intentRoute'
 import { useNow } from '../../lib/useNow'
 import { useChainsById } from '../../data/reference/chains'
+import { useServiceNow } from '../../data/serviceExtras'
 import { useTokenCatalog } from '../../data/reference/knownTokens'
 import { chainName } from '../../lib/chains'
 import { labelledRoute } from './tokenLabels'
@@ -20,12 +21,13 @@ function TokenAmount({ chainId, token, raw, decimals }: { chainId?: number; toke
 /** When the quote stops being honoured; warns once that moment has passed. */
 function Expiry({ expiresAt, label }: { expiresAt: string | undefined; label: string }) {
   const at = parseTime(expiresAt)
-  const now = useNow(1000, at !== undefined)
+  const { now, skewNote } = useServiceNow(useNow(1000, at !== undefined))
   if (at === undefined) return <span className="muted">not given</span>
   const expired = at <= now
   return (
     <span className={expired ? 'tone-bad' : undefined} data-testid={`expiry-${label}`}>
       {formatDateTime(expiresAt)} ({expired ? `expired ${formatAge(at, now)}` : `expires ${formatAge(at, now)}`})
+      {skewNote ? <span className="muted small" data-testid="clock-skew"> — {skewNote}</span> : null}
     </span>
   )
 }

@@ -1,0 +1,89 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
+import { CLOCK_SKEW_NOTICE_MS, clockSkewText, type Capabilities, type ServiceClock, type TokenPriceView } from '@contract/service/extras'
+import { useConnection } from '../stores/connection'
+import { call } from './call'
+import { queryKeys } from './keys'
+import { useProfileId } from './useServiceQuery'
+
+/**
+ * What the active profile's service offers beyond the spec, and what the app uses of it:
+ * the capabilities learnt once per profile (probed again when the service comes back
+ * within reach), the service's clock against this machine's, and its token prices. Each
+ * is `undefined` where the service lacks it or could not be asked: nothing depends on them.
+ */
+
+const CAPABILITIES_ARGS = {}
+
+/** Which optional operations the service answers; refreshed on reconnect. */
+export function useCapabilities(): Capabilities | undefined {
+  const profileId = useProfileId()
+  const client = useQueryClient()
+  const key = queryKeys.request(profileId ?? '', 'getCapabilities', CAPABILITIES_ARGS)
+  const reachability = useConnection((s) => s.reachability)
+  const was = useRef(reachability)
+  useEffect(() => {
+    const reconnected = was.current === 'offline' && reachability === 'online'
+    was.current = reachability
+    if (!reconnected || !profileId) return
+    void call('getCapabilities', { refresh: true }).then((r) => r.ok && client.setQueryData(key, r.value))
+  }, [reachability, profileId, client, key])
+  return useQuery({
+    queryKey: key,
+    enabled: Boolean(profileId),
+    staleTime: Infinity,
+    queryFn: async () => {
+      const r = await call('getCapabilities', CAPABILITIES_ARGS)
+      if (!r.ok) throw r.error
+      return r.value
+    },
+  }).data
+}
+
+/** How far the service's clock is from this machine's; undefined where it has no Clock (or it failed). */
+export function useServiceClock(enabled = true): ServiceClock | undefined {
+  const profileId = useProfileId()
+  const offers = useCapabilities()?.operations.Clock
+  return useQuery({
+    queryKey: queryKeys.request(profileId ?? '', 'getServiceClock', {}),
+    enabled: Boolean(profileId) && enabled && offers === 'available',
+    staleTime: 5 * 60_000,
+    retry: false,
+    queryFn: async () => {
+      const r = await call('getServiceClock', {})
+      if (!r.ok) throw r.error
+      return r.value
+    },
+  }).data
+}
+
+/**
+ * The service's USD prices for these tokens (its GetTokenPrices), for the one price source
+ * per profile; undefined where the service offers none. Keyed by the token list.
+ */
+export function useServicePrices(tokens: ReadonlyArray<{ chainId: number; contractAddress: string }>): TokenPriceView[] | undefined {
+  const profileId = useProfileId()
+  const offers = useCapabilities()?.operations.GetTokenPrices
+  const args = { tokens: tokens.map((t) => ({ chainId: t.chainId, contractAddress: t.contractAddress.toLowerCase() })) }
+  return useQuery({
+    queryKey: queryKeys.request(profileId ?? '', 'getTokenPrices', args),
+    enabled: Boolean(profileId) && offers === 'available' && tokens.length > 0,
+    staleTime: 60_000,
+    retry: false,
+    queryFn: async () => {
+      const r = await call('getTokenPrices', args)
+      if (!r.ok) throw r.error
+      return r.value.data.prices
+    },
+  }).data
+}
+
+/**
+ * "Now" by the service's clock, for expiry and time left: this machine's time moved by the
+ * measured skew, and the skew in words when it is large enough to change what they read.
+ */
+export function useServiceNow(localNow: number): { now: number; skewNote?: string } {
+  const clock = useServiceClock()
+  if (!clock || Math.abs(clock.skewMs) < CLOCK_SKEW_NOTICE_MS) return { now: localNow }
+  return { now: localNow + clock.skewMs, skewNote: `by the service’s clock: ${clockSkewText(clock.skewMs)}` }
+}
