@@ -241,7 +241,7 @@ async function driveView(route: string, bent: (record: unknown) => unknown) {
 }
 
 /** Random runs per view: two in `npm test` (about 40 s for the file); `FUZZ_RUNS=50` for a deeper search. */
-const RUNS = Number(process.env.FUZZ_RUNS) || 2
+const RUNS = Number((globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.FUZZ_RUNS) || 2
 
 afterEach(async () => {
   await flushHistoryJournal()
