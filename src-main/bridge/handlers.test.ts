@@ -35,7 +35,7 @@ describe('bridge handlers', () => {
 
   it('parses service arguments once, here: a bad request never reaches the client, a good one reaches it parsed', async () => {
     const searchIntents = vi.fn()
-    const getIntentHistory = vi.fn(async () => ({ intents: [] }))
+    const getIntentHistory = vi.fn(async (_request: unknown, _opts?: unknown) => ({ intents: [] }))
     const h = createBridgeHandlers(fakeCore({ searchIntents, getIntentHistory }))
     const none = await h.searchIntents({})
     expect(none).toMatchObject({ ok: false, error: { kind: 'InvalidArgument', operation: 'searchIntents' } })
@@ -44,7 +44,7 @@ describe('bridge handlers', () => {
     expect(searchIntents).not.toHaveBeenCalled()
     expect(getIntentHistory).not.toHaveBeenCalled()
     await h.getIntentHistory({ page: { pageSize: 5, after: '18446744073709551615' } })
-    expect(getIntentHistory).toHaveBeenCalledWith({ page: { pageSize: 5, after: '18446744073709551615' } })
+    expect(getIntentHistory.mock.calls[0]?.[0]).toEqual({ page: { pageSize: 5, after: '18446744073709551615' } })
   })
 
   it('stamps results with the profile and time they were fetched', async () => {
