@@ -22,6 +22,38 @@ describe('HTTP bridge client', () => {
     expect(r).toMatchObject({ ok: false, error: { kind: 'Network', operation: 'getAppInfo' } })
   })
 
+  it('aborts the request of a call given up and resolves it as Aborted, its answer unread', async () => {
+    let sent: RequestInit | undefined
+    const fetchImpl = vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          sent = init
+          init.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')))
+        }),
+    )
+    const bridge = createHttpBridge(fetchImpl as unknown as typeof fetch, Promise.resolve('S'))
+    const controller = new AbortController()
+    const pending = bridge.searchIntents({ byOwnerAddress: `0x${'1'.repeat(40)}` }, { signal: controller.signal })
+    await vi.waitFor(() => expect(fetchImpl).toHaveBeenCalledTimes(1))
+    expect(sent?.signal?.aborted).toBe(false)
+    controller.abort()
+    await expect(pending).resolves.toMatchObject({ ok: false, error: { kind: 'Aborted', operation: 'searchIntents' } })
+    expect(sent?.signal?.aborted).toBe(true)
+  })
+
+  it('sends nothing for a call given up before it left, and drops an answer that came after the abort', async () => {
+    const json200 = vi.fn(async () => json(200, { ok: true, value: 1 }))
+    const bridge = createHttpBridge(json200 as unknown as typeof fetch, Promise.resolve(undefined))
+    await expect(bridge.getChains({}, { signal: AbortSignal.abort() })).resolves.toMatchObject({ error: { kind: 'Aborted' } })
+    expect(json200).not.toHaveBeenCalled()
+    const controller = new AbortController()
+    const late = createHttpBridge((async () => {
+      controller.abort()
+      return json(200, { ok: true, value: 1 })
+    }) as unknown as typeof fetch, Promise.resolve(undefined))
+    await expect(late.getChains({}, { signal: controller.signal })).resolves.toMatchObject({ error: { kind: 'Aborted' } })
+  })
+
   it('says how to recover when the host no longer knows the tab', async () => {
     const bridge = createHttpBridge((async () => new Response('no', { status: 401 })) as unknown as typeof fetch)
     const r = await bridge.getAppInfo(undefined)

@@ -1,4 +1,4 @@
-import type { BridgeEvent, SvcBridge } from '@contract/bridge'
+import { abortedResult, type BridgeCallOptions, type BridgeEvent, type SvcBridge } from '@contract/bridge'
 import { BRIDGE_METHOD_NAMES } from '@contract/channels'
 import { fail, type Result } from '@contract/errors'
 import { obtainHostSession } from './hostSession'
@@ -6,7 +6,9 @@ import { obtainHostSession } from './hostSession'
 /**
  * The browser host's side of the bridge: the same named methods as `window.svc`, sent
  * as `POST /bridge/<method>` with the tab's session credential (see `hostSession.ts`),
- * and events read from one shared server-sent event stream.
+ * and events read from one shared server-sent event stream. A call's `signal` aborts its
+ * request (the host then abandons the call) and the call resolves as `Aborted`, its
+ * answer unread.
  */
 export function createHttpBridge(
   fetchImpl: typeof fetch = (...a) => fetch(...a),
@@ -14,17 +16,21 @@ export function createHttpBridge(
 ): SvcBridge {
   const bridge: Record<string, unknown> = {}
   for (const name of BRIDGE_METHOD_NAMES) {
-    bridge[name] = async (args: unknown): Promise<Result<unknown>> => {
+    bridge[name] = async (args: unknown, opts?: BridgeCallOptions): Promise<Result<unknown>> => {
+      const signal = opts?.signal
       let res: Response
       try {
         const credential = await session
+        if (signal?.aborted) return abortedResult(name)
         res = await fetchImpl(`/bridge/${name}`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', ...(credential && { Authorization: `Bearer ${credential}` }) },
           credentials: 'omit',
           body: JSON.stringify(args ?? {}),
+          signal,
         })
       } catch {
+        if (signal?.aborted) return abortedResult(name)
         return fail({
           kind: 'Network',
           operation: name,
@@ -38,8 +44,10 @@ export function createHttpBridge(
           message: 'The app host does not recognise this tab: open the link it printed when it last started (each link works once).',
         })
       try {
-        return (await res.json()) as Result<unknown>
+        const answer = (await res.json()) as Result<unknown>
+        return signal?.aborted ? abortedResult(name) : answer
       } catch {
+        if (signal?.aborted) return abortedResult(name)
         return fail({ kind: 'Internal', operation: name, status: res.status, message: `The app host answered ${res.status} to ${name}` })
       }
     }

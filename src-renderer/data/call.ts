@@ -1,4 +1,4 @@
-import type { BridgeArgs, BridgeResult } from '@contract/bridge'
+import type { BridgeArgs, BridgeCallOptions, BridgeResult } from '@contract/bridge'
 import { SERVICE_METHOD_NAMES, type BridgeMethodName } from '@contract/channels'
 import type { Result } from '@contract/errors'
 import { bridge } from '../bridge'
@@ -8,11 +8,12 @@ const SERVICE_METHODS: ReadonlySet<BridgeMethodName> = new Set(SERVICE_METHOD_NA
 
 /**
  * Calls a bridge method and keeps the connection indicator honest: every service answer
- * says whether the service was reachable.
+ * says whether the service was reachable. `signal` gives the call up: it resolves at once
+ * as `Aborted` (which says nothing of the service) and main abandons it.
  */
-export async function call<M extends BridgeMethodName>(method: M, args: BridgeArgs<M>): Promise<Result<BridgeResult<M>>> {
-  const fn = bridge[method] as (a: BridgeArgs<M>) => Promise<Result<BridgeResult<M>>>
-  const result = await fn(args)
+export async function call<M extends BridgeMethodName>(method: M, args: BridgeArgs<M>, opts?: BridgeCallOptions): Promise<Result<BridgeResult<M>>> {
+  const fn = bridge[method] as (a: BridgeArgs<M>, o?: BridgeCallOptions) => Promise<Result<BridgeResult<M>>>
+  const result = await fn(args, opts)
   if (SERVICE_METHODS.has(method)) {
     const conn = useConnection.getState()
     if (result.ok) conn.noteReachable()

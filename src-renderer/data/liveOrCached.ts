@@ -1,5 +1,5 @@
 import type { Fetched } from '@contract/app'
-import type { BridgeArgs } from '@contract/bridge'
+import type { BridgeArgs, BridgeCallOptions } from '@contract/bridge'
 import type { BridgeMethodName } from '@contract/channels'
 import type { Result, SvcError } from '@contract/errors'
 import { call } from './call'
@@ -27,8 +27,11 @@ export interface CachedHit<T> {
 
 /** How one request is answered live and from the cache. */
 export interface LiveOrCachedSource<T, L = T> {
-  /** The live call; usually one bridge call (`bridgeCall`), written through on the way. */
-  live(): Promise<Result<Fetched<L>>>
+  /**
+   * The live call; usually one bridge call (`bridgeCall`), written through on the way.
+   * `signal` is the query's: pass it on, so a request no longer wanted is given up.
+   */
+  live(signal?: AbortSignal): Promise<Result<Fetched<L>>>
   /** The cached answer to the same request, if any. */
   cached(): Promise<CachedHit<T> | undefined>
   /** Turns a live answer into what the view shows (identity when T and L agree). */
@@ -37,11 +40,12 @@ export interface LiveOrCachedSource<T, L = T> {
 
 /**
  * One bridge call whose answer is written through to the cache before it is returned,
- * so the cache always holds what a view last showed.
+ * so the cache always holds what a view last showed. A call given up (`signal`) resolves
+ * as `Aborted` and nothing of it is written.
  */
-export async function bridgeCall<M extends BridgeMethodName>(method: M, args: BridgeArgs<M>): Promise<Result<Fetched<DataOf<M>>>> {
-  const r = (await call(method, args)) as Result<Fetched<DataOf<M>>>
-  if (r.ok) await writeThrough(method, r.value, args)
+export async function bridgeCall<M extends BridgeMethodName>(method: M, args: BridgeArgs<M>, opts?: BridgeCallOptions): Promise<Result<Fetched<DataOf<M>>>> {
+  const r = (await call(method, args, opts)) as Result<Fetched<DataOf<M>>>
+  if (r.ok && !opts?.signal?.aborted) await writeThrough(method, r.value, args)
   return r
 }
 
@@ -54,17 +58,25 @@ function whenIdle(work: () => void): void {
 /**
  * `bridgeCall` for large answers that a view draws at once (a search answers up to 500
  * full intents): the answer is returned first and written through once the window is
- * idle, so storing it and its lookup keys does not hold up the rows it belongs to.
+ * idle, so storing it and its lookup keys does not hold up the rows it belongs to. A call
+ * given up before the window was idle (its query was cancelled) is not written.
  */
-export async function bridgeCallKeptWhenIdle<M extends BridgeMethodName>(method: M, args: BridgeArgs<M>): Promise<Result<Fetched<DataOf<M>>>> {
-  const r = (await call(method, args)) as Result<Fetched<DataOf<M>>>
-  if (r.ok) whenIdle(() => void writeThrough(method, r.value, args))
+export async function bridgeCallKeptWhenIdle<M extends BridgeMethodName>(
+  method: M,
+  args: BridgeArgs<M>,
+  opts?: BridgeCallOptions,
+): Promise<Result<Fetched<DataOf<M>>>> {
+  const r = (await call(method, args, opts)) as Result<Fetched<DataOf<M>>>
+  if (r.ok)
+    whenIdle(() => {
+      if (!opts?.signal?.aborted) void writeThrough(method, r.value, args)
+    })
   return r
 }
 
 /** `bridgeCall` for query functions and mutations: the answer, or the failure thrown. */
-export async function bridgeData<M extends BridgeMethodName>(method: M, args: BridgeArgs<M>): Promise<Fetched<DataOf<M>>> {
-  const r = await bridgeCall(method, args)
+export async function bridgeData<M extends BridgeMethodName>(method: M, args: BridgeArgs<M>, opts?: BridgeCallOptions): Promise<Fetched<DataOf<M>>> {
+  const r = await bridgeCall(method, args, opts)
   if (!r.ok) throw r.error
   return r.value
 }
@@ -80,16 +92,20 @@ async function fromCache<T>(source: LiveOrCachedSource<T, unknown>, liveError?: 
  * The query function behind every service view: the live answer (written through), or
  * the cache's answer with its age when the app is offline or the service is out of
  * reach (Network, Unavailable, Timeout). Other failures are thrown as `SvcError`s.
+ * `signal` is the query's: a query cancelled (a new search, a filter changed, the view
+ * left) gives its call up, and its `Aborted` failure is thrown without reading the cache
+ * or shaping anything; the query library drops it, so it is never shown.
  */
-export async function answerLiveOrCached<T, L = T>(source: LiveOrCachedSource<T, L>, offline: boolean): Promise<Answer<T>> {
+export async function answerLiveOrCached<T, L = T>(source: LiveOrCachedSource<T, L>, offline: boolean, signal?: AbortSignal): Promise<Answer<T>> {
   const generic = source as LiveOrCachedSource<T, unknown>
   if (offline) return fromCache(generic)
   let r: Result<Fetched<L>>
   try {
-    r = await source.live()
+    r = await source.live(signal)
   } catch (e) {
     throw toSvcError(e)
   }
+  if (!r.ok && r.error.kind === 'Aborted') throw r.error
   if (!r.ok) {
     if (OUTAGE_KINDS.has(r.error.kind)) return fromCache(generic, r.error)
     throw r.error

@@ -30,8 +30,8 @@ export interface ListPage<T> {
 
 /** How one list is read live and from the cache. */
 export interface PagedSource<T> {
-  /** One page from the service, written through to the cache. */
-  live(cursor: unknown, pageSize: number): Promise<Result<Fetched<ListPage<T>>>>
+  /** One page from the service, written through to the cache; `signal` gives the request up. */
+  live(cursor: unknown, pageSize: number, signal?: AbortSignal): Promise<Result<Fetched<ListPage<T>>>>
   /** One page of the same list from the cache, by the cache's own cursor; absent when the list is not kept. */
   cached?(cursor: unknown, pageSize: number): Promise<CachedHit<ListPage<T>> | undefined>
 }
@@ -50,8 +50,9 @@ export function nextParam<T>(answer: PageAnswer<T>, pageSize: number): PageParam
  * The page function. The first page is live or, offline or on an outage, the cache's first
  * page; a later page follows the cursor it was given: the cache's from the cache, the
  * service's from the service (offline, a service cursor has no cached answer: null).
+ * `signal` (the query's, or a "load all" run's) gives the live request up.
  */
-export async function fetchListPage<T>(source: PagedSource<T>, param: PageParam, offline: boolean): Promise<PageAnswer<T>> {
+export async function fetchListPage<T>(source: PagedSource<T>, param: PageParam, offline: boolean, signal?: AbortSignal): Promise<PageAnswer<T>> {
   const cached = () => source.cached?.(param.cursor, param.pageSize) ?? Promise.resolve(undefined)
   if (param.from === 'cache') {
     try {
@@ -61,8 +62,8 @@ export async function fetchListPage<T>(source: PagedSource<T>, param: PageParam,
       throw toSvcError(e, 'cache')
     }
   }
-  const live = () => source.live(param.cursor, param.pageSize)
-  return answerLiveOrCached({ live, cached: param.cursor === undefined ? cached : async () => undefined }, offline)
+  const live = (s?: AbortSignal) => source.live(param.cursor, param.pageSize, s)
+  return answerLiveOrCached({ live, cached: param.cursor === undefined ? cached : async () => undefined }, offline, signal)
 }
 
 export interface ReadPagesOptions<T> {
@@ -125,9 +126,9 @@ export type HistoryQuery = Omit<GetIntentHistoryRequest, 'page'>
  * and the page was not empty.
  */
 export function historyLive(query: HistoryQuery, first: Page = {}): PagedSource<IntentHistoryEntry>['live'] {
-  return async (cursor, pageSize) => {
+  return async (cursor, pageSize, signal) => {
     const page = { ...((cursor as Page | undefined) ?? first), pageSize }
-    const r = await bridgeCall('getIntentHistory', { ...query, page })
+    const r = await bridgeCall('getIntentHistory', { ...query, page }, { signal })
     if (!r.ok) return r
     const { intents, nextPage } = r.value.data
     const more = nextPage !== undefined && nextPage.more !== false && intents.length > 0
@@ -159,7 +160,7 @@ export interface HistoryRead {
 export async function readHistory(query: HistoryQuery, o: HistoryReadOptions): Promise<HistoryRead> {
   const source: PagedSource<IntentHistoryEntry> = { live: historyLive(query) }
   const entries: IntentHistoryEntry[] = []
-  const r = await readPages((param) => fetchListPage(source, param, false), {
+  const r = await readPages((param) => fetchListPage(source, param, false, o.signal), {
     cap: o.cap,
     pageSize: o.pageSize,
     signal: o.signal,

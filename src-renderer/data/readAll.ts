@@ -69,7 +69,7 @@ export async function readAllInto<T>(client: QueryClient, key: QueryKey, source:
     offline: o.offline,
   }
   setRun(hash, run)
-  const r = await readPages((param) => fetchListPage(source, param, o.offline), {
+  const r = await readPages((param) => fetchListPage(source, param, o.offline, abort.signal), {
     from: resume ? prev.next : undefined,
     already: run.loaded,
     cap: o.cap,

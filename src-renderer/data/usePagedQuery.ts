@@ -70,7 +70,7 @@ function useListQuery<S extends QuerySource, T>(o: PagedQueryOptions<S, T>, prof
   const key = queryKeys.request(profileId ?? '', o.source, o.args as ArgsOf<S>)
   const query = useInfiniteQuery<PageAnswer<T>, SvcError, Data<T>, typeof key, PageParam>({
     queryKey: key,
-    queryFn: ({ pageParam }) => fetchListPage(o.load(profileId!, o.args as ArgsOf<S>), pageParam, isOfflineMode()),
+    queryFn: ({ pageParam, signal }) => fetchListPage(o.load(profileId!, o.args as ArgsOf<S>), pageParam, isOfflineMode(), signal),
     initialPageParam: firstParam(o.pageSize),
     getNextPageParam: (last) => nextParam(last, o.pageSize),
     // "Load all" fills its query itself (`readAllInto`); the pages view reads on demand.

@@ -46,7 +46,7 @@ export function useServiceQuery<S extends QuerySource, T, L = T>(
   const enabled = profileId !== undefined && args !== null
   const query = useQuery<Answer<T>>({
     queryKey: queryKeys.request(profileId ?? '', source, args as ArgsOf<S>),
-    queryFn: () => answerLiveOrCached(load(profileId!, args as ArgsOf<S>), isOfflineMode()),
+    queryFn: ({ signal }) => answerLiveOrCached(load(profileId!, args as ArgsOf<S>), isOfflineMode(), signal),
     enabled,
     placeholderData: (previous, previousQuery) => (profileOfKey(previousQuery?.queryKey) === profileId ? previous : undefined),
   })

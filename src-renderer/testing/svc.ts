@@ -1,4 +1,4 @@
-import type { SvcBridge } from '@contract/bridge'
+import type { PreloadSvc } from '@contract/bridge'
 import { fakeCall } from './bridge'
 
 /**
@@ -7,6 +7,7 @@ import { fakeCall } from './bridge'
  * the app's own `call` with no module mocked. Import this first in the test file: the
  * bridge is chosen when `src-renderer/bridge.ts` is first loaded.
  */
-window.svc = new Proxy({} as SvcBridge, {
-  get: (_, method) => (method === 'subscribe' ? () => () => {} : (args: unknown) => fakeCall(method as never, args)),
+window.svc = new Proxy({} as PreloadSvc, {
+  get: (_, method) =>
+    method === 'subscribe' ? () => () => {} : method === 'cancel' ? () => {} : (args: unknown) => fakeCall(method as never, args),
 })

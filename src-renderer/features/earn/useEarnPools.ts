@@ -7,7 +7,7 @@ import { filterEarnPools } from './earnFilters'
 /** GetEarnPools for valid filters (null while the form holds a problem), or the cache offline. */
 export function useEarnPools(request: GetEarnPoolsRequest | null) {
   return useServiceQuery('getEarnPools', request, (profileId, args) => ({
-    live: () => bridgeCall('getEarnPools', args),
+    live: (signal) => bridgeCall('getEarnPools', args, { signal }),
     cached: async () => {
       const hit = await readEarnPools(profileId)
       if (!hit) return undefined

@@ -10,10 +10,10 @@ import { recordVersion } from '../../stores/intentVersions'
  */
 export function useIntent(intentId: string) {
   return useServiceQuery('getIntent', intentId ? { intentId } : null, (profileId, args) => ({
-    live: async () => {
+    live: async (signal) => {
       const before = await readIntent(profileId, args.intentId).catch(() => undefined)
       if (before) recordVersion(profileId, args.intentId, { intent: before.intent, fetchedAt: before.fetchedAt, origin: 'cache' })
-      const r = await bridgeCall('getIntent', args)
+      const r = await bridgeCall('getIntent', args, { signal })
       if (r.ok) recordVersion(profileId, args.intentId, { intent: r.value.data, fetchedAt: r.value.source.fetchedAt, origin: 'service' })
       return r
     },

@@ -74,8 +74,8 @@ export function previewQuery(ctx: SearchContext, candidates: readonly Candidate[
   if (!request) return undefined
   return {
     queryKey: queryKeys.request(ctx.profileId, 'searchPreview', request),
-    queryFn: async () => {
-      const r = await bridgeCallKeptWhenIdle('getIntentHistory', request)
+    queryFn: async ({ signal }) => {
+      const r = await bridgeCallKeptWhenIdle('getIntentHistory', request, { signal })
       // A failed preview changes nothing: the owner search answers on its own.
       return r.ok ? previewHits(r.value.data.intents, r.value.source.fetchedAt, PREVIEWED_AS) : []
     },
@@ -95,12 +95,12 @@ export function candidateQuery(ctx: SearchContext, candidate: Candidate, preview
       : undefined
   return {
     queryKey: queryKeys.request(profileId, 'searchIntents', candidate.request),
-    queryFn: () =>
+    queryFn: ({ signal }) =>
       answerLiveOrCached(
         {
           live: async () => {
             await headStart()
-            const r = await bridgeCallKeptWhenIdle('searchIntents', candidate.request)
+            const r = await bridgeCallKeptWhenIdle('searchIntents', candidate.request, { signal })
             if (r.ok) learnTokens(profileId, r.value.data.intents.flatMap((intent) => intentTokenMetadata(intent)))
             return r
           },
@@ -108,6 +108,7 @@ export function candidateQuery(ctx: SearchContext, candidate: Candidate, preview
           shape: (data) => checkedHits(candidate.request, data.intents),
         },
         ctx.offline(),
+        signal,
       ),
   }
 }

@@ -13,7 +13,7 @@ import { useConnection } from '../../../stores/connection'
 export function usePositions(queries: readonly YieldBalanceQuery[]) {
   const args = queries.length ? { queries: [...queries] } : null
   return useServiceQuery('yieldGetAggregateBalances', args, (profileId, { queries: asked }) => ({
-    live: () => bridgeCall('yieldGetAggregateBalances', { queries: asked }),
+    live: (signal) => bridgeCall('yieldGetAggregateBalances', { queries: asked }, { signal }),
     cached: async () => {
       const hit = await readLatestBalanceSnapshot(profileId, walletKey(asked))
       const data: YieldGetAggregateBalancesResponse | undefined = hit && { items: hit.items, errors: hit.errors }
