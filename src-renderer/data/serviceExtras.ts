@@ -15,25 +15,30 @@ import { useProfileId } from './useServiceQuery'
 
 const CAPABILITIES_ARGS = {}
 
-/** Which optional operations the service answers; refreshed on reconnect. */
+/** Profiles whose capabilities are to be probed again by the next fetch (the service came back within reach). */
+const refreshDue = new Set<string>()
+
+/** Which optional operations the service answers; probed again on reconnect. */
 export function useCapabilities(): Capabilities | undefined {
   const profileId = useProfileId()
   const client = useQueryClient()
-  const key = queryKeys.request(profileId ?? '', 'getCapabilities', CAPABILITIES_ARGS)
   const reachability = useConnection((s) => s.reachability)
   const was = useRef(reachability)
   useEffect(() => {
     const reconnected = was.current === 'offline' && reachability === 'online'
     was.current = reachability
     if (!reconnected || !profileId) return
-    void call('getCapabilities', { refresh: true }).then((r) => r.ok && client.setQueryData(key, r.value))
-  }, [reachability, profileId, client, key])
+    refreshDue.add(profileId)
+    // The refetch this starts replaces any other in flight, so the last answer is the fresh probe.
+    void client.invalidateQueries({ queryKey: queryKeys.request(profileId, 'getCapabilities', CAPABILITIES_ARGS), exact: true })
+  }, [reachability, profileId, client])
   return useQuery({
-    queryKey: key,
+    queryKey: queryKeys.request(profileId ?? '', 'getCapabilities', CAPABILITIES_ARGS),
     enabled: Boolean(profileId),
     staleTime: Infinity,
     queryFn: async () => {
-      const r = await call('getCapabilities', CAPABILITIES_ARGS)
+      const refresh = profileId !== undefined && refreshDue.delete(profileId)
+      const r = await call('getCapabilities', refresh ? { refresh } : CAPABILITIES_ARGS)
       if (!r.ok) throw r.error
       return r.value
     },
