@@ -38,7 +38,7 @@ function scripted(...answers: Array<string | { status: number; text: string }>) 
 }
 
 const client = (fetch: FetchLike, dialect?: WireDialect) =>
-  new SvcClient({ baseUrl: 'https://svc.example.com', getAccessKey: () => 'k', fetch, dialect, retry: { sleep: async () => {} } })
+  new SvcClient({ baseUrl: 'https://svc.example.com', getAccessKey: () => 'sk_9f3b2d7e1c4a8f60', fetch, dialect, retry: { sleep: async () => {} } })
 
 const failure = async (p: Promise<unknown>): Promise<SvcError> => {
   try {

@@ -290,6 +290,8 @@ export function networkFailure(ctx: CallContext, code: string | undefined, durin
 /**
  * Removes a secret from every string of an error (its name, message, path, operation,
  * whatever the service filled in). The client's own messages never contain the key;
- * this guards against a service that echoes it back.
+ * this guards against a service that echoes it back. The error's own field names are
+ * ours, so only their values are walked (a short key must not eat `kind`).
  */
-export const redact = (error: SvcError, secret: string | undefined): SvcError => redactDeep(error, [secret])
+export const redact = (error: SvcError, secret: string | undefined): SvcError =>
+  Object.fromEntries(Object.entries(error).map(([field, value]) => [field, redactDeep(value, [secret])])) as SvcError
