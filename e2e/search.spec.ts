@@ -113,17 +113,24 @@ test('the universal box routes what is pasted to the right filter', async ({ ope
     await box.fill(value)
     await expect(page.getByText(hint)).toBeVisible()
     await box.press('Enter')
-    await expect(page).toHaveURL(new RegExp(`[?&]q=${encodeURIComponent(value)}`))
+  }
+  /** An exact id or hash match opens the intent itself; "Back to the search result" shows the result. */
+  const openedThenBack = async (intentId: string) => {
+    await expect(page).toHaveURL(new RegExp(`#/intent/${intentId}`))
+    await page.getByRole('link', { name: '← Back to the search result' }).click()
+    await expect(page).toHaveURL(/#\/search\?.*opened=1/)
   }
 
-  // An intent id: tried as intent id and as transaction hash; found as intent id.
+  // An intent id: tried as intent id and as transaction hash; found as intent id, and opened.
   const target = records[25]
   await paste(target.intentId, /Looks like an intent id or transaction hash/)
+  await openedThenBack(target.intentId)
   await expect(summary(page)).toHaveText(/^1 intent for .* as intent id, transaction hash/)
   await expect(matched(target.intentId)).toContainText('intent id')
 
-  // A transaction hash: found as transaction hash.
+  // A transaction hash: found as transaction hash, and opened.
   await paste(byHash.txHashes.destination!, /Looks like an intent id or transaction hash/)
+  await openedThenBack(byHash.intentId)
   await expect(matched(byHash.intentId)).toContainText('transaction hash')
   expect(await shownIds(page)).toEqual(await truth(app, { byTransactionHash: byHash.txHashes.destination! }))
 

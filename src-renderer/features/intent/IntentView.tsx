@@ -1,5 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react'
-import { Link, useParams } from 'react-router'
+import { Link, useLocation, useParams } from 'react-router'
 import type { ReportedStatus } from '@contract/service'
 import { CachedNotice } from '../../components/CachedNotice'
 import { CopyButton } from '../../components/CopyButton'
@@ -67,10 +67,19 @@ function FailureBanner({ status, reason }: { status: ReportedStatus | undefined;
   )
 }
 
+/** Where the page was opened from, when a search opened it directly: "Back to the search result". */
+function useBackTo(): string | undefined {
+  const state: unknown = useLocation().state
+  const backTo = state && typeof state === 'object' && 'backTo' in state ? (state as { backTo: unknown }).backTo : undefined
+  return typeof backTo === 'string' && backTo.startsWith('/search') ? backTo : undefined
+}
+
 function IntentHeader({ vm }: { vm: IntentViewModel }) {
   const { intentId, intent, receipt, status } = vm
+  const backTo = useBackTo()
   return (
     <header className="view-header intent-header">
+      {backTo ? <Link to={backTo} className="intent-back">← Back to the search result</Link> : null}
       <div className="intent-title">
         <h1 id="intent-title">
           Intent <Hex value={intentId} full />

@@ -147,12 +147,37 @@ describe('universal box', () => {
 
   it('opens the intent from a row with Enter', async () => {
     const a = intentFixture(5)
-    searchAnswers({ byIntentId: [a] })
-    render(`?q=${a.intentId}`)
+    searchAnswers({ byOwnerAddress: [a] })
+    render(`?q=${OWNER}`)
     await waitFor(() => expect(rows()).toHaveLength(1))
     rows()[0].focus()
     fireEvent.keyDown(rows()[0], { key: 'Enter' })
     expect(location()).toBe(`/intent/${a.intentId}`)
+  })
+})
+
+describe('an exact match', () => {
+  it('opens the intent directly when a pasted id or transaction hash names exactly one intent', async () => {
+    const a = intentFixture(7)
+    searchAnswers({ byIntentId: [a] })
+    render(`?q=${a.intentId}`)
+    await waitFor(() => expect(location()).toBe(`/intent/${a.intentId}`))
+  })
+
+  it('shows the result, not the intent again, when coming back to it', async () => {
+    const a = intentFixture(7)
+    searchAnswers({ byIntentId: [a] })
+    render(`?q=${a.intentId}&opened=1`)
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    expect(location()).toMatch(/^\/search\?/)
+  })
+
+  it('does not open anything for an address, or when a hash finds an intent by another id', async () => {
+    const a = intentFixture(8)
+    searchAnswers({ byOwnerAddress: [a] })
+    render(`?q=${OWNER}`)
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    expect(location()).toMatch(/^\/search\?/)
   })
 })
 

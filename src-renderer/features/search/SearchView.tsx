@@ -3,6 +3,7 @@ import { SearchForm } from './SearchForm'
 import { SearchResults } from './SearchResults'
 import { UniversalBox } from './UniversalBox'
 import { useSearchView } from './useSearchView'
+import { useOpenExactMatch } from './useOpenExactMatch'
 import { ViewHeader } from '../../components/ViewHeader'
 
 /**
@@ -11,6 +12,7 @@ import { ViewHeader } from '../../components/ViewHeader'
  */
 export function SearchView() {
   const view = useSearchView()
+  useOpenExactMatch(view)
   const { plan, universal, formQuery } = view
   return (
     <section className="view" aria-labelledby="search-title">
