@@ -31,3 +31,21 @@ it('says plainly what to do when its port is taken', async () => {
     rmSync(dataDir, { recursive: true, force: true })
   }
 }, 90_000)
+
+/** The host takes the same wire options as the doctor and the CLI, checked by the same parser. */
+it('refuses a malformed wire option, naming it, before anything starts', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'ie-cli-'))
+  writeFileSync(join(dataDir, 'index.html'), '<!doctype html>')
+  try {
+    const run = spawnSync('npx', ['tsx', 'src-main/host/cli.ts', '--port', '0', '--data-dir', dataDir, '--renderer-dir', dataDir, '--rename', 'priceFeedId'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    })
+    expect(run.status).toBe(2)
+    expect(run.stderr).toMatch(/--rename must be neutral=wire/)
+    expect(run.stderr).toMatch(/--service-name NAME/)
+    expect(run.stdout).not.toMatch(/running/)
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+})
