@@ -7,6 +7,7 @@ import { STATUS_MEANING } from '../../components/StatusBadge'
 import type { FilterField, HistoryFilterDraft } from './filters'
 import { useHistoryFilters, type HistoryFiltersModel } from './useHistoryFilters'
 import { WatchFilterButton } from './WatchFilterButton'
+import { isShowingUtc, zoneName } from '../../lib/format'
 
 const anyOr = <T extends string>(values: readonly T[]): Array<SelectOption<'' | T>> => [{ value: '', label: 'Any' }, ...values.map((v) => ({ value: v, label: v }))]
 const PROTOCOL_OPTIONS = anyOr(INTENT_PROTOCOLS)
@@ -42,7 +43,7 @@ function MainFilters({ f }: { f: HistoryFiltersModel }) {
       <FormField label="Destination chain" error={f.errors.destinationChainId}>
         <ChainSelect value={f.draft.destinationChainId} onChange={(v) => f.set('destinationChainId', v)} />
       </FormField>
-      <FormField label="Created from" error={f.errors.from} help="Your local time">
+      <FormField label="Created from" error={f.errors.from} help={isShowingUtc() ? 'In UTC (Settings: Show times in UTC)' : `Your local time (${zoneName()})`}>
         <input type="datetime-local" step={1} value={f.draft.from} onChange={(e) => f.set('from', e.target.value)} />
       </FormField>
       <FormField label="Created to" error={f.errors.to} help="Inclusive">

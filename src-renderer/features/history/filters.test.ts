@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
+import { setShowUtc } from '../../lib/format'
 import {
   DEFAULT_SETTINGS,
   EMPTY_DRAFT,
@@ -127,6 +128,23 @@ describe('local times', () => {
     expect(localInputToUnix(unixToLocalInput(s))).toBe(s)
     expect(localInputToUnix('not a date')).toBeUndefined()
     expect(localInputToUnix('2026-11-01T10:00')).toBe(Math.floor(new Date('2026-11-01T10:00').getTime() / 1000))
+  })
+
+  it('follows the "Show times in UTC" switch, like every date the app shows', () => {
+    // A zone away from UTC, so local and UTC readings differ.
+    vi.stubEnv('TZ', 'Asia/Kolkata')
+    expect(new Date('2026-11-01T10:00').getTime()).not.toBe(Date.UTC(2026, 10, 1, 10))
+    setShowUtc(true)
+    try {
+      expect(localInputToUnix('2026-11-01T10:00')).toBe(Date.UTC(2026, 10, 1, 10) / 1000)
+      expect(unixToLocalInput(Date.UTC(2026, 10, 1, 23, 30, 5) / 1000)).toBe('2026-11-01T23:30:05')
+      // The URL keeps the instant: read back with the switch on, the form shows it in UTC.
+      const d = readFilters(writeFilters({ ...draft({}), from: '2026-11-01T10:00:00' }, DEFAULT_SETTINGS))
+      expect(d.from).toBe('2026-11-01T10:00:00')
+    } finally {
+      setShowUtc(false)
+      vi.unstubAllEnvs()
+    }
   })
 })
 

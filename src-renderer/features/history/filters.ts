@@ -1,6 +1,7 @@
 import type { GetIntentHistoryRequest, IntentStatus, Page } from '@contract/service'
 import { EDGE_MODES, INTENT_PROTOCOLS, INTENT_STATUSES } from '@contract/service/constants'
 import { EVM_ADDRESS, plainTokenProblem } from '@contract/formats'
+import { isShowingUtc, pad2, timeParts } from '../../lib/format'
 import type { HistoryQuery } from '../../data/paging'
 
 /**
@@ -127,18 +128,20 @@ export function splitAddresses(text: string): string[] {
   return [...new Set(text.split(/[\s,;]+/).filter(Boolean))]
 }
 
-/** Unix seconds for a `datetime-local` value, read in the user's time zone. */
+/**
+ * Unix seconds for a `datetime-local` value, read in the zone every date in the app is
+ * shown in: UTC when Settings' "Show times in UTC" is on, else the local zone.
+ */
 export function localInputToUnix(value: string): number | undefined {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(value)) return undefined
-  const ms = new Date(value).getTime()
+  const ms = new Date(isShowingUtc() ? `${value}Z` : value).getTime()
   return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000)
 }
 
-/** The `datetime-local` value (local time, to the second) for unix seconds. */
+/** The `datetime-local` value (to the second, in the shown zone) for unix seconds. */
 export function unixToLocalInput(seconds: number): string {
-  const d = new Date(seconds * 1000)
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
+  const p = timeParts(seconds * 1000)
+  return `${p.year}-${pad2(p.month)}-${pad2(p.day)}T${pad2(p.hour)}:${pad2(p.minute)}:${pad2(p.second)}`
 }
 
 export type FilterErrors = Partial<Record<FilterField, string>>
