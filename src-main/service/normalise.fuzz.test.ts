@@ -305,6 +305,15 @@ describe('the answer normaliser under mutated answers', () => {
     expect(seen.BadResponse).toBeGreaterThan(0)
   })
 
+  it("still fails the simulator's wrongTypes fault as BadResponse for every operation the e2e fault matrix drives", async () => {
+    // A refused field now costs only that field, but this fault bends each answer's top
+    // level too, so the views must still say the answer was unusable (e2e/faults.spec.ts).
+    const driven = /^(GetChains|SearchIntents|GetIntentHistory|GetIntent|GetIntentReceipt|YieldGetAggregateBalances|WaitIntentReceipt|CommitIntent) /
+    const checked = samples.filter((s) => driven.test(s.name))
+    expect(checked.length).toBeGreaterThanOrEqual(8)
+    for (const sample of checked) expect(await outcome(sample, bend(sample.text, [{ kind: 'mangleTypes' }])), sample.name).toBe('BadResponse')
+  })
+
   it('refuses absurdly nested answers as BadResponse instead of handing on what the bridge cannot carry', async () => {
     const sample = samples.find((s) => s.name.startsWith('GetIntent '))!
     const nested = (depth: number) => sample.text.replace(/}$/, `,"extra":${'['.repeat(depth)}${']'.repeat(depth)}}`)
