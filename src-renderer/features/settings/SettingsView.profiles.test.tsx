@@ -134,3 +134,28 @@ describe('profiles as files', () => {
     expect(callsOf('saveProfile')).toEqual([{ name: 'Lab', baseUrl: 'http://10.0.0.5:8080', allowInsecureHttp: true }])
   })
 })
+
+describe('creating a profile', () => {
+  it('takes the access key with the new profile and stores it for the saved profile', async () => {
+    const user = userEvent.setup()
+    scriptProfiles([])
+    render()
+    await user.click(screen.getByRole('button', { name: 'Add profile' }))
+    const form = within(screen.getByRole('form', { name: 'New profile' }))
+    await user.type(form.getByLabelText('Name'), 'Staging')
+    await user.type(form.getByLabelText('Service URL'), 'https://staging.example')
+    await user.type(form.getByLabelText(/^Access key/), 'k-staging')
+    await user.click(form.getByRole('button', { name: 'Save profile' }))
+    await waitFor(() => expect(callsOf('setAccessKey')).toEqual([{ profileId: expect.stringMatching(/^new-/), key: 'k-staging' }]))
+    const saved = (callsOf('setAccessKey')[0] as { profileId: string }).profileId
+    await waitFor(() => expect(screen.getByTestId(`profile-${saved}`)).toHaveTextContent('(stored)'))
+  })
+
+  it('shows each profile’s wire form on its card', async () => {
+    scriptProfiles([PROD])
+    render()
+    expect(screen.getByTestId('wire-form-prod')).toHaveTextContent('Wire form: Acme · big integers as strings')
+    const sim = useConnection.getState().info!.profiles.find((p) => p.builtIn)!
+    expect(screen.getByTestId(`wire-form-${sim.id}`)).toHaveTextContent("Wire form: the spec's")
+  })
+})

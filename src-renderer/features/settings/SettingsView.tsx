@@ -13,7 +13,7 @@ import { DisplaySettings } from './DisplaySettings'
 import { RecorderSettings } from '../yield'
 import { KeyForm } from './KeyForm'
 import { ProfileTransfer } from './ProfileTransfer'
-import { draftOfDialect, parseDialectDraft, sameDialect } from './dialectDraft'
+import { dialectSummary, draftOfDialect, parseDialectDraft, sameDialect } from './dialectDraft'
 import { keyCustodyText } from './keyCustody'
 import { ViewHeader } from '../../components/ViewHeader'
 
@@ -27,8 +27,38 @@ const originOf = (url: string): string | null => {
   }
 }
 
-function ProfileForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
+/** A new profile's access key, entered with it (optional): stored once the profile is saved. */
+function NewProfileKey({ value, onChange, plainTextBackend, allowPlain, onAllowPlain }: { value: string; onChange(v: string): void; plainTextBackend: boolean; allowPlain: boolean; onAllowPlain(v: boolean): void }) {
+  return (
+    <div className="grid-form">
+      <FormField label="Access key" help="Optional; sent only to this profile's service URL. You can also enter it later on the profile's card.">
+        <input type="password" autoComplete="off" value={value} placeholder="Paste the access key" onChange={(e) => onChange(e.target.value)} />
+      </FormField>
+      {plainTextBackend && value ? (
+        <label className="row small">
+          <input type="checkbox" checked={allowPlain} onChange={(e) => onAllowPlain(e.target.checked)} />
+          Store without OS encryption
+        </label>
+      ) : null}
+    </div>
+  )
+}
+
+/** Saves the profile, then the key entered with it; a key refused leaves the form on the saved profile, so saving again edits it. */
+async function saveWithKey(args: Parameters<typeof call<'saveProfile'>>[1], key: string, allowPlain: boolean): Promise<{ saved?: ProfileView; error?: SvcError }> {
+  const r = await call('saveProfile', args)
+  if (!r.ok) return { error: r.error }
+  if (key.trim()) {
+    const k = await call('setAccessKey', { profileId: r.value.id, key: key.trim(), allowPlainText: allowPlain || undefined })
+    if (!k.ok) return { saved: r.value, error: { ...k.error, message: `The profile was saved, but not its access key: ${k.error.message}` } }
+  }
+  return { saved: r.value }
+}
+
+function ProfileForm({ initial, onDone, plainTextBackend }: { initial: Draft; onDone: () => void; plainTextBackend: boolean }) {
   const [draft, setDraft] = useState(initial)
+  const [key, setKey] = useState('')
+  const [allowPlain, setAllowPlain] = useState(false)
   // Said before saving: main forgets the key when the profile's origin changes.
   const dropsKey = !!initial.hasKey && originOf(draft.baseUrl) !== null && originOf(draft.baseUrl) !== originOf(initial.baseUrl)
   const insecure = isInsecureServiceUrl(draft.baseUrl) && draft.baseUrl.trim() !== initial.baseUrl
@@ -49,15 +79,12 @@ function ProfileForm({ initial, onDone }: { initial: Draft; onDone: () => void }
     setErrors({})
     // Sent only when edited: main keeps a profile's wire form when none is given.
     const changed = sameDialect(dialect.dialect, loaded) ? undefined : dialect.dialect
-    const r = await call('saveProfile', {
-      ...input,
-      allowInsecureHttp: insecure ? !!draft.allowInsecureHttp : undefined,
-      ...(changed && { dialect: changed }),
-    })
-    if (!r.ok) return setFailure(r.error)
+    const r = await saveWithKey({ ...input, allowInsecureHttp: insecure ? !!draft.allowInsecureHttp : undefined, ...(changed && { dialect: changed }) }, key, allowPlain)
     const info = await call('getAppInfo', undefined)
     if (info.ok) useConnection.getState().setInfo(info.value)
-    onDone()
+    if (r.saved && !r.error) return onDone()
+    if (r.saved) setDraft({ ...draft, id: r.saved.id })
+    setFailure(r.error ?? null)
   }
 
   return (
@@ -75,6 +102,7 @@ function ProfileForm({ initial, onDone }: { initial: Draft; onDone: () => void }
           />
         </FormField>
       </div>
+      {initial.id ? null : <NewProfileKey value={key} onChange={setKey} plainTextBackend={plainTextBackend} allowPlain={allowPlain} onAllowPlain={setAllowPlain} />}
       <DialectFields draft={wire} errors={errors} onChange={setWire} />
       {insecure ? (
         <label className="row">
@@ -163,7 +191,7 @@ export function SettingsView() {
       </p>
       <ProfileTransfer profiles={info.profiles} plainTextBackend={plainText} />
       {failure ? <ErrorNotice error={failure} /> : null}
-      {editing ? <ProfileForm initial={editing} onDone={() => setEditing(null)} /> : null}
+      {editing ? <ProfileForm initial={editing} onDone={() => setEditing(null)} plainTextBackend={plainText} /> : null}
       {info.profiles.map((p) => (
         <div className="card" key={p.id} data-testid={`profile-${p.id}`}>
           <div className="row" style={{ justifyContent: 'space-between' }}>
@@ -194,6 +222,9 @@ export function SettingsView() {
               </div>
             )}
           </div>
+          <p className="muted small" data-testid={`wire-form-${p.id}`}>
+            {dialectSummary(p.dialect)}
+          </p>
           {p.builtIn ? null : <KeyForm profile={p} plainTextBackend={plainText} />}
           <ConnectionTester profileId={p.id} />
         </div>

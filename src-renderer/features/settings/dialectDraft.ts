@@ -1,5 +1,6 @@
 import {
   BIG_INT_FORMS,
+  isSpecDialect,
   RenameSchema,
   SPEC_DIALECT,
   ServiceNameSchema,
@@ -80,3 +81,10 @@ export const sameDialect = (a: WireDialect, b: WireDialect): boolean =>
   a.bigInts === b.bigInts &&
   a.renames.length === b.renames.length &&
   a.renames.every((r, i) => r.neutral === b.renames[i].neutral && r.wire === b.renames[i].wire)
+
+/** "Wire form: the spec's" or "Wire form: Acme · big integers as strings · 2 renames": what a profile card shows. */
+export function dialectSummary(d: WireDialect | undefined): string {
+  if (!d || isSpecDialect(d)) return "Wire form: the spec's (Svc, big integers as numbers)"
+  const renames = d.renames.length ? ` · ${d.renames.length} rename${d.renames.length === 1 ? '' : 's'} (${d.renames.map((r) => `${r.neutral}=${r.wire}`).join(', ')})` : ''
+  return `Wire form: ${d.serviceName} · big integers as ${d.bigInts === 'string' ? 'strings' : 'numbers'}${renames}`
+}
