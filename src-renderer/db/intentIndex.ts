@@ -1,6 +1,7 @@
 import type { Table } from 'dexie'
 import type { IntentStatus } from '@contract/service'
 import { intentIdsOf, prefixRange, type ExplorerDb, type TransitionRecord } from './db'
+import { fingerprintOf, fingerprintOfRecord } from './fingerprint'
 import {
   INTENT_OBJECT_STORES,
   mergeRow,
@@ -28,38 +29,61 @@ const sourceTable = (db: ExplorerDb, kind: IntentSource): Table =>
 const ingestTables = (db: ExplorerDb, kind: IntentSource): Table[] => [sourceTable(db, kind), db.intentRows, db.routeFacts, db.transitions]
 
 /**
+ * Longest an unchanged object goes without being written again. Skipping it keeps its
+ * fetch time (what offline views give as the data's age): within this window a repeat
+ * search or page costs no writes, and the age shown is never this much older than true.
+ */
+export const UNCHANGED_KEPT_MS = 10 * 60_000
+
+/**
+ * Whether this object is the one the cache already holds, stored a short while ago from
+ * the same service: its fingerprint matches and nothing imported needs replacing.
+ */
+function unchangedSince(before: IntentRowRecord | undefined, kind: IntentSource, fingerprint: string, meta: FetchMeta): boolean {
+  const stored = before?.sources[kind]
+  if (!before || stored === undefined || meta.imported || before.importedKinds?.length) return false
+  if (before.fingerprints?.[kind] !== fingerprint || before.baseUrl !== meta.baseUrl) return false
+  return meta.fetchedAt >= stored && meta.fetchedAt - stored < UNCHANGED_KEPT_MS
+}
+
+type Item = { part: SummaryPart; record: object; fingerprint: string }
+
+/**
  * Stores full objects of one kind (each with its lookup keys) and folds each into its
  * intent's summary row. An object older than the one already cached is not stored, but
- * still fills gaps in the row. Three writes per intent (object, row, route facts), plus a transition when the status
- * moved: write cost, not size, bounds how fast history pages are ingested.
+ * still fills gaps in the row; one unchanged since it was stored (`unchangedSince`) is not
+ * written at all. Three writes per intent (object, row, route facts), plus a transition
+ * when the status moved: write cost, not size, bounds how fast history pages are ingested.
  */
-async function ingestIntentObjects(
-  db: ExplorerDb,
-  kind: IntentSource,
-  meta: FetchMeta,
-  items: ReadonlyArray<{ part: SummaryPart; record: object }>,
-): Promise<void> {
+async function ingestIntentObjects(db: ExplorerDb, kind: IntentSource, meta: FetchMeta, items: readonly Item[]): Promise<void> {
   if (!items.length) return
   const ids = [...new Set(items.map((i) => i.part.intentId))]
   const rows = await db.intentRows.bulkGet(ids.map((id): [string, string] => [meta.profileId, id]))
   const row = new Map<string, IntentRowRecord | undefined>(ids.map((id, n) => [id, rows[n]]))
   const objects = new Map<string, object>()
   const transitions: TransitionRecord[] = []
+  const changed = new Set<string>()
 
   // In order, so an intent listed twice in one answer ends as it would after two writes.
-  for (const { part, record } of items) {
+  for (const { part, record, fingerprint } of items) {
     const id = part.intentId
     const before = row.get(id)
+    if (unchangedSince(before, kind, fingerprint, meta)) continue
+    changed.add(id)
     // A live answer replaces an imported copy whatever its time (`sourceTime`).
-    if (sourceTime(before, kind, meta) <= meta.fetchedAt) objects.set(id, { ...record, keys: storedKeys(meta.profileId, part.keys) })
+    const stores = sourceTime(before, kind, meta) <= meta.fetchedAt
+    if (stores) objects.set(id, { ...record, keys: storedKeys(meta.profileId, part.keys) })
     const moves = statusTransitions(before, part.fields.status, meta.fetchedAt, meta)
     for (const m of moves) transitions.push({ profileId: meta.profileId, baseUrl: meta.baseUrl, intentId: id, ...m })
     const after = mergeRow(before, part, kind, meta)
     if (moves.length) after.lastTransitionStatus = moves[moves.length - 1].status
+    const fingerprints = stores ? { ...before?.fingerprints, [kind]: fingerprint } : before?.fingerprints
+    if (fingerprints) after.fingerprints = fingerprints
     row.set(id, after)
   }
+  if (!changed.size) return
 
-  const rowsAfter = [...row.values()] as IntentRowRecord[]
+  const rowsAfter = [...changed].map((id) => row.get(id)!)
   await Promise.all([
     sourceTable(db, kind).bulkPut([...objects.values()]),
     db.intentRows.bulkPut(rowsAfter),
@@ -82,7 +106,7 @@ export async function storeIntentObjects<T>(
 ): Promise<void> {
   const items = objects.flatMap((o) => {
     const part = summarise(o)
-    return part ? [{ part, record: record(o, part.intentId, meta) }] : []
+    return part ? [{ part, record: record(o, part.intentId, meta), fingerprint: fingerprintOf(kind, o) }] : []
   })
   if (!items.length) return
   await db.transaction('rw', ingestTables(db, kind), () => ingestIntentObjects(db, kind, meta, items))
@@ -122,8 +146,12 @@ export async function rebuildIntentIndex(
         return part ? [{ kind: s.kind, meta: record, part: { ...part, intentId } }] : []
       }).sort((a, b) => a.meta.fetchedAt - b.meta.fetchedAt)
       let row: IntentRowRecord | undefined
-      for (const { kind, meta, part } of parts)
+      const fingerprints: IntentRowRecord['fingerprints'] = {}
+      for (const { kind, meta, part } of parts) {
         row = mergeRow(row, part, kind, { profileId, baseUrl: meta.baseUrl, fetchedAt: meta.fetchedAt, ...(meta.imported && { imported: true }) })
+        fingerprints[kind] = fingerprintOfRecord(kind, meta)
+      }
+      if (row) row.fingerprints = fingerprints
       const lastTransition = lastTransitions.get(intentId) ?? previous[n]?.lastTransitionStatus
       if (row) rows.push(lastTransition ? { ...row, lastTransitionStatus: lastTransition } : row)
       else gone.push(keys[n])

@@ -71,6 +71,8 @@ export interface IntentRowRecord extends CachedIntentRow {
   lastTransitionStatus?: IntentStatus
   /** Kinds whose newest copy came from an imported file; a live answer of any kind outranks them. */
   importedKinds?: IntentSource[]
+  /** Of each kind's stored object, its fingerprint (`fingerprint.ts`): an unchanged one is not written again. */
+  fingerprints?: Partial<Record<IntentSource, string>>
 }
 
 /**
@@ -310,7 +312,7 @@ function definedOnly<T extends object>(fields: T): Partial<T> {
 
 /** The public row, without provenance and index fields. */
 export function toCachedRow(r: IntentRowRecord): CachedIntentRow {
-  const { profileId, baseUrl, ownerKey, statusKey, originKey, projectKey, tags, lastTransitionStatus, importedKinds, ...row } = r
+  const { profileId, baseUrl, ownerKey, statusKey, originKey, projectKey, tags, lastTransitionStatus, importedKinds, fingerprints, ...row } = r
   return row
 }
 
