@@ -53,6 +53,16 @@ const PROBES: Record<string, Probe> = {
   },
 }
 
+/** Filters a history row cannot show, so no page of rows can tell whether they were applied. */
+const NOT_SHOWN_BY_ROWS: Record<string, string> = {
+  byIntentProtocol: 'the intent protocol',
+  bySwapProvider: 'which provider swapped',
+  byBridgeProvider: 'which provider bridged',
+  byEdgeMode: 'the edge direction',
+  byEdgeAddress: 'the edge account in every answer',
+  onlyRecoverable: 'balances unless asked for',
+}
+
 const definedOnly = (r: Partial<GetIntentHistoryRequest> | undefined) =>
   r && Object.values(r).every((v) => v !== undefined) ? (r as GetIntentHistoryRequest) : undefined
 
@@ -86,6 +96,9 @@ export async function checkServiceFilters(client: SvcClient, call: { timeoutMs: 
       const error = isSvcFailure(e) ? e.error : undefined
       out.push({ operation, outcome: error?.kind === 'RateLimited' ? 'rateLimited' : 'failed', detail: isSvcFailure(e) ? e.error.message : String(e), ...(error && { error }), ms: Date.now() - started })
     }
+  }
+  for (const [name, what] of Object.entries(NOT_SHOWN_BY_ROWS)) {
+    out.push({ operation: `filter ${name}`, outcome: 'warning', detail: `not checked: history rows do not show ${what}`, ms: 0 })
   }
   return out
 }
