@@ -230,9 +230,9 @@ async function driveView(route: string, bent: (record: unknown) => unknown) {
   const expected = GOOD_TEXT[route]
   if (route === '/history')
     await waitFor(() => expect(screen.queryAllByTestId('history-row').map((r) => r.getAttribute('data-intent-id'))).toEqual(expect.arrayContaining(good)), {
-      timeout: 5_000,
+      timeout: 10_000,
     })
-  else if (expected) await waitFor(() => expect(document.body.textContent).toContain(expected), { timeout: 5_000 })
+  else if (expected) await waitFor(() => expect(document.body.textContent).toContain(expected), { timeout: 10_000 })
   else await new Promise((r) => setTimeout(r, 150))
   expect(sidebarLinks(), route).toEqual(NAV_LABELS)
   expect(document.querySelector('[data-render-error="view"]'), `${route}: the whole view failed`).toBeNull()
