@@ -2,6 +2,11 @@ import type { Fetched } from '@contract/app'
 import type { BridgeArgs, BridgeResult } from '@contract/bridge'
 import type { BridgeMethodName } from '@contract/channels'
 import { cacheModule } from '../db/lazy'
+import type { Intent, IntentHistoryEntry } from '@contract/service'
+import { balancePrices, quotePrices, type PriceKind } from '../lib/priceSource'
+import { tokenLabel } from '../lib/displaySources'
+import { usePriceBookStore } from '../stores/priceBook'
+import { tokenLabelsOf } from './reference/tokens'
 
 type DataOf<M extends BridgeMethodName> = BridgeResult<M> extends Fetched<infer T> ? T : never
 type Db = Awaited<ReturnType<typeof cacheModule>>
@@ -25,8 +30,25 @@ const WRITERS: { [M in BridgeMethodName]?: Writer<M> } = {
   getEarnPools: (db, { source, data }) => db.cacheEarnPools(source, data),
 }
 
-/** Stores a service answer in the cache (a no-op for methods whose answers are not kept). */
+/** The prices an answer states, for the profile's one price source (`lib/priceSource.ts`). */
+function learnPrices<M extends BridgeMethodName>(method: M, fetched: Fetched<DataOf<M>>): void {
+  const labels = tokenLabelsOf(fetched.source.profileId)
+  const decimalsOf = (chainId: number | undefined, token: string | undefined) => tokenLabel(labels, chainId, token)?.decimals
+  const data = fetched.data as Record<string, unknown>
+  const intents: Intent[] =
+    method === 'getIntent' ? [data as Intent] : method === 'searchIntents' ? ((data.intents as Intent[]) ?? []) : method === 'quoteIntent' ? [data.intent as Intent] : []
+  const prices: Array<readonly [string, { usd: number; from: PriceKind }]> = intents.flatMap((i) => quotePrices(i, decimalsOf).map(([k, usd]) => [k, { usd, from: 'quote' as const }] as const))
+  if (method === 'getIntentHistory') for (const [k, usd] of balancePrices((data.intents as IntentHistoryEntry[]) ?? [])) prices.push([k, { usd, from: 'balance' }])
+  usePriceBookStore.getState().learn(fetched.source.profileId, prices, fetched.source.fetchedAt)
+}
+
+/** Stores a service answer in the cache (a no-op for methods whose answers are not kept), and learns the prices it states. */
 export function writeThrough<M extends BridgeMethodName>(method: M, fetched: Fetched<DataOf<M>>, args: BridgeArgs<M>): Promise<void> {
+  try {
+    learnPrices(method, fetched)
+  } catch {
+    // A malformed answer teaches no price; the cache writer below reports its own problems.
+  }
   const writer = WRITERS[method] as Writer<M> | undefined
   return writer ? cacheModule().then((db) => writer(db, fetched, args)) : Promise.resolve()
 }

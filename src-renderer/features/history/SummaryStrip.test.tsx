@@ -1,15 +1,21 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor } from '@testing-library/react'
 import { cacheIntents } from '../../db'
-import { source } from '../../testing/bridge'
+import userEvent from '@testing-library/user-event'
+import { writeThrough } from '../../data/writeThrough'
+import { PROFILE, source } from '../../testing/bridge'
 import { renderAt, resetWorld } from '../../testing/harness'
 import { SummaryStrip, unpricedText } from './SummaryStrip'
+import { usePriceBookStore } from '../../stores/priceBook'
 import { makeEntry, WETH } from './testing/entries'
 
 vi.mock('../../data/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
-beforeEach(resetWorld)
+beforeEach(() => {
+  resetWorld()
+  usePriceBookStore.setState({ byProfile: new Map() })
+})
 
 describe('unpricedText', () => {
   it('names the reasons, most common first, and counts the rest', () => {
@@ -21,7 +27,7 @@ describe('unpricedText', () => {
         { reason: 'DAI has no known price', count: 21 },
         { reason: 'no amount sent is recorded', count: 1 },
       ]),
-    ).toBe('1,222 unpriced: WETH has no known price (1,200), DAI has no known price (21), 1 more reasons')
+    ).toBe('1,222 unpriced: WETH has no known price (1,200), DAI has no known price (21)')
   })
 })
 
@@ -57,5 +63,33 @@ describe('SummaryStrip definitions', () => {
     expect(screen.getByText(/INVALID and pending intents are left out/)).toBeInTheDocument()
     expect(screen.getByText(/Succeeded intents only, from the start of execution to its finish/)).toBeInTheDocument()
     expect(screen.getByTestId('history-summary-success')).toHaveTextContent('100.0%')
+  })
+})
+
+describe('SummaryStrip prices', () => {
+  it('prices from the profile’s price source, whichever view the quote was answered in, and says how', async () => {
+    // A search answered elsewhere (another view) quoted 2,000 USDC at $1,999: the one price source learns it.
+    const usdc = makeEntry({ status: 'SUCCEEDED', originAmount: '2000000000' })
+    const summary = usdc.receipt!.summary!
+    await writeThrough(
+      'searchIntents',
+      { source: source(), data: { intents: [{ intentId: '0xother', originChainId: summary.originChainId, originTokenAddress: summary.originTokenAddress, depositTransaction: { decimals: 6 }, quote: { fromAmount: '4000000', fromAmountUsd: 3.998 } }] } },
+      { byOwnerAddress: '0x00' },
+    )
+    const book = usePriceBookStore.getState().byProfile.get(PROFILE)
+    expect([...(book?.values() ?? [])]).toEqual([{ usd: 0.9995, from: 'quote', at: expect.any(Number) }])
+    renderAt('/', [{ path: '/', element: <SummaryStrip entries={[usdc]} scope="This page" /> }])
+    await waitFor(() => expect(screen.getByTestId('history-summary-volume').textContent).toBe('$1,999.00'))
+    expect(screen.getByTestId('history-summary-priced-how').textContent).toBe('1 at quote prices')
+  })
+
+  it('opens every unpriced reason from "N more reasons"', async () => {
+    const user = userEvent.setup()
+    const tokensOf = ['AAA', 'BBB', 'CCC', 'DDD'].map((symbol, n) => makeEntry({ status: 'SUCCEEDED', originToken: { address: `0x${String(n + 1).repeat(40)}`, symbol, decimals: 18 } }))
+    renderAt('/', [{ path: '/', element: <SummaryStrip entries={tokensOf} scope="This page" /> }])
+    const more = await screen.findByText('2 more reasons')
+    expect(screen.getByRole('list', { name: 'Why intents are unpriced', hidden: true })).not.toBeVisible()
+    await user.click(more)
+    expect(screen.getByRole('list', { name: 'Why intents are unpriced' })).toHaveTextContent('DDD has no known price')
   })
 })

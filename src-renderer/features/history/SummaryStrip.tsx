@@ -1,4 +1,8 @@
-import { useDeferredValue, useMemo } from 'react'
+import { useDeferredValue, useEffect, useMemo } from 'react'
+import { useServicePrices } from '../../data/serviceExtras'
+import { priceKey } from '../../lib/priceSource'
+import { usePriceBook, usePriceBookStore } from '../../stores/priceBook'
+import { useConnection } from '../../stores/connection'
 import { DEFINITIONS, p95Caveat } from '../../lib/outcomes'
 import type { IntentHistoryEntry } from '@contract/service'
 import { StatusBadge } from '../../components/StatusBadge'
@@ -10,6 +14,16 @@ import { useQuotedIntents } from './useQuotedIntents'
 
 const count = (n: number) => n.toLocaleString('en-US')
 
+/** Tokens still unpriced are asked of the service's GetTokenPrices (when it has one); the answer joins the profile's price source. */
+function useAskServicePrices(profileId: string | undefined, unpriced: ReadonlyArray<{ chainId: number; contractAddress: string }>) {
+  const asked = useMemo(() => unpriced.slice(0, 50), [unpriced])
+  const answered = useServicePrices(asked)
+  useEffect(() => {
+    if (!profileId || !answered?.length) return
+    usePriceBookStore.getState().learn(profileId, answered.map((p) => [priceKey(p.chainId, p.contractAddress), { usd: p.priceUsd, from: 'service' as const }] as const), Date.now())
+  }, [profileId, answered])
+}
+
 /**
  * Figures over what is loaded (the shown page, or everything "load all" read): counts
  * per status, success rate, durations, volume and a per-day chart. Computed from a
@@ -19,7 +33,10 @@ export function SummaryStrip({ entries, scope }: { entries: readonly IntentHisto
   const deferred = useDeferredValue(entries)
   const intents = useQuotedIntents(deferred)
   const tokens = useTokenLabels()
-  const summary = useMemo(() => summarise(deferred, { intents, tokens }), [deferred, intents, tokens])
+  const profileId = useConnection((s) => s.info?.activeProfileId)
+  const book = usePriceBook(profileId)
+  const summary = useMemo(() => summarise(deferred, { intents, tokens, book }), [deferred, intents, tokens, book])
+  useAskServicePrices(profileId, summary.unpricedTokens)
   const { days, leftOut } = useMemo(() => intentsPerDay(deferred), [deferred])
   if (summary.total === 0) return null
   return (
@@ -65,7 +82,7 @@ export function SummaryStrip({ entries, scope }: { entries: readonly IntentHisto
   )
 }
 
-/** The reasons shown inline; the rest are in the tooltip. */
+/** The reasons shown inline; the rest open under "N more reasons". */
 const SHOWN_REASONS = 2
 
 /** "61 unpriced: WETH has no known price (40), DAI has no known price (21)" */
@@ -73,17 +90,41 @@ export function unpricedText(unpriced: HistorySummary['unpriced']): string {
   const total = unpriced.reduce((n, r) => n + r.count, 0)
   if (!total) return ''
   const shown = unpriced.slice(0, SHOWN_REASONS).map((r) => (unpriced.length > 1 ? `${r.reason} (${count(r.count)})` : r.reason))
-  const rest = unpriced.length > SHOWN_REASONS ? `, ${count(unpriced.length - SHOWN_REASONS)} more reasons` : ''
-  return `${count(total)} unpriced: ${shown.join(', ')}${rest}`
+  // The rest open below, under "N more reasons" (UnpricedReasons).
+  return `${count(total)} unpriced: ${shown.join(', ')}`
+}
+
+/** Every reason an entry is unpriced, opened from "N more reasons". */
+function UnpricedReasons({ unpriced }: { unpriced: HistorySummary['unpriced'] }) {
+  return (
+    <details className="small" data-testid="history-summary-unpriced-all">
+      <summary>{count(unpriced.length - SHOWN_REASONS)} more reasons</summary>
+      <ul aria-label="Why intents are unpriced">
+        {unpriced.map((r) => (
+          <li key={r.reason}>
+            {count(r.count)}: {r.reason}
+          </li>
+        ))}
+      </ul>
+    </details>
+  )
+}
+
+/** "3 at quote prices, 1 at the service's prices": how the figure was priced. */
+export function pricedHow(pricedFrom: HistorySummary['pricedFrom']): string {
+  const parts = [
+    pricedFrom.quote && `${count(pricedFrom.quote)} at quote prices`,
+    pricedFrom.balance && `${count(pricedFrom.balance)} at balance prices`,
+    pricedFrom.service && `${count(pricedFrom.service)} at the service’s prices`,
+  ]
+  return parts.filter(Boolean).join(', ')
 }
 
 function VolumeFigure({ summary }: { summary: HistorySummary }) {
   const { pricedCount, succeededCount, pricedFrom, unpriced } = summary
-  const sources = [pricedFrom.quote && `${count(pricedFrom.quote)} at quote prices`, pricedFrom.balance && `${count(pricedFrom.balance)} at balance prices`]
   const title = [
-    'What succeeded intents sent, valued at token prices the app already holds: the USD values of cached quotes (search or open intents to cache them) and the prices loaded balance data reports. A token with no known price is left out, never guessed.',
-    sources.filter(Boolean).join(', '),
-    unpriced.map((r) => `${count(r.count)}: ${r.reason}`).join('\n'),
+    'What succeeded intents sent, valued at the profile’s prices: every USD figure the service has answered in any view (quotes, balances) and its GetTokenPrices where it has one. A token with no known price is left out, never guessed.',
+    pricedHow(pricedFrom),
   ]
   return (
     <div className="history-figure" title={title.filter(Boolean).join('\n')}>
@@ -92,11 +133,17 @@ function VolumeFigure({ summary }: { summary: HistorySummary }) {
       <span className="muted small" data-testid="history-summary-priced">
         {pricedCount ? `from ${count(pricedCount)} of ${count(succeededCount)} succeeded` : `none of ${count(succeededCount)} succeeded priced`}
       </span>
+      {pricedCount ? (
+        <span className="muted small" data-testid="history-summary-priced-how">
+          {pricedHow(pricedFrom)}
+        </span>
+      ) : null}
       {unpriced.length ? (
         <span className="muted small" data-testid="history-summary-unpriced">
           {unpricedText(unpriced)}
         </span>
       ) : null}
+      {unpriced.length > SHOWN_REASONS ? <UnpricedReasons unpriced={unpriced} /> : null}
     </div>
   )
 }

@@ -1,5 +1,6 @@
 import type { Intent, IntentHistoryEntry, TokenMetadata } from '@contract/service'
 import { formatUnitsExact, shortHex } from '../../lib/format'
+import type { KnownPrice, PriceKind } from '../../lib/priceSource'
 
 /**
  * USD prices for History's volume, from what the app already holds: history entries carry
@@ -9,7 +10,8 @@ import { formatUnitsExact, shortHex } from '../../lib/format'
  * the balance was read. Pure, so the strip and its tests agree on every figure.
  */
 
-export type PriceSource = 'quote' | 'balance'
+/** How a figure was priced: see `lib/priceSource.ts`, the profile's one price source. */
+export type PriceSource = PriceKind
 export interface TokenPrice {
   usd: number
   from: PriceSource
@@ -23,6 +25,8 @@ export interface PriceKnowledge {
   intents?: readonly Intent[]
   /** Decimals and symbols known elsewhere (token labels), by `chainId:address`. */
   tokens?: ReadonlyMap<string, { symbol?: string; decimals?: number }>
+  /** The profile's price source: every price any answer stated, whichever view asked (`stores/priceBook.ts`). */
+  book?: ReadonlyMap<string, KnownPrice>
 }
 
 export const priceKey = (chainId: number | undefined, token: string | undefined) => `${chainId ?? '?'}:${(token ?? '').toLowerCase()}`
@@ -87,6 +91,7 @@ export function pricesOfQuote(intent: Intent, info: ReadonlyMap<string, TokenInf
  */
 export function learnPrices(entries: readonly IntentHistoryEntry[], knowledge: PriceKnowledge = {}): Map<string, TokenPrice> {
   const prices = new Map<string, TokenPrice>()
+  for (const [key, p] of knowledge.book ?? []) prices.set(key, { usd: p.usd, from: p.from })
   for (const e of entries)
     for (const b of e.balances ?? [])
       for (const t of b.tokens ?? []) {

@@ -83,7 +83,7 @@ describe('summarise', () => {
     expect(s.volumeUsd).toBeCloseTo(7500, 6)
     expect(s.pricedCount).toBe(1)
     expect(s.succeededCount).toBe(2)
-    expect(s.pricedFrom).toEqual({ quote: 0, balance: 1 })
+    expect(s.pricedFrom).toEqual({ quote: 0, balance: 1, service: 0 })
     expect(s.unpriced).toEqual([{ reason: 'USDC has no known price', count: 1 }])
   })
 
@@ -100,7 +100,7 @@ describe('summarise', () => {
     expect(s.volumeUsd).toBeCloseTo(12_590.871415, 6)
     expect(s.pricedCount).toBe(3)
     expect(s.succeededCount).toBe(5)
-    expect(s.pricedFrom).toEqual({ quote: 3, balance: 0 })
+    expect(s.pricedFrom).toEqual({ quote: 3, balance: 0, service: 0 })
     expect(s.unpriced).toEqual([{ reason: 'DAI has no known price', count: 2 }])
   })
 })

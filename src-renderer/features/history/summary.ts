@@ -32,6 +32,7 @@ export interface HistorySummary {
   pricedFrom: Record<PriceSource, number>
   /** Why the other succeeded entries have no value, most common first. */
   unpriced: Array<{ reason: string; count: number }>
+  unpricedTokens: Array<{ chainId: number; contractAddress: string }>
 }
 
 const zeroCounts = () => Object.fromEntries(STATUS_KEYS.map((s) => [s, 0])) as Record<StatusKey, number>
@@ -59,23 +60,31 @@ interface Volume {
   pricedCount: number
   pricedFrom: Record<PriceSource, number>
   unpriced: Array<{ reason: string; count: number }>
+  /** The tokens of the unpriced entries, to ask the service's prices for. */
+  unpricedTokens: Array<{ chainId: number; contractAddress: string }>
 }
 
 /** Volume of the SUCCEEDED entries at every price known (see pricing.ts), with what is unpriced and why. */
 export function volumeOf(succeeded: readonly IntentHistoryEntry[], all: readonly IntentHistoryEntry[], knowledge: PriceKnowledge = {}): Volume {
   const prices = learnPrices(all, knowledge)
   const info = tokenInfo(all, knowledge.tokens)
-  const out: Volume = { volumeUsd: 0, pricedCount: 0, pricedFrom: { quote: 0, balance: 0 }, unpriced: [] }
+  const out: Volume = { volumeUsd: 0, pricedCount: 0, pricedFrom: { quote: 0, balance: 0, service: 0 }, unpriced: [], unpricedTokens: [] }
+  const tokens = new Map<string, { chainId: number; contractAddress: string }>()
   const reasons = new Map<string, number>()
   for (const e of succeeded) {
     const value = valueOfEntry(e, prices, info)
-    if ('unpriced' in value) reasons.set(value.unpriced, (reasons.get(value.unpriced) ?? 0) + 1)
-    else {
+    if ('unpriced' in value) {
+      reasons.set(value.unpriced, (reasons.get(value.unpriced) ?? 0) + 1)
+      const s = e.receipt?.summary
+      const chainId = s?.originChainId ?? e.receipt?.originChainId
+      if (chainId !== undefined && s?.originTokenAddress) tokens.set(`${chainId}:${s.originTokenAddress.toLowerCase()}`, { chainId, contractAddress: s.originTokenAddress })
+    } else {
       out.volumeUsd += value.usd
       out.pricedCount++
       out.pricedFrom[value.from]++
     }
   }
+  out.unpricedTokens = [...tokens.values()]
   out.unpriced = [...reasons].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason))
   return out
 }
