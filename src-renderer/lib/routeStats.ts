@@ -223,6 +223,11 @@ export interface Expectation {
   samples?: number
 }
 
+/** How many durations the route's baseline rests on (0 for a route the statistics do not know). */
+export function routeSamples(stats: RouteStats | undefined, origin: number | undefined, destination: number | undefined): number {
+  return stats?.routes.find((r) => r.key === routeKey(origin, destination))?.durations.length ?? 0
+}
+
 /** The route's expectation for an intent that has run `elapsedMs`, when the route has enough history. */
 export function routeExpectation(stats: RouteStats | undefined, origin: number | undefined, destination: number | undefined, elapsedMs?: number): Expectation | undefined {
   const route = stats?.routes.find((r) => r.key === routeKey(origin, destination))

@@ -15,7 +15,7 @@ import { useOfflineMode } from '../../stores/cache'
 import { useChainsById } from '../../data/reference/chains'
 import { chainName } from '../../lib/chains'
 import { useConnection } from '../../stores/connection'
-import { useRouteStatsFor } from '../../data/routeStats'
+import { useRouteBaseline, type BaselineRead } from '../../data/routeBaseline'
 import { caseKey, useCases } from '../../stores/attentionCases'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { listNotesOf, type Note } from '../../db'
@@ -24,6 +24,7 @@ import { attentionCsvColumns, REASON_LABEL } from './export'
 import { attentionQueue, type AttentionItem } from './queue'
 import { REFRESH_MS, useAttentionData } from './useAttention'
 import { useNewItems } from './useNewItems'
+import { MIN_SAMPLES } from '../../lib/routeStats'
 import { ViewHeader } from '../../components/ViewHeader'
 
 const REASONS = ['all', 'slow', 'window-closing', 'recoverable'] as const
@@ -53,6 +54,16 @@ function useColumns(profileId: string, fresh: ReadonlySet<string>, notes: Readon
   )
 }
 
+/** What the SLA timers rest on: the window read for the purpose, how many intents, and when. */
+export function baselineText(read: BaselineRead | undefined, rows: number | undefined, reading: boolean): string {
+  if (reading) return 'SLA baselines: reading the last 30 days from the service…'
+  const n = (rows ?? 0).toLocaleString('en-US')
+  if (!read) return `SLA baselines: the last 30 days of ${n} cached intents (not read from the service in this session).`
+  const capped = read.capped ? ', the newest only' : ''
+  const failed = read.error ? `; the last read failed (${read.error.message})` : ''
+  return `SLA baselines: the last 30 days, read from the service at ${formatDateTime(read.at)} (${read.read.toLocaleString('en-US')} intents${capped}; ${n} in the statistics)${failed}. A route with fewer than ${MIN_SAMPLES} succeeded intents has an incomplete baseline.`
+}
+
 /** The empty state's title, true to the filter: "nothing for this reason" is not "nothing needs attention". */
 export function emptyTitle(reason: string, hidden: number): string {
   if (reason !== 'all') return `Nothing for “${REASON_LABEL[reason as AttentionItem['reason']]}”`
@@ -75,7 +86,8 @@ export function AttentionView() {
   const profileId = useConnection((s) => s.info?.activeProfileId)
   const offline = useOfflineMode()
   const data = useAttentionData(profileId, offline)
-  const stats = useRouteStatsFor(profileId, '30d')?.stats
+  const baseline = useRouteBaseline(profileId, offline)
+  const stats = baseline.entry?.stats
   const now = useNow(1000)
   const cases = useCases((s) => s.cases)
   const navigate = useNavigate()
@@ -105,7 +117,7 @@ export function AttentionView() {
       {data.error ? <ErrorNotice error={data.error} onRetry={data.reload} /> : null}
       {fresh.length ? <div className="notice" role="status" aria-label="New in the queue">{fresh.length} new since you opened the queue.</div> : null}
       <p className="muted small" role="status" aria-label="Queue status">
-        {data.status === 'loading' && !data.loadedAt ? 'Loading the queue…' : `${shown.length} of ${queue.length} intents shown; ${data.fromCache ? 'from the cache, fetched from the service' : 'from the service'} at ${formatDateTime(data.loadedAt)}, refreshed every ${REFRESH_MS / 1000} s. SLA timers use ${stats ? `the last 30 days of ${stats.rows.toLocaleString('en-US')} cached intents` : 'a 10-minute default until route statistics are ready'}.`}
+        {data.status === 'loading' && !data.loadedAt ? 'Loading the queue…' : `${shown.length} of ${queue.length} intents shown; ${data.fromCache ? 'from the cache, fetched from the service' : 'from the service'} at ${formatDateTime(data.loadedAt)}, refreshed every ${REFRESH_MS / 1000} s. ${baselineText(baseline.read, stats?.rows, baseline.reading)}`}
       </p>
       {data.status === 'ready' && !shown.length ? <EmptyState title={emptyTitle(reason, queue.length - shown.length)}>{emptyText(reason, queue.length - shown.length, data.fromCache)}</EmptyState> : null}
       {shown.length ? <DataTable label="Needs attention" columns={columns} rows={shown} rowKey={(i) => i.candidate.intentId} onOpen={(i) => navigate(`/intent/${encodeURIComponent(i.candidate.intentId)}`)} /> : null}

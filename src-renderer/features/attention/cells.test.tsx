@@ -28,6 +28,15 @@ describe('SlaTimer', () => {
   })
 })
 
+describe('SlaTimer on a route without a baseline', () => {
+  it('gives no verdict against the route: "baseline incomplete" with the count it rests on', () => {
+    const it3 = { ...item(700_000), sla: { elapsedMs: 700_000, p95Ms: 600_000, p50Ms: 300_000, basis: 'incomplete' as const, samples: 3 } }
+    const { container } = render(<SlaTimer item={it3} />)
+    expect(container).toHaveTextContent('baseline incomplete (3 of 5 intents)')
+    expect(container).not.toHaveTextContent('×')
+  })
+})
+
 describe('the empty queue', () => {
   it('says what the filter hides instead of "nothing needs attention"', () => {
     expect(emptyTitle('all', 0)).toBe('Nothing needs attention')

@@ -4,6 +4,7 @@ import { CASE_LABEL, CASE_STATES, useCases, type CaseRecord, type CaseState } fr
 import { addNote, type Note } from '../../db'
 import { heldText } from './export'
 import { DEFINITIONS } from '../../lib/outcomes'
+import { MIN_SAMPLES } from '../../lib/routeStats'
 import type { AttentionItem } from './queue'
 
 /** Elapsed against the route's p95, as a bar and words: "3m 10s of p95 1m 20s · 2.4× · slower than 98%". */
@@ -15,12 +16,23 @@ export function SlaTimer({ item }: { item: AttentionItem }) {
   }
   if (!sla) return <span className="muted">—</span>
   const ratio = sla.elapsedMs / sla.p95Ms
-  const basis = sla.basis === 'route' ? `Route p50 ${formatDuration(sla.p50Ms)}, p95 ${formatDuration(sla.p95Ms)}. ${DEFINITIONS.duration}` : 'No route history yet: measured against a default of 10 minutes'
+  const basis =
+    sla.basis === 'route'
+      ? `Route p50 ${formatDuration(sla.p50Ms)}, p95 ${formatDuration(sla.p95Ms)}. ${DEFINITIONS.duration}`
+      : `Baseline incomplete: ${sla.samples ?? 0} succeeded intent${sla.samples === 1 ? '' : 's'} on this route in the last 30 days (${MIN_SAMPLES} needed), so no verdict against the route: listed because it has run past a 10-minute default`
   // Past the target the bar is red (the over class), not only the meter's own "high" colour.
   return (
     <span className={ratio > 1 ? 'sla sla-past-target' : 'sla'} title={basis}>
       <meter className={ratio > 1 ? 'sla-over' : undefined} min={0} max={2} high={1} optimum={0} value={Math.min(ratio, 2)} aria-label="Elapsed against the route's p95" />{' '}
-      {formatDuration(sla.elapsedMs)} of p95 {formatDuration(sla.p95Ms)} · {ratio.toFixed(1)}× {sla.basis === 'default' ? '(default SLA)' : ''}
+      {sla.basis === 'incomplete' ? (
+        <>
+          {formatDuration(sla.elapsedMs)} · <span className="sla-warn">baseline incomplete</span> <span className="muted">({sla.samples ?? 0} of {MIN_SAMPLES} intents)</span>
+        </>
+      ) : (
+        <>
+          {formatDuration(sla.elapsedMs)} of p95 {formatDuration(sla.p95Ms)} · {ratio.toFixed(1)}×
+        </>
+      )}
       {sla.slowerThan !== undefined ? <span className="muted"> · slower than {Math.floor(sla.slowerThan * 100)}%</span> : null}
     </span>
   )

@@ -25,9 +25,9 @@ describe('attentionQueue', () => {
     expect(q[0]).toMatchObject({ reason: 'slow', sla: { elapsedMs: 190_000, p95Ms: 95_000, p50Ms: 50_000, slowerThan: 1, basis: 'route' } })
   })
 
-  it('falls back to a default SLA on a route without history', () => {
+  it('says "baseline incomplete", with the count it rests on, for a route with too few intents, listing only what ran past the default', () => {
     const q = attentionQueue([executing('a', DEFAULT_SLA_MS - 1000, { originChainId: 10 }), executing('b', DEFAULT_SLA_MS + 1000, { originChainId: 10 })], stats, NOW)
-    expect(q.map((i) => [i.candidate.intentId, i.sla?.basis])).toEqual([['b', 'default']])
+    expect(q.map((i) => [i.candidate.intentId, i.sla?.basis, i.sla?.samples])).toEqual([['b', 'incomplete', 0]])
   })
 
   it('lists committed intents within 3 minutes of the window closing, and closed ones first', () => {

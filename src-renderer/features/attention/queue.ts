@@ -2,7 +2,7 @@ import type { IntentBalance, IntentHistoryEntry, IntentStatus } from '@contract/
 import { knownStatus } from '@contract/service/constants'
 import { parseTime } from '../../lib/format'
 import { heldTokens, type HeldToken } from '../../lib/heldTokens'
-import { routeExpectation, type RouteStats } from '../../lib/routeStats'
+import { routeExpectation, routeSamples, type RouteStats } from '../../lib/routeStats'
 
 export { heldTokens, type HeldToken }
 
@@ -33,7 +33,11 @@ export interface AttentionItem {
   /** ms since the intent was created */
   ageMs?: number
   /** SLA timer: time executing against the route's p95. */
-  sla?: { elapsedMs: number; p95Ms: number; p50Ms: number; slowerThan?: number; basis: 'route' | 'default' }
+  /**
+   * `route`: against the route's baseline. `incomplete`: the route's baseline rests on too
+   * few intents (`samples`, fewer than MIN_SAMPLES) to judge it: measured against a default.
+   */
+  sla?: { elapsedMs: number; p95Ms: number; p50Ms: number; slowerThan?: number; basis: 'route' | 'incomplete'; samples?: number }
   /** For a committed intent: ms left until its execution window closes (negative once it has). */
   windowLeftMs?: number
   held: HeldToken[]
@@ -75,7 +79,7 @@ function slowItem(c: Candidate, stats: RouteStats | undefined, now: number): Att
   const route = routeExpectation(stats, c.originChainId, c.destinationChainId, elapsedMs)
   const sla = route
     ? { elapsedMs, p95Ms: route.lateAfterMs, p50Ms: route.typicalMs, slowerThan: route.slowerThan, basis: 'route' as const }
-    : { elapsedMs, p95Ms: DEFAULT_SLA_MS, p50Ms: DEFAULT_SLA_MS / 2, basis: 'default' as const }
+    : { elapsedMs, p95Ms: DEFAULT_SLA_MS, p50Ms: DEFAULT_SLA_MS / 2, basis: 'incomplete' as const, samples: routeSamples(stats, c.originChainId, c.destinationChainId) }
   if (elapsedMs <= sla.p95Ms) return undefined
   // Overrun against the route's p95: twice as slow as usual ranks above 1.5 times.
   return { candidate: c, reason: 'slow', urgency: 2 + Math.min(elapsedMs / sla.p95Ms, 50) / 50, sla, held: [], heldUsd: 0 }

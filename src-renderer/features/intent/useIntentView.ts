@@ -13,7 +13,7 @@ import { routeExpectation, type Expectation } from '../../lib/routeStats'
 import { DEFINITIONS } from '../../lib/outcomes'
 import { useNow } from '../../lib/useNow'
 import type { LoadState } from '../../data/useServiceQuery'
-import { useRouteStatsFor } from '../../data/routeStats'
+import { useRouteBaseline } from '../../data/routeBaseline'
 import { useChainsById } from '../../data/reference/chains'
 import { useLearnTokens, useTokenLabels } from '../../data/reference/tokens'
 import { activeProfile, useConnection } from '../../stores/connection'
@@ -148,7 +148,7 @@ function useCustomerAnswer({ intent, receipt, asOf, status, profileId, tokenOf, 
   const chains = useChainsById()
   const now = useNow(1000, status === 'EXECUTING')
   // Only a moving intent needs the route's statistics (computed in a worker, shared with other views).
-  const routeStats = useRouteStatsFor(status === 'EXECUTING' ? profileId : undefined, '30d')?.stats
+  const routeStats = useRouteBaseline(status === 'EXECUTING' ? profileId : undefined, useOfflineMode()).entry?.stats
   return useMemo(() => {
     const started = executionStartedAt(intent, receipt)
     const route = routeExpectation(routeStats, intent?.originChainId ?? receipt?.originChainId, intent?.destinationChainId ?? receipt?.destinationChainId, started === undefined ? undefined : now - started)

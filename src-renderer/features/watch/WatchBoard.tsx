@@ -7,7 +7,8 @@ import { formatDateTime, formatDuration, shortHex } from '../../lib/format'
 import { useNow } from '../../lib/useNow'
 import { DEFINITIONS } from '../../lib/outcomes'
 import { routeExpectation, type Expectation } from '../../lib/routeStats'
-import { useRouteStatsFor } from '../../data/routeStats'
+import { useRouteBaseline } from '../../data/routeBaseline'
+import { useOfflineMode } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
 import { phaseText, runningFor, type RunningFor } from './phase'
 import { StepStrip } from './StepStrip'
@@ -122,7 +123,7 @@ function columns(now: number, usualOf: (w: WatchState) => Expectation | undefine
 export function WatchBoard({ watches }: { watches: WatchState[] }) {
   const now = useNow(1000)
   const profileId = useConnection((s) => s.info?.activeProfileId)
-  const stats = useRouteStatsFor(watches.length ? profileId : undefined, '30d')?.stats
+  const stats = useRouteBaseline(watches.length ? profileId : undefined, useOfflineMode()).entry?.stats
   const cols = useMemo(() => columns(now, (w) => routeExpectation(stats, w.receipt?.originChainId, w.receipt?.destinationChainId)), [now, stats])
   const rows = useMemo(() => [...watches].sort((a, b) => b.addedAt - a.addedAt), [watches])
   return <DataTable label="Watched intents" columns={cols} rows={rows} rowKey={(w) => w.intentId} />
