@@ -121,7 +121,7 @@ describe('universal box', () => {
 
   it('puts what was pasted in the URL, and ignores blank input', async () => {
     const user = userEvent.setup()
-    searchAnswers({ byProjectId: [intentFixture(3)] })
+    searchAnswers({ byProjectId: [intentFixture(3, { projectId: 42 })] })
     render('')
     const box = screen.getByLabelText('Find anything')
     await user.type(box, '   {Enter}')
@@ -274,7 +274,7 @@ describe('filter form', () => {
 
   it('combines the filters in one request and keeps them in the URL', async () => {
     const user = userEvent.setup()
-    searchAnswers({ byOwnerAddress: [intentFixture(6)] })
+    searchAnswers({ byOwnerAddress: [intentFixture(6, { ownerAddress: OWNER, projectId: 7, edge: { rail: 'SOLANA' } })] })
     render('')
     const form = screen.getByRole('form', { name: 'Search filters' })
     await user.type(within(form).getByLabelText('Owner wallet'), OWNER)
@@ -284,6 +284,15 @@ describe('filter form', () => {
     expect(location()).toBe(`/search?byOwnerAddress=${OWNER}&byEdgeRail=SOLANA&byProjectId=7`)
     await waitFor(() => expect(rows()).toHaveLength(1))
     expect(callsOf('searchIntents')).toEqual([{ byOwnerAddress: OWNER, byEdgeRail: 'SOLANA', byProjectId: 7 }])
+  })
+
+  it('names a filter the service ignored and applies it to the intents it sent', async () => {
+    // A service without edge filters answers the owner's intents whatever the rail.
+    const onSolana = intentFixture(7, { ownerAddress: OWNER, edge: { rail: 'SOLANA' } })
+    searchAnswers({ byOwnerAddress: [intentFixture(6, { ownerAddress: OWNER }), onSolana] })
+    render(`?byOwnerAddress=${OWNER}&byEdgeRail=SOLANA`)
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    expect(screen.getByTestId('ignored-filters')).toHaveTextContent('The service ignored: byEdgeRail')
   })
 
   it('fills the form from the URL and says which filters found nothing', async () => {
