@@ -17,7 +17,7 @@ const added: string[] = []
 test.beforeEach(async ({ context, page, app }) => {
   // Other specs in this worker may have watched intents: start from an empty board.
   const profileId = app.appCore.core.activeProfileId()
-  for (const w of app.appCore.core.watches.list(profileId).watches) app.appCore.core.watches.unwatch(profileId, w.intentId)
+  for (const w of app.appCore.core.watches.list(profileId).items) app.appCore.core.watches.unwatch(profileId, w.intentId)
   await context.grantPermissions(['notifications'], { origin: app.host.origin })
   await page.addInitScript(recordNotifications)
 })
@@ -115,7 +115,7 @@ test('the add form refuses malformed and unknown ids, and Watch is not offered f
   await field.press('Enter')
   await expect(page.getByText(/knows no intent .* Check the id, or switch to the profile it belongs to\./)).toBeVisible()
   await expect(page.getByText('No intents watched')).toBeVisible()
-  expect(app.appCore.core.watches.list(app.appCore.core.activeProfileId()).watches).toEqual([])
+  expect(app.appCore.core.watches.list(app.appCore.core.activeProfileId()).items).toEqual([])
 
   await page.goto(`${app.host.newLaunchUrl()}#/intent/hello`)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

@@ -34,7 +34,7 @@ async function newExecutingIntent(app: TestApp, page: Page, card: Locator, owner
 test.beforeEach(async ({ context, page, app }) => {
   const control = app.appCore.core.queryWatches!
   const profileId = app.appCore.core.activeProfileId()
-  for (const q of control.list(profileId).queries) control.remove(profileId, q.id)
+  for (const q of control.list(profileId).items) control.remove(profileId, q.id)
   await context.grantPermissions(['notifications'], { origin: app.host.origin })
   await page.addInitScript(recordNotifications)
 })
@@ -43,7 +43,7 @@ test.beforeEach(async ({ context, page, app }) => {
 test.afterEach(async ({ app }) => {
   const control = app.appCore.core.queryWatches!
   const profileId = app.appCore.core.activeProfileId()
-  for (const q of control.list(profileId).queries) control.remove(profileId, q.id)
+  for (const q of control.list(profileId).items) control.remove(profileId, q.id)
 })
 
 test('a History filter saved as a watch lists a new matching intent and its status change, with a notice', async ({ open, app }) => {

@@ -71,7 +71,7 @@ export function createBridgeHandlers(core: Core): BridgeHandlers {
 
     listQueryWatches: () => queries().list(core.activeProfileId()),
     addQueryWatch: (a) => queries().add(core.activeProfileId(), a),
-    removeQueryWatch: (a) => ({ removed: queries().remove(core.activeProfileId(), a.id) }),
+    removeQueryWatch: (a) => ({ removed: queries().remove(core.activeProfileId(), a.id), revision: queries().revision() }),
     setQueryWatchPaused: (a) => queries().setPaused(core.activeProfileId(), a.id, a.paused),
     markQueryWatchSeen: (a) => queries().markSeen(core.activeProfileId(), a.id),
     pollQueryWatchNow: (a) => queries().pollNow(core.activeProfileId(), a.id),

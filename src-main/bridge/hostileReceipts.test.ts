@@ -70,7 +70,7 @@ async function soak(ms: number, a: AppCore, until: () => boolean = () => true): 
     const end = performance.now() + ms
     // On a busy machine each 15 MiB answer takes a while: the soak lasts until `until` holds, too.
     while (performance.now() < end || (!until() && performance.now() < end + SETTLE_MS)) await new Promise((r) => setTimeout(r, 100))
-    const phases = a.core.watches.list('flood').watches.map((w) => `${w.intentId} ${w.phase} ${w.outcome ?? w.error?.kind ?? (w.lastUpdateAt ? 'answered' : 'silent')}`)
+    const phases = a.core.watches.list('flood').items.map((w) => `${w.intentId} ${w.phase} ${w.outcome ?? w.error?.kind ?? (w.lastUpdateAt ? 'answered' : 'silent')}`)
     expect(until(), `every watch heard back: ${phases.join(', ')}`).toBe(true)
   } finally {
     clearInterval(sampler)
@@ -105,12 +105,12 @@ describe('30 watches answered with different 15 MiB receipts', () => {
     }
 
     // Each watch heard back (an answer, or a deadline passed while 30 answers of 15 MiB crowded the machine), and a failing one failed.
-    const heard = () => app!.core.watches.list('flood').watches.every((w) => w.lastUpdateAt !== undefined || w.error !== undefined || w.outcome !== undefined)
-    const first = await soak((SOAK_MS * 2) / 3, app, () => heard() && app!.core.watches.list('flood').watches.some((w) => w.outcome))
+    const heard = () => app!.core.watches.list('flood').items.every((w) => w.lastUpdateAt !== undefined || w.error !== undefined || w.outcome !== undefined)
+    const first = await soak((SOAK_MS * 2) / 3, app, () => heard() && app!.core.watches.list('flood').items.some((w) => w.outcome))
     const answersBefore = flood.answers
     const listed = await app.handlers.listWatches({})
     if (!listed.ok) throw new Error(listed.error.message)
-    const { watches } = listed.value
+    const { items: watches } = listed.value
     expect(watches).toHaveLength(WATCHES)
     const failed = watches.filter((w) => w.outcome === 'FAILED')
     expect(failed.length).toBeGreaterThan(0)
@@ -130,7 +130,7 @@ describe('30 watches answered with different 15 MiB receipts', () => {
 
     // The same data folder: the 25 unfinished watches resume against the same service.
     app = await startApp()
-    expect(app.core.watches.list('flood').watches).toHaveLength(WATCHES)
+    expect(app.core.watches.list('flood').items).toHaveLength(WATCHES)
     const second = await soak(SOAK_MS / 3, app)
     // The restored watches are answered again.
     expect(flood.answers - answersBefore).toBeGreaterThanOrEqual(10)

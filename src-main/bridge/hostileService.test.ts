@@ -56,7 +56,7 @@ describe('a service answering with a bomb', () => {
     const core = app.core
     const stopped = async (profileId: string) => {
       for (let i = 0; i < 300; i++) {
-        const [w] = core.watches.list(profileId).watches
+        const [w] = core.watches.list(profileId).items
         if (w?.phase === 'done') return w
         await new Promise((r) => setTimeout(r, 50))
       }
@@ -149,8 +149,8 @@ describe('a service echoing the key in any field', () => {
     answers.push(await handlers.watchIntent({ intentId: '7' }))
     answers.push(await handlers.addQueryWatch({ name: 'All', query: {} }))
     for (let i = 0; i < 200; i++) {
-      const [w] = core.watches.list('echo').watches
-      const [q] = core.queryWatches!.list('echo').queries
+      const [w] = core.watches.list('echo').items
+      const [q] = core.queryWatches!.list('echo').items
       if (w?.error && q?.error) break
       await new Promise((r) => setTimeout(r, 50))
     }

@@ -69,14 +69,14 @@ describe('a service asking for a 35-day pause', () => {
 
     // Each says when it will ask again: within the hour, not in 35 days and not at once.
     const now = Date.now()
-    const watches = app.core.watches.list('limited').watches
+    const watches = app.core.watches.list('limited').items
     expect(watches).toHaveLength(WATCHES)
     for (const w of watches) {
       expect(w).toMatchObject({ phase: 'retrying', error: { kind: 'RateLimited' } })
       expect(w.retryAt! - now).toBeGreaterThan(MAX_TIMER_DELAY_MS / 2)
       expect(w.retryAt! - now).toBeLessThanOrEqual(MAX_TIMER_DELAY_MS)
     }
-    const queries = app.core.queryWatches!.list('limited').queries
+    const queries = app.core.queryWatches!.list('limited').items
     expect(queries).toHaveLength(FILTERS)
     for (const q of queries) {
       expect(q).toMatchObject({ phase: 'retrying', error: { kind: 'RateLimited' } })

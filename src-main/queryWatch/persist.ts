@@ -17,6 +17,12 @@ export interface StoredQuery {
   seen: Array<[string, Seen]>
 }
 
+/** The file: the queries and the revision counter when written. */
+export interface StoredQueries {
+  revision: number
+  queries: StoredQuery[]
+}
+
 const FindingSchema = z.object({
   kind: z.enum(['new', 'status', 'left']),
   intentId: z.string().min(1),
@@ -29,7 +35,9 @@ const FindingSchema = z.object({
 
 const StateSchema = z.object({
   id: z.string().min(1),
-  rev: z.number().int().nonnegative().default(0),
+  revision: z.number().int().nonnegative().optional(),
+  // Files written before both lists shared one protocol call it `rev` (a count per query).
+  rev: z.number().int().nonnegative().optional(),
   profileId: z.string().min(1),
   name: z.string(),
   query: WatchedQuerySchema,
@@ -45,7 +53,7 @@ const StateSchema = z.object({
   baselined: z.boolean(),
   findings: z.array(FindingSchema),
   unread: z.number(),
-})
+}).transform(({ rev, revision, ...state }) => ({ ...state, revision: revision ?? rev ?? 0 }))
 
 const SeenSchema = z.union([
   z.object({ status: z.string(), createdAt: z.string().optional(), matching: z.boolean() }),
@@ -56,6 +64,8 @@ const SeenSchema = z.union([
 
 const FileSchema = z.object({
   version: z.literal(1),
+  /** The revision counter when written (absent from older files). */
+  revision: z.number().int().nonnegative().default(0),
   queries: z.array(z.object({ state: StateSchema, seen: z.array(z.tuple([z.string(), SeenSchema])) })),
 })
 
@@ -63,16 +73,16 @@ const FileSchema = z.object({
  * Reads the file. Missing is an empty list; unreadable or invalid is moved aside to a
  * timestamped backup and start-up goes on with none, `recovery` saying so.
  */
-export function loadQueryFile(file: string, log: (message: string) => void): { queries: StoredQuery[]; recovery?: Recovery } {
+export function loadQueryFile(file: string, log: (message: string) => void): StoredQueries & { recovery?: Recovery } {
   try {
     const read = readJsonFile(file, FileSchema)
-    if (read.state === 'missing') return { queries: [] }
-    if (read.state === 'ok') return { queries: (read.data.queries as StoredQuery[]).map(bounded) }
+    if (read.state === 'missing') return { revision: 0, queries: [] }
+    if (read.state === 'ok') return { revision: read.data.revision, queries: (read.data.queries as StoredQuery[]).map(bounded) }
     log(`The watched queries in ${file} could not be read and were moved to ${read.recovery.backupPath}; starting with none. (${read.recovery.reason})`)
-    return { queries: [], recovery: read.recovery }
+    return { revision: 0, queries: [], recovery: read.recovery }
   } catch (e) {
     log(`The watched queries in ${file} could not be read nor moved aside; starting with none. (${String(e)})`)
-    return { queries: [] }
+    return { revision: 0, queries: [] }
   }
 }
 
@@ -90,10 +100,10 @@ function bounded({ state, seen }: StoredQuery): StoredQuery {
 
 /** The watched queries' file, rewritten as polls find things (atomic, owner-only, bursts gathered). */
 export class QueryFileWriter extends DebouncedFileWriter {
-  constructor(file: string, snapshot: () => StoredQuery[], delayMs: number, log: (message: string) => void) {
+  constructor(file: string, snapshot: () => StoredQueries, delayMs: number, log: (message: string) => void) {
     super(
       file,
-      () => JSON.stringify({ version: 1, queries: snapshot() }),
+      () => JSON.stringify({ version: 1, ...snapshot() }),
       delayMs,
       log,
       'the watched queries',

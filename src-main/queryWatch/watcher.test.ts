@@ -55,7 +55,7 @@ function start(extra: Partial<QueryWatcherOptions> = {}): QueryWatchControl {
 }
 
 const stateOf = (w: QueryWatchControl, queryId: string): QueryWatchState => {
-  const q = w.list(P).queries.find((x) => x.id === queryId)
+  const q = w.list(P).items.find((x) => x.id === queryId)
   if (!q) throw new Error(`no query ${queryId}`)
   return q
 }
@@ -184,7 +184,7 @@ describe('query watcher', () => {
     w.add('other', { name: 'b', query: { byProjectId: 2 }, intervalMs: MIN })
     expect(() => w.add(P, { name: 'c', query: { byProjectId: 3 } })).toThrow(/already watches 2 filters/)
     expect(w.list(P)).toMatchObject({ count: 2, max: 2, minIntervalMs: 30_000 })
-    expect(w.list(P).queries.map((q) => q.name)).toEqual(['a'])
+    expect(w.list(P).items.map((q) => q.name)).toEqual(['a'])
     // A removed profile's queries go with it, and free their places.
     expect(w.forgetProfile('other')).toBe(1)
     expect(w.add(P, { name: 'c', query: { byProjectId: 3 } }).name).toBe('c')
@@ -222,7 +222,7 @@ describe('query watcher', () => {
     service.add(id(7), 'QUOTED')
     const second = start()
     await settle()
-    expect(second.list(P).queries).toHaveLength(1)
+    expect(second.list(P).items).toHaveLength(1)
     expect(stateOf(second, q.id).findings.map((f) => f.intentId)).toEqual([id(6)])
     // Due an interval after the last poll: nothing asked before then.
     const asked = service.requests.length
@@ -233,13 +233,43 @@ describe('query watcher', () => {
     expect(stateOf(second, q.id).findings.map((f) => f.intentId)).toEqual([id(7), id(6)])
   })
 
+  it('stamps every change from one counter that keeps growing across restarts, and reads the older per-query `rev`', async () => {
+    const first = start()
+    const a = await addFailedOnProject(first)
+    const b = first.add(P, { name: 'owner', query: { byProjectId: 43 }, intervalMs: MIN })
+    expect(b.revision).toBeGreaterThan(a.revision)
+    const listed = first.list(P)
+    expect(listed).toMatchObject({ kind: 'queryWatches', revision: first.revision() })
+    expect(listed.revision).toBeGreaterThanOrEqual(Math.max(...listed.items.map((q) => q.revision)))
+    expect(first.remove(P, b.id)).toBe(true)
+    // The removal took a number of its own: a list read before it is older.
+    expect(first.revision()).toBeGreaterThan(listed.revision)
+    const before = first.revision()
+    await first.stop()
+    const second = start()
+    expect(second.revision()).toBeGreaterThanOrEqual(before)
+    expect(second.markSeen(P, a.id).revision).toBeGreaterThanOrEqual(stateOf(second, a.id).revision)
+    await second.stop()
+
+    const file = join(dir, 'watched-queries.json')
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { revision?: number; queries: Array<{ state: Record<string, unknown> }> }
+    delete saved.revision
+    saved.queries[0].state.rev = 7
+    delete saved.queries[0].state.revision
+    writeFileSync(file, JSON.stringify(saved))
+    const third = start()
+    expect(third.recovered).toBeUndefined()
+    expect(third.list(P).items.map((q) => [q.id, q.revision >= 7])).toEqual([[a.id, true]])
+    expect(third.list(P).items[0]).not.toHaveProperty('rev')
+  })
+
   it('moves an unreadable file aside and starts with none', async () => {
     const file = join(dir, 'watched-queries.json')
     writeFileSync(file, '{"version":1,"queries":[{"state":{}}]}')
     const w = start()
     expect(w.recovered?.backupPath).toMatch(/watched-queries\.json\..*\.bak$/)
     expect(readFileSync(w.recovered!.backupPath, 'utf8')).toContain('"queries"')
-    expect(w.list(P).queries).toEqual([])
+    expect(w.list(P).items).toEqual([])
   })
 
   it('stays quiet while notifications are muted', async () => {

@@ -15,9 +15,10 @@ import type { ServiceSession } from '../service/session'
 import { walkIntentHistory } from '../service/historyWalk'
 import { backoffDelay, isFatal } from '../watch/backoff'
 import { keptError } from '../watch/keep'
+import { RevisionCounter } from '../watch/revision'
 import { canonicalQuery, compare, mergeFindings, type SeenMap } from './findings'
 import { queryNoticeFor, type QueryNotify } from './notice'
-import { QueryFileWriter, loadQueryFile, type StoredQuery } from './persist'
+import { QueryFileWriter, loadQueryFile, type StoredQueries, type StoredQuery } from './persist'
 
 /** Reads one GetIntentHistory page on a profile's service. */
 export type ReadHistory = (profileId: string, request: GetIntentHistoryRequest, signal: AbortSignal) => Promise<GetIntentHistoryResponse>
@@ -101,6 +102,7 @@ class QueryWatcher implements QueryWatchControl {
   private readonly log: (message: string) => void
   private readonly max: number
   private readonly minInterval: number
+  private readonly counter: RevisionCounter
   private stopped = false
 
   constructor(private readonly opts: QueryWatcherOptions) {
@@ -112,16 +114,21 @@ class QueryWatcher implements QueryWatchControl {
     this.minInterval = opts.minIntervalMs ?? QUERY_WATCH_LIMITS.minIntervalMs
     const redact = opts.redact ?? (<T>(value: T) => value)
     this.writer = new QueryFileWriter(opts.file, () => redact(this.snapshot()), opts.saveDelayMs ?? 200, this.log)
-    const { queries, recovery } = loadQueryFile(opts.file, this.log)
+    const { revision, queries, recovery } = loadQueryFile(opts.file, this.log)
     this.recovered = recovery
+    this.counter = new RevisionCounter(Math.max(revision, ...queries.map((q) => q.state.revision)), this.now)
     for (const stored of queries) this.restore(stored)
   }
 
   // ---- bridge surface -------------------------------------------------------------
 
   list(profileId: string): QueryWatchList {
-    const queries = [...this.entries.values()].filter((e) => e.state.profileId === profileId).map((e) => e.state)
-    return { queries, count: this.entries.size, max: this.max, minIntervalMs: this.minInterval }
+    const items = [...this.entries.values()].filter((e) => e.state.profileId === profileId).map((e) => e.state)
+    return { kind: 'queryWatches', revision: this.counter.current, items, count: this.entries.size, max: this.max, minIntervalMs: this.minInterval }
+  }
+
+  revision(): number {
+    return this.counter.current
   }
 
   add(profileId: string, args: AddQueryWatchArgs): QueryWatchState {
@@ -144,7 +151,7 @@ class QueryWatcher implements QueryWatchControl {
     }
     const state: QueryWatchState = {
       id: randomUUID(),
-      rev: 0,
+      revision: this.counter.next(),
       profileId,
       name: args.name,
       query: args.query,
@@ -373,7 +380,7 @@ class QueryWatcher implements QueryWatchControl {
   }
 
   private update(entry: Entry, patch: Partial<QueryWatchState>): void {
-    entry.state = { ...entry.state, ...patch, rev: entry.state.rev + 1 }
+    entry.state = { ...entry.state, ...patch, revision: this.counter.next() }
   }
 
   private changed(entry: Entry, fresh: QueryFinding[], notify = false): void {
@@ -382,6 +389,7 @@ class QueryWatcher implements QueryWatchControl {
   }
 
   private listChanged(profileId: string): void {
+    this.counter.next()
     this.opts.events.emit({ type: 'queryWatch:list', profileId, list: this.list(profileId) })
     this.writer.schedule()
   }
@@ -394,8 +402,8 @@ class QueryWatcher implements QueryWatchControl {
     return entry
   }
 
-  private snapshot(): StoredQuery[] {
-    return [...this.entries.values()].map((e) => ({ state: e.state, seen: [...e.seen] }))
+  private snapshot(): StoredQueries {
+    return { revision: this.counter.current, queries: [...this.entries.values()].map((e) => ({ state: e.state, seen: [...e.seen] })) }
   }
 
   /** A saved query comes back; one that was polling resumes where its schedule left it. */

@@ -39,7 +39,7 @@ describe.skipIf(process.platform === 'win32')('the data folder is the owner’s 
 
   it('writes the watch list 0600', async () => {
     const file = join(root, 'fresh', 'watches.json')
-    const writer = new WatchFileWriter(file, () => ({ watches: [], notificationsMuted: false, paused: false, revision: 0 }), 0)
+    const writer = new WatchFileWriter(file, () => ({ kind: 'watches', revision: 0, items: [], notificationsMuted: false, paused: false }), 0)
     writer.schedule()
     await writer.flush()
     expect(modeOf(file)).toBe(0o600)

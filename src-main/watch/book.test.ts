@@ -24,7 +24,7 @@ describe('a profile’s watch list', () => {
     for (let i = 0; i < 400; i++) {
       book.entries.set(`p\n0x${i}`, { state: { profileId: 'p', intentId: `0x${i}`, addedAt: 1, phase: 'polling', muted: false, revision: i, receipt: receipt(i) } })
     }
-    const { watches } = book.listOf('p', true)
+    const { items: watches } = book.listOf('p', true)
     expect(watches).toHaveLength(400)
     const whole = watches.filter((w) => !w.receiptTrimmed)
     expect(whole.length).toBeGreaterThan(0)
@@ -33,7 +33,7 @@ describe('a profile’s watch list', () => {
     for (const w of watches.filter((x) => x.receiptTrimmed)) expect(w.receipt).toEqual({ intentId: w.intentId, status: 'EXECUTING', originTransaction: { chainId: 1 } })
     expect(JSON.stringify(watches).length).toBeLessThan(LIST_RECEIPTS_CHARS + 400 * 1024)
     // Lists sent with events carry no receipts at all.
-    expect(book.listOf('p', false).watches.every((w) => w.receipt === undefined)).toBe(true)
+    expect(book.listOf('p', false).items.every((w) => w.receipt === undefined)).toBe(true)
   })
 
   it('keeps whole receipts for all watches together up to its budget, and summaries past it', () => {

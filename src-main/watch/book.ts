@@ -3,6 +3,7 @@ import type { EventHub } from '../events/hub'
 import type { Recovery } from '../settings/jsonFile'
 import { RECEIPT_KEPT_CHARS, jsonChars, receiptSummary } from './keep'
 import { WatchFileWriter, loadWatchFile } from './persist'
+import { RevisionCounter } from './revision'
 
 /** The watcher's own record of a watch: the public state plus what its loop needs. */
 export interface Entry {
@@ -46,7 +47,7 @@ export class WatchBook {
   notificationsMuted = false
   paused = false
   readonly recovery?: Recovery
-  private counter = 0
+  private readonly counter: RevisionCounter
   private readonly writer: WatchFileWriter
 
   constructor(private readonly opts: WatchBookOptions) {
@@ -56,21 +57,17 @@ export class WatchBook {
     this.recovery = recovery
     this.notificationsMuted = list.notificationsMuted
     this.paused = list.paused
-    this.counter = Math.max(list.revision, ...list.watches.map((w) => w.revision))
-    for (const state of list.watches) this.entries.set(keyOf(state.profileId, state.intentId), { state })
+    this.counter = new RevisionCounter(Math.max(list.revision, ...list.items.map((w) => w.revision)), opts.now)
+    for (const state of list.items) this.entries.set(keyOf(state.profileId, state.intentId), { state })
   }
 
   get revision(): number {
-    return this.counter
+    return this.counter.current
   }
 
-  /**
-   * The next revision. Saved with the list, and never behind the clock, so a crash before
-   * the delayed write reached the disk cannot make a later run hand out a number again.
-   */
+  /** The next revision (`RevisionCounter`), saved with the list. */
   next(): number {
-    this.counter = Math.max(this.counter + 1, Math.floor(this.opts.now()))
-    return this.counter
+    return this.counter.next()
   }
 
   /** Changes a watch in a way windows hear of: a new revision, saved. */
@@ -124,7 +121,7 @@ export class WatchBook {
         } else watches.push({ ...state, receipt: receiptSummary(state.receipt), receiptTrimmed: true })
       }
     }
-    return { watches, notificationsMuted: this.notificationsMuted, paused: this.paused, revision: this.counter }
+    return this.listWith(watches)
   }
 
   /**
@@ -140,7 +137,7 @@ export class WatchBook {
       this.emit({ type: 'watch:list', list: this.listOf(profileId, false) })
     }
     // No profile has watches: an empty list is true for all of them.
-    if (!any) this.emit({ type: 'watch:list', list: { watches: [], notificationsMuted: this.notificationsMuted, paused: this.paused, revision: this.counter } })
+    if (!any) this.emit({ type: 'watch:list', list: this.listWith([]) })
     this.writer.schedule()
   }
 
@@ -152,7 +149,11 @@ export class WatchBook {
     return this.writer.flush()
   }
 
+  private listWith(items: WatchState[]): WatchList {
+    return { kind: 'watches', revision: this.counter.current, items, notificationsMuted: this.notificationsMuted, paused: this.paused }
+  }
+
   private snapshot(): WatchList {
-    return { watches: [...this.entries.values()].map((e) => e.state), notificationsMuted: this.notificationsMuted, paused: this.paused, revision: this.counter }
+    return this.listWith([...this.entries.values()].map((e) => e.state))
   }
 }

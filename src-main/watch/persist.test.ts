@@ -45,8 +45,8 @@ describe('the watch list on disk', () => {
     expect(statSync(file).size).toBeGreaterThan(20 * 3 * MiB)
 
     const { list } = loadWatchFile(file, () => undefined)
-    expect(list.watches).toHaveLength(20)
-    for (const w of list.watches) {
+    expect(list.items).toHaveLength(20)
+    for (const w of list.items) {
       expect(w.receiptTrimmed).toBe(true)
       expect(w.receipt).toMatchObject({ status: 'FAILED', originTransaction: { chainId: 1 } })
       expect(w.failureReason).toHaveLength(MAX_TEXT_CHARS)

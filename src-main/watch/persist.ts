@@ -42,7 +42,7 @@ const FileSchema = z.object({
   watches: z.array(StoredWatchSchema),
 })
 
-const EMPTY_LIST: WatchList = { watches: [], notificationsMuted: false, paused: false, revision: 0 }
+const EMPTY_LIST: WatchList = { kind: 'watches', revision: 0, items: [], notificationsMuted: false, paused: false }
 
 /**
  * Reads the list. A missing file is an empty list; an unreadable or invalid one (or a
@@ -54,7 +54,8 @@ export function loadWatchFile(file: string, log: (message: string) => void = con
   if (!existsSync(file)) return { list: EMPTY_LIST }
   try {
     const parsed = FileSchema.parse(JSON.parse(readFileSync(file, 'utf8')))
-    return { list: { watches: (parsed.watches as WatchState[]).map(storedWatch), notificationsMuted: parsed.notificationsMuted, paused: parsed.paused, revision: parsed.revision } }
+    const items = (parsed.watches as WatchState[]).map(storedWatch)
+    return { list: { kind: 'watches', revision: parsed.revision, items, notificationsMuted: parsed.notificationsMuted, paused: parsed.paused } }
   } catch (e) {
     const reason = (e as NodeJS.ErrnoException).code === 'EISDIR' ? 'a folder was where the file should be' : e instanceof SyntaxError ? 'not valid JSON' : 'its contents do not fit the watch list'
     try {
@@ -75,7 +76,7 @@ export class WatchFileWriter extends DebouncedFileWriter {
       file,
       () => {
         const list = snapshot()
-        const watches = list.watches.map(storedWatch)
+        const watches = list.items.map(storedWatch)
         return JSON.stringify({ version: 1, notificationsMuted: list.notificationsMuted, paused: list.paused, revision: list.revision, watches })
       },
       delayMs,

@@ -71,7 +71,7 @@ describe('ReceiptWatcher against the simulator', () => {
     expect(done.source).toMatchObject({ profileId: P, baseUrl: sim.url })
     expect(statusesSeen(id)).toEqual(['EXECUTING', 'EXECUTING'])
     expect(notices).toEqual([expect.objectContaining({ intentId: id, outcome: 'SUCCEEDED', title: 'Intent succeeded' })])
-    expect(w.list(P).watches[0]).toMatchObject({ phase: 'done', outcome: 'SUCCEEDED' })
+    expect(w.list(P).items[0]).toMatchObject({ phase: 'done', outcome: 'SUCCEEDED' })
   })
 
   it('echoes receiptStates back verbatim as lastReceiptStates', async () => {
@@ -160,7 +160,7 @@ describe('ReceiptWatcher against the simulator', () => {
     // As when the key is set in Settings: both stopped watches start over; another profile's none.
     expect(w.resumeStopped('another-profile')).toBe(0)
     expect(w.resumeStopped(P)).toBe(2)
-    expect(w.list(P).watches.map((x) => x.phase)).toEqual(['queued', 'queued'])
+    expect(w.list(P).items.map((x) => x.phase)).toEqual(['queued', 'queued'])
     await log.until((l) => l.of('watch:error', UNKNOWN).length === 2)
     expect(log.of('watch:error', UNKNOWN)[1].watch.error?.kind).toBe('NotFound')
     await log.until((l) => l.of('watch:changed', id).length === 1)
@@ -254,11 +254,11 @@ describe('ReceiptWatcher against the simulator', () => {
     const second = makeWatcher({ events: log.hub })
     const restored = second.list(P)
     expect(restored.notificationsMuted).toBe(true)
-    expect(restored.watches.find((x) => x.intentId === running)).toMatchObject({ muted: true, status: 'EXECUTING', phase: 'queued' })
-    expect(restored.watches.find((x) => x.intentId === finished)).toMatchObject({ outcome: 'SUCCEEDED', phase: 'done' })
-    expect(restored.watches.find((x) => x.intentId === finished)?.receipt?.status).toBe('SUCCEEDED')
+    expect(restored.items.find((x) => x.intentId === running)).toMatchObject({ muted: true, status: 'EXECUTING', phase: 'queued' })
+    expect(restored.items.find((x) => x.intentId === finished)).toMatchObject({ outcome: 'SUCCEEDED', phase: 'done' })
+    expect(restored.items.find((x) => x.intentId === finished)?.receipt?.status).toBe('SUCCEEDED')
     // With where and when it was read, so a window opening later can cache it with its age.
-    expect(restored.watches.find((x) => x.intentId === finished)?.receiptSource).toMatchObject({ profileId: P, baseUrl: sim.url, fetchedAt: expect.any(Number) })
+    expect(restored.items.find((x) => x.intentId === finished)?.receiptSource).toMatchObject({ profileId: P, baseUrl: sim.url, fetchedAt: expect.any(Number) })
 
     sim.advance(running, { to: 'SUCCEEDED' })
     await log.until(doneOf(running), 5_000, 'the restored watch to finish')
@@ -266,7 +266,7 @@ describe('ReceiptWatcher against the simulator', () => {
     expect(recorder.requestsFor(finished)).toHaveLength(1)
 
     expect(second.clearFinished(P)).toBe(2)
-    expect(second.list(P).watches).toEqual([])
+    expect(second.list(P).items).toEqual([])
   })
 
   it('moves a corrupt list aside and starts empty', () => {
@@ -274,7 +274,7 @@ describe('ReceiptWatcher against the simulator', () => {
     writeFileSync(file, '{"version":1,"watches":[{"intentId":')
     const errors: string[] = []
     const w = makeWatcher({ log: (m) => errors.push(m) })
-    expect(w.list(P).watches).toEqual([])
+    expect(w.list(P).items).toEqual([])
     expect(w.recovered).toMatchObject({ reason: 'not valid JSON', backupPath: expect.stringMatching(/watches\.json\..*\.bak$/) })
     expect(readFileSync(w.recovered!.backupPath, 'utf8')).toContain('"watches"')
     expect(errors[0]).toMatch(/could not be read/)
@@ -292,10 +292,10 @@ describe('ReceiptWatcher against the simulator', () => {
     const w = makeWatcher()
     w.watch('a', id)
     w.watch('b', id)
-    expect(w.list('a').watches).toHaveLength(1)
+    expect(w.list('a').items).toHaveLength(1)
     expect(w.unwatch('a', id)).toBe(true)
-    expect(w.list('a').watches).toHaveLength(0)
-    expect(w.list('b').watches).toHaveLength(1)
+    expect(w.list('a').items).toHaveLength(0)
+    expect(w.list('b').items).toHaveLength(1)
     await log.until((l) => l.of('watch:changed', id).some((e) => e.source.profileId === 'b'))
     expect(() => w.setMuted('a', id, true)).toThrow(/not being watched/)
   })
@@ -339,7 +339,7 @@ describe('pausing (Work offline)', () => {
     first.watch(P, id)
     await log.until((l) => l.of('watch:changed', id).length === 1)
     expect(first.setPaused(true)).toBe(true)
-    expect(first.list(P)).toMatchObject({ paused: true, watches: [{ phase: 'paused' }] })
+    expect(first.list(P)).toMatchObject({ paused: true, items: [{ phase: 'paused' }] })
     await eventually(() => recorder.open === 0, 1_000, 'the held call to end')
     sim.advance(id, { to: 'SUCCEEDED' })
     const asked = recorder.requestsFor(id).length
@@ -347,7 +347,7 @@ describe('pausing (Work offline)', () => {
     await first.stop()
 
     const second = makeWatcher()
-    expect(second.list(P)).toMatchObject({ paused: true, watches: [{ phase: 'paused' }] })
+    expect(second.list(P)).toMatchObject({ paused: true, items: [{ phase: 'paused' }] })
     // Added while paused: parked too.
     const other = sim.createIntent({ status: 'EXECUTING' }).intentId
     expect(second.watch(P, other).phase).toBe('paused')
@@ -379,7 +379,7 @@ describe('revisions', () => {
     expect(added.revision).toBeLessThan(log.of('watch:changed', id)[0].watch.revision)
     expect(muted.revision).toBeGreaterThan(log.of('watch:done', id)[0].watch.revision)
     const list = w.list(P)
-    expect(list.revision).toBeGreaterThanOrEqual(Math.max(...list.watches.map((x) => x.revision)))
+    expect(list.revision).toBeGreaterThanOrEqual(Math.max(...list.items.map((x) => x.revision)))
     w.unwatch(P, id)
     expect(w.revision()).toBeGreaterThan(muted.revision)
   })
@@ -395,9 +395,9 @@ describe('revisions', () => {
 
     const second = makeWatcher(frozen)
     // The resumed watch is itself a change: it is queued again.
-    expect(second.list(P).watches[0].revision).toBeGreaterThan(before)
+    expect(second.list(P).items[0].revision).toBeGreaterThan(before)
     const other = sim.createIntent({ status: 'EXECUTING' }).intentId
-    const resumed = second.list(P).watches[0].revision
+    const resumed = second.list(P).items[0].revision
     expect(second.watch(P, other).revision).toBeGreaterThan(resumed)
     expect(second.revision()).toBeGreaterThan(resumed)
   })
@@ -416,7 +416,7 @@ describe('a watch whose loop fails', () => {
     })
     w.watch(P, id)
     await log.until((l) => l.of('watch:error', id).length > 0, 5_000, 'the watch to stop')
-    const [stopped] = w.list(P).watches
+    const [stopped] = w.list(P).items
     expect(stopped).toMatchObject({ phase: 'done', error: { kind: 'Internal' } })
     expect(stopped.error!.message).toMatch(/add the watch again/)
     expect(stopped.error!.message).not.toContain('sk_live')
@@ -435,6 +435,6 @@ describe('the cap on watches', () => {
     expect(w.watch(P, a)).toMatchObject({ intentId: a })
     w.unwatch(P, b)
     expect(w.watch(P, c)).toMatchObject({ intentId: c })
-    expect(w.list(P).watches).toHaveLength(2)
+    expect(w.list(P).items).toHaveLength(2)
   })
 })

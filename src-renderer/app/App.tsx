@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { HashRouter, Navigate, Route, Routes } from 'react-router'
+import { useQueryClient } from '@tanstack/react-query'
 import { bridge } from '../bridge'
 import { showCacheActivity } from './cacheActivity'
 import { cacheModule } from '../db/lazy'
@@ -30,6 +31,7 @@ export function startBootstrap(): void {
 
 function useAppBootstrap() {
   const setInfo = useConnection((s) => s.setInfo)
+  const client = useQueryClient()
   useEffect(() => {
     startBootstrap()
     // The cache's failed writes and filing backlog show in the shell; history pages a
@@ -40,7 +42,7 @@ function useAppBootstrap() {
       db.scheduleIndexing()
     })
     // Watch events (cache write-through, notifications, opening a clicked notice) flow from start-up, not only once the Watch view is open.
-    const stopWatchSync = startWatchSync()
+    const stopWatchSync = startWatchSync(client)
     const stopQueryWatchSync = startQueryWatchSync()
     const off = bridge.subscribe((event) => {
       if (event.type === 'appInfo') setInfo(event.info)
@@ -51,7 +53,7 @@ function useAppBootstrap() {
       stopQueryWatchSync()
       stopCacheActivity()
     }
-  }, [setInfo])
+  }, [setInfo, client])
 }
 
 function AppRoot() {

@@ -3,7 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { answers, callsOf } from '../testing/bridge'
 import { renderAt, resetWorld } from '../testing/harness'
-import { useWatches } from '../features/watch/store'
 import { CommandPalette } from './CommandPalette'
 import { SEARCH_BOX_ID, SHORTCUTS } from './shortcuts'
 
@@ -29,7 +28,6 @@ const selected = () => options().find((o) => o.getAttribute('aria-selected') ===
 
 beforeEach(() => {
   resetWorld()
-  useWatches.setState({ byId: {}, status: 'idle', error: null })
 })
 
 describe('CommandPalette', () => {
@@ -96,7 +94,6 @@ describe('CommandPalette', () => {
     await waitFor(() => expect(within(screen.getByRole('dialog')).getByRole('status')).toHaveTextContent('Watching it live'))
     expect(callsOf('getIntent')).toEqual([{ intentId: HASH }])
     expect(callsOf('watchIntent')).toEqual([{ intentId: HASH }])
-    expect(useWatches.getState().byId[HASH]).toBeDefined()
   })
 
   it('refuses to watch an intent the service does not know', async () => {

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router'
 import { paletteActions, type PaletteAction } from '../features/search/paletteActions'
 import { universalHint } from '../features/search/plan'
 import { confirmIntentExists } from '../features/watch/confirmIntent'
-import { useWatches } from '../features/watch/store'
+import { useWatchActions } from '../features/watch'
 import { ROUTES } from './routes'
 import { SEARCH_BOX_ID, SHORTCUTS, isBareKey } from './shortcuts'
 
@@ -93,6 +93,7 @@ type PaletteStatus = { text: string; bad: boolean } | null
 
 /** The palette's text, its actions, the highlighted one, and running it. */
 function usePalette(initialText: string, onClose: () => void) {
+  const { add: addWatch } = useWatchActions()
   const navigate = useNavigate()
   const [text, setText] = useState(initialText)
   const [active, setActive] = useState(0)
@@ -110,7 +111,7 @@ function usePalette(initialText: string, onClose: () => void) {
     }
     setStatus({ text: `Adding a watch on ${action.intentId}…`, bad: false })
     // Only an intent the service knows is watched (the Watch view's form asks the same).
-    const failure = (await confirmIntentExists(action.intentId)) ?? (await useWatches.getState().add(action.intentId))?.message
+    const failure = (await confirmIntentExists(action.intentId)) ?? (await addWatch(action.intentId))?.message
     setStatus(
       failure
         ? { text: `Could not watch the intent: ${failure}`, bad: true }

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
 import { DisplaySourcesProvider } from '../lib/displaySources'
 import { createQueryClient, followFiling, followOfflineMode } from './client'
 import { DATA_DISPLAY_SOURCES } from './displaySources'
+import { followMainLists } from './mainList'
 
 /**
  * The library's devtools, in development builds only: `import.meta.env.DEV` is a constant
@@ -20,6 +21,7 @@ export function DataProvider({ client, children }: { client?: QueryClient; child
   const [queryClient] = useState(() => client ?? createQueryClient())
   useEffect(() => followOfflineMode(queryClient), [queryClient])
   useEffect(() => followFiling(queryClient), [queryClient])
+  useEffect(() => followMainLists(queryClient), [queryClient])
   return (
     <QueryClientProvider client={queryClient}>
       <DisplaySourcesProvider value={DATA_DISPLAY_SOURCES}>{children}</DisplaySourcesProvider>

@@ -24,7 +24,7 @@ export const failure = (kind: SvcError['kind'], message = `${kind} happened`): R
 export const fakeCall = vi.fn(async (method: BridgeMethodName, args: unknown): Promise<Result<unknown>> => {
   const answer = answers.get(method)
   if (answer) return answer(args as never)
-  if (method === 'listWatches') return { ok: true, value: { watches: [], notificationsMuted: false, paused: false, revision: 0 } }
+  if (method === 'listWatches') return { ok: true, value: { kind: 'watches', revision: 0, items: [], notificationsMuted: false, paused: false } }
   if (method === 'getChains') return okFetched({ chains: [] })
   return failure('NotFound', `${method}: nothing scripted`)
 })

@@ -132,7 +132,7 @@ export const BRIDGE = {
 
   listQueryWatches: method<QueryWatchList>()(NoArgsSchema),
   addQueryWatch: method<QueryWatchState>()(AddQueryWatchArgsSchema),
-  removeQueryWatch: method<{ removed: boolean }>()(QueryWatchIdArgsSchema),
+  removeQueryWatch: method<{ removed: boolean; revision: number }>()(QueryWatchIdArgsSchema),
   setQueryWatchPaused: method<QueryWatchState>()(QueryWatchPauseArgsSchema),
   markQueryWatchSeen: method<QueryWatchState>()(QueryWatchIdArgsSchema),
   pollQueryWatchNow: method<QueryWatchState>()(QueryWatchIdArgsSchema),

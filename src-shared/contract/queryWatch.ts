@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { SvcError } from './errors'
+import type { ListSnapshot } from './mainList'
 import { GetIntentHistoryRequestSchema, type GetIntentHistoryRequest, type ReportedStatus } from './service'
 import { QUERY_WATCH_LIMITS } from './queryWatchNotice'
 
@@ -46,10 +47,10 @@ export interface QueryFinding {
 export interface QueryWatchState {
   id: string
   /**
-   * Goes up with every change. Answers and events travel apart (HTTP and the event
-   * stream, or IPC replies and events), so a page keeps the copy with the higher one.
+   * The counter's value at this query's last change (one counter for all queries, see
+   * `mainList.ts`): a page keeps the copy with the higher one.
    */
-  rev: number
+  revision: number
   profileId: string
   /** What the page shows, e.g. "owner 0x12…ab, FAILED". */
   name: string
@@ -76,9 +77,8 @@ export interface QueryWatchState {
   unread: number
 }
 
-export interface QueryWatchList {
-  /** The active profile's queries. */
-  queries: QueryWatchState[]
+/** The active profile's queries (`mainList.ts`). */
+export interface QueryWatchList extends ListSnapshot<'queryWatches', QueryWatchState> {
   /** Watched queries over all profiles, and the most there may be. */
   count: number
   max: number
@@ -128,5 +128,7 @@ export interface QueryWatchControl {
   resumeStopped(profileId: string): number
   /** Removes every query of a profile that was removed. Returns how many. */
   forgetProfile(profileId: string): number
+  /** The revision counter now: an action's answer carries it, so the window can order it against lists. */
+  revision(): number
   stop(): Promise<void>
 }

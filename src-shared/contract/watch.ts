@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { DataSource } from './app'
 import type { SvcError } from './errors'
+import type { ListSnapshot } from './mainList'
 import type { IntentReceipt, IntentStatus } from './service'
 
 /**
@@ -56,16 +57,14 @@ export interface WatchState {
   revision: number
 }
 
-export interface WatchList {
-  watches: WatchState[]
+/**
+ * The active profile's watches (`mainList.ts`): `revision` is the counter when the list
+ * was read, so a watch a window knows at a higher revision was added or changed after.
+ */
+export interface WatchList extends ListSnapshot<'watches', WatchState> {
   notificationsMuted: boolean
   /** Watching is paused for every profile: a window works offline (see `setPaused`). */
   paused: boolean
-  /**
-   * The counter when the list was read: every change up to it is in the list. A watch a
-   * window knows at a higher revision was added or changed after the list was read.
-   */
-  revision: number
 }
 
 /**

@@ -12,7 +12,7 @@ vi.mock('../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
 
 const query = (over: Partial<QueryWatchState>): QueryWatchState => ({
   id: 'q1',
-  rev: 1,
+  revision: 1,
   profileId: PROFILE,
   name: 'x',
   query: {},

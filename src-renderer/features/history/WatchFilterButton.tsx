@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { QUERY_WATCH_INTERVALS_MS, QUERY_WATCH_LIMITS } from '@contract/queryWatchNotice'
 import { useChainsById } from '../../data/reference/chains'
 import { useConnection } from '../../stores/connection'
-import { describeQuery, intervalText, useQueryWatches } from '../queryWatch'
+import { describeQuery, intervalText, useQueryWatchActions } from '../queryWatch'
 import { DEFAULT_SETTINGS, validateFilters, writeFilters, type HistoryFilterDraft } from './filters'
 
 type Outcome = { ok: true; name: string; queryId: string } | { ok: false; message: string } | null
@@ -25,6 +25,7 @@ export function WatchFilterButton({ applied }: { applied: HistoryFilterDraft }) 
   const byId = useChainsById()
   const selectId = useId()
   const valid = validateFilters(applied)
+  const { add } = useQueryWatchActions()
 
   const save = async () => {
     if (!valid.ok) return
@@ -32,7 +33,7 @@ export function WatchFilterButton({ applied }: { applied: HistoryFilterDraft }) 
     setBusy(true)
     const name = describeQuery(valid.query, (id) => byId.get(id)?.name ?? `chain ${id}`)
     const historyParams = writeFilters(applied, DEFAULT_SETTINGS).toString()
-    const r = await useQueryWatches.getState().add({ name, query: valid.query, historyParams, intervalMs })
+    const r = await add({ name, query: valid.query, historyParams, intervalMs })
     setBusy(false)
     setOutcome(r.ok ? { ok: true, name: r.value.name, queryId: r.value.id } : { ok: false, message: r.error.message })
   }

@@ -1,9 +1,10 @@
 import { Link } from 'react-router'
 import type { QueryFinding, QueryWatchState } from '@contract/queryWatch'
+import type { SvcError } from '@contract/errors'
 import { StatusBadge } from '../../components/StatusBadge'
 import { formatDateTime, formatDuration, shortHex } from '../../lib/format'
 import { describeQuery, intervalText } from './describe'
-import { useQueryWatches } from './store'
+import { useQueryWatchActions } from './queries'
 
 const ago = (t: number | undefined, now: number) => (t === undefined ? 'not yet' : `${formatDuration(Math.max(0, now - t))} ago`)
 
@@ -52,21 +53,24 @@ function FindingItem({ f }: { f: QueryFinding }) {
   )
 }
 
-function Actions({ q }: { q: QueryWatchState }) {
-  const { pollNow, setPaused, markSeen, remove } = useQueryWatches.getState()
+/** A failed action's reason goes to the view, which shows it above the cards. */
+type OnError = (error: SvcError | null) => void
+
+function Actions({ q, onError }: { q: QueryWatchState; onError: OnError }) {
+  const { pollNow, setPaused, markSeen, remove } = useQueryWatchActions()
   const paused = q.phase === 'paused'
   return (
     <div className="row query-actions">
-      <button type="button" disabled={paused} aria-label={`Poll “${q.name}” now`} onClick={() => void pollNow(q.id)}>
+      <button type="button" disabled={paused} aria-label={`Poll “${q.name}” now`} onClick={() => void pollNow(q.id).then(onError)}>
         Poll now
       </button>
-      <button type="button" aria-pressed={paused} aria-label={`${paused ? 'Resume' : 'Pause'} “${q.name}”`} onClick={() => void setPaused(q.id, !paused)}>
+      <button type="button" aria-pressed={paused} aria-label={`${paused ? 'Resume' : 'Pause'} “${q.name}”`} onClick={() => void setPaused(q.id, !paused).then(onError)}>
         {paused ? 'Resume' : 'Pause'}
       </button>
-      <button type="button" disabled={!q.unread} aria-label={`Mark what “${q.name}” found as seen`} onClick={() => void markSeen(q.id)}>
+      <button type="button" disabled={!q.unread} aria-label={`Mark what “${q.name}” found as seen`} onClick={() => void markSeen(q.id).then(onError)}>
         Mark seen{q.unread ? ` (${q.unread})` : ''}
       </button>
-      <button type="button" aria-label={`Stop watching “${q.name}”`} onClick={() => void remove(q.id)}>
+      <button type="button" aria-label={`Stop watching “${q.name}”`} onClick={() => void remove(q.id).then(onError)}>
         Remove
       </button>
     </div>
@@ -74,7 +78,7 @@ function Actions({ q }: { q: QueryWatchState }) {
 }
 
 /** One watched query: its filter, its schedule and health, what it found, and its controls. */
-export function QueryCard({ q, now, chainName }: { q: QueryWatchState; now: number; chainName: (id: number) => string }) {
+export function QueryCard({ q, now, chainName, onError }: { q: QueryWatchState; now: number; chainName: (id: number) => string; onError: OnError }) {
   const headingId = `query-${q.id}`
   const filter = describeQuery(q.query, chainName)
   return (
@@ -100,7 +104,7 @@ export function QueryCard({ q, now, chainName }: { q: QueryWatchState; now: numb
         <dt>Last error</dt>
         <dd className={q.error ? 'query-error' : undefined}>{q.error ? q.error.message : 'none'}</dd>
       </dl>
-      <Actions q={q} />
+      <Actions q={q} onError={onError} />
       {q.findings.length ? (
         <ul className="query-findings" aria-label={`Found by “${q.name}”`}>
           {q.findings.map((f) => (

@@ -6,7 +6,6 @@ import type { QueryWatchList, QueryWatchState } from '@contract/queryWatch'
 import { answers, callsOf, emitBridgeEvent, PROFILE } from '../../testing/bridge'
 import { renderAt, resetWorld } from '../../testing/harness'
 import { QueryWatchView } from './QueryWatchView'
-import { useQueryWatches } from './store'
 
 vi.mock('../../data/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', async () => ({ bridge: (await import('../../testing/bridge')).fakeEventBridge }))
@@ -15,7 +14,7 @@ const emit = (e: BridgeEvent) => act(() => emitBridgeEvent(e))
 const ID = `0x${'7'.repeat(64)}`
 const query = (over: Partial<QueryWatchState> = {}): QueryWatchState => ({
   id: 'q1',
-  rev: 1,
+  revision: 1,
   profileId: PROFILE,
   name: 'FAILED · project 42',
   query: { byProjectId: 42, byStatuses: ['FAILED'] },
@@ -32,11 +31,10 @@ const query = (over: Partial<QueryWatchState> = {}): QueryWatchState => ({
   unread: 0,
   ...over,
 })
-const listOf = (queries: QueryWatchState[]): QueryWatchList => ({ queries, count: queries.length, max: 20, minIntervalMs: 30_000 })
+const listOf = (queries: QueryWatchState[]): QueryWatchList => ({ kind: 'queryWatches', revision: 0, items: queries, count: queries.length, max: 20, minIntervalMs: 30_000 })
 
 beforeEach(() => {
   resetWorld()
-  useQueryWatches.setState({ queries: [], status: 'idle', profileId: null, error: null, count: 0 })
 })
 
 const renderView = () => renderAt('/watch/queries', [{ path: '/watch/queries', element: <QueryWatchView /> }])
@@ -51,7 +49,7 @@ describe('Watched filters view', () => {
 
   it('shows each query’s schedule, error and findings, follows events, and drives its controls', async () => {
     answers.set('listQueryWatches', () => ({ ok: true, value: listOf([query({ error: { kind: 'RateLimited', message: 'Slow down' }, phase: 'retrying' })]) }))
-    answers.set('setQueryWatchPaused', (a: { paused: boolean }) => ({ ok: true, value: query({ rev: 3, phase: a.paused ? 'paused' : 'waiting', nextPollAt: undefined }) }))
+    answers.set('setQueryWatchPaused', (a: { paused: boolean }) => ({ ok: true, value: query({ revision: 4, phase: a.paused ? 'paused' : 'waiting', nextPollAt: undefined }) }))
     renderView()
     const card = await screen.findByRole('article', { name: /FAILED · project 42/ })
     expect(within(card).getByText('1 min')).toBeInTheDocument()
@@ -60,14 +58,14 @@ describe('Watched filters view', () => {
     expect(within(card).getByRole('link', { name: 'Open in History' })).toHaveAttribute('href', '/history?project=42&status=FAILED')
 
     const found = { kind: 'new' as const, intentId: ID, status: 'FAILED', foundAt: Date.now(), unread: true }
-    emit({ type: 'queryWatch:changed', query: query({ findings: [found], unread: 1 }), fresh: [found], notify: true })
+    emit({ type: 'queryWatch:changed', query: query({ revision: 2, findings: [found], unread: 1 }), fresh: [found], notify: true })
     const list = await within(card).findByRole('list', { name: /Found by/ })
     expect(within(list).getByRole('link')).toHaveAttribute('href', `/intent/${ID}`)
     expect(within(list).getByText('New')).toBeInTheDocument()
     expect(within(card).getByRole('button', { name: /Mark what/ })).toHaveTextContent('Mark seen (1)')
 
     const left = { kind: 'left' as const, intentId: `0x${'8'.repeat(64)}`, previousStatus: 'FAILED', foundAt: Date.now(), unread: true }
-    emit({ type: 'queryWatch:changed', query: query({ rev: 2, findings: [left, found], unread: 2 }), fresh: [left], notify: true })
+    emit({ type: 'queryWatch:changed', query: query({ revision: 3, findings: [left, found], unread: 2 }), fresh: [left], notify: true })
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2))
     expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent(/No longer matches.*was FAILED/)
 

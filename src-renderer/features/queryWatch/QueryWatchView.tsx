@@ -1,4 +1,6 @@
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
+import type { SvcError } from '@contract/errors'
+import { QUERY_WATCH_LIMITS } from '@contract/queryWatchNotice'
 import { Link, useSearchParams } from 'react-router'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
@@ -6,7 +8,7 @@ import { useChainsById } from '../../data/reference/chains'
 import { useNow } from '../../lib/useNow'
 import { intervalText } from './describe'
 import { QueryCard } from './QueryCard'
-import { useQueryWatches } from './store'
+import { useQueryWatches } from './queries'
 import { startQueryWatchSync } from './sync'
 import { ViewHeader } from '../../components/ViewHeader'
 
@@ -27,11 +29,15 @@ export function QueryWatchView() {
   useEffect(() => {
     startQueryWatchSync()
   }, [])
-  const { queries, count, max, minIntervalMs, status, error } = useQueryWatches()
+  const list = useQueryWatches()
+  const [actionError, setActionError] = useState<SvcError | null>(null)
+  const queries = list.data?.items ?? []
+  const { count = 0, max = QUERY_WATCH_LIMITS.maxQueries, minIntervalMs = QUERY_WATCH_LIMITS.minIntervalMs } = list.data ?? {}
+  const error = actionError ?? list.error
   const byId = useChainsById()
   const chainName = (id: number) => byId.get(id)?.name ?? `chain ${id}`
   const now = useNow(1000)
-  useFocusQuery(status === 'ready')
+  useFocusQuery(list.isSuccess)
 
   return (
     <section className="view" aria-labelledby="queries-title">
@@ -49,16 +55,16 @@ export function QueryWatchView() {
           <Link to="/history">History</Link>
         </div>
       </ViewHeader>
-      {error ? <ErrorNotice error={error} onRetry={status === 'failed' ? () => void useQueryWatches.getState().refresh() : undefined} /> : null}
-      {status === 'loading' && !queries.length ? <p className="muted">Loading watched filters…</p> : null}
-      {status === 'ready' && !queries.length ? (
+      {error ? <ErrorNotice error={error} onRetry={list.isError ? () => void list.refetch() : undefined} /> : null}
+      {list.isPending && !list.isError ? <p className="muted">Loading watched filters…</p> : null}
+      {list.isSuccess && !queries.length ? (
         <EmptyState title="No filters watched">
           Set filters in <Link to="/history">History</Link> and press <strong>Watch this filter</strong>. The app then polls it, even while this
           view is closed, lists the intents that newly match and the status changes of those that do, and notifies you.
         </EmptyState>
       ) : null}
       {queries.map((q) => (
-        <QueryCard key={q.id} q={q} now={now} chainName={chainName} />
+        <QueryCard key={q.id} q={q} now={now} chainName={chainName} onError={setActionError} />
       ))}
     </section>
   )

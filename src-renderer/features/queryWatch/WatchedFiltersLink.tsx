@@ -1,9 +1,9 @@
 import { Link } from 'react-router'
-import { useQueryWatches } from './store'
+import { useQueryWatches } from './queries'
 
 /** "Watched filters (3, 2 new)": the way from the Watch board to `#/watch/queries`. */
 export function WatchedFiltersLink() {
-  const queries = useQueryWatches((s) => s.queries)
+  const queries = useQueryWatches().data?.items ?? []
   const unread = queries.reduce((n, q) => n + q.unread, 0)
   return (
     <Link to="/watch/queries">

@@ -5,7 +5,9 @@ import type { QueryWatchState } from '@contract/queryWatch'
 import { answers, callsOf, emitBridgeEvent, PROFILE } from '../../testing/bridge'
 import { resetWorld } from '../../testing/harness'
 import { useConnection } from '../../stores/connection'
-import { useQueryWatches } from './store'
+import { createQueryClient } from '../../data/client'
+import { followMainLists, listKey, type Mirror } from '../../data/mainList'
+import { readMainList } from '../../data/useMainList'
 import { startQueryWatchSync } from './sync'
 
 vi.mock('../../data/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
@@ -24,7 +26,7 @@ class RecordingNotification {
 
 const query = (over: Partial<QueryWatchState> = {}): QueryWatchState => ({
   id: 'q1',
-  rev: 1,
+  revision: 1,
   profileId: PROFILE,
   name: 'FAILED',
   query: { byStatuses: ['FAILED'] },
@@ -39,42 +41,57 @@ const query = (over: Partial<QueryWatchState> = {}): QueryWatchState => ({
 })
 const found = { kind: 'new' as const, intentId: `0x${'5'.repeat(64)}`, status: 'FAILED', foundAt: 2, unread: true }
 
-let stop = () => {}
-beforeEach(() => {
-  stop()
+let stop: Array<() => void> = []
+let client = createQueryClient()
+const queries = () => client.getQueryData<Mirror<'queryWatches'>>(listKey('queryWatches', PROFILE))?.items ?? []
+const listOf = (revision: number, q: QueryWatchState) => ({ kind: 'queryWatches' as const, revision, items: [q], count: 1, max: 20, minIntervalMs: 30_000 })
+
+beforeEach(async () => {
+  stop.forEach((s) => s())
   resetWorld()
+  client = createQueryClient()
   shown.length = 0
   vi.stubGlobal('Notification', RecordingNotification)
-  answers.set('listQueryWatches', () => ({ ok: true, value: { queries: [query()], count: 1, max: 20, minIntervalMs: 30_000 } }))
-  useQueryWatches.setState({ queries: [], status: 'idle', profileId: null, error: null })
-  stop = startQueryWatchSync()
+  answers.set('listQueryWatches', () => ({ ok: true, value: { kind: 'queryWatches', revision: 0, items: [query()], count: 1, max: 20, minIntervalMs: 30_000 } }))
+  stop = [followMainLists(client), startQueryWatchSync()]
+  await client.fetchQuery({ queryKey: listKey('queryWatches', PROFILE), queryFn: () => readMainList(client, 'queryWatches', PROFILE) })
 })
 
 afterEach(() => vi.unstubAllGlobals())
 
 describe('watched queries sync', () => {
   it('loads the list, follows events, and notifies in the browser host only when main says so', async () => {
-    await waitFor(() => expect(useQueryWatches.getState().queries).toHaveLength(1))
-    emit({ type: 'queryWatch:changed', query: query({ findings: [found], unread: 1 }), fresh: [found], notify: false })
-    expect(useQueryWatches.getState().queries[0].unread).toBe(1)
+    expect(queries()).toHaveLength(1)
+    emit({ type: 'queryWatch:changed', query: query({ revision: 2, findings: [found], unread: 1 }), fresh: [found], notify: false })
+    expect(queries()[0].unread).toBe(1)
     expect(shown).toEqual([])
     emit({ type: 'queryWatch:changed', query: query({ findings: [found], unread: 1 }), fresh: [found], notify: true })
     expect(shown).toEqual([{ title: 'FAILED: 1 new', body: '0x555555…5555 is new (FAILED)' }])
     // Another profile's query is not shown here.
     emit({ type: 'queryWatch:changed', query: query({ id: 'q2', profileId: 'other' }), fresh: [], notify: false })
-    expect(useQueryWatches.getState().queries.map((q) => q.id)).toEqual(['q1'])
+    expect(queries().map((q) => q.id)).toEqual(['q1'])
   })
 
   it('keeps the later of an event and a list that crossed it', async () => {
-    await waitFor(() => expect(useQueryWatches.getState().queries).toHaveLength(1))
-    emit({ type: 'queryWatch:changed', query: query({ rev: 5, findings: [found], unread: 1 }), fresh: [found], notify: false })
+    emit({ type: 'queryWatch:changed', query: query({ revision: 5, findings: [found], unread: 1 }), fresh: [found], notify: false })
     // A list computed before that poll ended arrives after its event.
-    useQueryWatches.getState().applyList({ queries: [query({ rev: 3 })], count: 1, max: 20, minIntervalMs: 30_000 }, PROFILE)
-    expect(useQueryWatches.getState().queries[0]).toMatchObject({ rev: 5, unread: 1 })
-    useQueryWatches.getState().applyQuery(query({ rev: 4 }))
-    expect(useQueryWatches.getState().queries[0].rev).toBe(5)
-    useQueryWatches.getState().applyList({ queries: [query({ rev: 6 })], count: 1, max: 20, minIntervalMs: 30_000 }, PROFILE)
-    expect(useQueryWatches.getState().queries[0]).toMatchObject({ rev: 6, unread: 0 })
+    emit({ type: 'queryWatch:list', profileId: PROFILE, list: listOf(3, query({ revision: 3 })) })
+    expect(queries()[0]).toMatchObject({ revision: 5, unread: 1 })
+    emit({ type: 'queryWatch:changed', query: query({ revision: 4 }), fresh: [], notify: false })
+    expect(queries()[0].revision).toBe(5)
+    emit({ type: 'queryWatch:list', profileId: PROFILE, list: listOf(6, query({ revision: 6 })) })
+    expect(queries()[0]).toMatchObject({ revision: 6, unread: 0 })
+  })
+
+  it('a list read before a removal does not bring the query back; a later one without it is believed', async () => {
+    answers.set('removeQueryWatch', () => ({ ok: true, value: { removed: true, revision: 8 } }))
+    const { queryWatchActions } = await import('./queries')
+    expect(await queryWatchActions(client).remove('q1')).toBeNull()
+    expect(queries()).toEqual([])
+    emit({ type: 'queryWatch:list', profileId: PROFILE, list: listOf(7, query({ revision: 2 })) })
+    expect(queries()).toEqual([])
+    emit({ type: 'queryWatch:list', profileId: PROFILE, list: { ...listOf(9, query()), items: [], count: 0 } })
+    expect(client.getQueryData<Mirror<'queryWatches'>>(listKey('queryWatches', PROFILE))).toMatchObject({ items: [], removed: {}, count: 0 })
   })
 
   it('opens a clicked notice’s query, switching to its profile first', async () => {

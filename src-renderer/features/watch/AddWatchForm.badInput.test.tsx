@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { DataProvider } from '../../data/DataProvider'
 import { expectFieldProblem } from '../../testing/fields'
 import { AddWatchForm } from './AddWatchForm'
 import { fakeCall } from './testing/fakeMain'
@@ -17,7 +18,7 @@ describe('adding a watch refuses an empty id', () => {
     ['only blanks', '   '],
   ])('%s: refused next to the field and never watched', async (_what, value) => {
     const user = userEvent.setup()
-    render(<AddWatchForm />)
+    render(<AddWatchForm />, { wrapper: DataProvider })
     const field = screen.getByLabelText('Add by intent id')
     if (value) await user.type(field, value)
     await user.click(screen.getByRole('button', { name: 'Watch' }))
@@ -34,7 +35,7 @@ describe('adding a watch refuses a malformed id without asking the service', () 
     ['no 0x', 'ab'.repeat(32)],
   ])('%s: refused next to the field', async (_what, value) => {
     const user = userEvent.setup()
-    render(<AddWatchForm />)
+    render(<AddWatchForm />, { wrapper: DataProvider })
     const field = screen.getByLabelText('Add by intent id')
     await user.type(field, value)
     await user.click(screen.getByRole('button', { name: 'Watch' }))

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { FormField } from '../../components/FormField'
 import { askNotificationPermissionInHost } from './browserNotify'
 import { checkIntentId, confirmIntentExists } from './confirmIntent'
-import { useWatches } from './store'
+import { useWatchActions } from './watches'
 
 /** Adds a watch by id: only a well-formed id the service confirms it knows. */
 export function AddWatchForm() {
@@ -11,6 +11,7 @@ export function AddWatchForm() {
   const [busy, setBusy] = useState<null | 'checking' | 'adding'>(null)
   const [failure, setFailure] = useState<string | null>(null)
   const problem = checkIntentId(text)
+  const { add } = useWatchActions()
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -22,7 +23,7 @@ export function AddWatchForm() {
     setBusy('checking')
     const refused = await confirmIntentExists(id)
     if (!refused) setBusy('adding')
-    const error = refused ?? (await useWatches.getState().add(id))?.message ?? null
+    const error = refused ?? (await add(id))?.message ?? null
     setBusy(null)
     setFailure(error)
     if (!error) {

@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
 import { Link } from 'react-router'
+import type { SvcError } from '@contract/errors'
 import type { WatchState } from '@contract/watch'
 import { DataTable, type Column } from '../../components/DataTable'
 import { StatusBadge } from '../../components/StatusBadge'
@@ -12,12 +13,15 @@ import { useOfflineMode } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
 import { phaseText, runningFor, type RunningFor } from './phase'
 import { StepStrip } from './StepStrip'
-import { useWatches } from './store'
+import { useWatchActions } from './watches'
 
 const ago = (t: number | undefined, now: number) => (t === undefined ? '—' : `${formatDuration(Math.max(0, now - t))} ago`)
 
-function RowActions({ watch }: { watch: WatchState }) {
-  const { setMuted, remove } = useWatches.getState()
+/** A failed action's reason goes to the view, which shows it above the board. */
+type OnError = (error: SvcError | null) => void
+
+function RowActions({ watch, onError }: { watch: WatchState; onError: OnError }) {
+  const { setMuted, remove } = useWatchActions()
   const id = shortHex(watch.intentId)
   return (
     <span className="watch-actions">
@@ -25,11 +29,11 @@ function RowActions({ watch }: { watch: WatchState }) {
         type="button"
         aria-pressed={watch.muted}
         aria-label={`${watch.muted ? 'Unmute' : 'Mute'} notifications for ${id}`}
-        onClick={() => void setMuted(watch.intentId, !watch.muted)}
+        onClick={() => void setMuted(watch.intentId, !watch.muted).then(onError)}
       >
         {watch.muted ? 'Unmute' : 'Mute'}
       </button>
-      <button type="button" aria-label={`Remove ${id} from the watch list`} onClick={() => void remove(watch.intentId)}>
+      <button type="button" aria-label={`Remove ${id} from the watch list`} onClick={() => void remove(watch.intentId).then(onError)}>
         Remove
       </button>
     </span>
@@ -55,7 +59,7 @@ function RunningForCell({ watch, now, usual }: { watch: WatchState; now: number;
   )
 }
 
-function columns(now: number, usualOf: (w: WatchState) => Expectation | undefined): Column<WatchState>[] {
+function columns(now: number, usualOf: (w: WatchState) => Expectation | undefined, onError: OnError): Column<WatchState>[] {
   return [
     {
       id: 'intent',
@@ -115,16 +119,19 @@ function columns(now: number, usualOf: (w: WatchState) => Expectation | undefine
       sortValue: (w) => w.lastUpdateAt,
       align: 'right',
     },
-    { id: 'actions', header: 'Actions', cell: (w) => <RowActions watch={w} /> },
+    { id: 'actions', header: 'Actions', cell: (w) => <RowActions watch={w} onError={onError} /> },
   ]
 }
 
 /** The live board: one row per watched intent, newest first, its times ticking once a second. */
-export function WatchBoard({ watches }: { watches: WatchState[] }) {
+export function WatchBoard({ watches, onError }: { watches: WatchState[]; onError: OnError }) {
   const now = useNow(1000)
   const profileId = useConnection((s) => s.info?.activeProfileId)
   const stats = useRouteBaseline(watches.length ? profileId : undefined, useOfflineMode()).entry?.stats
-  const cols = useMemo(() => columns(now, (w) => routeExpectation(stats, w.receipt?.originChainId, w.receipt?.destinationChainId)), [now, stats])
+  const cols = useMemo(
+    () => columns(now, (w) => routeExpectation(stats, w.receipt?.originChainId, w.receipt?.destinationChainId), onError),
+    [now, stats, onError],
+  )
   const rows = useMemo(() => [...watches].sort((a, b) => b.addedAt - a.addedAt), [watches])
   return <DataTable label="Watched intents" columns={cols} rows={rows} rowKey={(w) => w.intentId} />
 }

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { isHash32 } from '@contract/formats'
 import { askNotificationPermissionInHost } from './browserNotify'
 import { useWatchSync } from './sync'
-import { useWatch, useWatches } from './store'
+import { useWatch, useWatchActions } from './watches'
 
 /**
  * Watch / Watching / Unwatch for one intent, usable anywhere an intent id is shown.
@@ -17,6 +17,7 @@ export function WatchButton({ intentId }: { intentId: string }) {
 function WatchToggle({ intentId }: { intentId: string }) {
   useWatchSync()
   const watched = useWatch(intentId) !== undefined
+  const { add, remove } = useWatchActions()
   const [busy, setBusy] = useState(false)
   const [armed, setArmed] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -25,7 +26,6 @@ function WatchToggle({ intentId }: { intentId: string }) {
     // Asked within the click: browsers refuse to ask outside a user gesture.
     if (!watched) void askNotificationPermissionInHost()
     setBusy(true)
-    const { add, remove } = useWatches.getState()
     const failure = watched ? await remove(intentId) : await add(intentId)
     setError(failure?.message ?? null)
     setBusy(false)

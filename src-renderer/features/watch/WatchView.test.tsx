@@ -2,6 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { DataProvider } from '../../data/DataProvider'
 import { fakeReceipt } from '../../db/testing'
 import { useCacheStatus } from '../../stores/cache'
 import { ID, PROFILE, emit, fakeCall, main, watchState } from './testing/fakeMain'
@@ -23,6 +24,7 @@ function renderView() {
         <Route path="/intent/:intentId" element={<p>Intent page</p>} />
       </Routes>
     </MemoryRouter>,
+    { wrapper: DataProvider },
   )
 }
 
@@ -115,7 +117,7 @@ describe('Watch view', () => {
     expect(screen.getByRole('status')).toHaveTextContent(/Paused while working offline/)
     // Main parks the watch and says so; the row follows.
     main.watches.set(ID(1), { ...main.watches.get(ID(1))!, phase: 'paused', revision: ++main.revision })
-    emit({ type: 'watch:list', list: { watches: [], notificationsMuted: false, paused: true, revision: main.revision } })
+    emit({ type: 'watch:list', list: { kind: 'watches', items: [], notificationsMuted: false, paused: true, revision: main.revision } })
     await waitFor(() => expect(within(rowOf(1)).getByText('Paused')).toBeInTheDocument())
     expect(within(rowOf(1)).queryByText('Live')).toBeNull()
 
@@ -161,7 +163,7 @@ describe('Watch view', () => {
 
 describe('WatchButton', () => {
   it('is not offered for an id that is not an intent id', () => {
-    render(<WatchButton intentId="hello world" />)
+    render(<WatchButton intentId="hello world" />, { wrapper: DataProvider })
     expect(screen.queryByRole('button')).toBeNull()
   })
 
@@ -171,6 +173,7 @@ describe('WatchButton', () => {
       <div onClick={() => {throw new Error('the row must not open')}}>
         <WatchButton intentId={ID(9)} />
       </div>,
+      { wrapper: DataProvider },
     )
     const button = await screen.findByRole('button', { name: /^Watch intent/ })
     expect(button).toHaveTextContent('Watch')

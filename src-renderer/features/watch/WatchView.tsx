@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import type { SvcError } from '@contract/errors'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { WatchedFiltersLink } from '../queryWatch'
@@ -8,7 +9,7 @@ import { AddWatchForm } from './AddWatchForm'
 import { askNotificationPermission, notificationAccess } from './browserNotify'
 import { MirrorList } from './MirrorList'
 import { useWatchSync } from './sync'
-import { useWatches } from './store'
+import { useWatchActions, useWatches } from './watches'
 import { WatchBoard } from './WatchBoard'
 import { ViewHeader } from '../../components/ViewHeader'
 
@@ -40,15 +41,16 @@ function BoardStatus({ running, finished }: { running: number; finished: number 
 
 export function WatchView() {
   useWatchSync()
-  const byId = useWatches((s) => s.byId)
-  const status = useWatches((s) => s.status)
-  const error = useWatches((s) => s.error)
-  const muted = useWatches((s) => s.notificationsMuted)
+  const list = useWatches()
+  const [actionError, setActionError] = useState<SvcError | null>(null)
+  const muted = list.data?.notificationsMuted ?? false
   const profileId = useConnection((s) => s.info?.activeProfileId)
-  const watches = Object.values(byId)
+  const watches = list.data?.items ?? []
   const finished = watches.filter((w) => w.phase === 'done').length
   const running = watches.length - finished
-  const { refresh, clearFinished, setNotificationsMuted } = useWatches.getState()
+  const { clearFinished, setNotificationsMuted } = useWatchActions()
+  const failed = list.isError && !list.data
+  const error = actionError ?? list.error
 
   return (
     <section className="view" aria-labelledby="watch-title">
@@ -56,27 +58,27 @@ export function WatchView() {
         <div className="toolbar">
           <WatchedFiltersLink />
           <label className="watch-mute-all">
-            <input type="checkbox" checked={muted} onChange={(e) => void setNotificationsMuted(e.target.checked)} />
+            <input type="checkbox" checked={muted} onChange={(e) => void setNotificationsMuted(e.target.checked).then(setActionError)} />
             Mute all notifications
           </label>
           <BrowserNotificationAccess />
-          <button type="button" onClick={() => void clearFinished()} disabled={!finished}>
+          <button type="button" onClick={() => void clearFinished().then(setActionError)} disabled={!finished}>
             Clear finished{finished ? ` (${finished})` : ''}
           </button>
         </div>
       </ViewHeader>
       <AddWatchForm />
-      {error ? <ErrorNotice error={error} onRetry={status === 'failed' ? () => void refresh() : undefined} /> : null}
-      {status === 'failed' && profileId ? <MirrorList profileId={profileId} /> : null}
-      {status === 'loading' && !watches.length ? <p className="muted">Loading watches…</p> : null}
-      {status === 'ready' && !watches.length ? (
+      {error ? <ErrorNotice error={error} onRetry={list.isError ? () => void list.refetch() : undefined} /> : null}
+      {failed && profileId ? <MirrorList profileId={profileId} /> : null}
+      {list.isPending && !failed ? <p className="muted">Loading watches…</p> : null}
+      {list.isSuccess && !watches.length ? (
         <EmptyState title="No intents watched">
           Add an intent id above, or press <strong>Watch</strong> on an intent in Search, History or on the intent page (the command palette
           can too). Watched intents are followed live, even while this view is closed, and you are notified when one succeeds, fails or is
           refunded.
         </EmptyState>
       ) : null}
-      {watches.length ? <WatchBoard watches={watches} /> : null}
+      {watches.length ? <WatchBoard watches={watches} onError={setActionError} /> : null}
     </section>
   )
 }

@@ -6,7 +6,9 @@ import { listWatchMirror, readReceipt, readTransitions } from '../../db'
 import { fakeReceipt } from '../../db/testing'
 import { useConnection } from '../../stores/connection'
 import { ID, PROFILE, emit, main, watchState } from './testing/fakeMain'
-import { useWatches } from './store'
+import { createQueryClient } from '../../data/client'
+import { followMainLists, listKey, type Mirror } from '../../data/mainList'
+import { readMainList } from '../../data/useMainList'
 import { startWatchSync } from './sync'
 import { fakeNotifications, resetWatchWorld } from './testing/world'
 
@@ -29,17 +31,26 @@ function progress(n: number, status: 'EXECUTING' | 'SUCCEEDED' | 'FAILED', at: n
   })
 }
 
-let stop: () => void
-beforeEach(() => resetWatchWorld('host'))
+let stop: Array<() => void> = []
+let client = createQueryClient()
+beforeEach(() => {
+  resetWatchWorld('host')
+  client = createQueryClient()
+})
 afterEach(() => {
-  stop?.()
+  stop.forEach((s) => s())
+  stop = []
   vi.unstubAllGlobals()
 })
 
+/** Reads a profile's list as a view showing it would. */
+const read = (profileId = PROFILE) => client.fetchQuery({ queryKey: listKey('watches', profileId), queryFn: () => readMainList(client, 'watches', profileId), staleTime: 0 })
+const byId = () => Object.fromEntries((client.getQueryData<Mirror<'watches'>>(listKey('watches', PROFILE))?.items ?? []).map((w) => [w.intentId, w]))
+
 async function started(...watches: WatchState[]) {
   for (const w of watches) main.watches.set(w.intentId, w)
-  stop = startWatchSync()
-  await waitFor(() => expect(useWatches.getState().status).toBe('ready'))
+  stop = [followMainLists(client), startWatchSync(client)]
+  await read()
 }
 
 describe('watch sync', () => {
@@ -54,7 +65,7 @@ describe('watch sync', () => {
       ]),
     )
     expect((await readReceipt(PROFILE, ID(1)))?.receipt.status).toBe('SUCCEEDED')
-    expect(useWatches.getState().byId[ID(1)].outcome).toBe('SUCCEEDED')
+    expect(byId()[ID(1)].outcome).toBe('SUCCEEDED')
   })
 
   it('caches receipts of other profiles’ watches under their own profile without showing them', async () => {
@@ -62,7 +73,7 @@ describe('watch sync', () => {
     emit({ type: 'watch:changed', watch: progress(1, 'EXECUTING', T, { profileId: 'other' }), source: source(T, 'other') })
     await waitFor(async () => expect(await readTransitions('other', ID(1))).toHaveLength(1))
     expect(await readTransitions(PROFILE, ID(1))).toEqual([])
-    expect(useWatches.getState().byId[ID(1)].status).toBeUndefined()
+    expect(byId()[ID(1)].status).toBeUndefined()
   })
 
   it('caches the receipts main received while no window was open, with the time each was read', async () => {
@@ -82,23 +93,22 @@ describe('watch sync', () => {
     expect(await readReceipt(PROFILE, ID(1))).toBeUndefined()
     expect(await readReceipt(PROFILE, ID(2))).toBeUndefined()
     // The board still shows where each is.
-    expect(useWatches.getState().byId[ID(2)].outcome).toBe('FAILED')
+    expect(byId()[ID(2)].outcome).toBe('FAILED')
   })
 
   it('mirrors the list in the cache after each load, dropping removed watches', async () => {
     await started(watchState(1), watchState(2))
     await waitFor(async () => expect((await listWatchMirror(PROFILE)).map((m) => m.intentId).sort()).toEqual([ID(1), ID(2)]))
     main.watches.delete(ID(1))
-    emit({ type: 'watch:list', list: { watches: [], notificationsMuted: false, paused: false, revision: main.revision } })
+    emit({ type: 'watch:list', list: { kind: 'watches', items: [], notificationsMuted: false, paused: false, revision: main.revision } })
     await waitFor(async () => expect((await listWatchMirror(PROFILE)).map((m) => m.intentId)).toEqual([ID(2)]))
   })
 
-  it('reloads the list when the active profile changes', async () => {
+  it('mirrors a list read for another profile under that profile', async () => {
     await started(watchState(1))
-    const before = useWatches.getState().listVersion
-    useConnection.setState({ info: { ...useConnection.getState().info!, activeProfileId: 'other' } })
-    await waitFor(() => expect(useWatches.getState().listVersion).toBe(before + 1))
-    expect(useWatches.getState().profileId).toBe('other')
+    main.watches.set(ID(2), watchState(2, { profileId: 'other' }))
+    await read('other')
+    await waitFor(async () => expect((await listWatchMirror('other')).map((m) => m.intentId).sort()).toEqual([ID(1), ID(2)]))
   })
 
   it('shows the notice main decided on, in the browser host, and opens the intent on click', async () => {
@@ -122,7 +132,7 @@ describe('watch sync', () => {
     const notice = { profileId: PROFILE, intentId: ID(2), outcome: 'SUCCEEDED' as const, title: 'Intent succeeded', body: 'done' }
     emit({ type: 'watch:done', watch: progress(2, 'SUCCEEDED', T), source: source(T), notice })
     expect(shown).toHaveLength(0)
-    expect(useWatches.getState().byId[ID(2)].outcome).toBe('SUCCEEDED')
+    expect(byId()[ID(2)].outcome).toBe('SUCCEEDED')
   })
 
   it('opens the intent a desktop notification was clicked for, switching profile when needed', async () => {

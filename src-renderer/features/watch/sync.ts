@@ -1,18 +1,20 @@
 import { useEffect } from 'react'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { BridgeEvent } from '@contract/bridge'
 import type { WatchState } from '@contract/watch'
 import type { WatchMirror } from '../../db'
 import { cacheModule } from '../../db/lazy'
 import { call } from '../../data/call'
 import { onMainEvent } from '../../data/events'
+import { LIST_METHOD, type Mirror } from '../../data/mainList'
+import { showInProfile } from '../../data/showInProfile'
 import { useCacheStatus } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
 import { showOutcomeNotification } from './browserNotify'
-import { useWatches } from './store'
 
 /**
- * Wires the watch store to the bridge for the life of the page: events update the store,
- * every receipt is written through to the cache (which records each new status as a
+ * What the page does with watch events besides showing them (the list itself lives in
+ * the query cache, `data/mainList.ts`), for the life of the page: every receipt is written through to the cache (which records each new status as a
  * transition), the list is mirrored in the cache for offline viewing, and finished
  * watches notify from the page when the browser host serves it.
  */
@@ -27,13 +29,7 @@ const mirrorOf = (w: WatchState): WatchMirror => ({
 })
 
 /** Shows the intent, switching to its profile first when a notice came from another one. */
-export async function openIntent(profileId: string, intentId: string): Promise<void> {
-  if (useConnection.getState().info?.activeProfileId !== profileId) {
-    const r = await call('setActiveProfile', { id: profileId })
-    if (r.ok) useConnection.getState().setInfo(r.value)
-  }
-  location.hash = `#/intent/${encodeURIComponent(intentId)}`
-}
+const openIntent = (profileId: string, intentId: string) => showInProfile(profileId, `#/intent/${encodeURIComponent(intentId)}`)
 
 /** Brings the profile's mirror in line with the list main just reported. */
 async function mirrorList(profileId: string, watches: readonly WatchState[]): Promise<void> {
@@ -69,13 +65,12 @@ function cacheListedReceipts(profileId: string, watches: readonly WatchState[]):
 }
 
 function handleWatchEvent(event: BridgeEvent): void {
-  const store = useWatches.getState()
   switch (event.type) {
     case 'watch:changed':
     case 'watch:done': {
       const { watch, source } = event
       if (watch.receipt && !watch.receiptTrimmed) void cacheModule().then((db) => db.cacheReceipt(source, watch.receipt!))
-      if (store.applyWatch(watch))
+      if (watch.profileId === useConnection.getState().info?.activeProfileId)
         void cacheModule()
           .then((db) => db.putWatchMirror(watch.profileId, mirrorOf(watch)))
           .catch((e) => console.warn('could not mirror a watch', e))
@@ -85,17 +80,22 @@ function handleWatchEvent(event: BridgeEvent): void {
       }
       return
     }
-    case 'watch:retrying':
-    case 'watch:error':
-      store.applyWatch(event.watch)
-      return
-    case 'watch:list':
-      void store.refresh()
-      return
     case 'watch:open':
       void openIntent(event.profileId, event.intentId)
       return
   }
+}
+
+/** Each list read from main (a profile's first, or after a list event) is mirrored in the cache. */
+function followListReads(client: QueryClient): () => void {
+  return client.getQueryCache().subscribe((e) => {
+    if (e.type !== 'updated' || e.action.type !== 'success') return
+    const [profileId, source] = e.query.queryKey as readonly unknown[]
+    if (source !== LIST_METHOD.watches || typeof profileId !== 'string' || !profileId) return
+    const { items } = e.action.data as Mirror<'watches'>
+    cacheListedReceipts(profileId, items)
+    void mirrorList(profileId, items)
+  })
 }
 
 let stopSync: (() => void) | null = null
@@ -109,46 +109,35 @@ async function pauseWithOfflineSwitch(paused: boolean): Promise<void> {
   if (!r.ok) console.warn('could not pause or resume watching', r.error)
 }
 
-/**
- * Starts the wiring once per page and loads the list; later calls only load the list if
- * it never was. The list is reloaded whenever the active profile changes, and mirrored
- * after each load.
- */
-export function startWatchSync(): () => void {
-  if (stopSync) {
-    if (useWatches.getState().status === 'idle') void useWatches.getState().refresh()
-    return stopSync
-  }
+let syncedClient: QueryClient | null = null
+
+/** Starts the wiring once per page (again only for another query cache); later calls return the same stop. */
+export function startWatchSync(client: QueryClient): () => void {
+  if (stopSync && syncedClient === client) return stopSync
+  stopSync?.()
+  syncedClient = client
   const unsubscribe = onMainEvent(handleWatchEvent)
-  const unwatchProfile = useConnection.subscribe((s, prev) => {
-    if (s.info?.activeProfileId !== prev.info?.activeProfileId) void useWatches.getState().refresh()
-  })
   const unwatchOffline = useCacheStatus.subscribe((s, prev) => {
     if (s.forcedOffline !== prev.forcedOffline) void pauseWithOfflineSwitch(s.forcedOffline)
   })
   // Once per page: a pause left from an earlier run is lifted when this page is online.
   void pauseWithOfflineSwitch(useCacheStatus.getState().forcedOffline)
-  const unwatchList = useWatches.subscribe((s, prev) => {
-    if (s.listVersion === prev.listVersion || !s.profileId) return
-    const watches = Object.values(s.byId)
-    cacheListedReceipts(s.profileId, watches)
-    void mirrorList(s.profileId, watches)
-  })
-  void useWatches.getState().refresh()
+  const unwatchReads = followListReads(client)
   stopSync = () => {
     unsubscribe()
-    unwatchProfile()
     unwatchOffline()
-    unwatchList()
+    unwatchReads()
     receiptsCached.clear()
     stopSync = null
+    syncedClient = null
   }
   return stopSync
 }
 
-/** For components that need the watch list: makes sure the wiring runs. */
+/** For components that show watches: makes sure the wiring runs. */
 export function useWatchSync(): void {
+  const client = useQueryClient()
   useEffect(() => {
-    startWatchSync()
-  }, [])
+    startWatchSync(client)
+  }, [client])
 }

@@ -8,8 +8,8 @@ import { intentIdOf } from '../../../db/testing'
 /**
  * A fake main process for the watch feature's tests: a watch list the bridge methods
  * act on, and a way to push events to the page. Test files mock `data/call` with
- * `fakeCall` and `bridge` with `fakeBridge`. This module must not import the store:
- * the store imports `data/call`, whose mock imports this module.
+ * `fakeCall` and `bridge` with `fakeBridge`. This module must not import the feature's
+ * modules: they import `data/call`, whose mock imports this module.
  */
 
 export const PROFILE = 'sim'
@@ -26,7 +26,7 @@ export const main = {
   revision: 0,
 }
 
-const list = (): WatchList => ({ watches: [...main.watches.values()], notificationsMuted: main.notificationsMuted, paused: main.paused, revision: main.revision })
+const list = (): WatchList => ({ kind: 'watches', items: [...main.watches.values()], notificationsMuted: main.notificationsMuted, paused: main.paused, revision: main.revision })
 
 /** A watch's state, with the next revision unless `over` gives one. */
 export const watchState = (n: number, over: Partial<WatchState> = {}): WatchState => ({

@@ -4,7 +4,6 @@ import { openExplorerDb, setExplorerDb } from '../../../db'
 import { useCacheStatus } from '../../../stores/cache'
 import { useConnection } from '../../../stores/connection'
 import { fakeCall, info, main } from './fakeMain'
-import { useWatches } from '../store'
 
 /** Per-test set-up for the watch feature: an empty fake main process, a fresh cache, a connected profile. */
 
@@ -20,7 +19,6 @@ export function resetWatchWorld(runtime: AppInfo['runtime'] = 'host') {
   setExplorerDb(openExplorerDb(`watch-test-${++dbCount}-${Math.random().toString(36).slice(2)}`))
   useCacheStatus.setState({ forcedOffline: false })
   useConnection.setState({ info: info(runtime), reachability: 'online', lastOutage: null })
-  useWatches.setState({ byId: {}, removed: {}, status: 'idle', error: null, profileId: null, notificationsMuted: false, mutedRevision: -1 })
   location.hash = ''
 }
 

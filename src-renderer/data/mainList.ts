@@ -1,0 +1,118 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { BridgeEvent } from '@contract/bridge'
+import type { MainListKind } from '@contract/mainList'
+import type { QueryWatchList } from '@contract/queryWatch'
+import type { WatchList } from '@contract/watch'
+import { useConnection } from '../stores/connection'
+import { onMainEvent } from './events'
+import { queryKeys } from './keys'
+
+/**
+ * The lists main owns (receipt watches, watched History filters), kept in the query
+ * cache under their list method's key, ordered by the one protocol of
+ * `@contract/mainList`: every copy carries a revision and the page keeps the higher one;
+ * what this page removed is remembered (a tombstone at the removal's revision) until a
+ * snapshot newer than the removal arrives. The rules here are pure; `followMainLists`
+ * writes every list event into the cache, as socket messages become query updates.
+ */
+
+export type SnapshotOf<K extends MainListKind> = K extends 'watches' ? WatchList : QueryWatchList
+export type ItemOf<K extends MainListKind> = SnapshotOf<K>['items'][number]
+
+/** What the cache holds for one profile's list: the snapshot, and this page's removals by their revision. */
+export type Mirror<K extends MainListKind> = SnapshotOf<K> & { removed: Readonly<Record<string, number>> }
+
+export const LIST_METHOD = { watches: 'listWatches', queryWatches: 'listQueryWatches' } as const
+
+/** An item's identity within its list. */
+export const itemId = (item: ItemOf<MainListKind>): string => ('intentId' in item ? item.intentId : item.id)
+
+/** The cache key of a profile's list. */
+export const listKey = (kind: MainListKind, profileId: string) => queryKeys.request(profileId, LIST_METHOD[kind], undefined)
+
+type AnyMirror = Mirror<MainListKind>
+type AnyItem = ItemOf<MainListKind>
+
+const removedAfter = (removed: AnyMirror['removed'], id: string, revision: number) => (removed[id] ?? -1) >= revision
+
+/** The copy to keep: the incoming one unless the known one is strictly newer. */
+export const newer = <T extends AnyItem>(incoming: T, known: T | undefined): T => (known && known.revision > incoming.revision ? known : incoming)
+
+/**
+ * Folds a snapshot into what is shown. Every change up to `list.revision` is in the list,
+ * so a known item it lacks stays only if it changed later, and an item it holds stays out
+ * if this page removed it later. The list's own fields (a mute, a pause, the counts) come
+ * from whichever copy is newer.
+ */
+export function withSnapshot<K extends MainListKind>(known: Mirror<K> | undefined, list: SnapshotOf<K>): Mirror<K> {
+  if (!known) return { ...list, removed: {} } as unknown as Mirror<K>
+  const byId = new Map<string, AnyItem>(known.items.map((i) => [itemId(i), i]))
+  const items: AnyItem[] = []
+  for (const item of list.items as AnyItem[]) if (!removedAfter(known.removed, itemId(item), list.revision)) items.push(newer(item, byId.get(itemId(item))))
+  const listed = new Set(items.map(itemId))
+  for (const item of known.items as AnyItem[]) if (!listed.has(itemId(item)) && item.revision > list.revision) items.push(item)
+  const removed = Object.fromEntries(Object.entries(known.removed).filter(([, revision]) => revision > list.revision))
+  const fields = list.revision >= known.revision ? list : known
+  return { ...fields, revision: Math.max(list.revision, known.revision), items, removed } as unknown as Mirror<K>
+}
+
+/**
+ * Folds one item's new state (an event or an action's answer) in: a known item is
+ * replaced by a newer copy; an unknown one joins when it changed after the snapshot was
+ * read and this page did not remove it since. Returns the mirror unchanged otherwise.
+ */
+export function withItem<K extends MainListKind>(known: Mirror<K>, item: ItemOf<K>): Mirror<K> {
+  const id = itemId(item)
+  const items = known.items as AnyItem[]
+  const at = items.findIndex((i) => itemId(i) === id)
+  if (at >= 0) {
+    if (items[at].revision >= item.revision) return known
+    return { ...known, items: items.map((i, n) => (n === at ? item : i)) } as unknown as Mirror<K>
+  }
+  if (item.revision <= known.revision || removedAfter(known.removed, id, item.revision)) return known
+  return { ...known, items: [...items, item] } as unknown as Mirror<K>
+}
+
+/** Removals this page made, answered at `revision`: gone unless changed since, and remembered against older snapshots. */
+export function withRemoved<K extends MainListKind>(known: Mirror<K>, ids: readonly string[], revision: number): Mirror<K> {
+  const gone = new Set(ids)
+  const items = (known.items as AnyItem[]).filter((i) => !gone.has(itemId(i)) || i.revision > revision)
+  return { ...known, items, removed: { ...known.removed, ...Object.fromEntries(ids.map((id) => [id, revision])) } } as unknown as Mirror<K>
+}
+
+/** A change to the list's own fields (a mute, a pause) answered at `revision`: an older snapshot does not undo it. */
+export function withFields<K extends MainListKind>(known: Mirror<K>, fields: Partial<Omit<SnapshotOf<K>, 'items' | 'kind' | 'revision'>>, revision: number): Mirror<K> {
+  return { ...known, ...fields, revision: Math.max(known.revision, revision) }
+}
+
+/** Writes into one profile's list in the cache, if the page holds it. */
+export function updateList<K extends MainListKind>(client: QueryClient, kind: K, profileId: string, update: (known: Mirror<K>) => Mirror<K>): void {
+  client.setQueryData<Mirror<K>>(listKey(kind, profileId), (known) => (known ? update(known) : known))
+}
+
+const activeProfileId = () => useConnection.getState().info?.activeProfileId
+
+/** What one bridge event does to the lists in the cache. */
+export function applyListEvent(client: QueryClient, event: BridgeEvent): void {
+  switch (event.type) {
+    case 'watch:changed':
+    case 'watch:done':
+    case 'watch:retrying':
+    case 'watch:error':
+      return updateList(client, 'watches', event.watch.profileId, (m) => withItem(m, event.watch))
+    case 'watch:list': {
+      // List events leave receipts out: the list is read again, receipts and all.
+      const profileId = activeProfileId()
+      if (profileId) void client.invalidateQueries({ queryKey: listKey('watches', profileId), refetchType: 'all' })
+      return
+    }
+    case 'queryWatch:changed':
+      return updateList(client, 'queryWatches', event.query.profileId, (m) => withItem(m, event.query))
+    case 'queryWatch:list':
+      client.setQueryData<Mirror<'queryWatches'>>(listKey('queryWatches', event.profileId), (known) => (known ? withSnapshot(known, event.list) : known))
+      return
+  }
+}
+
+/** Writes every list event into `client` for the life of the page. Returns the unsubscribe. */
+export const followMainLists = (client: QueryClient): (() => void) => onMainEvent((event) => applyListEvent(client, event))

@@ -1,0 +1,15 @@
+import { useConnection } from '../stores/connection'
+import { call } from './call'
+
+/**
+ * Shows a page of the app on a given profile, switching to that profile first when it is
+ * not the active one: a clicked notice (a finished watch, a watched filter's finding) may
+ * come from any profile.
+ */
+export async function showInProfile(profileId: string, hash: string): Promise<void> {
+  if (useConnection.getState().info?.activeProfileId !== profileId) {
+    const r = await call('setActiveProfile', { id: profileId })
+    if (r.ok) useConnection.getState().setInfo(r.value)
+  }
+  location.hash = hash
+}

@@ -1,0 +1,33 @@
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import type { MainListKind } from '@contract/mainList'
+import { useConnection } from '../stores/connection'
+import { call } from './call'
+import { listKey, withSnapshot, type Mirror, type SnapshotOf } from './mainList'
+
+/**
+ * Reads a profile's list from main and folds it into what the cache holds (a list read
+ * while events arrived must not undo them). Throws the `SvcError` of a failed read.
+ */
+export async function readMainList<K extends MainListKind>(client: QueryClient, kind: K, profileId: string): Promise<Mirror<K>> {
+  const r = kind === 'watches' ? await call('listWatches', undefined) : await call('listQueryWatches', undefined)
+  if (!r.ok) throw r.error
+  const list = r.value as SnapshotOf<K>
+  return withSnapshot(client.getQueryData<Mirror<K>>(listKey(kind, profileId)), list)
+}
+
+/**
+ * The active profile's list of `kind` as main reports it, from the query cache: read
+ * once per profile, then kept current by list events (`followMainLists`, started by
+ * `DataProvider`) and by the answers of this page's own actions. Never stale by time:
+ * main tells every change.
+ */
+export function useMainList<K extends MainListKind>(kind: K) {
+  const client = useQueryClient()
+  const profileId = useConnection((s) => s.info?.activeProfileId)
+  return useQuery({
+    queryKey: listKey(kind, profileId ?? ''),
+    queryFn: () => readMainList(client, kind, profileId ?? ''),
+    enabled: profileId !== undefined,
+    staleTime: Infinity,
+  })
+}

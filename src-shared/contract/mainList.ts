@@ -1,0 +1,34 @@
+/**
+ * Lists the main process owns and every window shows: receipt watches (`watch.ts`) and
+ * watched History filters (`queryWatch.ts`). Both speak one protocol:
+ *
+ * - a snapshot `{ kind, revision, items }` of one profile's list, the answer of its list
+ *   method and the payload of its list event;
+ * - every item carries the `revision` of its last change, taken from one counter per
+ *   list that only grows (across restarts too);
+ * - every change to the list itself (added, removed, a setting) takes a revision as well,
+ *   and the snapshot carries the counter when it was read: every change up to it is in
+ *   `items`.
+ *
+ * Answers and events travel apart (IPC replies and events, or HTTP and the event stream),
+ * so a window may hear an older copy after a newer one: it keeps the copy with the higher
+ * revision, and remembers what it removed (a tombstone at the removal's revision) until a
+ * snapshot newer than the removal arrives.
+ */
+
+export const MAIN_LIST_KINDS = ['watches', 'queryWatches'] as const
+export type MainListKind = (typeof MAIN_LIST_KINDS)[number]
+
+/** What every item of a main-owned list carries. */
+export interface ListItem {
+  profileId: string
+  /** The counter's value at this item's last change. */
+  revision: number
+}
+
+/** One profile's list as main read it: every change up to `revision` is in `items`. */
+export interface ListSnapshot<K extends MainListKind, T extends ListItem> {
+  kind: K
+  revision: number
+  items: T[]
+}
