@@ -46,6 +46,15 @@ describe('checkHistoryFilters', () => {
   })
 })
 
+it('a participant filter is judged only on an entry that shows every role', () => {
+  const partial = entry('p', 'FAILED', '0xaa', 1, '2026-11-20T10:00:00Z')
+  // The recipient and intent addresses are not shown: the entry may involve the address there.
+  expect(checkHistoryFilters({ byParticipantAddresses: ['0xdd'] }, [partial]).ignored).toEqual([])
+  const full = { ...partial, receipt: { ...partial.receipt, summary: { ...partial.receipt!.summary, originIntentAddress: '0x1', destinationIntentAddress: '0x2', destinationToAddress: '0x3' } } }
+  expect(checkHistoryFilters({ byParticipantAddresses: ['0xdd'] }, [full]).ignored).toEqual(['byParticipantAddresses'])
+  expect(checkHistoryFilters({ byParticipantAddresses: ['0x3'] }, [full]).ignored).toEqual([])
+})
+
 describe('checkSearchFilters', () => {
   it('names an edge filter the service did not apply', () => {
     const intents = [{ intentId: 'a', ownerAddress: '0xaa' }, { intentId: 'b', ownerAddress: '0xaa', edge: { rail: 'SOLANA' } }] as Intent[]

@@ -27,11 +27,15 @@ const statusOf = (e: IntentHistoryEntry) => e.status ?? e.receipt?.status
 const summary = (e: IntentHistoryEntry) => e.receipt?.summary
 const edgeOf = (e: IntentHistoryEntry) => e.receipt?.edge ?? e.receipt?.summary?.edge
 
-function addressesOf(e: IntentHistoryEntry): string[] | undefined {
+/**
+ * The addresses an entry involves (owner, intent addresses, recipient, edge account), and
+ * whether the entry shows them all: only then can an address it lacks be said not to be there.
+ */
+function addressesOf(e: IntentHistoryEntry): { known: string[]; complete: boolean } {
   const s = summary(e)
-  const list = [owner(e), s?.originIntentAddress, s?.destinationIntentAddress, s?.destinationToAddress, edgeOf(e)?.edgeUserAddress]
-  const known = list.filter((a): a is string => a !== undefined).map((a) => a.toLowerCase())
-  return known.length ? known : undefined
+  const roles = [owner(e), s?.originIntentAddress, s?.destinationIntentAddress, s?.destinationToAddress]
+  const known = [...roles, edgeOf(e)?.edgeUserAddress].filter((a): a is string => a !== undefined).map((a) => a.toLowerCase())
+  return { known, complete: roles.every((a) => a !== undefined) }
 }
 
 /** The history filters a row can show, each as the service is asked to apply it. */
@@ -58,8 +62,8 @@ export const HISTORY_FILTER_CHECKS: Partial<Record<keyof GetIntentHistoryRequest
   byEdgeRail: (e, r) => (summary(e) === undefined ? undefined : edgeOf(e) ? same(edgeOf(e)?.rail, r.byEdgeRail) : false),
   byEdgeAddress: (e, r) => (summary(e) === undefined ? undefined : edgeOf(e) ? same(edgeOf(e)?.edgeUserAddress, r.byEdgeAddress) : false),
   byParticipantAddresses: (e, r) => {
-    const mine = addressesOf(e)
-    return mine === undefined ? undefined : (r.byParticipantAddresses ?? []).some((a) => mine.includes(a.toLowerCase()))
+    const { known, complete } = addressesOf(e)
+    return (r.byParticipantAddresses ?? []).some((a) => known.includes(a.toLowerCase())) ? true : complete ? false : undefined
   },
   onlyRecoverable: (e, r) => (r.onlyRecoverable && e.hasBalance !== undefined ? e.hasBalance : undefined),
 }
