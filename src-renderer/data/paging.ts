@@ -160,7 +160,7 @@ export interface HistoryRead {
 export async function readHistory(query: HistoryQuery, o: HistoryReadOptions): Promise<HistoryRead> {
   const source: PagedSource<IntentHistoryEntry> = { live: historyLive(query) }
   const entries: IntentHistoryEntry[] = []
-  const r = await readPages((param) => fetchListPage(source, param, false, o.signal), {
+  const r = await readPages((param) => fetchListPage(source, param, false), {
     cap: o.cap,
     pageSize: o.pageSize,
     signal: o.signal,

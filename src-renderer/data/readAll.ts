@@ -69,7 +69,9 @@ export async function readAllInto<T>(client: QueryClient, key: QueryKey, source:
     offline: o.offline,
   }
   setRun(hash, run)
-  const r = await readPages((param) => fetchListPage(source, param, o.offline, abort.signal), {
+  // The run's signal stops it after the page in flight (kept: it was fetched anyway), so
+  // the page itself is not given the signal.
+  const r = await readPages((param) => fetchListPage(source, param, o.offline), {
     from: resume ? prev.next : undefined,
     already: run.loaded,
     cap: o.cap,
