@@ -49,15 +49,13 @@ describe('MarketsView', () => {
     await waitFor(() => expect(rows()).toHaveLength(20))
     expect(callsOf('yieldGetMarkets')).toEqual([{ sort: 'rewardRateDesc', limit: 20, offset: 0 }])
     // The 7-day change and 30-day mean come from main's record, once the page is known.
-    await waitFor(() => expect(within(rows()[1]).getAllByRole('cell')[6]).toHaveTextContent('+0.42 pp'))
+    await waitFor(() => expect(within(rows()[1]).getAllByRole('cell')[4]).toHaveTextContent('+0.42 pp'))
     const cells = within(rows()[1]).getAllByRole('cell').map((c) => c.textContent)
     expect(cells).toEqual([
       'MAMarket 2',
       'p2',
       'Base',
-      'lending',
-      '4.00% APY▸ 2',
-      '0.20% APR',
+      '4.00% APY+ 0.20% APR▸ 2',
       '+0.42 pp',
       '3.95% APY',
       '$2,000,000.00',

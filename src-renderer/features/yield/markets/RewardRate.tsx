@@ -16,7 +16,11 @@ export function RewardRate({ market, withRewards = true }: { market: Pick<YieldM
   return (
     <span className="yield-rate" title={lines.join('\n') || undefined}>
       <strong>{base}</strong>
-      {rewards && withRewards ? <span className="yield-rate-rewards"> + {rewards} rewards</span> : null}
+      {rewards && withRewards ? (
+        <span className="yield-rate-rewards" title={`Rewards: ${rewards}, paid on top of the base rate`}>
+          + {rewards}
+        </span>
+      ) : null}
       {lines.length ? (
         <>
           <button

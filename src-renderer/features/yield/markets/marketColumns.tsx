@@ -4,7 +4,7 @@ import type { Column } from '../../../components/DataTable'
 import { Logo } from '../../../components/Logo'
 import { formatUsd } from '../../../lib/format'
 import { changeLabel, rateLabel } from '../history/historyRows'
-import { marketName, marketType, riskLabel, statusLabel } from './marketText'
+import { marketName, riskLabel, statusLabel } from './marketText'
 import { RewardRate } from './RewardRate'
 import { MarketStatus } from './MarketStatus'
 
@@ -26,10 +26,10 @@ const num = (v: string | number | undefined): number | undefined => {
 function historyColumns(summaries: Readonly<Record<string, MarketSummary>>): Column<YieldMarket>[] {
   const of = (m: YieldMarket) => summaries[m.id]
   return [
-    { id: 'change7d', header: '7-day change', align: 'right', cell: (m) => changeLabel(of(m)?.change7d ?? null), sortValue: (m) => of(m)?.change7d ?? undefined },
+    { id: 'change7d', header: '7 d change', align: 'right', cell: (m) => changeLabel(of(m)?.change7d ?? null), sortValue: (m) => of(m)?.change7d ?? undefined },
     {
       id: 'mean30d',
-      header: '30-day mean',
+      header: '30 d mean',
       align: 'right',
       cell: (m) => rateLabel(of(m)?.mean30d ?? null, splitRate(m).baseUnit ?? null),
       sortValue: (m) => of(m)?.mean30d ?? undefined,
@@ -38,7 +38,8 @@ function historyColumns(summaries: Readonly<Record<string, MarketSummary>>): Col
 }
 
 /**
- * Market table columns, each sortable (the page shown; the sort picker orders the whole
+ * Market table columns, each sortable (the type is the Type filter's and the market
+ * page's: the table leaves it out to fit 1280 px with the history columns) (the page shown; the sort picker orders the whole
  * list at the service).
  */
 export function marketColumns(chains: ReadonlyMap<number, ChainInfo>, summaries: Readonly<Record<string, MarketSummary>> = {}): Column<YieldMarket>[] {
@@ -67,9 +68,8 @@ export function marketColumns(chains: ReadonlyMap<number, ChainInfo>, summaries:
       wrap: true,
       sortValue: (m) => networkLabel(m, chains),
     },
-    { id: 'type', header: 'Type', cell: (m) => marketType(m) ?? '—', sortValue: (m) => marketType(m) },
-    { id: 'rate', header: 'Base rate', align: 'right', cell: (m) => <RewardRate market={m} withRewards={false} />, sortValue: (m) => splitRate(m).base },
-    { id: 'rewards', header: 'Rewards rate', align: 'right', cell: (m) => rateLabel(splitRate(m).rewards ?? null, splitRate(m).rewardsUnit ?? null), sortValue: (m) => splitRate(m).rewards },
+    // The base rate, sorted on; the rewards rate (its own unit) under it, never added in.
+    { id: 'rate', header: 'Base + rewards', align: 'right', cell: (m) => <RewardRate market={m} />, sortValue: (m) => splitRate(m).base },
     ...historyColumns(summaries),
     { id: 'tvl', header: 'TVL (USD)', align: 'right', cell: (m) => formatUsd(m.statistics?.tvlUsd), sortValue: (m) => num(m.statistics?.tvlUsd) },
     {
