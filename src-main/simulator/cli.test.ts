@@ -36,6 +36,11 @@ describe('parseCli', () => {
     expect(parseCli(['--start-at', '2026-11-20T12:00:00Z']).startAt).toBe(Date.UTC(2026, 10, 20, 12))
   })
 
+  it('serves the operations beyond the spec unless told not to', () => {
+    expect(parseCli([]).extras).toBeUndefined()
+    expect(parseCli(['--no-extras']).extras).toBe(false)
+  })
+
   it.each([
     [['--port', '99999'], /--port must be a whole number from 0 to 65535/],
     [['--intents', '0'], /--intents/],

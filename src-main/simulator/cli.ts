@@ -18,7 +18,8 @@ import { dialectFromFlags, type WireDialect } from '../../src-shared/contract/di
 const USAGE = `usage: sim --port <n> [--host 127.0.0.1] [--seed 1] [--intents 2000] [--access-key demo-key]...
            [--wait-timeout-ms 20000] [--commit-window-ms 600000] [--faults <spec>]
            [--shape spec|payload] [--start-at now|<ISO date>] [--admin] [--verbose]
-           [--service-name Svc] [--rename neutral=wire]... [--big-ints number|string]`
+           [--service-name Svc] [--rename neutral=wire]... [--big-ints number|string] [--no-extras]
+  --no-extras: answer none of the operations beyond the spec (Ping, Clock, GetTokenPrices, …)`
 
 export class UsageError extends Error {}
 
@@ -58,6 +59,7 @@ export function parseCli(argv: string[]): SimulatorOptions {
         'start-at': { type: 'string' },
         admin: { type: 'boolean' },
         verbose: { type: 'boolean' },
+        'no-extras': { type: 'boolean' },
         'service-name': { type: 'string' },
         rename: { type: 'string', multiple: true },
         'big-ints': { type: 'string' },
@@ -83,6 +85,7 @@ export function parseCli(argv: string[]): SimulatorOptions {
     startAt: startAt(values['start-at']),
     admin: values.admin,
     verbose: values.verbose,
+    ...(values['no-extras'] && { extras: false }),
     dialect: dialectFromCli(values['service-name'], values.rename, values['big-ints']),
   }
 }
