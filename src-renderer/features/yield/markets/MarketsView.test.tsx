@@ -86,6 +86,8 @@ describe('MarketsView', () => {
     await user.click(screen.getByRole('button', { name: 'Next →' }))
     await waitFor(() => expect(summary()).toBe('Showing 11–20 of 25'))
     expect(location()).toBe('/yield?limit=10&offset=10')
+    // The summary follows the URL at once; the pager's buttons wait for the page.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next →' })).toBeEnabled())
     await user.click(screen.getByRole('button', { name: 'Next →' }))
     await waitFor(() => expect(summary()).toBe('Showing 21–25 of 25'))
     expect(screen.getByRole('button', { name: 'Next →' })).toBeDisabled()
