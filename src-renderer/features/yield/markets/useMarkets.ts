@@ -17,20 +17,21 @@ type PageOf = Parameters<typeof collectMarkets>[1]
  */
 export function useMarkets(request: YieldGetMarketsRequest, local: AnalystFilters | null = null) {
   const plain = useServiceQuery('yieldGetMarkets', local ? null : request, (profileId) => ({
-    live: () => bridgeCall('yieldGetMarkets', request),
+    live: (signal) => bridgeCall('yieldGetMarkets', request, { signal }),
     cached: () => readCachedMarketsPage(profileId, request),
   }))
   const filtered = useServiceQuery('filteredMarkets', local ? { request, local } : null, (profileId) => ({
-    live: () => liveFilteredPage(request, local!),
+    live: (signal) => liveFilteredPage(request, local!, signal),
     cached: () => cachedFilteredPage(profileId, request, local!),
   }))
   return local ? filtered : plain
 }
 
-async function liveFilteredPage(request: YieldGetMarketsRequest, local: AnalystFilters): Promise<Result<Fetched<YieldGetMarketsResponse>>> {
+async function liveFilteredPage(request: YieldGetMarketsRequest, local: AnalystFilters, signal?: AbortSignal): Promise<Result<Fetched<YieldGetMarketsResponse>>> {
   let source: DataSource | undefined
   const r = await filteredPage(request, local, async (page) => {
-    const answer = await bridgeCall('yieldGetMarkets', page)
+    // A changed filter or page gives up the walk: each page's call carries the query's signal.
+    const answer = await bridgeCall('yieldGetMarkets', page, { signal })
     if (!answer.ok) return answer
     source = answer.value.source
     return { ok: true, page: answer.value.data }
