@@ -75,6 +75,8 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
         notify: opts.notifyQuery,
         // Any profile's list carries the one app-wide mute.
         notificationsMuted: () => watches.list('').notificationsMuted,
+        // And the one Work-offline pause: while it holds, no watched filter asks the service.
+        offline: () => watches.list('').paused,
       }),
   })
   const handlers = createBridgeHandlers(core)

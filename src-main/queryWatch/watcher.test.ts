@@ -7,7 +7,7 @@ import { EventHub } from '../events/hub'
 import type { BridgeEvent } from '../../src-shared/contract/bridge'
 import type { QueryNotice } from './notice'
 import { FakeClock, FakeHistory, settle } from './testing'
-import { createQueryWatcher, type QueryWatcherOptions } from './watcher'
+import { OFFLINE_CHECK_MS, createQueryWatcher, type QueryWatcherOptions } from './watcher'
 
 const P = 'sim'
 const MIN = 60_000
@@ -261,6 +261,24 @@ describe('query watcher', () => {
     expect(third.recovered).toBeUndefined()
     expect(third.list(P).items.map((q) => [q.id, q.revision >= 7])).toEqual([[a.id, true]])
     expect(third.list(P).items[0]).not.toHaveProperty('rev')
+  })
+
+  it('asks the service nothing while the app works offline, and polls within seconds once it is back', async () => {
+    let offline = false
+    const w = start({ offline: () => offline })
+    const q = await addFailedOnProject(w)
+    const asked = service.requests.length
+    offline = true
+    service.add(id(6), 'FAILED')
+    await clock.advance(10 * MIN)
+    // "Poll now" is held too.
+    w.pollNow(P, q.id)
+    await clock.advance(MIN)
+    expect(service.requests).toHaveLength(asked)
+    offline = false
+    await clock.advance(OFFLINE_CHECK_MS)
+    expect(service.requests.length).toBeGreaterThan(asked)
+    expect(stateOf(w, q.id).findings.map((f) => f.intentId)).toEqual([id(6)])
   })
 
   it('moves an unreadable file aside and starts with none', async () => {

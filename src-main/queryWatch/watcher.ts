@@ -16,6 +16,7 @@ import { walkIntentHistory } from '../service/historyWalk'
 import { backoffDelay, isFatal } from '../watch/backoff'
 import { keptError } from '../watch/keep'
 import { RevisionCounter } from '../watch/revision'
+import { LoopRunner } from '../watch/runner'
 import { canonicalQuery, compare, mergeFindings, type SeenMap } from './findings'
 import { queryNoticeFor, type QueryNotify } from './notice'
 import { QueryFileWriter, loadQueryFile, type StoredQueries, type StoredQuery } from './persist'
@@ -31,6 +32,11 @@ export interface QueryWatcherOptions {
   notify?: QueryNotify
   /** The app-wide mute that intent watches obey; query notices obey it too. */
   notificationsMuted?: () => boolean
+  /**
+   * The app-wide pause that intent watches obey (a window works offline): while it holds,
+   * no query asks the service; a poll that falls due waits for it to lift.
+   */
+  offline?: () => boolean
   /** Bounds; the product's are in `QUERY_WATCH_LIMITS`. Tests lower the interval here. */
   maxQueries?: number
   minIntervalMs?: number
@@ -49,6 +55,8 @@ export interface QueryWatcherOptions {
 }
 
 export const DEFAULT_MANUAL_GAP_MS = 5_000
+/** How often a poll held by Work offline looks whether the pause was lifted. */
+export const OFFLINE_CHECK_MS = 5_000
 /** Two pages of the largest size the spec's examples use: new entries between polls are far fewer. */
 export const DEFAULT_SCAN_LIMIT = 200
 const PAGE_SIZE = 100
@@ -103,7 +111,14 @@ class QueryWatcher implements QueryWatchControl {
   private readonly max: number
   private readonly minInterval: number
   private readonly counter: RevisionCounter
-  private stopped = false
+  // Whatever goes wrong inside a loop stops this query with a message.
+  private readonly runner = new LoopRunner<Entry>(
+    (entry, signal) => this.run(entry, signal),
+    (entry, e, current) => {
+      this.log(`Polling “${entry.state.name}” ended: ${String(e)}`)
+      if (current) this.stopWith(entry, asSvcError(e))
+    },
+  )
 
   constructor(private readonly opts: QueryWatcherOptions) {
     this.now = opts.now ?? Date.now
@@ -238,27 +253,14 @@ class QueryWatcher implements QueryWatchControl {
   }
 
   async stop(): Promise<void> {
-    this.stopped = true
-    const loops = [...this.entries.values()].map((e) => {
-      this.halt(e)
-      return e.loop
-    })
-    await Promise.all(loops)
+    await this.runner.stopAll(this.entries.values())
     await this.writer.flush()
   }
 
   // ---- the loop -------------------------------------------------------------------
 
   private start(entry: Entry): void {
-    if (this.stopped) return
-    const controller = new AbortController()
-    entry.controller = controller
-    // Whatever goes wrong inside the loop stops this query with a message; it never
-    // escapes to the process.
-    entry.loop = this.run(entry, controller.signal).catch((e: unknown) => {
-      this.log(`Polling “${entry.state.name}” ended: ${String(e)}`)
-      if (entry.controller === controller) this.stopWith(entry, asSvcError(e))
-    })
+    this.runner.start(entry)
   }
 
   private async run(entry: Entry, signal: AbortSignal): Promise<void> {
@@ -266,6 +268,11 @@ class QueryWatcher implements QueryWatchControl {
       const wait = (entry.state.nextPollAt ?? this.now()) - this.now()
       if (wait > 0) {
         await this.waitOrWake(entry, wait, signal)
+        continue
+      }
+      // Work offline: the service is asked nothing; the poll that fell due waits for the pause to lift.
+      if (this.opts.offline?.()) {
+        await this.waitOrWake(entry, OFFLINE_CHECK_MS, signal)
         continue
       }
       await this.poll(entry, signal)
@@ -375,8 +382,7 @@ class QueryWatcher implements QueryWatchControl {
   }
 
   private halt(entry: Entry): void {
-    entry.controller?.abort()
-    entry.controller = undefined
+    this.runner.halt(entry)
   }
 
   private update(entry: Entry, patch: Partial<QueryWatchState>): void {

@@ -10,6 +10,7 @@ import type { Entry, WatchBook } from './book'
 import { STATES_KEPT_CHARS, fitsJson, keptError } from './keep'
 import { noticeDue, noticeFor, type Notify } from './notice'
 import { applyAnswer } from './receipt'
+import { LoopRunner } from './runner'
 import type { Slots } from './slots'
 
 /** What the loops need besides the book: the service, the clock and the limits. */
@@ -36,35 +37,28 @@ export const asSvcError = (e: unknown): SvcError =>
 
 /** One WaitIntentReceipt loop per unfinished watch. */
 export class WatchLoops {
-  private stopped = false
+  // Whatever goes wrong inside a loop stops this watch with a message.
+  private readonly runner = new LoopRunner<Entry>(
+    (entry, signal) => this.run(entry, signal),
+    (entry, e, current) => {
+      this.d.log(`Watch loop for ${entry.state.intentId} ended: ${String(e)}`)
+      if (current) this.finish(entry, asSvcError(e))
+    },
+  )
 
   constructor(private readonly d: LoopDeps) {}
 
   start(entry: Entry): void {
-    if (this.stopped) return
-    const controller = new AbortController()
-    entry.controller = controller
-    // Whatever goes wrong inside the loop stops this watch with a message; it never
-    // escapes to the process (an unhandled rejection there would end the app).
-    entry.loop = this.run(entry, controller.signal).catch((e: unknown) => {
-      this.d.log(`Watch loop for ${entry.state.intentId} ended: ${String(e)}`)
-      if (entry.controller === controller) this.finish(entry, asSvcError(e))
-    })
+    this.runner.start(entry)
   }
 
   halt(entry: Entry): void {
-    entry.controller?.abort()
-    entry.controller = undefined
+    this.runner.halt(entry)
   }
 
   /** Ends every loop for good; resolves when all have returned. */
-  async stopAll(entries: Iterable<Entry>): Promise<void> {
-    this.stopped = true
-    const loops = [...entries].map((e) => {
-      this.halt(e)
-      return e.loop
-    })
-    await Promise.all(loops)
+  stopAll(entries: Iterable<Entry>): Promise<void> {
+    return this.runner.stopAll(entries)
   }
 
   private async run(entry: Entry, signal: AbortSignal): Promise<void> {
