@@ -5,8 +5,8 @@ import { HEAVY_OWNER_ADDRESS } from '../src-main/simulator'
 import { TOUR } from './tour'
 
 /**
- * Every main view at the smallest supported window (1280×800): no table scrolls
- * sideways, and axe finds no serious or critical violation in the light or the dark
+ * Every main view at the smallest supported window (1280×800): no table and no page
+ * scrolls sideways, and axe finds no serious or critical violation in the light or the dark
  * scheme. All three checks share one page load per view, to keep the suite fast.
  */
 
@@ -26,6 +26,13 @@ const sidewaysTables = (page: Page) =>
     return found
   })
 
+/** The page itself, or the view's own scroll box, wider inside than out (a sideways scroll bar on the whole view). */
+const sidewaysPage = (page: Page) =>
+  page.evaluate(() => {
+    const boxes = [document.documentElement, ...Array.from(document.querySelectorAll<HTMLElement>('main, .view, .content'))]
+    return boxes.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => `${b.tagName.toLowerCase()}${b.className ? `.${String(b.className).split(' ')[0]}` : ''}: ${b.scrollWidth}px in ${b.clientWidth}px`)
+  })
+
 async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze()
   return violations
@@ -37,7 +44,7 @@ test.describe('every main view at 1280×800, light and dark', () => {
   test.use({ viewport: { width: 1280, height: 800 } })
 
   for (const stop of TOUR) {
-    test(`${stop.name}: no table scrolls sideways and axe finds nothing serious`, async ({ open, app, page }) => {
+    test(`${stop.name}: no table or page scrolls sideways, and axe finds nothing serious`, async ({ open, app, page }) => {
       // Some stops fetch before they are ready (routes reads a window of intents).
       test.setTimeout(120_000)
       const undo = stop.prepare?.(app)
@@ -46,6 +53,7 @@ test.describe('every main view at 1280×800, light and dark', () => {
         await open(stop.hash(app))
         await stop.ready(page)
         expect.soft(await sidewaysTables(page), 'tables that scroll sideways').toEqual([])
+        expect.soft(await sidewaysPage(page), 'the page scrolls sideways').toEqual([])
         // One page load serves both schemes: the colours follow prefers-color-scheme.
         for (const colorScheme of ['light', 'dark'] as const) {
           await page.emulateMedia({ colorScheme })

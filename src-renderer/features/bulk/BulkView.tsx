@@ -35,8 +35,9 @@ function useColumns(): Column<BulkMatch>[] {
       { id: 'status', header: 'Status', sortValue: (m) => m.status, cell: (m) => <StatusBadge status={m.status} /> },
       { id: 'intent', header: 'Intent', cell: (m) => <Link to={`/intent/${encodeURIComponent(m.intentId)}`} data-intent={m.intentId}><Hex value={m.intentId} /></Link> },
       { id: 'route', header: 'Route', cell: (m) => `${chainName(chains, m.originChainId)} → ${chainName(chains, m.destinationChainId)}`, wrap: true },
-      { id: 'sent', header: 'Amount in', align: 'right', cell: (m) => <TokenAmount raw={m.originAmount} chainId={m.originChainId} token={m.originTokenAddress} decimals={m.originDecimals} /> },
-      { id: 'quoted', header: 'Quoted out', align: 'right', cell: (m) => <TokenAmount raw={m.destinationAmount} chainId={m.destinationChainId} token={m.destinationTokenAddress} /> },
+      // Exact amounts can be long (18 decimals): they wrap rather than widen the table.
+      { id: 'sent', header: 'Amount in', align: 'right', wrap: true, cell: (m) => <TokenAmount raw={m.originAmount} chainId={m.originChainId} token={m.originTokenAddress} decimals={m.originDecimals} /> },
+      { id: 'quoted', header: 'Quoted out', align: 'right', wrap: true, cell: (m) => <TokenAmount raw={m.destinationAmount} chainId={m.destinationChainId} token={m.destinationTokenAddress} /> },
       { id: 'reason', header: 'Reason', cell: (m) => m.reason ?? '', wrap: true },
     ],
     [chains],
