@@ -91,6 +91,10 @@ export function createBridgeHandlers(core: Core): BridgeHandlers {
     getMarketRecorder: () => recorder().state(core.activeProfileId()),
     setMarketRecorder: (a) => recorder().setSettings(a),
     recordMarketsNow: () => recorder().snapshotNow(core.activeProfileId()),
+    listWalletSets: () => recorder().walletSets(core.activeProfileId()),
+    saveWalletSet: (a) => recorder().saveWalletSet(core.activeProfileId(), a.name, a.queries),
+    removeWalletSet: (a) => ({ removed: recorder().removeWalletSet(core.activeProfileId(), a.id) }),
+    getPositionHistory: (a) => recorder().positionHistory(core.activeProfileId(), a.id),
   }
 
   const handlers = {} as Record<BridgeMethodName, BridgeHandler<BridgeMethodName>>

@@ -53,3 +53,24 @@ it('records the markets a view fetches and every market on "Record now", and ans
   const tooMany = await handlers.getMarketHistories({ marketIds: ['a', 'b', 'c', 'd', 'e'] })
   expect(tooMany.ok || tooMany.error).toMatchObject({ kind: 'InvalidArgument', message: expect.stringMatching(/at most 4/i) })
 })
+
+it('records the positions of saved wallets at every snapshot, with the set\'s own history', async () => {
+  const { handlers } = app
+  const wallet = { address: `0x${(0xa11ce00).toString(16).padStart(40, '0')}`, network: 'ethereum' }
+  const set = ok(await handlers.saveWalletSet({ name: 'Treasury', queries: [wallet] }))
+  expect(ok(await handlers.listWalletSets(undefined)).map((s) => s.name)).toEqual(['Treasury'])
+  // Saving the same wallets again renames the set, it does not add one.
+  expect(ok(await handlers.saveWalletSet({ name: 'Main treasury', queries: [wallet] })).id).toBe(set.id)
+  for (let i = 0; i < 2; i++) {
+    app.simulator.clock.advance(3_600_000)
+    ok(await handlers.recordMarketsNow({}))
+  }
+  const history = ok(await handlers.getPositionHistory({ id: set.id }))
+  expect(history.lastError).toBeUndefined()
+  expect(history.points).toHaveLength(2)
+  expect(history.points.every((p) => 'usd' in p && p.usd > 0)).toBe(true)
+  expect(ok(await handlers.removeWalletSet({ id: set.id })).removed).toBe(true)
+  expect(ok(await handlers.getPositionHistory({ id: set.id })).points).toEqual([])
+  const bad = await handlers.saveWalletSet({ name: '', queries: [wallet] })
+  expect(bad.ok || bad.error).toMatchObject({ kind: 'InvalidArgument', message: expect.stringMatching(/Name the wallets/) })
+})

@@ -56,6 +56,10 @@ export const VALID_ARGS: { [M in BridgeMethodName]: BridgeArgs<M> } = {
   getMarketRecorder: undefined,
   setMarketRecorder: { intervalMinutes: 30 },
   recordMarketsNow: {},
+  listWalletSets: undefined,
+  saveWalletSet: { name: 'Treasury', queries: [{ address: `0x${'5'.repeat(40)}`, network: 'base' }] },
+  removeWalletSet: { id: 'w1' },
+  getPositionHistory: { id: 'w1' },
 }
 
 /** A core that records what reaches it and answers every call with something plausible. */

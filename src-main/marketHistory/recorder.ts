@@ -7,6 +7,8 @@ import {
   type HistoryRange,
   type MarketHistory,
   type MarketSummary,
+  type PositionHistory,
+  type WalletSet,
   type RecorderSettings,
   type RecorderState,
 } from '../../src-shared/contract/marketHistory'
@@ -17,6 +19,7 @@ import { observeAll } from './observe'
 import { inRange, thin, timeline, withGaps } from './series'
 import { marketStats, summaryOf } from './stats'
 import { MarketHistoryStore } from './store'
+import { PositionStore, totalUsd } from './positions'
 import { after } from './timers'
 
 export interface MarketRecorderOptions {
@@ -40,6 +43,11 @@ export interface MarketRecorder {
   snapshotNow(profileId: string): Promise<RecorderState>
   history(profileId: string, marketId: string, range: HistoryRange, points?: number): MarketHistory
   summaries(profileId: string, marketIds: readonly string[]): Record<string, MarketSummary>
+  /** Wallets whose positions are recorded at every snapshot, per profile. */
+  walletSets(profileId: string): WalletSet[]
+  saveWalletSet(profileId: string, name: string, queries: WalletSet['queries']): WalletSet
+  removeWalletSet(profileId: string, id: string): boolean
+  positionHistory(profileId: string, id: string): PositionHistory
   stop(): void
 }
 
@@ -102,6 +110,7 @@ class Recorder implements MarketRecorder {
   private lastPrune = 0
   private stopped = false
   private readonly summaryCache = new Map<string, { version: string; summary: MarketSummary }>()
+  private readonly positionErrors = new Map<string, string>()
 
   constructor(private readonly opts: MarketRecorderOptions) {
     this.now = opts.now ?? Date.now
@@ -173,6 +182,7 @@ class Recorder implements MarketRecorder {
       const store = this.storeOf(profileId)
       store.record(observeAll(markets, at), at, { full: true, intervalMs: this.intervalMs() })
       this.pruneIfDue(store, at)
+      await this.recordPositions(profileId, at)
       // As recorded: to the second.
       s.lastSnapshotAt = Math.floor(at / 1000) * 1000
       s.markets = store.marketIds().length
@@ -203,6 +213,40 @@ class Recorder implements MarketRecorder {
         return [id, summary]
       }),
     )
+  }
+
+  private positionsOf(profileId: string): PositionStore {
+    return new PositionStore(join(this.opts.dir, folderOf(profileId)))
+  }
+
+  /** Each saved wallet set's total value now; a failed lookup is kept as the set's last error and the rest go on. */
+  private async recordPositions(profileId: string, at: number): Promise<void> {
+    const positions = this.positionsOf(profileId)
+    for (const set of positions.list()) {
+      try {
+        const usd = totalUsd(await this.opts.session(profileId).client.yieldGetAggregateBalances({ queries: set.queries }))
+        if (usd !== undefined) positions.append(set.id, at, usd)
+        this.positionErrors.delete(set.id)
+      } catch (e) {
+        this.positionErrors.set(set.id, e instanceof Error ? e.message : String(e))
+      }
+    }
+  }
+
+  walletSets(profileId: string): WalletSet[] {
+    return this.positionsOf(profileId).list()
+  }
+
+  saveWalletSet(profileId: string, name: string, queries: WalletSet['queries']): WalletSet {
+    return this.positionsOf(profileId).save(name, queries, this.now())
+  }
+
+  removeWalletSet(profileId: string, id: string): boolean {
+    return this.positionsOf(profileId).remove(id)
+  }
+
+  positionHistory(profileId: string, id: string): PositionHistory {
+    return { setId: id, points: this.positionsOf(profileId).history(id, this.intervalMs()), lastError: this.positionErrors.get(id) }
   }
 
   stop(): void {

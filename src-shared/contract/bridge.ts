@@ -46,9 +46,13 @@ import {
   MarketHistoryArgsSchema,
   MarketSummariesArgsSchema,
   RecorderSettingsSchema,
+  WalletSetArgsSchema,
+  WalletSetIdArgsSchema,
   type MarketHistory,
   type MarketSummary,
+  type PositionHistory,
   type RecorderState,
+  type WalletSet,
 } from './marketHistory'
 import { ProfileInputSchema, type AppInfo, type ConnectionTest, type Fetched, type ProfileView } from './app'
 
@@ -163,6 +167,12 @@ export const BRIDGE = {
   setMarketRecorder: method<RecorderState>()(RecorderSettingsSchema),
   /** A full snapshot of every market now (Settings' "Record now"). */
   recordMarketsNow: method<RecorderState>()(NoArgsSchema),
+  /** Wallets whose positions the recorder looks up at every snapshot (active profile). */
+  listWalletSets: method<WalletSet[]>()(NoArgsSchema),
+  saveWalletSet: method<WalletSet>()(WalletSetArgsSchema),
+  removeWalletSet: method<{ removed: boolean }>()(WalletSetIdArgsSchema),
+  /** A saved set's total value at each snapshot. */
+  getPositionHistory: method<PositionHistory>()(WalletSetIdArgsSchema),
 } satisfies Record<BridgeMethodName, { args: z.ZodType }>
 
 type Table = typeof BRIDGE

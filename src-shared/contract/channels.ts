@@ -55,6 +55,10 @@ export const BRIDGE_METHOD_NAMES = [
   'getMarketRecorder',
   'setMarketRecorder',
   'recordMarketsNow',
+  'listWalletSets',
+  'saveWalletSet',
+  'removeWalletSet',
+  'getPositionHistory',
 ] as const
 
 export type BridgeMethodName = (typeof BRIDGE_METHOD_NAMES)[number]

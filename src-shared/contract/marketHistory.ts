@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { RewardRate, YieldMarket } from './service'
+import { YieldBalanceQuerySchema, type RewardRate, type YieldBalanceQuery, type YieldMarket } from './service'
 
 /**
  * Market history: what the main process records of every yield market it sees (the
@@ -200,3 +200,31 @@ export interface RecorderState extends RecorderSettings {
   /** Why the last scheduled snapshot failed, if it did. */
   lastError?: string
 }
+
+// ---- positions of saved wallets --------------------------------------------------------
+
+/** Wallets the analyst saved: the recorder looks their positions up at every snapshot. */
+export interface WalletSet {
+  id: string
+  name: string
+  queries: YieldBalanceQuery[]
+  /** epoch ms */
+  addedAt: number
+}
+
+/** Total USD value of a saved wallet set at each snapshot, with breaks where the recording stopped. */
+export interface PositionHistory {
+  setId: string
+  points: Array<{ t: number; usd: number } | { t: number; gap: true }>
+  lastError?: string
+}
+
+export const MAX_WALLET_SETS = 20
+/** Queries a saved set may hold: the recorder asks for them at every snapshot (25 a request). */
+export const MAX_WALLET_SET_QUERIES = 100
+
+export const WalletSetArgsSchema = z.strictObject({
+  name: z.string().trim().min(1, 'Name the wallets').max(80),
+  queries: z.array(YieldBalanceQuerySchema).min(1, 'Add at least one wallet').max(MAX_WALLET_SET_QUERIES, `At most ${MAX_WALLET_SET_QUERIES} queries in a recorded set`),
+})
+export const WalletSetIdArgsSchema = z.strictObject({ id: z.string().min(1).max(64) })

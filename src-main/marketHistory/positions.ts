@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto'
+import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { z } from 'zod'
+import { MAX_WALLET_SETS, type PositionHistory, type WalletSet } from '../../src-shared/contract/marketHistory'
+import { SvcFailure } from '../../src-shared/contract/errors'
+import { YieldBalanceQuerySchema, type YieldGetAggregateBalancesResponse } from '../../src-shared/contract/service'
+import { readJsonFile, writeJsonAtomic } from '../settings/jsonFile'
+
+const SetsSchema = z.object({
+  version: z.literal(1),
+  sets: z.array(z.object({ id: z.string(), name: z.string(), queries: z.array(YieldBalanceQuerySchema), addedAt: z.number() })),
+})
+
+/** Total USD of an answer's balances; undefined when none carries a USD value. */
+export function totalUsd(answer: YieldGetAggregateBalancesResponse): number | undefined {
+  let total: number | undefined
+  for (const item of answer.items)
+    for (const b of item.balances ?? []) {
+      const n = Number(b.amountUsd)
+      if (b.amountUsd !== undefined && Number.isFinite(n)) total = (total ?? 0) + n
+    }
+  return total
+}
+
+/**
+ * One profile's saved wallet sets (`wallet-sets.json`) and, per set, the total USD value
+ * at each snapshot (`positions-<id>.ndjson`, one `{"t":…,"usd":…}` line per snapshot,
+ * appended; a line that cannot be read, such as a torn last one, is skipped).
+ */
+export class PositionStore {
+  constructor(private readonly dir: string) {}
+
+  private get file(): string {
+    return join(this.dir, 'wallet-sets.json')
+  }
+
+  list(): WalletSet[] {
+    const read = readJsonFile(this.file, SetsSchema)
+    return read.state === 'ok' ? (read.data.sets as WalletSet[]) : []
+  }
+
+  save(name: string, queries: WalletSet['queries'], now: number): WalletSet {
+    const sets = this.list()
+    const key = JSON.stringify(queries)
+    const same = sets.find((s) => JSON.stringify(s.queries) === key)
+    if (!same && sets.length >= MAX_WALLET_SETS)
+      throw new SvcFailure({ kind: 'InvalidArgument', message: `At most ${MAX_WALLET_SETS} wallet sets are recorded; remove one first.` })
+    const set: WalletSet = same ? { ...same, name } : { id: randomUUID(), name, queries, addedAt: now }
+    mkdirSync(this.dir, { recursive: true, mode: 0o700 })
+    writeJsonAtomic(this.file, { version: 1, sets: same ? sets.map((s) => (s.id === same.id ? set : s)) : [...sets, set] })
+    return set
+  }
+
+  remove(id: string): boolean {
+    const sets = this.list()
+    if (!sets.some((s) => s.id === id)) return false
+    writeJsonAtomic(this.file, { version: 1, sets: sets.filter((s) => s.id !== id) })
+    rmSync(join(this.dir, `positions-${id}.ndjson`), { force: true })
+    return true
+  }
+
+  append(id: string, t: number, usd: number): void {
+    appendFileSync(join(this.dir, `positions-${id}.ndjson`), `${JSON.stringify({ t, usd })}\n`, { mode: 0o600 })
+  }
+
+  /** The set's values, oldest first, with a break where two are more than twice `intervalMs` apart. */
+  history(id: string, intervalMs: number): PositionHistory['points'] {
+    let text: string
+    try {
+      text = readFileSync(join(this.dir, `positions-${id}.ndjson`), 'utf8')
+    } catch {
+      return []
+    }
+    const out: PositionHistory['points'] = []
+    let last: number | undefined
+    for (const line of text.split('\n')) {
+      let p: { t?: unknown; usd?: unknown }
+      try {
+        p = JSON.parse(line) as { t?: unknown; usd?: unknown }
+      } catch {
+        continue
+      }
+      if (typeof p.t !== 'number' || typeof p.usd !== 'number') continue
+      if (last !== undefined && p.t - last > 2 * intervalMs) out.push({ t: Math.round((last + p.t) / 2), gap: true })
+      out.push({ t: p.t, usd: p.usd })
+      last = p.t
+    }
+    return out
+  }
+}
