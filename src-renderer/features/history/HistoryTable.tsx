@@ -210,9 +210,11 @@ function Cell({ column, colIndex, row, selected, active, actions }: CellProps & 
       return cell(
         <>
           {amount.quoted ? <span className="history-quoted">quoted </span> : null}
-          {amount.text}
+          {/* A narrow column cuts the digits (exact in the tooltip), never the token. */}
+          <span className="history-clip">{amount.number}</span>
+          {amount.unit ? <span className="history-unit">{amount.unit}</span> : null}
         </>,
-        { className: 'history-num', title: amount.exact },
+        { className: 'history-num history-amount', title: amount.exact },
       )
     }
     case 'created':

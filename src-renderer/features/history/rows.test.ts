@@ -30,7 +30,7 @@ describe('toRow', () => {
       duration: '1m 05s',
       hasBalance: true,
       balanceUsd: '$2.75',
-      sent: { text: '1,234.567890123456789012 WETH', exact: '1234.567890123456789012 WETH — 1234567890123456789012 base units', quoted: false },
+      sent: { text: '1,234.567890123456789012 WETH', number: '1,234.567890123456789012', unit: 'WETH', exact: '1234.567890123456789012 WETH — 1234567890123456789012 base units', quoted: false },
     })
   })
 

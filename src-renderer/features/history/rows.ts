@@ -1,6 +1,6 @@
 import type { ChainInfo, IntentHistoryEntry, ReportedStatus, TokenMetadata } from '@contract/service'
 import { isPendingStatus } from '@contract/service/constants'
-import { amountText, formatDateTime, formatDuration, formatUnitsExact, formatUsd, shortHex } from '../../lib/format'
+import { amountText, groupDecimal, formatDateTime, formatDuration, formatUnitsExact, formatUsd, shortHex } from '../../lib/format'
 import { chainName } from '../../lib/chains'
 import { historyEntryIntentId } from '../../db/records'
 import { receiptDurationMs } from '../../lib/receiptDuration'
@@ -64,6 +64,9 @@ const isZero = (raw: string | undefined) => raw === undefined || /^0*$/.test(raw
 
 export interface AmountCell {
   text: string
+  /** The number alone and its unit (the symbol, or "base units"), so a narrow cell can cut the digits, never the unit. */
+  number: string
+  unit: string
   exact: string
   /** The quoted amount stands in: the intent is pending and nothing has moved yet. */
   quoted: boolean
@@ -82,10 +85,12 @@ function amountCell(
 ): AmountCell {
   const useQuote = pending && isZero(actual) && !isZero(quoted)
   const raw = useQuote ? quoted : (actual ?? quoted)
-  if (raw === undefined) return { text: '—', exact: '', quoted: false }
+  if (raw === undefined) return { text: '—', number: '—', unit: '', exact: '', quoted: false }
   const symbol = token?.symbol ? ` ${token.symbol}` : ''
   return {
     text: amountText({ raw, decimals: token?.decimals, symbol: token?.symbol }),
+    number: token?.decimals === undefined ? raw : groupDecimal(formatUnitsExact(raw, token.decimals)),
+    unit: token?.decimals === undefined ? `base units${token?.symbol ? ` of ${token.symbol}` : ''}` : (token.symbol ?? ''),
     exact: `${useQuote ? 'Quoted: ' : ''}${formatUnitsExact(raw, token?.decimals)}${symbol} — ${raw} base units`,
     quoted: useQuote,
   }
@@ -154,8 +159,8 @@ function safeRow(e: IntentHistoryEntry, index: number, chains: Chains): HistoryR
       status: undefined,
       ...{ created: '—', expires: '—', owner: undefined, ownerShort: '—', route: '—', providers: '—' },
       ...{ started: '—', finished: '—', duration: '—', hasBalance: undefined, balanceUsd: '—' },
-      sent: { text: '—', exact: '', quoted: false },
-      received: { text: '—', exact: '', quoted: false },
+      sent: { text: '—', number: '—', unit: '', exact: '', quoted: false },
+      received: { text: '—', number: '—', unit: '', exact: '', quoted: false },
       problem: error instanceof Error ? error.message : String(error),
     }
   }
