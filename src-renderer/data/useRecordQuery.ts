@@ -5,7 +5,7 @@ import { profileOfKey, queryKeys } from './keys'
 import { useProfileId } from './useServiceQuery'
 
 /** Bridge methods answered by main from what it recorded, not by the service. */
-export type RecordMethod = 'getMarketHistory' | 'getMarketHistories' | 'getMarketSummaries' | 'getMarketRecorder'
+export type RecordMethod = 'getMarketHistory' | 'getMarketHistories' | 'getMarketSummaries' | 'getMarketRecorder' | 'listWalletSets' | 'getPositionHistory'
 
 /**
  * What main keeps (the market history): keyed `[profileId, method, args]` like service

@@ -7,6 +7,7 @@ import { ViewHeader } from '../../../components/ViewHeader'
 import { countOf } from '../../../lib/format'
 import { BreakdownChart } from '../charts/BreakdownChart'
 import { ValueOverTimeChart } from '../charts/ValueOverTimeChart'
+import { RecordedValue } from './RecordedValue'
 import { YieldTabs } from '../YieldTabs'
 import { PositionsResults, YieldErrors } from './PositionsResults'
 import { allocationByMarket, allocationByToken, valueSeries } from './positionsModel'
@@ -48,6 +49,14 @@ function PositionsAnswer({ vm, errorCount }: { vm: PositionsViewModel; errorCoun
   )
 }
 
+/** "0x12…ab on base and 2 more": a set's name when it is saved for recording. */
+const recordedName = (queries: readonly { address: string; network: string }[]): string => {
+  const first = queries[0]
+  if (!first) return ''
+  const short = first.address.length > 12 ? `${first.address.slice(0, 6)}…${first.address.slice(-4)}` : first.address
+  return `${short} on ${first.network}${queries.length > 1 ? ` and ${queries.length - 1} more` : ''}`
+}
+
 function PositionsSide({ vm, errors }: { vm: PositionsViewModel; errors: readonly YieldError[] }) {
   const { groups } = vm
   return (
@@ -58,6 +67,7 @@ function PositionsSide({ vm, errors }: { vm: PositionsViewModel; errors: readonl
         <BreakdownChart title="Allocation by market" slices={allocationByMarket(groups)} unit="usd" />
         <BreakdownChart title="Allocation by token" slices={allocationByToken(groups)} unit="usd" />
         <ValueOverTimeChart points={valueSeries(vm.snapshots)} />
+        <RecordedValue queries={vm.queries} name={recordedName(vm.queries)} />
       </section>
     </div>
   )
