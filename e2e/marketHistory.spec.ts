@@ -104,3 +104,18 @@ test('offline, the history still draws from what was recorded', async ({ page })
     await app.admin('faults', { spec: '' })
   }
 })
+
+test('the positions of saved wallets are recorded at every snapshot and charted', async ({ page }) => {
+  const wallet = `0x${(0xa11ce00).toString(16).padStart(40, '0')}`
+  await open(page, `/yield/positions?w=${encodeURIComponent(`${wallet},ethereum`)}`)
+  await page.getByRole('button', { name: 'Record these wallets at every snapshot' }).click()
+  await expect(page.getByRole('button', { name: 'Stop recording these wallets' })).toBeVisible()
+  for (let i = 0; i < 2; i++) {
+    await app.admin('clock', { advanceMs: 3_600_000 })
+    await app.appCore.handlers.recordMarketsNow({})
+  }
+  await page.reload()
+  const chart = page.getByTestId('chart-Recorded value over time')
+  await expect(chart).toHaveAttribute('data-points', '2')
+  await expect(chart.locator('.recharts-surface path.recharts-curve').first()).toBeAttached()
+})
