@@ -129,7 +129,8 @@ test('a big amount is shown exactly on hover, in the copy and in the raw JSON', 
   const summary = page.getByRole('region', { name: 'Summary' })
   const sent = summary.locator('dt', { hasText: /^Amount sent$/ }).locator('xpath=following-sibling::dd[1]')
   await expect(sent.locator('.amount')).toHaveAttribute('title', '1234.567890123456789012 WETH (1234567890123456789012 base units)')
-  await expect(sent).toContainText('1,234.567890… WETH')
+  // Exact and grouped, as every view writes an amount.
+  await expect(sent).toContainText('1,234.567890123456789012 WETH')
 
   await sent.getByRole('button', { name: /^Copy/ }).click()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('1234.567890123456789012')

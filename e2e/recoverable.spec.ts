@@ -23,7 +23,9 @@ test('a wallet’s recoverable funds are totalled by chain and token, online and
   await expect(card).toBeVisible({ timeout: 30_000 })
   const decimals = intents.flatMap((e) => e.balances ?? []).flatMap((b) => b.tokens ?? []).find((t) => `${t.chainId}:${t.contractAddress}` === key)!.decimals!
   const whole = raw.toString().padStart(decimals + 1, '0')
-  const exact = `${whole.slice(0, -decimals).replace(/^0+(?=\d)/, '')}.${whole.slice(-decimals)}`.replace(/\.?0+$/, '')
+  const plain = `${whole.slice(0, -decimals).replace(/^0+(?=\d)/, '')}.${whole.slice(-decimals)}`.replace(/\.?0+$/, '')
+  // Exact and grouped by thousands, as every view writes an amount.
+  const exact = plain.replace(/^\d+/, (w) => w.replace(/\B(?=(\d{3})+(?!\d))/g, ','))
   await expect(card.locator('summary strong')).toContainText(exact)
   await card.locator('summary').click()
   await expect(card.locator(`[data-intent="${aborted.intentId}"]`)).toBeVisible()
