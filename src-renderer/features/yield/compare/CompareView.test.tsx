@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { cacheMarkets } from '../../../db'
+import { parseCsv } from '@contract/testing'
 import { callsOf, source } from '../../../testing/bridge'
+import { downloads } from '../../../testing/downloads'
 import { renderAt, resetWorld } from '../../../testing/harness'
 import { marketFixture, observation, serveRecord } from '../testing'
 import { mergedRows } from './compareRows'
@@ -10,6 +12,7 @@ import { CompareView } from './CompareView'
 
 vi.mock('../../../data/call', async () => ({ call: (await import('../../../testing/bridge')).fakeCall }))
 vi.mock('../../../bridge', () => ({ bridge: { subscribe: () => () => {} } }))
+vi.mock('../../../lib/download', async (original) => (await import('../../../testing/downloads')).recordDownloads(await original()))
 
 const T0 = Date.UTC(2026, 10, 1)
 const H = 3_600_000
@@ -41,6 +44,11 @@ describe('CompareView', () => {
     const row = (label: string) => within(table).getByRole('rowheader', { name: label }).parentElement!
     expect(within(row('Base rate now')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['5.10% APY', '9.00% APY'])
     expect(within(row('Outlier (> 3 σ)')).getAllByRole('cell').map((c) => c.textContent)).toEqual(['No', 'Yes'])
+    // Every observation of both, one file.
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }))
+    await waitFor(() => expect(downloads).toHaveLength(1))
+    const csv = parseCsv(downloads[0].text)
+    expect(csv.slice(1).map((r) => [r[0], r[2]])).toEqual([[A, '0.05'], [A, '0.051'], [B, '0.07'], [B, '0.09']])
     await user.click(screen.getByRole('button', { name: 'Remove Market 1' }))
     expect(await screen.findByText(/Pick two to four markets/)).toBeInTheDocument()
   })

@@ -1,4 +1,8 @@
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
+import { MAX_HISTORY_POINTS, type HistoryRange } from '@contract/marketHistory'
+import type { SvcError } from '@contract/errors'
+import { call } from '../../../data/call'
+import { datedFilename, downloadText } from '../../../lib/download'
 import { Link, useSearchParams } from 'react-router'
 import type { MarketHistory } from '@contract/marketHistory'
 import { ErrorNotice } from '../../../components/ErrorNotice'
@@ -9,7 +13,7 @@ import { formatDateTime, formatPercent, formatUsd } from '../../../lib/format'
 import { useCachedMarkets } from '../cachedMarkets'
 import { HistoryChart } from '../history/HistoryChart'
 import { RangePicker, readRange } from '../history/MarketHistoryCard'
-import { changeLabel, rateLabel } from '../history/historyRows'
+import { changeLabel, historiesCsv, rateLabel } from '../history/historyRows'
 import { marketName } from '../markets/marketText'
 import { marketPath } from '../paths'
 import { YieldTabs } from '../YieldTabs'
@@ -68,6 +72,27 @@ function ComparedCharts({ histories, nameOf }: { histories: readonly MarketHisto
   )
 }
 
+/** Every recorded observation of the compared markets over the range, in one CSV file. */
+function CompareExport({ ids, range }: { ids: readonly string[]; range: HistoryRange }) {
+  const [error, setError] = useState<SvcError | null>(null)
+  const save = async () => {
+    const answers = await Promise.all(ids.map((marketId) => call('getMarketHistory', { marketId, range, points: MAX_HISTORY_POINTS })))
+    const failed = answers.find((r) => !r.ok)
+    setError(failed && !failed.ok ? failed.error : null)
+    if (failed) return
+    const histories = answers.flatMap((r) => (r.ok ? [r.value] : []))
+    downloadText(historiesCsv(histories), datedFilename('market-comparison', 'csv'), 'text/csv')
+  }
+  return (
+    <div className="row">
+      <button type="button" onClick={() => void save()}>
+        Export CSV
+      </button>
+      {error ? <ErrorNotice error={error} /> : null}
+    </div>
+  )
+}
+
 /** Pick 2–4 markets: their recorded histories on one chart, their state side by side. Read from main's record, so offline too. */
 export function CompareView() {
   const [params, setParams] = useSearchParams()
@@ -102,6 +127,7 @@ export function CompareView() {
         <>
           <ComparedCharts histories={query.data} nameOf={nameOf} />
           <StateTable histories={query.data} nameOf={nameOf} />
+          <CompareExport ids={ids} range={range} />
         </>
       ) : null}
     </section>

@@ -56,9 +56,26 @@ const COLUMNS: CsvColumn<MarketObservation & { marketId: string }>[] = [
   { header: 'open_to_exit', value: (o) => cell(o.exit) },
 ]
 
-/** One line per recorded observation (rates as fractions); breaks are where lines are missing. */
+/** One line per recorded observation (rates as fractions); breaks are where lines are missing. Several markets: one file, a market after another. */
 export function historyCsv(marketId: string, points: readonly HistoryPoint[]): string {
-  return toCsv(observations(points).map((o) => ({ ...o, marketId })), COLUMNS)
+  return historiesCsv([{ marketId, points }])
+}
+
+export function historiesCsv(histories: ReadonlyArray<{ marketId: string; points: readonly HistoryPoint[] }>): string {
+  return toCsv(
+    histories.flatMap((h) => observations(h.points).map((o) => ({ ...o, marketId: h.marketId }))),
+    COLUMNS,
+  )
+}
+
+/** A saved wallet set's recorded value: one line per snapshot. */
+export function positionHistoryCsv(name: string, points: ReadonlyArray<{ t: number; usd: number } | { t: number; gap: true }>): string {
+  const rows = points.filter((p): p is { t: number; usd: number } => !('gap' in p))
+  return toCsv(rows, [
+    { header: 'wallets', value: () => name },
+    { header: 'time_utc', value: (p) => new Date(p.t).toISOString() },
+    { header: 'value_usd', value: (p) => p.usd },
+  ])
 }
 
 export function historyJson(marketId: string, points: readonly HistoryPoint[]): string {

@@ -6,7 +6,9 @@ import type { YieldBalanceQuery } from '@contract/service'
 import { ErrorNotice } from '../../../components/ErrorNotice'
 import { call } from '../../../data/call'
 import { useRecordQuery } from '../../../data/useRecordQuery'
+import { datedFilename, downloadText } from '../../../lib/download'
 import { HistoryChart } from '../history/HistoryChart'
+import { positionHistoryCsv } from '../history/historyRows'
 
 const sameQueries = (a: readonly YieldBalanceQuery[], b: readonly YieldBalanceQuery[]) => JSON.stringify(a) === JSON.stringify(b)
 
@@ -23,6 +25,9 @@ function RecordedChart({ set }: { set: WalletSet }) {
         note={`“${set.name}”, looked up at every market snapshot since it was saved`}
         series={[{ key: 'usd', name: `${set.name} (USD)`, color: 'var(--accent)' }]}
       />
+      <button type="button" disabled={!rows.length} onClick={() => downloadText(positionHistoryCsv(set.name, history.data?.points ?? []), datedFilename('recorded-positions', 'csv'), 'text/csv')}>
+        Export recorded value CSV
+      </button>
     </>
   )
 }
