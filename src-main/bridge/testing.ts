@@ -72,7 +72,17 @@ export function recordingCore() {
       return answer
     }
   const source = { profileId: 'p1', baseUrl: 'http://svc.test', simulated: false, fetchedAt: 1 }
-  const client = new Proxy({}, { get: (_t, name) => async (...args: unknown[]) => (record(`client.${String(name)}`)(...args), {}) })
+  // The operations beyond the spec are read through `extra`; each answers its own shape.
+  const extraAnswers: Record<string, unknown> = { Clock: { serverTime: new Date(0).toISOString() }, GetTokenPrices: { tokenPrices: [] } }
+  const client = new Proxy(
+    {},
+    {
+      get: (_t, name) =>
+        name === 'baseUrl'
+          ? source.baseUrl
+          : async (...args: unknown[]) => (record(`client.${String(name)}`)(...args), name === 'extra' ? (extraAnswers[String(args[0])] ?? {}) : {}),
+    },
+  )
   const core = {
     events: new EventHub(),
     session: () => ({ client, source: () => source }),
