@@ -60,8 +60,9 @@ export function createHttpBridge(
     opening = true
     const credential = await session
     opening = false
-    // Everyone may have unsubscribed while the credential was on its way.
-    if (listeners.size === 0 || source) return
+    // Everyone may have unsubscribed while the credential was on its way. A page without
+    // EventSource (jsdom in unit tests) has no event stream to follow.
+    if (listeners.size === 0 || source || typeof EventSource === 'undefined') return
     source = new EventSource(`/bridge/events${credential ? `?session=${encodeURIComponent(credential)}` : ''}`)
     source.onmessage = (msg) => {
       let event: BridgeEvent
