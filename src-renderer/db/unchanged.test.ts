@@ -22,7 +22,7 @@ const at = (minutes: number) => source('p1', T0 + 1000 * MINUTE + minutes * MINU
 /** Counts the puts that reach the object stores and the summary rows. */
 function countWrites() {
   const tables = ['intents', 'historyEntries', 'receipts', 'intentRows', 'routeFacts'] as const
-  const spies = tables.map((t) => vi.spyOn(db.table(t), 'bulkPut'))
+  const spies = tables.map((t) => vi.spyOn(db[t], 'bulkPut'))
   return () => spies.reduce((n, s) => n + s.mock.calls.length, 0)
 }
 

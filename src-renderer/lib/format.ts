@@ -112,11 +112,24 @@ export function timeParts(t: number): TimeParts {
 /** Milliseconds the shown zone is ahead of UTC at that instant (0 in UTC). */
 export const zoneOffsetMs = (t: number): number => (showUtc ? 0 : -new Date(t).getTimezoneOffset() * 60_000)
 
+/**
+ * Local zone names by UTC offset: within the local zone an offset names one zone (summer
+ * time changes both), and asking Intl costs far more than a table's cell may take.
+ */
+const zoneNames = new Map<number, string>()
+let zoneFormat: Intl.DateTimeFormat | undefined
+
 /** The shown zone's name at an instant: "UTC", or the local one ("CET", "GMT+5:30"). */
 export function zoneName(t: number = Date.now()): string {
   if (showUtc) return 'UTC'
-  const part = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' }).formatToParts(new Date(t)).find((p) => p.type === 'timeZoneName')
-  return part?.value ?? 'local time'
+  const date = new Date(t)
+  const offset = date.getTimezoneOffset()
+  const known = zoneNames.get(offset)
+  if (known !== undefined) return known
+  zoneFormat ??= new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' })
+  const name = zoneFormat.formatToParts(date).find((p) => p.type === 'timeZoneName')?.value ?? 'local time'
+  if (Number.isFinite(offset)) zoneNames.set(offset, name)
+  return name
 }
 
 export const pad2 = (n: number): string => String(n).padStart(2, '0')

@@ -16,6 +16,43 @@ export function idsSignature(ids: readonly string[]): string {
   return `${ids.length}:${(h >>> 0).toString(16)}`
 }
 
+/** How long a read of the cache for pricing is reused (as the query's own staleness). */
+const STALE_MS = 30_000
+
+type Read = { at: number; intent: Intent | null }
+/** Per profile: each id's cached intent with a quote (null: none), and the sample, as last read. */
+const reads = new Map<string, { own: Map<string, Read>; sample?: { at: number; intents: readonly Intent[] } }>()
+
+/**
+ * The quoted intents of `ids` and the sample, reading again only ids not read in the last
+ * `STALE_MS` (and the sample once as often). While "load all" grows the list a page at a
+ * time, each page costs a read of its own ids, not of every id listed so far.
+ */
+export async function quotedIntents(profileId: string, ids: readonly string[], now = Date.now()): Promise<Intent[]> {
+  let memo = reads.get(profileId)
+  if (!memo) reads.set(profileId, (memo = { own: new Map() }))
+  const fresh = (at: number) => now - at < STALE_MS
+  const missing = ids.filter((id) => !fresh(memo.own.get(id)?.at ?? -Infinity))
+  const wantSample = !memo.sample || !fresh(memo.sample.at)
+  const [found, sample] = await Promise.all([
+    missing.length ? readQuotedIntents(profileId, missing, 0) : Promise.resolve([]),
+    wantSample ? readQuotedIntents(profileId, [], PRICE_SAMPLE) : Promise.resolve(memo.sample!.intents),
+  ])
+  const byFound = new Map(found.map((i) => [i.intentId, i]))
+  for (const id of missing) memo.own.set(id, { at: now, intent: byFound.get(id) ?? null })
+  if (wantSample) memo.sample = { at: now, intents: sample }
+  const byId = new Map<string | undefined, Intent>()
+  for (const i of sample) byId.set(i.intentId, i)
+  for (const id of ids) {
+    const own = memo.own.get(id)?.intent
+    if (own) byId.set(id, own)
+  }
+  return [...byId.values()]
+}
+
+/** Forgets what was read (a cache cleared or imported, and tests). */
+export const forgetQuotedReads = (): void => reads.clear()
+
 /**
  * The cached intents that can price History's volume: those of the succeeded entries
  * shown (their own quotes) and a sample of the rest of the cache (any quote of the same
@@ -26,9 +63,9 @@ export function useQuotedIntents(entries: readonly IntentHistoryEntry[]): readon
   const ids = entries.filter((e) => e.status === 'SUCCEEDED' || e.receipt?.status === 'SUCCEEDED').map((e) => e.intentId ?? e.receipt?.intentId ?? '')
   const query = useQuery({
     queryKey: queryKeys.request(profileId ?? '', 'cachedQuotes', { ids: idsSignature(ids) }),
-    queryFn: () => readQuotedIntents(profileId!, ids.filter(Boolean), PRICE_SAMPLE),
+    queryFn: () => quotedIntents(profileId!, ids.filter(Boolean)),
     enabled: profileId !== undefined && ids.length > 0,
-    staleTime: 30_000,
+    staleTime: STALE_MS,
   })
   return query.data ?? NONE
 }
