@@ -287,7 +287,7 @@ describe('CommitView speaks token units and symbols', () => {
     const gas = within(preview).getByRole('region', { name: 'Gas' })
     expect(gas).toHaveTextContent('210,000 gas')
     expect(gas).toHaveTextContent('0.0125 gwei')
-    await waitFor(() => expect(gas).toHaveTextContent('0.000002… ETH'))
+    await waitFor(() => expect(gas).toHaveTextContent('0.000002625 ETH'))
     expect(within(gas).getByTitle(/^0\.000002625 ETH/)).toBeInTheDocument()
     expect(gas).toHaveTextContent('$0.01')
   })
