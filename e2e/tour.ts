@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { HEAVY_OWNER_ADDRESS } from '../src-main/simulator'
 import { observeAll } from '../src-main/marketHistory/observe'
+import { marketFileName } from '../src-main/marketHistory/recordFile'
 import { MarketHistoryStore } from '../src-main/marketHistory/store'
 import { buildCatalog, marketAt } from '../src-main/simulator/markets'
 import type { TestApp } from './test-app'
@@ -31,7 +33,10 @@ export interface TourStop {
 function recordWeekOf(app: TestApp, marketId: string): () => void {
   const entry = buildCatalog(1).byId.get(marketId)
   if (!entry) throw new Error(`the simulator has no market ${marketId}`)
-  const store = new MarketHistoryStore(join(app.dataDir, 'market-history', app.appCore.core.activeProfileId()))
+  const dir = join(app.dataDir, 'market-history', app.appCore.core.activeProfileId())
+  // A stop before may have recorded the market already (the markets list shows it): the week replaces that record.
+  rmSync(join(dir, marketFileName(marketId)), { force: true })
+  const store = new MarketHistoryStore(dir)
   const now = app.appCore.simulator.clock.now()
   for (let t = now - 7 * 86_400_000; t <= now; t += 15 * 60_000) {
     store.record(observeAll([marketAt(entry, t).market as never], t - now + Date.now()), t - now + Date.now(), { full: false, intervalMs: 15 * 60_000 })
