@@ -4,6 +4,7 @@ import { SvcFailure, fail, isSvcFailure, ok, type Result, type SvcError } from '
 import type { Fetched } from '../../src-shared/contract/app'
 import type { CallOptions } from '../service/client'
 import type { Core } from './core'
+import { serviceClockOf, tokenPricesOf } from '../service/capabilities'
 
 /** `signal`: the caller gave the call up (a closed connection, a cancel over IPC); the service request is abandoned. */
 export type BridgeHandler<M extends BridgeMethodName> = (rawArgs: unknown, opts?: BridgeCallOptions) => Promise<Result<BridgeResult<M>>>
@@ -17,6 +18,38 @@ export type BridgeHandlers = { [M in BridgeMethodName]: BridgeHandler<M> }
 const CANCELLABLE: ReadonlySet<BridgeMethodName> = new Set(SERVICE_METHOD_NAMES.filter((n) => n !== 'commitIntent'))
 
 type Impl<M extends BridgeMethodName> = (args: BridgeParsedArgs<M>, signal?: AbortSignal) => Promise<BridgeResult<M>> | BridgeResult<M>
+type Impls = { [M in BridgeMethodName]: Impl<M> }
+type MarketHistoryMethod =
+  | 'getMarketHistory'
+  | 'getMarketHistories'
+  | 'getMarketSummaries'
+  | 'getMarketRecorder'
+  | 'setMarketRecorder'
+  | 'recordMarketsNow'
+  | 'listWalletSets'
+  | 'saveWalletSet'
+  | 'removeWalletSet'
+  | 'getPositionHistory'
+
+/** The market recorder's methods, on the active profile; a core without a recorder (the command line's) answers NotFound. */
+function marketHistoryImpls(core: Core): Pick<Impls, MarketHistoryMethod> {
+  const recorder = () => {
+    if (!core.marketHistory) throw new SvcFailure({ kind: 'NotFound', message: 'Market history is recorded only by the app, not in this mode.' })
+    return core.marketHistory
+  }
+  return {
+    getMarketHistory: (a) => recorder().history(core.activeProfileId(), a.marketId, a.range, a.points),
+    getMarketHistories: (a) => a.marketIds.map((id) => recorder().history(core.activeProfileId(), id, a.range)),
+    getMarketSummaries: (a) => recorder().summaries(core.activeProfileId(), a.marketIds),
+    getMarketRecorder: () => recorder().state(core.activeProfileId()),
+    setMarketRecorder: (a) => recorder().setSettings(a),
+    recordMarketsNow: () => recorder().snapshotNow(core.activeProfileId()),
+    listWalletSets: () => recorder().walletSets(core.activeProfileId()),
+    saveWalletSet: (a) => recorder().saveWalletSet(core.activeProfileId(), a.name, a.queries),
+    removeWalletSet: (a) => ({ removed: recorder().removeWalletSet(core.activeProfileId(), a.id) }),
+    getPositionHistory: (a) => recorder().positionHistory(core.activeProfileId(), a.id),
+  }
+}
 
 /**
  * The handlers both transports (Electron IPC and the browser host) serve. Arguments are
@@ -34,17 +67,12 @@ export function createBridgeHandlers(core: Core): BridgeHandlers {
       return { data, source: session.source() }
     }
 
-  const recorder = () => {
-    if (!core.marketHistory) throw new SvcFailure({ kind: 'NotFound', message: 'Market history is recorded only by the app, not in this mode.' })
-    return core.marketHistory
-  }
-
   const queries = () => {
     if (!core.queryWatches) throw new SvcFailure({ kind: 'NotFound', message: 'Watched filters are kept only by the app, not in this mode.' })
     return core.queryWatches
   }
 
-  const impls: { [M in BridgeMethodName]: Impl<M> } = {
+  const impls: Impls = {
     getIntent: (a, signal) => fetched((s, o) => s.client.getIntent(a, o).then((r) => r.intent))(signal),
     searchIntents: (a, signal) => fetched((s, o) => s.client.searchIntents(a, o))(signal),
     getIntentHistory: (a, signal) => fetched((s, o) => s.client.getIntentHistory(a, o))(signal),
@@ -83,18 +111,11 @@ export function createBridgeHandlers(core: Core): BridgeHandlers {
     setAccessKey: (a) => core.setAccessKey(a.profileId, a.key, a.allowPlainText ?? false),
     clearAccessKey: (a) => core.clearAccessKey(a.profileId),
     testConnection: (a) => core.testConnection(a.profileId),
+    getCapabilities: (a) => core.capabilities(core.activeProfileId(), a.refresh ?? false),
+    getTokenPrices: (a, signal) => fetched((s, o) => tokenPricesOf(s.client, a, o))(signal),
+    getServiceClock: (_a, signal) => serviceClockOf(core.session().client, { signal }),
     getLogo: (a) => core.logo(a.url),
-
-    getMarketHistory: (a) => recorder().history(core.activeProfileId(), a.marketId, a.range, a.points),
-    getMarketHistories: (a) => a.marketIds.map((id) => recorder().history(core.activeProfileId(), id, a.range)),
-    getMarketSummaries: (a) => recorder().summaries(core.activeProfileId(), a.marketIds),
-    getMarketRecorder: () => recorder().state(core.activeProfileId()),
-    setMarketRecorder: (a) => recorder().setSettings(a),
-    recordMarketsNow: () => recorder().snapshotNow(core.activeProfileId()),
-    listWalletSets: () => recorder().walletSets(core.activeProfileId()),
-    saveWalletSet: (a) => recorder().saveWalletSet(core.activeProfileId(), a.name, a.queries),
-    removeWalletSet: (a) => ({ removed: recorder().removeWalletSet(core.activeProfileId(), a.id) }),
-    getPositionHistory: (a) => recorder().positionHistory(core.activeProfileId(), a.id),
+    ...marketHistoryImpls(core),
   }
 
   const handlers = {} as Record<BridgeMethodName, BridgeHandler<BridgeMethodName>>
