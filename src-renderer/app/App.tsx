@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { HashRouter, Navigate, Route, Routes } from 'react-router'
+import { HashRouter } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import { bridge } from '../bridge'
 import { showCacheActivity } from './cacheActivity'
@@ -9,8 +9,7 @@ import { startWatchSync } from '../features/watch/sync'
 import { startQueryWatchSync } from '../features/queryWatch'
 import { useConnection } from '../stores/connection'
 import { askChainsEarly, useChainDirectory, useReconnectProbe } from '../data/reference/chains'
-import { DEFAULT_PATH, ROUTES } from './routes'
-import { Shell } from './Shell'
+import { AppRoutes } from './AppRoutes'
 import { DataProvider } from '../data/DataProvider'
 
 /**
@@ -63,14 +62,7 @@ function AppRoot() {
   useReconnectProbe()
   return (
     <HashRouter>
-      <Routes>
-        <Route element={<Shell />}>
-          {ROUTES.map((r) => (
-            <Route key={r.path} path={r.path} element={<r.view.Component />} />
-          ))}
-          <Route path="*" element={<Navigate to={DEFAULT_PATH} replace />} />
-        </Route>
-      </Routes>
+      <AppRoutes />
     </HashRouter>
   )
 }

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react'
-import { MemoryRouter, Navigate, Route, Routes } from 'react-router'
+import { MemoryRouter } from 'react-router'
 import { DataProvider } from '../data/DataProvider'
-import { DEFAULT_PATH, ROUTES } from '../app/routes'
-import { Shell } from '../app/Shell'
+import { AppRoutes } from '../app/AppRoutes'
+import { ROUTES } from '../app/routes'
 
 /**
  * The whole window at `path`: the shell (sidebar, banners, command palette) around every
@@ -12,14 +12,7 @@ import { Shell } from '../app/Shell'
 export function renderShellAt(path: string) {
   return render(
     <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route element={<Shell />}>
-          {ROUTES.map((r) => (
-            <Route key={r.path} path={r.path} element={<r.view.Component />} />
-          ))}
-          <Route path="*" element={<Navigate to={DEFAULT_PATH} replace />} />
-        </Route>
-      </Routes>
+      <AppRoutes />
     </MemoryRouter>,
     { wrapper: DataProvider },
   )

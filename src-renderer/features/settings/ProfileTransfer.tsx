@@ -23,12 +23,7 @@ function ExportPanel({ profiles, onClose }: { profiles: readonly ProfileView[]; 
       {profiles.map((p) => (
         <label className="row" key={p.id}>
           <input type="checkbox" checked={chosen.has(p.id)} onChange={() => toggle(p.id)} aria-label={`Export ${p.name}`} />
-          <strong>
-            <bdi>{p.name}</bdi>
-          </strong>{' '}
-          <code className="muted" dir="ltr">
-            {p.baseUrl}
-          </code>
+          <ProfileLabel profile={p} />
         </label>
       ))}
       <div className="row">
@@ -109,12 +104,7 @@ function ImportResult({ outcome, plainTextBackend, onClose }: { outcome: ImportO
       {imported.length ? <p>Profiles come without their access keys. Enter each one's key now (or later, on its card below).</p> : null}
       {imported.map((p) => (
         <div key={p.id}>
-          <strong>
-            <bdi>{p.name}</bdi>
-          </strong>{' '}
-          <code className="muted" dir="ltr">
-            {p.baseUrl}
-          </code>
+          <ProfileLabel profile={p} />
           <KeyForm profile={p} plainTextBackend={plainTextBackend} />
         </div>
       ))}
@@ -211,6 +201,20 @@ export function ProfileTransfer({ profiles, plainTextBackend }: { profiles: read
         <ImportPreview steps={stage.steps} onCancel={idle} onImport={(accept) => void runImport(stage.steps, accept).then((outcome) => setStage({ s: 'done', outcome }))} />
       ) : null}
       {stage.s === 'done' ? <ImportResult outcome={stage.outcome} plainTextBackend={plainTextBackend} onClose={idle} /> : null}
+    </>
+  )
+}
+
+/** A profile as the transfer lists show it: its name isolated from the text around it, and the service it points at. */
+function ProfileLabel({ profile }: { profile: { name: string; baseUrl: string } }) {
+  return (
+    <>
+      <strong>
+        <bdi>{profile.name}</bdi>
+      </strong>{' '}
+      <code className="muted" dir="ltr">
+        {profile.baseUrl}
+      </code>
     </>
   )
 }
