@@ -1,3 +1,5 @@
+import { amountText } from '@contract/amount'
+import { isTokenDecimals } from '@contract/service/bounds'
 import { formatUnitsExact, groupDecimal } from '../lib/format'
 import { CopyButton } from './CopyButton'
 
@@ -14,6 +16,8 @@ export function Amount({
   copyable?: boolean
 }) {
   if (raw === undefined) return <span className="muted">—</span>
+  // Decimals the token cannot have (a hostile or damaged record) leave base units, and say so: never read as token units.
+  if (decimals !== undefined && !isTokenDecimals(decimals)) return <span className="amount">{amountText({ raw, symbol })}</span>
   const exact = formatUnitsExact(raw, decimals)
   return (
     <span className="amount" title={`${exact}${symbol ? ` ${symbol}` : ''} (${raw} base units)`}>

@@ -212,7 +212,8 @@ function Cell({ column, colIndex, row, selected, active, actions }: CellProps & 
           {amount.quoted ? <span className="history-quoted">quoted </span> : null}
           {/* A narrow column cuts the digits (exact in the tooltip), never the token. */}
           <span className="history-clip">{amount.number}</span>
-          {amount.unit ? <span className="history-unit">{amount.unit}</span> : null}
+          {/* The space keeps "1500000 base units" apart when the row is read or copied as text. */}
+          {amount.unit ? <> <span className="history-unit">{amount.unit}</span></> : null}
         </>,
         { className: 'history-num history-amount', title: amount.exact },
       )

@@ -1,6 +1,7 @@
 import type { ChainInfo, IntentHistoryEntry, ReportedStatus, TokenMetadata } from '@contract/service'
 import { isPendingStatus } from '@contract/service/constants'
 import { amountText, groupDecimal, formatDateTime, formatDuration, formatUnitsExact, formatUsd, shortHex } from '../../lib/format'
+import { isTokenDecimals } from '@contract/service/bounds'
 import { chainName } from '../../lib/chains'
 import { historyEntryIntentId } from '../../db/records'
 import { receiptDurationMs } from '../../lib/receiptDuration'
@@ -87,10 +88,12 @@ function amountCell(
   const raw = useQuote ? quoted : (actual ?? quoted)
   if (raw === undefined) return { text: '—', number: '—', unit: '', exact: '', quoted: false }
   const symbol = token?.symbol ? ` ${token.symbol}` : ''
+  // Decimals missing or out of bounds (a damaged record): the amount stays in base units and says so.
+  const decimals = isTokenDecimals(token?.decimals) ? token.decimals : undefined
   return {
-    text: amountText({ raw, decimals: token?.decimals, symbol: token?.symbol }),
-    number: token?.decimals === undefined ? raw : groupDecimal(formatUnitsExact(raw, token.decimals)),
-    unit: token?.decimals === undefined ? `base units${token?.symbol ? ` of ${token.symbol}` : ''}` : (token.symbol ?? ''),
+    text: amountText({ raw, decimals, symbol: token?.symbol }),
+    number: decimals === undefined ? raw : groupDecimal(formatUnitsExact(raw, decimals)),
+    unit: decimals === undefined ? `base units${token?.symbol ? ` of ${token.symbol}` : ''}` : (token?.symbol ?? ''),
     exact: `${useQuote ? 'Quoted: ' : ''}${formatUnitsExact(raw, token?.decimals)}${symbol} — ${raw} base units`,
     quoted: useQuote,
   }
