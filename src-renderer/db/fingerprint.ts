@@ -1,5 +1,6 @@
 import type { Intent, IntentHistoryEntry, IntentReceipt, IntentTransaction } from '@contract/service'
 import type { IntentSource } from './records'
+import { listOf } from '@contract/service/bounds'
 
 /**
  * A cheap fingerprint of a service object: what changes when the intent moves on (its
@@ -16,7 +17,7 @@ const receiptState = (r: IntentReceipt | undefined): string =>
     : '-'
 
 const balances = (e: IntentHistoryEntry): string =>
-  (e.balances ?? []).map((b) => (b.tokens ?? []).map((t) => `${t.chainId ?? b.chainId}:${t.contractAddress}:${t.balance}`).join(',')).join(';')
+  listOf(e.balances).map((b) => listOf(b.tokens).map((t) => `${t.chainId ?? b.chainId}:${t.contractAddress}:${t.balance}`).join(',')).join(';')
 
 const intentState = (i: Intent): string => [i.status, i.updatedAt, i.expiresAt].join('|')
 

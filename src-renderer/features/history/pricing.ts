@@ -1,6 +1,7 @@
 import type { Intent, IntentHistoryEntry, TokenMetadata } from '@contract/service'
 import { formatUnitsExact, shortHex } from '../../lib/format'
 import type { KnownPrice, PriceKind } from '../../lib/priceSource'
+import { listOf } from '@contract/service/bounds'
 
 /**
  * USD prices for History's volume, from what the app already holds: history entries carry
@@ -93,8 +94,8 @@ export function learnPrices(entries: readonly IntentHistoryEntry[], knowledge: P
   const prices = new Map<string, TokenPrice>()
   for (const [key, p] of knowledge.book ?? []) prices.set(key, { usd: p.usd, from: p.from })
   for (const e of entries)
-    for (const b of e.balances ?? [])
-      for (const t of b.tokens ?? []) {
+    for (const b of listOf(e.balances))
+      for (const t of listOf(b.tokens)) {
         const usd = t.priceUsd === undefined ? NaN : Number(t.priceUsd)
         if (Number.isFinite(usd) && usd >= 0) prices.set(priceKey(t.chainId ?? b.chainId, t.contractAddress), { usd, from: 'balance' })
       }
