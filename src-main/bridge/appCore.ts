@@ -65,7 +65,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     makeWatches: (session) =>
       createReceiptWatcher({ session, events, file: join(opts.dataDir, 'watches.json'), notify: opts.notify, redact }),
     makeMarketHistory: (session, activeProfileId) =>
-      createMarketRecorder({ dir: join(opts.dataDir, 'market-history'), session, activeProfileId }),
+      createMarketRecorder({ dir: join(opts.dataDir, 'market-history'), session, activeProfileId, redact }),
     makeQueryWatches: (session, watches) =>
       createQueryWatcher({
         history: historyFromSessions(session),

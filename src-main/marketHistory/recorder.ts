@@ -31,6 +31,8 @@ export interface MarketRecorderOptions {
   log?: (message: string) => void
   /** Wait after start-up before an overdue snapshot (default 20 s), so it does not slow the start. */
   startDelayMs?: number
+  /** Applied to the service's text (market ids) before it is written to disk (the app's key redactor). */
+  redact?: <T>(value: T) => T
 }
 
 export interface MarketRecorder {
@@ -122,7 +124,7 @@ class Recorder implements MarketRecorder {
 
   private storeOf(profileId: string): MarketHistoryStore {
     let s = this.stores.get(profileId)
-    if (!s) this.stores.set(profileId, (s = new MarketHistoryStore(join(this.opts.dir, folderOf(profileId)))))
+    if (!s) this.stores.set(profileId, (s = new MarketHistoryStore(join(this.opts.dir, folderOf(profileId)), this.opts.redact)))
     return s
   }
 

@@ -1,9 +1,10 @@
-import { readdirSync, statSync, appendFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync, appendFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { observeAll } from './observe'
 import { RECORD_BYTES, marketFileName } from './recordFile'
 import { MarketHistoryStore } from './store'
+import { redactDeep } from '../service/redact'
 import { market, tempDir } from './testing'
 
 const MIN = 60_000
@@ -27,6 +28,16 @@ describe('MarketHistoryStore', () => {
     ])
     expect(again.snapshotLog().map((s) => s.t)).toEqual([T0, T0 + 15 * MIN, T0 + 30 * MIN])
     expect(again.record(observeAll([market('a', 0.051)], T0 + 45 * MIN), T0 + 45 * MIN, page)).toBe(0)
+  })
+
+  it('writes no access key a service echoed as a market id: the index on disk is redacted', () => {
+    const dir = tempDir()
+    const key = 'sk_live_4f1c9b2e7a6d3850c1ab'
+    const store = new MarketHistoryStore(dir, (v) => redactDeep(v, [key], { fragment: 12 }))
+    store.record(observeAll([market(`vault-${key}`, 0.05), market('b', 0.03)], T0), T0, full)
+    const onDisk = readdirSync(dir).map((name) => readFileSync(join(dir, name)).toString('latin1')).join('\n')
+    expect(onDisk).not.toContain(key)
+    expect(onDisk).toContain('"b"')
   })
 
   it('keeps base and rewards apart, each with its unit, and the figures the record holds', () => {

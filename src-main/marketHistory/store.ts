@@ -41,7 +41,11 @@ export class MarketHistoryStore {
   private index: Record<string, string> | undefined
   private snapshots: SnapshotEntry[] | undefined
 
-  constructor(readonly dir: string) {}
+  /** `redact`: applied to the market index (the service's market ids) before it is written. */
+  constructor(
+    readonly dir: string,
+    private readonly redact: <T>(value: T) => T = (v) => v,
+  ) {}
 
   private path(name: string): string {
     return join(this.dir, name)
@@ -177,7 +181,7 @@ export class MarketHistoryStore {
     const added = writes.filter(([id]) => index[id] === undefined)
     if (added.length) {
       for (const [id] of added) index[id] = marketFileName(id)
-      writeJsonAtomic(this.path('markets.json'), { version: 1, markets: index })
+      writeJsonAtomic(this.path('markets.json'), this.redact({ version: 1, markets: index }))
     }
     if (coverage.full) this.appendSnapshot({ t: at, intervalMs: coverage.intervalMs })
     return writes.length
