@@ -54,35 +54,35 @@ export const LAYERS = [
   // Main process, bottom up: the service client, settings, the event hub and the logo
   // store know only the contract; the watchers build on them; the bridge runs the
   // handlers over all of it; the wiring (Electron, the browser host, the CLIs) starts it.
-  { name: 'main/service', files: ['src-main/service/'], allow: ['contract'], tests: ['main/simulator'] },
+  { name: 'main/service', files: ['src-main/service/'], allow: ['contract'], tests: ['tools/simulator'] },
   { name: 'main/settings', files: ['src-main/settings/'], allow: ['contract'], tests: ['main/watch'] },
   { name: 'main/events', files: ['src-main/events/'], allow: ['contract'] },
   { name: 'main/logos', files: ['src-main/logos/'], allow: ['contract'], tests: ['main/events', 'main/bridge', 'main/wiring'] },
   // The receipt watcher never imports the bridge or the wiring (it is driven by them).
-  { name: 'main/watch', files: ['src-main/watch/'], allow: ['main/service', 'main/settings', 'main/events', 'contract'], tests: ['main/simulator'] },
+  { name: 'main/watch', files: ['src-main/watch/'], allow: ['main/service', 'main/settings', 'main/events', 'contract'], tests: ['tools/simulator'] },
   // Watched History filters poll like the watcher, reusing its backoff; only the wiring imports them.
   {
     name: 'main/queryWatch',
     files: ['src-main/queryWatch/'],
     allow: ['main/watch', 'main/service', 'main/settings', 'main/events', 'contract'],
-    tests: ['main/simulator'],
+    tests: ['tools/simulator'],
   },
   // Yield markets' rate history, recorded on this computer.
-  { name: 'main/marketHistory', files: ['src-main/marketHistory/'], allow: ['main/service', 'main/settings', 'main/events', 'contract'], tests: ['main/simulator'] },
+  { name: 'main/marketHistory', files: ['src-main/marketHistory/'], allow: ['main/service', 'main/settings', 'main/events', 'contract'], tests: ['tools/simulator'] },
   {
     name: 'main/bridge',
     files: ['src-main/bridge/'],
-    allow: ['main/queryWatch', 'main/watch', 'main/marketHistory', 'main/service', 'main/settings', 'main/events', 'main/logos', 'main/simulator', 'contract'],
+    allow: ['main/queryWatch', 'main/watch', 'main/marketHistory', 'main/service', 'main/settings', 'main/events', 'main/logos', 'tools/simulator', 'contract'],
   },
   {
     name: 'main/wiring',
     files: ['src-main/electron/', 'src-main/host/', 'src-main/cli/', 'src-main/doctor/'],
-    allow: ['main/bridge', 'main/queryWatch', 'main/watch', 'main/marketHistory', 'main/service', 'main/settings', 'main/events', 'main/logos', 'main/simulator', 'contract'],
+    allow: ['main/bridge', 'main/queryWatch', 'main/watch', 'main/marketHistory', 'main/service', 'main/settings', 'main/events', 'main/logos', 'tools/simulator', 'contract'],
   },
   // The preload runs in the page's sandbox: it forwards calls and knows only the contract.
   { name: 'main/preload', files: ['src-main/preload/'], allow: ['contract'] },
-  // The demo and test service.
-  { name: 'main/simulator', files: ['src-main/simulator/'], allow: ['main/service', 'contract'] },
+  // The demo and test service, a tool beside the product (tools/simulator/README.md).
+  { name: 'tools/simulator', files: ['tools/simulator/'], allow: ['main/service', 'contract'] },
 ]
 
 /** The page must never reach Node or Electron (everything goes through the bridge), nor main's code. */

@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: 'main',
           environment: 'node',
-          include: ['src-main/**/*.test.ts', 'src-shared/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts', 'lint/**/*.test.mjs'],
+          include: ['src-main/**/*.test.ts', 'tools/**/*.test.ts', 'src-shared/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts', 'lint/**/*.test.mjs'],
           testTimeout: 30_000,
         },
       },

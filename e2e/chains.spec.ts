@@ -1,4 +1,4 @@
-import { ROUTE_PROVIDERS } from '../src-main/simulator'
+import { ROUTE_PROVIDERS } from '../tools/simulator'
 import { startTestApp, test, expect } from './fixtures'
 
 test('the chains table shows every chain the service lists, with explorer links', async ({ open, app }) => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { IntentHistoryEntry } from '../src-shared/contract/service'
 import { SvcClient } from '../src-main/service/client'
-import { startSimulator } from '../src-main/simulator'
+import { startSimulator } from '../tools/simulator'
 import { startHarnessServer, type HarnessServer } from '../bench/lib/harnessServer'
 import { CHROMIUM_ARGS, chromiumPath } from './chromium'
 

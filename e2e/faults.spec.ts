@@ -1,6 +1,6 @@
 import type { Page, Response } from '@playwright/test'
 import type { RetryInfo } from '../src-main/service/retry'
-import { HEAVY_OWNER_ADDRESS } from '../src-main/simulator'
+import { HEAVY_OWNER_ADDRESS } from '../tools/simulator'
 import { startTestApp, test as base, expect, type TestApp } from './fixtures'
 import { dumpIndexedDb, lostOrChanged, settledDump, waitUntilFiled } from './pageState'
 

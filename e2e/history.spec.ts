@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import type { GetIntentHistoryRequest } from '../src-shared/contract/service'
-import { BIG_AMOUNT_INTENT_ID, HEAVY_OWNER_ADDRESS, type Dataset, type IntentRecord } from '../src-main/simulator'
+import { BIG_AMOUNT_INTENT_ID, HEAVY_OWNER_ADDRESS, type Dataset, type IntentRecord } from '../tools/simulator'
 import { test, expect, type TestApp } from './fixtures'
 import { cachedIntentIds } from './pageState'
 

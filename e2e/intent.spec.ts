@@ -1,4 +1,4 @@
-import { BIG_AMOUNT_INTENT_ID } from '../src-main/simulator'
+import { BIG_AMOUNT_INTENT_ID } from '../tools/simulator'
 import { test, expect, type TestApp } from './fixtures'
 
 /**

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { randomUUID } from 'node:crypto'
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { HEAVY_OWNER_ADDRESS } from '../src-main/simulator'
+import { HEAVY_OWNER_ADDRESS } from '../tools/simulator'
 import { startTestApp, test, expect } from './fixtures'
 import { dumpIndexedDb, dumpWebStorage } from './pageState'
 

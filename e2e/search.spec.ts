@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { HEAVY_OWNER_ADDRESS } from '../src-main/simulator'
+import { HEAVY_OWNER_ADDRESS } from '../tools/simulator'
 import type { SearchIntentsRequest } from '../src-shared/contract/service'
 import { test, expect, type TestApp } from './fixtures'
 import { allAcrossScroll } from './tableRows'

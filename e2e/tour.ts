@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { HEAVY_OWNER_ADDRESS } from '../src-main/simulator'
+import { HEAVY_OWNER_ADDRESS } from '../tools/simulator'
 import { observeAll } from '../src-main/marketHistory/observe'
 import { marketFileName } from '../src-main/marketHistory/recordFile'
 import { MarketHistoryStore } from '../src-main/marketHistory/store'
-import { buildCatalog, marketAt } from '../src-main/simulator/markets'
+import { buildCatalog, marketAt } from '../tools/simulator/markets'
 import type { TestApp } from './test-app'
 
 /**

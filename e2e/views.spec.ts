@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures'
-import { HEAVY_OWNER_ADDRESS } from '../src-main/simulator'
+import { HEAVY_OWNER_ADDRESS } from '../tools/simulator'
 import { TOUR } from './tour'
 
 /**

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import type { YieldGetMarketsRequest, YieldMarket } from '../src-shared/contract/service'
-import { UNAVAILABLE_YIELD_ID } from '../src-main/simulator'
+import { UNAVAILABLE_YIELD_ID } from '../tools/simulator'
 import { splitRate } from '../src-shared/contract/marketHistory'
 import { startTestApp, test, expect, type TestApp } from './fixtures'
 

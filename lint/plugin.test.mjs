@@ -118,12 +118,12 @@ describe('eslint.config.mjs', async () => {
     ['a store in stores/', 'src-renderer/stores/things.ts', "import { create } from 'zustand'\nexport const useThings = create(() => ({}))"],
     ['the watcher using the service', 'src-main/watch/watcher.ts', "import { realSleep } from '../service/retry'\nexport const s = realSleep"],
     ['the bridge using watched filters', 'src-main/bridge/core.ts', "import { x } from '../queryWatch/watcher'\nexport const y = x"],
-    ['a service test using the simulator', 'src-main/service/client.test.ts', "import { startSimulator } from '../simulator'\nexport const s = startSimulator"],
+    ['a service test using the simulator', 'src-main/service/client.test.ts', "import { startSimulator } from '../../tools/simulator'\nexport const s = startSimulator"],
   ])('passes %s', async (_, file, code) => {
     expect(await failing(file, code)).toEqual([])
   })
 
   it('lets the simulator into a service test only, not the service', async () => {
-    expect(await failing('src-main/service/client.ts', "import { startSimulator } from '../simulator'\nexport const s = startSimulator")).toContain('local/layers')
+    expect(await failing('src-main/service/client.ts', "import { startSimulator } from '../../tools/simulator'\nexport const s = startSimulator")).toContain('local/layers')
   })
 })

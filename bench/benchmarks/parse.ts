@@ -1,5 +1,5 @@
-import { startSimulator } from '../../src-main/simulator'
-import { parseJson, toJson } from '../../src-main/simulator/wire'
+import { startSimulator } from '../../tools/simulator'
+import { parseJson, toJson } from '../../tools/simulator/wire'
 import { parseJsonLossless } from '../../src-shared/contract/losslessJson'
 import { Resources, type Benchmark } from '../lib/benchmark'
 import { cpuMsOf } from '../lib/cpu'

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { HEAVY_OWNER_ADDRESS } from '../../src-main/simulator'
+import { HEAVY_OWNER_ADDRESS } from '../../tools/simulator'
 import { Resources, type Benchmark } from '../lib/benchmark'
 import { startApp } from '../lib/app'
 import { launchChromium } from '../lib/chromium'

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
-import { HEAVY_OWNER_ADDRESS } from '../../src-main/simulator'
-import { allTxHashes, type IntentRecord } from '../../src-main/simulator/records'
+import { HEAVY_OWNER_ADDRESS } from '../../tools/simulator'
+import { allTxHashes, type IntentRecord } from '../../tools/simulator/records'
 import { Resources, type Benchmark } from '../lib/benchmark'
 import { startApp } from '../lib/app'
 import { launchChromium } from '../lib/chromium'

@@ -1,5 +1,5 @@
 import { Agent, request } from 'node:http'
-import { startSimulator } from '../../src-main/simulator'
+import { startSimulator } from '../../tools/simulator'
 import { Resources, sleep, type Benchmark } from '../lib/benchmark'
 import { processCpuSeconds } from '../lib/cpu'
 import { startSimulatorProcess } from '../lib/processes'

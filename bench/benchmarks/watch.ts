@@ -6,7 +6,7 @@ import { startTsProcess, waitForLine } from '../lib/processes'
 import { seededRandom, shuffled } from '../lib/random'
 import { atLeast, atMost, type Figure } from '../lib/report'
 import { mean, p95 } from '../lib/stats'
-import { DEFAULT_WAIT_TIMEOUT_MS } from '../../src-main/simulator'
+import { DEFAULT_WAIT_TIMEOUT_MS } from '../../tools/simulator'
 
 async function admin<T>(simulatorUrl: string, action: string, body: unknown): Promise<T> {
   const res = await fetch(`${simulatorUrl}/__sim/${action}`, {

@@ -8,7 +8,7 @@ import { RECORD_BYTES, SNAPSHOT_BYTES, encodeRecord, marketFileName, toSeconds, 
 import { SvcClient } from '../../src-main/service/client'
 import type { FetchLike } from '../../src-main/service/transport'
 import { SIMULATOR_PROFILE_ID } from '../../src-main/settings/profiles'
-import { buildCatalog, marketAt } from '../../src-main/simulator/markets'
+import { buildCatalog, marketAt } from '../../tools/simulator/markets'
 import { startApp } from '../lib/app'
 import { Resources, within, type Benchmark } from '../lib/benchmark'
 import { launchChromium } from '../lib/chromium'

@@ -3,7 +3,7 @@ import { startAppCore } from '../../src-main/bridge/appCore'
 import { startHost } from '../../src-main/host/server'
 import { FileKeyStore } from '../../src-main/settings/keystore'
 import { ROOT } from './processes'
-import type { IntentRecord } from '../../src-main/simulator/records'
+import type { IntentRecord } from '../../tools/simulator/records'
 
 export interface RunningApp {
   origin: string

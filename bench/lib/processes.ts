@@ -67,7 +67,7 @@ export interface SimulatorProcess extends Child {
  * the simulator and whatever reads from it do not share one event loop.
  */
 export async function startSimulatorProcess(o: { intents: number; seed?: number }): Promise<SimulatorProcess> {
-  const child = startTsProcess('src-main/simulator/cli.ts', ['--port', '0', '--intents', String(o.intents), '--seed', String(o.seed ?? 1)])
+  const child = startTsProcess('tools/simulator/cli.ts', ['--port', '0', '--intents', String(o.intents), '--seed', String(o.seed ?? 1)])
   const stderr: string[] = []
   child.proc.stderr?.on('data', (c: Buffer) => stderr.push(c.toString('utf8')))
   try {

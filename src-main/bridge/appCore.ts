@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { WireDialectSchema } from '../../src-shared/contract/dialect'
-import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../simulator'
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../tools/simulator'
 import type { KeyStore } from '../settings/keystore'
 import { ProfileStore } from '../settings/profiles'
 import { secureDataDir } from '../settings/jsonFile'

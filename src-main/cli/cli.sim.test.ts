@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSimulator, type RunningSimulator } from '../simulator'
-import { BIG_AMOUNT_INTENT_ID } from '../simulator'
+import { startSimulator, type RunningSimulator } from '../../tools/simulator'
+import { BIG_AMOUNT_INTENT_ID } from '../../tools/simulator'
 import { EXIT, runCli } from './main'
 
 let sim: RunningSimulator

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { once } from 'node:events'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSimulator, type RunningSimulator } from '../simulator'
+import { startSimulator, type RunningSimulator } from '../../tools/simulator'
 import { doctor, KEY_VARIABLE, parseDoctorArgs, UsageError } from './cli'
 
 const DEPLOYED = { serviceName: 'Orbit', renames: [{ neutral: 'priceFeedId', wire: 'oracleFeedId' }], bigInts: 'string' as const }
@@ -97,7 +97,7 @@ describe('npm run doctor against npm run sim, as commands', () => {
   /** Starts the simulator command and resolves with its URL once it prints its listening line. */
   const sim = (flags: string[]) =>
     new Promise<string>((ok, fail) => {
-      const child = spawn(tsx, [join(__dirname, '../simulator/cli.ts'), '--host', '127.0.0.1', '--port', '0', '--intents', '100', '--access-key', key, ...flags], {
+      const child = spawn(tsx, [join(__dirname, '../../tools/simulator/cli.ts'), '--host', '127.0.0.1', '--port', '0', '--intents', '100', '--access-key', key, ...flags], {
         stdio: ['ignore', 'pipe', 'pipe'],
       })
       children.push(child)

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { isGap } from '../../src-shared/contract/marketHistory'
 import { SvcClient } from '../service/client'
 import type { ServiceSession } from '../service/session'
-import { startSimulator, type RunningSimulator } from '../simulator'
+import { startSimulator, type RunningSimulator } from '../../tools/simulator'
 import { createMarketRecorder, type MarketRecorderOptions } from './recorder'
 import { tempDir } from './testing'
 

@@ -8,7 +8,7 @@ import {
   startSimulator,
   type RunningSimulator,
   type SimulatorOptions,
-} from '../simulator'
+} from '../../tools/simulator'
 import { SvcClient, type SvcClientOptions } from './client'
 
 /** The client against the real simulator over HTTP. */

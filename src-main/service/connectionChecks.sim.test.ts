@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startSimulator, type RunningSimulator } from '../simulator'
+import { startSimulator, type RunningSimulator } from '../../tools/simulator'
 import { SvcClient } from './client'
 import { checksSummaryLine, clockSkewText, formatChecks, missingReceipts, runConnectionChecks } from './connectionChecks'
 import { CapabilityCache, stateOfProbe } from './capabilities'

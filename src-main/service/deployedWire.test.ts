@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SvcFailure, type SvcError } from '../../src-shared/contract/errors'
 import type { WireDialect } from '../../src-shared/contract/dialect'
-import { startSimulator, type RunningSimulator } from '../simulator'
+import { startSimulator, type RunningSimulator } from '../../tools/simulator'
 import { SvcClient } from './client'
 import type { FetchLike } from './transport'
 

@@ -16,8 +16,8 @@ import {
   YieldGetAggregateBalancesResponseSchema,
   YieldGetMarketsResponseSchema,
 } from '../../src-shared/contract/service'
-import { mangleTypes } from '../simulator/faults'
-import { BIG_AMOUNT_INTENT_ID, HEAVY_OWNER_ADDRESS, startSimulator, type RunningSimulator } from '../simulator'
+import { mangleTypes } from '../../tools/simulator/faults'
+import { BIG_AMOUNT_INTENT_ID, HEAVY_OWNER_ADDRESS, startSimulator, type RunningSimulator } from '../../tools/simulator'
 import { SvcClient } from './client'
 import { parseJsonLossless } from '../../src-shared/contract/losslessJson'
 import { decodeWith } from './normalise/decode'

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startSimulator, type RunningSimulator } from '../simulator'
+import { startSimulator, type RunningSimulator } from '../../tools/simulator'
 import type { WatchControl } from '../../src-shared/contract/watch'
 import { realSleep, type Sleep } from '../service/retry'
 import type { WatchNotice } from './notice'
