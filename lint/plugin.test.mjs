@@ -123,6 +123,18 @@ describe('eslint.config.mjs', async () => {
     expect(await failing(file, code)).toEqual([])
   })
 
+  it.each([
+    ['the simulator importing the client', 'tools/simulator/server.ts', "import { realSleep } from '../../src-main/service/retry'\nexport const s = realSleep"],
+    ['the simulator importing the error catalogue', 'tools/simulator/errors.ts', "import { x } from '../../src-main/service/errorCatalogue'\nexport const y = x"],
+    ['a simulator test importing settings', 'tools/simulator/server.test.ts', "import { x } from '../../src-main/settings/profiles'\nexport const y = x"],
+  ])('keeps the simulator apart from the product: fails %s', async (_, file, code) => {
+    expect(await failing(file, code)).toContain('local/layers')
+  })
+
+  it('lets the simulator use the contract', async () => {
+    expect(await failing('tools/simulator/filters.ts', "import { isHash32 } from '../../src-shared/contract/formats'\nexport const h = isHash32")).toEqual([])
+  })
+
   it('lets the simulator into a service test only, not the service', async () => {
     expect(await failing('src-main/service/client.ts', "import { startSimulator } from '../../tools/simulator'\nexport const s = startSimulator")).toContain('local/layers')
   })

@@ -5,7 +5,7 @@
  * that step's own time, so moving the clock far ahead replays the steps in order with
  * the timestamps they would have had. Waiters on an intent are woken after each change.
  */
-import { clampDelay, startTimer } from '../../src-main/service/timer'
+import { clampDelay, startTimer } from './timer'
 import { SimError } from './errors'
 import type { SimClock } from './clock'
 import { MinHeap } from './heap'
