@@ -13,7 +13,14 @@ import type { BridgeMethodName } from '@contract/channels'
  * alone, and answers assembled from several calls (a market found by scanning the list).
  */
 export const OTHER_SOURCES = ['cacheInventory', 'cachedMarkets', 'balanceSnapshots', 'yieldMarket', 'intentReceipt', 'heldBalances', 'cachedQuotes', 'searchPreview', 'cachedSearch', 'filteredMarkets'] as const
-export type OtherSource = (typeof OTHER_SOURCES)[number]
+
+/**
+ * Reads of what this computer keeps (`useCacheRead`): the person's notes, bookmarks and
+ * saved searches, the statuses seen here, the watch mirror, the cache's copy of an intent.
+ */
+export const CACHE_READ_SOURCES = ['watchMirror', 'notesOf', 'intentNotes', 'transitions', 'bookmark', 'savedSearches', 'cachedIntent'] as const
+export type CacheReadSource = (typeof CACHE_READ_SOURCES)[number]
+export type OtherSource = (typeof OTHER_SOURCES)[number] | CacheReadSource
 
 export type QuerySource = BridgeMethodName | OtherSource
 

@@ -17,7 +17,7 @@ import { chainName } from '../../lib/chains'
 import { useConnection } from '../../stores/connection'
 import { useRouteBaseline, type BaselineRead } from '../../data/routeBaseline'
 import { caseKey, useCases } from '../../stores/attentionCases'
-import { useLiveQuery } from 'dexie-react-hooks'
+import { useCacheRead } from '../../data/useCacheRead'
 import { listNotesOf, type Note } from '../../db'
 import { CaseCell, HeldCell, SlaTimer } from './cells'
 import { attentionCsvColumns, REASON_LABEL } from './export'
@@ -32,7 +32,7 @@ const REASON_OPTIONS: ReadonlyArray<{ value: string; label: string }> = REASONS.
 
 /** The notes on every intent in the queue, live (a note added on the intent page shows here at once). */
 function useQueueNotes(profileId: string, ids: string | undefined): ReadonlyMap<string, Note[]> {
-  return useLiveQuery(() => (profileId && ids ? listNotesOf(profileId, ids.split('\n').filter(Boolean)) : new Map<string, Note[]>()), [profileId, ids]) ?? NO_NOTES
+  return useCacheRead('notesOf', profileId && ids ? profileId : undefined, { ids }, (p) => listNotesOf(p, ids!.split('\n').filter(Boolean))).data ?? NO_NOTES
 }
 const NO_NOTES: ReadonlyMap<string, Note[]> = new Map()
 

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
-import { useLiveQuery } from 'dexie-react-hooks'
+import { useCacheRead } from '../../data/useCacheRead'
 import type { AppInfo } from '@contract/app'
 import type { SvcError } from '@contract/errors'
 import type { Intent, IntentReceipt, ReportedStatus } from '@contract/service'
 import { knownStatus } from '@contract/service/constants'
 import { isHash32 } from '@contract/formats'
 import type { WatchState } from '@contract/watch'
-import { isBookmarked, listNotes, readTransitions, setBookmarked, type Note } from '../../db'
+import { isBookmarked, listNotes, readTransitions, setBookmarked } from '../../db'
 import { formatDateTime } from '../../lib/format'
 import { intentTokenMetadata } from '../../lib/intentRoute'
 import { routeExpectation, type Expectation } from '../../lib/routeStats'
@@ -85,14 +85,14 @@ function useReloadOnWatchedMove(watchedStatus: ReportedStatus | undefined, reloa
 
 /** Notes and the statuses seen on this computer, live from the cache. */
 function useLocalRecords(profileId: string | undefined, intentId: string) {
-  const notes = useLiveQuery(() => (profileId ? listNotes(profileId, intentId) : ([] as Note[])), [profileId, intentId])
-  const transitions = useLiveQuery(() => (profileId ? readTransitions(profileId, intentId) : []), [profileId, intentId])
+  const notes = useCacheRead('intentNotes', profileId, { intentId }, (p) => listNotes(p, intentId)).data
+  const transitions = useCacheRead('transitions', profileId, { intentId }, (p) => readTransitions(p, intentId)).data
   return { notes, transitions }
 }
 
 /** The bookmark on this computer: the choice shows at once, the stored value takes over when the cache reports it. */
 export function useBookmark(profileId: string | undefined, intentId: string) {
-  const stored = useLiveQuery(() => (profileId ? isBookmarked(profileId, intentId) : false), [profileId, intentId])
+  const stored = useCacheRead('bookmark', profileId, { intentId }, (p) => isBookmarked(p, intentId)).data
   const [pending, setPending] = useState<boolean | null>(null)
   const [error, setError] = useState<string | null>(null)
   useEffect(() => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { renderHook, waitFor } from '@testing-library/react'
 import type { Intent } from '@contract/service'
 import { recordVersion } from '../../stores/intentVersions'
+import { DataProvider } from '../../data/DataProvider'
 import { useAvailableVersions } from './versions'
 
 const intent = (status: Intent['status']): Intent => ({ intentId: '0xv', status })
@@ -13,7 +14,7 @@ describe('intent versions', () => {
     recordVersion('p', '0xv', { intent: intent('EXECUTING'), fetchedAt: 3000, origin: 'service' })
     recordVersion('p', '0xv', { intent: intent('SUCCEEDED'), fetchedAt: 4000, origin: 'service' })
     recordVersion('other', '0xv', { intent: intent('FAILED'), fetchedAt: 5000, origin: 'service' })
-    const { result } = renderHook(() => useAvailableVersions('p', '0xv'))
+    const { result } = renderHook(() => useAvailableVersions('p', '0xv'), { wrapper: DataProvider })
     await waitFor(() => expect(result.current).toBeDefined())
     expect(result.current!.map((v) => [v.fetchedAt, v.intent.status])).toEqual([
       [1000, 'COMMITTED'],

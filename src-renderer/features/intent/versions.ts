@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { useLiveQuery } from 'dexie-react-hooks'
+import { useCacheRead } from '../../data/useCacheRead'
 import { readIntent } from '../../db'
 import { useVersionsOf, type IntentVersion } from '../../stores/intentVersions'
 
@@ -9,13 +9,11 @@ import { useVersionsOf, type IntentVersion } from '../../stores/intentVersions'
  */
 export function useAvailableVersions(profileId: string | undefined, intentId: string): readonly IntentVersion[] | undefined {
   const session = useVersionsOf(profileId, intentId)
-  const cached = useLiveQuery(
-    async () => (profileId && intentId ? ((await readIntent(profileId, intentId)) ?? null) : null),
-    [profileId, intentId],
-  )
+  const wanted = !!(profileId && intentId)
+  const cached = useCacheRead('cachedIntent', wanted ? profileId : undefined, { intentId }, async (p) => (await readIntent(p, intentId)) ?? null).data
   return useMemo(() => {
-    if (cached === undefined) return undefined
+    if (cached === undefined) return wanted ? undefined : session
     if (!cached || session.some((v) => v.fetchedAt === cached.fetchedAt)) return session
     return [...session, { intent: cached.intent, fetchedAt: cached.fetchedAt, origin: 'cache' as const }].sort((a, b) => a.fetchedAt - b.fetchedAt)
-  }, [session, cached])
+  }, [session, cached, wanted])
 }

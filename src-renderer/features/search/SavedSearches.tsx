@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
-import { useLiveQuery } from 'dexie-react-hooks'
+import { useCacheRead } from '../../data/useCacheRead'
 import { Link } from 'react-router'
-import { deleteSavedSearch, listSavedSearches, saveSearch, type SavedSearch, type SavedSearchView } from '../../db'
+import { deleteSavedSearch, listSavedSearches, saveSearch, type SavedSearchView } from '../../db'
 import { activeProfile, useConnection } from '../../stores/connection'
 
 const useProfileId = () => useConnection((s) => activeProfile(s.info)?.id)
@@ -66,7 +66,7 @@ export function SaveSearchButton({ query, suggestedName, view = 'search', what =
 /** The saved searches of the active profile for one view, each a link that runs it again. */
 export function SavedSearchList({ view = 'search', path = '/search', label = 'Saved searches' }: { view?: SavedSearchView; path?: string; label?: string }) {
   const profileId = useProfileId()
-  const saved = useLiveQuery(() => (profileId ? listSavedSearches(profileId, view) : ([] as SavedSearch[])), [profileId, view])
+  const saved = useCacheRead('savedSearches', profileId, { view }, (p) => listSavedSearches(p, view)).data
   if (!saved?.length) return null
   return (
     <nav className="search-saved" aria-label={label}>

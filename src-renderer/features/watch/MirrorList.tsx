@@ -1,11 +1,11 @@
-import { useLiveQuery } from 'dexie-react-hooks'
+import { useCacheRead } from '../../data/useCacheRead'
 import { listWatchMirror } from '../../db'
 import { StatusBadge } from '../../components/StatusBadge'
 import { formatDateTime, shortHex } from '../../lib/format'
 
 /** The list as last mirrored in the cache: what the Watch view can still show when the app host is out of reach. */
 export function MirrorList({ profileId }: { profileId: string }) {
-  const rows = useLiveQuery(() => listWatchMirror(profileId), [profileId])
+  const rows = useCacheRead('watchMirror', profileId, {}, listWatchMirror).data
   if (!rows?.length) return null
   return (
     <div className="watch-mirror">
