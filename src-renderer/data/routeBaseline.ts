@@ -1,80 +1,101 @@
-import { useEffect, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import type { SvcError } from '@contract/errors'
-import { flushHistoryJournal } from '../db'
-import { WINDOW_MS } from '../lib/routeStats'
-import type { RouteStatsEntry } from '../stores/routeStats'
+import type { IntentHistoryEntry } from '@contract/service'
+import { knownStatus } from '@contract/service/constants'
+import { parseTime } from '../lib/format'
+import { RouteStatsBuilder, WINDOW_MS, type RouteStats, type StatsRow } from '../lib/routeStats'
+import { queryKeys } from './keys'
 import { readHistory } from './paging'
-import { requestRouteStats, useRouteStatsFor } from './routeStats'
+import { useRouteStatsFor } from './routeStats'
 
 /**
  * The routes' baseline ("how long a route usually takes"), read for the purpose: the last
- * 30 days of intents are read from the service into the cache on first use (Needs
- * attention, an executing intent's customer answer, Watch), then again when the last read
- * is older than `BASELINE_FRESH_MS`, and the 30-day route statistics are computed from
- * them. So the queue does not depend on what this agent happened to open: two agents on
- * the same service see the same baselines. Offline, the cache's last read is used.
+ * 30 days of intents are read from the service on first use (Needs attention, an executing
+ * intent's customer answer, Watch) and again every `BASELINE_FRESH_MS` while a view shows
+ * it, and the 30-day route statistics are computed from exactly what that read returned.
+ * The cache is not consulted, so the baseline does not depend on what this agent happened
+ * to open: two agents on the same service see the same baselines, hence the same queue.
+ * The pages read are still written through to the cache (offline work). Offline, the
+ * cache's own 30-day statistics are used, and said to be.
  */
 export const BASELINE_CAP = 5000
 export const BASELINE_FRESH_MS = 10 * 60_000
 const PAGE_SIZE = 100
 
-export interface BaselineRead {
-  /** epoch ms */
-  at: number
+export interface RouteBaseline {
+  stats: RouteStats | undefined
+  /** epoch ms: when the service answered (live), or when the cache's statistics were computed */
+  at: number | undefined
+  /** Intents the read returned (live) or the cache's statistics counted in the window. */
   read: number
   /** The window held more intents than the cap: the baseline rests on the newest ones. */
   capped: boolean
+  /** From the cache's statistics (offline, or the service could not be read) rather than a read of the service. */
+  fromCache: boolean
+  /** The read failed part way (what was read is used) or entirely. */
   error?: SvcError
 }
 
-const reads = new Map<string, { inFlight?: Promise<BaselineRead>; last?: BaselineRead }>()
-const listeners = new Set<() => void>()
-
-async function readWindow(profileId: string, now: number): Promise<BaselineRead> {
-  const r = await readHistory({ fromTime: Math.floor((now - WINDOW_MS['30d']!) / 1000) }, { cap: BASELINE_CAP, pageSize: PAGE_SIZE })
-  await flushHistoryJournal().catch(() => undefined)
-  const last: BaselineRead = { at: Date.now(), read: r.entries.length, capped: r.outcome === 'cap', ...(r.error && { error: r.error }) }
-  reads.set(profileId, { last })
-  requestRouteStats(profileId, '30d', { force: true })
-  for (const l of listeners) l()
-  return last
+/** What the route statistics read of a history entry: its status, route and receipt times. */
+function statsRowOf(e: IntentHistoryEntry): StatsRow | undefined {
+  const r = e.receipt
+  const s = r?.summary
+  const createdAt = parseTime(e.createdAt ?? s?.createdAt ?? r?.createdAt)
+  if (createdAt === undefined) return undefined
+  return {
+    status: knownStatus(e.status ?? r?.status),
+    createdAt,
+    originChainId: r?.originChainId ?? s?.originChainId,
+    destinationChainId: r?.destinationChainId ?? s?.destinationChainId,
+    // The baseline is per route; providers are not read from it.
+    routeProviders: [],
+    startedAt: parseTime(s?.startedAt),
+    finishedAt: parseTime(s?.finishedAt),
+  }
 }
 
-/** Reads the 30-day window for the profile unless a read is under way or fresh; resolves with the latest read. */
-export function ensureBaseline(profileId: string, now = Date.now()): Promise<BaselineRead> {
-  const current = reads.get(profileId)
-  if (current?.inFlight) return current.inFlight
-  if (current?.last && now - current.last.at < BASELINE_FRESH_MS) return Promise.resolve(current.last)
-  const inFlight = readWindow(profileId, now).catch((e: unknown): BaselineRead => {
-    const last: BaselineRead = { at: Date.now(), read: 0, capped: false, error: { kind: 'Internal', message: e instanceof Error ? e.message : String(e) } }
-    reads.set(profileId, { last })
-    return last
+/** The 30-day route statistics of exactly these entries (one entry per intent id, the last one read wins). */
+export function baselineStats(entries: readonly IntentHistoryEntry[], now: number): RouteStats {
+  const byId = new Map<string, StatsRow>()
+  entries.forEach((e, i) => {
+    const row = statsRowOf(e)
+    if (row) byId.set(e.intentId ?? e.receipt?.intentId ?? `#${i}`, row)
   })
-  reads.set(profileId, { inFlight, last: current?.last })
-  return inFlight
+  const builder = new RouteStatsBuilder('30d', now)
+  builder.add([...byId.values()])
+  return builder.finish()
 }
 
-/** Forgets every read (tests, a cleared cache). */
-export const forgetBaselines = (): void => reads.clear()
+/** Reads the 30-day window from the service and computes its baseline; rejects when nothing could be read. */
+export async function readBaseline(now = Date.now()): Promise<RouteBaseline> {
+  const r = await readHistory({ fromTime: Math.floor((now - WINDOW_MS['30d']!) / 1000) }, { cap: BASELINE_CAP, pageSize: PAGE_SIZE })
+  if (r.error && !r.entries.length) throw r.error
+  return { stats: baselineStats(r.entries, now), at: Date.now(), read: r.entries.length, capped: r.outcome === 'cap', fromCache: false, ...(r.error && { error: r.error }) }
+}
 
-/** The last completed read of the profile's baseline window, if any. */
-export const lastBaselineRead = (profileId: string | undefined): BaselineRead | undefined => (profileId ? reads.get(profileId)?.last : undefined)
+const NO_ARGS = {}
 
 /**
- * The 30-day route statistics, read for the purpose (see above) when online, with the
- * read they rest on. `offline`: no read is made; the cache's statistics are used.
+ * The profile's route baseline: online, a query read for the purpose and kept fresh
+ * (`refetchInterval`); offline, or when the service could not be read, the cache's
+ * 30-day statistics. `reading`: the first read is under way (no verdict yet).
  */
-export function useRouteBaseline(profileId: string | undefined, offline: boolean): { entry: RouteStatsEntry | undefined; read: BaselineRead | undefined; reading: boolean } {
-  const entry = useRouteStatsFor(profileId, '30d')
-  const [, bump] = useState(0)
-  useEffect(() => {
-    const l = () => bump((n) => n + 1)
-    listeners.add(l)
-    return () => void listeners.delete(l)
-  }, [])
-  useEffect(() => {
-    if (profileId && !offline) void ensureBaseline(profileId)
-  }, [profileId, offline, entry?.requestedAt])
-  const read = lastBaselineRead(profileId)
-  return { entry, read, reading: Boolean(profileId && !offline && !read) }
+export function useRouteBaseline(profileId: string | undefined, offline: boolean): { baseline: RouteBaseline | undefined; reading: boolean } {
+  const live = useQuery({
+    queryKey: queryKeys.request(profileId ?? '', 'routeBaseline', NO_ARGS),
+    queryFn: () => readBaseline(),
+    enabled: Boolean(profileId) && !offline,
+    staleTime: BASELINE_FRESH_MS,
+    refetchInterval: BASELINE_FRESH_MS,
+    gcTime: 3 * BASELINE_FRESH_MS,
+    retry: false,
+  })
+  const useCache = Boolean(profileId) && (offline || live.isError)
+  const cached = useRouteStatsFor(useCache ? profileId : undefined, '30d')
+  if (useCache) {
+    const stats = cached?.stats
+    const error = live.error ? (live.error as SvcError) : undefined
+    return { baseline: { stats, at: stats?.computedAt, read: stats?.rows ?? 0, capped: false, fromCache: true, ...(error && { error }) }, reading: false }
+  }
+  return { baseline: live.data, reading: Boolean(profileId) && live.isPending }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { percentile, routeExpectation, RouteStatsBuilder, shareBelow, type StatsRow } from './routeStats'
+import { MIN_P95_SAMPLES } from './outcomes'
+import { MIN_SAMPLES, percentile, routeExpectation, RouteStatsBuilder, shareBelow, type StatsRow } from './routeStats'
 
 const NOW = Date.UTC(2026, 10, 20, 12)
 const DAY = 86_400_000
@@ -76,5 +77,16 @@ describe('routeExpectation', () => {
     expect(routeExpectation(stats, 56, 8453, 1000)).toBeUndefined()
     expect(routeExpectation(stats, 2, 3)).toBeUndefined()
     expect(routeExpectation(undefined, 1, 8453)).toBeUndefined()
+  })
+
+  it('needs as many timed intents as the definition module asks of a p95 (no "usually finish in" from fewer)', () => {
+    expect(MIN_SAMPLES).toBe(MIN_P95_SAMPLES)
+    const of = (n: number) => {
+      const b = new RouteStatsBuilder('all', NOW)
+      b.add(Array.from({ length: n }, (_, i) => succeeded(i + 1, { originChainId: 10 })))
+      return b.finish()
+    }
+    expect(routeExpectation(of(MIN_P95_SAMPLES - 1), 10, 8453)).toBeUndefined()
+    expect(routeExpectation(of(MIN_P95_SAMPLES), 10, 8453)).toMatchObject({ basis: 'route', samples: MIN_P95_SAMPLES })
   })
 })

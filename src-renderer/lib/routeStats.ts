@@ -1,6 +1,6 @@
 import type { IntentStatus } from '@contract/service'
 import { isSaneTime } from '@contract/service/bounds'
-import { durationMs, isFinished } from './outcomes'
+import { durationMs, isFinished, MIN_P95_SAMPLES } from './outcomes'
 
 /**
  * Route statistics: per route (origin chain → destination chain) and per provider, how
@@ -15,8 +15,12 @@ const DAY = 86_400_000
 export const WINDOW_MS: Record<StatsWindow, number | undefined> = { '24h': DAY, '7d': 7 * DAY, '30d': 30 * DAY, '90d': 90 * DAY, all: undefined }
 export const WINDOW_LABEL: Record<StatsWindow, string> = { '24h': 'Last 24 hours', '7d': 'Last 7 days', '30d': 'Last 30 days', '90d': 'Last 90 days', all: 'Everything cached' }
 
-/** Fewer finished intents than this and a route's percentiles say little: no expectation is drawn from them. */
-export const MIN_SAMPLES = 5
+/**
+ * Fewer timed intents than this and a route's percentiles say little: no expectation is
+ * drawn from them ("baseline incomplete"). The definition module's minimum for a p95, so a
+ * verdict against a route's p95 never rests on a p95 that module would caveat.
+ */
+export const MIN_SAMPLES = MIN_P95_SAMPLES
 
 /** The fields of a cached intent row the statistics read. */
 export interface StatsRow {

@@ -9,13 +9,13 @@ import { Hex } from '../../components/Hex'
 import { StatusBadge } from '../../components/StatusBadge'
 import { toCsv } from '@contract/csv'
 import { datedFilename, downloadText } from '../../lib/download'
-import { formatDateTime, formatDuration } from '../../lib/format'
+import { formatAge, formatDateTime, formatDuration } from '../../lib/format'
 import { useNow } from '../../lib/useNow'
 import { useOfflineMode } from '../../stores/cache'
 import { useChainsById } from '../../data/reference/chains'
 import { chainName } from '../../lib/chains'
 import { useConnection } from '../../stores/connection'
-import { useRouteBaseline, type BaselineRead } from '../../data/routeBaseline'
+import { BASELINE_FRESH_MS, useRouteBaseline, type RouteBaseline } from '../../data/routeBaseline'
 import { caseKey, useCases } from '../../stores/attentionCases'
 import { useCacheRead } from '../../data/useCacheRead'
 import { listNotesOf, type Note } from '../../db'
@@ -24,6 +24,7 @@ import { attentionCsvColumns, REASON_LABEL } from './export'
 import { attentionQueue, type AttentionItem } from './queue'
 import { REFRESH_MS, useAttentionData } from './useAttention'
 import { useNewItems } from './useNewItems'
+import { BaselineIncomplete } from './BaselineIncomplete'
 import { MIN_SAMPLES } from '../../lib/routeStats'
 import { ViewHeader } from '../../components/ViewHeader'
 
@@ -54,14 +55,16 @@ function useColumns(profileId: string, fresh: ReadonlySet<string>, notes: Readon
   )
 }
 
-/** What the SLA timers rest on: the window read for the purpose, how many intents, and when. */
-export function baselineText(read: BaselineRead | undefined, rows: number | undefined, reading: boolean): string {
-  if (reading) return 'SLA baselines: reading the last 30 days from the service…'
-  const n = (rows ?? 0).toLocaleString('en-US')
-  if (!read) return `SLA baselines: the last 30 days of ${n} cached intents (not read from the service in this session).`
-  const capped = read.capped ? ', the newest only' : ''
-  const failed = read.error ? `; the last read failed (${read.error.message})` : ''
-  return `SLA baselines: the last 30 days, read from the service at ${formatDateTime(read.at)} (${read.read.toLocaleString('en-US')} intents${capped}; ${n} in the statistics)${failed}. A route with fewer than ${MIN_SAMPLES} succeeded intents has an incomplete baseline.`
+/** What the SLA timers rest on: the window read for the purpose, how many intents, and when (with its age). */
+export function baselineText(baseline: RouteBaseline | undefined, reading: boolean, now: number): string {
+  const rule = `A route with fewer than ${MIN_SAMPLES} timed intents has an incomplete baseline and gets no verdict.`
+  if (reading || !baseline) return `SLA baselines: reading the last 30 days from the service… ${rule}`
+  const n = baseline.read.toLocaleString('en-US')
+  const when = baseline.at === undefined ? 'never computed' : `${formatDateTime(baseline.at)}, ${formatAge(baseline.at, now)}`
+  const failed = baseline.error ? `; the service could not be read (${baseline.error.message})` : ''
+  if (baseline.fromCache) return `SLA baselines: the last 30 days of the ${n} intents in this computer's cache (${when})${failed}; not read from the service, so another agent may see other baselines. ${rule}`
+  const capped = baseline.capped ? ', the newest only' : ''
+  return `SLA baselines: the last 30 days, ${n} intents${capped} read from the service at ${when}${failed}, read again every ${BASELINE_FRESH_MS / 60_000} min. ${rule}`
 }
 
 /** The empty state's title, true to the filter: "nothing for this reason" is not "nothing needs attention". */
@@ -87,17 +90,20 @@ export function AttentionView() {
   const offline = useOfflineMode()
   const data = useAttentionData(profileId, offline)
   const baseline = useRouteBaseline(profileId, offline)
-  const stats = baseline.entry?.stats
+  const stats = baseline.baseline?.stats
   const now = useNow(1000)
   const cases = useCases((s) => s.cases)
   const navigate = useNavigate()
   // The queue is rebuilt each second so the SLA timers run; the classification is cheap.
-  const queue = useMemo(() => attentionQueue(data.candidates, stats, now), [data.candidates, stats, now])
+  const all = useMemo(() => attentionQueue(data.candidates, stats, now), [data.candidates, stats, now])
+  // Intents on routes whose baseline is incomplete get no verdict: a group of their own, never in the queue.
+  const queue = useMemo(() => all.filter((i) => i.reason !== 'baseline-incomplete'), [all])
+  const unjudged = useMemo(() => all.filter((i) => i.reason === 'baseline-incomplete'), [all])
   const ids = useMemo(() => (data.status === 'ready' ? queue.map((i) => i.candidate.intentId).sort().join('\n') : undefined), [queue, data.status])
   const fresh = useNewItems(profileId, useMemo(() => ids?.split('\n').filter(Boolean), [ids]))
   const freshSet = useMemo(() => new Set(fresh), [fresh])
   const shown = queue.filter((i) => (reason === 'all' || i.reason === reason) && (showResolved || cases[caseKey(profileId ?? '', i.candidate.intentId)]?.state !== 'resolved'))
-  const notes = useQueueNotes(profileId ?? '', ids)
+  const notes = useQueueNotes(profileId ?? '', useMemo(() => (ids === undefined ? undefined : [ids, ...unjudged.map((i) => i.candidate.intentId)].filter(Boolean).join('\n')), [ids, unjudged]))
   const columns = useColumns(profileId ?? '', freshSet, notes)
   const set = (key: string, value: string | null) => setParams((p) => (value ? p.set(key, value) : p.delete(key), p), { replace: true })
   const exportCsv = () => downloadText(toCsv(shown, attentionCsvColumns((id) => cases[caseKey(profileId ?? '', id)], (id) => notes.get(id) ?? [])), datedFilename('needs-attention', 'csv'), 'text/csv')
@@ -117,10 +123,11 @@ export function AttentionView() {
       {data.error ? <ErrorNotice error={data.error} onRetry={data.reload} /> : null}
       {fresh.length ? <div className="notice" role="status" aria-label="New in the queue">{fresh.length} new since you opened the queue.</div> : null}
       <p className="muted small" role="status" aria-label="Queue status">
-        {data.status === 'loading' && !data.loadedAt ? 'Loading the queue…' : `${shown.length} of ${queue.length} intents shown; ${data.fromCache ? 'from the cache, fetched from the service' : 'from the service'} at ${formatDateTime(data.loadedAt)}, refreshed every ${REFRESH_MS / 1000} s. ${baselineText(baseline.read, stats?.rows, baseline.reading)}`}
+        {data.status === 'loading' && !data.loadedAt ? 'Loading the queue…' : `${shown.length} of ${queue.length} intents shown; ${data.fromCache ? 'from the cache, fetched from the service' : 'from the service'} at ${formatDateTime(data.loadedAt)}, refreshed every ${REFRESH_MS / 1000} s. ${baselineText(baseline.baseline, baseline.reading, now)}`}
       </p>
       {data.status === 'ready' && !shown.length ? <EmptyState title={emptyTitle(reason, queue.length - shown.length)}>{emptyText(reason, queue.length - shown.length, data.fromCache)}</EmptyState> : null}
       {shown.length ? <DataTable label="Needs attention" columns={columns} rows={shown} rowKey={(i) => i.candidate.intentId} onOpen={(i) => navigate(`/intent/${encodeURIComponent(i.candidate.intentId)}`)} /> : null}
+      {reason === 'all' && unjudged.length ? <BaselineIncomplete items={unjudged} columns={columns} reading={baseline.reading} onOpen={(i) => navigate(`/intent/${encodeURIComponent(i.candidate.intentId)}`)} /> : null}
     </section>
   )
 }

@@ -30,10 +30,12 @@ describe('SlaTimer', () => {
 
 describe('SlaTimer on a route without a baseline', () => {
   it('gives no verdict against the route: "baseline incomplete" with the count it rests on', () => {
-    const it3 = { ...item(700_000), sla: { elapsedMs: 700_000, p95Ms: 600_000, p50Ms: 300_000, basis: 'incomplete' as const, samples: 3 } }
+    const it3 = { ...item(700_000), reason: 'baseline-incomplete' as const, sla: { elapsedMs: 700_000, basis: 'incomplete' as const, samples: 3 } }
     const { container } = render(<SlaTimer item={it3} />)
-    expect(container).toHaveTextContent('baseline incomplete (3 of 5 intents)')
+    expect(container).toHaveTextContent('baseline incomplete (3 intents)')
     expect(container).not.toHaveTextContent('×')
+    expect(container).not.toHaveTextContent('p95')
+    expect(screen.queryByRole('meter')).toBeNull()
   })
 })
 

@@ -15,24 +15,22 @@ export function SlaTimer({ item }: { item: AttentionItem }) {
     return <span className={left <= 0 ? 'sla-over' : 'sla-warn'}>{left <= 0 ? `window closed ${formatDuration(-left)} ago` : `${formatDuration(left)} left of the window`}</span>
   }
   if (!sla) return <span className="muted">—</span>
+  if (sla.basis === 'incomplete' || sla.p95Ms === undefined) {
+    const n = sla.samples ?? 0
+    const title = `Baseline incomplete: ${n} timed intent${n === 1 ? '' : 's'} on this route in the last 30 days, and a verdict needs ${MIN_SAMPLES}. No p95, so no verdict: this is not counted as slow. ${DEFINITIONS.duration}`
+    return (
+      <span className="sla" title={title}>
+        executing {formatDuration(sla.elapsedMs)} · <span className="sla-warn">baseline incomplete ({n} intent{n === 1 ? '' : 's'})</span>
+      </span>
+    )
+  }
   const ratio = sla.elapsedMs / sla.p95Ms
-  const basis =
-    sla.basis === 'route'
-      ? `Route p50 ${formatDuration(sla.p50Ms)}, p95 ${formatDuration(sla.p95Ms)}. ${DEFINITIONS.duration}`
-      : `Baseline incomplete: ${sla.samples ?? 0} succeeded intent${sla.samples === 1 ? '' : 's'} on this route in the last 30 days (${MIN_SAMPLES} needed), so no verdict against the route: listed because it has run past a 10-minute default`
+  const basis = `Route p50 ${formatDuration(sla.p50Ms)}, p95 ${formatDuration(sla.p95Ms)}. ${DEFINITIONS.duration}`
   // Past the target the bar is red (the over class), not only the meter's own "high" colour.
   return (
     <span className={ratio > 1 ? 'sla sla-past-target' : 'sla'} title={basis}>
       <meter className={ratio > 1 ? 'sla-over' : undefined} min={0} max={2} high={1} optimum={0} value={Math.min(ratio, 2)} aria-label="Elapsed against the route's p95" />{' '}
-      {sla.basis === 'incomplete' ? (
-        <>
-          {formatDuration(sla.elapsedMs)} · <span className="sla-warn">baseline incomplete</span> <span className="muted">({sla.samples ?? 0} of {MIN_SAMPLES} intents)</span>
-        </>
-      ) : (
-        <>
-          {formatDuration(sla.elapsedMs)} of p95 {formatDuration(sla.p95Ms)} · {ratio.toFixed(1)}×
-        </>
-      )}
+      {formatDuration(sla.elapsedMs)} of p95 {formatDuration(sla.p95Ms)} · {ratio.toFixed(1)}×
       {sla.slowerThan !== undefined ? <span className="muted"> · slower than {Math.floor(sla.slowerThan * 100)}%</span> : null}
     </span>
   )

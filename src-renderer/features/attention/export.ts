@@ -7,6 +7,7 @@ export const REASON_LABEL: Record<AttentionItem['reason'], string> = {
   slow: 'Executing longer than the route usually takes',
   'window-closing': 'Committed, execution window closing',
   recoverable: 'Failed with recoverable funds',
+  'baseline-incomplete': 'Executing, baseline incomplete (no verdict)',
 }
 
 /** "1.5 USDC" exactly, or base units when the decimals are unknown. */

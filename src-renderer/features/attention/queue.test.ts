@@ -4,7 +4,7 @@ import { RouteStatsBuilder } from '../../lib/routeStats'
 import { toCsv } from '@contract/csv'
 import { FORMULA_ATTACKS, formulaCells } from '@contract/testing'
 import { attentionCsvColumns } from './export'
-import { attentionQueue, candidateFromEntry, DEFAULT_SLA_MS, type Candidate } from './queue'
+import { attentionQueue, candidateFromEntry, type Candidate } from './queue'
 
 const NOW = Date.UTC(2026, 10, 20, 12)
 const MIN = 60_000
@@ -25,9 +25,20 @@ describe('attentionQueue', () => {
     expect(q[0]).toMatchObject({ reason: 'slow', sla: { elapsedMs: 190_000, p95Ms: 95_000, p50Ms: 50_000, slowerThan: 1, basis: 'route' } })
   })
 
-  it('says "baseline incomplete", with the count it rests on, for a route with too few intents, listing only what ran past the default', () => {
-    const q = attentionQueue([executing('a', DEFAULT_SLA_MS - 1000, { originChainId: 10 }), executing('b', DEFAULT_SLA_MS + 1000, { originChainId: 10 })], stats, NOW)
-    expect(q.map((i) => [i.candidate.intentId, i.sla?.basis, i.sla?.samples])).toEqual([['b', 'incomplete', 0]])
+  it('gives no verdict on a route with too few intents: "baseline incomplete" with the count, below everything judged, however long it ran', () => {
+    const few = (() => {
+      const b = new RouteStatsBuilder('30d', NOW)
+      b.add(Array.from({ length: 19 }, (_, i) => ({ status: 'SUCCEEDED' as const, createdAt: NOW - 3_600_000, originChainId: 10, destinationChainId: 8453, routeProviders: [], startedAt: NOW - 3_600_000, finishedAt: NOW - 3_600_000 + (i + 1) * 1000 })))
+      return b.finish()
+    })()
+    const q = attentionQueue([executing('a', 10 * MIN, { originChainId: 10 }), executing('b', 3 * 3_600_000, { originChainId: 10 }), { intentId: 'held', status: 'FAILED', balances: [{ tokens: [{ balance: '5' }] }] }], few, NOW)
+    expect(q.map((i) => [i.candidate.intentId, i.reason, i.sla?.basis, i.sla?.samples])).toEqual([
+      ['held', 'recoverable', undefined, undefined],
+      ['b', 'baseline-incomplete', 'incomplete', 19],
+      ['a', 'baseline-incomplete', 'incomplete', 19],
+    ])
+    expect(q.some((i) => i.reason === 'slow')).toBe(false)
+    expect(q[1].sla?.p95Ms).toBeUndefined()
   })
 
   it('lists committed intents within 3 minutes of the window closing, and closed ones first', () => {

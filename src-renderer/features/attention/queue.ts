@@ -6,8 +6,12 @@ import { routeExpectation, routeSamples, type RouteStats } from '../../lib/route
 
 export { heldTokens, type HeldToken }
 
-/** Why an intent needs someone to look at it. */
-export type AttentionReason = 'slow' | 'window-closing' | 'recoverable'
+/**
+ * Why an intent needs someone to look at it. `baseline-incomplete`: executing on a route
+ * whose baseline rests on too few intents to judge it; no verdict, listed in a group of
+ * its own so the agent can see it, never ranked among the slow ones.
+ */
+export type AttentionReason = 'slow' | 'window-closing' | 'recoverable' | 'baseline-incomplete'
 
 /** The facts the queue needs about an intent, from a history entry or a cached row. */
 export interface Candidate {
@@ -32,12 +36,12 @@ export interface AttentionItem {
   urgency: number
   /** ms since the intent was created */
   ageMs?: number
-  /** SLA timer: time executing against the route's p95. */
   /**
-   * `route`: against the route's baseline. `incomplete`: the route's baseline rests on too
-   * few intents (`samples`, fewer than MIN_SAMPLES) to judge it: measured against a default.
+   * SLA timer: time executing against the route's p95 (`basis: 'route'`). `incomplete`:
+   * the route's baseline rests on too few intents (`samples`, fewer than MIN_SAMPLES), so
+   * there is no p95 and no verdict, only the time executing.
    */
-  sla?: { elapsedMs: number; p95Ms: number; p50Ms: number; slowerThan?: number; basis: 'route' | 'incomplete'; samples?: number }
+  sla?: { elapsedMs: number; p95Ms?: number; p50Ms?: number; slowerThan?: number; basis: 'route' | 'incomplete'; samples?: number }
   /** For a committed intent: ms left until its execution window closes (negative once it has). */
   windowLeftMs?: number
   held: HeldToken[]
@@ -45,8 +49,6 @@ export interface AttentionItem {
   heldUsd: number
 }
 
-/** With no route history to go by, an execution counts as slow after this long (the simulator's congested routes take 5–25 min). */
-export const DEFAULT_SLA_MS = 10 * 60_000
 /** A committed intent joins the queue this long before its 10-minute window closes. */
 export const WINDOW_WARNING_MS = 3 * 60_000
 /** The service's execution window after commit. */
@@ -77,9 +79,12 @@ function slowItem(c: Candidate, stats: RouteStats | undefined, now: number): Att
   if (start === undefined) return undefined
   const elapsedMs = now - start
   const route = routeExpectation(stats, c.originChainId, c.destinationChainId, elapsedMs)
-  const sla = route
-    ? { elapsedMs, p95Ms: route.lateAfterMs, p50Ms: route.typicalMs, slowerThan: route.slowerThan, basis: 'route' as const }
-    : { elapsedMs, p95Ms: DEFAULT_SLA_MS, p50Ms: DEFAULT_SLA_MS / 2, basis: 'incomplete' as const, samples: routeSamples(stats, c.originChainId, c.destinationChainId) }
+  if (!route) {
+    // Too few intents to judge: no verdict, no place among the slow ones; the longest running first within its own group.
+    const sla = { elapsedMs, basis: 'incomplete' as const, samples: routeSamples(stats, c.originChainId, c.destinationChainId) }
+    return { candidate: c, reason: 'baseline-incomplete', urgency: Math.min(Math.max(elapsedMs, 0) / 86_400_000, 1) / 2, sla, held: [], heldUsd: 0 }
+  }
+  const sla = { elapsedMs, p95Ms: route.lateAfterMs, p50Ms: route.typicalMs, slowerThan: route.slowerThan, basis: 'route' as const }
   if (elapsedMs <= sla.p95Ms) return undefined
   // Overrun against the route's p95: twice as slow as usual ranks above 1.5 times.
   return { candidate: c, reason: 'slow', urgency: 2 + Math.min(elapsedMs / sla.p95Ms, 50) / 50, sla, held: [], heldUsd: 0 }
@@ -105,7 +110,9 @@ function recoverableItem(c: Candidate): AttentionItem | undefined {
 /**
  * The queue: executing intents past their route's p95, committed intents whose window
  * is about to close, and failed or aborted intents with funds left at their addresses,
- * most urgent first. Each intent appears once (the newest candidate for it wins).
+ * most urgent first; then, with no verdict, executing intents on routes whose baseline is
+ * incomplete. Each intent appears once (the newest candidate for it wins). It depends only
+ * on the candidates and the baseline given, never on what a cache holds.
  */
 export function attentionQueue(candidates: readonly Candidate[], stats: RouteStats | undefined, now: number): AttentionItem[] {
   const byId = new Map<string, Candidate>()

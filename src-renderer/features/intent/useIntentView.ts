@@ -148,7 +148,7 @@ function useCustomerAnswer({ intent, receipt, asOf, status, profileId, tokenOf, 
   const chains = useChainsById()
   const now = useNow(1000, status === 'EXECUTING')
   // Only a moving intent needs the route's statistics (computed in a worker, shared with other views).
-  const routeStats = useRouteBaseline(status === 'EXECUTING' ? profileId : undefined, useOfflineMode()).entry?.stats
+  const routeStats = useRouteBaseline(status === 'EXECUTING' ? profileId : undefined, useOfflineMode()).baseline?.stats
   return useMemo(() => {
     const started = executionStartedAt(intent, receipt)
     const route = routeExpectation(routeStats, intent?.originChainId ?? receipt?.originChainId, intent?.destinationChainId ?? receipt?.destinationChainId, started === undefined ? undefined : now - started)

@@ -127,7 +127,7 @@ function columns(now: number, usualOf: (w: WatchState) => Expectation | undefine
 export function WatchBoard({ watches, onError }: { watches: WatchState[]; onError: OnError }) {
   const now = useNow(1000)
   const profileId = useConnection((s) => s.info?.activeProfileId)
-  const stats = useRouteBaseline(watches.length ? profileId : undefined, useOfflineMode()).entry?.stats
+  const stats = useRouteBaseline(watches.length ? profileId : undefined, useOfflineMode()).baseline?.stats
   const cols = useMemo(
     () => columns(now, (w) => routeExpectation(stats, w.receipt?.originChainId, w.receipt?.destinationChainId), onError),
     [now, stats, onError],
