@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { SvcError } from '@contract/errors'
 import { DisplaySourcesProvider, useDisplaySources, type DisplaySources } from '../lib/displaySources'
-import { CachedNotice } from './CachedNotice'
+import { formatDateTime } from '../lib/format'
+import { CachedNotice, DataAge, fetchedText } from './CachedNotice'
 
 const DAY = 86_400_000
 
@@ -26,7 +27,7 @@ describe('CachedNotice', () => {
     const message = 'http://svc could not answer GetChains (HTTP 500) — try again in a moment.'
     renderOffline(Date.now(), false, { kind: 'Unavailable', operation: 'GetChains', status: 500, message })
     // The service answered, with a failure of one call: that call is named, not "Offline".
-    expect(screen.getByRole('status')).toHaveTextContent('GetChains failed — cached data, fetched just now (Service unavailable · GetChains)')
+    expect(screen.getByRole('status')).toHaveTextContent(/^GetChains failed — cached data, fetched just now, at \S+ \S+ \S+ \(Service unavailable · GetChains\)$/)
     expect(screen.getByTitle(message)).toBeInTheDocument()
   })
 
@@ -39,5 +40,20 @@ describe('CachedNotice', () => {
     renderOffline(undefined, true, { kind: 'Network', message: 'refused' })
     expect(screen.getByRole('status')).toHaveTextContent('Working offline — nothing cached for this yet')
     expect(screen.getByRole('status')).not.toHaveTextContent('refused')
+  })
+
+  it('gives the time the data was fetched from the service, not the time it was read', () => {
+    const fetchedAt = Date.now() - 7 * 60_000 - 5_000
+    renderOffline(fetchedAt, true)
+    expect(screen.getByRole('status')).toHaveTextContent(`Working offline — cached data, fetched 7 min ago, at ${formatDateTime(fetchedAt)}`)
+  })
+})
+
+describe('DataAge', () => {
+  it('says when live data was fetched, in the same words as the cached notice', () => {
+    const fetchedAt = Date.now() - 2 * 3_600_000
+    render(<DataAge fetchedAt={fetchedAt} />)
+    expect(screen.getByTestId('data-age')).toHaveTextContent(`From the service, fetched 2 hours ago, at ${formatDateTime(fetchedAt)}`)
+    expect(fetchedText(fetchedAt, fetchedAt + 30_000)).toBe(`fetched just now, at ${formatDateTime(fetchedAt)}`)
   })
 })

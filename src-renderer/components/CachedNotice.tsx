@@ -16,8 +16,30 @@ export function outageLabel(outage: SvcError | null | undefined): string {
 }
 
 /**
+ * How old data is, by the time it was fetched from the service (never the time it was
+ * read from the cache): "fetched 3 min ago, at 2026-11-27 19:26:44 UTC". The one age
+ * wording of every view, online (`DataAge`) and offline (`CachedNotice`).
+ */
+export function fetchedText(fetchedAt: number, now: number): string {
+  return `fetched ${formatAge(fetchedAt, now)}, at ${formatDateTime(fetchedAt)}`
+}
+
+/**
+ * The age of live data, for views that show what the service answered: "From the service,
+ * fetched just now, at …". Cached data shows `CachedNotice` instead.
+ */
+export function DataAge({ fetchedAt, what = 'From the service' }: { fetchedAt: number; what?: string }) {
+  const now = useNow(AGE_TICK_MS)
+  return (
+    <span className="muted small data-age" data-testid="data-age">
+      {what}, {fetchedText(fetchedAt, now)}
+    </span>
+  )
+}
+
+/**
  * Says that a view shows cached data, and how old it is: "Offline — cached data,
- * fetched 3 days ago". The exact fetch time is in the tooltip. Offline not by choice,
+ * fetched 3 days ago, at …" (the fetch time from the service). Offline not by choice,
  * it also names the failure that made the app think the service is out of reach, with
  * the whole message in the tooltip.
  */
@@ -30,11 +52,11 @@ export function CachedNotice({ fetchedAt }: { fetchedAt?: number }) {
     <div
       className="notice notice-warn cached-notice"
       role="status"
-      title={fetchedAt === undefined ? undefined : `Fetched ${formatDateTime(fetchedAt)}`}
+      data-testid="cached-notice"
     >
       {fetchedAt === undefined
         ? `${mode} — nothing cached for this yet`
-        : `${mode} — cached data, fetched ${formatAge(fetchedAt, now)}`}
+        : `${mode} — cached data, ${fetchedText(fetchedAt, now)}`}
       {reason ? (
         <span className="cached-reason" title={reason.message}>
           {' '}
@@ -43,4 +65,13 @@ export function CachedNotice({ fetchedAt }: { fetchedAt?: number }) {
       ) : null}
     </div>
   )
+}
+
+/**
+ * A view's age line for what it shows: the cached-data notice when the data came from the
+ * cache, otherwise when the service answered. Nothing before the first answer.
+ */
+export function ShownAge({ shown }: { shown?: { fetchedAt: number; fromCache: boolean } | null }) {
+  if (!shown) return null
+  return shown.fromCache ? <CachedNotice fetchedAt={shown.fetchedAt} /> : <p className="data-age-line"><DataAge fetchedAt={shown.fetchedAt} /></p>
 }

@@ -16,7 +16,7 @@ const runInWorker: Run = (req, onReply) => {
   if (typeof Worker === 'undefined') {
     const pause = () => new Promise<void>((r) => setTimeout(r, 0))
     computeRouteStats(req, (read) => onReply({ id: req.id, type: 'progress', read }), pause)
-      .then((stats) => onReply({ id: req.id, type: 'done', stats }))
+      .then((done) => onReply({ id: req.id, type: 'done', ...done }))
       .catch((e: unknown) => onReply({ id: req.id, type: 'error', message: e instanceof Error ? e.message : String(e) }))
     return
   }
@@ -49,7 +49,7 @@ export function requestRouteStats(profileId: string, window: StatsWindow, opts: 
     if (reply.type === 'progress') patch({ read: reply.read })
     else {
       listeners.delete(id)
-      patch(reply.type === 'done' ? { status: 'ready', stats: reply.stats, error: undefined } : { status: 'error', error: reply.message })
+      patch(reply.type === 'done' ? { status: 'ready', stats: reply.stats, fetched: reply.fetched, error: undefined } : { status: 'error', error: reply.message })
     }
   })
 }

@@ -11,6 +11,6 @@ const post = (reply: StatsReply) => scope.postMessage(reply)
 scope.onmessage = (event: MessageEvent<StatsRequest>) => {
   const req = event.data
   computeRouteStats(req, (read) => post({ id: req.id, type: 'progress', read }))
-    .then((stats) => post({ id: req.id, type: 'done', stats }))
+    .then((done) => post({ id: req.id, type: 'done', ...done }))
     .catch((e: unknown) => post({ id: req.id, type: 'error', message: e instanceof Error ? e.message : String(e) }))
 }

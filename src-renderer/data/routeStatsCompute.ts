@@ -1,6 +1,7 @@
 import { openExplorerDb } from '../db/db'
 import { readRouteFactBatches } from '../db/rowBatches'
 import { RouteStatsBuilder, type RouteStats, type StatsWindow } from '../lib/routeStats'
+import type { FetchRange } from '../stores/routeStats'
 
 /** What the page asks the worker for, and what comes back. */
 export interface StatsRequest {
@@ -12,8 +13,18 @@ export interface StatsRequest {
 }
 export type StatsReply =
   | { id: number; type: 'progress'; read: number }
-  | { id: number; type: 'done'; stats: RouteStats }
+  | { id: number; type: 'done'; stats: RouteStats; fetched?: FetchRange }
   | { id: number; type: 'error'; message: string }
+
+/** The fetch times of `rows` (from the service, as the cache stamped them) widening `range`; facts from an older release carry none. */
+export function fetchRangeOf(rows: ReadonlyArray<{ fetchedAt?: number }>, range?: FetchRange): FetchRange | undefined {
+  let out = range
+  for (const { fetchedAt } of rows) {
+    if (fetchedAt === undefined || !Number.isFinite(fetchedAt)) continue
+    out = out ? { oldest: Math.min(out.oldest, fetchedAt), newest: Math.max(out.newest, fetchedAt) } : { oldest: fetchedAt, newest: fetchedAt }
+  }
+  return out
+}
 
 /** Rows per read: big enough that IndexedDB's per-request cost vanishes, small enough to report progress often. */
 export const BATCH = 5_000
@@ -24,18 +35,25 @@ export const BATCH = 5_000
  * exists, as in unit tests); it opens the database by name, as the worker has no other
  * handle on it.
  */
-export async function computeRouteStats(req: StatsRequest, onProgress: (read: number) => void, yieldEvery?: () => Promise<void>, batch = BATCH): Promise<RouteStats> {
+export async function computeRouteStats(
+  req: StatsRequest,
+  onProgress: (read: number) => void,
+  yieldEvery?: () => Promise<void>,
+  batch = BATCH,
+): Promise<{ stats: RouteStats; fetched?: FetchRange }> {
   const db = openExplorerDb(req.dbName)
   try {
     const builder = new RouteStatsBuilder(req.window, req.now)
     let read = 0
+    let fetched: FetchRange | undefined
     await readRouteFactBatches(db, req.profileId, builder.from, batch, async (rows) => {
       builder.add(rows)
+      fetched = fetchRangeOf(rows, fetched)
       read += rows.length
       onProgress(read)
       await yieldEvery?.()
     })
-    return builder.finish()
+    return { stats: builder.finish(), ...(fetched && { fetched }) }
   } finally {
     db.close()
   }

@@ -92,11 +92,13 @@ export interface RouteFactRecord {
   routeProviders: string[]
   startedAt?: number
   finishedAt?: number
+  /** epoch ms the row was last fetched from the service (absent in facts derived by an older release) */
+  fetchedAt?: number
 }
 
 /** The route-statistics record of an intent's summary row. */
 export function routeFactOf(row: IntentRowRecord): RouteFactRecord {
-  const fact: RouteFactRecord = { profileId: row.profileId, intentId: row.intentId, createdAt: row.createdAt, routeProviders: row.routeProviders }
+  const fact: RouteFactRecord = { profileId: row.profileId, intentId: row.intentId, createdAt: row.createdAt, routeProviders: row.routeProviders, fetchedAt: row.fetchedAt }
   if (row.status !== undefined) fact.status = row.status
   if (row.originChainId !== undefined) fact.originChainId = row.originChainId
   if (row.destinationChainId !== undefined) fact.destinationChainId = row.destinationChainId

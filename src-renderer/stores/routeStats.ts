@@ -1,11 +1,18 @@
 import { create } from 'zustand'
 import type { RouteStats } from '../lib/routeStats'
 
+export interface FetchRange {
+  oldest: number
+  newest: number
+}
+
 export interface RouteStatsEntry {
   status: 'computing' | 'ready' | 'error'
   /** Rows read so far while computing. */
   read: number
   stats?: RouteStats
+  /** When the intents behind `stats` were fetched from the service (epoch ms), oldest and newest. */
+  fetched?: FetchRange
   error?: string
   /** epoch ms the computation was asked for */
   requestedAt: number

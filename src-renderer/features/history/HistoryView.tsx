@@ -1,4 +1,4 @@
-import { CachedNotice } from '../../components/CachedNotice'
+import { CachedNotice, DataAge } from '../../components/CachedNotice'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorBoundary } from '../../components/ErrorBoundary'
 import { ErrorNotice } from '../../components/ErrorNotice'
@@ -71,6 +71,10 @@ function HistoryNotices({ vm }: { vm: HistoryViewModel }) {
             </ul>
           ) : null}
         </>
+      ) : list.fetchedAt ? (
+        <p className="history-age">
+          <DataAge fetchedAt={list.fetchedAt} what="From the service (the oldest page shown)" />
+        </p>
       ) : null}
       {list.liveError && list.id ? <ErrorNotice error={list.liveError} onRetry={vm.actions.retry} /> : null}
       {list.id ? <IgnoredFiltersNotice ignored={list.ignoredFilters} /> : null}

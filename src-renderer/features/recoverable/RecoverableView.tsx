@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { SvcError } from '@contract/errors'
-import { CachedNotice } from '../../components/CachedNotice'
+import { CachedNotice, DataAge } from '../../components/CachedNotice'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { FormField } from '../../components/FormField'
@@ -94,7 +94,7 @@ export function RecoverableView() {
           <button type="button" disabled={!totals.length} onClick={() => downloadText(recoverableCsv(totals), datedFilename('recoverable-funds-by-token', 'csv'), 'text/csv')}>Export CSV</button>
         </form>
       </ViewHeader>
-      {loaded?.fromCache ? <CachedNotice fetchedAt={loaded.at} /> : null}
+      {loaded?.fromCache ? <CachedNotice fetchedAt={loaded.at} /> : loaded?.at ? <p className="data-age-line"><DataAge fetchedAt={loaded.at} /></p> : null}
       {loaded?.error ? <ErrorNotice error={loaded.error} onRetry={() => setNonce((n) => n + 1)} /> : null}
       {!owner ? <EmptyState title="Which wallet?">Enter an owner address to total the funds its failed or aborted intents left behind, by chain and token.</EmptyState> : null}
       {owner && loading && !totals.length ? <p className="muted">Reading the wallet's recoverable intents…</p> : null}

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
+import { DataAge } from '../../components/CachedNotice'
 import { DataTable, type Column } from '../../components/DataTable'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
@@ -106,6 +107,11 @@ export function RoutesView() {
             ? `From ${stats.rows.toLocaleString('en-US')} cached intents created ${stats.from ? `since ${formatDateTime(stats.from)}` : 'at any time'}; computed ${formatDateTime(stats.computedAt)}. Times to finish are of succeeded intents, from execution start to the last leg.`
             : null}
       </p>
+      {entry?.fetched && stats && stats.rows > 0 ? (
+        <p className="data-age-line" aria-label="Age of the data">
+          <DataAge fetchedAt={entry.fetched.newest} what={`Intents fetched from the service since ${formatDateTime(entry.fetched.oldest)}; the newest`} />
+        </p>
+      ) : null}
       {fetcher.error ? <ErrorNotice error={fetcher.error} onRetry={() => fetcher.start(WINDOW_MS[window] === undefined ? undefined : Math.floor((Date.now() - WINDOW_MS[window]!) / 1000))} /> : null}
       {entry?.status === 'error' ? <div className="notice notice-error" role="alert">The statistics could not be computed: {entry.error}</div> : null}
       {stats && stats.rows === 0 ? (

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { SEARCH_RESULT_CAP } from '@contract/service/constants'
-import { CachedNotice } from '../../components/CachedNotice'
+import { CachedNotice, DataAge } from '../../components/CachedNotice'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { IgnoredFiltersNotice } from '../../components/IgnoredFiltersNotice'
@@ -87,6 +87,7 @@ function Summary({ view, search }: { view: SearchViewModel; search: Done }) {
         {search.hits.length} intent{search.hits.length === 1 ? '' : 's'} {fromCache ? 'in the cache ' : ''}
         {!fromCache && search.pending.length ? 'so far ' : ''}for {view.described}
       </span>
+      {!fromCache && search.fetchedAt ? <DataAge fetchedAt={search.fetchedAt} /> : null}
       <SaveSearchButton query={view.query} suggestedName={view.described} />
       {!fromCache ? (
         <button type="button" onClick={view.search.retry}>

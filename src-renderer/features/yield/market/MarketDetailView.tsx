@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router'
 import type { YieldMarket } from '@contract/service'
 import { Amount } from '../../../components/Amount'
-import { CachedNotice } from '../../../components/CachedNotice'
+import { ShownAge } from '../../../components/CachedNotice'
 import { CopyButton } from '../../../components/CopyButton'
 import { EmptyState } from '../../../components/EmptyState'
 import { ErrorNotice } from '../../../components/ErrorNotice'
@@ -209,7 +209,7 @@ export function MarketDetailView() {
           {query.status === 'loading' ? 'Loading…' : 'Refresh'}
         </button>
       </ViewHeader>
-      {shown?.fromCache ? <CachedNotice fetchedAt={shown.fetchedAt} /> : null}
+      <ShownAge shown={shown} />
       {query.status === 'error' ? (
         query.error.kind === 'NotFound' && !market ? (
           <EmptyState title="Market not found">

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react'
 import { useNavigate } from 'react-router'
 import type { YieldGetMarketsResponse } from '@contract/service'
-import { CachedNotice } from '../../../components/CachedNotice'
+import { ShownAge } from '../../../components/CachedNotice'
 import { DataTable } from '../../../components/DataTable'
 import { EmptyState } from '../../../components/EmptyState'
 import { ErrorNotice } from '../../../components/ErrorNotice'
@@ -102,7 +102,7 @@ export function MarketsView() {
         {vm.local ? <span className="muted small">Filtered here over every market the service lists for the rest of the filters.</span> : null}
       </div>
       <ExportOutcome exporting={vm.exporting} onRetry={vm.runExport} />
-      {shown?.fromCache ? <CachedNotice fetchedAt={shown.fetchedAt} /> : null}
+      <ShownAge shown={shown} />
       {query.status === 'error' ? <ErrorNotice error={query.error} onRetry={query.reload} /> : null}
       {query.status === 'uncached' ? (
         <EmptyState title="No cached markets">

@@ -1,5 +1,5 @@
 import type { YieldError } from '@contract/service'
-import { CachedNotice } from '../../../components/CachedNotice'
+import { ShownAge } from '../../../components/CachedNotice'
 import { EmptyState } from '../../../components/EmptyState'
 import { ErrorNotice } from '../../../components/ErrorNotice'
 import { SelectField } from '../../../components/SelectField'
@@ -85,7 +85,7 @@ export function PositionsView() {
         <PositionsActions vm={vm} />
       </ViewHeader>
       <WalletEditor initial={vm.wallets} networks={vm.networks} busy={busy} onSubmit={vm.lookUp} />
-      {shown?.fromCache ? <CachedNotice fetchedAt={shown.fetchedAt} /> : null}
+      <ShownAge shown={shown} />
       {query.status === 'error' ? <ErrorNotice error={query.error} onRetry={query.reload} /> : null}
       {query.status === 'uncached' ? (
         <EmptyState title="No cached positions">The app is offline and these wallets were never looked up for this profile.</EmptyState>
