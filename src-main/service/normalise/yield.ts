@@ -16,6 +16,7 @@ import {
 } from '../../../src-shared/contract/service'
 import { parseJsonLossless } from '../../../src-shared/contract/losslessJson'
 import { decodeAnswer, failAt, type Decoded } from './decode'
+import { decodePlain } from './plainRead'
 
 /**
  * The yield operations answer in one of two forms the spec shows side by side: the
@@ -37,17 +38,21 @@ function payloadOf(body: unknown): Decoded<unknown> | undefined {
   }
 }
 
+const YieldMarketListSchema = z.array(YieldMarketSchema)
+
 /**
  * Markets: the payload holds a JSON array of markets (as the prose says) or, tolerated,
  * a whole page object. A bare array says nothing about paging, so `offset` and `limit`
- * come from the request and `total` stays unknown.
+ * come from the request and `total` stays unknown. A page exactly as the schema expects
+ * is read by the plain reader (`plainRead.ts`), anything else by the schema: the same
+ * value either way.
  */
 export function decodeYieldMarkets(body: unknown, request: YieldGetMarketsRequest): Decoded<YieldGetMarketsResponse> {
   const payload = payloadOf(body)
-  if (!payload) return decodeAnswer(YieldGetMarketsResponseSchema, body)
+  if (!payload) return decodePlain(YieldGetMarketsResponseSchema, body)
   if (!payload.ok) return payload
-  if (!Array.isArray(payload.value)) return decodeAnswer(YieldGetMarketsResponseSchema, payload.value, ['payload'])
-  const items = decodeAnswer(z.array(YieldMarketSchema), payload.value, ['payload'])
+  if (!Array.isArray(payload.value)) return decodePlain(YieldGetMarketsResponseSchema, payload.value, ['payload'])
+  const items = decodePlain(YieldMarketListSchema, payload.value, ['payload'])
   if (!items.ok) return items
   return {
     ok: true,

@@ -77,19 +77,50 @@ const numeric = z.union([z.number(), z.string()])
 /** How many digits a plain decimal holds (sign and point not counted). */
 const digitCount = (d: string) => d.length - (d.startsWith('-') ? 1 : 0) - (d.includes('.') ? 1 : 0)
 
+/**
+ * How the main core's plain reader (`src-main/service/normalise/plainRead.ts`) reads a
+ * building block without zod: a leaf's own check (the one its schema runs), an optional
+ * field, or a list that may be `null`. The reader follows these for well-formed answers
+ * and leaves anything else to the schema, which then says what is wrong.
+ */
+export type PlainForm =
+  | { kind: 'leaf'; read: (v: unknown) => unknown }
+  | { kind: 'optional'; inner: z.ZodType }
+  | { kind: 'listOrNull'; list: z.ZodType }
+export const PLAIN_FORMS = new WeakMap<z.ZodType, PlainForm>()
+/** A leaf reader's answer for a value its schema would refuse. */
+export const NOT_PLAIN: unique symbol = Symbol('not plain')
+
+const leaf = <T extends z.ZodType>(schema: T, read: (v: unknown) => unknown): T => {
+  PLAIN_FORMS.set(schema, { kind: 'leaf', read })
+  return schema
+}
+const isNumeric = (v: unknown): v is number | string => typeof v === 'string' || (typeof v === 'number' && !Number.isNaN(v))
+
+/** An amount as plain decimal text, or why it is refused. */
+function decimalOf(v: number | string): string | { problem: string } {
+  const d = toDecimalString(v)
+  if (d === undefined) return { problem: `expected a decimal amount, got ${show(v)}` }
+  if (digitCount(d) > MAX_AMOUNT_DIGITS) return { problem: `an amount of ${digitCount(d)} digits is longer than the ${MAX_AMOUNT_DIGITS} allowed` }
+  return d
+}
+
+const readDecimal = (v: unknown): unknown => {
+  if (!isNumeric(v)) return NOT_PLAIN
+  const d = decimalOf(v)
+  return typeof d === 'string' ? d : NOT_PLAIN
+}
+
 const decimalString = () =>
-  numeric.transform((v, ctx) => {
-    const d = toDecimalString(v)
-    if (d === undefined) {
-      ctx.addIssue({ code: 'custom', message: `expected a decimal amount, got ${show(v)}` })
+  leaf(
+    numeric.transform((v, ctx) => {
+      const d = decimalOf(v)
+      if (typeof d === 'string') return d
+      ctx.addIssue({ code: 'custom', message: d.problem })
       return z.NEVER
-    }
-    if (digitCount(d) > MAX_AMOUNT_DIGITS) {
-      ctx.addIssue({ code: 'custom', message: `an amount of ${digitCount(d)} digits is longer than the ${MAX_AMOUNT_DIGITS} allowed` })
-      return z.NEVER
-    }
-    return d
-  })
+    }),
+    readDecimal,
+  )
 
 /** A token amount, value, fee or gas figure: plain decimal string, e.g. `"1234567890123456789012"`. */
 export const amount = decimalString()
@@ -118,36 +149,62 @@ export const uint64 = numeric.transform((v, ctx) => {
   return d
 })
 
-/** A safe integer (id, chain id, decimals, counter). Larger values are an error, not a rounding. */
-export const int = numeric.transform((v, ctx) => {
-  const n = typeof v === 'number' ? v : DECIMAL_TEXT.test(v) ? Number(v) : NaN
-  if (!Number.isSafeInteger(n)) {
-    ctx.addIssue({
-      code: 'custom',
-      message: Number.isInteger(n) ? `integer ${show(v)} is too large to handle exactly` : `expected an integer, got ${show(v)}`,
-    })
-    return z.NEVER
+/** A number or numeric text as a number (NaN when the text is not a decimal number). */
+const numberOf = (v: number | string): number => (typeof v === 'number' ? v : DECIMAL_TEXT.test(v) ? Number(v) : NaN)
+
+/** An integer reader that also holds `n` to a rule: the value, or NOT_PLAIN. */
+const readInt =
+  (holds: (n: number) => boolean = () => true) =>
+  (v: unknown): unknown => {
+    if (!isNumeric(v)) return NOT_PLAIN
+    const n = numberOf(v)
+    return Number.isSafeInteger(n) && holds(n) ? n : NOT_PLAIN
   }
-  return n
-})
+
+/** A safe integer (id, chain id, decimals, counter). Larger values are an error, not a rounding. */
+export const int = leaf(
+  numeric.transform((v, ctx) => {
+    const n = numberOf(v)
+    if (!Number.isSafeInteger(n)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: Number.isInteger(n) ? `integer ${show(v)} is too large to handle exactly` : `expected an integer, got ${show(v)}`,
+      })
+      return z.NEVER
+    }
+    return n
+  }),
+  readInt(),
+)
 
 export const id = int
+const isChainId = (n: number): boolean => n >= 0
+const isDecimals = (n: number): boolean => n >= 0 && n <= MAX_TOKEN_DECIMALS
 /** A chain id: a non-negative safe integer. */
-export const chainId = int.refine((n) => n >= 0, { message: 'a chain id cannot be negative' })
+export const chainId = leaf(int.refine(isChainId, { message: 'a chain id cannot be negative' }), readInt(isChainId))
 /** Token decimals: ERC-20's uint8, 0–255. More would place the point megabytes away. */
-export const decimals = int.refine((n) => n >= 0 && n <= MAX_TOKEN_DECIMALS, {
-  message: `token decimals must be 0–${MAX_TOKEN_DECIMALS}`,
-})
+export const decimals = leaf(
+  int.refine(isDecimals, {
+    message: `token decimals must be 0–${MAX_TOKEN_DECIMALS}`,
+  }),
+  readInt(isDecimals),
+)
 
 /** A measurement where double precision is enough: USD value, rate, ratio, duration. */
-export const decimalNumber = numeric.transform((v, ctx) => {
-  const n = typeof v === 'number' ? v : DECIMAL_TEXT.test(v) ? Number(v) : NaN
-  if (!Number.isFinite(n)) {
-    ctx.addIssue({ code: 'custom', message: `expected a number, got ${show(v)}` })
-    return z.NEVER
-  }
-  return n
-})
+export const decimalNumber = leaf(
+  numeric.transform((v, ctx) => {
+    const n = numberOf(v)
+    if (!Number.isFinite(n)) {
+      ctx.addIssue({ code: 'custom', message: `expected a number, got ${show(v)}` })
+      return z.NEVER
+    }
+    return n
+  }),
+  (v) => {
+    const n = isNumeric(v) ? numberOf(v) : NaN
+    return Number.isFinite(n) ? n : NOT_PLAIN
+  },
+)
 /** USD values, rates and ratios the spec types as numbers. */
 export const usd = decimalNumber
 export const rate = decimalNumber
@@ -209,28 +266,34 @@ export const plainTokenCheck = (s: string, ctx: z.RefinementCtx): void => {
   const problem = plainTokenProblem(s)
   if (problem) ctx.addIssue({ code: 'custom', message: `This value ${problem}` })
 }
-export const plainToken = z.string().superRefine(plainTokenCheck)
+export const plainToken = leaf(z.string().superRefine(plainTokenCheck), (v) =>
+  typeof v === 'string' && plainTokenProblem(v) === undefined ? v : NOT_PLAIN,
+)
 export const address = plainToken
 export const hex = plainToken
-export const text = z.string()
-export const bool = z.boolean()
+export const text = leaf(z.string(), (v) => (typeof v === 'string' ? v : NOT_PLAIN))
+export const bool = leaf(z.boolean(), (v) => (typeof v === 'boolean' ? v : NOT_PLAIN))
 
 /**
  * An optional wire field. Go services send `null` for unset pointers and slices, so
  * absent and null both normalise to "not present".
  */
-export const opt = <T extends z.ZodType>(schema: T) =>
-  schema
+export const opt = <T extends z.ZodType>(schema: T) => {
+  const out = schema
     .nullish()
     .transform((v) => v ?? undefined)
     .optional()
+  PLAIN_FORMS.set(out, { kind: 'optional', inner: schema })
+  return out
+}
 
 /** A required list that a service may send as `null` when it is empty. */
-export const list = <T extends z.ZodType>(item: T) =>
-  z
-    .array(item)
-    .nullable()
-    .transform((v) => v ?? [])
+export const list = <T extends z.ZodType>(item: T) => {
+  const array = z.array(item)
+  const out = array.nullable().transform((v) => v ?? [])
+  PLAIN_FORMS.set(out, { kind: 'listOrNull', list: array })
+  return out
+}
 
 /** An optional list; absent or null stays absent. */
 export const optList = <T extends z.ZodType>(item: T) => opt(z.array(item))
