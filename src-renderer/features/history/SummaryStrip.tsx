@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo } from 'react'
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react'
 import { useServicePrices } from '../../data/serviceExtras'
 import { priceKey } from '../../lib/priceSource'
 import { usePriceBook, usePriceBookStore } from '../../stores/priceBook'
@@ -9,7 +9,7 @@ import { StatusBadge } from '../../components/StatusBadge'
 import { useTokenLabels } from '../../data/reference/tokens'
 import { formatDuration, formatPercent, formatUsd } from '../../lib/format'
 import { PerDayChart } from './PerDayChart'
-import { STATUS_KEYS, intentsPerDay, summarise, type HistorySummary } from './summary'
+import { STATUS_KEYS, SummaryFold, type HistorySummary } from './summary'
 import { useQuotedIntents } from './useQuotedIntents'
 
 const count = (n: number) => n.toLocaleString('en-US')
@@ -27,7 +27,8 @@ function useAskServicePrices(profileId: string | undefined, unpriced: ReadonlyAr
 /**
  * Figures over what is loaded (the shown page, or everything "load all" read): counts
  * per status, success rate, durations, volume and a per-day chart. Computed from a
- * deferred copy of the list so a growing "load all" never stalls scrolling or typing.
+ * deferred copy of the list, as running totals (`SummaryFold`), so a growing "load all"
+ * never stalls scrolling or typing.
  */
 export function SummaryStrip({ entries, scope }: { entries: readonly IntentHistoryEntry[]; scope: string }) {
   const deferred = useDeferredValue(entries)
@@ -35,9 +36,12 @@ export function SummaryStrip({ entries, scope }: { entries: readonly IntentHisto
   const tokens = useTokenLabels()
   const profileId = useConnection((s) => s.info?.activeProfileId)
   const book = usePriceBook(profileId)
-  const summary = useMemo(() => summarise(deferred, { intents, tokens, book }), [deferred, intents, tokens, book])
+  // Running totals: each page "load all" adds is folded in, not the whole list again.
+  const fold = useRef<SummaryFold | null>(null)
+  const folded = useMemo(() => ({ fold: (fold.current ??= new SummaryFold()).update(deferred) }), [deferred])
+  const summary = useMemo(() => folded.fold.summary({ intents, tokens, book }), [folded, intents, tokens, book])
   useAskServicePrices(profileId, summary.unpricedTokens)
-  const { days, leftOut } = useMemo(() => intentsPerDay(deferred), [deferred])
+  const { days, leftOut } = useMemo(() => folded.fold.perDay(), [folded])
   if (summary.total === 0) return null
   return (
     <section className="card history-summary" aria-label="Summary of loaded intents">

@@ -32,21 +32,32 @@ export interface PriceKnowledge {
 
 export const priceKey = (chainId: number | undefined, token: string | undefined) => `${chainId ?? '?'}:${(token ?? '').toLowerCase()}`
 
-type TokenInfo = { symbol?: string; decimals?: number }
+export type TokenInfo = { symbol?: string; decimals?: number }
+
+/** Folds one entry's receipt metadata (decimals, symbols) into `info`. */
+export function addTokenInfo(info: Map<string, TokenInfo>, e: IntentHistoryEntry): void {
+  const add = (meta: TokenMetadata | undefined, chainId: number | undefined, address: string | undefined) => {
+    if (!meta || (meta.decimals === undefined && meta.symbol === undefined)) return
+    const key = priceKey(meta.chainId ?? chainId, meta.tokenAddress ?? address)
+    info.set(key, { ...info.get(key), ...definedOf(meta) })
+  }
+  const s = e.receipt?.summary
+  add(s?.originTokenMetadata, s?.originChainId ?? e.receipt?.originChainId, s?.originTokenAddress)
+  add(s?.destinationTokenMetadata, s?.destinationChainId ?? e.receipt?.destinationChainId, s?.destinationTokenAddress)
+}
+
+/** The labels, with what the entries' metadata says (`addTokenInfo`) over them. */
+export function withLabels(fromEntries: ReadonlyMap<string, TokenInfo>, labels?: PriceKnowledge['tokens']): Map<string, TokenInfo> {
+  const info = new Map<string, TokenInfo>(labels ?? [])
+  for (const [key, t] of fromEntries) info.set(key, { ...info.get(key), ...t })
+  return info
+}
 
 /** Decimals and symbols per token: the entries' receipt metadata first, then the labels. */
 export function tokenInfo(entries: readonly IntentHistoryEntry[], labels?: PriceKnowledge['tokens']): Map<string, TokenInfo> {
-  const info = new Map<string, TokenInfo>(labels ?? [])
-  const add = (meta: TokenMetadata | undefined, chainId: number | undefined, address: string | undefined) => {
-    const key = priceKey(meta?.chainId ?? chainId, meta?.tokenAddress ?? address)
-    if (meta && (meta.decimals !== undefined || meta.symbol !== undefined)) info.set(key, { ...info.get(key), ...definedOf(meta) })
-  }
-  for (const e of entries) {
-    const s = e.receipt?.summary
-    add(s?.originTokenMetadata, s?.originChainId ?? e.receipt?.originChainId, s?.originTokenAddress)
-    add(s?.destinationTokenMetadata, s?.destinationChainId ?? e.receipt?.destinationChainId, s?.destinationTokenAddress)
-  }
-  return info
+  const fromEntries = new Map<string, TokenInfo>()
+  for (const e of entries) addTokenInfo(fromEntries, e)
+  return withLabels(fromEntries, labels)
 }
 
 const definedOf = (m: TokenMetadata): TokenInfo => ({
@@ -85,24 +96,88 @@ export function pricesOfQuote(intent: Intent, info: ReadonlyMap<string, TokenInf
   return out
 }
 
+/** Folds the prices one entry's balance data states into `prices` (the last one seen wins). */
+export function addBalancePrices(prices: Map<string, TokenPrice>, e: IntentHistoryEntry): void {
+  for (const b of listOf(e.balances))
+    for (const t of listOf(b.tokens)) {
+      const usd = t.priceUsd === undefined ? NaN : Number(t.priceUsd)
+      if (Number.isFinite(usd) && usd >= 0) prices.set(priceKey(t.chainId ?? b.chainId, t.contractAddress), { usd, from: 'balance' })
+    }
+}
+
+/** Each intent's quote prices, kept while the decimals they were read with hold (a summary revalues them on every page). */
+const quoteMemo = new WeakMap<Intent, { decimals: string; prices: Array<[string, number]> }>()
+
+function quotePricesOf(intent: Intent, info: ReadonlyMap<string, TokenInfo>): Array<[string, number]> {
+  if (!intent.quote) return []
+  const memo = quoteMemo.get(intent)
+  const o = info.get(priceKey(intent.originChainId ?? intent.quoteRequest?.originChainId, intent.originTokenAddress ?? intent.quoteRequest?.originTokenAddress))
+  const d = info.get(
+    priceKey(intent.destinationChainId ?? intent.quoteRequest?.destinationChainId, intent.destinationTokenAddress ?? intent.quoteRequest?.destinationTokenAddress),
+  )
+  const decimals = `${o?.decimals}:${d?.decimals}`
+  if (memo?.decimals === decimals) return memo.prices
+  const prices = pricesOfQuote(intent, info)
+  quoteMemo.set(intent, { decimals, prices })
+  return prices
+}
+
 /**
- * Every price the app knows. Quotes win over balances (a quote prices the very transfer);
- * among several quotes of one token the last seen is kept, which is close enough for a
- * figure that says what it is.
+ * Every price the app knows: the profile's book, then what balance data stated (folded
+ * with `addBalancePrices`), then cached quotes. Quotes win over balances (a quote prices
+ * the very transfer); among several quotes of one token the last seen is kept, which is
+ * close enough for a figure that says what it is.
  */
-export function learnPrices(entries: readonly IntentHistoryEntry[], knowledge: PriceKnowledge = {}): Map<string, TokenPrice> {
+export function knownPrices(
+  balancePrices: ReadonlyMap<string, TokenPrice>,
+  info: ReadonlyMap<string, TokenInfo>,
+  knowledge: PriceKnowledge = {},
+): Map<string, TokenPrice> {
   const prices = new Map<string, TokenPrice>()
   for (const [key, p] of knowledge.book ?? []) prices.set(key, { usd: p.usd, from: p.from })
-  for (const e of entries)
-    for (const b of listOf(e.balances))
-      for (const t of listOf(b.tokens)) {
-        const usd = t.priceUsd === undefined ? NaN : Number(t.priceUsd)
-        if (Number.isFinite(usd) && usd >= 0) prices.set(priceKey(t.chainId ?? b.chainId, t.contractAddress), { usd, from: 'balance' })
-      }
-  const info = tokenInfo(entries, knowledge.tokens)
-  for (const intent of knowledge.intents ?? [])
-    for (const [key, usd] of pricesOfQuote(intent, info)) prices.set(key, { usd, from: 'quote' })
+  for (const [key, p] of balancePrices) prices.set(key, p)
+  for (const intent of knowledge.intents ?? []) for (const [key, usd] of quotePricesOf(intent, info)) prices.set(key, { usd, from: 'quote' })
   return prices
+}
+
+/** `knownPrices` over a list of entries. */
+export function learnPrices(entries: readonly IntentHistoryEntry[], knowledge: PriceKnowledge = {}): Map<string, TokenPrice> {
+  const balancePrices = new Map<string, TokenPrice>()
+  for (const e of entries) addBalancePrices(balancePrices, e)
+  return knownPrices(balancePrices, tokenInfo(entries, knowledge.tokens), knowledge)
+}
+
+interface Leg {
+  key: string
+  token: string | undefined
+  raw: string | undefined
+  meta: TokenMetadata | undefined
+  /** Units at the decimals last asked for, so a summary redone on every page parses each amount once. */
+  memo?: { decimals: number | undefined; units: number | undefined }
+}
+
+/** What valuing an entry reads of it (`legsOf`), taken once: its origin and destination legs. */
+export type EntryLegs = readonly [Leg, Leg]
+
+export function legsOf(e: IntentHistoryEntry): EntryLegs {
+  const s = e.receipt?.summary
+  const leg = (chainId: number | undefined, token: string | undefined, raw: string | undefined, meta: TokenMetadata | undefined): Leg => ({
+    key: priceKey(chainId, token),
+    token,
+    raw,
+    meta,
+  })
+  return [
+    leg(s?.originChainId ?? e.receipt?.originChainId, s?.originTokenAddress, s?.originTokenAmount ?? s?.quotedOriginTokenAmount, s?.originTokenMetadata),
+    leg(s?.destinationChainId ?? e.receipt?.destinationChainId, s?.destinationTokenAddress, s?.destinationTokenAmount, s?.destinationTokenMetadata),
+  ]
+}
+
+function legUnits(leg: Leg, info: ReadonlyMap<string, TokenInfo>): number | undefined {
+  const decimals = leg.meta?.decimals ?? info.get(leg.key)?.decimals
+  if (leg.memo && leg.memo.decimals === decimals) return leg.memo.units
+  leg.memo = { decimals, units: unitsOf(leg.raw, decimals) }
+  return leg.memo.units
 }
 
 export type EntryValue = { usd: number; from: PriceSource } | { unpriced: string }
@@ -112,22 +187,17 @@ export type EntryValue = { usd: number; from: PriceSource } | { unpriced: string
  * (a token nobody priced) what it received at the destination token's price. Otherwise
  * the reason it has none, naming the token, so the strip can say what is unpriced.
  */
-export function valueOfEntry(e: IntentHistoryEntry, prices: PriceBook, info: ReadonlyMap<string, TokenInfo>): EntryValue {
-  const s = e.receipt?.summary
-  const legs = [
-    { chainId: s?.originChainId ?? e.receipt?.originChainId, token: s?.originTokenAddress, raw: s?.originTokenAmount ?? s?.quotedOriginTokenAmount, meta: s?.originTokenMetadata },
-    { chainId: s?.destinationChainId ?? e.receipt?.destinationChainId, token: s?.destinationTokenAddress, raw: s?.destinationTokenAmount, meta: s?.destinationTokenMetadata },
-  ]
+export function valueOfLegs(legs: EntryLegs, prices: PriceBook, info: ReadonlyMap<string, TokenInfo>): EntryValue {
   for (const leg of legs) {
-    const key = priceKey(leg.chainId, leg.token)
-    const price = prices.get(key)
-    const units = unitsOf(leg.raw, leg.meta?.decimals ?? info.get(key)?.decimals)
+    const price = prices.get(leg.key)
+    const units = price && legUnits(leg, info)
     if (price && units !== undefined) return { usd: units * price.usd, from: price.from }
   }
   const origin = legs[0]
   if (!origin.token || origin.raw === undefined) return { unpriced: 'no amount sent is recorded' }
-  const key = priceKey(origin.chainId, origin.token)
-  const name = origin.meta?.symbol ?? info.get(key)?.symbol ?? shortHex(origin.token)
-  if (!prices.has(key)) return { unpriced: `${name} has no known price` }
+  const name = origin.meta?.symbol ?? info.get(origin.key)?.symbol ?? shortHex(origin.token)
+  if (!prices.has(origin.key)) return { unpriced: `${name} has no known price` }
   return { unpriced: `${name} has no known decimals` }
 }
+
+export const valueOfEntry = (e: IntentHistoryEntry, prices: PriceBook, info: ReadonlyMap<string, TokenInfo>): EntryValue => valueOfLegs(legsOf(e), prices, info)

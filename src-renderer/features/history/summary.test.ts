@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { IntentStatus } from '@contract/service'
-import { MAX_CHART_DAYS, intentsPerDay, median, percentile, summarise } from './summary'
+import { MAX_CHART_DAYS, SummaryFold, intentsPerDay, median, percentile, summarise } from './summary'
 import { balance, makeEntry, USDC, WETH } from './testing/entries'
 import { RouteStatsBuilder } from '../../lib/routeStats'
 
@@ -144,5 +144,68 @@ describe('intentsPerDay', () => {
     expect(days[days.length - 1]).toMatchObject({ day: '2026-11-20', SUCCEEDED: 1 })
     // Before 2009, after tomorrow, unreadable, and the 2010 one more than ten years before the newest day.
     expect(leftOut).toBe(4)
+  })
+})
+
+describe('SummaryFold (the strip\'s running totals while "load all" grows the list)', () => {
+  const NOW = Date.UTC(2026, 10, 27)
+  const list = () => {
+    const statuses: IntentStatus[] = ['SUCCEEDED', 'FAILED', 'SUCCEEDED', 'EXECUTING', 'SUCCEEDED', 'REFUNDED']
+    const entries = statuses.map((status, i) =>
+      makeEntry({
+        status,
+        createdAt: `2026-11-${String(1 + i * 3).padStart(2, '0')}T10:00:00.000Z`,
+        startedAt: '2026-11-01T10:00:00.000Z',
+        finishedAt: new Date(Date.parse('2026-11-01T10:00:00.000Z') + (90 - i * 13) * 1000).toISOString(),
+        originAmount: '2000000000000000000',
+        originToken: { address: WETH, symbol: 'WETH', decimals: 18 },
+      }),
+    )
+    // The last page states WETH's price: the first page's succeeded entries are priced by it.
+    entries.push(makeEntry({ status: 'FAILED', createdAt: '9999-01-01T00:00:00.000Z', balances: [balance({ token: WETH, symbol: 'WETH', decimals: 18, raw: '1', price: '2500' })] }))
+    return entries
+  }
+
+  it('folds page after page into the same figures as the whole list at once, a later page pricing earlier entries', () => {
+    const all = list()
+    const fold = new SummaryFold()
+    fold.update(all.slice(0, 2))
+    expect(fold.summary().pricedCount).toBe(0)
+    fold.update(all.slice(0, 5))
+    fold.update(all)
+    const whole = summarise(all)
+    expect(fold.summary()).toEqual(whole)
+    expect(whole.pricedCount).toBe(3)
+    expect(whole.volumeUsd).toBeCloseTo(15_000, 6)
+    expect(whole.timedCount).toBe(3)
+    expect(fold.perDay(NOW)).toEqual(intentsPerDay(all, NOW))
+    expect(fold.perDay(NOW).leftOut).toBe(1)
+  })
+
+  it('starts afresh when the list is not the last one extended (a filter changed, a reload)', () => {
+    const all = list()
+    const other = list()
+    const fold = new SummaryFold().update(all)
+    // Same length, other objects: nothing of the first list may remain.
+    expect(fold.update(other.slice(0, 3)).summary()).toEqual(summarise(other.slice(0, 3)))
+    expect(fold.update(other.slice(0, 1)).summary().total).toBe(1)
+    expect(fold.update([other[1], other[0]]).summary()).toEqual(summarise([other[1], other[0]]))
+  })
+
+  it('reads each entry once however many pages follow it (the cost of a page is the page)', () => {
+    const all = list()
+    const fold = new SummaryFold().update(all.slice(0, 3))
+    // A getter on an entry already folded counts reads of it from here on.
+    let reads = 0
+    const first = all[0]
+    const spied = new Proxy(first, { get: (t, k) => (reads++, Reflect.get(t, k)) })
+    all[0] = spied
+    // The list no longer extends the folded one (its first entry is another object): afresh.
+    fold.update(all)
+    expect(reads).toBeGreaterThan(0)
+    reads = 0
+    fold.update([...all, makeEntry({ status: 'SUCCEEDED' })])
+    fold.summary()
+    expect(reads).toBe(0)
   })
 })

@@ -2,7 +2,19 @@ import type { IntentHistoryEntry, IntentStatus } from '@contract/service'
 import { INTENT_STATUSES, knownStatus } from '@contract/service/constants'
 import { EARLIEST_TIME_MS } from '@contract/service/bounds'
 import { parseTime } from '../../lib/format'
-import { learnPrices, tokenInfo, valueOfEntry, type PriceKnowledge, type PriceSource } from './pricing'
+import {
+  addBalancePrices,
+  addTokenInfo,
+  knownPrices,
+  legsOf,
+  valueOfLegs,
+  withLabels,
+  type EntryLegs,
+  type PriceKnowledge,
+  type PriceSource,
+  type TokenInfo,
+  type TokenPrice,
+} from './pricing'
 import { durationMs, isFinished } from '../../lib/outcomes'
 
 /**
@@ -55,6 +67,10 @@ export function median(sorted: readonly number[]): number | undefined {
   return n % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }
 
+const DAY = 86_400_000
+/** The most days the chart draws: ten years of bars, so one far-off date cannot ask for millions. */
+export const MAX_CHART_DAYS = 3660
+
 interface Volume {
   volumeUsd: number
   pricedCount: number
@@ -64,20 +80,26 @@ interface Volume {
   unpricedTokens: Array<{ chainId: number; contractAddress: string }>
 }
 
-/** Volume of the SUCCEEDED entries at every price known (see pricing.ts), with what is unpriced and why. */
-export function volumeOf(succeeded: readonly IntentHistoryEntry[], all: readonly IntentHistoryEntry[], knowledge: PriceKnowledge = {}): Volume {
-  const prices = learnPrices(all, knowledge)
-  const info = tokenInfo(all, knowledge.tokens)
+/** A succeeded entry as volume reads it: its legs, and its origin token (to ask a price for when unpriced). */
+type Succeeded = { legs: EntryLegs; token?: { key: string; chainId: number; contractAddress: string } }
+
+function succeededOf(e: IntentHistoryEntry): Succeeded {
+  const s = e.receipt?.summary
+  const chainId = s?.originChainId ?? e.receipt?.originChainId
+  const token = chainId !== undefined && s?.originTokenAddress ? { key: `${chainId}:${s.originTokenAddress.toLowerCase()}`, chainId, contractAddress: s.originTokenAddress } : undefined
+  return { legs: legsOf(e), token }
+}
+
+/** Volume of the succeeded entries at every price known (see pricing.ts), with what is unpriced and why. */
+function volumeOf(succeeded: readonly Succeeded[], prices: ReadonlyMap<string, TokenPrice>, info: ReadonlyMap<string, TokenInfo>): Volume {
   const out: Volume = { volumeUsd: 0, pricedCount: 0, pricedFrom: { quote: 0, balance: 0, service: 0 }, unpriced: [], unpricedTokens: [] }
   const tokens = new Map<string, { chainId: number; contractAddress: string }>()
   const reasons = new Map<string, number>()
-  for (const e of succeeded) {
-    const value = valueOfEntry(e, prices, info)
+  for (const { legs, token } of succeeded) {
+    const value = valueOfLegs(legs, prices, info)
     if ('unpriced' in value) {
       reasons.set(value.unpriced, (reasons.get(value.unpriced) ?? 0) + 1)
-      const s = e.receipt?.summary
-      const chainId = s?.originChainId ?? e.receipt?.originChainId
-      if (chainId !== undefined && s?.originTokenAddress) tokens.set(`${chainId}:${s.originTokenAddress.toLowerCase()}`, { chainId, contractAddress: s.originTokenAddress })
+      if (token) tokens.set(token.key, { chainId: token.chainId, contractAddress: token.contractAddress })
     } else {
       out.volumeUsd += value.usd
       out.pricedCount++
@@ -89,38 +111,127 @@ export function volumeOf(succeeded: readonly IntentHistoryEntry[], all: readonly
   return out
 }
 
-export function summarise(entries: readonly IntentHistoryEntry[], knowledge: PriceKnowledge = {}): HistorySummary {
-  const counts = zeroCounts()
-  const durations: number[] = []
-  const succeeded: IntentHistoryEntry[] = []
-  for (const e of entries) {
+/**
+ * The strip's figures kept as running totals. "Load all" grows the list a page at a time,
+ * and the strip used to go over every loaded entry again on each page (120 ms of the
+ * window's thread per page at 10,000); `update` folds in only the entries past those it
+ * has seen, when the list extends the last one, and starts afresh otherwise. What a later
+ * page can change for an earlier entry (a price its balances state, a token's decimals) is
+ * kept per entry in the cheap form `summary` revalues: no amount is parsed twice.
+ */
+export class SummaryFold {
+  private folded: readonly IntentHistoryEntry[] = []
+  private counts = zeroCounts()
+  private durations: number[] = []
+  private sorted = true
+  private succeeded: Succeeded[] = []
+  private balancePrices = new Map<string, TokenPrice>()
+  private entryInfo = new Map<string, TokenInfo>()
+  /** Entries per UTC day, every day from 2009 on (which days are drawn is decided in `perDay`). */
+  private byDay = new Map<number, DayBucket>()
+  /** Entries created before 2009. */
+  private early = 0
+
+  /** Folds in the entries of `entries` not yet seen; `this`, for chaining. */
+  update(entries: readonly IntentHistoryEntry[]): this {
+    const before = this.folded
+    let from = before.length <= entries.length ? before.length : -1
+    for (let i = 0; i < from; i++) if (entries[i] !== before[i]) from = -1
+    if (from < 0) {
+      this.reset()
+      from = 0
+    }
+    for (let i = from; i < entries.length; i++) this.add(entries[i])
+    this.folded = entries
+    return this
+  }
+
+  private reset(): void {
+    Object.assign(this, new SummaryFold())
+  }
+
+  private add(e: IntentHistoryEntry): void {
     const status = statusOf(e)
-    counts[status]++
+    this.counts[status]++
     const s = e.receipt?.summary
     const d = durationMs(status === 'UNKNOWN' ? undefined : status, parseTime(s?.startedAt), parseTime(s?.finishedAt))
-    if (d !== undefined) durations.push(d)
-    if (status === 'SUCCEEDED') succeeded.push(e)
+    if (d !== undefined) {
+      if (this.durations.length && d < this.durations[this.durations.length - 1]) this.sorted = false
+      this.durations.push(d)
+    }
+    if (status === 'SUCCEEDED') this.succeeded.push(succeededOf(e))
+    addBalancePrices(this.balancePrices, e)
+    addTokenInfo(this.entryInfo, e)
+    this.addDay(e, status)
   }
-  durations.sort((a, b) => a - b)
-  const finished = STATUS_KEYS.reduce((n, s) => n + (s !== 'UNKNOWN' && isFinished(s) ? counts[s] : 0), 0)
-  return {
-    total: entries.length,
-    counts,
-    finished,
-    successRate: finished ? counts.SUCCEEDED / finished : undefined,
-    medianDurationMs: median(durations),
-    p95DurationMs: percentile(durations, 95),
-    timedCount: durations.length,
-    ...volumeOf(succeeded, entries, knowledge),
-    succeededCount: counts.SUCCEEDED,
+
+  private addDay(e: IntentHistoryEntry, status: StatusKey): void {
+    const t = parseTime(e.createdAt ?? e.receipt?.createdAt)
+    if (t === undefined) return
+    if (t < EARLIEST_TIME_MS) {
+      this.early++
+      return
+    }
+    const day = Math.floor(t / DAY)
+    let bucket = this.byDay.get(day)
+    if (!bucket) this.byDay.set(day, (bucket = { day: '', ...zeroCounts() }))
+    bucket[status]++
+  }
+
+  /** The figures over everything folded, priced with `knowledge`. */
+  summary(knowledge: PriceKnowledge = {}): HistorySummary {
+    const { counts } = this
+    if (!this.sorted) {
+      this.durations.sort((a, b) => a - b)
+      this.sorted = true
+    }
+    const durations = this.durations
+    const finished = STATUS_KEYS.reduce((n, s) => n + (s !== 'UNKNOWN' && isFinished(s) ? counts[s] : 0), 0)
+    const info = withLabels(this.entryInfo, knowledge.tokens)
+    const prices = knownPrices(this.balancePrices, info, knowledge)
+    return {
+      total: this.folded.length,
+      counts: { ...counts },
+      finished,
+      successRate: finished ? counts.SUCCEEDED / finished : undefined,
+      medianDurationMs: median(durations),
+      p95DurationMs: percentile(durations, 95),
+      timedCount: durations.length,
+      ...volumeOf(this.succeeded, prices, info),
+      succeededCount: counts.SUCCEEDED,
+    }
+  }
+
+  /** Entries per day as `intentsPerDay` gives them. */
+  perDay(now = Date.now()): PerDay {
+    const lastAllowed = Math.floor(now / DAY) + 1
+    let leftOut = this.early
+    let last = -Infinity
+    let first = Infinity
+    for (const [d, bucket] of this.byDay) {
+      if (d > lastAllowed) leftOut += bucketTotal(bucket)
+      else [last, first] = [Math.max(last, d), Math.min(first, d)]
+    }
+    if (last === -Infinity) return { days: [], leftOut }
+    first = Math.max(first, last - MAX_CHART_DAYS + 1)
+    const days: DayBucket[] = []
+    for (let d = first; d <= last; d++) {
+      const bucket = this.byDay.get(d)
+      days.push({ ...(bucket ?? zeroCounts()), day: new Date(d * DAY).toISOString().slice(0, 10) } as DayBucket)
+    }
+    for (const [d, bucket] of this.byDay) if (d < first) leftOut += bucketTotal(bucket)
+    return { days, leftOut }
   }
 }
 
-export type DayBucket = { day: string } & Record<StatusKey, number>
+const bucketTotal = (bucket: DayBucket) => STATUS_KEYS.reduce((n, s) => n + bucket[s], 0)
 
-const DAY = 86_400_000
-/** The most days the chart draws: ten years of bars, so one far-off date cannot ask for millions. */
-export const MAX_CHART_DAYS = 3660
+/** The figures over `entries` at once (the strip keeps a `SummaryFold` instead). */
+export function summarise(entries: readonly IntentHistoryEntry[], knowledge: PriceKnowledge = {}): HistorySummary {
+  return new SummaryFold().update(entries).summary(knowledge)
+}
+
+export type DayBucket = { day: string } & Record<StatusKey, number>
 
 export interface PerDay {
   days: DayBucket[]
@@ -136,32 +247,5 @@ export interface PerDay {
  * counts them, so the strip can say so.
  */
 export function intentsPerDay(entries: readonly IntentHistoryEntry[], now = Date.now()): PerDay {
-  const byDay = new Map<number, DayBucket>()
-  const lastAllowed = Math.floor(now / DAY) + 1
-  let leftOut = 0
-  for (const e of entries) {
-    const t = parseTime(e.createdAt ?? e.receipt?.createdAt)
-    if (t === undefined) continue
-    const day = Math.floor(t / DAY)
-    if (day > lastAllowed || t < EARLIEST_TIME_MS) {
-      leftOut++
-      continue
-    }
-    let bucket = byDay.get(day)
-    if (!bucket) byDay.set(day, (bucket = { day: '', ...zeroCounts() }))
-    bucket[statusOf(e)]++
-  }
-  if (byDay.size === 0) return { days: [], leftOut }
-  let last = -Infinity
-  let first = Infinity
-  for (const d of byDay.keys()) [last, first] = [Math.max(last, d), Math.min(first, d)]
-  first = Math.max(first, last - MAX_CHART_DAYS + 1)
-  const days: DayBucket[] = []
-  for (let d = first; d <= last; d++) {
-    const bucket = byDay.get(d) ?? { day: '', ...zeroCounts() }
-    bucket.day = new Date(d * DAY).toISOString().slice(0, 10)
-    days.push(bucket)
-  }
-  for (const [d, bucket] of byDay) if (d < first) leftOut += STATUS_KEYS.reduce((n, s) => n + bucket[s], 0)
-  return { days, leftOut }
+  return new SummaryFold().update(entries).perDay(now)
 }
