@@ -105,9 +105,22 @@ export function sameAsStored(a: StoredRecord, b: StoredRecord): boolean {
   return compareScratch.compare(compareScratch, RECORD_BYTES + 4, RECORD_BYTES * 2, 4, RECORD_BYTES) === 0
 }
 
+/** A market's file key: 24 hex digits of the hash of its id (market ids are the service's free text). */
+export const marketFileKey = (marketId: string): string => createHash('sha256').update(marketId).digest('hex').slice(0, 24)
+
+/** A market's file name, from its key. */
+export const fileOfKey = (key: string): string => `m-${key}.bin`
+
 /** A market's file name: market ids are the service's free text, so they are hashed. */
-export const marketFileName = (marketId: string): string =>
-  `m-${createHash('sha256').update(marketId).digest('hex').slice(0, 24)}.bin`
+export const marketFileName = (marketId: string): string => fileOfKey(marketFileKey(marketId))
+
+/**
+ * The journal (`journal.bin`): a full snapshot's changed records in one append, each
+ * entry the market's file key as 12 bytes and its 23-byte record. The journal's records
+ * are newer than every record of the market's file, and move there at the next fold.
+ */
+export const JOURNAL_KEY_BYTES = 12
+export const JOURNAL_BYTES = JOURNAL_KEY_BYTES + RECORD_BYTES
 
 /** The snapshot log: one entry per full snapshot, time (u32 s) and the interval then in force (u32 s). */
 export const SNAPSHOT_BYTES = 8

@@ -1,11 +1,11 @@
-import { readdirSync, readFileSync, statSync, appendFileSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync, appendFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { observeAll } from './observe'
-import { RECORD_BYTES, marketFileName } from './recordFile'
+import { JOURNAL_BYTES, RECORD_BYTES, encodeRecords, marketFileName, type StoredRecord } from './recordFile'
 import { MarketHistoryStore } from './store'
 import { redactDeep } from '../service/redact'
-import { market, tempDir } from './testing'
+import { market, obs, tempDir } from './testing'
 
 const MIN = 60_000
 const T0 = Date.UTC(2026, 10, 1)
@@ -93,5 +93,77 @@ describe('MarketHistoryStore', () => {
     store.prune(T0, 4 * RECORD_BYTES + 3 * 8 + statSync(join(dir, 'markets.json')).size)
     expect(store.readMarket('a')).toHaveLength(4)
     expect(readdirSync(dir).some((n) => n.endsWith('.tmp'))).toBe(false)
+  })
+
+  it('writes a snapshot in one append to the journal, and reads it back before and after the fold', () => {
+    const dir = tempDir()
+    const store = new MarketHistoryStore(dir)
+    const ids = Array.from({ length: 50 }, (_, i) => `m${i}`)
+    store.record(observeAll(ids.map((id) => market(id, 0.05)), T0), T0, full)
+    store.fold()
+    const before = new Map(ids.map((id) => [id, statSync(join(dir, marketFileName(id))).mtimeMs]))
+    const sizeBefore = statSync(join(dir, marketFileName('m0'))).size
+
+    store.record(observeAll(ids.map((id, i) => market(id, 0.05 + i / 10_000)), T0 + 15 * MIN), T0 + 15 * MIN, full)
+    // The 49 changed markets went to the journal alone; their files are untouched until the fold.
+    expect(statSync(join(dir, 'journal.bin')).size).toBe(49 * JOURNAL_BYTES)
+    expect(ids.every((id) => statSync(join(dir, marketFileName(id))).mtimeMs === before.get(id))).toBe(true)
+    expect(statSync(join(dir, marketFileName('m1'))).size).toBe(sizeBefore)
+    const reopened = new MarketHistoryStore(dir)
+    expect(reopened.readMarket('m1').map((r) => r.base)).toEqual([0.05, 0.0501])
+    expect(reopened.readMarket('m1', T0 + 10 * MIN).map((r) => r.t)).toEqual([T0, T0 + 15 * MIN])
+    expect(reopened.version('m1')).not.toBe(new MarketHistoryStore(dir).version('m0').replace(/^\d+/, ''))
+
+    reopened.fold()
+    expect(statSync(join(dir, 'journal.bin')).size).toBe(0)
+    expect(statSync(join(dir, marketFileName('m1'))).size).toBe(2 * RECORD_BYTES)
+    expect(new MarketHistoryStore(dir).readMarket('m1').map((r) => r.base)).toEqual([0.05, 0.0501])
+    expect(reopened.bytes()).toBe(readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0))
+  })
+
+  it('reads a market recorded only in the journal, and a folder written before the journal (market files only)', () => {
+    const dir = tempDir()
+    const fresh = new MarketHistoryStore(dir)
+    fresh.record(observeAll([market('new', 0.04)], T0), T0, full)
+    expect(fresh.firstRecordAt('new')).toBe(T0)
+    expect(readdirSync(dir)).not.toContain(marketFileName('new'))
+
+    const old = tempDir()
+    mkdirSync(old, { recursive: true })
+    const rec = (t: number, base: number): StoredRecord => ({ ...obs(t, base, { tvl: 1e6, tvlUsd: 1e6 }), gone: false })
+    writeFileSync(join(old, marketFileName('a')), encodeRecords([rec(T0, 0.03), rec(T0 + 15 * MIN, 0.031)]))
+    writeFileSync(join(old, 'markets.json'), JSON.stringify({ version: 1, markets: { a: marketFileName('a') } }))
+    const store = new MarketHistoryStore(old)
+    expect(store.readMarket('a').map((r) => r.base)).toEqual([0.03, 0.031])
+    expect(store.record(observeAll([market('a', 0.031)], T0 + 30 * MIN), T0 + 30 * MIN, page)).toBe(0)
+    expect(store.record(observeAll([market('a', 0.032)], T0 + 45 * MIN), T0 + 45 * MIN, full)).toBe(1)
+    expect(store.readMarket('a').map((r) => r.base)).toEqual([0.03, 0.031, 0.032])
+    store.prune(T0 - 86_400_000, 1_000_000)
+    expect(statSync(join(old, marketFileName('a'))).size).toBe(3 * RECORD_BYTES)
+  })
+
+  it('folds again after a crash without writing a record twice, and cuts a torn journal entry off', () => {
+    const dir = tempDir()
+    const store = new MarketHistoryStore(dir)
+    store.record(observeAll([market('a', 0.05), market('b', 0.03)], T0), T0, full)
+    store.record(observeAll([market('a', 0.051), market('b', 0.031)], T0 + 15 * MIN), T0 + 15 * MIN, full)
+    // A crash mid-fold: a's records reached its file, the journal was not emptied.
+    writeFileSync(join(dir, marketFileName('a')), encodeRecords(new MarketHistoryStore(dir).readMarket('a')))
+    const again = new MarketHistoryStore(dir)
+    again.fold()
+    expect(new MarketHistoryStore(dir).readMarket('a').map((r) => r.base)).toEqual([0.05, 0.051])
+    expect(new MarketHistoryStore(dir).readMarket('b').map((r) => r.base)).toEqual([0.03, 0.031])
+
+    // A crash mid-append: half an entry at the journal's end.
+    const other = tempDir()
+    new MarketHistoryStore(other).record(observeAll([market('a', 0.05), market('b', 0.03)], T0), T0, full)
+    const journal = readFileSync(join(other, 'journal.bin'))
+    writeFileSync(join(other, 'journal.bin'), journal.subarray(0, JOURNAL_BYTES + 7))
+    const torn = new MarketHistoryStore(other)
+    expect(torn.readMarket('a').map((r) => r.base)).toEqual([0.05])
+    expect(torn.readMarket('b')).toEqual([])
+    expect(statSync(join(other, 'journal.bin')).size).toBe(JOURNAL_BYTES)
+    torn.record(observeAll([market('a', 0.052)], T0 + 15 * MIN), T0 + 15 * MIN, page)
+    expect(new MarketHistoryStore(other).readMarket('a').map((r) => r.base)).toEqual([0.05, 0.052])
   })
 })

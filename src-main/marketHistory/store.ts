@@ -1,16 +1,36 @@
-import { appendFileSync, closeSync, mkdirSync, openSync, readSync, readdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs'
+import {
+  appendFileSync,
+  closeSync,
+  fstatSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import type { MarketObservation } from '../../src-shared/contract/marketHistory'
 import { readJsonFile, writeJsonAtomic } from '../settings/jsonFile'
 import {
+  JOURNAL_BYTES,
+  JOURNAL_KEY_BYTES,
   RECORD_BYTES,
   SNAPSHOT_BYTES,
   decodeRecord,
   decodeRecords,
+  encodeRecord,
   encodeRecords,
+  fileOfKey,
   fromSeconds,
-  marketFileName,
+  marketFileKey,
   sameAsStored,
   toSeconds,
   type StoredRecord,
@@ -27,19 +47,35 @@ export type Coverage = { full: true; intervalMs: number } | { full: false; inter
 
 const IndexSchema = z.object({ version: z.literal(1), markets: z.record(z.string(), z.string()) })
 
+const JOURNAL = 'journal.bin'
+/** The journal is folded into the markets' files at every prune (hourly), or sooner past this size. */
+const JOURNAL_FOLD_BYTES = 2_000_000
+
+/** The journal as read: its size on disk, and its records by market file. */
+interface Journal {
+  size: number
+  byFile: Map<string, StoredRecord[]>
+}
+
 /**
  * One profile's market history on disk, in its own folder:
- * - `m-<hash>.bin`, one per market: its records (`recordFile.ts`), appended when the
- *   market changed, or when nothing has covered it for an interval;
+ * - `m-<hash>.bin`, one per market: its records (`recordFile.ts`);
+ * - `journal.bin`: the records written since the last fold, every market's in one
+ *   append per batch (a market is written when it changed, or when nothing has covered
+ *   it for an interval); a fold moves them to the markets' files;
  * - `snapshots.bin`: one entry per full snapshot, so a market unchanged since its last
  *   record is known to have been there (and a silence longer than twice the interval is a gap);
  * - `markets.json`: market id → file, so the record can be listed and exported.
  * Appends only; pruning rewrites a file without its old records (temp file, rename).
+ * A folder written before the journal (market files only) reads as it always did.
  */
 export class MarketHistoryStore {
   private readonly last = new Map<string, StoredRecord | null>()
+  private readonly keys = new Map<string, string>()
   private index: Record<string, string> | undefined
   private snapshots: SnapshotEntry[] | undefined
+  private journal: Journal | undefined
+  private size: number | undefined
 
   /** `redact`: applied to the market index (the service's market ids) before it is written. */
   constructor(
@@ -49,6 +85,41 @@ export class MarketHistoryStore {
 
   private path(name: string): string {
     return join(this.dir, name)
+  }
+
+  /** The market's file name (its id's hash, worked out once). */
+  private fileOf(marketId: string): string {
+    let key = this.keys.get(marketId)
+    if (key === undefined) this.keys.set(marketId, (key = marketFileKey(marketId)))
+    return fileOfKey(key)
+  }
+
+  /** The journal's records by market file, read again when its size on disk changed (a torn last entry is cut off). */
+  private pending(): Map<string, StoredRecord[]> {
+    const file = this.path(JOURNAL)
+    let size: number
+    try {
+      size = statSync(file).size
+    } catch {
+      size = 0
+    }
+    if (this.journal?.size === size) return this.journal.byFile
+    const buf = size ? readFileSync(file) : Buffer.alloc(0)
+    const whole = buf.length - (buf.length % JOURNAL_BYTES)
+    if (whole !== buf.length) {
+      truncateSync(file, whole)
+      this.size = undefined
+    }
+    const byFile = new Map<string, StoredRecord[]>()
+    for (let at = 0; at < whole; at += JOURNAL_BYTES) {
+      const name = fileOfKey(buf.toString('hex', at, at + JOURNAL_KEY_BYTES))
+      const list = byFile.get(name)
+      const r = decodeRecord(buf, at + JOURNAL_KEY_BYTES)
+      if (list) list.push(r)
+      else byFile.set(name, [r])
+    }
+    this.journal = { size: whole, byFile }
+    return byFile
   }
 
   private loadIndex(): Record<string, string> {
@@ -85,28 +156,29 @@ export class MarketHistoryStore {
    * ms) on, with the last one before it (what the market stood at then).
    */
   readMarket(marketId: string, from = 0): StoredRecord[] {
-    let buf: Buffer
-    try {
-      buf = readFileSync(this.path(marketFileName(marketId)))
-    } catch {
-      return []
-    }
-    if (from <= 0) return decodeRecords(buf)
-    const first = firstAtOrAfter(Math.floor(buf.length / RECORD_BYTES), (i) => buf.readUInt32LE(i * RECORD_BYTES), toSeconds(from))
-    return decodeRecords(buf.subarray(Math.max(0, first - 1) * RECORD_BYTES))
+    const name = this.fileOf(marketId)
+    const filed = readFiled(this.path(name), from)
+    const pending = this.pending().get(name)
+    if (!pending) return filed
+    const all = filed.concat(pending)
+    if (from <= 0) return all
+    const first = firstAtOrAfter(all.length, (i) => toSeconds(all[i].t), toSeconds(from))
+    return all.slice(Math.max(0, first - 1))
   }
 
   /** When the market was first recorded (as far as the record now goes back), reading only that record. */
   firstRecordAt(marketId: string): number | null {
+    const name = this.fileOf(marketId)
+    const pendingFirst = this.pending().get(name)?.[0]?.t ?? null
     let fd: number
     try {
-      fd = openSync(this.path(marketFileName(marketId)), 'r')
+      fd = openSync(this.path(name), 'r')
     } catch {
-      return null
+      return pendingFirst
     }
     try {
       const buf = Buffer.alloc(RECORD_BYTES)
-      return readSync(fd, buf, 0, RECORD_BYTES, 0) === RECORD_BYTES ? decodeRecord(buf, 0).t : null
+      return readSync(fd, buf, 0, RECORD_BYTES, 0) === RECORD_BYTES ? decodeRecord(buf, 0).t : pendingFirst
     } finally {
       closeSync(fd)
     }
@@ -121,29 +193,23 @@ export class MarketHistoryStore {
 
   /** A cheap mark that changes whenever the market's record or the snapshot log grows or is pruned. */
   version(marketId: string): string {
+    const name = this.fileOf(marketId)
     let size: number
     try {
-      size = statSync(this.path(marketFileName(marketId))).size
+      size = statSync(this.path(name)).size
     } catch {
       size = -1
     }
+    const pending = this.pending().get(name)?.length ?? 0
     const log = this.snapshotLog()
-    return `${size}:${log.length}:${log.length ? log[log.length - 1].t : 0}:${log.length ? log[0].t : 0}`
+    return `${size}+${pending}:${log.length}:${log.length ? log[log.length - 1].t : 0}:${log.length ? log[0].t : 0}`
   }
 
-  private lastOf(marketId: string): StoredRecord | null {
+  private lastOf(marketId: string, pending: ReadonlyMap<string, StoredRecord[]>): StoredRecord | null {
     if (this.last.has(marketId)) return this.last.get(marketId) ?? null
-    let found: StoredRecord | null
-    try {
-      const file = this.path(marketFileName(marketId))
-      const buf = readFileSync(file)
-      const n = Math.floor(buf.length / RECORD_BYTES)
-      // A torn record (a crash mid-append) would shift every record after it: cut it off first.
-      if (buf.length % RECORD_BYTES) truncateSync(file, n * RECORD_BYTES)
-      found = n > 0 ? decodeRecord(buf, (n - 1) * RECORD_BYTES) : null
-    } catch {
-      found = null
-    }
+    const name = this.fileOf(marketId)
+    const journaled = pending.get(name)
+    const found = journaled ? journaled[journaled.length - 1] : lastFiled(this.path(name))
     this.last.set(marketId, found)
     return found
   }
@@ -164,34 +230,68 @@ export class MarketHistoryStore {
   record(observations: ReadonlyMap<string, MarketObservation>, at: number, coverage: Coverage): number {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 })
     const index = this.loadIndex()
+    const pending = this.pending()
     const writes: Array<[string, StoredRecord]> = []
     for (const [id, obs] of observations) {
       const next: StoredRecord = { ...obs, t: at, gone: false }
-      const last = this.lastOf(id)
+      const last = this.lastOf(id, pending)
       // Records stay in time order: an observation older than the last record is not appended.
       if (last !== null && toSeconds(at) < toSeconds(last.t)) continue
       const stale = last !== null && !coverage.full && at - this.coveredAt(id, last) > coverage.intervalMs
       if (last === null || last.gone || stale || !sameAsStored(next, last)) writes.push([id, next])
     }
-    if (coverage.full) writes.push(...this.goneFrom(observations, at))
-    for (const [id, r] of writes) {
-      appendFileSync(this.path(marketFileName(id)), encodeRecords([r]), { mode: 0o600 })
-      this.last.set(id, r)
-    }
+    if (coverage.full) writes.push(...this.goneFrom(observations, at, pending))
+    this.appendJournal(writes, pending)
     const added = writes.filter(([id]) => index[id] === undefined)
     if (added.length) {
-      for (const [id] of added) index[id] = marketFileName(id)
+      for (const [id] of added) index[id] = this.fileOf(id)
       writeJsonAtomic(this.path('markets.json'), this.redact({ version: 1, markets: index }))
+      this.size = undefined
     }
     if (coverage.full) this.appendSnapshot({ t: at, intervalMs: coverage.intervalMs })
+    if ((this.journal?.size ?? 0) > JOURNAL_FOLD_BYTES) this.fold()
     return writes.length
   }
 
-  private goneFrom(listed: ReadonlyMap<string, MarketObservation>, at: number): Array<[string, StoredRecord]> {
+  /** The batch's records in one append to the journal. */
+  private appendJournal(writes: ReadonlyArray<[string, StoredRecord]>, pending: Map<string, StoredRecord[]>): void {
+    if (!writes.length) return
+    const buf = Buffer.alloc(writes.length * JOURNAL_BYTES)
+    writes.forEach(([id, r], i) => {
+      const name = this.fileOf(id)
+      buf.write(name.slice(2, 2 + JOURNAL_KEY_BYTES * 2), i * JOURNAL_BYTES, 'hex')
+      encodeRecord(r, buf, i * JOURNAL_BYTES + JOURNAL_KEY_BYTES)
+      // Kept as it will read back from disk (32-bit floats), like every record read.
+      const stored = decodeRecord(buf, i * JOURNAL_BYTES + JOURNAL_KEY_BYTES)
+      const list = pending.get(name)
+      if (list) list.push(stored)
+      else pending.set(name, [stored])
+      this.last.set(id, r)
+    })
+    appendFileSync(this.path(JOURNAL), buf, { mode: 0o600 })
+    if (this.journal) this.journal.size += buf.length
+    if (this.size !== undefined) this.size += buf.length
+  }
+
+  /**
+   * Moves the journal's records to the markets' files, then empties the journal. After a
+   * crash in the middle it is simply done again: a market's file that already ends with
+   * some of its journal records gets only the ones after them.
+   */
+  fold(): void {
+    const pending = this.pending()
+    if (pending.size === 0) return
+    for (const [name, records] of pending) appendNew(this.path(name), records)
+    truncateSync(this.path(JOURNAL), 0)
+    this.journal = { size: 0, byFile: new Map() }
+    this.size = undefined
+  }
+
+  private goneFrom(listed: ReadonlyMap<string, MarketObservation>, at: number, pending: ReadonlyMap<string, StoredRecord[]>): Array<[string, StoredRecord]> {
     const out: Array<[string, StoredRecord]> = []
     for (const id of this.marketIds()) {
       if (listed.has(id)) continue
-      const last = this.lastOf(id)
+      const last = this.lastOf(id, pending)
       if (!last || last.gone) continue
       out.push([id, { ...emptyObservation(at), gone: true }])
     }
@@ -203,13 +303,16 @@ export class MarketHistoryStore {
     buf.writeUInt32LE(Math.max(0, toSeconds(entry.t)), 0)
     buf.writeUInt32LE(Math.round(entry.intervalMs / 1000), 4)
     appendFileSync(this.path('snapshots.bin'), buf, { mode: 0o600 })
+    if (this.size !== undefined) this.size += buf.length
     this.snapshotLog().push({ t: fromSeconds(toSeconds(entry.t)), intervalMs: Math.round(entry.intervalMs / 1000) * 1000 })
   }
 
-  /** Bytes on disk of the whole record. */
+  /** Bytes on disk of the whole record (counted once, then kept up to date by this store's writes). */
   bytes(): number {
+    if (this.size !== undefined) return this.size
     let total = 0
     for (const name of this.files()) total += statSync(this.path(name)).size
+    this.size = total
     return total
   }
 
@@ -226,6 +329,7 @@ export class MarketHistoryStore {
    * than `maxBytes`, one more day of the oldest. Returns the cut-off used.
    */
   prune(keepFrom: number, maxBytes: number): number {
+    this.fold()
     let cutoff = keepFrom
     this.pruneBefore(cutoff)
     for (let i = 0; i < 400 && this.bytes() > maxBytes; i++) {
@@ -238,7 +342,7 @@ export class MarketHistoryStore {
   private pruneBefore(cutoff: number): void {
     const limit = toSeconds(cutoff)
     for (const name of this.files()) {
-      if (!name.endsWith('.bin')) continue
+      if (!name.endsWith('.bin') || name === JOURNAL) continue
       const step = name === 'snapshots.bin' ? SNAPSHOT_BYTES : RECORD_BYTES
       const buf = readFileSync(this.path(name))
       const whole = buf.length - (buf.length % step)
@@ -251,6 +355,7 @@ export class MarketHistoryStore {
     }
     this.last.clear()
     this.snapshots = undefined
+    this.size = undefined
   }
 
   /** Forgets everything recorded for this profile. */
@@ -259,6 +364,58 @@ export class MarketHistoryStore {
     this.last.clear()
     this.index = undefined
     this.snapshots = undefined
+    this.journal = undefined
+    this.size = undefined
+  }
+}
+
+/** A market file's records, oldest first: every one, or from `from` (epoch ms) on with the one before it. */
+function readFiled(file: string, from: number): StoredRecord[] {
+  let buf: Buffer
+  try {
+    buf = readFileSync(file)
+  } catch {
+    return []
+  }
+  if (from <= 0) return decodeRecords(buf)
+  const first = firstAtOrAfter(Math.floor(buf.length / RECORD_BYTES), (i) => buf.readUInt32LE(i * RECORD_BYTES), toSeconds(from))
+  return decodeRecords(buf.subarray(Math.max(0, first - 1) * RECORD_BYTES))
+}
+
+/** A market file's last record, or null; a torn record (a crash mid-append) would shift every record after it, so it is cut off. */
+function lastFiled(file: string): StoredRecord | null {
+  try {
+    const buf = readFileSync(file)
+    const n = Math.floor(buf.length / RECORD_BYTES)
+    if (buf.length % RECORD_BYTES) truncateSync(file, n * RECORD_BYTES)
+    return n > 0 ? decodeRecord(buf, (n - 1) * RECORD_BYTES) : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Appends `records` to a market's file in one write, leaving out those the file already
+ * ends with (a fold done again after a crash), and cutting off a torn last record first.
+ */
+function appendNew(file: string, records: readonly StoredRecord[]): void {
+  const fd = openSync(file, 'a+', 0o600)
+  try {
+    const size = fstatSync(fd).size
+    const whole = size - (size % RECORD_BYTES)
+    if (whole !== size) ftruncateSync(fd, whole)
+    let from = 0
+    if (whole >= RECORD_BYTES) {
+      const tail = Buffer.alloc(RECORD_BYTES)
+      readSync(fd, tail, 0, RECORD_BYTES, whole - RECORD_BYTES)
+      const encoded = encodeRecords(records)
+      for (let i = records.length - 1; i >= 0 && from === 0; i--) {
+        if (tail.equals(encoded.subarray(i * RECORD_BYTES, (i + 1) * RECORD_BYTES))) from = i + 1
+      }
+    }
+    if (from < records.length) writeSync(fd, encodeRecords(records.slice(from)))
+  } finally {
+    closeSync(fd)
   }
 }
 
