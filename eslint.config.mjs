@@ -69,15 +69,20 @@ export const LAYERS = [
   },
   // Yield markets' rate history, recorded on this computer.
   { name: 'main/marketHistory', files: ['src-main/marketHistory/'], allow: ['main/service', 'main/settings', 'main/events', 'contract'], tests: ['tools/simulator'] },
+  // The one module that loads the demo (a dynamic import of tools/simulator), for the
+  // Simulator profile only; nothing else of the product may import the simulator.
+  { name: 'main/demo', files: ['src-main/bridge/demo'], allow: ['tools/simulator', 'contract'] },
   {
     name: 'main/bridge',
     files: ['src-main/bridge/'],
-    allow: ['main/queryWatch', 'main/watch', 'main/marketHistory', 'main/service', 'main/settings', 'main/events', 'main/logos', 'tools/simulator', 'contract'],
+    allow: ['main/demo', 'main/queryWatch', 'main/watch', 'main/marketHistory', 'main/service', 'main/settings', 'main/events', 'main/logos', 'contract'],
+    tests: ['tools/simulator'],
   },
   {
     name: 'main/wiring',
     files: ['src-main/electron/', 'src-main/host/', 'src-main/cli/', 'src-main/doctor/'],
-    allow: ['main/bridge', 'main/queryWatch', 'main/watch', 'main/marketHistory', 'main/service', 'main/settings', 'main/events', 'main/logos', 'tools/simulator', 'contract'],
+    allow: ['main/bridge', 'main/demo', 'main/queryWatch', 'main/watch', 'main/marketHistory', 'main/service', 'main/settings', 'main/events', 'main/logos', 'contract'],
+    tests: ['tools/simulator'],
   },
   // The preload runs in the page's sandbox: it forwards calls and knows only the contract.
   { name: 'main/preload', files: ['src-main/preload/'], allow: ['contract'] },

@@ -2,13 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startAppCore, type AppCore, type AppCoreOptions } from '../src-main/bridge/appCore'
-import type { SimulatorOptions } from '../tools/simulator'
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../tools/simulator'
 import type { WireDialect } from '../src-shared/contract/dialect'
 import { FileKeyStore } from '../src-main/settings/keystore'
 import { startHost, type RunningHost } from '../src-main/host/server'
 
 export interface TestApp {
-  appCore: AppCore
+  /** The app's core, and the simulator the harness started behind its Simulator profile (ground truth and admin). */
+  appCore: AppCore & { simulator: RunningSimulator }
   host: RunningHost
   /** Where the main core keeps profiles, keys and watches. */
   dataDir: string
@@ -54,24 +55,30 @@ export async function startTestApp({ form = 'spec', shape = 'spec', extraAccessK
   TestApp & { stop(): Promise<void> }
 > {
   const dataDir = mkdtempSync(join(tmpdir(), 'ie-e2e-'))
-  const appCore = await startAppCore({
+  const options: SimulatorOptions = {
+    port: 0,
+    seed: 1,
+    // As the app runs it: the data ends at the real present, so ages and expiries read as they would for a user.
+    startAt: Date.now(),
+    intents: 2000,
+    admin: true,
+    waitTimeoutMs: 2000,
+    shape,
+    accessKeys: ['demo-key', ...extraAccessKeys],
+    dialect: form === 'deployed' ? DEPLOYED_DIALECT : undefined,
+  }
+  // The harness starts the simulator (with its admin surface) and hands it to the app as its demo.
+  const simulator = await startSimulator(options)
+  const core = await startAppCore({
     runtime: 'host',
     version: 'e2e',
     dataDir,
     keyStore: FileKeyStore.open(join(dataDir, 'access-keys.json'), {}),
-    simulator: {
-      seed: 1,
-      // As the app runs it: the data ends at the real present, so ages and expiries read as they would for a user.
-      startAt: Date.now(),
-      intents: 2000,
-      admin: true,
-      waitTimeoutMs: 2000,
-      shape,
-      accessKeys: ['demo-key', ...extraAccessKeys],
-      dialect: form === 'deployed' ? DEPLOYED_DIALECT : undefined,
-    },
+    simulator: options,
+    demo: simulator,
     clientOptions,
   })
+  const appCore = Object.assign(core, { simulator })
   if (form === 'deployed') useDeployedProfile(appCore)
   const host = await startHost({ port: 0, rendererDir: 'out/renderer', handlers: appCore.handlers, events: appCore.events, logos: appCore.logos })
   const admin = async <T,>(action: string, body: unknown = {}): Promise<T> => {
@@ -91,6 +98,7 @@ export async function startTestApp({ form = 'spec', shape = 'spec', extraAccessK
     stop: async () => {
       await host.stop()
       await appCore.stop()
+      await simulator.stop()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
@@ -101,7 +109,7 @@ export async function startTestApp({ form = 'spec', shape = 'spec', extraAccessK
  * in Settings (name, base URL, wire form, access key), so every call goes through a
  * saved profile's dialect rather than the built-in one.
  */
-function useDeployedProfile(appCore: AppCore): void {
+function useDeployedProfile(appCore: TestApp['appCore']): void {
   const { core, simulator } = appCore
   const profile = core.saveProfile({ name: DEPLOYED_PROFILE_NAME, baseUrl: simulator.url, dialect: DEPLOYED_DIALECT })
   // The e2e key store is a plain file in a throwaway folder.

@@ -131,6 +131,24 @@ describe('eslint.config.mjs', async () => {
     expect(await failing(file, code)).toContain('local/layers')
   })
 
+  it.each([
+    ['the bridge core', 'src-main/bridge/core.ts'],
+    ['the app core', 'src-main/bridge/appCore.ts'],
+    ['the Electron wiring', 'src-main/electron/main.ts'],
+    ['the command line', 'src-main/cli/connect.ts'],
+    ['the watcher', 'src-main/watch/watcher.ts'],
+  ])('keeps the simulator out of the product: fails %s importing it', async (_, file) => {
+    const up = '../'.repeat(file.split('/').length - 1)
+    expect(await failing(file, `import { startSimulator } from '${up}tools/simulator'\nexport const s = startSimulator`)).toContain('local/layers')
+    expect(await failing(file, `export const load = () => import('${up}tools/simulator')`)).toContain('local/layers')
+  })
+
+  it('loads the demo through its one entry, bridge/demo.ts', async () => {
+    expect(await failing('src-main/bridge/demo.ts', "export const load = () => import('../../tools/simulator')")).toEqual([])
+    expect(await failing('src-main/bridge/appCore.ts', "import { createDemo } from './demo'\nexport const d = createDemo")).toEqual([])
+    expect(await failing('src-main/bridge/demo.ts', "import { SvcClient } from '../service/client'\nexport const c = SvcClient")).toContain('local/layers')
+  })
+
   it('lets the simulator use the contract', async () => {
     expect(await failing('tools/simulator/filters.ts', "import { isHash32 } from '../../src-shared/contract/formats'\nexport const h = isHash32")).toEqual([])
   })

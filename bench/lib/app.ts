@@ -3,6 +3,7 @@ import { startAppCore } from '../../src-main/bridge/appCore'
 import { startHost } from '../../src-main/host/server'
 import { FileKeyStore } from '../../src-main/settings/keystore'
 import { ROOT } from './processes'
+import { startSimulator } from '../../tools/simulator'
 import type { IntentRecord } from '../../tools/simulator/records'
 
 export interface RunningApp {
@@ -16,32 +17,39 @@ export interface RunningApp {
 }
 
 /**
- * The real app as the browser host runs it: the main core with its embedded simulator
- * (the built-in profile), profiles and keys in `dataDir`, behind the host serving the
- * built renderer. `port` pins the host's origin (where a prepared cache lives).
+ * The real app as the browser host runs it: the main core with the demo behind the
+ * built-in profile (the simulator, started here in the same process so its dataset is
+ * at hand), profiles and keys in `dataDir`, behind the host serving the built renderer.
+ * `port` pins the host's origin (where a prepared cache lives).
  */
 export async function startApp(o: { dataDir: string; intents: number; port?: number; admin?: boolean }): Promise<RunningApp> {
+  const simulator = await startSimulator({ port: 0, intents: o.intents, admin: o.admin ?? false })
   const appCore = await startAppCore({
     runtime: 'host',
     version: 'bench',
     dataDir: o.dataDir,
     keyStore: FileKeyStore.open(join(o.dataDir, 'access-keys.json'), {}),
-    simulator: { intents: o.intents, admin: o.admin ?? false },
+    demo: simulator,
+  }).catch(async (e: unknown) => {
+    await simulator.stop()
+    throw e
   })
   try {
     const host = await startHost({ port: o.port ?? 0, rendererDir: resolve(ROOT, 'out/renderer'), handlers: appCore.handlers, events: appCore.events, logos: appCore.logos })
     return {
       origin: host.origin,
       launchUrl: () => host.newLaunchUrl(),
-      simulatorUrl: appCore.simulator.url,
-      dataset: () => ({ records: appCore.simulator.dataset.records, owners: appCore.simulator.dataset.ownerCounts() }),
+      simulatorUrl: simulator.url,
+      dataset: () => ({ records: simulator.dataset.records, owners: simulator.dataset.ownerCounts() }),
       stop: async () => {
         await host.stop()
         await appCore.stop()
+        await simulator.stop()
       },
     }
   } catch (e) {
     await appCore.stop()
+    await simulator.stop()
     throw e
   }
 }

@@ -1,8 +1,7 @@
 import { join } from 'node:path'
 import { WireDialectSchema } from '../../src-shared/contract/dialect'
-import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../tools/simulator'
 import type { KeyStore } from '../settings/keystore'
-import { ProfileStore } from '../settings/profiles'
+import { ProfileStore, SIMULATOR_PROFILE_ID } from '../settings/profiles'
 import { secureDataDir } from '../settings/jsonFile'
 import { LogoStore } from '../logos/store'
 import { createReceiptWatcher, type Notify } from '../watch'
@@ -11,6 +10,7 @@ import { createMarketRecorder } from '../marketHistory'
 import { createCore, keyRedactor, type Core, type CoreDeps } from './core'
 import { EventHub } from '../events/hub'
 import { createBridgeHandlers, type BridgeHandlers } from './handlers'
+import { createDemo, type Demo, type DemoLoader, type DemoOptions, type DemoService } from './demo'
 
 export interface AppCoreOptions {
   runtime: CoreDeps['runtime']
@@ -18,8 +18,12 @@ export interface AppCoreOptions {
   dataDir: string
   /** The key store, or how to open it once the profiles are read (a key given by profile id binds to its origin then). */
   keyStore: KeyStore | ((profiles: ProfileStore) => KeyStore)
-  /** Options for the embedded simulator behind the built-in "Simulator" profile. */
-  simulator?: SimulatorOptions
+  /** Options for the demo behind the built-in "Simulator" profile, started only when that profile is used. */
+  simulator?: DemoOptions
+  /** A demo already running to use instead (tests start their own, with its admin surface); its owner stops it. */
+  demo?: DemoService
+  /** How the simulator's module is loaded (tests watch whether it is). */
+  loadDemo?: DemoLoader
   clientOptions?: CoreDeps['clientOptions']
   /** Desktop notifications for finished watches (Electron); the browser host notifies from the page. */
   notify?: Notify
@@ -31,22 +35,36 @@ export interface AppCore {
   core: Core
   handlers: BridgeHandlers
   events: EventHub
-  simulator: RunningSimulator
+  /** The demo behind the Simulator profile: `url()` once it runs. */
+  demo: Demo
   /** Logos kept on disk; the page's origin serves them at `/logos/<name>`. */
   logos: LogoStore
   stop(): Promise<void>
 }
 
 /**
- * The main core as both the desktop app and the browser host run it: the embedded
- * simulator (the built-in profile), the profiles and keys, and the bridge handlers.
+ * The main core as both the desktop app and the browser host run it: the profiles and
+ * keys, the bridge handlers, and the demo behind the built-in profile, which is loaded
+ * and started only while that profile is in use (`demo.ts`).
  */
 export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   secureDataDir(opts.dataDir)
-  const simulator = await startSimulator({ port: 0, ...opts.simulator })
   const profiles = ProfileStore.open(join(opts.dataDir, 'profiles.json'))
-  // The built-in profile speaks whatever form its embedded simulator serves.
-  profiles.setBuiltInSimulatorUrl(simulator.url, WireDialectSchema.parse(opts.simulator?.dialect ?? {}))
+  // The built-in profile speaks whatever form its demo serves.
+  const dialect = WireDialectSchema.parse(opts.simulator?.dialect ?? {})
+  let announce = (): void => undefined
+  const demo = createDemo({
+    options: opts.simulator,
+    running: opts.demo,
+    load: opts.loadDemo,
+    onStarted: (url) => {
+      profiles.setBuiltInSimulatorUrl(url, dialect)
+      announce()
+    },
+  })
+  if (opts.demo) profiles.setBuiltInSimulatorUrl(opts.demo.url, dialect)
+  // Chosen already: the demo starts with the app, so its first view does not wait for it.
+  else if (profiles.activeId() === SIMULATOR_PROFILE_ID) await demo.ensure()
   // Records leave main through the bridge answers, the events and the watch files: all three scrub every key in use.
   const keys = typeof opts.keyStore === 'function' ? opts.keyStore(profiles) : opts.keyStore
   const redact = keyRedactor(profiles, keys)
@@ -60,7 +78,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     keys,
     events,
     redact,
-    simulatorUrl: simulator.url,
+    demo,
     clientOptions: opts.clientOptions,
     makeWatches: (session) =>
       createReceiptWatcher({ session, events, file: join(opts.dataDir, 'watches.json'), notify: opts.notify, redact }),
@@ -80,17 +98,19 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
       }),
   })
   const handlers = createBridgeHandlers(core)
+  // A demo started later (the profile chosen in Settings) tells every window its URL.
+  announce = () => events.emit({ type: 'appInfo', info: core.appInfo() })
   return {
     core,
     handlers,
     events,
-    simulator,
+    demo,
     logos,
     stop: async () => {
       await core.watches.stop()
       await core.queryWatches?.stop()
       core.marketHistory?.stop()
-      await simulator.stop()
+      await demo.stop()
     },
   }
 }

@@ -14,6 +14,9 @@ import type { EventHub } from '../events/hub'
 import { isThisMachine, type LogoStore } from '../logos/store'
 import type { MarketRecorder } from '../marketHistory'
 import { RECORD_FRAGMENT, redactDeep } from '../service/redact'
+import { nodeFetch } from '../service/nodeFetch'
+import type { FetchLike } from '../service/transport'
+import type { Demo } from './demo'
 
 export type { ServiceSession }
 
@@ -51,7 +54,8 @@ export interface CoreDeps {
   profiles: ProfileStore
   keys: KeyStore
   events: EventHub
-  simulatorUrl?: string
+  /** The demo behind the built-in Simulator profile, started when that profile is first used. */
+  demo?: Pick<Demo, 'ensure' | 'url'>
   /** Builds the receipt watcher once the core can hand out service sessions. */
   makeWatches: (session: (profileId: string) => ServiceSession) => WatchControl
   /** Builds the query watcher; it may read the intent watcher's global mute. */
@@ -119,6 +123,17 @@ const profileOrFail = (profiles: ProfileStore, id: string): Profile => {
   return p
 }
 
+/**
+ * The Simulator profile's transport: starts the demo on its first call, then sends each
+ * request to wherever the demo listens (its URL is known only once it runs).
+ */
+function demoFetch(demo: Pick<Demo, 'ensure'>, send: FetchLike): FetchLike {
+  return async (input, init) => {
+    const { pathname, search } = new URL(input, 'http://demo.invalid')
+    return send(`${await demo.ensure()}${pathname}${search}`, init)
+  }
+}
+
 /** Service sessions per profile: one client each, rebuilt when its URL or wire form changes, so connections are reused. */
 function serviceSessions(deps: CoreDeps) {
   const { profiles, keys } = deps
@@ -129,6 +144,7 @@ function serviceSessions(deps: CoreDeps) {
     if (entry && entry.baseUrl === profile.baseUrl && entry.dialect === dialect) return entry.client
     const client = new SvcClient({
       ...deps.clientOptions,
+      ...(profile.id === SIMULATOR_PROFILE_ID && deps.demo ? { fetch: demoFetch(deps.demo, deps.clientOptions?.fetch ?? nodeFetch) } : {}),
       baseUrl: profile.baseUrl,
       dialect: profile.dialect,
       getAccessKey: () => keys.get(profile.id, keyOriginOf(profile)),
@@ -196,6 +212,8 @@ function profileCommands({ deps, forgetClient, changed, resumeStopped, queryWatc
     setActiveProfile: (id) => {
       profileOrFail(profiles, id)
       profiles.setActive(id)
+      // The demo starts as it is chosen (a failure shows on its first call, which tries again).
+      if (id === SIMULATOR_PROFILE_ID) deps.demo?.ensure().catch(() => undefined)
       return changed()
     },
     setAccessKey: (profileId, key, allowPlainText) => {
@@ -226,7 +244,7 @@ export function createCore(deps: CoreDeps): Core {
     runtime: deps.runtime,
     profiles: profiles.list().map((p) => viewOf(keys, p)),
     activeProfileId: profiles.activeId(),
-    simulatorUrl: deps.simulatorUrl,
+    simulatorUrl: deps.demo?.url(),
     keyStorage: keys.describe(),
     recoveredSettings: [
       ...(profiles.recovered ? [{ file: 'profiles' as const, ...profiles.recovered }] : []),
@@ -259,7 +277,8 @@ export function createCore(deps: CoreDeps): Core {
       if (!deps.logos) throw new SvcFailure({ kind: 'NotFound', operation: 'getLogo', message: 'Logos are not kept in this mode.' })
       // Logos on this machine only for a service on this machine (the Simulator, a local service).
       const service = profileOrFail(profiles, profiles.activeId())
-      return { src: await deps.logos.pathFor(url, { serviceIsLocal: isThisMachine(new URL(service.baseUrl).hostname) }) }
+      const serviceIsLocal = service.id === SIMULATOR_PROFILE_ID || isThisMachine(new URL(service.baseUrl).hostname)
+      return { src: await deps.logos.pathFor(url, { serviceIsLocal }) }
     },
     testConnection: async (profileId) => testConnectionOf(session(profileId)),
     capabilities: (profileId, refresh) => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { SERVICE_METHOD_NAMES } from '../../src-shared/contract/channels'
 import { FileKeyStore } from '../settings/keystore'
 import { profileOrigins } from '../settings/envKey'
+import { startSimulator, type RunningSimulator } from '../../tools/simulator'
 import { startAppCore, type AppCore } from './appCore'
 import { VALID_ARGS } from './testing'
 
@@ -21,6 +22,7 @@ let capture: Server
 let captureUrl: string
 const seen: Array<{ headers: IncomingHttpHeaders; body: string; path: string }> = []
 let app: AppCore
+let simulator: RunningSimulator
 let dataDir: string
 
 beforeAll(async () => {
@@ -36,23 +38,25 @@ beforeAll(async () => {
   await new Promise<void>((done) => capture.listen(0, '127.0.0.1', done))
   captureUrl = `http://127.0.0.1:${(capture.address() as AddressInfo).port}`
   dataDir = mkdtempSync(join(tmpdir(), 'ie-key-origin-'))
+  simulator = await startSimulator({ seed: 1, intents: 50, accessKeys: ['demo-key', KEY], waitTimeoutMs: 300 })
   app = await startAppCore({
     runtime: 'host',
     version: 'test',
     dataDir,
     keyStore: FileKeyStore.open(join(dataDir, 'access-keys.json'), {}),
-    simulator: { seed: 1, intents: 50, accessKeys: ['demo-key', KEY], waitTimeoutMs: 300 },
+    demo: simulator,
   })
 })
 
 afterAll(async () => {
   await app.stop()
+  await simulator.stop()
   await new Promise<void>((done) => capture.close(() => done()))
   rmSync(dataDir, { recursive: true, force: true })
 })
 
 it('a key is never sent to a host its profile was moved to, by any view or by a watch', async () => {
-  const { handlers, simulator } = app
+  const { handlers } = app
   const saved = await handlers.saveProfile({ name: 'Real', baseUrl: simulator.url })
   if (!saved.ok) throw new Error(saved.error.message)
   const id = saved.value.id

@@ -4,11 +4,13 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { isGap } from '../../src-shared/contract/marketHistory'
 import { FileKeyStore } from '../settings/keystore'
+import { startSimulator, type RunningSimulator } from '../../tools/simulator'
 import { startAppCore, type AppCore } from './appCore'
 
 /** The market history through the bridge, as the page reaches it, against the embedded simulator. */
 
 let app: AppCore
+let simulator: RunningSimulator
 let dataDir: string
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'ie-market-history-'))
@@ -17,11 +19,12 @@ beforeAll(async () => {
     version: 'test',
     dataDir,
     keyStore: FileKeyStore.open(join(dataDir, 'access-keys.json'), {}),
-    simulator: { seed: 1, intents: 20 },
+    demo: (simulator = await startSimulator({ seed: 1, intents: 20 })),
   })
 })
 afterAll(async () => {
   await app.stop()
+  await simulator.stop()
   rmSync(dataDir, { recursive: true, force: true })
 })
 
@@ -38,7 +41,7 @@ it('records the markets a view fetches and every market on "Record now", and ans
   expect(first.points).toHaveLength(1)
   expect(first.stats.present?.base).toBeGreaterThan(0)
 
-  app.simulator.clock.advance(3_600_000)
+  simulator.clock.advance(3_600_000)
   const state = ok(await handlers.recordMarketsNow({}))
   expect(state.markets).toBeGreaterThan(150)
   expect(state.lastSnapshotAt).not.toBeNull()
@@ -62,7 +65,7 @@ it('records the positions of saved wallets at every snapshot, with the set\'s ow
   // Saving the same wallets again renames the set, it does not add one.
   expect(ok(await handlers.saveWalletSet({ name: 'Main treasury', queries: [wallet] })).id).toBe(set.id)
   for (let i = 0; i < 2; i++) {
-    app.simulator.clock.advance(3_600_000)
+    simulator.clock.advance(3_600_000)
     ok(await handlers.recordMarketsNow({}))
   }
   const history = ok(await handlers.getPositionHistory({ id: set.id }))

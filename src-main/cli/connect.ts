@@ -5,7 +5,7 @@ import type { KeyStorageInfo } from '../../src-shared/contract/app'
 import { SvcFailure } from '../../src-shared/contract/errors'
 import { createCore, keyOriginOf, type Core } from '../bridge/core'
 import { EventHub } from '../events/hub'
-import { startSimulator, type RunningSimulator } from '../../tools/simulator'
+import { createDemo } from '../bridge/demo'
 import { FileKeyStore, type KeyStore } from '../settings/keystore'
 import { CLI_KEY_ENV, httpOrigin, profileOrigins } from '../settings/envKey'
 import { ProfileStore, SIMULATOR_PROFILE_ID, type Profile } from '../settings/profiles'
@@ -93,7 +93,7 @@ export async function connect(opts: ConnectOptions): Promise<Connection> {
   const envKey = opts.env[ACCESS_KEY_ENV]?.trim() || undefined
   const refusals: string[] = []
   const scratch = mkdtempSync(join(tmpdir(), 'intent-explorer-cli-'))
-  let simulator: RunningSimulator | undefined
+  const demo = createDemo({ options: { intents: opts.simulatorIntents ?? 2000, startAt: Date.now() } })
   try {
     let profiles: ProfileStore
     let saved: KeyStore
@@ -113,10 +113,8 @@ export async function connect(opts: ConnectOptions): Promise<Connection> {
       })
     }
     const profile = findProfile(profiles, opts.target.kind === 'profile' ? opts.target.name : undefined)
-    if (profile.id === SIMULATOR_PROFILE_ID) {
-      simulator = await startSimulator({ port: 0, intents: opts.simulatorIntents ?? 2000, startAt: Date.now() })
-      profiles.setBuiltInSimulatorUrl(simulator.url)
-    }
+    // The demo is loaded only for the Simulator profile.
+    if (profile.id === SIMULATOR_PROFILE_ID) profiles.setBuiltInSimulatorUrl(await demo.ensure())
     const keys = new CliKeyStore(saved)
     if (!keys.has(profile.id, keyOriginOf(profile))) throw noKeyFor(profile, refusals)
     const events = new EventHub()
@@ -126,18 +124,18 @@ export async function connect(opts: ConnectOptions): Promise<Connection> {
       profiles,
       keys,
       events,
-      simulatorUrl: simulator?.url,
+      demo,
       makeWatches: (session) => createReceiptWatcher({ session, events, file: join(scratch, 'watches.json'), log: () => {} }),
     })
     const label = profile.id === SIMULATOR_PROFILE_ID ? 'Simulator (simulated data)' : `${profile.name} (${profile.baseUrl})`
     const stop = async () => {
       await core.watches.stop()
-      await simulator?.stop()
+      await demo.stop()
       rmSync(scratch, { recursive: true, force: true })
     }
     return { core, profileId: profile.id, label, events, stop }
   } catch (e) {
-    await simulator?.stop()
+    await demo.stop()
     rmSync(scratch, { recursive: true, force: true })
     throw e
   }

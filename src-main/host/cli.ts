@@ -107,7 +107,8 @@ async function main(): Promise<void> {
     throw e
   })
 
-  console.log(`Embedded simulator (simulated data) at ${appCore.simulator.url}`)
+  const demoUrl = appCore.demo.url()
+  console.log(demoUrl ? `Demo service (simulated data) at ${demoUrl}` : 'Demo service: not started (a real service is active; choosing the Simulator profile starts it)')
   console.log(`Intent Explorer is running in the browser host. Open: ${host.launchUrl}`)
   console.log('(The link works once: the tab that opens it keeps its session, and new tabs on the same address share it.)')
 
