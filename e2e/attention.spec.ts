@@ -9,16 +9,24 @@ import { test, expect } from './fixtures'
 test('the attention queue lists slow, closing and recoverable intents, keeps case notes, exports, and works offline', async ({ open, app }) => {
   test.setTimeout(90_000)
   const sim = app.appCore.simulator
-  // Started 30 minutes ago on the simulator's clock: far past any route's usual time.
-  const createdLongAgo = () => {
+  // One route with a full baseline: 24 intents that took about 5 minutes (a verdict needs 20).
+  const route = { originChainId: 1, destinationChainId: 10 }
+  sim.clock.advance(-5 * 60_000)
+  const timed = Array.from({ length: 24 }, () => sim.createIntent({ status: 'EXECUTING', ...route }))
+  sim.clock.advance(5 * 60_000)
+  for (const t of timed) sim.advance(t.intentId, { to: 'SUCCEEDED' })
+  // Started 30 minutes ago on the simulator's clock: far past the route's usual time.
+  const createdLongAgo = (on: Partial<typeof route> = route) => {
     sim.clock.advance(-30 * 60_000)
     try {
-      return sim.createIntent({ status: 'EXECUTING' })
+      return sim.createIntent({ status: 'EXECUTING', ...on })
     } finally {
       sim.clock.advance(30 * 60_000)
     }
   }
   const slow = createdLongAgo()
+  // A route the service has no baseline for (a testnet pair nobody uses): no verdict, listed apart.
+  const unjudged = createdLongAgo({ originChainId: 11155111, destinationChainId: 84532 })
   // Committed 9 minutes ago: its 10-minute window closes within the warning time.
   sim.clock.advance(-9 * 60_000)
   const committed = sim.createIntent({ status: 'COMMITTED' })
@@ -28,6 +36,12 @@ test('the attention queue lists slow, closing and recoverable intents, keeps cas
   const row = (id: string) => table.locator('tbody tr').filter({ has: page.locator(`[data-intent="${id}"]`) })
   await expect(row(slow.intentId).locator('[data-reason]')).toHaveAttribute('data-reason', 'slow', { timeout: 30_000 })
   await expect(row(slow.intentId)).toContainText(/of p95 .*×/)
+  await expect(page.getByRole('status', { name: 'Queue status' })).toContainText(/SLA baselines: the last 30 days, [\d,]+ intents read from the service at .*, read again every 10 min/)
+  // Too few intents on its route to judge: not in the queue, but in its own group with the count.
+  await expect(row(unjudged.intentId)).toHaveCount(0)
+  const unjudgedRow = page.getByRole('table', { name: 'Executing, baseline incomplete' }).locator('tbody tr').filter({ has: page.locator(`[data-intent="${unjudged.intentId}"]`) })
+  await expect(unjudgedRow).toContainText(/baseline incomplete \(\d+ intents?\)/)
+  await expect(unjudgedRow).not.toContainText('×')
   await expect(table.locator('[data-reason="recoverable"]').first()).toBeVisible()
   await expect(row(committed.intentId).locator('[data-reason]')).toHaveAttribute('data-reason', 'window-closing')
   await expect(row(committed.intentId)).toContainText(/left of the window|window closed/)

@@ -30,25 +30,35 @@ const WRITERS: { [M in BridgeMethodName]?: Writer<M> } = {
   getEarnPools: (db, { source, data }) => db.cacheEarnPools(source, data),
 }
 
-/** The prices an answer states, for the profile's one price source (`lib/priceSource.ts`). */
+/**
+ * The prices an answer states, for the profile's one price source (`lib/priceSource.ts`).
+ * Every bridge answer written through comes here (`bridgeCall`), whichever view asked.
+ * Never throws.
+ */
+function learnAnswerPrices<M extends BridgeMethodName>(method: M, fetched: Fetched<DataOf<M>>): void {
+  try {
+    learnPrices(method, fetched)
+  } catch {
+    // A malformed answer teaches no price; its cache writer reports its own problems.
+  }
+}
+
 function learnPrices<M extends BridgeMethodName>(method: M, fetched: Fetched<DataOf<M>>): void {
   const labels = tokenLabelsOf(fetched.source.profileId)
   const decimalsOf = (chainId: number | undefined, token: string | undefined) => tokenLabel(labels, chainId, token)?.decimals
   const data = fetched.data as Record<string, unknown>
   const intents: Intent[] =
     method === 'getIntent' ? [data as Intent] : method === 'searchIntents' ? ((data.intents as Intent[]) ?? []) : method === 'quoteIntent' ? [data.intent as Intent] : []
-  const prices: Array<readonly [string, { usd: number; from: PriceKind }]> = intents.flatMap((i) => quotePrices(i, decimalsOf).map(([k, usd]) => [k, { usd, from: 'quote' as const }] as const))
+  const prices: Array<readonly [string, { usd: number; from: PriceKind; intentId?: string }]> = intents.flatMap((i) =>
+    quotePrices(i, decimalsOf).map(([k, usd]) => [k, { usd, from: 'quote' as const, ...(typeof i.intentId === 'string' && { intentId: i.intentId }) }] as const),
+  )
   if (method === 'getIntentHistory') for (const [k, usd] of balancePrices((data.intents as IntentHistoryEntry[]) ?? [])) prices.push([k, { usd, from: 'balance' }])
   usePriceBookStore.getState().learn(fetched.source.profileId, prices, fetched.source.fetchedAt)
 }
 
 /** Stores a service answer in the cache (a no-op for methods whose answers are not kept), and learns the prices it states. */
 export function writeThrough<M extends BridgeMethodName>(method: M, fetched: Fetched<DataOf<M>>, args: BridgeArgs<M>): Promise<void> {
-  try {
-    learnPrices(method, fetched)
-  } catch {
-    // A malformed answer teaches no price; the cache writer below reports its own problems.
-  }
+  learnAnswerPrices(method, fetched)
   const writer = WRITERS[method] as Writer<M> | undefined
   return writer ? cacheModule().then((db) => writer(db, fetched, args)) : Promise.resolve()
 }

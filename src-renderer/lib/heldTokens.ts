@@ -1,5 +1,6 @@
 import { listOf } from '@contract/service/bounds'
 import type { IntentBalance } from '@contract/service'
+import type { TokenAmount } from './priceSource'
 
 /**
  * Funds left at an intent's addresses, one line per token with a non-zero balance, as
@@ -14,8 +15,12 @@ export interface HeldToken {
   decimals?: number
   /** base units, exact */
   balance: string
+  /** The service's USD figure on the balance: it feeds the price book; views value the amount at the book's price (`heldAmount`). */
   balanceUsd?: string
 }
+
+/** A held token as an amount to value at the profile's prices (`valueAt` in lib/priceSource.ts). */
+export const heldAmount = (t: HeldToken): TokenAmount => ({ raw: t.balance, decimals: t.decimals, chainId: t.chainId, token: t.tokenAddress, symbol: t.symbol })
 
 const isZero = (raw: string | undefined) => raw === undefined || /^-?0*(\.0*)?$/.test(raw)
 

@@ -1,17 +1,29 @@
 import type { Intent, IntentHistoryEntry } from '@contract/service'
 import { isTokenDecimals } from '@contract/service/bounds'
-import { formatUnitsExact } from './format'
+import { formatAge, formatDateTime, formatUnitsExact, shortHex } from './format'
 
 /**
  * The one price source of a profile: every USD figure the service answers, wherever it
- * was answered, kept per token (chain and contract address). What fills it:
- * - `quote`: a quote's USD values over its amounts (every intent fetched, searched or quoted);
- * - `balance`: the price a balance reports (history entries with balances, wallet balances);
+ * was answered, kept per token (chain and contract address). Every view that shows a USD
+ * value of a token amount (History's volume, Needs attention, Recoverable, the intent page
+ * and its customer answer) values it here, at the same price, and says how it was priced
+ * (`pricedHow`). What fills it:
+ * - `quote`: a quote's USD values over its amounts (every intent fetched, searched or
+ *   quoted), remembering the intent whose quote it was;
+ * - `balance`: the price a balance reports (`priceUsd`, else `balanceUsd` over the amount),
+ *   from history entries with balances in any view;
  * - `service`: the service's own GetTokenPrices, when the profile's service offers it.
- * The newest figure of a token wins, whatever its kind; each remembers its kind and time,
- * so a view can say how it priced a figure. A token is keyed by chain id and address, not
- * by a price-feed id: the deployed service prices by contract address (GetTokenPrices
- * takes `chainId` + `contractAddress`), so no feed id is needed.
+ * The newest figure of a token wins, whatever its kind; each remembers its kind and the
+ * time the service answered it. The book is kept per profile on this computer
+ * (`stores/priceBook.ts`), so it is there offline, with each price's age.
+ *
+ * Price-feed ids: a token is keyed by chain id and contract address, not by a price-feed
+ * id. The deployed service prices by contract address (GetTokenPrices takes `chainId` +
+ * `contractAddress`), quotes and balances name tokens the same way, and the only
+ * `priceFeedId` the service sends is on yield tokens, which the app does not price. A
+ * real deployment adds nothing for this: no feed ids are configured or stored. Should a
+ * deployment price only by feed id, the mapping belongs in main's service client
+ * (normalising to chain + address), so this key stays the one key.
  */
 export type PriceKind = 'quote' | 'balance' | 'service'
 
@@ -20,7 +32,12 @@ export interface KnownPrice {
   from: PriceKind
   /** epoch ms: when the service answered it */
   at: number
+  /** For a quote's price: the intent whose quote stated it. */
+  intentId?: string
 }
+
+/** A book of prices by `priceKey`. */
+export type PriceBook = ReadonlyMap<string, KnownPrice>
 
 export const priceKey = (chainId: number | undefined, token: string | undefined): string => `${chainId ?? '?'}:${(token ?? '').toLowerCase()}`
 
@@ -49,16 +66,86 @@ export function quotePrices(intent: Intent, decimalsOf: Decimals): Array<[string
   return out
 }
 
-/** The prices history entries' balances report. */
+const listOf = <T>(v: readonly T[] | undefined): readonly T[] => (Array.isArray(v) ? v : [])
+
+/** The prices history entries' balances report: `priceUsd`, else the balance's USD value over its amount. */
 export function balancePrices(entries: readonly IntentHistoryEntry[]): Array<[string, number]> {
   const out: Array<[string, number]> = []
   for (const e of entries)
-    for (const b of e.balances ?? [])
-      for (const t of b.tokens ?? []) {
-        const usd = t.priceUsd === undefined ? NaN : Number(t.priceUsd)
-        if (Number.isFinite(usd) && usd >= 0) out.push([priceKey(t.chainId ?? b.chainId, t.contractAddress), usd])
+    for (const b of listOf(e.balances))
+      for (const t of listOf(b.tokens)) {
+        const stated = t.priceUsd === undefined ? NaN : Number(t.priceUsd)
+        const usd = Number.isFinite(stated) && stated >= 0 ? stated : unitPrice(t.balance, t.balanceUsd, t.decimals)
+        if (usd !== undefined) out.push([priceKey(t.chainId ?? b.chainId, t.contractAddress), usd])
       }
   return out
+}
+
+/** A token amount to value: exact base units, the token's decimals when known, and its name for "unpriced" reasons. */
+export interface TokenAmount {
+  raw: string | undefined
+  decimals: number | undefined
+  chainId: number | undefined
+  token: string | undefined
+  symbol?: string
+}
+
+export type Valuation = { usd: number; price: KnownPrice } | { unpriced: string; token: string }
+
+/** The name of a token in a reason: its symbol, else its short address. */
+const tokenName = (a: TokenAmount) => a.symbol ?? (a.token ? shortHex(a.token) : 'a token with no address')
+
+/** The amount's USD value at the book's price, or why it has none. */
+export function valueAt(book: PriceBook, a: TokenAmount): Valuation {
+  const price = book.get(priceKey(a.chainId, a.token))
+  if (!price) return { unpriced: `${tokenName(a)} has no known price`, token: tokenName(a) }
+  if (a.raw === undefined) return { unpriced: `no amount of ${tokenName(a)} is recorded`, token: tokenName(a) }
+  if (!isTokenDecimals(a.decimals)) return { unpriced: `${tokenName(a)} has no known decimals`, token: tokenName(a) }
+  const units = Number(formatUnitsExact(a.raw, a.decimals))
+  if (!Number.isFinite(units)) return { unpriced: `${tokenName(a)}: the amount is not a number`, token: tokenName(a) }
+  return { usd: units * price.usd, price }
+}
+
+/** Several amounts valued together: the sum of those priced, each distinct way they were priced, and every unpriced reason. */
+export interface ValuedSum {
+  usd: number
+  priced: number
+  prices: KnownPrice[]
+  unpriced: string[]
+}
+
+export function valueAll(book: PriceBook, amounts: readonly TokenAmount[]): ValuedSum {
+  const out: ValuedSum = { usd: 0, priced: 0, prices: [], unpriced: [] }
+  for (const a of amounts) {
+    const v = valueAt(book, a)
+    if ('unpriced' in v) {
+      if (!out.unpriced.includes(v.unpriced)) out.unpriced.push(v.unpriced)
+      continue
+    }
+    out.usd += v.usd
+    out.priced++
+    if (!out.prices.includes(v.price)) out.prices.push(v.price)
+  }
+  return out
+}
+
+/**
+ * How a price was had, in words: "priced from GetTokenPrices at 2026-11-27 12:01:05 UTC
+ * (3 min ago)", "priced from a quote of intent 0x12ab…cdef (3 min ago)", "priced from
+ * balances (5 min ago)".
+ */
+export function pricedHow(p: KnownPrice, now: number): string {
+  const age = formatAge(p.at, now)
+  if (p.from === 'service') return `priced from GetTokenPrices at ${formatDateTime(p.at)} (${age})`
+  if (p.from === 'quote') return `priced from a quote${p.intentId ? ` of intent ${shortHex(p.intentId)}` : ''} (${age})`
+  return `priced from balances (${age})`
+}
+
+/** How a sum was priced, in words: one price's provenance, or the first and how many others. */
+export function pricedHowText(sum: ValuedSum, now: number): string {
+  const how = [...new Set(sum.prices.map((p) => pricedHow(p, now)))]
+  if (!how.length) return ''
+  return how.length === 1 ? how[0] : `${how[0]}, and ${how.length - 1} other price${how.length > 2 ? 's' : ''}`
 }
 
 /** The newest of two figures for one token. */

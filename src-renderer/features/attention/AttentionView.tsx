@@ -17,6 +17,7 @@ import { chainName } from '../../lib/chains'
 import { useConnection } from '../../stores/connection'
 import { BASELINE_FRESH_MS, useRouteBaseline, type RouteBaseline } from '../../data/routeBaseline'
 import { caseKey, useCases } from '../../stores/attentionCases'
+import { usePriceBook } from '../../stores/priceBook'
 import { useCacheRead } from '../../data/useCacheRead'
 import { listNotesOf, type Note } from '../../db'
 import { CaseCell, HeldCell, SlaTimer } from './cells'
@@ -88,18 +89,20 @@ export function AttentionView() {
   const showResolved = params.get('resolved') === '1'
   const profileId = useConnection((s) => s.info?.activeProfileId)
   const offline = useOfflineMode()
-  const data = useAttentionData(profileId, offline)
+  const data = useAttentionData()
   const baseline = useRouteBaseline(profileId, offline)
   const stats = baseline.baseline?.stats
   const now = useNow(1000)
   const cases = useCases((s) => s.cases)
   const navigate = useNavigate()
   // The queue is rebuilt each second so the SLA timers run; the classification is cheap.
-  const all = useMemo(() => attentionQueue(data.candidates, stats, now), [data.candidates, stats, now])
+  const book = usePriceBook(profileId)
+  const all = useMemo(() => attentionQueue(data.candidates, stats, now, book), [data.candidates, stats, now, book])
   // Intents on routes whose baseline is incomplete get no verdict: a group of their own, never in the queue.
   const queue = useMemo(() => all.filter((i) => i.reason !== 'baseline-incomplete'), [all])
   const unjudged = useMemo(() => all.filter((i) => i.reason === 'baseline-incomplete'), [all])
-  const ids = useMemo(() => (data.status === 'ready' ? queue.map((i) => i.candidate.intentId).sort().join('\n') : undefined), [queue, data.status])
+  // Judged only once the baseline is in: before it, no slow intent is in the queue, and each would count as new.
+  const ids = useMemo(() => (data.status === 'ready' && !baseline.reading ? queue.map((i) => i.candidate.intentId).sort().join('\n') : undefined), [queue, data.status, baseline.reading])
   const fresh = useNewItems(profileId, useMemo(() => ids?.split('\n').filter(Boolean), [ids]))
   const freshSet = useMemo(() => new Set(fresh), [fresh])
   const shown = queue.filter((i) => (reason === 'all' || i.reason === reason) && (showResolved || cases[caseKey(profileId ?? '', i.candidate.intentId)]?.state !== 'resolved'))
@@ -119,8 +122,8 @@ export function AttentionView() {
           {typeof Notification !== 'undefined' && Notification.permission === 'default' ? <button type="button" onClick={() => void Notification.requestPermission()}>Enable notifications</button> : null}
         </div>
       </ViewHeader>
-      {data.fromCache && data.loadedAt ? <CachedNotice fetchedAt={data.loadedAt} /> : null}
-      {data.error ? <ErrorNotice error={data.error} onRetry={data.reload} /> : null}
+      {data.fromCache && data.loadedAt ? <CachedNotice fetchedAt={data.loadedAt} failure={data.error} onRetry={data.reload} /> : null}
+      {data.error && !(data.fromCache && data.loadedAt) ? <ErrorNotice error={data.error} onRetry={data.reload} /> : null}
       {fresh.length ? <div className="notice" role="status" aria-label="New in the queue">{fresh.length} new since you opened the queue.</div> : null}
       <p className="muted small" role="status" aria-label="Queue status">
         {data.status === 'loading' && !data.loadedAt ? 'Loading the queue…' : `${shown.length} of ${queue.length} intents shown; ${data.fromCache ? 'from the cache, fetched from the service' : 'from the service'} at ${formatDateTime(data.loadedAt)}, refreshed every ${REFRESH_MS / 1000} s. ${baselineText(baseline.baseline, baseline.reading, now)}`}

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { formatDuration, formatUsd } from '../../lib/format'
+import { formatDuration } from '../../lib/format'
+import { PricedUsd } from '../../components/PricedUsd'
 import { CASE_LABEL, CASE_STATES, useCases, type CaseRecord, type CaseState } from '../../stores/attentionCases'
 import { addNote, type Note } from '../../db'
 import { heldText } from './export'
@@ -45,7 +46,7 @@ export function HeldCell({ item }: { item: AttentionItem }) {
           {heldText(t)}
         </span>
       ))}
-      {item.held.some((t) => t.balanceUsd !== undefined) ? <strong> {formatUsd(item.heldUsd)}</strong> : null}
+      {item.heldValue ? <PricedUsd sum={item.heldValue} label={`USD value held by ${item.candidate.intentId}`} /> : null}
     </span>
   )
 }

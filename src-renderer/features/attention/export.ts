@@ -1,5 +1,6 @@
 import type { CsvColumn } from '@contract/csv'
 import { amountText, tokenUnits } from '../../lib/format'
+import { pricedHow } from '../../lib/priceSource'
 import type { CaseRecord } from '../../stores/attentionCases'
 import type { AttentionItem, HeldToken } from './queue'
 
@@ -17,7 +18,19 @@ export const heldText = (t: HeldToken) =>
 const seconds = (ms: number | undefined) => (ms === undefined ? undefined : Math.round(ms / 1000))
 
 /** The queue as CSV: one row per intent, amounts exact, times in seconds, with the local case state and note. */
-export function attentionCsvColumns(caseOf: (intentId: string) => CaseRecord | undefined, notesOf: (intentId: string) => readonly { text: string }[] = () => []): CsvColumn<AttentionItem>[] {
+/** "priced from balances (3 min ago); unpriced: USDT has no known price" */
+function usdPricing(i: AttentionItem, now: number): string | undefined {
+  const v = i.heldValue
+  if (!v) return undefined
+  const how = [...new Set(v.prices.map((p) => pricedHow(p, now)))]
+  return [...how, ...(v.unpriced.length ? [`unpriced: ${v.unpriced.join(', ')}`] : [])].join('; ') || undefined
+}
+
+export function attentionCsvColumns(
+  caseOf: (intentId: string) => CaseRecord | undefined,
+  notesOf: (intentId: string) => readonly { text: string }[] = () => [],
+  now = Date.now(),
+): CsvColumn<AttentionItem>[] {
   return [
     { header: 'intentId', value: (i) => i.candidate.intentId },
     { header: 'reason', value: (i) => REASON_LABEL[i.reason] },
@@ -32,7 +45,9 @@ export function attentionCsvColumns(caseOf: (intentId: string) => CaseRecord | u
     // Token units (exact, ungrouped, with the symbol) beside the base units, one entry per token.
     { header: 'recoverable', value: (i) => i.held.map((t) => `${tokenUnits(t.balance, t.decimals) ?? '?'} ${t.symbol ?? t.tokenAddress ?? ''}`.trim()).join('; ') },
     { header: 'recoverableBaseUnits', value: (i) => i.held.map((t) => `${t.balance} ${t.tokenAddress ?? t.symbol ?? ''}`.trim()).join('; ') },
-    { header: 'recoverableUsd', value: (i) => (i.held.some((t) => t.balanceUsd !== undefined) ? i.heldUsd.toFixed(2) : undefined) },
+    // At the profile's one price source, as the queue shows it, with how it was priced and what is unpriced.
+    { header: 'recoverableUsd', value: (i) => (i.heldValue?.priced ? i.heldUsd.toFixed(2) : undefined) },
+    { header: 'recoverableUsdPricing', value: (i) => usdPricing(i, now) },
     { header: 'failureReason', value: (i) => i.candidate.failureReason },
     { header: 'caseState', value: (i) => caseOf(i.candidate.intentId)?.state ?? 'open' },
     // Every note on the intent (the same ones the intent page shows), oldest first, each on its own lines.

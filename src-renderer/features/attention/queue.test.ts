@@ -4,7 +4,10 @@ import { RouteStatsBuilder } from '../../lib/routeStats'
 import { toCsv } from '@contract/csv'
 import { FORMULA_ATTACKS, formulaCells } from '@contract/testing'
 import { attentionCsvColumns } from './export'
+import { priceKey } from '../../lib/priceSource'
 import { attentionQueue, candidateFromEntry, type Candidate } from './queue'
+
+const USDC = '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
 
 const NOW = Date.UTC(2026, 10, 20, 12)
 const MIN = 60_000
@@ -53,14 +56,20 @@ describe('attentionQueue', () => {
       status: 'FAILED',
       createdAt: new Date(NOW - 3_600_000).toISOString(),
       receipt: { originTransaction: { statusReason: 'reverted' } },
-      balances: [{ intentAddress: '0xabc', chainId: 1, tokens: [{ balance, balanceUsd: usd, decimals: 6, symbol: 'USDC' }, { balance: '0', symbol: 'DUST' }] }],
+      balances: [{ intentAddress: '0xabc', chainId: 1, tokens: [{ contractAddress: USDC, balance, balanceUsd: usd, decimals: 6, symbol: 'USDC' }, { balance: '0', symbol: 'DUST' }] }],
     })
-    const q = attentionQueue([entry('small', '1000000', '1'), entry('big', '1234567890123456789', '1234567890123.45'), { intentId: 'empty', status: 'FAILED', balances: [] }].map((e) => candidateFromEntry(e as IntentHistoryEntry)!), stats, NOW)
+    // The service's balanceUsd is not what the queue shows: it values the amount at the profile's one price source.
+    const book = new Map([[priceKey(1, USDC), { usd: 1, from: 'balance' as const, at: NOW - MIN }]])
+    const q = attentionQueue([entry('small', '1000000', '7'), entry('big', '1234567890123456789', '5'), { intentId: 'empty', status: 'FAILED', balances: [] }].map((e) => candidateFromEntry(e as IntentHistoryEntry)!), stats, NOW, book)
     expect(q.map((i) => i.candidate.intentId)).toEqual(['big', 'small'])
-    expect(q[0].held).toEqual([{ chainId: 1, intentAddress: '0xabc', tokenAddress: undefined, symbol: 'USDC', decimals: 6, balance: '1234567890123456789', balanceUsd: '1234567890123.45' }])
-    const csv = toCsv(q, attentionCsvColumns((id) => (id === 'big' ? { state: 'waiting', note: 'asked, "provider"', updatedAt: 0, history: [] } : undefined)))
+    expect(q[0].held).toEqual([{ chainId: 1, intentAddress: '0xabc', tokenAddress: USDC, symbol: 'USDC', decimals: 6, balance: '1234567890123456789', balanceUsd: '5' }])
+    expect(q.map((i) => i.heldUsd)).toEqual([Number('1234567890123.456789'), 1])
+    const csv = toCsv(q, attentionCsvColumns((id) => (id === 'big' ? { state: 'waiting', note: 'asked, "provider"', updatedAt: 0, history: [] } : undefined), undefined, NOW))
     expect(csv).toContain('big,Failed with recoverable funds,FAILED,')
-    expect(csv).toContain('1234567890123.456789 USDC,1234567890123456789 USDC,1234567890123.45,reverted,waiting,"asked, ""provider"""')
+    expect(csv).toContain(`1234567890123.456789 USDC,1234567890123456789 ${USDC},1234567890123.46,priced from balances (1 min ago),reverted,waiting,"asked, ""provider"""`)
+    // Without a price in the book the amount is unpriced, and says why, whatever the service put on the balance.
+    const unpriced = attentionQueue([candidateFromEntry(entry('small', '1000000', '7'))!], stats, NOW)
+    expect(unpriced[0].heldValue).toMatchObject({ priced: 0, unpriced: ['USDC has no known price'] })
   })
 
   it('exports failure reasons, symbols and notes that start like formulas as inert text', () => {

@@ -1,7 +1,8 @@
 import type { IntentBalance, IntentHistoryEntry, IntentStatus } from '@contract/service'
 import { knownStatus } from '@contract/service/constants'
 import { parseTime } from '../../lib/format'
-import { heldTokens, type HeldToken } from '../../lib/heldTokens'
+import { heldAmount, heldTokens, type HeldToken } from '../../lib/heldTokens'
+import { valueAll, type PriceBook, type ValuedSum } from '../../lib/priceSource'
 import { routeExpectation, routeSamples, type RouteStats } from '../../lib/routeStats'
 
 export { heldTokens, type HeldToken }
@@ -45,9 +46,13 @@ export interface AttentionItem {
   /** For a committed intent: ms left until its execution window closes (negative once it has). */
   windowLeftMs?: number
   held: HeldToken[]
-  /** Sum of the held tokens' USD values that have one. */
+  /** The held tokens valued at the profile's prices: how each was priced, and what is unpriced. */
+  heldValue?: ValuedSum
+  /** Sum of the held tokens' USD values at the profile's prices, those that have one. */
   heldUsd: number
 }
+
+const NO_PRICES: PriceBook = new Map()
 
 /** A committed intent joins the queue this long before its 10-minute window closes. */
 export const WINDOW_WARNING_MS = 3 * 60_000
@@ -99,12 +104,14 @@ function windowItem(c: Candidate, now: number): AttentionItem | undefined {
   return { candidate: c, reason: 'window-closing', urgency: 4 - Math.max(-1, Math.min(1, windowLeftMs / WINDOW_WARNING_MS)), windowLeftMs, held: [], heldUsd: 0 }
 }
 
-function recoverableItem(c: Candidate): AttentionItem | undefined {
+function recoverableItem(c: Candidate, book: PriceBook): AttentionItem | undefined {
   const held = heldTokens(c.balances)
   if (!held.length) return undefined
-  const heldUsd = held.reduce((sum, t) => sum + (Number(t.balanceUsd) || 0), 0)
+  // At the profile's one price source, so the queue prices a token as every other view does.
+  const heldValue = valueAll(book, held.map(heldAmount))
+  const heldUsd = heldValue.usd
   // Larger sums first, below every slow execution: these funds are safe where they are, the others may still move.
-  return { candidate: c, reason: 'recoverable', urgency: 1 + Math.min(Math.log10(1 + heldUsd), 9) / 10, held, heldUsd }
+  return { candidate: c, reason: 'recoverable', urgency: 1 + Math.min(Math.log10(1 + heldUsd), 9) / 10, held, heldValue, heldUsd }
 }
 
 /**
@@ -114,7 +121,7 @@ function recoverableItem(c: Candidate): AttentionItem | undefined {
  * incomplete. Each intent appears once (the newest candidate for it wins). It depends only
  * on the candidates and the baseline given, never on what a cache holds.
  */
-export function attentionQueue(candidates: readonly Candidate[], stats: RouteStats | undefined, now: number): AttentionItem[] {
+export function attentionQueue(candidates: readonly Candidate[], stats: RouteStats | undefined, now: number, book: PriceBook = NO_PRICES): AttentionItem[] {
   const byId = new Map<string, Candidate>()
   for (const c of candidates) {
     const known = byId.get(c.intentId)
@@ -123,7 +130,7 @@ export function attentionQueue(candidates: readonly Candidate[], stats: RouteSta
   const items: AttentionItem[] = []
   for (const c of byId.values()) {
     const item =
-      c.status === 'EXECUTING' ? slowItem(c, stats, now) : c.status === 'COMMITTED' ? windowItem(c, now) : c.status === 'FAILED' || c.status === 'ABORTED' ? recoverableItem(c) : undefined
+      c.status === 'EXECUTING' ? slowItem(c, stats, now) : c.status === 'COMMITTED' ? windowItem(c, now) : c.status === 'FAILED' || c.status === 'ABORTED' ? recoverableItem(c, book) : undefined
     if (item) items.push({ ...item, ageMs: c.createdAt === undefined ? undefined : now - c.createdAt })
   }
   return items.sort((a, b) => b.urgency - a.urgency || (b.ageMs ?? 0) - (a.ageMs ?? 0))

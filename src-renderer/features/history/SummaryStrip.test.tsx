@@ -77,7 +77,7 @@ describe('SummaryStrip prices', () => {
       { byOwnerAddress: '0x00' },
     )
     const book = usePriceBookStore.getState().byProfile.get(PROFILE)
-    expect([...(book?.values() ?? [])]).toEqual([{ usd: 0.9995, from: 'quote', at: expect.any(Number) }])
+    expect([...(book?.values() ?? [])]).toEqual([{ usd: 0.9995, from: 'quote', at: expect.any(Number), intentId: '0xother' }])
     renderAt('/', [{ path: '/', element: <SummaryStrip entries={[usdc]} scope="This page" /> }])
     await waitFor(() => expect(screen.getByTestId('history-summary-volume').textContent).toBe('$1,999.00'))
     expect(screen.getByTestId('history-summary-priced-how').textContent).toBe('1 at quote prices')

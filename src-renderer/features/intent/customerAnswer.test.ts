@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ChainInfo, Intent, IntentBalance, IntentReceipt } from '@contract/service'
-import { customerAnswer, quoteExpectation, type AnswerInput } from './customerAnswer'
+import { priceKey } from '../../lib/priceSource'
+import { customerAnswer, heldValue, quoteExpectation, type AnswerInput } from './customerAnswer'
 import { makeTokenLookup } from './tokenLookup'
 
 const USDC_ARB = '0xaf88d065e77c8cc2239327c5edb3a432268e5831'
@@ -122,10 +123,15 @@ describe('customerAnswer', () => {
 
   it('failed with funds recoverable: lists every non-zero balance with its USD value, not the zero ones', () => {
     const receipt: IntentReceipt = { status: 'FAILED', summary, depositTransaction: deposit, originTransaction: { statusReason: 'bridge reverted' } }
-    const a = answer({ receipt, balances: [recoverableBalance] })
+    // Valued at the profile's one price source (here $0.999 per USDC), not at the balance's own USD figure.
+    const prices = new Map([[priceKey(42161, USDC_ARB), { usd: 0.999, from: 'service' as const, at: NOW - 60_000 }]])
+    const a = answer({ receipt, balances: [recoverableBalance], prices })
     expect(a.outcome).toBe('recoverable')
     expect(a.text).toContain('failed because of "bridge reverted".')
-    expect(a.text).toContain('Your funds are safe but were not returned automatically: 1,234,567.890123 USDC ($1,234,567.89) at 0xorigin on Arbitrum One.')
+    expect(a.text).toContain('Your funds are safe but were not returned automatically: 1,234,567.890123 USDC ($1,233,333.32) at 0xorigin on Arbitrum One.')
+    expect(heldValue({ balances: [recoverableBalance], tokenOf: makeTokenLookup(intent, receipt, new Map()), prices })).toMatchObject({ priced: 1, unpriced: [] })
+    // With no price known, no dollar figure at all (the balance's own $1,234,567.89 is not used).
+    expect(answer({ receipt, balances: [recoverableBalance] }).text).toContain('1,234,567.890123 USDC at 0xorigin')
     expect(a.text).not.toContain('DUST')
     expect(a.text).toContain('can be recovered')
   })

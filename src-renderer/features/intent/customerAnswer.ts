@@ -2,6 +2,7 @@ import type { ChainInfo, Intent, IntentBalance, IntentReceipt, IntentStatus } fr
 import { knownStatus } from '@contract/service/constants'
 import { amountText, formatAge, formatDuration, formatUsd, parseTime } from '../../lib/format'
 import type { Expectation } from '../../lib/routeStats'
+import { valueAll, valueAt, type PriceBook, type TokenAmount, type ValuedSum } from '../../lib/priceSource'
 import { chainName } from '../../lib/chains'
 import { failureReason } from './receiptSteps'
 import type { TokenLookup } from './tokenLookup'
@@ -33,6 +34,8 @@ export interface AnswerInput {
   expectation?: Expectation
   chains: ReadonlyMap<number, ChainInfo>
   tokenOf: TokenLookup
+  /** The profile's one price source: held balances are valued at its prices, never at the USD figure the balance carries. */
+  prices?: PriceBook
   /** epoch ms */
   now: number
   /**
@@ -85,19 +88,33 @@ function tokenAmount(tokenOf: TokenLookup, raw: string | undefined, chainId: num
   return amountText({ raw, decimals: label?.decimals ?? fallback?.decimals, symbol: label?.symbol ?? fallback?.symbol, tokenAddress: token })
 }
 
-/** "1.5 USDC ($1.50) at 0xabc… on Base" for every non-zero balance the intent still holds. */
-function heldBalances(c: AnswerInput): string[] {
-  const out: string[] = []
+/** Every non-zero balance the intent still holds, as an amount to value, with where it is held. */
+function heldAmounts(c: Pick<AnswerInput, 'balances' | 'tokenOf'>): Array<{ amount: TokenAmount; at?: string }> {
+  const out: Array<{ amount: TokenAmount; at?: string }> = []
   for (const b of c.balances ?? []) {
     for (const t of b.tokens ?? []) {
       if (isZero(t.balance)) continue
       const chainId = t.chainId ?? b.chainId
-      const amount = tokenAmount(c.tokenOf, t.balance, chainId, t.contractAddress, t)
-      const usd = t.balanceUsd !== undefined ? ` (${formatUsd(t.balanceUsd)})` : ''
-      out.push(`${amount}${usd} at ${b.intentAddress ?? 'the intent address'} on ${chainName(c.chains, chainId)}`)
+      const label = c.tokenOf(chainId, t.contractAddress)
+      out.push({ amount: { raw: t.balance, decimals: label?.decimals ?? t.decimals, chainId, token: t.contractAddress, symbol: label?.symbol ?? t.symbol }, at: b.intentAddress })
     }
   }
   return out
+}
+
+/** The held balances' USD value at the profile's prices: how they were priced and what is unpriced, said beside the answer. */
+export const heldValue = (c: Pick<AnswerInput, 'balances' | 'tokenOf' | 'prices'>): ValuedSum => valueAll(c.prices ?? NO_PRICES, heldAmounts(c).map((h) => h.amount))
+
+const NO_PRICES: PriceBook = new Map()
+
+/** "1.5 USDC ($1.50) at 0xabc… on Base" for every non-zero balance the intent still holds. */
+function heldBalances(c: AnswerInput): string[] {
+  return heldAmounts(c).map(({ amount: a, at }) => {
+    const text = amountText({ raw: a.raw!, decimals: a.decimals, symbol: a.symbol, tokenAddress: a.token })
+    const value = valueAt(c.prices ?? NO_PRICES, a)
+    const usd = 'usd' in value ? ` (${formatUsd(value.usd)})` : ''
+    return `${text}${usd} at ${at ?? 'the intent address'} on ${chainName(c.chains, a.chainId)}`
+  })
 }
 
 /** When execution started (epoch ms): the receipt's own start, else the deposit, else creation. */

@@ -21,7 +21,9 @@ import { useOfflineMode } from '../../stores/cache'
 import { caseKey, useCases } from '../../stores/attentionCases'
 import { useWatch } from '../watch'
 import { caseSummary } from './caseSummary'
-import { customerAnswer, executionStartedAt, quoteExpectation } from './customerAnswer'
+import { customerAnswer, executionStartedAt, heldValue, quoteExpectation } from './customerAnswer'
+import { usePriceBook } from '../../stores/priceBook'
+import { pricedHowText, type ValuedSum } from '../../lib/priceSource'
 import { failureReason, receiptSteps } from './receiptSteps'
 import { makeTokenLookup, type TokenLookup } from './tokenLookup'
 import { useHeldBalances, type HeldBalances } from './useHeldBalances'
@@ -143,19 +145,28 @@ export function expectationNote(outcome: string, e: Expectation | undefined): st
   return `“Usually finish in”: the median duration of ${e.samples ?? 'the'} succeeded intents on this route in the last 30 days. ${DEFINITIONS.duration}`
 }
 
+/** How the answer's USD figures were priced, and what it leaves unpriced: "USD values: priced from balances (3 min ago)." */
+export function heldValueNote(v: ValuedSum, now: number): string | undefined {
+  if (!v.priced && !v.unpriced.length) return undefined
+  const how = v.priced ? pricedHowText(v, now) : ''
+  const unpriced = v.unpriced.length ? `${how ? '; ' : ''}no USD value: ${v.unpriced.join(', ')}` : ''
+  return `USD values at the profile’s prices: ${how}${unpriced}.`
+}
+
 /** The customer's answer, with the route's expectation while the intent is moving. */
 function useCustomerAnswer({ intent, receipt, asOf, status, profileId, tokenOf, held }: AnswerInputs) {
   const chains = useChainsById()
   const now = useNow(1000, status === 'EXECUTING')
   // Only a moving intent needs the route's statistics (computed in a worker, shared with other views).
+  const prices = usePriceBook(profileId)
   const routeStats = useRouteBaseline(status === 'EXECUTING' ? profileId : undefined, useOfflineMode()).baseline?.stats
   return useMemo(() => {
     const started = executionStartedAt(intent, receipt)
     const route = routeExpectation(routeStats, intent?.originChainId ?? receipt?.originChainId, intent?.destinationChainId ?? receipt?.destinationChainId, started === undefined ? undefined : now - started)
     const expectation = route ?? quoteExpectation(intent)
-    const answer = customerAnswer({ intent, receipt, status: knownStatus(status), balances: held.balances, expectation, chains, tokenOf, now, asOf })
-    return { answer, basis: expectationNote(answer.outcome, expectation) }
-  }, [intent, receipt, asOf, status, held.balances, routeStats, chains, tokenOf, now])
+    const answer = customerAnswer({ intent, receipt, status: knownStatus(status), balances: held.balances, expectation, chains, tokenOf, prices, now, asOf })
+    return { answer, basis: [expectationNote(answer.outcome, expectation), heldValueNote(heldValue({ balances: held.balances, tokenOf, prices }), now)].filter(Boolean).join(' ') || undefined }
+  }, [intent, receipt, asOf, status, held.balances, routeStats, chains, tokenOf, prices, now])
 }
 
 /**

@@ -13,7 +13,9 @@ import { useChainsById } from '../../data/reference/chains'
 import { chainName } from '../../lib/chains'
 import { useConnection } from '../../stores/connection'
 import { loadWalletFromCache, loadWalletFromService, WALLET_CAP, type WalletEntries } from './load'
-import { amountOf, recoverableCsv, recoverableTotals, type TokenTotal } from './totals'
+import { amountOf, recoverableCsv, recoverableTotals, walletValue, type TokenTotal } from './totals'
+import { PricedUsd } from '../../components/PricedUsd'
+import { usePriceBook } from '../../stores/priceBook'
 import { ViewHeader } from '../../components/ViewHeader'
 import { plainTokenProblem } from '@contract/formats'
 
@@ -47,8 +49,7 @@ function TotalCard({ t }: { t: TokenTotal }) {
   return (
     <details className="card recoverable-total" data-token-key={t.key}>
       <summary>
-        <strong>{amountOf(t.total, t)}</strong> on {chainName(chains, t.chainId)} · {formatUsd(t.totalUsd)}
-        {t.unpriced ? <span className="muted"> ({t.unpriced} without a USD value)</span> : null} · {t.parts.length} intent{t.parts.length > 1 ? 's' : ''}
+        <strong>{amountOf(t.total, t)}</strong> on {chainName(chains, t.chainId)} · <PricedUsd sum={t.value} label={`USD value of ${t.symbol ?? t.key}`} /> · {t.parts.length} intent{t.parts.length > 1 ? 's' : ''}
       </summary>
       <ul aria-label={`Intents behind ${t.symbol ?? t.key}`}>
         {t.parts.map((p) => (
@@ -56,7 +57,7 @@ function TotalCard({ t }: { t: TokenTotal }) {
             <Link to={`/intent/${encodeURIComponent(p.intentId)}`} data-intent={p.intentId}>
               <Hex value={p.intentId} />
             </Link>{' '}
-            {p.status} — {amountOf(p.balance, t)} {p.balanceUsd !== undefined ? `(${formatUsd(p.balanceUsd)})` : ''} at <Hex value={p.intentAddress} kind="address" chainId={t.chainId} />
+            {p.status} — {amountOf(p.balance, t)} {p.usd !== undefined ? `(${formatUsd(p.usd)})` : ''} at <Hex value={p.intentAddress} kind="address" chainId={t.chainId} />
           </li>
         ))}
       </ul>
@@ -80,7 +81,9 @@ export function RecoverableView() {
   const [problem, setProblem] = useState<string>()
   const refused = plainTokenProblem(owner)
   const { loading, loaded } = useWallet(refused ? '' : owner, nonce)
-  const totals = useMemo(() => (loaded && loaded.owner === owner ? recoverableTotals(loaded.entries) : []), [loaded, owner])
+  // Valued at the profile's one price source, as every other view values the same tokens.
+  const book = usePriceBook(useConnection((s) => s.info?.activeProfileId))
+  const totals = useMemo(() => (loaded && loaded.owner === owner ? recoverableTotals(loaded.entries, book) : []), [loaded, owner, book])
 
   return (
     <section className="view recoverable-view" aria-labelledby="recoverable-title">
@@ -100,7 +103,13 @@ export function RecoverableView() {
       {owner && loading && !totals.length ? <p className="muted">Reading the wallet's recoverable intents…</p> : null}
       {owner && loaded && !loading ? (
         <p className="muted small" role="status" aria-label="Wallet summary">
-          {totals.length ? `${formatUsd(totals.reduce((s, t) => s + t.totalUsd, 0))} in ${totals.length} token${totals.length > 1 ? 's' : ''} across ${new Set(totals.flatMap((t) => t.parts.map((p) => p.intentId))).size} intents` : 'Nothing recoverable'}
+          {totals.length ? (
+            <>
+              <PricedUsd sum={walletValue(totals)} label="USD value of the wallet's recoverable funds" /> in {totals.length} token{totals.length > 1 ? 's' : ''} across {new Set(totals.flatMap((t) => t.parts.map((p) => p.intentId))).size} intents
+            </>
+          ) : (
+            'Nothing recoverable'
+          )}
           {loaded.fromCache ? ' (from the cache)' : ''}
           {!loaded.complete ? `; the first ${WALLET_CAP} intents only` : ''}.
         </p>

@@ -1,5 +1,6 @@
 import type { IntentHistoryEntry } from '@contract/service'
-import { heldTokens } from '../../lib/heldTokens'
+import { heldAmount, heldTokens } from '../../lib/heldTokens'
+import { pricedHow, valueAll, valueAt, type PriceBook, type ValuedSum } from '../../lib/priceSource'
 import { toCsv, type CsvColumn } from '@contract/csv'
 import { amountText, tokenUnits } from '../../lib/format'
 
@@ -10,7 +11,8 @@ export interface TotalPart {
   intentAddress?: string
   /** base units, exact */
   balance: string
-  balanceUsd?: string
+  /** The part's USD value at the profile's one price source, when its token is priced. */
+  usd?: number
 }
 
 /** Everything a wallet has stuck in one token on one chain. */
@@ -22,9 +24,9 @@ export interface TokenTotal {
   decimals?: number
   /** base units, exact: summed as big integers, never through a float */
   total: string
-  /** Sum of the parts' USD values that have one; `unpriced` counts those that do not. */
+  /** The total's USD value at the profile's one price source (0 when unpriced); `value` says how it was priced or why not. */
   totalUsd: number
-  unpriced: number
+  value: ValuedSum
   parts: TotalPart[]
 }
 
@@ -36,8 +38,8 @@ const INTEGER = /^\d+$/
  * bug) are kept in the parts but cannot be summed exactly: such a total says so by
  * becoming "not exact" rather than rounding.
  */
-export function recoverableTotals(entries: readonly IntentHistoryEntry[]): TokenTotal[] {
-  const totals = new Map<string, TokenTotal & { sum: bigint; exact: boolean }>()
+export function recoverableTotals(entries: readonly IntentHistoryEntry[], book: PriceBook = NO_PRICES): TokenTotal[] {
+  const totals = new Map<string, Omit<TokenTotal, 'value'> & { sum: bigint; exact: boolean }>()
   for (const e of entries) {
     const intentId = e.intentId ?? e.receipt?.intentId
     if (!intentId) continue
@@ -45,28 +47,45 @@ export function recoverableTotals(entries: readonly IntentHistoryEntry[]): Token
       const key = `${t.chainId ?? '?'}:${(t.tokenAddress ?? t.symbol ?? '?').toLowerCase()}`
       let total = totals.get(key)
       if (!total) {
-        total = { key, chainId: t.chainId, tokenAddress: t.tokenAddress, symbol: t.symbol, decimals: t.decimals, total: '0', totalUsd: 0, unpriced: 0, parts: [], sum: 0n, exact: true }
+        total = { key, chainId: t.chainId, tokenAddress: t.tokenAddress, symbol: t.symbol, decimals: t.decimals, total: '0', totalUsd: 0, parts: [], sum: 0n, exact: true }
         totals.set(key, total)
       }
       total.symbol ??= t.symbol
       total.decimals ??= t.decimals
       if (INTEGER.test(t.balance)) total.sum += BigInt(t.balance)
       else total.exact = false
-      if (t.balanceUsd === undefined) total.unpriced++
-      else total.totalUsd += Number(t.balanceUsd) || 0
-      total.parts.push({ intentId, status: e.status, intentAddress: t.intentAddress, balance: t.balance, balanceUsd: t.balanceUsd })
+      const part = valueAt(book, heldAmount(t))
+      total.parts.push({ intentId, status: e.status, intentAddress: t.intentAddress, balance: t.balance, ...('usd' in part && { usd: part.usd }) })
     }
   }
   return [...totals.values()]
-    .map(({ sum, exact, ...t }) => ({ ...t, total: exact ? sum.toString() : `${sum.toString()} (not exact)` }))
+    .map(({ sum, exact, ...t }): TokenTotal => {
+      // The total valued as one amount, at the same price as each part.
+      const value = valueAll(book, [{ raw: exact ? sum.toString() : undefined, decimals: t.decimals, chainId: t.chainId, token: t.tokenAddress, symbol: t.symbol }])
+      return { ...t, total: exact ? sum.toString() : `${sum.toString()} (not exact)`, totalUsd: value.usd, value }
+    })
     .sort((a, b) => b.totalUsd - a.totalUsd || a.key.localeCompare(b.key))
+}
+
+const NO_PRICES: PriceBook = new Map()
+
+/** The USD values of several totals, as one figure: priced how, and what is unpriced. */
+export function walletValue(totals: readonly TokenTotal[]): ValuedSum {
+  const out: ValuedSum = { usd: 0, priced: 0, prices: [], unpriced: [] }
+  for (const t of totals) {
+    out.usd += t.value.usd
+    out.priced += t.value.priced
+    for (const p of t.value.prices) if (!out.prices.includes(p)) out.prices.push(p)
+    for (const u of t.value.unpriced) if (!out.unpriced.includes(u)) out.unpriced.push(u)
+  }
+  return out
 }
 
 /** A token amount in its units ("1.5 USDC") exactly, or base units when the decimals are unknown. */
 export const amountOf = (raw: string, t: TokenTotal): string =>
   amountText({ raw, decimals: t.decimals, symbol: t.symbol })
 
-const CSV_COLUMNS: CsvColumn<{ t: TokenTotal; p: TotalPart }>[] = [
+const CSV_COLUMNS: CsvColumn<{ t: TokenTotal; p: TotalPart; now: number }>[] = [
   { header: 'chainId', value: (r) => r.t.chainId },
   { header: 'tokenAddress', value: (r) => r.t.tokenAddress },
   { header: 'symbol', value: (r) => r.t.symbol },
@@ -74,9 +93,10 @@ const CSV_COLUMNS: CsvColumn<{ t: TokenTotal; p: TotalPart }>[] = [
   { header: 'intentId', value: (r) => r.p.intentId },
   { header: 'amount', value: (r) => tokenUnits(r.p.balance, r.t.decimals) },
   { header: 'amountBaseUnits', value: (r) => r.p.balance },
-  { header: 'amountUsd', value: (r) => r.p.balanceUsd },
+  { header: 'amountUsd', value: (r) => r.p.usd?.toFixed(2) },
+  { header: 'usdPricing', value: (r) => [...r.t.value.prices.map((p) => pricedHow(p, r.now)), ...r.t.value.unpriced.map((u) => `unpriced: ${u}`)].join('; ') || undefined },
   { header: 'heldAt', value: (r) => r.p.intentAddress },
 ]
 
 /** The "by token" export: one line per intent holding each token. */
-export const recoverableCsv = (totals: readonly TokenTotal[]): string => toCsv(totals.flatMap((t) => t.parts.map((p) => ({ t, p }))), CSV_COLUMNS)
+export const recoverableCsv = (totals: readonly TokenTotal[], now = Date.now()): string => toCsv(totals.flatMap((t) => t.parts.map((p) => ({ t, p, now }))), CSV_COLUMNS)

@@ -1,0 +1,26 @@
+import { formatUsd } from '../lib/format'
+import { pricedHow, pricedHowText, type ValuedSum } from '../lib/priceSource'
+import { useNow } from '../lib/useNow'
+
+/**
+ * A USD value from the profile's one price source (`valueAll` in lib/priceSource.ts), with
+ * how it was priced beside it ("priced from GetTokenPrices at …", "from a quote of intent
+ * 0x… 3 min ago") and what is unpriced and why. Every view shows token values this way,
+ * so two views never price the same amount differently.
+ */
+export function PricedUsd({ sum, label = 'USD value' }: { sum: ValuedSum; label?: string }) {
+  const now = useNow(30_000)
+  const every = [...new Set(sum.prices.map((p) => pricedHow(p, now)))]
+  return (
+    <span className="priced-usd" aria-label={label}>
+      {sum.priced ? <strong data-testid="priced-usd-value">{formatUsd(sum.usd)}</strong> : <span className="muted">no USD value</span>}
+      {sum.priced ? (
+        <span className="muted small price-how" title={every.join('\n')}>
+          {' '}
+          {pricedHowText(sum, now)}
+        </span>
+      ) : null}
+      {sum.unpriced.length ? <span className="muted small price-unpriced"> · unpriced: {sum.unpriced.join('; ')}</span> : null}
+    </span>
+  )
+}
