@@ -21,7 +21,7 @@ async function admin<T>(simulatorUrl: string, action: string, body: unknown): Pr
 
 declare global {
   interface Window {
-    /** When each watch:done event reached the page (Date.now(), by intent id). */
+    /** When each watch's outcome event reached the page (Date.now(), by intent id). */
     __benchDone?: Record<string, number>
   }
 }
@@ -49,8 +49,9 @@ function recordFinishes(credential: string): Promise<void> {
     events.onopen = () => resolve()
     events.onerror = () => reject(new Error('the bridge event stream failed'))
     events.onmessage = (m: MessageEvent<string>) => {
-      const e = JSON.parse(m.data) as { type: string; watch?: { intentId: string } }
-      if (e.type === 'watch:done' && e.watch && !(e.watch.intentId in done)) done[e.watch.intentId] = Date.now()
+      const e = JSON.parse(m.data) as { type: string; kind?: string; items?: Array<{ intentId: string; outcome?: string }> }
+      if (e.type !== 'list:changed' || e.kind !== 'watches') return
+      for (const w of e.items ?? []) if (w.outcome && !(w.intentId in done)) done[w.intentId] = Date.now()
     }
   })
 }
@@ -82,7 +83,7 @@ async function watchesAnswered(credential: string): Promise<number> {
  * Watch view) adds watches on intents the simulator holds in EXECUTING; after a quiet
  * window (CPU measured) the simulator finishes them one by one in a shuffled order,
  * spread evenly over the finishing window. Latency runs from the admin call that finishes an intent to the
- * page's receipt of its `watch:done` event (one machine, one clock).
+ * page's receipt of the event carrying its outcome (one machine, one clock).
  */
 export const watch: Benchmark = {
   name: 'watch',

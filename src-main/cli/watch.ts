@@ -1,7 +1,7 @@
 import type { BridgeEvent } from '../../src-shared/contract/bridge'
 import type { SvcError } from '../../src-shared/contract/errors'
 import type { IntentReceipt, IntentStatus } from '../../src-shared/contract/service'
-import type { WatchState } from '../../src-shared/contract/watch'
+import { watchNews, type WatchState } from '../../src-shared/contract/watch'
 import type { Connection } from './connect'
 
 export interface WatchOutput {
@@ -80,20 +80,23 @@ export function watchIntent(conn: Connection, intentId: string, json: boolean, o
     }
     const onAbort = () => finish({})
     const off = conn.events.on((event: BridgeEvent) => {
-      if (!('watch' in event) || !mine(event.watch)) return
-      const w = event.watch
-      if (event.type === 'watch:changed') {
-        if (w.status !== lastPrinted) out.line(statusLine(w, json, false))
-        lastPrinted = w.status
-        printLegs(w)
-      } else if (event.type === 'watch:done') {
-        printLegs(w)
-        out.line(statusLine(w, json, true))
-        finish({ status: w.status, outcome: w.outcome })
-      } else if (event.type === 'watch:retrying' && w.error) {
-        out.note(`${w.error.message} — trying again ${w.retryAt ? `at ${stamp(w.retryAt)}` : 'shortly'}`)
-      } else if (event.type === 'watch:error') {
-        finish({ status: w.status, error: w.error })
+      if (event.type !== 'list:changed' || event.kind !== 'watches') return
+      for (const w of event.items) {
+        if (!mine(w)) continue
+        const news = watchNews(w)
+        if (news === 'changed') {
+          if (w.status !== lastPrinted) out.line(statusLine(w, json, false))
+          lastPrinted = w.status
+          printLegs(w)
+        } else if (news === 'done') {
+          printLegs(w)
+          out.line(statusLine(w, json, true))
+          finish({ status: w.status, outcome: w.outcome })
+        } else if (news === 'retrying' && w.error) {
+          out.note(`${w.error.message} — trying again ${w.retryAt ? `at ${stamp(w.retryAt)}` : 'shortly'}`)
+        } else if (news === 'error') {
+          finish({ status: w.status, error: w.error })
+        }
       }
     })
     signal?.addEventListener('abort', onAbort)

@@ -45,7 +45,7 @@ describe('createElectronNotify', () => {
     made[0].handlers.get('click')!()
     expect(win.restore).toHaveBeenCalled()
     expect(win.focus).toHaveBeenCalled()
-    expect(seen).toEqual([{ type: 'watch:open', profileId: 'sim', intentId: '0xabc' }])
+    expect(seen).toEqual([{ type: 'list:open', kind: 'watches', profileId: 'sim', id: '0xabc' }])
   })
 
   it('still asks to open the intent with no window, and shows nothing where notifications are unsupported', () => {
@@ -69,6 +69,6 @@ describe('createElectronNotify', () => {
     createElectronQueryNotify(() => null, () => events)({ profileId: 'sim', queryId: 'q1', title: 'FAILED: 1 new', body: '0xabc is new' })
     expect(made[0].options).toEqual({ title: 'FAILED: 1 new', body: '0xabc is new' })
     made[0].handlers.get('click')!()
-    expect(seen).toEqual([{ type: 'queryWatch:open', profileId: 'sim', queryId: 'q1' }])
+    expect(seen).toEqual([{ type: 'list:open', kind: 'queryWatches', profileId: 'sim', id: 'q1' }])
   })
 })

@@ -38,14 +38,14 @@ function createShow(getWindow: () => BrowserWindow | null, getEvents: () => Even
   }
 }
 
-/** Desktop notifications for finished watches; a click asks the window to show the intent (`watch:open`). */
+/** Desktop notifications for finished watches; a click asks the window to show the intent (`list:open`). */
 export function createElectronNotify(getWindow: () => BrowserWindow | null, getEvents: () => EventHub | undefined): Notify {
   const show = createShow(getWindow, getEvents)
-  return (notice) => show(notice, { type: 'watch:open', profileId: notice.profileId, intentId: notice.intentId })
+  return (notice) => show(notice, { type: 'list:open', kind: 'watches', profileId: notice.profileId, id: notice.intentId })
 }
 
-/** Desktop notifications for what watched queries find; a click asks the window to show the query (`queryWatch:open`). */
+/** Desktop notifications for what watched queries find; a click asks the window to show the query (`list:open`). */
 export function createElectronQueryNotify(getWindow: () => BrowserWindow | null, getEvents: () => EventHub | undefined): QueryNotify {
   const show = createShow(getWindow, getEvents)
-  return (notice) => show(notice, { type: 'queryWatch:open', profileId: notice.profileId, queryId: notice.queryId })
+  return (notice) => show(notice, { type: 'list:open', kind: 'queryWatches', profileId: notice.profileId, id: notice.queryId })
 }

@@ -1,8 +1,6 @@
 import { z } from 'zod'
 import { SVC_ERROR_KINDS } from '../../src-shared/contract/errors'
 import { QUERY_WATCH_PHASES, WatchedQuerySchema, type QueryWatchState } from '../../src-shared/contract/queryWatch'
-import { readJsonFile, type Recovery } from '../settings/jsonFile'
-import { DebouncedFileWriter } from '../settings/debouncedWriter'
 import { keptError } from '../watch/keep'
 import { MAX_ID_CHARS, type Seen } from './findings'
 
@@ -17,7 +15,7 @@ export interface StoredQuery {
   seen: Array<[string, Seen]>
 }
 
-/** The file: the queries and the revision counter when written. */
+/** The file (written by `ListBook`): the queries and the revision counter when written. */
 export interface StoredQueries {
   revision: number
   queries: StoredQuery[]
@@ -69,22 +67,8 @@ const FileSchema = z.object({
   queries: z.array(z.object({ state: StateSchema, seen: z.array(z.tuple([z.string(), SeenSchema])) })),
 })
 
-/**
- * Reads the file. Missing is an empty list; unreadable or invalid is moved aside to a
- * timestamped backup and start-up goes on with none, `recovery` saying so.
- */
-export function loadQueryFile(file: string, log: (message: string) => void): StoredQueries & { recovery?: Recovery } {
-  try {
-    const read = readJsonFile(file, FileSchema)
-    if (read.state === 'missing') return { revision: 0, queries: [] }
-    if (read.state === 'ok') return { revision: read.data.revision, queries: (read.data.queries as StoredQuery[]).map(bounded) }
-    log(`The watched queries in ${file} could not be read and were moved to ${read.recovery.backupPath}; starting with none. (${read.recovery.reason})`)
-    return { revision: 0, queries: [], recovery: read.recovery }
-  } catch (e) {
-    log(`The watched queries in ${file} could not be read nor moved aside; starting with none. (${String(e)})`)
-    return { revision: 0, queries: [] }
-  }
-}
+/** The file's contents, every query within today's bounds, also from a file an older version wrote. */
+export const QueryFileSchema = FileSchema.transform((f): StoredQueries & { version: 1 } => ({ ...f, queries: (f.queries as StoredQuery[]).map(bounded) }))
 
 /**
  * A saved query within today's bounds (a file an older version wrote may hold ids or
@@ -95,18 +79,5 @@ function bounded({ state, seen }: StoredQuery): StoredQuery {
   return {
     state: { ...state, findings, ...(state.error && { error: keptError(state.error) }) },
     seen: seen.filter(([id]) => id.length <= MAX_ID_CHARS),
-  }
-}
-
-/** The watched queries' file, rewritten as polls find things (atomic, owner-only, bursts gathered). */
-export class QueryFileWriter extends DebouncedFileWriter {
-  constructor(file: string, snapshot: () => StoredQueries, delayMs: number, log: (message: string) => void) {
-    super(
-      file,
-      () => JSON.stringify({ version: 1, ...snapshot() }),
-      delayMs,
-      log,
-      'the watched queries',
-    )
   }
 }

@@ -1,62 +1,9 @@
 import { SvcFailure, type SvcError } from '../../src-shared/contract/errors'
 import type { GetIntentHistoryRequest, GetIntentHistoryResponse, IntentHistoryEntry } from '../../src-shared/contract/service'
-import type { Sleep } from '../service/retry'
 import type { ReadHistory } from './watcher'
 
-/** Test helpers for the query watcher: a clock the test moves, and a history service it scripts. */
-
-interface Sleeper {
-  at: number
-  resolve: () => void
-}
-
-/** A clock whose sleeps end only when the test advances past them (or their signal aborts). */
-export class FakeClock {
-  private t: number
-  private sleepers: Sleeper[] = []
-
-  constructor(start = 1_700_000_000_000) {
-    this.t = start
-  }
-
-  readonly now = (): number => this.t
-
-  readonly sleep: Sleep = (ms, signal) =>
-    new Promise<void>((resolve) => {
-      if (signal?.aborted) return resolve()
-      const sleeper: Sleeper = { at: this.t + ms, resolve }
-      const done = () => {
-        this.sleepers = this.sleepers.filter((s) => s !== sleeper)
-        resolve()
-      }
-      sleeper.resolve = done
-      this.sleepers.push(sleeper)
-      signal?.addEventListener('abort', done, { once: true })
-    })
-
-  /** Moves time on, waking each sleeper that is due, and lets what they start settle. */
-  async advance(ms: number): Promise<void> {
-    const end = this.t + ms
-    for (;;) {
-      await settle()
-      const due = this.sleepers.filter((s) => s.at <= end).sort((a, b) => a.at - b.at)[0]
-      if (!due) break
-      this.t = Math.max(this.t, due.at)
-      due.resolve()
-    }
-    this.t = end
-    await settle()
-  }
-
-  get pending(): number {
-    return this.sleepers.length
-  }
-}
-
-/** Lets promise chains run to their next real wait. */
-export const settle = async (): Promise<void> => {
-  for (let i = 0; i < 20; i++) await new Promise<void>((r) => setImmediate(r))
-}
+/** Test helpers for the query watcher: a history service it scripts (the clock is `watch/testing.ts`'s). */
+export { FakeClock, settle } from '../watch/testing'
 
 /** A GetIntentHistory the test scripts: entries newest first, failures queued, requests recorded. */
 export class FakeHistory {

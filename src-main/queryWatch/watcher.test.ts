@@ -7,7 +7,8 @@ import { EventHub } from '../events/hub'
 import type { BridgeEvent } from '../../src-shared/contract/bridge'
 import type { QueryNotice } from './notice'
 import { FakeClock, FakeHistory, settle } from './testing'
-import { OFFLINE_CHECK_MS, createQueryWatcher, type QueryWatcherOptions } from './watcher'
+import { PAUSE_CHECK_MS } from '../watch/schedule'
+import { createQueryWatcher, type QueryWatcherOptions } from './watcher'
 
 const P = 'sim'
 const MIN = 60_000
@@ -86,7 +87,7 @@ describe('query watcher', () => {
       ['status', id(2), 'SUCCEEDED', 'REFUNDED'],
     ])
     expect(s.unread).toBe(2)
-    const changed = events.filter((e) => e.type === 'queryWatch:changed' && e.fresh.length)
+    const changed = events.filter((e) => e.type === 'list:changed' && e.kind === 'queryWatches' && e.fresh?.length)
     expect(changed).toMatchObject([{ notify: true }])
     expect(notices).toEqual([{ profileId: P, queryId: q.id, title: 'project 42: 1 new, 1 status change', body: expect.stringContaining('SUCCEEDED → REFUNDED') }])
 
@@ -276,7 +277,7 @@ describe('query watcher', () => {
     await clock.advance(MIN)
     expect(service.requests).toHaveLength(asked)
     offline = false
-    await clock.advance(OFFLINE_CHECK_MS)
+    await clock.advance(PAUSE_CHECK_MS)
     expect(service.requests.length).toBeGreaterThan(asked)
     expect(stateOf(w, q.id).findings.map((f) => f.intentId)).toEqual([id(6)])
   })
@@ -298,6 +299,6 @@ describe('query watcher', () => {
     expect(stateOf(w, q.id).findings).toHaveLength(1)
     expect(notices).toEqual([])
     // The page in the browser host reads the same decision from the event.
-    expect(events.filter((e) => e.type === 'queryWatch:changed' && e.fresh.length).map((e) => 'notify' in e && e.notify)).toEqual([false])
+    expect(events.filter((e) => e.type === 'list:changed' && e.kind === 'queryWatches' && e.fresh?.length).map((e) => 'notify' in e && e.notify)).toEqual([false])
   })
 })

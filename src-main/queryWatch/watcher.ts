@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { SvcFailure, isSvcFailure, type SvcError } from '../../src-shared/contract/errors'
+import { SvcFailure, type SvcError } from '../../src-shared/contract/errors'
 import type {
   AddQueryWatchArgs,
   QueryFinding,
@@ -9,26 +9,19 @@ import type {
 } from '../../src-shared/contract/queryWatch'
 import { QUERY_WATCH_LIMITS } from '../../src-shared/contract/queryWatchNotice'
 import type { GetIntentHistoryRequest, GetIntentHistoryResponse, IntentHistoryEntry } from '../../src-shared/contract/service'
-import type { EventHub } from '../events/hub'
-import { realSleep, type Sleep } from '../service/retry'
 import type { ServiceSession } from '../service/session'
 import { walkIntentHistory } from '../service/historyWalk'
-import { backoffDelay, isFatal } from '../watch/backoff'
-import { keptError } from '../watch/keep'
-import { RevisionCounter } from '../watch/revision'
-import { LoopRunner } from '../watch/runner'
+import { ListBook, type ListOptions } from '../watch/listBook'
+import { Scheduler, type Job, type Scheduled } from '../watch/schedule'
 import { canonicalQuery, compare, mergeFindings, type SeenMap } from './findings'
 import { queryNoticeFor, type QueryNotify } from './notice'
-import { QueryFileWriter, loadQueryFile, type StoredQueries, type StoredQuery } from './persist'
+import { QueryFileSchema, type StoredQueries, type StoredQuery } from './persist'
 
 /** Reads one GetIntentHistory page on a profile's service. */
 export type ReadHistory = (profileId: string, request: GetIntentHistoryRequest, signal: AbortSignal) => Promise<GetIntentHistoryResponse>
 
-export interface QueryWatcherOptions {
+export interface QueryWatcherOptions extends ListOptions {
   history: ReadHistory
-  events: EventHub
-  /** JSON file holding the queries and what each has seen. */
-  file: string
   notify?: QueryNotify
   /** The app-wide mute that intent watches obey; query notices obey it too. */
   notificationsMuted?: () => boolean
@@ -45,18 +38,9 @@ export interface QueryWatcherOptions {
   /** Newest matching entries read per poll. */
   scanLimit?: number
   seenLimit?: number
-  saveDelayMs?: number
-  /** Applied to the queries before they are written (the app's key redactor). */
-  redact?: <T>(value: T) => T
-  now?: () => number
-  sleep?: Sleep
-  random?: () => number
-  log?: (message: string) => void
 }
 
 export const DEFAULT_MANUAL_GAP_MS = 5_000
-/** How often a poll held by Work offline looks whether the pause was lifted. */
-export const OFFLINE_CHECK_MS = 5_000
 /** Two pages of the largest size the spec's examples use: new entries between polls are far fewer. */
 export const DEFAULT_SCAN_LIMIT = 200
 const PAGE_SIZE = 100
@@ -75,22 +59,13 @@ interface Scan {
   complete: boolean
 }
 
-interface Entry {
+interface Entry extends Scheduled {
   state: QueryWatchState
   seen: SeenMap
   /** Canonical text of the query, to recognise the same filter saved again. */
   key: string
-  failures: number
   lastAttemptAt?: number
-  controller?: AbortController
-  /** Ends the current wait early, so a changed `nextPollAt` is looked at again. */
-  wake?: () => void
-  loop?: Promise<void>
 }
-
-/** The failure as a query keeps it: every text a service filled cut to size. */
-const asSvcError = (e: unknown): SvcError =>
-  keptError(isSvcFailure(e) ? e.error : { kind: 'Internal', message: 'Polling stopped because of an unexpected error in the app — resume the query to retry.' })
 
 /**
  * Polls every watched query on its own schedule, for every profile, and keeps them on
@@ -100,50 +75,25 @@ export function createQueryWatcher(opts: QueryWatcherOptions): QueryWatchControl
   return new QueryWatcher(opts)
 }
 
-class QueryWatcher implements QueryWatchControl {
-  readonly recovered?: { backupPath: string; reason: string }
+class QueryWatcher extends ListBook<StoredQueries & { version: 1 }> implements QueryWatchControl {
   private readonly entries = new Map<string, Entry>()
-  private readonly writer: QueryFileWriter
-  private readonly now: () => number
-  private readonly sleep: Sleep
-  private readonly random: () => number
-  private readonly log: (message: string) => void
   private readonly max: number
   private readonly minInterval: number
-  private readonly counter: RevisionCounter
-  // Whatever goes wrong inside a loop stops this query with a message.
-  private readonly runner = new LoopRunner<Entry>(
-    (entry, signal) => this.run(entry, signal),
-    (entry, e, current) => {
-      this.log(`Polling “${entry.state.name}” ended: ${String(e)}`)
-      if (current) this.stopWith(entry, asSvcError(e))
-    },
-  )
+  private readonly scheduler: Scheduler<Entry>
 
   constructor(private readonly opts: QueryWatcherOptions) {
-    this.now = opts.now ?? Date.now
-    this.sleep = opts.sleep ?? realSleep
-    this.random = opts.random ?? Math.random
-    this.log = opts.log ?? ((m: string) => console.error(m))
+    super({ ...opts, kind: 'queryWatches', schema: QueryFileSchema, what: 'The watched queries' }, (saved) => saved.queries.map((q) => q.state.revision))
     this.max = opts.maxQueries ?? QUERY_WATCH_LIMITS.maxQueries
     this.minInterval = opts.minIntervalMs ?? QUERY_WATCH_LIMITS.minIntervalMs
-    const redact = opts.redact ?? (<T>(value: T) => value)
-    this.writer = new QueryFileWriter(opts.file, () => redact(this.snapshot()), opts.saveDelayMs ?? 200, this.log)
-    const { revision, queries, recovery } = loadQueryFile(opts.file, this.log)
-    this.recovered = recovery
-    this.counter = new RevisionCounter(Math.max(revision, ...queries.map((q) => q.state.revision)), this.now)
-    for (const stored of queries) this.restore(stored)
+    this.scheduler = new Scheduler(this.job(), { ...this.env, paused: opts.offline })
+    for (const stored of this.saved?.queries ?? []) this.restore(stored)
   }
 
   // ---- bridge surface -------------------------------------------------------------
 
   list(profileId: string): QueryWatchList {
     const items = [...this.entries.values()].filter((e) => e.state.profileId === profileId).map((e) => e.state)
-    return { kind: 'queryWatches', revision: this.counter.current, items, count: this.entries.size, max: this.max, minIntervalMs: this.minInterval }
-  }
-
-  revision(): number {
-    return this.counter.current
+    return { kind: 'queryWatches', revision: this.revision(), items, count: this.entries.size, max: this.max, minIntervalMs: this.minInterval }
   }
 
   add(profileId: string, args: AddQueryWatchArgs): QueryWatchState {
@@ -166,15 +116,15 @@ class QueryWatcher implements QueryWatchControl {
     }
     const state: QueryWatchState = {
       id: randomUUID(),
-      revision: this.counter.next(),
+      revision: this.next(),
       profileId,
       name: args.name,
       query: args.query,
       historyParams: args.historyParams,
       intervalMs,
-      addedAt: this.now(),
+      addedAt: this.env.now(),
       phase: 'waiting',
-      nextPollAt: this.now(),
+      nextPollAt: this.env.now(),
       seenCount: 0,
       baselined: false,
       findings: [],
@@ -227,9 +177,9 @@ class QueryWatcher implements QueryWatchControl {
     if (phase === 'stopped') this.resume(entry)
     // A rate limit is honoured whatever the button says.
     else if (!(phase === 'retrying' && error?.kind === 'RateLimited')) {
-      const soonest = Math.max(this.now(), (entry.lastAttemptAt ?? 0) + (this.opts.manualGapMs ?? DEFAULT_MANUAL_GAP_MS))
+      const soonest = Math.max(this.env.now(), (entry.lastAttemptAt ?? 0) + (this.opts.manualGapMs ?? DEFAULT_MANUAL_GAP_MS))
       if (nextPollAt === undefined || soonest < nextPollAt) this.update(entry, { nextPollAt: soonest })
-      entry.wake?.()
+      this.scheduler.wake(entry)
     }
     this.changed(entry, [])
     return entry.state
@@ -253,61 +203,39 @@ class QueryWatcher implements QueryWatchControl {
   }
 
   async stop(): Promise<void> {
-    await this.runner.stopAll(this.entries.values())
-    await this.writer.flush()
+    await this.scheduler.stopAll(this.entries.values())
+    await this.flush()
   }
 
   // ---- the loop -------------------------------------------------------------------
 
-  private start(entry: Entry): void {
-    this.runner.start(entry)
-  }
-
-  private async run(entry: Entry, signal: AbortSignal): Promise<void> {
-    while (!signal.aborted && entry.state.phase !== 'stopped') {
-      const wait = (entry.state.nextPollAt ?? this.now()) - this.now()
-      if (wait > 0) {
-        await this.waitOrWake(entry, wait, signal)
-        continue
-      }
-      // Work offline: the service is asked nothing; the poll that fell due waits for the pause to lift.
-      if (this.opts.offline?.()) {
-        await this.waitOrWake(entry, OFFLINE_CHECK_MS, signal)
-        continue
-      }
-      await this.poll(entry, signal)
+  /** What the one scheduler does for a query: poll it when due, back off from its interval. */
+  private job(): Job<Entry> {
+    return {
+      name: (entry) => `Polling “${entry.state.name}”`,
+      crashMessage: 'Polling stopped because of an unexpected error in the app — resume the query to retry.',
+      dueAt: (entry) => entry.state.nextPollAt,
+      attempt: (entry, signal) => this.poll(entry, signal),
+      // Never sooner than the poll interval; a rate limit's Retry-After wins when longer.
+      policy: ({ state: { intervalMs } }) => ({ baseMs: intervalMs * 2, maxMs: Math.max(intervalMs, MAX_BACKOFF_MS), floorMs: intervalMs }),
+      retrying: (entry, error, retryAt) => {
+        this.update(entry, { phase: 'retrying', error, nextPollAt: retryAt })
+        this.changed(entry, [])
+      },
+      stopped: (entry, error) => this.stopWith(entry, error),
     }
   }
 
-  private async waitOrWake(entry: Entry, ms: number, signal: AbortSignal): Promise<void> {
-    const inner = new AbortController()
-    const onAbort = () => inner.abort()
-    signal.addEventListener('abort', onAbort, { once: true })
-    entry.wake = onAbort
-    try {
-      await this.sleep(ms, inner.signal)
-    } finally {
-      signal.removeEventListener('abort', onAbort)
-      entry.wake = undefined
-    }
-  }
-
-  private async poll(entry: Entry, signal: AbortSignal): Promise<void> {
-    const startedAt = this.now()
+  /** One poll; false when the query was stopped meanwhile. Throws what failed. */
+  private async poll(entry: Entry, signal: AbortSignal): Promise<boolean> {
+    const startedAt = this.env.now()
     entry.lastAttemptAt = startedAt
     this.update(entry, { phase: entry.state.phase === 'retrying' ? 'retrying' : 'polling' })
-    // Shown, not saved: a restart never resumes a poll half-way.
-    this.opts.events.emit({ type: 'queryWatch:changed', query: entry.state, fresh: [], notify: false })
-    let read: Scan
-    try {
-      read = await this.scan(entry.state, signal)
-    } catch (failure) {
-      if (signal.aborted) return
-      if (!isSvcFailure(failure)) this.log(`Polling “${entry.state.name}”: ${String(failure)}`)
-      return this.failed(entry, asSvcError(failure))
-    }
-    if (signal.aborted) return
-    this.succeeded(entry, read, startedAt)
+    // A restart never resumes a poll half-way (see `restore`).
+    this.changed(entry, [])
+    const read = await this.scan(entry.state, signal)
+    if (!signal.aborted) this.succeeded(entry, read, startedAt)
+    return entry.state.phase !== 'stopped'
   }
 
   /** The newest matching entries, newest first: what a poll compares with the seen-map. */
@@ -325,7 +253,7 @@ class QueryWatcher implements QueryWatchControl {
   }
 
   private succeeded(entry: Entry, { entries, complete }: Scan, startedAt: number): void {
-    const now = this.now()
+    const now = this.env.now()
     const { seen, fresh } = compare(entry.seen, entries, { baselined: entry.state.baselined, now, complete, seenLimit: this.opts.seenLimit })
     entry.seen = seen
     entry.failures = 0
@@ -346,16 +274,6 @@ class QueryWatcher implements QueryWatchControl {
     if (notify) this.notify(entry, fresh)
   }
 
-  private failed(entry: Entry, error: SvcError): void {
-    if (isFatal(error)) return this.stopWith(entry, error)
-    entry.failures++
-    const { intervalMs } = entry.state
-    // Never sooner than the poll interval; a rate limit's Retry-After wins when longer.
-    const delay = Math.max(intervalMs, backoffDelay({ baseMs: intervalMs * 2, maxMs: Math.max(intervalMs, MAX_BACKOFF_MS) }, entry.failures, error, this.random))
-    this.update(entry, { phase: 'retrying', error, nextPollAt: this.now() + delay })
-    this.changed(entry, [])
-  }
-
   private stopWith(entry: Entry, error: SvcError): void {
     this.update(entry, { phase: 'stopped', error, nextPollAt: undefined })
     entry.controller = undefined
@@ -367,7 +285,7 @@ class QueryWatcher implements QueryWatchControl {
     try {
       this.opts.notify(queryNoticeFor(entry.state, fresh))
     } catch (e) {
-      this.log(`Could not show a notification for “${entry.state.name}”: ${String(e)}`)
+      this.env.log(`Could not show a notification for “${entry.state.name}”: ${String(e)}`)
     }
   }
 
@@ -376,28 +294,30 @@ class QueryWatcher implements QueryWatchControl {
   private resume(entry: Entry): void {
     this.halt(entry)
     entry.failures = 0
-    const soonest = Math.max(this.now(), (entry.lastAttemptAt ?? 0) + (this.opts.manualGapMs ?? DEFAULT_MANUAL_GAP_MS))
+    const soonest = Math.max(this.env.now(), (entry.lastAttemptAt ?? 0) + (this.opts.manualGapMs ?? DEFAULT_MANUAL_GAP_MS))
     this.update(entry, { phase: 'waiting', error: undefined, nextPollAt: soonest })
     this.start(entry)
   }
 
+  private start(entry: Entry): void {
+    this.scheduler.start(entry)
+  }
+
   private halt(entry: Entry): void {
-    this.runner.halt(entry)
+    this.scheduler.halt(entry)
   }
 
   private update(entry: Entry, patch: Partial<QueryWatchState>): void {
-    entry.state = { ...entry.state, ...patch, revision: this.counter.next() }
+    this.stamp(entry, patch)
   }
 
   private changed(entry: Entry, fresh: QueryFinding[], notify = false): void {
-    this.opts.events.emit({ type: 'queryWatch:changed', query: entry.state, fresh, notify })
-    this.writer.schedule()
+    this.emit({ profileId: entry.state.profileId, items: [entry.state], fresh, notify })
   }
 
   private listChanged(profileId: string): void {
-    this.counter.next()
-    this.opts.events.emit({ type: 'queryWatch:list', profileId, list: this.list(profileId) })
-    this.writer.schedule()
+    this.next()
+    this.emit({ profileId, list: this.list(profileId) })
   }
 
   private entryOrFail(profileId: string, id: string): Entry {
@@ -408,8 +328,8 @@ class QueryWatcher implements QueryWatchControl {
     return entry
   }
 
-  private snapshot(): StoredQueries {
-    return { revision: this.counter.current, queries: [...this.entries.values()].map((e) => ({ state: e.state, seen: [...e.seen] })) }
+  protected contents(): StoredQueries & { version: 1 } {
+    return { version: 1, revision: this.revision(), queries: [...this.entries.values()].map((e) => ({ state: e.state, seen: [...e.seen] })) }
   }
 
   /** A saved query comes back; one that was polling resumes where its schedule left it. */
@@ -418,7 +338,7 @@ class QueryWatcher implements QueryWatchControl {
     const entry: Entry = { state, seen: new Map(stored.seen), key: canonicalQuery(state.query), failures: 0, lastAttemptAt: state.lastPollAt }
     this.entries.set(state.id, entry)
     if (state.phase === 'paused' || state.phase === 'stopped') return
-    const due = Math.max(this.now(), (state.lastPollAt ?? 0) + state.intervalMs)
+    const due = Math.max(this.env.now(), (state.lastPollAt ?? 0) + state.intervalMs)
     this.update(entry, { phase: state.error ? 'retrying' : 'waiting', nextPollAt: due })
     this.start(entry)
   }

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, rmSync, statSync, symlinkSync, writeFileSync, l
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { WatchFileWriter } from '../watch/persist'
+import { DebouncedFileWriter } from './debouncedWriter'
 import { secureDataDir, restrictToOwner } from './jsonFile'
 
 const modeOf = (p: string) => statSync(p).mode & 0o777
@@ -39,7 +39,7 @@ describe.skipIf(process.platform === 'win32')('the data folder is the owner’s 
 
   it('writes the watch list 0600', async () => {
     const file = join(root, 'fresh', 'watches.json')
-    const writer = new WatchFileWriter(file, () => ({ kind: 'watches', revision: 0, items: [], notificationsMuted: false, paused: false }), 0)
+    const writer = new DebouncedFileWriter(file, () => '{}', 0, () => undefined, 'the watch list')
     writer.schedule()
     await writer.flush()
     expect(modeOf(file)).toBe(0o600)

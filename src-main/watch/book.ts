@@ -1,12 +1,11 @@
-import type { WatchEvent, WatchList, WatchState } from '../../src-shared/contract/watch'
-import type { EventHub } from '../events/hub'
-import type { Recovery } from '../settings/jsonFile'
-import { RECEIPT_KEPT_CHARS, jsonChars, receiptSummary } from './keep'
-import { WatchFileWriter, loadWatchFile } from './persist'
-import { RevisionCounter } from './revision'
+import type { WatchList, WatchNotice, WatchState } from '../../src-shared/contract/watch'
+import { RECEIPT_KEPT_CHARS, jsonChars, receiptSummary, storedWatch } from './keep'
+import { ListBook, type ListOptions } from './listBook'
+import { WatchFileSchema, type WatchFile } from './persist'
+import type { Scheduled } from './schedule'
 
 /** The watcher's own record of a watch: the public state plus what its loop needs. */
-export interface Entry {
+export interface Entry extends Scheduled {
   state: WatchState
   /**
    * The last answer's `receiptStates`, echoed back verbatim as `lastReceiptStates`; not
@@ -17,9 +16,8 @@ export interface Entry {
   fingerprint?: string
   /** The size of the whole receipt in `state`, counted against `KEPT_RECEIPTS_CHARS`; 0 for a summary. */
   receiptChars?: number
-  /** Aborting it ends the loop, including a long-poll being held. */
-  controller?: AbortController
-  loop?: Promise<void>
+  /** When the next call may start (calls for one watch start at least a second apart, or after a backoff). */
+  dueAt?: number
 }
 
 /** Whole receipts in one list answer, in characters of JSON; the rest go as summaries. */
@@ -29,52 +27,26 @@ export const KEPT_RECEIPTS_CHARS = 16 * 1024 * 1024
 
 export const keyOf = (profileId: string, intentId: string) => `${profileId}\n${intentId}`
 
-export interface WatchBookOptions {
-  events: EventHub
-  file: string
-  saveDelayMs?: number
-  now: () => number
-  log: (message: string) => void
-  redact?: <T>(value: T) => T
-}
-
 /**
- * Every profile's watches, the global mute and the revision counter, kept on disk. Every
- * change a window may hear of goes through `stamp` (a new revision) and is saved.
+ * Every profile's watches, the global mute and the pause, kept on disk by the list's
+ * `ListBook`. Every change a window may hear of goes through `stamp` (a new revision) and
+ * is saved.
  */
-export class WatchBook {
+export class WatchBook extends ListBook<WatchFile> {
   readonly entries = new Map<string, Entry>()
-  notificationsMuted = false
-  paused = false
-  readonly recovery?: Recovery
-  private readonly counter: RevisionCounter
-  private readonly writer: WatchFileWriter
+  notificationsMuted: boolean
+  paused: boolean
 
-  constructor(private readonly opts: WatchBookOptions) {
-    const redact = opts.redact ?? (<T>(value: T) => value)
-    this.writer = new WatchFileWriter(opts.file, () => redact(this.snapshot()), opts.saveDelayMs, opts.log)
-    const { list, recovery } = loadWatchFile(opts.file, opts.log)
-    this.recovery = recovery
-    this.notificationsMuted = list.notificationsMuted
-    this.paused = list.paused
-    this.counter = new RevisionCounter(Math.max(list.revision, ...list.items.map((w) => w.revision)), opts.now)
-    for (const state of list.items) this.entries.set(keyOf(state.profileId, state.intentId), { state })
+  constructor(opts: ListOptions) {
+    super({ ...opts, kind: 'watches', schema: WatchFileSchema, what: 'The watch list' }, (saved) => saved.watches.map((w) => w.revision))
+    this.notificationsMuted = this.saved?.notificationsMuted ?? false
+    this.paused = this.saved?.paused ?? false
+    for (const state of this.saved?.watches ?? []) this.entries.set(keyOf(state.profileId, state.intentId), { state })
   }
 
-  get revision(): number {
-    return this.counter.current
-  }
-
-  /** The next revision (`RevisionCounter`), saved with the list. */
-  next(): number {
-    return this.counter.next()
-  }
-
-  /** Changes a watch in a way windows hear of: a new revision, saved. */
-  stamp(entry: Entry, patch: Partial<WatchState>): WatchState {
-    entry.state = { ...entry.state, ...patch, revision: this.next() }
-    this.writer.schedule()
-    return entry.state
+  /** Tells every window of a watch's new state (with its notice when one is due). */
+  changed(watch: WatchState, notice?: WatchNotice): void {
+    this.emit({ profileId: watch.profileId, items: [watch], ...(notice && { notice }) })
   }
 
   /**
@@ -95,10 +67,6 @@ export class WatchBook {
   /** Changes only the loop's own bookkeeping (queued ↔ polling), which no event reports. */
   quietly(entry: Entry, patch: Partial<WatchState>): void {
     entry.state = { ...entry.state, ...patch }
-  }
-
-  emit(event: WatchEvent): void {
-    this.opts.events.emit(event)
   }
 
   /**
@@ -134,26 +102,18 @@ export class WatchBook {
     let any = false
     for (const profileId of new Set(profileIds)) {
       any = true
-      this.emit({ type: 'watch:list', list: this.listOf(profileId, false) })
+      this.emit({ profileId, list: this.listOf(profileId, false), brief: true })
     }
     // No profile has watches: an empty list is true for all of them.
-    if (!any) this.emit({ type: 'watch:list', list: this.listWith([]) })
-    this.writer.schedule()
-  }
-
-  save(): void {
-    this.writer.schedule()
-  }
-
-  flush(): Promise<void> {
-    return this.writer.flush()
+    if (!any) this.emit({ list: this.listWith([]), brief: true })
   }
 
   private listWith(items: WatchState[]): WatchList {
-    return { kind: 'watches', revision: this.counter.current, items, notificationsMuted: this.notificationsMuted, paused: this.paused }
+    return { kind: 'watches', revision: this.revision(), items, notificationsMuted: this.notificationsMuted, paused: this.paused }
   }
 
-  private snapshot(): WatchList {
-    return this.listWith([...this.entries.values()].map((e) => e.state))
+  protected contents(): WatchFile {
+    const watches = [...this.entries.values()].map((e) => storedWatch(e.state))
+    return { version: 1, notificationsMuted: this.notificationsMuted, paused: this.paused, revision: this.revision(), watches }
   }
 }

@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { WatchList } from '../../src-shared/contract/watch'
+import { EventHub } from '../events/hub'
+import { WatchBook } from './book'
 import { MAX_TEXT_CHARS } from './keep'
-import { WatchFileWriter, loadWatchFile } from './persist'
 
 const MiB = 1024 * 1024
 let dir: string | undefined
@@ -44,18 +44,19 @@ describe('the watch list on disk', () => {
     writeFileSync(file, oldList(20))
     expect(statSync(file).size).toBeGreaterThan(20 * 3 * MiB)
 
-    const { list } = loadWatchFile(file, () => undefined)
-    expect(list.items).toHaveLength(20)
-    for (const w of list.items) {
+    const book = new WatchBook({ events: new EventHub(), file, saveDelayMs: 0, now: Date.now, log: () => undefined })
+    expect(book.revision()).toBe(20)
+    const items = [...book.entries.values()].map((e) => e.state)
+    expect(items).toHaveLength(20)
+    for (const w of items) {
       expect(w.receiptTrimmed).toBe(true)
       expect(w.receipt).toMatchObject({ status: 'FAILED', originTransaction: { chainId: 1 } })
       expect(w.failureReason).toHaveLength(MAX_TEXT_CHARS)
       expect(JSON.stringify(w).length).toBeLessThan(4 * MAX_TEXT_CHARS)
     }
 
-    const writer = new WatchFileWriter(file, (): WatchList => list, 0, () => undefined)
-    writer.schedule()
-    await writer.flush()
+    book.save()
+    await book.flush()
     expect(statSync(file).size).toBeLessThan(20 * 4 * MAX_TEXT_CHARS)
     expect(readFileSync(file, 'utf8')).not.toContain('calldata')
   })

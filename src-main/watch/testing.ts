@@ -1,7 +1,9 @@
 import { SvcClient } from '../service/client'
 import type { ServiceSession } from '../service/session'
+import type { Sleep } from '../service/retry'
 import { EventHub } from '../events/hub'
 import type { BridgeEvent } from '../../src-shared/contract/bridge'
+import { watchNews, type WatchList, type WatchNotice, type WatchState } from '../../src-shared/contract/watch'
 
 /** Helpers for the watcher's tests: a recording session, and events one can wait for. */
 
@@ -68,10 +70,18 @@ export class EventLog {
     })
   }
 
-  of<T extends BridgeEvent['type']>(type: T, intentId?: string): Extract<BridgeEvent, { type: T }>[] {
-    return this.events.filter(
-      (e): e is Extract<BridgeEvent, { type: T }> => e.type === type && (intentId === undefined || ('watch' in e && e.watch.intentId === intentId)),
+  /** Each watch change the hub told, by what it tells (`watchNews`), of one intent or all. */
+  of(news: ReturnType<typeof watchNews>, intentId?: string): Array<{ watch: WatchState; notice?: WatchNotice }> {
+    return this.events.flatMap((e) =>
+      e.type !== 'list:changed' || e.kind !== 'watches'
+        ? []
+        : e.items.filter((w) => watchNews(w) === news && (intentId === undefined || w.intentId === intentId)).map((watch) => ({ watch, notice: e.notice })),
     )
+  }
+
+  /** The list snapshots the hub told. */
+  lists(): WatchList[] {
+    return this.events.flatMap((e) => (e.type === 'list:changed' && e.kind === 'watches' && e.list ? [e.list] : []))
   }
 
   /** Resolves once `check` holds over the events so far; rejects after `timeoutMs`. */
@@ -91,4 +101,57 @@ export class EventLog {
       this.waiters.add(probe)
     })
   }
+}
+
+interface Sleeper {
+  at: number
+  resolve: () => void
+}
+
+/** A clock whose sleeps end only when the test advances past them (or their signal aborts). */
+export class FakeClock {
+  private t: number
+  private sleepers: Sleeper[] = []
+
+  constructor(start = 1_700_000_000_000) {
+    this.t = start
+  }
+
+  readonly now = (): number => this.t
+
+  readonly sleep: Sleep = (ms, signal) =>
+    new Promise<void>((resolve) => {
+      if (signal?.aborted) return resolve()
+      const sleeper: Sleeper = { at: this.t + ms, resolve }
+      const done = () => {
+        this.sleepers = this.sleepers.filter((s) => s !== sleeper)
+        resolve()
+      }
+      sleeper.resolve = done
+      this.sleepers.push(sleeper)
+      signal?.addEventListener('abort', done, { once: true })
+    })
+
+  /** Moves time on, waking each sleeper that is due, and lets what they start settle. */
+  async advance(ms: number): Promise<void> {
+    const end = this.t + ms
+    for (;;) {
+      await settle()
+      const due = this.sleepers.filter((s) => s.at <= end).sort((a, b) => a.at - b.at)[0]
+      if (!due) break
+      this.t = Math.max(this.t, due.at)
+      due.resolve()
+    }
+    this.t = end
+    await settle()
+  }
+
+  get pending(): number {
+    return this.sleepers.length
+  }
+}
+
+/** Lets promise chains run to their next real wait. */
+export const settle = async (): Promise<void> => {
+  for (let i = 0; i < 20; i++) await new Promise<void>((r) => setImmediate(r))
 }

@@ -36,8 +36,8 @@ function makeWatcher(extra: Partial<ReceiptWatcherOptions> = {}): WatchControl {
   return w
 }
 
-const doneOf = (id: string) => (l: EventLog) => l.of('watch:done', id).length > 0
-const statusesSeen = (id: string) => log.of('watch:changed', id).map((e) => e.watch.status)
+const doneOf = (id: string) => (l: EventLog) => l.of('done', id).length > 0
+const statusesSeen = (id: string) => log.of('changed', id).map((e) => e.watch.status)
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'watch-'))
@@ -59,16 +59,16 @@ describe('ReceiptWatcher against the simulator', () => {
     const w = makeWatcher()
     expect(w.watch(P, id)).toMatchObject({ profileId: P, intentId: id, phase: 'queued', muted: false })
 
-    await log.until((l) => l.of('watch:changed', id).length === 1, 5_000, 'the first receipt')
+    await log.until((l) => l.of('changed', id).length === 1, 5_000, 'the first receipt')
     sim.advance(id) // origin leg pending
-    await log.until((l) => l.of('watch:changed', id).length === 2, 5_000, 'the second receipt')
+    await log.until((l) => l.of('changed', id).length === 2, 5_000, 'the second receipt')
     sim.advance(id, { to: 'SUCCEEDED' })
     await log.until(doneOf(id), 5_000, 'done')
 
-    const done = log.of('watch:done', id)[0]
+    const done = log.of('done', id)[0]
     expect(done.watch).toMatchObject({ phase: 'done', status: 'SUCCEEDED', outcome: 'SUCCEEDED' })
     expect(done.watch.receipt?.intentId).toBe(id)
-    expect(done.source).toMatchObject({ profileId: P, baseUrl: sim.url })
+    expect(done.watch.receiptSource).toMatchObject({ profileId: P, baseUrl: sim.url })
     expect(statusesSeen(id)).toEqual(['EXECUTING', 'EXECUTING'])
     expect(notices).toEqual([expect.objectContaining({ intentId: id, outcome: 'SUCCEEDED', title: 'Intent succeeded' })])
     expect(w.list(P).items[0]).toMatchObject({ phase: 'done', outcome: 'SUCCEEDED' })
@@ -77,9 +77,9 @@ describe('ReceiptWatcher against the simulator', () => {
   it('echoes receiptStates back verbatim as lastReceiptStates', async () => {
     const id = sim.createIntent({ status: 'EXECUTING' }).intentId
     makeWatcher().watch(P, id)
-    await log.until((l) => l.of('watch:changed', id).length === 1)
+    await log.until((l) => l.of('changed', id).length === 1)
     sim.advance(id)
-    await log.until((l) => l.of('watch:changed', id).length === 2)
+    await log.until((l) => l.of('changed', id).length === 2)
     sim.advance(id, { to: 'FAILED', statusReason: 'slippage tolerance exceeded' })
     await log.until(doneOf(id))
 
@@ -89,7 +89,7 @@ describe('ReceiptWatcher against the simulator', () => {
     // Each states list the service sent comes back unchanged on the following call.
     expect(answered[0]).toEqual(['intent:EXECUTING', 'deposit:PENDING'])
     expect(answered[1]).toEqual(['intent:EXECUTING', 'deposit:MINED', 'origin:PENDING'])
-    const done = log.of('watch:done', id)[0].watch
+    const done = log.of('done', id)[0].watch
     expect(done).toMatchObject({ outcome: 'FAILED', failureReason: 'slippage tolerance exceeded' })
     expect(notices[0]).toMatchObject({ title: 'Intent failed', body: expect.stringContaining('slippage tolerance exceeded') })
   })
@@ -97,11 +97,11 @@ describe('ReceiptWatcher against the simulator', () => {
   it('calls again after each long-poll time-out without announcing a change', async () => {
     const id = sim.createIntent({ status: 'EXECUTING' }).intentId
     makeWatcher().watch(P, id)
-    await log.until((l) => l.of('watch:changed', id).length === 1)
+    await log.until((l) => l.of('changed', id).length === 1)
     await realSleep(WAIT_MS * 4)
     // First answer at once, then one held call per time-out.
     expect(recorder.requestsFor(id).length).toBeGreaterThanOrEqual(4)
-    expect(log.of('watch:changed', id)).toHaveLength(1)
+    expect(log.of('changed', id)).toHaveLength(1)
     sim.advance(id, { to: 'SUCCEEDED' })
     await log.until(doneOf(id))
   })
@@ -124,15 +124,15 @@ describe('ReceiptWatcher against the simulator', () => {
     sim.setFaults('error500=1@WaitIntentReceipt')
     makeWatcher({ sleep, backoff: { baseMs: 1_000, maxMs: 8_000 }, random: () => 1 }).watch(P, id)
 
-    await log.until((l) => l.of('watch:retrying', id).length >= 5, 5_000, 'five retries')
-    const retrying = log.of('watch:retrying', id)[0].watch
+    await log.until((l) => l.of('retrying', id).length >= 5, 5_000, 'five retries')
+    const retrying = log.of('retrying', id)[0].watch
     expect(retrying).toMatchObject({ phase: 'retrying', error: { kind: 'Unavailable' } })
     expect(retrying.retryAt).toBeGreaterThan(Date.now() - 1_000)
     expect(delays.slice(0, 5)).toEqual([1_000, 2_000, 4_000, 8_000, 8_000])
 
     sim.setFaults('')
-    await log.until((l) => l.of('watch:changed', id).length === 1, 5_000, 'recovery')
-    expect(log.of('watch:changed', id)[0].watch).toMatchObject({ phase: 'polling', status: 'EXECUTING', error: undefined })
+    await log.until((l) => l.of('changed', id).length === 1, 5_000, 'recovery')
+    expect(log.of('changed', id)[0].watch).toMatchObject({ phase: 'polling', status: 'EXECUTING', error: undefined })
   })
 
   it('waits as long as Retry-After asks when rate limited', async () => {
@@ -141,8 +141,8 @@ describe('ReceiptWatcher against the simulator', () => {
     const sleep: Sleep = (ms, signal) => (delays.push(ms), realSleep(5, signal))
     sim.setFaults('rate429=1:retry=7@WaitIntentReceipt')
     makeWatcher({ sleep, random: () => 0 }).watch(P, id)
-    await log.until((l) => l.of('watch:retrying', id).length >= 2)
-    expect(log.of('watch:retrying', id)[0].watch.error).toMatchObject({ kind: 'RateLimited', retryAfterMs: 7_000 })
+    await log.until((l) => l.of('retrying', id).length >= 2)
+    expect(log.of('retrying', id)[0].watch.error).toMatchObject({ kind: 'RateLimited', retryAfterMs: 7_000 })
     expect(delays.slice(0, 2)).toEqual([7_000, 7_000])
   })
 
@@ -152,18 +152,18 @@ describe('ReceiptWatcher against the simulator', () => {
     w.watch(P, UNKNOWN)
     const id = sim.createIntent({ status: 'EXECUTING' }).intentId
     w.watch(P, id)
-    await log.until((l) => l.of('watch:error').length === 2, 5_000, 'two errors')
-    expect(log.of('watch:error', UNKNOWN)[0].watch).toMatchObject({ phase: 'done', error: { kind: 'Unauthorized' } })
-    expect(log.of('watch:error', id)[0].watch.error?.kind).toBe('Unauthorized')
+    await log.until((l) => l.of('error').length === 2, 5_000, 'two errors')
+    expect(log.of('error', UNKNOWN)[0].watch).toMatchObject({ phase: 'done', error: { kind: 'Unauthorized' } })
+    expect(log.of('error', id)[0].watch.error?.kind).toBe('Unauthorized')
 
     key = 'demo-key'
     // As when the key is set in Settings: both stopped watches start over; another profile's none.
     expect(w.resumeStopped('another-profile')).toBe(0)
     expect(w.resumeStopped(P)).toBe(2)
     expect(w.list(P).items.map((x) => x.phase)).toEqual(['queued', 'queued'])
-    await log.until((l) => l.of('watch:error', UNKNOWN).length === 2)
-    expect(log.of('watch:error', UNKNOWN)[1].watch.error?.kind).toBe('NotFound')
-    await log.until((l) => l.of('watch:changed', id).length === 1)
+    await log.until((l) => l.of('error', UNKNOWN).length === 2)
+    expect(log.of('error', UNKNOWN)[1].watch.error?.kind).toBe('NotFound')
+    await log.until((l) => l.of('changed', id).length === 1)
     const calls = recorder.requestsFor(UNKNOWN).length
     await realSleep(WAIT_MS)
     expect(recorder.requestsFor(UNKNOWN).length).toBe(calls)
@@ -176,19 +176,19 @@ describe('ReceiptWatcher against the simulator', () => {
     const id = sim.createIntent({ status: 'EXECUTING' }).intentId
     const port = sim.port
     makeWatcher().watch(P, id)
-    await log.until((l) => l.of('watch:changed', id).length === 1)
+    await log.until((l) => l.of('changed', id).length === 1)
 
     // The held long-poll is cut and calls are refused while the service is away.
     await sim.stop()
-    await log.until((l) => l.of('watch:retrying', id).length >= 2, 5_000, 'retries while down')
-    expect(log.of('watch:retrying', id)[0].watch.error?.kind).toBe('Network')
+    await log.until((l) => l.of('retrying', id).length >= 2, 5_000, 'retries while down')
+    expect(log.of('retrying', id)[0].watch.error?.kind).toBe('Network')
 
     // Same seed, same first created intent: the restarted service knows the intent again.
     sim = await startSimulator({ port, intents: 50, waitTimeoutMs: WAIT_MS })
     expect(sim.createIntent({ status: 'EXECUTING' }).intentId).toBe(id)
     sim.advance(id, { to: 'SUCCEEDED' })
     await log.until(doneOf(id), 5_000, 'done after the restart')
-    expect(log.of('watch:done', id)[0].watch).toMatchObject({ outcome: 'SUCCEEDED', error: undefined })
+    expect(log.of('done', id)[0].watch).toMatchObject({ outcome: 'SUCCEEDED', error: undefined })
   })
 
   it('ends held long-polls at once on unwatch and on stop', async () => {
@@ -199,7 +199,7 @@ describe('ReceiptWatcher against the simulator', () => {
     const w = makeWatcher({ session: sessionsFor(sim.url, recorder) })
     w.watch(P, a)
     w.watch(P, b)
-    await log.until((l) => l.of('watch:changed').length === 2)
+    await log.until((l) => l.of('changed').length === 2)
     await eventually(() => recorder.open === 2, 2_000, 'two held calls')
 
     expect(w.unwatch(P, a)).toBe(true)
@@ -220,19 +220,19 @@ describe('ReceiptWatcher against the simulator', () => {
     w.watch(P, quiet, { muted: true })
     w.watch(P, loud)
     w.watch(P, later)
-    await log.until((l) => l.of('watch:changed').length === 3 && l.of('watch:done').length === 1)
+    await log.until((l) => l.of('changed').length === 3 && l.of('done').length === 1)
 
     sim.advance(quiet, { to: 'FAILED' })
     sim.advance(loud, { to: 'FAILED', statusReason: 'insufficient liquidity on route' })
-    await log.until((l) => l.of('watch:done').length === 3)
+    await log.until((l) => l.of('done').length === 3)
     expect(w.setNotificationsMuted(true)).toBe(true)
     sim.advance(later, { to: 'SUCCEEDED' })
-    await log.until((l) => l.of('watch:done').length === 4)
+    await log.until((l) => l.of('done').length === 4)
 
     expect(notices.map((n) => n.intentId)).toEqual([loud])
     expect(notices[0].body).toContain('insufficient liquidity on route')
     // The event carries the same decision, for the browser host's page to show as it is.
-    expect(log.of('watch:done').filter((e) => e.notice).map((e) => e.notice)).toEqual(notices)
+    expect(log.of('done').filter((e) => e.notice).map((e) => e.notice)).toEqual(notices)
   })
 
   it('keeps the list on disk and resumes unfinished watches on start', async () => {
@@ -243,7 +243,7 @@ describe('ReceiptWatcher against the simulator', () => {
     first.watch(P, finished)
     first.setMuted(P, running, true)
     first.setNotificationsMuted(true)
-    await log.until((l) => l.of('watch:changed', running).length === 1 && doneOf(finished)(l))
+    await log.until((l) => l.of('changed', running).length === 1 && doneOf(finished)(l))
     await first.stop()
 
     const file = JSON.parse(readFileSync(join(dir, 'watches.json'), 'utf8'))
@@ -296,7 +296,7 @@ describe('ReceiptWatcher against the simulator', () => {
     expect(w.unwatch('a', id)).toBe(true)
     expect(w.list('a').items).toHaveLength(0)
     expect(w.list('b').items).toHaveLength(1)
-    await log.until((l) => l.of('watch:changed', id).some((e) => e.source.profileId === 'b'))
+    await log.until((l) => l.of('changed', id).some((e) => e.watch.receiptSource?.profileId === 'b'))
     expect(() => w.setMuted('a', id, true)).toThrow(/not being watched/)
   })
 
@@ -308,7 +308,7 @@ describe('ReceiptWatcher against the simulator', () => {
     for (const id of ids) w.watch(P, id)
     // Generous: each answer costs the client and the in-process simulator a few ms of CPU,
     // and a busy machine stretches that; the finishing bound below is the one that matters.
-    await log.until((l) => l.of('watch:changed').length === 200, 30_000, '200 first answers')
+    await log.until((l) => l.of('changed').length === 200, 30_000, '200 first answers')
     const firstAnswersMs = performance.now() - started
 
     // Held calls time out every 300 ms and give their slot to the longest waiting: every
@@ -318,7 +318,7 @@ describe('ReceiptWatcher against the simulator', () => {
 
     const advancedAt = performance.now()
     for (const id of ids) sim.advance(id, { to: 'SUCCEEDED' })
-    await log.until((l) => l.of('watch:done').length === 200, 10_000, '200 outcomes within 10 s')
+    await log.until((l) => l.of('done').length === 200, 10_000, '200 outcomes within 10 s')
     const finishMs = performance.now() - advancedAt
     const used = process.cpuUsage(cpu)
 
@@ -337,7 +337,7 @@ describe('pausing (Work offline)', () => {
     const id = sim.createIntent({ status: 'EXECUTING' }).intentId
     const first = makeWatcher()
     first.watch(P, id)
-    await log.until((l) => l.of('watch:changed', id).length === 1)
+    await log.until((l) => l.of('changed', id).length === 1)
     expect(first.setPaused(true)).toBe(true)
     expect(first.list(P)).toMatchObject({ paused: true, items: [{ phase: 'paused' }] })
     await eventually(() => recorder.open === 0, 1_000, 'the held call to end')
@@ -354,7 +354,7 @@ describe('pausing (Work offline)', () => {
     await realSleep(WAIT_MS * 2)
     expect(recorder.requestsFor(id)).toHaveLength(asked)
     expect(recorder.requestsFor(other)).toHaveLength(0)
-    expect(log.of('watch:done', id)).toEqual([])
+    expect(log.of('done', id)).toEqual([])
 
     second.setPaused(false)
     await log.until(doneOf(id), 5_000, 'the outcome after resuming')
@@ -367,17 +367,17 @@ describe('revisions', () => {
     const w = makeWatcher()
     const id = sim.createIntent({ status: 'EXECUTING' }).intentId
     const added = w.watch(P, id)
-    await log.until((l) => l.of('watch:changed', id).length === 1)
+    await log.until((l) => l.of('changed', id).length === 1)
     sim.advance(id, { to: 'SUCCEEDED' })
     await log.until(doneOf(id))
     const muted = w.setMuted(P, id, true)
 
-    const revisions = log.events.map((e) => (e.type === 'watch:list' ? e.list.revision : 'watch' in e ? e.watch.revision : undefined)).filter((r) => r !== undefined)
+    const revisions = log.events.map((e) => (e.type === 'list:changed' ? e.revision : undefined)).filter((r) => r !== undefined)
     expect(revisions.length).toBeGreaterThan(3)
     expect(revisions).toEqual([...revisions].sort((a, b) => a - b))
-    expect(new Set([...log.of('watch:changed', id), ...log.of('watch:done', id)].map((e) => e.watch.revision)).size).toBe(2)
-    expect(added.revision).toBeLessThan(log.of('watch:changed', id)[0].watch.revision)
-    expect(muted.revision).toBeGreaterThan(log.of('watch:done', id)[0].watch.revision)
+    expect(new Set([...log.of('changed', id), ...log.of('done', id)].map((e) => e.watch.revision)).size).toBe(2)
+    expect(added.revision).toBeLessThan(log.of('changed', id)[0].watch.revision)
+    expect(muted.revision).toBeGreaterThan(log.of('done', id)[0].watch.revision)
     const list = w.list(P)
     expect(list.revision).toBeGreaterThanOrEqual(Math.max(...list.items.map((x) => x.revision)))
     w.unwatch(P, id)
@@ -415,7 +415,7 @@ describe('a watch whose loop fails', () => {
       log: (m) => logged.push(m),
     })
     w.watch(P, id)
-    await log.until((l) => l.of('watch:error', id).length > 0, 5_000, 'the watch to stop')
+    await log.until((l) => l.of('error', id).length > 0, 5_000, 'the watch to stop')
     const [stopped] = w.list(P).items
     expect(stopped).toMatchObject({ phase: 'done', error: { kind: 'Internal' } })
     expect(stopped.error!.message).toMatch(/add the watch again/)

@@ -1,20 +1,16 @@
 import { SvcFailure } from '../../src-shared/contract/errors'
 import type { WatchControl, WatchState } from '../../src-shared/contract/watch'
 import type { ServiceSession } from '../service/session'
-import type { EventHub } from '../events/hub'
-import { realSleep, type Sleep } from '../service/retry'
+import type { ListOptions } from './listBook'
 import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff'
 import { WatchBook, keyOf, type Entry } from './book'
 import { WatchLoops } from './loop'
 import type { Notify } from './notice'
 import { Slots } from './slots'
 
-export interface ReceiptWatcherOptions {
+export interface ReceiptWatcherOptions extends ListOptions {
   /** The service session of a profile; looked up on every call so profile edits apply. */
   session: (profileId: string) => ServiceSession
-  events: EventHub
-  /** JSON file holding the watch list. */
-  file: string
   notify?: Notify
   /** Long-polls held open at once, over all profiles. */
   maxConcurrent?: number
@@ -27,14 +23,6 @@ export interface ReceiptWatcherOptions {
    * or with a "change" every time, would otherwise be asked again at once, forever.
    */
   minPollIntervalMs?: number
-  /** Delay that gathers bursts of changes into one write of the list file. */
-  saveDelayMs?: number
-  /** Applied to the list before it is written (the app's key redactor). */
-  redact?: <T>(value: T) => T
-  now?: () => number
-  sleep?: Sleep
-  random?: () => number
-  log?: (message: string) => void
 }
 
 /**
@@ -59,9 +47,7 @@ const stoppedByFailure = (entry: Entry) => entry.state.phase === 'done' && !entr
  * list on disk. See `WatchControl` for the bridge-facing surface.
  */
 export function createReceiptWatcher(opts: ReceiptWatcherOptions): WatchControl {
-  const now = opts.now ?? Date.now
-  const log = opts.log ?? ((m: string) => console.error(m))
-  const book = new WatchBook({ events: opts.events, file: opts.file, saveDelayMs: opts.saveDelayMs, now, log, redact: opts.redact })
+  const book = new WatchBook(opts)
   const loops = new WatchLoops({
     book,
     session: opts.session,
@@ -69,12 +55,8 @@ export function createReceiptWatcher(opts: ReceiptWatcherOptions): WatchControl 
     policy: { ...DEFAULT_BACKOFF, ...opts.backoff },
     minInterval: opts.minPollIntervalMs ?? DEFAULT_MIN_POLL_INTERVAL_MS,
     notify: opts.notify,
-    now,
-    sleep: opts.sleep ?? realSleep,
-    random: opts.random ?? Math.random,
-    log,
   })
-  const watcher = new ReceiptWatcher(book, loops, now, opts.maxWatches ?? DEFAULT_MAX_WATCHES)
+  const watcher = new ReceiptWatcher(book, loops, book.env.now, opts.maxWatches ?? DEFAULT_MAX_WATCHES)
   // Restore: every watch comes back; the unfinished ones resume where they were (unless paused).
   for (const entry of book.entries.values()) if (entry.state.phase !== 'done') watcher.begin(entry)
   return watcher
@@ -89,7 +71,7 @@ class ReceiptWatcher implements WatchControl {
   ) {}
 
   get recovered() {
-    return this.book.recovery
+    return this.book.recovered
   }
 
   watch(profileId: string, intentId: string, watchOpts?: { muted?: boolean }): WatchState {
@@ -178,7 +160,7 @@ class ReceiptWatcher implements WatchControl {
   }
 
   revision(): number {
-    return this.book.revision
+    return this.book.revision()
   }
 
   async stop(): Promise<void> {

@@ -92,26 +92,20 @@ export function updateList<K extends MainListKind>(client: QueryClient, kind: K,
 
 const activeProfileId = () => useConnection.getState().info?.activeProfileId
 
-/** What one bridge event does to the lists in the cache. */
+/**
+ * What one bridge event does to the lists in the cache: each changed item is folded in,
+ * a snapshot replaces what is older, and a brief snapshot (items without their bulky
+ * parts) has the list read again, whole.
+ */
 export function applyListEvent(client: QueryClient, event: BridgeEvent): void {
-  switch (event.type) {
-    case 'watch:changed':
-    case 'watch:done':
-    case 'watch:retrying':
-    case 'watch:error':
-      return updateList(client, 'watches', event.watch.profileId, (m) => withItem(m, event.watch))
-    case 'watch:list': {
-      // List events leave receipts out: the list is read again, receipts and all.
-      const profileId = activeProfileId()
-      if (profileId) void client.invalidateQueries({ queryKey: listKey('watches', profileId), refetchType: 'all' })
-      return
-    }
-    case 'queryWatch:changed':
-      return updateList(client, 'queryWatches', event.query.profileId, (m) => withItem(m, event.query))
-    case 'queryWatch:list':
-      client.setQueryData<Mirror<'queryWatches'>>(listKey('queryWatches', event.profileId), (known) => (known ? withSnapshot(known, event.list) : known))
-      return
-  }
+  if (event.type !== 'list:changed') return
+  const { kind, items, list } = event
+  const profileId = event.profileId ?? activeProfileId()
+  if (!profileId) return
+  for (const item of items as ItemOf<MainListKind>[]) updateList(client, kind, item.profileId, (m) => withItem(m, item))
+  if (!list) return
+  if (event.brief) void client.invalidateQueries({ queryKey: listKey(kind, profileId), refetchType: 'all' })
+  else updateList(client, kind, profileId, (m) => withSnapshot(m, list as SnapshotOf<typeof kind>))
 }
 
 /** Writes every list event into `client` for the life of the page. Returns the unsubscribe. */

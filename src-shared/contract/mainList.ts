@@ -32,3 +32,29 @@ export interface ListSnapshot<K extends MainListKind, T extends ListItem> {
   revision: number
   items: T[]
 }
+
+/**
+ * The one event of every main-owned list (`type: 'list:changed'`, told apart by `kind`).
+ * `items` are the items that changed at `revision`, whole (a delta); after a change to the
+ * list itself (added, removed, a setting) `list` is the profile's whole snapshot. A
+ * `brief` snapshot leaves bulky parts of its items out (a watch's receipt): a window that
+ * shows them reads the list again. `profileId` is absent only when a setting of every
+ * profile changed and no profile has items.
+ */
+export interface ListChanged<K extends MainListKind, T extends ListItem, L extends ListSnapshot<K, T>> {
+  type: 'list:changed'
+  kind: K
+  profileId?: string
+  revision: number
+  items: T[]
+  list?: L
+  brief?: boolean
+}
+
+/** A notice about an item was clicked: the window should show it. */
+export interface ListOpen<K extends MainListKind> {
+  type: 'list:open'
+  kind: K
+  profileId: string
+  id: string
+}

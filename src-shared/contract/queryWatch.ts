@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { SvcError } from './errors'
-import type { ListSnapshot } from './mainList'
+import type { ListChanged, ListOpen, ListSnapshot } from './mainList'
 import { GetIntentHistoryRequestSchema, type GetIntentHistoryRequest, type ReportedStatus } from './service'
 import { QUERY_WATCH_LIMITS } from './queryWatchNotice'
 
@@ -85,16 +85,14 @@ export interface QueryWatchList extends ListSnapshot<'queryWatches', QueryWatchS
   minIntervalMs: number
 }
 
+/**
+ * What the watched filters tell windows (`mainList.ts`): a query's state after every change,
+ * with `fresh`, what that poll found, and `notify`, whether it is to be announced
+ * (something found, notices not muted).
+ */
 export type QueryWatchEvent =
-  /**
-   * A query's state changed; `fresh` holds what this poll found (empty for other changes),
-   * and `notify` says whether it is to be announced (something found, notices not muted).
-   */
-  | { type: 'queryWatch:changed'; query: QueryWatchState; fresh: QueryFinding[]; notify: boolean }
-  /** Added or removed: the profile's list itself changed. */
-  | { type: 'queryWatch:list'; profileId: string; list: QueryWatchList }
-  /** A notice was clicked: the window should show this watched query. */
-  | { type: 'queryWatch:open'; profileId: string; queryId: string }
+  | (ListChanged<'queryWatches', QueryWatchState, QueryWatchList> & { fresh?: QueryFinding[]; notify?: boolean })
+  | ListOpen<'queryWatches'>
 
 const queryId = z.string().trim().min(1).max(64)
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { DataSource } from './app'
 import type { SvcError } from './errors'
-import type { ListSnapshot } from './mainList'
+import type { ListChanged, ListOpen, ListSnapshot } from './mainList'
 import type { IntentReceipt, IntentStatus } from './service'
 
 /**
@@ -80,19 +80,19 @@ export interface WatchNotice {
   body: string
 }
 
-export type WatchEvent =
-  /** A new receipt arrived (its status or leg states changed). */
-  | { type: 'watch:changed'; watch: WatchState; source: DataSource }
-  /** The watch reached a final outcome; the receipt is the final one. `notice` when one is due. */
-  | { type: 'watch:done'; watch: WatchState; source: DataSource; notice?: WatchNotice }
-  /** A call failed; `watch.error` says why and `watch.retryAt` when it tries again. */
-  | { type: 'watch:retrying'; watch: WatchState }
-  /** A failure the watcher will not retry (e.g. unknown intent); the watch stops. */
-  | { type: 'watch:error'; watch: WatchState }
-  /** Added, removed, muted: the list itself changed. */
-  | { type: 'watch:list'; list: WatchList }
-  /** A desktop notification was clicked: the window should show this intent. */
-  | { type: 'watch:open'; profileId: string; intentId: string }
+/**
+ * What the watch list tells windows (`mainList.ts`): each watch changed, whole, with the
+ * notice when one is due (it reached its outcome while watched and nothing is muted);
+ * `receiptSource` says where its receipt was read. A watch tells its news by its state:
+ * an `outcome` (done), `phase: 'retrying'` with `error` and `retryAt`, `phase: 'done'`
+ * with `error` (stopped by a failure the watcher will not retry).
+ */
+export type WatchEvent = WatchChange | ListOpen<'watches'>
+export type WatchChange = ListChanged<'watches', WatchState, WatchList> & { notice?: WatchNotice }
+
+/** What a watch's new state tells: its outcome, a stop, a retry, or a new receipt. */
+export const watchNews = (w: WatchState): 'done' | 'error' | 'retrying' | 'changed' =>
+  w.outcome ? 'done' : w.phase === 'done' ? 'error' : w.phase === 'retrying' ? 'retrying' : 'changed'
 
 const intentId = z.string().trim().min(1, 'Enter an intent id').max(200)
 

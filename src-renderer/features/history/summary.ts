@@ -45,8 +45,6 @@ export interface HistorySummary {
   /** Why the other succeeded entries have no value, most common first. */
   unpriced: Array<{ reason: string; count: number }>
   unpricedTokens: Array<{ chainId: number; contractAddress: string }>
-  /** Each token that valued an entry, with the price it was valued at (its kind, time and quote): how the figure was priced. */
-  pricedTokens: Array<{ name: string; price: TokenPrice }>
 }
 
 const zeroCounts = () => Object.fromEntries(STATUS_KEYS.map((s) => [s, 0])) as Record<StatusKey, number>
@@ -80,18 +78,6 @@ interface Volume {
   unpriced: Array<{ reason: string; count: number }>
   /** The tokens of the unpriced entries, to ask the service's prices for. */
   unpricedTokens: Array<{ chainId: number; contractAddress: string }>
-  pricedTokens: Array<{ name: string; price: TokenPrice }>
-}
-
-/**
- * Where `after` goes on from `before` (the length of `before`) when it holds the same
- * entries first, as a list "load all" grows; -1 when it is another list. Compares objects,
- * not contents: a page fetched again is another list.
- */
-export function extensionFrom<T>(before: readonly T[], after: readonly T[]): number {
-  if (before.length > after.length) return -1
-  for (let i = 0; i < before.length; i++) if (after[i] !== before[i]) return -1
-  return before.length
 }
 
 /** A succeeded entry as volume reads it: its legs, and its origin token (to ask a price for when unpriced). */
@@ -106,8 +92,7 @@ function succeededOf(e: IntentHistoryEntry): Succeeded {
 
 /** Volume of the succeeded entries at every price known (see pricing.ts), with what is unpriced and why. */
 function volumeOf(succeeded: readonly Succeeded[], prices: ReadonlyMap<string, TokenPrice>, info: ReadonlyMap<string, TokenInfo>): Volume {
-  const out: Volume = { volumeUsd: 0, pricedCount: 0, pricedFrom: { quote: 0, balance: 0, service: 0 }, unpriced: [], unpricedTokens: [], pricedTokens: [] }
-  const used = new Map<string, { name: string; price: TokenPrice }>()
+  const out: Volume = { volumeUsd: 0, pricedCount: 0, pricedFrom: { quote: 0, balance: 0, service: 0 }, unpriced: [], unpricedTokens: [] }
   const tokens = new Map<string, { chainId: number; contractAddress: string }>()
   const reasons = new Map<string, number>()
   for (const { legs, token } of succeeded) {
@@ -119,11 +104,9 @@ function volumeOf(succeeded: readonly Succeeded[], prices: ReadonlyMap<string, T
       out.volumeUsd += value.usd
       out.pricedCount++
       out.pricedFrom[value.from]++
-      if (!used.has(value.key)) used.set(value.key, { name: value.name, price: prices.get(value.key)! })
     }
   }
   out.unpricedTokens = [...tokens.values()]
-  out.pricedTokens = [...used.values()]
   out.unpriced = [...reasons].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason))
   return out
 }
@@ -151,7 +134,9 @@ export class SummaryFold {
 
   /** Folds in the entries of `entries` not yet seen; `this`, for chaining. */
   update(entries: readonly IntentHistoryEntry[]): this {
-    let from = extensionFrom(this.folded, entries)
+    const before = this.folded
+    let from = before.length <= entries.length ? before.length : -1
+    for (let i = 0; i < from; i++) if (entries[i] !== before[i]) from = -1
     if (from < 0) {
       this.reset()
       from = 0

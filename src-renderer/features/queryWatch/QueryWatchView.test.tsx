@@ -58,14 +58,14 @@ describe('Watched filters view', () => {
     expect(within(card).getByRole('link', { name: 'Open in History' })).toHaveAttribute('href', '/history?project=42&status=FAILED')
 
     const found = { kind: 'new' as const, intentId: ID, status: 'FAILED', foundAt: Date.now(), unread: true }
-    emit({ type: 'queryWatch:changed', query: query({ revision: 2, findings: [found], unread: 1 }), fresh: [found], notify: true })
+    emit({ type: 'list:changed', kind: 'queryWatches', revision: 0, items: [query({ revision: 2, findings: [found], unread: 1 })], fresh: [found], notify: true })
     const list = await within(card).findByRole('list', { name: /Found by/ })
     expect(within(list).getByRole('link')).toHaveAttribute('href', `/intent/${ID}`)
     expect(within(list).getByText('New')).toBeInTheDocument()
     expect(within(card).getByRole('button', { name: /Mark what/ })).toHaveTextContent('Mark seen (1)')
 
     const left = { kind: 'left' as const, intentId: `0x${'8'.repeat(64)}`, previousStatus: 'FAILED', foundAt: Date.now(), unread: true }
-    emit({ type: 'queryWatch:changed', query: query({ revision: 3, findings: [left, found], unread: 2 }), fresh: [left], notify: true })
+    emit({ type: 'list:changed', kind: 'queryWatches', revision: 0, items: [query({ revision: 3, findings: [left, found], unread: 2 })], fresh: [left], notify: true })
     await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2))
     expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent(/No longer matches.*was FAILED/)
 

@@ -62,24 +62,24 @@ afterEach(() => vi.unstubAllGlobals())
 describe('watched queries sync', () => {
   it('loads the list, follows events, and notifies in the browser host only when main says so', async () => {
     expect(queries()).toHaveLength(1)
-    emit({ type: 'queryWatch:changed', query: query({ revision: 2, findings: [found], unread: 1 }), fresh: [found], notify: false })
+    emit({ type: 'list:changed', kind: 'queryWatches', revision: 0, items: [query({ revision: 2, findings: [found], unread: 1 })], fresh: [found], notify: false })
     expect(queries()[0].unread).toBe(1)
     expect(shown).toEqual([])
-    emit({ type: 'queryWatch:changed', query: query({ findings: [found], unread: 1 }), fresh: [found], notify: true })
+    emit({ type: 'list:changed', kind: 'queryWatches', revision: 0, items: [query({ findings: [found], unread: 1 })], fresh: [found], notify: true })
     expect(shown).toEqual([{ title: 'FAILED: 1 new', body: '0x555555…5555 is new (FAILED)' }])
     // Another profile's query is not shown here.
-    emit({ type: 'queryWatch:changed', query: query({ id: 'q2', profileId: 'other' }), fresh: [], notify: false })
+    emit({ type: 'list:changed', kind: 'queryWatches', revision: 0, items: [query({ id: 'q2', profileId: 'other' })], fresh: [], notify: false })
     expect(queries().map((q) => q.id)).toEqual(['q1'])
   })
 
   it('keeps the later of an event and a list that crossed it', async () => {
-    emit({ type: 'queryWatch:changed', query: query({ revision: 5, findings: [found], unread: 1 }), fresh: [found], notify: false })
+    emit({ type: 'list:changed', kind: 'queryWatches', revision: 0, items: [query({ revision: 5, findings: [found], unread: 1 })], fresh: [found], notify: false })
     // A list computed before that poll ended arrives after its event.
-    emit({ type: 'queryWatch:list', profileId: PROFILE, list: listOf(3, query({ revision: 3 })) })
+    emit({ type: 'list:changed', kind: 'queryWatches', profileId: PROFILE, revision: 0, items: [], list: listOf(3, query({ revision: 3 })) })
     expect(queries()[0]).toMatchObject({ revision: 5, unread: 1 })
-    emit({ type: 'queryWatch:changed', query: query({ revision: 4 }), fresh: [], notify: false })
+    emit({ type: 'list:changed', kind: 'queryWatches', revision: 0, items: [query({ revision: 4 })], fresh: [], notify: false })
     expect(queries()[0].revision).toBe(5)
-    emit({ type: 'queryWatch:list', profileId: PROFILE, list: listOf(6, query({ revision: 6 })) })
+    emit({ type: 'list:changed', kind: 'queryWatches', profileId: PROFILE, revision: 0, items: [], list: listOf(6, query({ revision: 6 })) })
     expect(queries()[0]).toMatchObject({ revision: 6, unread: 0 })
   })
 
@@ -88,16 +88,16 @@ describe('watched queries sync', () => {
     const { queryWatchActions } = await import('./queries')
     expect(await queryWatchActions(client).remove('q1')).toBeNull()
     expect(queries()).toEqual([])
-    emit({ type: 'queryWatch:list', profileId: PROFILE, list: listOf(7, query({ revision: 2 })) })
+    emit({ type: 'list:changed', kind: 'queryWatches', profileId: PROFILE, revision: 0, items: [], list: listOf(7, query({ revision: 2 })) })
     expect(queries()).toEqual([])
-    emit({ type: 'queryWatch:list', profileId: PROFILE, list: { ...listOf(9, query()), items: [], count: 0 } })
+    emit({ type: 'list:changed', kind: 'queryWatches', profileId: PROFILE, revision: 0, items: [], list: { ...listOf(9, query()), items: [], count: 0 } })
     expect(client.getQueryData<Mirror<'queryWatches'>>(listKey('queryWatches', PROFILE))).toMatchObject({ items: [], removed: {}, count: 0 })
   })
 
   it('opens a clicked notice’s query, switching to its profile first', async () => {
     const info = useConnection.getState().info!
     answers.set('setActiveProfile', () => ({ ok: true, value: { ...info, activeProfileId: 'other' } }))
-    emit({ type: 'queryWatch:open', profileId: 'other', queryId: 'q7' })
+    emit({ type: 'list:open', kind: 'queryWatches', profileId: 'other', id: 'q7' })
     await waitFor(() => expect(location.hash).toBe('#/watch/queries?focus=q7'))
     expect(callsOf('setActiveProfile')).toEqual([{ id: 'other' }])
     expect(useConnection.getState().info?.activeProfileId).toBe('other')

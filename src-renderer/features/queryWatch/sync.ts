@@ -30,15 +30,10 @@ function maybeNotify(query: QueryWatchState, fresh: readonly QueryFinding[]): vo
 }
 
 function handleEvent(event: BridgeEvent): void {
-  switch (event.type) {
-    case 'queryWatch:changed':
-      // Queries of every profile are polled; the page speaks for the ones it can show.
-      if (event.notify && event.query.profileId === useConnection.getState().info?.activeProfileId) maybeNotify(event.query, event.fresh)
-      return
-    case 'queryWatch:open':
-      void openQuery(event.profileId, event.queryId)
-      return
-  }
+  if (event.type === 'list:open' && event.kind === 'queryWatches') void openQuery(event.profileId, event.id)
+  if (event.type !== 'list:changed' || event.kind !== 'queryWatches' || !event.notify) return
+  // Queries of every profile are polled; the page speaks for the ones it can show.
+  for (const query of event.items) if (query.profileId === useConnection.getState().info?.activeProfileId) maybeNotify(query, event.fresh ?? [])
 }
 
 let stopSync: (() => void) | null = null

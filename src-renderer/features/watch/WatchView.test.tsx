@@ -61,16 +61,21 @@ describe('Watch view', () => {
     expect(within(second).getByText('The service is unavailable (503).')).toBeInTheDocument()
 
     emit({
-      type: 'watch:done',
-      watch: watchState(1, {
+      type: 'list:changed',
+      kind: 'watches',
+      profileId: PROFILE,
+      revision: main.revision,
+      items: [
+        watchState(1, {
         status: 'FAILED',
         outcome: 'FAILED',
         phase: 'done',
         failureReason: 'destination call reverted',
         receipt: fakeReceipt(1, { status: 'FAILED' }),
         lastUpdateAt: Date.now(),
+        receiptSource: source,
       }),
-      source,
+      ],
     })
     await waitFor(() => expect(within(rowOf(1)).getByText('FAILED')).toBeInTheDocument())
     expect(within(rowOf(1)).getByText('destination call reverted')).toBeInTheDocument()
@@ -117,7 +122,7 @@ describe('Watch view', () => {
     expect(screen.getByRole('status')).toHaveTextContent(/Paused while working offline/)
     // Main parks the watch and says so; the row follows.
     main.watches.set(ID(1), { ...main.watches.get(ID(1))!, phase: 'paused', revision: ++main.revision })
-    emit({ type: 'watch:list', list: { kind: 'watches', items: [], notificationsMuted: false, paused: true, revision: main.revision } })
+    emit({ type: 'list:changed', kind: 'watches', profileId: PROFILE, revision: main.revision, items: [], brief: true, list: { kind: 'watches', items: [], notificationsMuted: false, paused: true, revision: main.revision } })
     await waitFor(() => expect(within(rowOf(1)).getByText('Paused')).toBeInTheDocument())
     expect(within(rowOf(1)).queryByText('Live')).toBeNull()
 

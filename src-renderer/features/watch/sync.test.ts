@@ -1,7 +1,8 @@
 import { waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DataSource } from '@contract/app'
-import type { WatchState } from '@contract/watch'
+import type { BridgeEvent } from '@contract/bridge'
+import type { WatchNotice, WatchState } from '@contract/watch'
 import { listWatchMirror, readReceipt, readTransitions } from '../../db'
 import { fakeReceipt } from '../../db/testing'
 import { useConnection } from '../../stores/connection'
@@ -17,6 +18,16 @@ vi.mock('../../bridge', async () => ({ bridge: (await import('./testing/fakeMain
 
 const source = (fetchedAt: number, profileId = PROFILE): DataSource => ({ profileId, baseUrl: 'http://sim', simulated: true, fetchedAt })
 const T = Date.UTC(2026, 10, 20, 10, 2, 11)
+
+/** Main's event for a watch's new state, its receipt read at `read`. */
+const changed = (watch: WatchState, read: DataSource, notice?: WatchNotice): BridgeEvent => ({
+  type: 'list:changed',
+  kind: 'watches',
+  profileId: watch.profileId,
+  revision: watch.revision,
+  items: [{ ...watch, receiptSource: read }],
+  ...(notice && { notice }),
+})
 
 function progress(n: number, status: 'EXECUTING' | 'SUCCEEDED' | 'FAILED', at: number, over: Partial<WatchState> = {}): WatchState {
   const done = status !== 'EXECUTING'
@@ -56,8 +67,8 @@ async function started(...watches: WatchState[]) {
 describe('watch sync', () => {
   it('writes every received receipt through to the cache, so the intent view can list the statuses seen', async () => {
     await started(watchState(1))
-    emit({ type: 'watch:changed', watch: progress(1, 'EXECUTING', T), source: source(T) })
-    emit({ type: 'watch:done', watch: progress(1, 'SUCCEEDED', T + 89_000), source: source(T + 89_000) })
+    emit(changed(progress(1, 'EXECUTING', T), source(T)))
+    emit(changed(progress(1, 'SUCCEEDED', T + 89_000), source(T + 89_000)))
     await waitFor(async () =>
       expect(await readTransitions(PROFILE, ID(1))).toEqual([
         { status: 'EXECUTING', seenAt: T },
@@ -70,7 +81,7 @@ describe('watch sync', () => {
 
   it('caches receipts of other profiles’ watches under their own profile without showing them', async () => {
     await started(watchState(1))
-    emit({ type: 'watch:changed', watch: progress(1, 'EXECUTING', T, { profileId: 'other' }), source: source(T, 'other') })
+    emit(changed(progress(1, 'EXECUTING', T, { profileId: 'other' }), source(T, 'other')))
     await waitFor(async () => expect(await readTransitions('other', ID(1))).toHaveLength(1))
     expect(await readTransitions(PROFILE, ID(1))).toEqual([])
     expect(byId()[ID(1)].status).toBeUndefined()
@@ -86,8 +97,8 @@ describe('watch sync', () => {
 
   it('never caches a trimmed receipt (main’s summary of one too large to keep), from a list or an event', async () => {
     await started(progress(1, 'EXECUTING', T, { receiptSource: source(T), receiptTrimmed: true }), watchState(2))
-    emit({ type: 'watch:done', watch: progress(2, 'FAILED', T, { receiptTrimmed: true }), source: source(T) })
-    emit({ type: 'watch:changed', watch: progress(3, 'EXECUTING', T), source: source(T) })
+    emit(changed(progress(2, 'FAILED', T, { receiptTrimmed: true }), source(T)))
+    emit(changed(progress(3, 'EXECUTING', T), source(T)))
     // The untrimmed one is cached; by then the other two would have been too.
     await waitFor(async () => expect(await readReceipt(PROFILE, ID(3))).toBeDefined())
     expect(await readReceipt(PROFILE, ID(1))).toBeUndefined()
@@ -100,7 +111,7 @@ describe('watch sync', () => {
     await started(watchState(1), watchState(2))
     await waitFor(async () => expect((await listWatchMirror(PROFILE)).map((m) => m.intentId).sort()).toEqual([ID(1), ID(2)]))
     main.watches.delete(ID(1))
-    emit({ type: 'watch:list', list: { kind: 'watches', items: [], notificationsMuted: false, paused: false, revision: main.revision } })
+    emit({ type: 'list:changed', kind: 'watches', profileId: PROFILE, revision: main.revision, items: [], brief: true, list: { kind: 'watches', items: [], notificationsMuted: false, paused: false, revision: main.revision } })
     await waitFor(async () => expect((await listWatchMirror(PROFILE)).map((m) => m.intentId)).toEqual([ID(2)]))
   })
 
@@ -116,9 +127,9 @@ describe('watch sync', () => {
     vi.spyOn(window, 'focus').mockImplementation(() => {})
     await started(progress(1, 'EXECUTING', T), progress(2, 'EXECUTING', T, { muted: true }))
     const notice = { profileId: PROFILE, intentId: ID(1), outcome: 'FAILED' as const, title: 'Intent failed', body: 'slippage tolerance exceeded' }
-    emit({ type: 'watch:done', watch: progress(1, 'FAILED', T + 5_000, { failureReason: 'slippage tolerance exceeded' }), source: source(T + 5_000), notice })
+    emit(changed(progress(1, 'FAILED', T + 5_000, { failureReason: 'slippage tolerance exceeded' }), source(T + 5_000), notice))
     // Muted: main sends no notice, and the page makes none up.
-    emit({ type: 'watch:done', watch: progress(2, 'SUCCEEDED', T + 5_000, { muted: true }), source: source(T + 5_000) })
+    emit(changed(progress(2, 'SUCCEEDED', T + 5_000, { muted: true }), source(T + 5_000)))
     expect(shown).toHaveLength(1)
     expect(shown[0]).toMatchObject({ title: 'Intent failed', body: 'slippage tolerance exceeded' })
     shown[0].onclick!()
@@ -130,14 +141,14 @@ describe('watch sync', () => {
     useConnection.setState({ info: { ...useConnection.getState().info!, runtime: 'electron' } })
     await started(progress(2, 'EXECUTING', T))
     const notice = { profileId: PROFILE, intentId: ID(2), outcome: 'SUCCEEDED' as const, title: 'Intent succeeded', body: 'done' }
-    emit({ type: 'watch:done', watch: progress(2, 'SUCCEEDED', T), source: source(T), notice })
+    emit(changed(progress(2, 'SUCCEEDED', T), source(T), notice))
     expect(shown).toHaveLength(0)
     expect(byId()[ID(2)].outcome).toBe('SUCCEEDED')
   })
 
   it('opens the intent a desktop notification was clicked for, switching profile when needed', async () => {
     await started()
-    emit({ type: 'watch:open', profileId: 'other', intentId: ID(7) })
+    emit({ type: 'list:open', kind: 'watches', profileId: 'other', id: ID(7) })
     await waitFor(() => expect(location.hash).toBe(`#/intent/${ID(7)}`))
     expect(useConnection.getState().info?.activeProfileId).toBe('other')
   })

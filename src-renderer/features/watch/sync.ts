@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { BridgeEvent } from '@contract/bridge'
-import type { WatchState } from '@contract/watch'
+import { watchNews, type WatchState } from '@contract/watch'
 import type { WatchMirror } from '../../db'
 import { cacheModule } from '../../db/lazy'
 import { call } from '../../data/call'
@@ -65,24 +65,21 @@ function cacheListedReceipts(profileId: string, watches: readonly WatchState[]):
 }
 
 function handleWatchEvent(event: BridgeEvent): void {
-  switch (event.type) {
-    case 'watch:changed':
-    case 'watch:done': {
-      const { watch, source } = event
-      if (watch.receipt && !watch.receiptTrimmed) void cacheModule().then((db) => db.cacheReceipt(source, watch.receipt!))
-      if (watch.profileId === useConnection.getState().info?.activeProfileId)
-        void cacheModule()
-          .then((db) => db.putWatchMirror(watch.profileId, mirrorOf(watch)))
-          .catch((e) => console.warn('could not mirror a watch', e))
-      // The main process decided the notice is due; the page only shows it, in the browser host.
-      if (event.type === 'watch:done' && event.notice && useConnection.getState().info?.runtime === 'host') {
-        showOutcomeNotification(event.notice, () => void openIntent(watch.profileId, watch.intentId))
-      }
-      return
+  if (event.type === 'list:open' && event.kind === 'watches') void openIntent(event.profileId, event.id)
+  if (event.type !== 'list:changed' || event.kind !== 'watches') return
+  for (const watch of event.items) {
+    const news = watchNews(watch)
+    if (news !== 'changed' && news !== 'done') continue
+    const { receipt, receiptSource } = watch
+    if (receipt && !watch.receiptTrimmed && receiptSource) void cacheModule().then((db) => db.cacheReceipt(receiptSource, receipt))
+    if (watch.profileId === useConnection.getState().info?.activeProfileId)
+      void cacheModule()
+        .then((db) => db.putWatchMirror(watch.profileId, mirrorOf(watch)))
+        .catch((e) => console.warn('could not mirror a watch', e))
+    // The main process decided the notice is due; the page only shows it, in the browser host.
+    if (event.notice && useConnection.getState().info?.runtime === 'host') {
+      showOutcomeNotification(event.notice, () => void openIntent(watch.profileId, watch.intentId))
     }
-    case 'watch:open':
-      void openIntent(event.profileId, event.intentId)
-      return
   }
 }
 

@@ -57,12 +57,12 @@ describe('the watch list in the query cache', () => {
 
   it('events reach only the list of the watch’s own profile, and an old event does not bring back a watch the list lacks', () => {
     client.setQueryData(listKey('watches', PROFILE), withSnapshot<'watches'>(undefined, listOf(5, watchState(1, { revision: 1 }))))
-    applyListEvent(client, { type: 'watch:changed', watch: watchState(1, { profileId: 'other', status: 'FAILED', revision: 6 }), source: { profileId: 'other', baseUrl: 'x', simulated: true, fetchedAt: 0 } })
-    applyListEvent(client, { type: 'watch:retrying', watch: watchState(2, { revision: 4 }) })
+    applyListEvent(client, { type: 'list:changed', kind: 'watches', profileId: 'other', revision: 6, items: [watchState(1, { profileId: 'other', status: 'FAILED', revision: 6 })] })
+    applyListEvent(client, { type: 'list:changed', kind: 'watches', profileId: PROFILE, revision: 4, items: [watchState(2, { phase: 'retrying', revision: 4 })] })
     expect(byId()[ID(1)].status).toBeUndefined()
     expect(byId()[ID(2)]).toBeUndefined()
     // Added after the list was read: it joins.
-    applyListEvent(client, { type: 'watch:retrying', watch: watchState(3, { revision: 7 }) })
+    applyListEvent(client, { type: 'list:changed', kind: 'watches', profileId: PROFILE, revision: 7, items: [watchState(3, { phase: 'retrying', revision: 7 })] })
     expect(byId()[ID(3)]).toBeDefined()
   })
 
