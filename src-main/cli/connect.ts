@@ -28,7 +28,7 @@ export interface ConnectOptions {
   target: Target
   dataDir?: string
   env: Record<string, string | undefined>
-  /** Size of the embedded simulator when the Simulator profile is used (the app's default). */
+  /** Size of the demo when the Simulator profile is used (the app's default). */
   simulatorIntents?: number
 }
 

@@ -16,7 +16,7 @@ import pkg from '../../package.json'
  * and the bridge on loopback only, with a per-launch token in the printed URL.
  */
 const usage = `usage: npm run host -- [--port 5180] [--data-dir DIR] [--renderer-dir out/renderer] [--sim-intents 2000] [--verbose] [wire form]
-The embedded simulator (the built-in Simulator profile) serves the spec's wire, or the form given by the
+The demo (the built-in Simulator profile, started when that profile is used) serves the spec's wire, or the form given by the
 ${WIRE_FLAGS_USAGE}`
 
 function fail(message: string): never {

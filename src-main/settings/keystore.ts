@@ -32,7 +32,7 @@ export interface KeySetOptions {
   origin?: string
 }
 
-/** The embedded simulator's default key: usable without storing anything. */
+/** The demo's well-known key (the simulator behind the Simulator profile): usable without storing anything. */
 export const SIMULATOR_DEFAULT_KEY = 'demo-key'
 
 const StoredKeySchema = z.object({

@@ -39,7 +39,7 @@ const invalid = (message: string, path?: string) => new SvcFailure({ kind: 'Inva
 /**
  * Profiles and which one is active, persisted as JSON. The built-in Simulator profile
  * is not stored: it always exists, cannot be edited or removed, and its URL is set at
- * run time by whoever starts the embedded simulator (empty until then).
+ * run time by whoever starts the demo (empty until it runs; see `bridge/demo.ts`).
  */
 export class ProfileStore {
   private profiles: Profile[]
@@ -136,7 +136,7 @@ export class ProfileStore {
     this.commit(this.profiles, id)
   }
 
-  /** Called once the embedded simulator listens; not persisted (its port changes per run). */
+  /** Called once the demo listens; not persisted (its port changes per run). */
   setBuiltInSimulatorUrl(url: string, dialect: WireDialect = SPEC_DIALECT): void {
     const parsed = BaseUrlSchema.safeParse(url)
     if (!parsed.success) throw invalid(`The simulator URL ${url} is not a valid http(s) URL.`)
