@@ -10,7 +10,11 @@ import { datedFilename, downloadText } from '../../lib/download'
 import { formatUsd } from '../../lib/format'
 import { useChainsById } from '../../data/reference/chains'
 import { chainName } from '../../lib/chains'
-import { STUCK_CSV_COLUMNS } from './exportFiles'
+import { stuckCsvColumns } from './exportFiles'
+import { pricedHowText } from '../../lib/priceSource'
+import { useNow } from '../../lib/useNow'
+import { usePriceBook } from '../../stores/priceBook'
+import { useConnection } from '../../stores/connection'
 import { stuckFunds, usdValue, type BalanceLine } from './balances'
 
 /** The stuck-funds list is a plain table; past this many lines the export has the rest. */
@@ -22,7 +26,10 @@ const SHOWN_LINES = 500
  */
 export function StuckFundsPanel({ entries }: { entries: readonly IntentHistoryEntry[] }) {
   const deferred = useDeferredValue(entries)
-  const stuck = useMemo(() => stuckFunds(deferred), [deferred])
+  // Valued at the profile's one price source, as Needs attention and Recoverable value the same balances.
+  const book = usePriceBook(useConnection((s) => s.info?.activeProfileId))
+  const stuck = useMemo(() => stuckFunds(deferred, book), [deferred, book])
+  const now = useNow(30_000)
   const chains = useChainsById()
   const navigate = useNavigate()
 
@@ -37,7 +44,7 @@ export function StuckFundsPanel({ entries }: { entries: readonly IntentHistoryEn
       align: 'right',
       cell: (l) => <Amount raw={l.balance} decimals={l.decimals} symbol={l.symbol} copyable />,
     },
-    { id: 'usd', header: 'USD', align: 'right', sortValue: usdValue, cell: (l) => formatUsd(l.balanceUsd) },
+    { id: 'usd', header: 'USD', align: 'right', sortValue: usdValue, cell: (l) => (l.usd === undefined ? <span className="muted" title={l.unpriced}>—</span> : formatUsd(l.usd)) },
     { id: 'owner', header: 'Owner', cell: (l) => <Hex value={l.owner} kind="address" chainId={l.chainId} /> },
   ], [chains])
 
@@ -48,13 +55,14 @@ export function StuckFundsPanel({ entries }: { entries: readonly IntentHistoryEn
         <strong data-testid="history-stuck-total">{formatUsd(stuck.totalUsd)}</strong>
         <span className="muted small">
           in {stuck.lines.length.toLocaleString('en-US')} balances of {stuck.intents.toLocaleString('en-US')} loaded intents
-          {stuck.unpriced ? `; ${stuck.unpriced} without a USD value` : ''}
+          {stuck.unpriced ? `; ${stuck.unpriced} without a USD value (${stuck.value.unpriced.join(', ')})` : ''}
         </span>
+        {stuck.value.priced ? <span className="muted small" data-testid="history-stuck-priced-how">{pricedHowText(stuck.value, now)}</span> : null}
         <span className="history-spacer" />
         <button
           type="button"
           disabled={stuck.lines.length === 0}
-          onClick={() => downloadText(toCsv(stuck.lines, STUCK_CSV_COLUMNS), datedFilename('recoverable-funds', 'csv'), 'text/csv')}
+          onClick={() => downloadText(toCsv(stuck.lines, stuckCsvColumns(Date.now())), datedFilename('recoverable-funds', 'csv'), 'text/csv')}
         >
           Export stuck balances (CSV)
         </button>

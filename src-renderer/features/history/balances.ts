@@ -1,4 +1,5 @@
 import type { IntentHistoryEntry } from '@contract/service'
+import { valueAt, type KnownPrice, type PriceBook, type ValuedSum } from '../../lib/priceSource'
 import { entryIntentId } from './rows'
 
 /**
@@ -17,9 +18,14 @@ export interface BalanceLine {
   decimals: number | undefined
   /** Base units, exact decimal string. */
   balance: string | undefined
-  /** Decimal strings, exactly as the service sent them. */
+  /** Decimal strings, exactly as the service sent them (exported as sent; the USD shown is `usd`). */
   balanceUsd: string | undefined
   priceUsd: string | undefined
+  /** The balance's USD value at the profile's one price source (`stuckFunds`), and the price it used. */
+  usd?: number
+  price?: KnownPrice
+  /** Why the balance has no USD value, when it has none. */
+  unpriced?: string
 }
 
 export function balanceLines(entry: IntentHistoryEntry): BalanceLine[] {
@@ -48,33 +54,47 @@ export function balanceLines(entry: IntentHistoryEntry): BalanceLine[] {
 
 export interface StuckFunds {
   lines: BalanceLine[]
-  /** Sum of the lines' USD values; lines without one are counted in `unpriced`. */
+  /** Sum of the lines' USD values at the profile's prices; lines without one are counted in `unpriced`. */
   totalUsd: number
   unpriced: number
+  /** The total as one figure: how it was priced, and every reason a line is unpriced. */
+  value: ValuedSum
   /** Entries holding at least one non-zero balance. */
   intents: number
 }
 
 /** A line's USD value as a number, for totals and ordering; -1 sorts unpriced lines last. */
-export const usdValue = (l: BalanceLine): number => (l.balanceUsd === undefined ? -1 : Number(l.balanceUsd) || 0)
+export const usdValue = (l: BalanceLine): number => l.usd ?? -1
 
 const isZero = (raw: string | undefined) => raw === undefined || /^-?0*(\.0*)?$/.test(raw)
 
-/** Non-zero balances across entries, largest USD value first. */
-export function stuckFunds(entries: readonly IntentHistoryEntry[]): StuckFunds {
+const NO_PRICES: PriceBook = new Map()
+
+/** The line valued at the book's price (never at the USD figure the service put on it), or why it is not. */
+function valued(l: BalanceLine, book: PriceBook): BalanceLine {
+  const v = valueAt(book, { raw: l.balance, decimals: l.decimals, chainId: l.chainId, token: l.tokenAddress, symbol: l.symbol })
+  return 'usd' in v ? { ...l, usd: v.usd, price: v.price } : { ...l, unpriced: v.unpriced }
+}
+
+/** Non-zero balances across entries, valued at the profile's one price source, largest USD value first. */
+export function stuckFunds(entries: readonly IntentHistoryEntry[], book: PriceBook = NO_PRICES): StuckFunds {
   const lines: BalanceLine[] = []
-  let totalUsd = 0
-  let unpriced = 0
+  const value: ValuedSum = { usd: 0, priced: 0, prices: [], unpriced: [] }
   let intents = 0
   for (const e of entries) {
     const held = balanceLines(e).filter((l) => !isZero(l.balance))
     if (held.length) intents++
-    for (const l of held) {
+    for (const l of held.map((h) => valued(h, book))) {
       lines.push(l)
-      if (l.balanceUsd === undefined) unpriced++
-      else totalUsd += usdValue(l)
+      if (l.usd === undefined) {
+        if (l.unpriced && !value.unpriced.includes(l.unpriced)) value.unpriced.push(l.unpriced)
+        continue
+      }
+      value.usd += l.usd
+      value.priced++
+      if (l.price && !value.prices.includes(l.price)) value.prices.push(l.price)
     }
   }
   lines.sort((a, b) => usdValue(b) - usdValue(a))
-  return { lines, totalUsd, unpriced, intents }
+  return { lines, totalUsd: value.usd, unpriced: lines.length - value.priced, intents, value }
 }

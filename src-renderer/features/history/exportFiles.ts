@@ -2,6 +2,7 @@ import type { DataSource } from '@contract/app'
 import type { IntentHistoryEntry, IntentTransaction } from '@contract/service'
 import { toCsv, type CsvColumn } from '@contract/csv'
 import { tokenUnits } from '../../lib/format'
+import { pricedHow } from '../../lib/priceSource'
 import { entryBalanceUsd, entryDurationMs, entryIntentId, routeProviders } from './rows'
 import type { BalanceLine } from './balances'
 import type { HistoryQuery } from './filters'
@@ -102,4 +103,11 @@ export const STUCK_CSV_COLUMNS: readonly CsvColumn<BalanceLine>[] = [
   { header: 'balanceUnits', value: (l) => tokenUnits(l.balance, l.decimals) },
   { header: 'balanceUsd', value: (l) => l.balanceUsd },
   { header: 'priceUsd', value: (l) => l.priceUsd },
+]
+
+/** The stuck balances with their value at the profile's one price source, as the panel shows it, and how it was priced (the service's own figures stay beside it, as sent). */
+export const stuckCsvColumns = (now: number): readonly CsvColumn<BalanceLine>[] => [
+  ...STUCK_CSV_COLUMNS,
+  { header: 'valueUsd', value: (l) => l.usd?.toFixed(2) },
+  { header: 'valuePricing', value: (l) => (l.price ? pricedHow(l.price, now) : l.unpriced) },
 ]

@@ -2,7 +2,7 @@ import type { Intent, PriceImpactDetails } from '@contract/service'
 import { Hex } from '../../../components/Hex'
 import { formatDuration, formatPercent, formatUsd } from '../../../lib/format'
 import { intentProviders } from '../../../lib/intentRoute'
-import { Card, chain, hex, KV, nativeAmount, percent, token, tokenAmount, usd, yesNo } from './parts'
+import { bookValue, Card, chain, hex, KV, nativeAmount, percent, token, tokenAmount, usd, yesNo } from './parts'
 
 type ImpactKey = 'executionPriceImpact' | 'marketPriceImpact' | 'providerFeesPriceImpact' | 'serviceFeesPriceImpact' | 'netPriceImpact'
 
@@ -82,12 +82,15 @@ export function QuoteCard({ intent }: { intent: Intent }) {
             rows={[
               ['From amount', from(q.fromAmount)],
               ['From amount, minimum', from(q.fromAmountMin)],
-              ['From value', usd(q.fromAmountUsd)],
-              ['From value, minimum', usd(q.fromAmountMinUsd)],
+              // The quote's own figures, as quoted; beside them the amount at the profile's price, as every view values it.
+              ['From value, as quoted', usd(q.fromAmountUsd)],
+              ['From value, minimum, as quoted', usd(q.fromAmountMinUsd)],
+              ['From amount at the profile’s price', bookValue(q.fromAmount, o, intent.originTokenAddress)],
               ['To amount', to(q.toAmount)],
               ['To amount, minimum', to(q.toAmountMin)],
-              ['To value', usd(q.toAmountUsd)],
-              ['To value, minimum', usd(q.toAmountMinUsd)],
+              ['To value, as quoted', usd(q.toAmountUsd)],
+              ['To value, minimum, as quoted', usd(q.toAmountMinUsd)],
+              ['To amount at the profile’s price', bookValue(q.toAmount, d, intent.destinationTokenAddress)],
               ['Max slippage', percent(q.maxSlippage)],
               ['Price impact', percent(q.priceImpact)],
               ['Price impact value', usd(q.priceImpactUsd)],

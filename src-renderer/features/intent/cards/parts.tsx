@@ -5,6 +5,10 @@ import { formatDateTime, formatPercent, formatUsd, shortHex } from '../../../lib
 import { useChain, useChainsById } from '../../../data/reference/chains'
 import { chainName } from '../../../lib/chains'
 import type { TokenLookup } from '../tokenLookup'
+import { PricedUsd } from '../../../components/PricedUsd'
+import { useProfileId } from '../../../data/useServiceQuery'
+import { valueAll } from '../../../lib/priceSource'
+import { usePriceBook } from '../../../stores/priceBook'
 
 /** A titled card of the intent page; `id` doubles as the anchor the page's contents link to. */
 export function Card({ id, title, children, actions }: { id: string; title: string; children: ReactNode; actions?: ReactNode }) {
@@ -47,6 +51,16 @@ function TokenAmount({ raw, chainId, token }: { raw: string; chainId?: number; t
   const symbol = label?.symbol ?? (token ? shortHex(token) : 'token')
   return <Amount raw={raw} decimals={label?.decimals} symbol={label?.decimals === undefined ? `${symbol} (base units)` : symbol} copyable />
 }
+
+/** An amount's USD value at the profile's one price source, with how it was priced: the figure every other view gives the same amount. */
+function BookValue({ raw, chainId, token }: { raw: string; chainId?: number; token?: string }) {
+  const label = useTokenLookup()(chainId, token)
+  const book = usePriceBook(useProfileId())
+  return <PricedUsd sum={valueAll(book, [{ raw, decimals: label?.decimals, chainId, token, symbol: label?.symbol }])} label="USD value at the profile’s price" />
+}
+
+export const bookValue = (raw: string | undefined, chainId: number | undefined, token: string | undefined) =>
+  raw === undefined ? undefined : <BookValue raw={raw} chainId={chainId} token={token} />
 
 /** A token named by chain and address: its symbol first where known (offline too, from learnt labels), the address beside it. */
 function TokenName({ address, chainId }: { address: string; chainId?: number }) {
