@@ -31,7 +31,8 @@ export const LAYERS = [
   { name: 'stores', files: ['src-renderer/stores/'], allow: ['lib', 'contract'] },
   { name: 'data', files: ['src-renderer/data/'], allow: ['stores', 'db', 'bridge', 'lib', 'contract'], tests: ['testing'] },
   { name: 'components', files: ['src-renderer/components/'], allow: ['lib', 'contract'], tests: ['testing'] },
-  // A feature reaches main only through data/ (call, bridgeCall, the event subscription), never bridge.ts.
+  // A feature reaches main only through data/ (its query and mutation hooks, bridgeCall, the event
+  // subscription), never bridge.ts; data/call and dexie-react-hooks are banned below.
   {
     name: 'feature',
     files: ['src-renderer/features/*'],
@@ -105,6 +106,17 @@ const STORES_ONLY = [
   { name: 'zustand/traditional', importNames: ['createWithEqualityFn'], message: STORE_MESSAGE },
 ]
 
+/** What a feature may not import: the data layer's hooks are its one way to data. */
+const FEATURE_PATHS = [
+  { name: 'dexie-react-hooks', message: 'A feature reads the cache through the data layer (useCacheRead in data/useCacheRead.ts), a query like any other.' },
+]
+const FEATURE_PATTERNS = [
+  {
+    regex: '(^|/)data/call$',
+    message: 'A feature reaches main through the data layer: a query hook for a read, a mutation hook (data/settings.ts, data/watches.ts, …) for an action.',
+  },
+]
+
 export default tseslint.config(
   { ignores: ['out/', 'dist/', 'node_modules/', 'bench/browser/dist/', 'playwright-report/', 'test-results/'] },
 
@@ -159,6 +171,14 @@ export default tseslint.config(
     files: ['src-renderer/**/*.{ts,tsx}'],
     ignores: ['src-renderer/stores/**'],
     rules: { 'no-restricted-imports': ['error', { paths: STORES_ONLY, patterns: RENDERER_PATTERNS }] },
+  },
+
+  {
+    // One data path (CONTRIBUTING.md, "Loading data"): a feature reads and acts through the
+    // data layer's hooks (queries, cache reads, mutations), never the bridge call itself or
+    // Dexie's React hooks, so every view loads, falls back and refreshes the same way.
+    files: ['src-renderer/features/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [...STORES_ONLY, ...FEATURE_PATHS], patterns: [...RENDERER_PATTERNS, ...FEATURE_PATTERNS] }] },
   },
 
   {

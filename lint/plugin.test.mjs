@@ -107,6 +107,12 @@ describe('eslint.config.mjs', async () => {
     ['a feature importing Node', 'src-renderer/features/history/View.tsx', "import { readFileSync } from 'node:fs'\nexport const r = readFileSync", 'no-restricted-imports'],
     ['a query that retries a service call', 'src-renderer/features/history/useList.ts', "import { useQuery } from '@tanstack/react-query'\nexport const useList = (f: () => Promise<number>) => useQuery({ queryKey: ['x'], queryFn: f, retry: 3 })", 'no-restricted-syntax'],
     ['queries that retry', 'src-renderer/features/search/useMany.ts', "import { useQueries } from '@tanstack/react-query'\nexport const useMany = (fs: Array<() => Promise<number>>) => useQueries({ queries: fs.map((f, n) => ({ queryKey: [n], queryFn: f, retry: (k: number) => k < 2 })) })", 'no-restricted-syntax'],
+    ['a feature calling the bridge call itself', 'src-renderer/features/history/View.tsx', "import { call } from '../../data/call'\nexport const c = call", 'no-restricted-imports'],
+    ['a nested feature file calling the bridge call itself', 'src-renderer/features/yield/history/Card.tsx', "import { call } from '../../../data/call'\nexport const c = call", 'no-restricted-imports'],
+    ['a feature using Dexie\'s React hooks', 'src-renderer/features/intent/useNotes.ts', "import { useLiveQuery } from 'dexie-react-hooks'\nexport const u = useLiveQuery", 'no-restricted-imports'],
+    ['a feature test using Dexie\'s React hooks', 'src-renderer/features/intent/useNotes.test.ts', "import { useLiveQuery } from 'dexie-react-hooks'\nexport const u = useLiveQuery", 'no-restricted-imports'],
+    ['a feature making a store after the data bans', 'src-renderer/features/history/state.ts', "import { create } from 'zustand'\nexport const useY = create(() => ({}))", 'no-restricted-imports'],
+    ['a feature importing Electron after the data bans', 'src-renderer/features/settings/KeyForm.tsx', "import { ipcRenderer } from 'electron'\nexport const i = ipcRenderer", 'no-restricted-imports'],
     ['a query client that retries', 'src-renderer/data/client.ts', "import { QueryClient } from '@tanstack/react-query'\nexport const c = new QueryClient({ defaultOptions: { queries: { retry: 2 } } })", 'no-restricted-syntax'],
   ])('fails %s', async (_, file, code, rule) => {
     expect(await failing(file, code)).toContain(rule)
@@ -114,7 +120,9 @@ describe('eslint.config.mjs', async () => {
 
   it.each([
     ['a query that leaves retrying to main', 'src-renderer/features/history/useList.ts', "import { useQuery } from '@tanstack/react-query'\nexport const useList = (f: () => Promise<number>) => useQuery({ queryKey: ['x'], queryFn: f, retry: false })"],
-    ['a feature calling main through the data layer', 'src-renderer/features/history/View.tsx', "import { call } from '../../data/call'\nexport const c = call"],
+    ['a feature reading the cache through the data layer', 'src-renderer/features/history/View.tsx', "import { useCacheRead } from '../../data/useCacheRead'\nexport const c = useCacheRead"],
+    ['a feature acting through a data-layer mutation', 'src-renderer/features/watch/View.tsx', "import { useWatchActions } from '../../data/watches'\nexport const w = useWatchActions"],
+    ['the data layer calling the bridge', 'src-renderer/data/settings.ts', "import { call } from './call'\nexport const c = call"],
     ['a store in stores/', 'src-renderer/stores/things.ts', "import { create } from 'zustand'\nexport const useThings = create(() => ({}))"],
     ['the watcher using the service', 'src-main/watch/watcher.ts', "import { realSleep } from '../service/retry'\nexport const s = realSleep"],
     ['the bridge using watched filters', 'src-main/bridge/core.ts', "import { x } from '../queryWatch/watcher'\nexport const y = x"],

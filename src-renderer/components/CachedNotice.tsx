@@ -2,7 +2,7 @@ import { formatAge, formatDateTime } from '../lib/format'
 import { useNow } from '../lib/useNow'
 import { useOfflineReason } from '../lib/displaySources'
 import type { SvcError } from '@contract/errors'
-import { failureTitle } from './ErrorNotice'
+import { ErrorNotice, failureTitle } from './ErrorNotice'
 
 /** Ages refresh once a minute: "fetched 3 min ago" should not freeze while the view is open. */
 const AGE_TICK_MS = 60_000
@@ -42,28 +42,36 @@ export function DataAge({ fetchedAt, what = 'From the service' }: { fetchedAt: n
  * fetched 3 days ago, at …" (the fetch time from the service). Offline not by choice,
  * it also names the failure that made the app think the service is out of reach, with
  * the whole message in the tooltip.
+ *
+ * `failure`: the view asked the service and its call failed (the data layer's one
+ * fallback rule, `fallsBackToCache`): the notice names that call, "GetIntentHistory
+ * failed — cached data, fetched …", with the failure in full below it and a way to try
+ * again. Every view shows a failure with cached rows this way.
  */
-export function CachedNotice({ fetchedAt }: { fetchedAt?: number }) {
+export function CachedNotice({ fetchedAt, failure, onRetry }: { fetchedAt?: number; failure?: SvcError | null; onRetry?: () => void }) {
   const now = useNow(AGE_TICK_MS)
   const { forced, outage } = useOfflineReason()
-  const reason = !forced && outage ? outage : null
-  const mode = forced ? 'Working offline' : outageLabel(reason)
+  const reason = failure ?? (!forced && outage ? outage : null)
+  const mode = failure ? `${failure.operation ?? 'The service call'} failed` : forced ? 'Working offline' : outageLabel(reason)
   return (
-    <div
-      className="notice notice-warn cached-notice"
-      role="status"
-      data-testid="cached-notice"
-    >
-      {fetchedAt === undefined
-        ? `${mode} — nothing cached for this yet`
-        : `${mode} — cached data, ${fetchedText(fetchedAt, now)}`}
-      {reason ? (
-        <span className="cached-reason" title={reason.message}>
-          {' '}
-          ({failureTitle(reason)})
-        </span>
-      ) : null}
-    </div>
+    <>
+      <div
+        className="notice notice-warn cached-notice"
+        role="status"
+        data-testid="cached-notice"
+      >
+        {fetchedAt === undefined
+          ? `${mode} — nothing cached for this yet`
+          : `${mode} — cached data, ${fetchedText(fetchedAt, now)}`}
+        {reason ? (
+          <span className="cached-reason" title={reason.message}>
+            {' '}
+            ({failureTitle(reason)})
+          </span>
+        ) : null}
+      </div>
+      {failure ? <ErrorNotice error={failure} onRetry={onRetry} /> : null}
+    </>
   )
 }
 
@@ -71,7 +79,7 @@ export function CachedNotice({ fetchedAt }: { fetchedAt?: number }) {
  * A view's age line for what it shows: the cached-data notice when the data came from the
  * cache, otherwise when the service answered. Nothing before the first answer.
  */
-export function ShownAge({ shown }: { shown?: { fetchedAt: number; fromCache: boolean } | null }) {
+export function ShownAge({ shown, onRetry }: { shown?: { fetchedAt: number; fromCache: boolean; liveError?: SvcError } | null; onRetry?: () => void }) {
   if (!shown) return null
-  return shown.fromCache ? <CachedNotice fetchedAt={shown.fetchedAt} /> : <p className="data-age-line"><DataAge fetchedAt={shown.fetchedAt} /></p>
+  return shown.fromCache ? <CachedNotice fetchedAt={shown.fetchedAt} failure={shown.liveError} onRetry={onRetry} /> : <p className="data-age-line"><DataAge fetchedAt={shown.fetchedAt} /></p>
 }

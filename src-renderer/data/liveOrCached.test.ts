@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Fetched } from '@contract/app'
-import type { Result, SvcError } from '@contract/errors'
-import { answerLiveOrCached, type LiveOrCachedSource } from './liveOrCached'
+import { SVC_ERROR_KINDS, type Result, type SvcError } from '@contract/errors'
+import { answerLiveOrCached, fallsBackToCache, type LiveOrCachedSource } from './liveOrCached'
 
 const src = { profileId: 'p', baseUrl: 'http://x', simulated: true, fetchedAt: 1000 }
 const ok = (data: string): Result<Fetched<string>> => ({ ok: true, value: { data, source: src } })
@@ -34,20 +34,22 @@ describe('answerLiveOrCached', () => {
     expect(await answerLiveOrCached(sourceOf({ cached: async () => undefined }), true)).toBeNull()
   })
 
-  it('falls back to the cache on an outage, keeping the reason', async () => {
-    for (const kind of ['Network', 'Unavailable', 'Timeout'] as const) {
-      const shown = await answerLiveOrCached(sourceOf({ live: async () => fail(kind) }), false)
-      expect(shown).toMatchObject({ data: 'cached', fromCache: true, liveError: { kind } })
+  it('drives the one fallback rule: every failure but a cancel shows the cached answer beside the failed call, or is the answer when nothing is cached', async () => {
+    for (const kind of SVC_ERROR_KINDS.filter((k) => k !== 'Aborted')) {
+      expect(fallsBackToCache({ kind, message: kind })).toBe(true)
+      // An outage, a 5xx, a rejected key, a refused request: the same answer.
+      const error: SvcError = { kind, message: kind, operation: 'GetIntentHistory' }
+      const shown = await answerLiveOrCached(sourceOf({ live: async () => ({ ok: false, error }) }), false)
+      expect(shown).toEqual({ data: 'cached', fetchedAt: 500, fromCache: true, liveError: error })
+      await expect(answerLiveOrCached(sourceOf({ live: async () => ({ ok: false, error }), cached: async () => undefined }), false)).rejects.toBe(error)
     }
   })
 
-  it('throws other failures, and an outage with nothing cached, as SvcErrors', async () => {
-    const refused = sourceOf({ live: async () => fail('Unauthorized') })
-    await expect(answerLiveOrCached(refused, false)).rejects.toMatchObject({ kind: 'Unauthorized' })
-    expect(refused.cached).not.toHaveBeenCalled()
-    await expect(answerLiveOrCached(sourceOf({ live: async () => fail('Network'), cached: async () => undefined }), false)).rejects.toMatchObject({
-      kind: 'Network',
-    })
+  it('never answers a cancel, from the cache or otherwise', async () => {
+    expect(fallsBackToCache({ kind: 'Aborted', message: 'cancelled' })).toBe(false)
+    const cancelled = sourceOf({ live: async () => fail('Aborted') })
+    await expect(answerLiveOrCached(cancelled, false)).rejects.toMatchObject({ kind: 'Aborted' })
+    expect(cancelled.cached).not.toHaveBeenCalled()
   })
 
   it('turns a thrown error into an Internal SvcError with its message, and treats an unreadable cache as empty', async () => {

@@ -1,9 +1,8 @@
 import type { Fetched } from '@contract/app'
-import type { BridgeArgs, BridgeCallOptions } from '@contract/bridge'
+import type { BridgeArgs, BridgeCallOptions, BridgeResult } from '@contract/bridge'
 import type { BridgeMethodName } from '@contract/channels'
 import type { Result, SvcError } from '@contract/errors'
 import { call } from './call'
-import { OUTAGE_KINDS } from '../stores/connection'
 import { toSvcError } from './errors'
 import { writeThrough, type DataOf } from './writeThrough'
 
@@ -13,7 +12,7 @@ export interface Shown<T> {
   /** epoch ms of the fetch that produced the data */
   fetchedAt: number
   fromCache: boolean
-  /** Why the cache is shown although the view asked the service (an outage). */
+  /** Why the cache is shown although the view asked the service: the failed call (`operation`) and its failure. */
   liveError?: SvcError
 }
 
@@ -25,13 +24,19 @@ export interface CachedHit<T> {
   fetchedAt: number
 }
 
+/** A live answer: its data and when the service gave it (a bridge call's `Fetched`, or an answer built from several). */
+export interface LiveAnswer<L> {
+  data: L
+  source: Pick<Fetched<L>['source'], 'fetchedAt'>
+}
+
 /** How one request is answered live and from the cache. */
 export interface LiveOrCachedSource<T, L = T> {
   /**
    * The live call; usually one bridge call (`bridgeCall`), written through on the way.
    * `signal` is the query's: pass it on, so a request no longer wanted is given up.
    */
-  live(signal?: AbortSignal): Promise<Result<Fetched<L>>>
+  live(signal?: AbortSignal): Promise<Result<LiveAnswer<L>>>
   /** The cached answer to the same request, if any. */
   cached(): Promise<CachedHit<T> | undefined>
   /** Turns a live answer into what the view shows (identity when T and L agree). */
@@ -74,6 +79,16 @@ export async function bridgeCallKeptWhenIdle<M extends BridgeMethodName>(
   return r
 }
 
+/**
+ * `call` for a mutation or a query function of something not kept in the cache (settings,
+ * main's own record): the value, or the failure thrown.
+ */
+export async function callValue<M extends BridgeMethodName>(method: M, args: BridgeArgs<M>, opts?: BridgeCallOptions): Promise<BridgeResult<M>> {
+  const r = await call(method, args, opts)
+  if (!r.ok) throw r.error
+  return r.value
+}
+
 /** `bridgeCall` for query functions and mutations: the answer, or the failure thrown. */
 export async function bridgeData<M extends BridgeMethodName>(method: M, args: BridgeArgs<M>, opts?: BridgeCallOptions): Promise<Fetched<DataOf<M>>> {
   const r = await bridgeCall(method, args, opts)
@@ -89,25 +104,33 @@ async function fromCache<T>(source: LiveOrCachedSource<T, unknown>, liveError?: 
 }
 
 /**
- * The query function behind every service view: the live answer (written through), or
- * the cache's answer with its age when the app is offline or the service is out of
- * reach (Network, Unavailable, Timeout). Other failures are thrown as `SvcError`s.
- * `signal` is the query's: a query cancelled (a new search, a filter changed, the view
- * left) gives its call up, and its `Aborted` failure is thrown without reading the cache
- * or shaping anything; the query library drops it, so it is never shown.
+ * THE fallback rule, the same for every view (CONTRIBUTING.md, "Loading data"): when the
+ * live call fails in any way but a cancel (out of reach, a 5xx, a rejected key, a refused
+ * request), the cache's answer to the same request is shown, with the failure beside it
+ * (`liveError`, which names the failed call) and the time the cached answer was fetched;
+ * with nothing cached, the failure is the answer. A cancel is never an answer.
+ */
+export const fallsBackToCache = (error: SvcError): boolean => error.kind !== 'Aborted'
+
+/**
+ * The query function behind every service view: the live answer (written through), or,
+ * offline, the cache's answer with its age, or, when the live call fails, the cache's
+ * answer beside the failure (`fallsBackToCache`). Failures with nothing cached are thrown
+ * as `SvcError`s. `signal` is the query's: a query cancelled (a new search, a filter
+ * changed, the view left) gives its call up, and its `Aborted` failure is thrown without
+ * reading the cache or shaping anything; the query library drops it, so it is never shown.
  */
 export async function answerLiveOrCached<T, L = T>(source: LiveOrCachedSource<T, L>, offline: boolean, signal?: AbortSignal): Promise<Answer<T>> {
   const generic = source as LiveOrCachedSource<T, unknown>
   if (offline) return fromCache(generic)
-  let r: Result<Fetched<L>>
+  let r: Result<LiveAnswer<L>>
   try {
     r = await source.live(signal)
   } catch (e) {
     throw toSvcError(e)
   }
-  if (!r.ok && r.error.kind === 'Aborted') throw r.error
   if (!r.ok) {
-    if (OUTAGE_KINDS.has(r.error.kind)) return fromCache(generic, r.error)
+    if (fallsBackToCache(r.error)) return fromCache(generic, r.error)
     throw r.error
   }
   const data = source.shape ? source.shape(r.value.data) : (r.value.data as unknown as T)

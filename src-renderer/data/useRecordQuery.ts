@@ -1,11 +1,18 @@
-import { useQuery } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { BridgeArgs, BridgeResult } from '@contract/bridge'
-import { call } from './call'
+import { callValue } from './liveOrCached'
 import { profileOfKey, queryKeys } from './keys'
 import { useProfileId } from './useServiceQuery'
 
 /** Bridge methods answered by main from what it recorded, not by the service. */
 export type RecordMethod = 'getMarketHistory' | 'getMarketHistories' | 'getMarketSummaries' | 'getMarketRecorder' | 'listWalletSets' | 'getPositionHistory'
+
+/** The query of one read of main's record: its key and its function. */
+const recordQuery = <M extends RecordMethod>(profileId: string, method: M, args: BridgeArgs<M>) => ({
+  queryKey: queryKeys.request<RecordMethod>(profileId, method, args as BridgeArgs<RecordMethod>),
+  queryFn: ({ signal }: { signal?: AbortSignal }) => callValue(method, args, { signal }),
+})
 
 /**
  * What main keeps (the market history): keyed `[profileId, method, args]` like service
@@ -16,13 +23,21 @@ export type RecordMethod = 'getMarketHistory' | 'getMarketHistories' | 'getMarke
 export function useRecordQuery<M extends RecordMethod>(method: M, args: BridgeArgs<M> | null) {
   const profileId = useProfileId()
   return useQuery<BridgeResult<M>>({
-    queryKey: queryKeys.request<RecordMethod>(profileId ?? '', method, args as BridgeArgs<RecordMethod>),
-    queryFn: async () => {
-      const r = await call(method, args as BridgeArgs<M>)
-      if (!r.ok) throw r.error
-      return r.value
-    },
+    ...recordQuery(profileId ?? '', method, args as BridgeArgs<M>),
     enabled: profileId !== undefined && args !== null,
     placeholderData: (previous, previousQuery) => (profileOfKey(previousQuery?.queryKey) === profileId ? previous : undefined),
   })
+}
+
+/**
+ * The same reads on demand (an export of every recorded point): through the query cache,
+ * under the same keys. The function rejects with the failure.
+ */
+export function useRecordFetch() {
+  const client = useQueryClient()
+  const profileId = useProfileId()
+  return useCallback(
+    <M extends RecordMethod>(method: M, args: BridgeArgs<M>): Promise<BridgeResult<M>> => client.fetchQuery(recordQuery(profileId ?? '', method, args)) as Promise<BridgeResult<M>>,
+    [client, profileId],
+  )
 }

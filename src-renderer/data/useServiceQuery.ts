@@ -31,16 +31,23 @@ export function loadStateOf<T>(q: UseQueryResult<Answer<T>>, enabled: boolean): 
   return { status: 'ok', shown, reload }
 }
 
+/** How a view's query behaves beyond its key and function. */
+export interface ServiceQueryOptions {
+  /** Ask again by itself this often (ms) while the view is shown: a polling view's only timer. */
+  refetchInterval?: number
+}
+
 /**
  * Service data for a view: keyed `[profileId, source, args]`, answered live (written
- * through) or from the cache with its age (`answerLiveOrCached`). `args` null means
- * nothing to load yet. While a new request loads, the previous answer stays on screen,
- * but never one from another profile.
+ * through) or from the cache with its age (`answerLiveOrCached`, the one fallback rule).
+ * `args` null means nothing to load yet. While a new request loads, the previous answer
+ * stays on screen, but never one from another profile.
  */
 export function useServiceQuery<S extends QuerySource, T, L = T>(
   source: S,
   args: ArgsOf<S> | null,
   load: (profileId: string, args: ArgsOf<S>) => LiveOrCachedSource<T, L>,
+  options: ServiceQueryOptions = {},
 ): LoadState<T> {
   const profileId = useProfileId()
   const enabled = profileId !== undefined && args !== null
@@ -49,6 +56,7 @@ export function useServiceQuery<S extends QuerySource, T, L = T>(
     queryFn: ({ signal }) => answerLiveOrCached(load(profileId!, args as ArgsOf<S>), isOfflineMode(), signal),
     enabled,
     placeholderData: (previous, previousQuery) => (profileOfKey(previousQuery?.queryKey) === profileId ? previous : undefined),
+    refetchInterval: options.refetchInterval,
   })
   return loadStateOf(query, enabled)
 }

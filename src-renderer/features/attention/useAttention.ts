@@ -1,50 +1,58 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
 import type { SvcError } from '@contract/errors'
+import type { LiveOrCachedSource } from '../../data/liveOrCached'
+import { useServiceQuery } from '../../data/useServiceQuery'
 import { loadFromCache, loadFromService } from './load'
 import type { Candidate } from './queue'
 
-/** How often the queue asks again by itself. */
+/** How often the queue asks again by itself (the query's `refetchInterval`). */
 export const REFRESH_MS = 60_000
 
 export interface AttentionData {
   status: 'loading' | 'ready'
   candidates: Candidate[]
   fromCache: boolean
-  /** epoch ms of the last load */
+  /** epoch ms: when the shown candidates were fetched from the service (from the cache: the oldest) */
   loadedAt?: number
+  /** The failed call: beside cached candidates (the one fallback rule), or alone when nothing is cached. */
   error?: SvcError
   reload(): void
 }
 
 /**
- * The queue's raw material: from the service (falling back to the cache when it fails)
- * or, offline, from the cache; loaded again every minute and on demand.
+ * The queue's three questions (GetIntentHistory with filters, every page written through)
+ * as one data-layer source: the service's answers, or the cache's answer to the same
+ * questions with the service's failure beside it (`answerLiveOrCached`). The age of a
+ * live answer is when the questions were asked; of a cached one, the oldest fetch.
  */
-export function useAttentionData(profileId: string | undefined, offline: boolean): AttentionData {
-  const [state, setState] = useState<Omit<AttentionData, 'reload'>>({ status: 'loading', candidates: [], fromCache: offline })
-  const [nonce, setNonce] = useState(0)
-  const seq = useRef(0)
-
-  useEffect(() => {
-    if (!profileId) return
-    const mine = ++seq.current
-    setState((s) => ({ ...s, status: 'loading' }))
-    void (async () => {
+function queueSource(profileId: string): LiveOrCachedSource<Candidate[]> {
+  return {
+    live: async () => {
       const now = Date.now()
-      let error: SvcError | undefined
-      let candidates: Candidate[] | undefined
-      if (!offline) ({ candidates, error } = await loadFromService(now))
-      const fromCache = offline || (!!error && !candidates?.length)
-      let fetchedAt: number | undefined = now
-      if (fromCache) ({ candidates, fetchedAt } = await loadFromCache(profileId, now).catch(() => ({ candidates: [], fetchedAt: undefined })))
-      if (mine !== seq.current) return
-      // From the cache, the age shown is the oldest fetch from the service, never the read.
-      setState({ status: 'ready', candidates: candidates!, fromCache, loadedAt: fetchedAt, error })
-    })()
-    const timer = setTimeout(() => setNonce((n) => n + 1), REFRESH_MS)
-    return () => clearTimeout(timer)
-  }, [profileId, offline, nonce])
+      const { candidates, error } = await loadFromService(now)
+      return error ? { ok: false, error } : { ok: true, value: { data: candidates, source: { fetchedAt: now } } }
+    },
+    cached: async () => {
+      const { candidates, fetchedAt } = await loadFromCache(profileId, Date.now())
+      return fetchedAt === undefined ? undefined : { data: candidates, fetchedAt }
+    },
+  }
+}
 
-  const reload = useCallback(() => setNonce((n) => n + 1), [])
-  return { ...state, reload }
+const NONE: Candidate[] = []
+
+/**
+ * The queue's raw material, through the data layer: from the service or, offline or when
+ * it fails, from the cache; asked again every minute while the view is shown, and on demand.
+ */
+export function useAttentionData(): AttentionData {
+  const q = useServiceQuery('attentionQueue', {}, (profileId) => queueSource(profileId), { refetchInterval: REFRESH_MS })
+  const shown = q.shown
+  return {
+    status: q.status === 'loading' || q.status === 'idle' ? 'loading' : 'ready',
+    candidates: shown?.data ?? NONE,
+    fromCache: shown ? shown.fromCache : q.status === 'uncached',
+    loadedAt: shown?.fetchedAt,
+    error: q.status === 'error' ? q.error : shown?.liveError,
+    reload: q.reload,
+  }
 }

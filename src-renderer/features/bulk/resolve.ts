@@ -1,7 +1,7 @@
 import type { SvcError } from '@contract/errors'
 import type { Intent, ReportedStatus, SearchIntentsRequest } from '@contract/service'
-import { cacheIntents, cacheReceipt, readReceipt, searchCachedIntents, type CachedIntentRow, type OfflineIntentFilter } from '../../db'
-import { call } from '../../data/call'
+import { readReceipt, searchCachedIntents, type CachedIntentRow, type OfflineIntentFilter } from '../../db'
+import { bridgeCall } from '../../data/liveOrCached'
 import type { BulkKey } from './keys'
 
 /** One intent a key led to, in the columns the result table and the CSV show. */
@@ -96,9 +96,9 @@ export function matchesExactly(request: SearchIntentsRequest, key: string, i: In
 export async function resolveOnline(key: BulkKey): Promise<Resolved> {
   const found = new Map<string, Intent>()
   for (const request of searchesFor(key)) {
-    const r = await call('searchIntents', request)
+    // Written through to the cache, like every service answer.
+    const r = await bridgeCall('searchIntents', request)
     if (!r.ok) return r
-    await cacheIntents(r.value.source, r.value.data.intents)
     // Intents without an id cannot be merged with another reading's: each is kept as found.
     for (const i of r.value.data.intents) if (matchesExactly(request, key.value, i)) found.set(idOf(i) ?? `no id ${found.size}`, i)
     // An intent id found is the answer; its hash reading would only repeat it.
@@ -109,10 +109,9 @@ export async function resolveOnline(key: BulkKey): Promise<Resolved> {
   for (const [n, m] of matches.entries()) {
     // Without an id there is no receipt to ask for.
     if (!HAS_REASON.has(m.status) || idOf(intents[n]!) === undefined) continue
-    const receipt = await call('getIntentReceipt', { intentId: m.intentId })
+    const receipt = await bridgeCall('getIntentReceipt', { intentId: m.intentId })
     if (!receipt.ok) continue
     m.reason = receipt.value.data.originTransaction?.statusReason
-    await cacheReceipt(receipt.value.source, receipt.value.data)
   }
   return { ok: true, value: matches }
 }

@@ -44,7 +44,7 @@ export function ChainsView() {
           </button>
         </div>
       </ViewHeader>
-      {shown?.fromCache ? <CachedNotice fetchedAt={shown.fetchedAt} /> : null}
+      {shown?.fromCache ? <CachedNotice fetchedAt={shown.fetchedAt} failure={shown.liveError} onRetry={query.reload} /> : null}
       {query.status === 'error' ? <ErrorNotice error={query.error} onRetry={query.reload} /> : null}
       {query.status === 'uncached' ? (
         <EmptyState title="No chains cached">

@@ -147,7 +147,7 @@ export function EarnView() {
           The filters in this link are not valid: {Object.values(problems).join('; ')}. Fix them above and apply.
         </div>
       ) : null}
-      {shown?.fromCache ? <CachedNotice fetchedAt={shown.fetchedAt} /> : null}
+      {shown?.fromCache ? <CachedNotice fetchedAt={shown.fetchedAt} failure={shown.liveError} onRetry={query.reload} /> : null}
       {query.status === 'error' ? <ErrorNotice error={query.error} onRetry={query.reload} /> : null}
       {query.status === 'uncached' ? (
         <EmptyState title="No cached earn pools">The app is offline and earn pools were never loaded for this profile.</EmptyState>

@@ -194,6 +194,19 @@ describe('HistoryView', () => {
     expect(callsOf('getIntentHistory')).toHaveLength(2)
   })
 
+  it('shows cached rows beside a notice naming the failed call and its fetch time when the key is rejected (the one fallback rule)', async () => {
+    const cached = makeEntry({ createdAt: '2026-11-02T00:00:00.000Z' })
+    await cacheHistoryFiled(source(Date.now() - 3_600_000), [cached])
+    answers.set('getIntentHistory', () => ({ ok: false, error: { kind: 'Unauthorized', message: 'access key rejected', operation: 'GetIntentHistory' } }))
+    render()
+    await waitFor(() => expect(shownIds()).toEqual([cached.intentId]))
+    expect(screen.getByTestId('cached-notice')).toHaveTextContent(/^GetIntentHistory failed — cached data, fetched 1 hour ago/)
+    // The failure shows once, with a way to try again.
+    expect(screen.getAllByRole('alert')).toHaveLength(1)
+    expect(screen.getByRole('alert')).toHaveTextContent('access key rejected')
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument()
+  })
+
   it('keeps the "all" view in the URL: a link opens it loading, and Back to pages or a new list leaves it', async () => {
     const list = Array.from({ length: 60 }, () => makeEntry())
     serveHistory(list)

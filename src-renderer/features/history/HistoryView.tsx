@@ -62,7 +62,7 @@ function HistoryNotices({ vm }: { vm: HistoryViewModel }) {
     <>
       {list.fromCache ? (
         <>
-          <CachedNotice fetchedAt={list.fetchedAt} />
+          <CachedNotice fetchedAt={list.fetchedAt} failure={list.cachedBecause} onRetry={vm.actions.retry} />
           {vm.offlineNotes.length ? (
             <ul className="notice notice-info history-caveats" aria-label="Filters the cache cannot apply exactly">
               {vm.offlineNotes.map((n) => (
@@ -76,7 +76,7 @@ function HistoryNotices({ vm }: { vm: HistoryViewModel }) {
           <DataAge fetchedAt={list.fetchedAt} what="From the service (the oldest page shown)" />
         </p>
       ) : null}
-      {list.liveError && list.id ? <ErrorNotice error={list.liveError} onRetry={vm.actions.retry} /> : null}
+      {list.liveError && list.id && list.liveError !== list.cachedBecause ? <ErrorNotice error={list.liveError} onRetry={vm.actions.retry} /> : null}
       {list.id ? <IgnoredFiltersNotice ignored={list.ignoredFilters} /> : null}
     </>
   )

@@ -56,6 +56,8 @@ export interface HistoryList {
   run: ReadAllState | undefined
   /** The failure to show: the list's own, or the outage that switched the view to the cache. */
   liveError: SvcError | null
+  /** The failed call the shown cached pages stand in for (the one fallback rule), named by the cached-data notice. */
+  cachedBecause: SvcError | undefined
   /** Filters the service's answers show it did not apply (applied here instead). */
   ignoredFilters: string[]
 }
@@ -133,6 +135,7 @@ function useHistoryList(request: ReturnType<typeof toRequest> | null, settings: 
     run: list.run,
     ...shown,
     liveError: list.error ?? shown.liveError ?? outage,
+    cachedBecause: shown.fromCache ? shown.liveError : undefined,
   }
   return { list, state }
 }

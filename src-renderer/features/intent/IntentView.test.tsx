@@ -196,6 +196,17 @@ describe('IntentView', () => {
     expect(screen.getByText(/GetIntentReceipt is not offered/)).toBeInTheDocument()
   })
 
+  it('shows the cached receipt beside a notice naming the failed call and its fetch time when the key is rejected (the one fallback rule)', async () => {
+    answers.set('getIntent', () => okFetched(intent))
+    answers.set('getIntentReceipt', () => ({ ok: false, error: { kind: 'Unauthorized', message: 'access key rejected', operation: 'GetIntentReceipt' } }))
+    await cacheHistoryFiled(source(Date.now() - 3_600_000), [{ intentId: ID, status: 'FAILED', receipt }])
+    render()
+    expect(await screen.findByText('Receipt from the local cache')).toBeInTheDocument()
+    expect(screen.getByTestId('cached-notice')).toHaveTextContent(/^GetIntentReceipt failed — cached data, fetched 1 hour ago/)
+    // The failed intent's own reason is an alert too; the call's failure is the other one.
+    expect(screen.getAllByRole('alert').filter((a) => a.textContent?.includes('access key rejected'))).toHaveLength(1)
+  })
+
   it('answers the customer from the balances GetIntentHistory reports, narrowed to the owner and creation second', async () => {
     const held = [{ intentAddress: '0x2222222222222222222222222222222222222222', chainId: 1, tokens: [{ contractAddress: WETH, balance: '1234567890123456789012', balanceUsd: '4100.5', symbol: 'WETH', decimals: 18, chainId: 1 }] }]
     answers.set('getIntent', () => okFetched(intent))

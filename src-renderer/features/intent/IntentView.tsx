@@ -111,7 +111,7 @@ function IntentNotices({ vm }: { vm: IntentViewModel }) {
   const search = `/search?q=${encodeURIComponent(intentId)}`
   return (
     <>
-      {vm.shown?.fromCache ? <CachedNotice fetchedAt={vm.shown.fetchedAt} /> : null}
+      {vm.shown?.fromCache ? <CachedNotice fetchedAt={vm.shown.fetchedAt} failure={vm.shown.liveError} onRetry={vm.actions.retry} /> : null}
       {vm.error && phase !== 'notFound' ? <ErrorNotice error={vm.error} onRetry={vm.actions.retry} /> : null}
       <FailureBanner status={vm.status} reason={vm.reason} />
       {phase === 'notFound' ? (

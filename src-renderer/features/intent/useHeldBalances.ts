@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { Intent, IntentBalance, IntentStatus } from '@contract/service'
-import { cacheHistoryPage, readHistoryEntry } from '../../db'
-import { call } from '../../data/call'
+import { readHistoryEntry } from '../../db'
+import { bridgeCall } from '../../data/liveOrCached'
 import { parseTime } from '../../lib/format'
 import { queryKeys } from '../../data/keys'
 import { useProfileId } from '../../data/useServiceQuery'
@@ -26,10 +26,9 @@ interface HeldRequest {
 async function answerHeld(profileId: string, { intentId, owner, createdMs }: HeldRequest, offline: boolean): Promise<HeldBalances> {
   if (!offline && owner && createdMs !== undefined) {
     const second = Math.floor(createdMs / 1000)
-    const r = await call('getIntentHistory', { byOwnerAddress: owner, fromTime: second, toTime: second, includeBalances: true })
+    const r = await bridgeCall('getIntentHistory', { byOwnerAddress: owner, fromTime: second, toTime: second, includeBalances: true })
     const entry = r.ok ? r.value.data.intents.find((e) => e.intentId === intentId || e.receipt?.intentId === intentId) : undefined
     if (r.ok && entry) {
-      await cacheHistoryPage(r.value.source, [entry]).catch(() => undefined)
       return { balances: entry.balances ?? [], fetchedAt: r.value.source.fetchedAt }
     }
   }

@@ -1,11 +1,8 @@
-import { useQuery } from '@tanstack/react-query'
 import type { SvcError } from '@contract/errors'
 import type { IntentReceipt } from '@contract/service'
 import { readHistoryEntry, readReceipt } from '../../db'
-import { queryKeys } from '../../data/keys'
-import { bridgeCall } from '../../data/liveOrCached'
-import { useProfileId } from '../../data/useServiceQuery'
-import { isOfflineMode } from '../../stores/cache'
+import { bridgeCall, type CachedHit, type LiveOrCachedSource, type Shown } from '../../data/liveOrCached'
+import { useProfileId, useServiceQuery } from '../../data/useServiceQuery'
 import { useWatch } from '../watch'
 
 export interface ShownReceipt {
@@ -25,47 +22,41 @@ export interface ReceiptState {
   reload(): void
 }
 
-interface ReceiptAnswer {
-  shown?: ShownReceipt
-  error?: SvcError
+/** The receipt as the data layer answers it; `viaHistory` for a cached one that came in a history entry. */
+interface ReceiptRead {
+  receipt: IntentReceipt
+  viaHistory?: boolean
 }
 
-async function cachedReceipt(profileId: string, intentId: string): Promise<ShownReceipt | undefined> {
-  const [hit, entry] = await Promise.all([readReceipt(profileId, intentId), readHistoryEntry(profileId, intentId)]).catch(
-    () => [undefined, undefined] as const,
-  )
+async function cachedReceipt(profileId: string, intentId: string): Promise<CachedHit<ReceiptRead> | undefined> {
+  const [hit, entry] = await Promise.all([readReceipt(profileId, intentId), readHistoryEntry(profileId, intentId)])
   if (!hit) return undefined
-  return { receipt: hit.receipt, fetchedAt: hit.fetchedAt, origin: 'cache', viaHistory: entry?.fetchedAt === hit.fetchedAt && !!entry.entry.receipt }
+  return { data: { receipt: hit.receipt, viaHistory: entry?.fetchedAt === hit.fetchedAt && !!entry.entry.receipt }, fetchedAt: hit.fetchedAt }
 }
 
 /**
- * GetIntentReceipt first (written through); a service that lacks it or does not know the
- * intent, or being offline, falls back to the newest cached receipt (a receipt fetch or a
- * history entry), with the service's failure beside it.
+ * GetIntentReceipt (written through), answered by the data layer's one rule: offline, or
+ * when the call fails (a service that lacks it, does not know the intent, refuses the
+ * key), the newest cached receipt (a receipt fetch or a history entry) with the failure
+ * beside it.
  */
-async function answerReceipt(profileId: string, intentId: string, offline: boolean): Promise<ReceiptAnswer> {
-  let error: SvcError | undefined
-  if (!offline) {
-    const r = await bridgeCall('getIntentReceipt', { intentId })
-    if (r.ok) return { shown: { receipt: r.value.data, fetchedAt: r.value.source.fetchedAt, origin: 'service' } }
-    error = r.error
-  }
-  return { shown: await cachedReceipt(profileId, intentId), error }
-}
+const receiptSource = (profileId: string, intentId: string): LiveOrCachedSource<ReceiptRead, IntentReceipt> => ({
+  live: (signal) => bridgeCall('getIntentReceipt', { intentId }, { signal }),
+  cached: () => cachedReceipt(profileId, intentId),
+  shape: (receipt) => ({ receipt }),
+})
+
+const shownOf = (shown: Shown<ReceiptRead> | undefined): ShownReceipt | undefined =>
+  shown && { receipt: shown.data.receipt, fetchedAt: shown.fetchedAt, origin: shown.fromCache ? 'cache' : 'service', viaHistory: shown.data.viaHistory }
 
 /**
- * The intent's receipt (see `answerReceipt`). While the intent is watched, the watch's live
+ * The intent's receipt (see `receiptSource`). While the intent is watched, the watch's live
  * receipt replaces it, unless the watch holds only its summary (`receiptTrimmed`): the
  * page then shows the whole receipt read from the service.
  */
 export function useReceipt(intentId: string): ReceiptState {
   const profileId = useProfileId()
-  const enabled = profileId !== undefined && intentId !== ''
-  const query = useQuery({
-    queryKey: queryKeys.request(profileId ?? '', 'intentReceipt', { intentId }),
-    queryFn: () => answerReceipt(profileId!, intentId, isOfflineMode()),
-    enabled,
-  })
+  const state = useServiceQuery('intentReceipt', intentId ? { intentId } : null, (p, args) => receiptSource(p, (args as { intentId: string }).intentId))
   const watch = useWatch(intentId)
   // A paused watch (Work offline) hears nothing new: the page then shows the cached receipt with its age.
   const live =
@@ -73,9 +64,9 @@ export function useReceipt(intentId: string): ReceiptState {
       ? { receipt: watch.receipt, fetchedAt: watch.lastUpdateAt ?? watch.addedAt, origin: 'live' as const }
       : undefined
   return {
-    status: query.isFetching || query.isPending ? 'loading' : 'ready',
-    error: query.data?.error,
-    shown: live ?? query.data?.shown,
-    reload: () => void query.refetch(),
+    status: state.status === 'loading' || state.status === 'idle' ? 'loading' : 'ready',
+    error: state.status === 'error' ? state.error : state.shown?.liveError,
+    shown: live ?? shownOf(state.shown),
+    reload: state.reload,
   }
 }

@@ -1,58 +1,10 @@
-import { useMemo } from 'react'
-import { useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type { Result, SvcError } from '@contract/errors'
-import type { AddQueryWatchArgs, QueryWatchState } from '@contract/queryWatch'
-import { call } from '../../data/call'
-import { updateList, withFields, withItem, withRemoved } from '../../data/mainList'
 import { useMainList } from '../../data/useMainList'
-import { useConnection } from '../../stores/connection'
 
 /**
  * The active profile's watched filters as main reports them: the `listQueryWatches`
- * query, kept current by their events (`data/mainList.ts`) and by the answers of the
- * actions here.
+ * query, kept current by their events (`data/mainList.ts`) and by the answers of its
+ * actions (`data/queryWatches.ts`).
  */
 export const useQueryWatches = () => useMainList('queryWatches')
 
-export interface QueryWatchActions {
-  add(args: AddQueryWatchArgs): Promise<Result<QueryWatchState>>
-  /** Each of these resolves to the failure, or null. */
-  remove(id: string): Promise<SvcError | null>
-  setPaused(id: string, paused: boolean): Promise<SvcError | null>
-  markSeen(id: string): Promise<SvcError | null>
-  pollNow(id: string): Promise<SvcError | null>
-}
-
-/** The actions on main's watched filters, each answer written into the cached list. */
-export function queryWatchActions(client: QueryClient): QueryWatchActions {
-  const answered = (q: QueryWatchState) => updateList(client, 'queryWatches', q.profileId, (m) => withItem(m, q))
-  const act = async (pending: Promise<Result<QueryWatchState>>) => {
-    const r = await pending
-    if (r.ok) answered(r.value)
-    return r.ok ? null : r.error
-  }
-  return {
-    async add(args) {
-      const r = await call('addQueryWatch', args)
-      if (r.ok) answered(r.value)
-      return r
-    },
-    async remove(id) {
-      const r = await call('removeQueryWatch', { id })
-      if (!r.ok) return r.error
-      const profileId = useConnection.getState().info?.activeProfileId ?? ''
-      updateList(client, 'queryWatches', profileId, (m) =>
-        withFields(withRemoved(m, [id], r.value.revision), { count: r.value.removed ? Math.max(0, m.count - 1) : m.count }, r.value.revision),
-      )
-      return null
-    },
-    setPaused: (id, paused) => act(call('setQueryWatchPaused', { id, paused })),
-    markSeen: (id) => act(call('markQueryWatchSeen', { id })),
-    pollNow: (id) => act(call('pollQueryWatchNow', { id })),
-  }
-}
-
-export function useQueryWatchActions(): QueryWatchActions {
-  const client = useQueryClient()
-  return useMemo(() => queryWatchActions(client), [client])
-}
+export { queryWatchActions, useQueryWatchActions, type QueryWatchActions } from '../../data/queryWatches'

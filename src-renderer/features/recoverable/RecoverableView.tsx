@@ -1,6 +1,5 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import type { SvcError } from '@contract/errors'
 import { CachedNotice, DataAge } from '../../components/CachedNotice'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
@@ -8,40 +7,23 @@ import { FormField } from '../../components/FormField'
 import { Hex } from '../../components/Hex'
 import { datedFilename, downloadText } from '../../lib/download'
 import { formatUsd } from '../../lib/format'
-import { useOfflineMode } from '../../stores/cache'
 import { useChainsById } from '../../data/reference/chains'
 import { chainName } from '../../lib/chains'
 import { useConnection } from '../../stores/connection'
-import { loadWalletFromCache, loadWalletFromService, WALLET_CAP, type WalletEntries } from './load'
+import { WALLET_CAP } from './load'
+import { useWallet } from './useWallet'
 import { amountOf, recoverableCsv, recoverableTotals, walletValue, type TokenTotal } from './totals'
 import { PricedUsd } from '../../components/PricedUsd'
 import { usePriceBook } from '../../stores/priceBook'
 import { ViewHeader } from '../../components/ViewHeader'
 import { plainTokenProblem } from '@contract/formats'
 
-type Loaded = WalletEntries & { owner: string; fromCache: boolean; at: number | undefined }
-
-function useWallet(owner: string, nonce: number) {
-  const profileId = useConnection((s) => s.info?.activeProfileId)
-  const offline = useOfflineMode()
-  const [state, setState] = useState<{ loading: boolean; loaded?: Loaded }>({ loading: false })
-  useEffect(() => {
-    if (!owner || !profileId) return
-    let live = true
-    setState((s) => ({ ...s, loading: true }))
-    void (async () => {
-      let got: WalletEntries | undefined = offline ? undefined : await loadWalletFromService(owner)
-      const error: SvcError | undefined = got?.error
-      const fromCache = !got || (!!error && !got.entries.length)
-      if (fromCache) got = { ...(await loadWalletFromCache(profileId, owner).catch(() => ({ entries: [], complete: true }))), error }
-      // From the cache, the time shown is when the entries were fetched, not when they were read.
-      if (live) setState({ loading: false, loaded: { ...got!, owner, fromCache, at: fromCache ? got!.fetchedAt : Date.now() } })
-    })()
-    return () => {
-      live = false
-    }
-  }, [owner, profileId, offline, nonce])
-  return state
+/** The wallet as the view draws it: what is shown, with its origin, age and the failure the cache stands in for. */
+function useShownWallet(owner: string) {
+  const wallet = useWallet(owner)
+  const shown = wallet.shown
+  const loaded = shown && { ...shown.data, fromCache: shown.fromCache, at: shown.fetchedAt, error: shown.liveError }
+  return { wallet, loading: wallet.status === 'loading', loaded }
 }
 
 function TotalCard({ t }: { t: TokenTotal }) {
@@ -76,11 +58,10 @@ export function RecoverableView() {
   const [params, setParams] = useSearchParams()
   const owner = (params.get('owner') ?? '').trim()
   const [draft, setDraft] = useState(owner)
-  const [nonce, setNonce] = useState(0)
   // A look-alike of an address (a Cyrillic “с” for “c”) is refused, from the box or a link.
   const [problem, setProblem] = useState<string>()
   const refused = plainTokenProblem(owner)
-  const { loading, loaded } = useWallet(refused ? '' : owner, nonce)
+  const { wallet, loading, loaded } = useShownWallet(refused ? '' : owner)
   // Valued at the profile's one price source, as every other view values the same tokens.
   const book = usePriceBook(useConnection((s) => s.info?.activeProfileId))
   const totals = useMemo(() => (loaded && loaded.owner === owner ? recoverableTotals(loaded.entries, book) : []), [loaded, owner, book])
@@ -93,12 +74,13 @@ export function RecoverableView() {
             <input value={draft} onChange={(e) => (setDraft(e.target.value), setProblem(undefined))} placeholder="0x…" spellCheck={false} />
           </FormField>
           <button type="submit" disabled={!draft.trim()}>Show</button>
-          <button type="button" disabled={!owner || loading} onClick={() => setNonce((n) => n + 1)}>Refresh</button>
+          <button type="button" disabled={!owner || loading} onClick={wallet.reload}>Refresh</button>
           <button type="button" disabled={!totals.length} onClick={() => downloadText(recoverableCsv(totals), datedFilename('recoverable-funds-by-token', 'csv'), 'text/csv')}>Export CSV</button>
         </form>
       </ViewHeader>
-      {loaded?.fromCache ? <CachedNotice fetchedAt={loaded.at} /> : loaded?.at ? <p className="data-age-line"><DataAge fetchedAt={loaded.at} /></p> : null}
-      {loaded?.error ? <ErrorNotice error={loaded.error} onRetry={() => setNonce((n) => n + 1)} /> : null}
+      {loaded?.fromCache ? <CachedNotice fetchedAt={loaded.at} failure={loaded.error} onRetry={wallet.reload} /> : loaded?.at ? <p className="data-age-line"><DataAge fetchedAt={loaded.at} /></p> : null}
+      {wallet.status === 'error' ? <ErrorNotice error={wallet.error} onRetry={wallet.reload} /> : null}
+      {owner && wallet.status === 'uncached' ? <CachedNotice /> : null}
       {!owner ? <EmptyState title="Which wallet?">Enter an owner address to total the funds its failed or aborted intents left behind, by chain and token.</EmptyState> : null}
       {owner && loading && !totals.length ? <p className="muted">Reading the wallet's recoverable intents…</p> : null}
       {owner && loaded && !loading ? (

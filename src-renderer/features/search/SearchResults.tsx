@@ -20,11 +20,10 @@ function CacheNotes({ search, retry }: { search: CacheAnswer; retry(): void }) {
   const forcedOffline = useCacheStatus((s) => s.forcedOffline)
   return (
     <>
-      <CachedNotice fetchedAt={search.fetchedAt} />
-      {!forcedOffline ? (
+      <CachedNotice fetchedAt={search.fetchedAt} failure={search.outage} onRetry={retry} />
+      {!forcedOffline && !search.outage ? (
         <p className="notice notice-warn" role="status">
-          {search.outage ? `The service could not be reached (${search.outage.message}); ` : 'The service looked unreachable; '}
-          showing what the cache holds.{' '}
+          The service looked unreachable; showing what the cache holds.{' '}
           <button type="button" onClick={retry}>
             Try the service again
           </button>

@@ -104,7 +104,11 @@ export function candidateQuery(ctx: SearchContext, candidate: Candidate, preview
             if (r.ok) learnTokens(profileId, r.value.data.intents.flatMap((intent) => intentTokenMetadata(intent)))
             return r
           },
-          cached: async () => asCachedHit(await readCachedCandidate(profileId, candidate.request)),
+          // Offline, an empty reading answers ("nothing cached"); after a failed call only cached rows stand in for it (the one fallback rule).
+          cached: async () => {
+            const answer = await readCachedCandidate(profileId, candidate.request)
+            return ctx.offline() || answer.hits.length ? asCachedHit(answer) : undefined
+          },
           shape: (data) => checkedHits(candidate.request, data.intents),
         },
         ctx.offline(),

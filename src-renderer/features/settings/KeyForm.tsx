@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import type { ProfileView } from '@contract/app'
-import type { SvcError } from '@contract/errors'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { call } from '../../data/call'
-import { useConnection } from '../../stores/connection'
+import { useClearAccessKey, useSetAccessKey } from '../../data/settings'
 
 /** `scheme://host:port` of a profile's URL: where its key is sent. */
 export const originOf = (baseUrl: string): string => {
@@ -24,28 +22,20 @@ export function KeyForm({ profile, plainTextBackend }: { profile: ProfileView; p
   const origin = originOf(profile.baseUrl)
   const [key, setKey] = useState('')
   const [allowPlain, setAllowPlain] = useState(false)
-  const [failure, setFailure] = useState<SvcError | null>(null)
-  const [saved, setSaved] = useState<string | null>(null)
+  const store = useSetAccessKey()
+  const remove = useClearAccessKey()
+  const failure = store.error ?? remove.error
+  const saved = store.isSuccess ? 'Access key stored.' : remove.isSuccess ? 'Access key removed.' : null
 
-  const refresh = async () => {
-    const info = await call('getAppInfo', undefined)
-    if (info.ok) useConnection.getState().setInfo(info.value)
-  }
-  const save = async (e: FormEvent) => {
+  const save = (e: FormEvent) => {
     e.preventDefault()
-    setSaved(null)
-    const r = await call('setAccessKey', { profileId: profile.id, key, allowPlainText: allowPlain || undefined })
+    remove.reset()
+    store.mutate({ profileId: profile.id, key, allowPlainText: allowPlain || undefined })
     setKey('')
-    if (!r.ok) return setFailure(r.error)
-    setFailure(null)
-    setSaved('Access key stored.')
-    await refresh()
   }
-  const clear = async () => {
-    const r = await call('clearAccessKey', { profileId: profile.id })
-    if (!r.ok) return setFailure(r.error)
-    setSaved('Access key removed.')
-    await refresh()
+  const clear = () => {
+    store.reset()
+    remove.mutate(profile.id)
   }
 
   return (

@@ -1,7 +1,7 @@
 import { Fragment, useRef, useState } from 'react'
 import type { ProfileView } from '@contract/app'
 import { readBlobText } from '../../db/transfer'
-import { call } from '../../data/call'
+import { useSaveProfiles } from '../../data/settings'
 import { datedFilename, downloadText } from '../../lib/download'
 import { useConnection } from '../../stores/connection'
 import { KeyForm } from './KeyForm'
@@ -126,21 +126,17 @@ function ImportResult({ outcome, plainTextBackend, onClose }: { outcome: ImportO
 }
 
 /** Saves the planned profiles one by one (each as a new profile: nothing is overwritten). */
-async function runImport(steps: readonly ImportStep[], acceptInsecure: boolean): Promise<ImportOutcome> {
+async function runImport(steps: readonly ImportStep[], acceptInsecure: boolean, save: ReturnType<typeof useSaveProfiles>['mutateAsync']): Promise<ImportOutcome> {
   const outcome: ImportOutcome = { importedIds: [], failures: [] }
+  const saved: ImportStep[] = []
   for (const s of steps) {
     if (s.action === 'skip') continue
-    if (s.insecure && !acceptInsecure) {
-      outcome.failures.push(`${s.name}: plain http to another machine was not accepted`)
-      continue
-    }
-    const { name: _name, allowInsecureHttp: _allow, ...rest } = s.profile
-    const r = await call('saveProfile', { ...rest, name: s.name, allowInsecureHttp: s.insecure ? true : undefined })
-    if (r.ok) outcome.importedIds.push(r.value.id)
-    else outcome.failures.push(`${s.name}: ${r.error.message}`)
+    if (s.insecure && !acceptInsecure) outcome.failures.push(`${s.name}: plain http to another machine was not accepted`)
+    else saved.push(s)
   }
-  const info = await call('getAppInfo', undefined)
-  if (info.ok) useConnection.getState().setInfo(info.value)
+  const profileOf = ({ profile: { name: _name, allowInsecureHttp: _allow, ...rest }, name, insecure }: ImportStep) => ({ ...rest, name, allowInsecureHttp: insecure ? true : undefined })
+  const results = await save(saved.map(profileOf))
+  results.forEach((r, i) => (r.ok ? outcome.importedIds.push(r.value.id) : outcome.failures.push(`${saved[i].name}: ${r.error.message}`)))
   return outcome
 }
 
@@ -149,6 +145,7 @@ type Stage = { s: 'idle' } | { s: 'export' } | { s: 'problems'; file: string; pr
 /** Export the chosen profiles to a file, and import a file of profiles, never with their keys. */
 export function ProfileTransfer({ profiles, plainTextBackend }: { profiles: readonly ProfileView[]; plainTextBackend: boolean }) {
   const [stage, setStage] = useState<Stage>({ s: 'idle' })
+  const saveProfiles = useSaveProfiles()
   const input = useRef<HTMLInputElement>(null)
   const own = profiles.filter((p) => !p.builtIn)
   const open = async (file: File) => {
@@ -198,7 +195,7 @@ export function ProfileTransfer({ profiles, plainTextBackend }: { profiles: read
         </div>
       ) : null}
       {stage.s === 'preview' ? (
-        <ImportPreview steps={stage.steps} onCancel={idle} onImport={(accept) => void runImport(stage.steps, accept).then((outcome) => setStage({ s: 'done', outcome }))} />
+        <ImportPreview steps={stage.steps} onCancel={idle} onImport={(accept) => void runImport(stage.steps, accept, saveProfiles.mutateAsync).then((outcome) => setStage({ s: 'done', outcome }))} />
       ) : null}
       {stage.s === 'done' ? <ImportResult outcome={stage.outcome} plainTextBackend={plainTextBackend} onClose={idle} /> : null}
     </>

@@ -5,7 +5,7 @@ import { SPEC_DIALECT, type WireDialect } from '@contract/dialect'
 import type { SvcError } from '@contract/errors'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { FormField } from '../../components/FormField'
-import { call } from '../../data/call'
+import { useActivateProfile, useRemoveProfile, useSaveProfile, useTestConnection } from '../../data/settings'
 import { useConnection } from '../../stores/connection'
 import { ConnectionChecks, checksSummary } from './ConnectionChecks'
 import { DialectFields } from './DialectFields'
@@ -44,17 +44,6 @@ function NewProfileKey({ value, onChange, plainTextBackend, allowPlain, onAllowP
   )
 }
 
-/** Saves the profile, then the key entered with it; a key refused leaves the form on the saved profile, so saving again edits it. */
-async function saveWithKey(args: Parameters<typeof call<'saveProfile'>>[1], key: string, allowPlain: boolean): Promise<{ saved?: ProfileView; error?: SvcError }> {
-  const r = await call('saveProfile', args)
-  if (!r.ok) return { error: r.error }
-  if (key.trim()) {
-    const k = await call('setAccessKey', { profileId: r.value.id, key: key.trim(), allowPlainText: allowPlain || undefined })
-    if (!k.ok) return { saved: r.value, error: { ...k.error, message: `The profile was saved, but not its access key: ${k.error.message}` } }
-  }
-  return { saved: r.value }
-}
-
 function ProfileForm({ initial, onDone, plainTextBackend }: { initial: Draft; onDone: () => void; plainTextBackend: boolean }) {
   const [draft, setDraft] = useState(initial)
   const [key, setKey] = useState('')
@@ -65,6 +54,7 @@ function ProfileForm({ initial, onDone, plainTextBackend }: { initial: Draft; on
   const [wire, setWire] = useState(() => draftOfDialect(initial.dialect))
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [failure, setFailure] = useState<SvcError | null>(null)
+  const saving = useSaveProfile()
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -79,9 +69,9 @@ function ProfileForm({ initial, onDone, plainTextBackend }: { initial: Draft; on
     setErrors({})
     // Sent only when edited: main keeps a profile's wire form when none is given.
     const changed = sameDialect(dialect.dialect, loaded) ? undefined : dialect.dialect
-    const r = await saveWithKey({ ...input, allowInsecureHttp: insecure ? !!draft.allowInsecureHttp : undefined, ...(changed && { dialect: changed }) }, key, allowPlain)
-    const info = await call('getAppInfo', undefined)
-    if (info.ok) useConnection.getState().setInfo(info.value)
+    // A key refused leaves the form on the saved profile, so saving again edits it.
+    const profile = { ...input, allowInsecureHttp: insecure ? !!draft.allowInsecureHttp : undefined, ...(changed && { dialect: changed }) }
+    const r = await saving.mutateAsync({ profile, key, allowPlain })
     if (r.saved && !r.error) return onDone()
     if (r.saved) setDraft({ ...draft, id: r.saved.id })
     setFailure(r.error ?? null)
@@ -134,27 +124,21 @@ function ProfileForm({ initial, onDone, plainTextBackend }: { initial: Draft; on
 }
 
 function ConnectionTester({ profileId }: { profileId: string }) {
-  const [state, setState] = useState<
-    { s: 'idle' } | { s: 'running' } | { s: 'ok'; t: ConnectionTest } | { s: 'error'; e: SvcError }
-  >({ s: 'idle' })
-  const run = async () => {
-    setState({ s: 'running' })
-    const r = await call('testConnection', { profileId })
-    setState(r.ok ? { s: 'ok', t: r.value } : { s: 'error', e: r.error })
-  }
+  const test = useTestConnection()
+  const t: ConnectionTest | undefined = test.isSuccess ? test.data : undefined
   return (
     <div>
-      <button type="button" onClick={run} disabled={state.s === 'running'}>
-        {state.s === 'running' ? 'Testing…' : 'Test connection'}
+      <button type="button" onClick={() => test.mutate(profileId)} disabled={test.isPending}>
+        {test.isPending ? 'Testing…' : 'Test connection'}
       </button>
-      {state.s === 'ok' ? (
+      {t ? (
         <span role="status" className="muted">
           {' '}
-          Connected: {state.t.chains} chains in {state.t.ms} ms · {checksSummary(state.t.checks)}
+          Connected: {t.chains} chains in {t.ms} ms · {checksSummary(t.checks)}
         </span>
       ) : null}
-      {state.s === 'ok' ? <ConnectionChecks checks={state.t.checks} /> : null}
-      {state.s === 'error' ? <ErrorNotice error={state.e} /> : null}
+      {t ? <ConnectionChecks checks={t.checks} /> : null}
+      {test.error ? <ErrorNotice error={test.error} /> : null}
     </div>
   )
 }
@@ -162,21 +146,21 @@ function ConnectionTester({ profileId }: { profileId: string }) {
 export function SettingsView() {
   const info = useConnection((s) => s.info)
   const [editing, setEditing] = useState<Draft | null>(null)
-  const [failure, setFailure] = useState<SvcError | null>(null)
+  const activation = useActivateProfile()
+  const removal = useRemoveProfile()
+  const failure = activation.error ?? removal.error
 
   if (!info) return <p className="muted">Loading settings…</p>
   const plainText = !info.keyStorage.encrypted
 
-  const activate = async (id: string) => {
-    const r = await call('setActiveProfile', { id })
-    if (r.ok) useConnection.getState().setInfo(r.value)
-    else setFailure(r.error)
+  const activate = (id: string) => {
+    removal.reset()
+    activation.mutate(id)
   }
-  const remove = async (p: ProfileView) => {
+  const remove = (p: ProfileView) => {
     if (!window.confirm(`Remove the profile “${p.name}” and its stored access key?`)) return
-    const r = await call('removeProfile', { id: p.id })
-    if (r.ok) useConnection.getState().setInfo(r.value)
-    else setFailure(r.error)
+    activation.reset()
+    removal.mutate(p.id)
   }
 
   return (

@@ -1,5 +1,5 @@
 import { isHash32 } from '@contract/formats'
-import { call } from '../../data/call'
+import { bridgeCall } from '../../data/liveOrCached'
 import { shortHex } from '../../lib/format'
 import { useCacheStatus } from '../../stores/cache'
 
@@ -19,7 +19,7 @@ export function checkIntentId(text: string): string | undefined {
 export async function confirmIntentExists(intentId: string): Promise<string | null> {
   if (useCacheStatus.getState().forcedOffline)
     return 'Working offline: the service cannot confirm this intent exists. Turn off Work offline to add it.'
-  const r = await call('getIntent', { intentId })
+  const r = await bridgeCall('getIntent', { intentId })
   if (r.ok) return null
   if (r.error.kind === 'NotFound')
     return `The service of this profile knows no intent ${shortHex(intentId, 10, 6)}. Check the id, or switch to the profile it belongs to.`

@@ -4,7 +4,7 @@ import type { BridgeEvent } from '@contract/bridge'
 import { watchNews, type WatchState } from '@contract/watch'
 import type { WatchMirror } from '../../db'
 import { cacheModule } from '../../db/lazy'
-import { call } from '../../data/call'
+import { setWatchingPaused } from '../../data/watches'
 import { onMainEvent } from '../../data/events'
 import { LIST_METHOD, type Mirror } from '../../data/mainList'
 import { showInProfile } from '../../data/showInProfile'
@@ -97,14 +97,8 @@ function followListReads(client: QueryClient): () => void {
 
 let stopSync: (() => void) | null = null
 
-/**
- * "Work offline" pauses the main process's watching too, so the app asks the service
- * nothing; switching it off resumes the watches. Main keeps the setting across restarts.
- */
-async function pauseWithOfflineSwitch(paused: boolean): Promise<void> {
-  const r = await call('setWatchingPaused', { paused })
-  if (!r.ok) console.warn('could not pause or resume watching', r.error)
-}
+/** "Work offline" pauses the main process's watching too; switching it off resumes the watches. */
+const pauseWithOfflineSwitch = setWatchingPaused
 
 let syncedClient: QueryClient | null = null
 

@@ -1,58 +1,14 @@
-import { useMemo } from 'react'
-import { useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type { Result, SvcError } from '@contract/errors'
 import type { WatchState } from '@contract/watch'
-import { call } from '../../data/call'
-import { listKey, updateList, withFields, withItem, withRemoved } from '../../data/mainList'
 import { useMainList } from '../../data/useMainList'
-import { useConnection } from '../../stores/connection'
 
 /**
  * The active profile's watches as main reports them: the `listWatches` query, kept
- * current by watch events (`data/mainList.ts`) and by the answers of the actions here.
+ * current by watch events (`data/mainList.ts`) and by the answers of its actions
+ * (`data/watches.ts`).
  */
 export const useWatches = () => useMainList('watches')
 
 /** The live state of one watched intent on the active profile; undefined when not watched. */
 export const useWatch = (intentId: string): WatchState | undefined => useWatches().data?.items.find((w) => w.intentId === intentId)
 
-export interface WatchActions {
-  /** Each action resolves to the failure, or null. */
-  add(intentId: string): Promise<SvcError | null>
-  remove(intentId: string): Promise<SvcError | null>
-  setMuted(intentId: string, muted: boolean): Promise<SvcError | null>
-  setNotificationsMuted(muted: boolean): Promise<SvcError | null>
-  clearFinished(): Promise<SvcError | null>
-}
-
-async function act<T>(pending: Promise<Result<T>>, apply: (value: T) => void): Promise<SvcError | null> {
-  const r = await pending
-  if (!r.ok) return r.error
-  apply(r.value)
-  return null
-}
-
-/** The actions on main's watch list, each answer written into the cached list. */
-export function watchActions(client: QueryClient): WatchActions {
-  const profileId = () => useConnection.getState().info?.activeProfileId ?? ''
-  const answered = (w: WatchState) => updateList(client, 'watches', w.profileId, (m) => withItem(m, w))
-  return {
-    add: (intentId) => act(call('watchIntent', { intentId }), answered),
-    remove: (intentId) => act(call('unwatchIntent', { intentId }), (v) => updateList(client, 'watches', profileId(), (m) => withRemoved(m, [intentId], v.revision))),
-    setMuted: (intentId, muted) => act(call('setWatchMuted', { intentId, muted }), answered),
-    setNotificationsMuted: (muted) =>
-      act(call('setNotificationsMuted', { muted }), (v) => updateList(client, 'watches', profileId(), (m) => withFields(m, { notificationsMuted: v.muted }, v.revision))),
-    clearFinished: () =>
-      act(call('clearFinishedWatches', undefined), (v) => {
-        const finished = (m: { items: WatchState[] }) => m.items.filter((w) => w.phase === 'done').map((w) => w.intentId)
-        updateList(client, 'watches', profileId(), (m) => withRemoved(m, finished(m), v.revision))
-        // Main cleared what it knew finished, which may include a watch whose end this page has not heard yet.
-        void client.invalidateQueries({ queryKey: listKey('watches', profileId()) })
-      }),
-  }
-}
-
-export function useWatchActions(): WatchActions {
-  const client = useQueryClient()
-  return useMemo(() => watchActions(client), [client])
-}
+export { useWatchActions, watchActions, type WatchActions } from '../../data/watches'

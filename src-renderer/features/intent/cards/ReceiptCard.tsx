@@ -1,4 +1,5 @@
 import type { IntentReceiptSummary, IntentStatus } from '@contract/service'
+import { CachedNotice } from '../../../components/CachedNotice'
 import { ErrorNotice } from '../../../components/ErrorNotice'
 import { Timeline, type TimelineStep } from '../../../components/Timeline'
 import { formatAge, formatDateTime } from '../../../lib/format'
@@ -27,18 +28,16 @@ function Provenance({ state }: { state: ReceiptState }) {
     )
   }
   return (
-    <p className="intent-receipt-source small" data-origin={shown.origin}>
-      <strong>{ORIGIN_TEXT[shown.origin]}</strong>
-      {shown.origin === 'cache' && shown.viaHistory ? ' (from a history page)' : null}, {shown.origin === 'live' ? 'updated' : 'fetched'}{' '}
-      <span title={formatDateTime(shown.fetchedAt)}>{formatAge(shown.fetchedAt)}</span>
-      {shown.origin === 'cache' && state.error ? (
-        <span className="muted">
-          {' '}
-          · the service did not give one ({state.error.kind}: {state.error.message})
-        </span>
-      ) : null}
-      {shown.origin === 'cache' && !state.error ? <span className="muted"> · offline</span> : null}
-    </p>
+    <>
+      <p className="intent-receipt-source small" data-origin={shown.origin}>
+        <strong>{ORIGIN_TEXT[shown.origin]}</strong>
+        {shown.origin === 'cache' && shown.viaHistory ? ' (from a history page)' : null}, {shown.origin === 'live' ? 'updated' : 'fetched'}{' '}
+        <span title={formatDateTime(shown.fetchedAt)}>{formatAge(shown.fetchedAt)}</span>
+        {shown.origin === 'cache' && !state.error ? <span className="muted"> · offline</span> : null}
+      </p>
+      {/* The service's failure beside the cached receipt: the notice every view shows for it. */}
+      {shown.origin === 'cache' && state.error ? <CachedNotice fetchedAt={shown.fetchedAt} failure={state.error} onRetry={state.reload} /> : null}
+    </>
   )
 }
 

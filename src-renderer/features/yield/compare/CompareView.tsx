@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react'
 import { MAX_HISTORY_POINTS, type HistoryRange } from '@contract/marketHistory'
 import type { SvcError } from '@contract/errors'
-import { call } from '../../../data/call'
 import { datedFilename, downloadText } from '../../../lib/download'
 import { Link, useSearchParams } from 'react-router'
 import type { MarketHistory } from '@contract/marketHistory'
 import { ErrorNotice } from '../../../components/ErrorNotice'
 import { SelectField } from '../../../components/SelectField'
 import { ViewHeader } from '../../../components/ViewHeader'
-import { useRecordQuery } from '../../../data/useRecordQuery'
+import { toSvcError } from '../../../data/errors'
+import { useRecordFetch, useRecordQuery } from '../../../data/useRecordQuery'
 import { formatDateTime, formatPercent, formatUsd } from '../../../lib/format'
 import { useCachedMarkets } from '../cachedMarkets'
 import { HistoryChart } from '../history/HistoryChart'
@@ -75,12 +75,15 @@ function ComparedCharts({ histories, nameOf }: { histories: readonly MarketHisto
 /** Every recorded observation of the compared markets over the range, in one CSV file. */
 function CompareExport({ ids, range }: { ids: readonly string[]; range: HistoryRange }) {
   const [error, setError] = useState<SvcError | null>(null)
+  const read = useRecordFetch()
   const save = async () => {
-    const answers = await Promise.all(ids.map((marketId) => call('getMarketHistory', { marketId, range, points: MAX_HISTORY_POINTS })))
-    const failed = answers.find((r) => !r.ok)
-    setError(failed && !failed.ok ? failed.error : null)
-    if (failed) return
-    const histories = answers.flatMap((r) => (r.ok ? [r.value] : []))
+    let histories: MarketHistory[]
+    try {
+      histories = await Promise.all(ids.map((marketId) => read('getMarketHistory', { marketId, range, points: MAX_HISTORY_POINTS })))
+    } catch (e) {
+      return setError(toSvcError(e))
+    }
+    setError(null)
     downloadText(historiesCsv(histories), datedFilename('market-comparison', 'csv'), 'text/csv')
   }
   return (

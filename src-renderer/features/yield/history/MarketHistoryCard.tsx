@@ -2,9 +2,9 @@ import { Link, useSearchParams } from 'react-router'
 import { useState } from 'react'
 import { HISTORY_RANGES, MAX_HISTORY_POINTS, type HistoryRange, type MarketHistory } from '@contract/marketHistory'
 import type { SvcError } from '@contract/errors'
-import { call } from '../../../data/call'
 import { ErrorNotice } from '../../../components/ErrorNotice'
-import { useRecordQuery } from '../../../data/useRecordQuery'
+import { toSvcError } from '../../../data/errors'
+import { useRecordFetch, useRecordQuery } from '../../../data/useRecordQuery'
 import { datedFilename, downloadText } from '../../../lib/download'
 import { formatAge, formatDateTime } from '../../../lib/format'
 import { HistoryChart } from './HistoryChart'
@@ -45,12 +45,17 @@ function RecordedSpan({ h }: { h: MarketHistory }) {
 function HistoryExports({ h, range }: { h: MarketHistory; range: HistoryRange }) {
   const [error, setError] = useState<SvcError | null>(null)
   const stamp = (ext: string) => datedFilename(`market-history-${h.marketId.slice(0, 60)}`, ext)
+  const read = useRecordFetch()
   const save = async (kind: 'csv' | 'json') => {
-    const r = await call('getMarketHistory', { marketId: h.marketId, range, points: MAX_HISTORY_POINTS })
-    setError(r.ok ? null : r.error)
-    if (!r.ok) return
-    if (kind === 'csv') downloadText(historyCsv(h.marketId, r.value.points), stamp('csv'), 'text/csv')
-    else downloadText(historyJson(h.marketId, r.value.points), stamp('json'), 'application/json')
+    let all: MarketHistory
+    try {
+      all = await read('getMarketHistory', { marketId: h.marketId, range, points: MAX_HISTORY_POINTS })
+    } catch (e) {
+      return setError(toSvcError(e))
+    }
+    setError(null)
+    if (kind === 'csv') downloadText(historyCsv(h.marketId, all.points), stamp('csv'), 'text/csv')
+    else downloadText(historyJson(h.marketId, all.points), stamp('json'), 'application/json')
   }
   return (
     <div className="row">

@@ -1,10 +1,7 @@
-import { useState } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
 import type { RecorderState } from '@contract/marketHistory'
-import type { SvcError } from '@contract/errors'
 import { ErrorNotice } from '../../../components/ErrorNotice'
 import { SelectField } from '../../../components/SelectField'
-import { call } from '../../../data/call'
+import { useRecorderAction } from '../../../data/marketRecord'
 import { useRecordQuery } from '../../../data/useRecordQuery'
 import { formatAge, formatDateTime } from '../../../lib/format'
 
@@ -37,18 +34,10 @@ function RecorderFacts({ state }: { state: RecorderState }) {
  * profile (or off), what it holds, and "Record now".
  */
 export function RecorderSettings() {
-  const client = useQueryClient()
   const state = useRecordQuery('getMarketRecorder', {})
-  const [error, setError] = useState<SvcError | null>(null)
-  const [busy, setBusy] = useState(false)
-  const run = async (action: () => ReturnType<typeof call<'recordMarketsNow'>>) => {
-    setBusy(true)
-    const r = await action()
-    setBusy(false)
-    setError(r.ok ? null : r.error)
-    // The state and every history shown change with it.
-    for (const source of ['getMarketRecorder', 'getMarketHistory', 'getMarketHistories', 'getMarketSummaries'] as const) void client.invalidateQueries({ predicate: (q) => q.queryKey[1] === source })
-  }
+  const action = useRecorderAction()
+  const busy = action.isPending
+  const error = action.error
   const s = state.data
   return (
     <section className="card" aria-labelledby="recorder-settings-title">
@@ -61,9 +50,9 @@ export function RecorderSettings() {
           value={s ? (s.intervalMinutes ?? 0) : 15}
           options={INTERVALS}
           disabled={!s || busy}
-          onChange={(v) => void run(() => call('setMarketRecorder', { intervalMinutes: v === 0 ? null : v }))}
+          onChange={(v) => action.mutate({ intervalMinutes: v === 0 ? null : v })}
         />
-        <button type="button" disabled={busy} onClick={() => void run(() => call('recordMarketsNow', {}))}>
+        <button type="button" disabled={busy} onClick={() => action.mutate({ now: true })}>
           {busy ? 'Recording…' : 'Record now'}
         </button>
       </div>

@@ -11,7 +11,7 @@ import { RecordedValue } from './RecordedValue'
 import { YieldTabs } from '../YieldTabs'
 import { PositionsResults, YieldErrors } from './PositionsResults'
 import { allocationByMarket, allocationByToken, valueSeries } from './positionsModel'
-import { REFRESH_CHOICES } from './useAutoRefresh'
+import { REFRESH_CHOICES } from './refreshChoices'
 import { usePositionsView, type PositionsViewModel } from './usePositionsView'
 import { WalletEditor } from './WalletEditor'
 

@@ -1,10 +1,7 @@
-import { useState } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
 import { MAX_WALLET_SET_QUERIES, type WalletSet } from '@contract/marketHistory'
-import type { SvcError } from '@contract/errors'
 import type { YieldBalanceQuery } from '@contract/service'
 import { ErrorNotice } from '../../../components/ErrorNotice'
-import { call } from '../../../data/call'
+import { useRemoveWalletSet, useSaveWalletSet } from '../../../data/marketRecord'
 import { useRecordQuery } from '../../../data/useRecordQuery'
 import { datedFilename, downloadText } from '../../../lib/download'
 import { HistoryChart } from '../history/HistoryChart'
@@ -38,16 +35,11 @@ function RecordedChart({ set }: { set: WalletSet }) {
  * different set of wallets is a different series), and a button to stop.
  */
 export function RecordedValue({ queries, name }: { queries: readonly YieldBalanceQuery[]; name: string }) {
-  const client = useQueryClient()
   const sets = useRecordQuery('listWalletSets', {})
-  const [error, setError] = useState<SvcError | null>(null)
+  const save = useSaveWalletSet()
+  const removal = useRemoveWalletSet()
+  const error = save.error ?? removal.error
   const set = sets.data?.find((s) => sameQueries(s.queries, queries))
-  const refresh = () => client.invalidateQueries({ predicate: (q) => q.queryKey[1] === 'listWalletSets' || q.queryKey[1] === 'getPositionHistory' })
-  const run = async (action: () => Promise<{ ok: boolean; error?: SvcError }>) => {
-    const r = await action()
-    setError(r.ok ? null : (r.error ?? null))
-    await refresh()
-  }
   if (!queries.length) return null
   if (queries.length > MAX_WALLET_SET_QUERIES) return <p className="muted small">Up to {MAX_WALLET_SET_QUERIES} wallet queries can be recorded by the app.</p>
   return (
@@ -55,12 +47,12 @@ export function RecordedValue({ queries, name }: { queries: readonly YieldBalanc
       {set ? (
         <>
           <RecordedChart set={set} />
-          <button type="button" onClick={() => void run(() => call('removeWalletSet', { id: set.id }))}>
+          <button type="button" onClick={() => (save.reset(), removal.mutate(set.id))}>
             Stop recording these wallets
           </button>
         </>
       ) : (
-        <button type="button" onClick={() => void run(() => call('saveWalletSet', { name, queries: [...queries] }))}>
+        <button type="button" onClick={() => (removal.reset(), save.mutate({ name, queries: [...queries] }))}>
           Record these wallets at every snapshot
         </button>
       )}

@@ -10,7 +10,7 @@ import { useConnection } from '../../../stores/connection'
  * into batches of 25 and merges the answers), kept as a snapshot on every fetch.
  * Offline, the latest snapshot of the same wallets is shown.
  */
-export function usePositions(queries: readonly YieldBalanceQuery[]) {
+export function usePositions(queries: readonly YieldBalanceQuery[], refreshEveryMs?: number) {
   const args = queries.length ? { queries: [...queries] } : null
   return useServiceQuery('yieldGetAggregateBalances', args, (profileId, { queries: asked }) => ({
     live: (signal) => bridgeCall('yieldGetAggregateBalances', { queries: asked }, { signal }),
@@ -19,7 +19,7 @@ export function usePositions(queries: readonly YieldBalanceQuery[]) {
       const data: YieldGetAggregateBalancesResponse | undefined = hit && { items: hit.items, errors: hit.errors }
       return hit && data && { data, fetchedAt: hit.fetchedAt }
     },
-  }))
+  }), { refetchInterval: refreshEveryMs })
 }
 
 /** Every cached snapshot of the wallets, oldest first; re-read whenever `version` changes. */

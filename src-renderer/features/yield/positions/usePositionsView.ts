@@ -6,7 +6,7 @@ import { useOfflineMode } from '../../../stores/cache'
 import { namesById, useCachedMarkets, vocabularyOf } from '../cachedMarkets'
 import { POSITION_CSV_COLUMNS, positionCsvRows } from './positionsCsv'
 import { groupByMarket } from './positionsModel'
-import { isRefreshChoice, useAutoRefresh } from './useAutoRefresh'
+import { isRefreshChoice } from './refreshChoices'
 import { useLearnMarketNames } from './useLearnMarketNames'
 import { useBalanceSnapshots, usePositions } from './usePositions'
 import { readWallets, toQueries, writeWallets, type WalletRow } from './wallets'
@@ -44,7 +44,8 @@ export function usePositionsView() {
   const { refreshEvery, setRefresh } = useRefreshParam()
   const offline = useOfflineMode()
 
-  const query = usePositions(queries)
+  // Auto-refresh is the query's own interval; offline there is nothing new to fetch, and it resumes when the service is back.
+  const query = usePositions(queries, refreshEvery > 0 && !offline ? refreshEvery * 1000 : undefined)
   const shown = query.shown
   const snapshots = useBalanceSnapshots(queries, shown?.fetchedAt)
   const [namesVersion, setNamesVersion] = useState(0)
@@ -53,9 +54,6 @@ export function usePositionsView() {
   const groups = useMemo(() => (shown ? groupByMarket(shown.data.items, (id) => names.get(id)) : []), [shown, names])
   const unnamed = groups.some((g) => g.yieldId && !names.has(g.yieldId))
   useLearnMarketNames(unnamed, Boolean(shown && !shown.fromCache && !offline), () => setNamesVersion((v) => v + 1))
-
-  // Offline there is nothing new to fetch; the timer resumes when the service is back.
-  useAutoRefresh(refreshEvery, queries.length > 0 && !offline, query.reload)
 
   const exportCsv = () => {
     if (!shown) return

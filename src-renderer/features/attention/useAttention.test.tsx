@@ -1,0 +1,43 @@
+import '../../testing/svc'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { act, waitFor } from '@testing-library/react'
+import type { SvcError } from '@contract/errors'
+import { cacheHistoryFiled } from '../../db/testing'
+import { answers, callsOf, okFetched, source } from '../../testing/bridge'
+import { renderHookAt, resetWorld } from '../../testing/harness'
+import { useAttentionData } from './useAttention'
+
+beforeEach(() => resetWorld())
+
+const REJECTED: SvcError = { kind: 'Unauthorized', message: 'access key rejected', operation: 'GetIntentHistory' }
+const executing = (n: number) => ({ intentId: `0x${String(n).repeat(64)}`, status: 'EXECUTING' as const, createdAt: new Date(Date.now() - 3_600_000).toISOString() })
+
+describe('useAttentionData', () => {
+  it('follows the one fallback rule: a rejected key with cached intents shows them beside the failed call, with their fetch time', async () => {
+    const fetchedAt = Date.now() - 5 * 60_000
+    await cacheHistoryFiled(source(fetchedAt), [executing(1)])
+    answers.set('getIntentHistory', () => ({ ok: false, error: REJECTED }))
+    const { result } = renderHookAt('/attention', () => useAttentionData())
+    await waitFor(() => expect(result.current.vm.status).toBe('ready'))
+    expect(result.current.vm).toMatchObject({ fromCache: true, loadedAt: fetchedAt, error: REJECTED })
+    expect(result.current.vm.candidates.map((c) => c.intentId)).toEqual([executing(1).intentId])
+  })
+
+  it('with nothing cached, the failure is the answer', async () => {
+    answers.set('getIntentHistory', () => ({ ok: false, error: REJECTED }))
+    const { result } = renderHookAt('/attention', () => useAttentionData())
+    await waitFor(() => expect(result.current.vm.status).toBe('ready'))
+    expect(result.current.vm).toMatchObject({ fromCache: false, error: REJECTED, candidates: [] })
+  })
+
+  it('answers from the service, and asks again on reload', async () => {
+    answers.set('getIntentHistory', () => okFetched({ intents: [executing(2)] }))
+    const { result } = renderHookAt('/attention', () => useAttentionData())
+    await waitFor(() => expect(result.current.vm.candidates).toHaveLength(1))
+    expect(result.current.vm).toMatchObject({ fromCache: false, error: undefined })
+    // Three questions: executing, committed, recoverable.
+    expect(callsOf('getIntentHistory')).toHaveLength(3)
+    act(() => result.current.vm.reload())
+    await waitFor(() => expect(callsOf('getIntentHistory')).toHaveLength(6))
+  })
+})
