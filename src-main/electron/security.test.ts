@@ -23,10 +23,11 @@ describe('window hardening', () => {
     })
   })
 
-  it('lets the page connect only to its own origin and run only its own scripts', () => {
+  it('lets the page connect only to its own origin and run only its own scripts and workers', () => {
     const directives = Object.fromEntries(RENDERER_CSP.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]))
     expect(directives['connect-src']).toEqual(["'self'"])
     expect(directives['script-src']).toEqual(["'self'"])
+    expect(directives['worker-src']).toEqual(["'self'"])
     expect(directives['default-src']).toEqual(["'self'"])
     expect(directives['object-src']).toEqual(["'none'"])
   })

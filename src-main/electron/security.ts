@@ -20,6 +20,8 @@ export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`
 export const RENDERER_CSP = [
   "default-src 'self'",
   "script-src 'self'",
+  // The cache worker (src-renderer/db/cacheWorker.ts), a script of the app's own.
+  "worker-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self'",
   "font-src 'self'",

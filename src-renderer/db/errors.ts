@@ -3,7 +3,7 @@
  * quota, corruption and closed connections as DOMExceptions that Dexie may wrap (`inner`);
  * the names are stable, the messages are not.
  */
-function errorNames(error: unknown): string[] {
+export function errorNames(error: unknown): string[] {
   const names: string[] = []
   for (let e = error as { name?: unknown; inner?: unknown; failures?: unknown[] } | undefined, depth = 0; e && depth < 4; depth++) {
     if (typeof e.name === 'string') names.push(e.name)

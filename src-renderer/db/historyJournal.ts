@@ -6,6 +6,7 @@ import { storageErrorMessage } from './errors'
 import { storeIntentObjects } from './intentIndex'
 import { historyEntryIntentId, mergeRow, storedKeys, summaryFromHistoryEntry, type FetchMeta, type IntentRowRecord } from './records'
 import { yieldToUi } from './yieldToUi'
+import { cacheWorker, viaWorker, WorkerUnavailable, type CacheWorkerClient } from './workerClient'
 
 /**
  * History pages reach the cache in two steps. Staging puts the whole page, as fetched,
@@ -124,15 +125,27 @@ const setWaiting = (n: number) => {
   reportUnindexed(waiting)
 }
 
-/** Stages one page (one transaction). Rejects on failure; the caller reports it. */
+/**
+ * Stages one page (one transaction). Rejects on failure; the caller reports it. In the
+ * cache worker when the window has one (`workerClient.ts`): the page only keeps the
+ * entries at hand for its reads and search until the worker says they are filed.
+ */
 export async function stageHistoryPage(meta: FetchMeta, entries: IntentHistoryEntry[]): Promise<void> {
+  if (!entries.length) return
+  hearFiled()
+  if (await viaWorker({ op: 'stage', meta, entries })) return remember(meta, entries)
+  await stageHere(meta, entries)
+}
+
+/** Staging in this thread (the worker's, or the page's when it has no worker). */
+export async function stageHere(meta: FetchMeta, entries: IntentHistoryEntry[]): Promise<void> {
   if (!entries.length) return
   const record: JournalRecord = { ...meta, stagedAt: Date.now(), seq: ++seq, size: entries.length, entries }
   await explorerDb().historyJournal.add(record)
   lastStaged = performance.now()
   remember(meta, entries)
   setWaiting(waiting + entries.length)
-  scheduleIndexing()
+  void scheduleHere()
 }
 
 /** The newest entry for the intent that is staged but not yet filed, if any. */
@@ -141,8 +154,17 @@ export function unindexedEntry(profileId: string, intentId: string): { entry: In
   return staged && { entry: staged.entry, fetchedAt: staged.fetchedAt }
 }
 
-/** Starts filing whatever the journal holds (at start-up, and after every staging). */
-export function scheduleIndexing(): Promise<void> {
+/**
+ * Starts filing whatever the journal holds (at start-up): in the cache worker when there
+ * is one, after the page has read back what a closed window left, so search finds it.
+ */
+export async function scheduleIndexing(): Promise<void> {
+  if (hearFiled()) await readBackJournal(explorerDb())
+  if (!(await viaWorker({ op: 'schedule' }))) await scheduleHere()
+}
+
+/** Filing in this thread (and after every staging here). */
+export function scheduleHere(): Promise<void> {
   if (running) {
     again = true
     return running
@@ -151,7 +173,7 @@ export function scheduleIndexing(): Promise<void> {
     running = undefined
     if (again) {
       again = false
-      void scheduleIndexing()
+      void scheduleHere()
     }
   })
   return running
@@ -164,11 +186,15 @@ export function scheduleIndexing(): Promise<void> {
  * journal), and the caller goes on with what is filed.
  */
 export async function flushHistoryJournal(): Promise<void> {
+  if (!(await viaWorker({ op: 'flush' }))) await flushHere()
+}
+
+export async function flushHere(): Promise<void> {
   urgent++
   try {
     for (;;) {
       while (paused) await pauses
-      await scheduleIndexing()
+      await scheduleHere()
       // A pass staged behind the one awaited runs next.
       while (running) await running
       if (lastFailure) return
@@ -183,14 +209,28 @@ export async function flushHistoryJournal(): Promise<void> {
  * Runs `work` with no entry being filed meanwhile (a pass stops at its next slice and
  * starts again after), so a clear cannot race a slice that would bring entries back.
  */
-export function withIndexingPaused<T>(work: () => Promise<T>): Promise<T> {
+export async function withIndexingPaused<T>(work: () => Promise<T>): Promise<T> {
+  const worker = cacheWorker()
+  const pauseId = await worker?.request({ op: 'pause' }).catch((error: unknown) => {
+    if (error instanceof WorkerUnavailable) return undefined
+    throw error
+  })
+  try {
+    return await pausedHere(work)
+  } finally {
+    if (pauseId !== undefined) void worker?.request({ op: 'resume', pauseId }).catch(() => undefined)
+  }
+}
+
+/** `withIndexingPaused` for filing in this thread. */
+export function pausedHere<T>(work: () => Promise<T>): Promise<T> {
   paused++
   const done = (async () => {
     try {
       while (running) await running
       return await work()
     } finally {
-      if (!--paused) void scheduleIndexing()
+      if (!--paused) void scheduleHere()
     }
   })()
   pauses = Promise.allSettled([pauses, done])
@@ -256,11 +296,33 @@ async function fileRecord(db: ExplorerDb, record: JournalRecord): Promise<void> 
     at = end
   }
   await db.historyJournal.delete(keyOf(record))
-  for (const entry of record.entries) {
-    const id = historyEntryIntentId(entry)
-    const key = id && unindexedKey(record.profileId, id)
-    // A later staging of the same intent stays until its own record is filed.
-    if (key && unindexed.get(key)?.fetchedAt === record.fetchedAt) unindexed.delete(key)
-  }
+  const intentIds = record.entries.flatMap((entry) => historyEntryIntentId(entry) ?? [])
+  forgetFiled(record.profileId, record.fetchedAt, intentIds)
+  filedListener?.(record.profileId, record.fetchedAt, intentIds)
   setWaiting(waiting - record.size)
+}
+
+/** Drops filed entries from memory; a later staging of the same intent stays until its own record is filed. */
+export function forgetFiled(profileId: string, fetchedAt: number, intentIds: readonly string[]): void {
+  for (const id of intentIds) {
+    const key = unindexedKey(profileId, id)
+    if (unindexed.get(key)?.fetchedAt === fetchedAt) unindexed.delete(key)
+  }
+}
+
+let heard: CacheWorkerClient | undefined
+/** The page's worker, listened to for what it files (so the page forgets it too); undefined when there is none. */
+function hearFiled(): CacheWorkerClient | undefined {
+  const worker = cacheWorker()
+  if (worker && worker !== heard) {
+    heard = worker
+    worker.onFiled(forgetFiled)
+  }
+  return worker
+}
+
+let filedListener: ((profileId: string, fetchedAt: number, intentIds: string[]) => void) | undefined
+/** The cache worker tells the page what it filed, so the page's memory drops it too. */
+export function onEntriesFiled(listener: typeof filedListener): void {
+  filedListener = listener
 }

@@ -22,10 +22,10 @@ import {
   summaryFromReceipt,
   walletKey,
   type FetchMeta,
-  type IntentSource,
-  type SummaryPart,
 } from './records'
 import type { StoreName } from './schema'
+import { inWorkerOr } from './workerClient'
+import type { IngestKind } from './workerProtocol'
 
 /**
  * Write-through: every service answer a view shows is stored with its fetch time and
@@ -48,35 +48,36 @@ async function writeThrough(store: StoreName, write: (db: ExplorerDb) => Promise
   }
 }
 
-function ingest<T>(
-  kind: IntentSource,
-  store: StoreName,
-  source: DataSource,
-  objects: readonly T[],
-  summarise: (o: T) => SummaryPart | undefined,
-  record: (o: T, intentId: string, meta: FetchMeta) => object,
-): Promise<void> {
-  return writeThrough(store, (db) => storeIntentObjects(db, kind, metaOf(source), objects, summarise, record))
+const STORE_OF: Record<IngestKind, StoreName> = { intent: 'intents', receipt: 'receipts' }
+
+/** Writes intent objects through in this thread (the cache worker's, or the page's when it has none). */
+export function ingestHere(kind: IngestKind, meta: FetchMeta, objects: readonly unknown[]): Promise<void> {
+  return writeThrough(STORE_OF[kind], (db) =>
+    kind === 'intent'
+      ? storeIntentObjects(db, kind, meta, objects as Intent[], summaryFromIntent, (intent, intentId) => ({ ...meta, intentId, intent }))
+      : storeIntentObjects(db, kind, meta, objects as IntentReceipt[], (r) => summaryFromReceipt(r), (receipt, intentId) => ({ ...meta, intentId, receipt })),
+  )
+}
+
+/** In the cache worker when the window has one: the page only posts the objects. */
+function ingest(kind: IngestKind, source: DataSource, objects: readonly unknown[]): Promise<void> {
+  const meta = metaOf(source)
+  return writeThrough(STORE_OF[kind], () => inWorkerOr({ op: 'ingest', kind, meta, objects: [...objects] }, () => ingestHere(kind, meta, objects)))
 }
 
 /** GetIntent / SearchIntents results. */
-export const cacheIntents = (source: DataSource, intents: Intent[]): Promise<void> =>
-  ingest('intent', 'intents', source, intents, summaryFromIntent, (intent, intentId, meta) => ({ ...meta, intentId, intent }))
+export const cacheIntents = (source: DataSource, intents: Intent[]): Promise<void> => ingest('intent', source, intents)
 
 /**
  * One GetIntentHistory page (entries with receipts and balances), staged whole in one
- * transaction and filed for offline search behind it (`historyJournal.ts`).
+ * transaction and filed for offline search behind it (`historyJournal.ts`), both in the
+ * cache worker when the window has one.
  */
 export const cacheHistoryPage = (source: DataSource, entries: IntentHistoryEntry[]): Promise<void> =>
   writeThrough('historyEntries', () => stageHistoryPage(metaOf(source), entries))
 
 /** A WaitIntentReceipt / GetIntentReceipt answer; a new status is recorded as a transition. */
-export const cacheReceipt = (source: DataSource, receipt: IntentReceipt): Promise<void> =>
-  ingest('receipt', 'receipts', source, [receipt], (r) => summaryFromReceipt(r), (r, intentId, meta) => ({
-    ...meta,
-    intentId,
-    receipt: r,
-  }))
+export const cacheReceipt = (source: DataSource, receipt: IntentReceipt): Promise<void> => ingest('receipt', source, [receipt])
 
 /** Chains are merged by id: a provider-filtered list refreshes its chains and keeps the rest. */
 export const cacheChains = (source: DataSource, chains: ChainInfo[]): Promise<void> =>
