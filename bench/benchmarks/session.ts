@@ -1,6 +1,7 @@
+import { writeFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { HEAVY_OWNER_ADDRESS } from '../../tools/simulator'
-import { allTxHashes, type IntentRecord } from '../../tools/simulator/records'
+import { HEAVY_OWNER_ADDRESS } from '../../src-main/simulator'
+import { allTxHashes, type IntentRecord } from '../../src-main/simulator/records'
 import { Resources, type Benchmark } from '../lib/benchmark'
 import { startApp } from '../lib/app'
 import { launchChromium } from '../lib/chromium'
@@ -29,17 +30,23 @@ interface Lookup {
 declare global {
   interface Window {
     __sessionMs?: number
-    __longTasks?: number[]
+    __longTasks?: LongTask[]
+    /** What the session is doing (a lookup's label, "load all", "bulk lookup"): each long task is put down to it. */
+    __phase?: string
   }
 }
 
-/** Installed before the app: every long task of the page's main thread, for `ui.longtask.max`. */
+type LongTask = { ms: number; phase: string }
+
+/** Installed before the app: every long task of the page's main thread, for `ui.longtask.max`, with the phase it fell in. */
 function recordLongTasks(): void {
   window.__longTasks = []
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__longTasks!.push(e.duration)
+    for (const e of list.getEntries()) window.__longTasks!.push({ ms: e.duration, phase: window.__phase ?? 'start-up' })
   }).observe({ type: 'longtask', buffered: true })
 }
+
+const phase = (page: Page, name: string) => page.evaluate((n) => (window.__phase = n), name)
 
 /**
  * In the page: opens `route` (or presses History's Next) and notes, at a painted frame,
@@ -142,7 +149,7 @@ export const session: Benchmark = {
   async run(ctx) {
     const res = new Resources()
     const times: { label: string; ms: number }[] = []
-    let longTasks: number[]
+    let longTasks: LongTask[]
     try {
       const app = res.add('the app', await startApp({ dataDir: ctx.scratch('session-app'), intents: 20_000 }), (a) => a.stop())
       const browser = res.add('Chromium', await launchChromium(ctx.scratch('session-browser'), VIEWPORT), (b) => b.close())
@@ -154,14 +161,20 @@ export const session: Benchmark = {
       // Long tasks of the app's own start-up are not the session's.
       await page.evaluate(() => (window.__longTasks = []))
       for (const l of ctx.quick ? sessionPlan(records, owners).slice(0, 12) : sessionPlan(records, owners)) {
+        await phase(page, l.label)
         const ms = await timeOne(page, l)
         times.push({ label: l.label, ms })
         ctx.log(`session: ${String(times.length).padStart(2)} ${l.label}: ${Math.round(ms)} ms`)
       }
+      const profile = await startProfile(page)
+      await phase(page, `load all of ${LOAD_ALL_ROWS}`)
       await page.evaluate((r) => (location.hash = r), loadAllRoute(LOAD_ALL_ROWS))
       await allLoaded(page, LOAD_ALL_ROWS, 5 * 60_000)
+      await phase(page, `bulk lookup of ${BULK_KEYS}`)
       await bulkLookup(page, records.slice(0, BULK_KEYS).map((r) => r.intentId))
+      await profile?.()
       longTasks = await page.evaluate(() => window.__longTasks ?? [])
+      if (longTasks.length) ctx.log(`session: long tasks by phase: ${longTasksByPhase(longTasks)}`)
       browser.checkPage()
     } finally {
       await res.close()
@@ -170,7 +183,35 @@ export const session: Benchmark = {
   },
 }
 
-function sessionFigures(times: { label: string; ms: number }[], longTasks: number[]): Figure[] {
+/** "load all of 10000: 12 (longest 61 ms); …": where the long tasks fell, worst first. */
+function longTasksByPhase(tasks: readonly LongTask[]): string {
+  const by = new Map<string, number[]>()
+  for (const t of tasks) by.set(t.phase, [...(by.get(t.phase) ?? []), t.ms])
+  const worst = [...by].sort((a, b) => Math.max(...b[1]) - Math.max(...a[1]))
+  return worst.map(([p, ms]) => `${p}: ${ms.length} (longest ${Math.round(Math.max(...ms))} ms)`).join('; ')
+}
+
+/**
+ * With `BENCH_SESSION_PROFILE=<file>`, a CPU profile of the page's main thread over "load
+ * all" and the bulk lookup is written there (open it in Chromium's DevTools, Performance):
+ * what the long tasks were doing. Returns the function that stops and writes it.
+ */
+async function startProfile(page: Page): Promise<(() => Promise<void>) | undefined> {
+  const file = process.env.BENCH_SESSION_PROFILE
+  if (!file) return undefined
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 })
+  await cdp.send('Profiler.start')
+  return async () => {
+    const { profile } = await cdp.send('Profiler.stop')
+    writeFileSync(file, JSON.stringify(profile))
+    await cdp.detach()
+  }
+}
+
+function sessionFigures(times: { label: string; ms: number }[], tasks: LongTask[]): Figure[] {
+  const longTasks = tasks.map((t) => t.ms)
   const ms = times.map((t) => t.ms)
   const firstBusy = times.find((t) => t.label === 'busiest wallet')!.ms
   const max = Math.max(...ms)
@@ -191,7 +232,7 @@ function sessionFigures(times: { label: string; ms: number }[], longTasks: numbe
       unit: 'ms',
       target: atMost(50),
       runs: longTasks,
-      note: `the longest main-thread task of the page (PerformanceObserver "longtask": only tasks over 50 ms are reported) over the session, "load all" of ${LOAD_ALL_ROWS} and a bulk lookup of ${BULK_KEYS} keys; ${longTasks.length} long tasks in all`,
+      note: `the longest main-thread task of the page (PerformanceObserver "longtask": only tasks over 50 ms are reported) over the session, "load all" of ${LOAD_ALL_ROWS} and a bulk lookup of ${BULK_KEYS} keys; ${longTasks.length} long tasks in all${tasks.length ? `, by phase: ${longTasksByPhase(tasks)}` : ''}`,
     },
   ]
 }

@@ -9,7 +9,8 @@ import { StatusBadge } from '../../components/StatusBadge'
 import { useTokenLabels } from '../../data/reference/tokens'
 import { formatDuration, formatPercent, formatUsd } from '../../lib/format'
 import { PerDayChart } from './PerDayChart'
-import { STATUS_KEYS, SummaryFold, type HistorySummary } from './summary'
+import { STATUS_KEYS, SummaryFold, extensionFrom, type HistorySummary } from './summary'
+import { useThrottled } from '../../lib/useThrottled'
 import { useQuotedIntents } from './useQuotedIntents'
 
 const count = (n: number) => n.toLocaleString('en-US')
@@ -24,14 +25,19 @@ function useAskServicePrices(profileId: string | undefined, unpriced: ReadonlyAr
   }, [profileId, answered])
 }
 
+/** While "load all" grows the list, the strip (its chart above all) is drawn again at most this often. */
+const GROWING_REDRAW_MS = 1000
+const anotherList = (shown: readonly IntentHistoryEntry[], next: readonly IntentHistoryEntry[]) => extensionFrom(shown, next) < 0
+
 /**
  * Figures over what is loaded (the shown page, or everything "load all" read): counts
  * per status, success rate, durations, volume and a per-day chart. Computed from a
- * deferred copy of the list, as running totals (`SummaryFold`), so a growing "load all"
- * never stalls scrolling or typing.
+ * deferred copy of the list, as running totals (`SummaryFold`), and drawn again at most
+ * once a second while "load all" grows it, so a growing list never stalls scrolling or
+ * typing (another list altogether shows at once).
  */
 export function SummaryStrip({ entries, scope }: { entries: readonly IntentHistoryEntry[]; scope: string }) {
-  const deferred = useDeferredValue(entries)
+  const deferred = useDeferredValue(useThrottled(entries, GROWING_REDRAW_MS, anotherList))
   const intents = useQuotedIntents(deferred)
   const tokens = useTokenLabels()
   const profileId = useConnection((s) => s.info?.activeProfileId)

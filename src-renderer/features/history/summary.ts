@@ -80,6 +80,17 @@ interface Volume {
   unpricedTokens: Array<{ chainId: number; contractAddress: string }>
 }
 
+/**
+ * Where `after` goes on from `before` (the length of `before`) when it holds the same
+ * entries first, as a list "load all" grows; -1 when it is another list. Compares objects,
+ * not contents: a page fetched again is another list.
+ */
+export function extensionFrom<T>(before: readonly T[], after: readonly T[]): number {
+  if (before.length > after.length) return -1
+  for (let i = 0; i < before.length; i++) if (after[i] !== before[i]) return -1
+  return before.length
+}
+
 /** A succeeded entry as volume reads it: its legs, and its origin token (to ask a price for when unpriced). */
 type Succeeded = { legs: EntryLegs; token?: { key: string; chainId: number; contractAddress: string } }
 
@@ -134,9 +145,7 @@ export class SummaryFold {
 
   /** Folds in the entries of `entries` not yet seen; `this`, for chaining. */
   update(entries: readonly IntentHistoryEntry[]): this {
-    const before = this.folded
-    let from = before.length <= entries.length ? before.length : -1
-    for (let i = 0; i < from; i++) if (entries[i] !== before[i]) from = -1
+    let from = extensionFrom(this.folded, entries)
     if (from < 0) {
       this.reset()
       from = 0

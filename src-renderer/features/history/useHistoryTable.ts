@@ -5,6 +5,7 @@ import { useChainsById } from '../../data/reference/chains'
 import { learnProviderCodes, providerSuggestions as withAuto, useProviderCodes } from '../../data/reference/providerCodes'
 import { useProfileId } from '../../data/useServiceQuery'
 import { routeProviders, rowBuilder, type HistoryRow } from './rows'
+import { extensionFrom } from './summary'
 import { selectedOf, useHistoryUi } from '../../stores/historyUi'
 import type { HistoryList } from './useHistoryView'
 
@@ -14,18 +15,28 @@ import type { HistoryList } from './useHistoryView'
  * suggestions the loaded entries teach.
  */
 
-/** Codes and rails the loaded entries mention, for the filter suggestions. */
+type Codes = { providers: string[]; rails: string[] }
+type Seen = { entries: readonly IntentHistoryEntry[]; providers: Set<string>; rails: Set<string>; codes?: Codes }
+
+/** Codes and rails the loaded entries mention, for the filter suggestions: only the entries a growing list adds are read. */
 function useSeenCodes(entries: readonly IntentHistoryEntry[]) {
   const deferred = useDeferredValue(entries)
+  const seen = useRef<Seen>({ entries: [], providers: new Set(), rails: new Set() })
   return useMemo(() => {
-    const providers = new Set<string>()
-    const rails = new Set<string>()
-    for (const e of deferred) {
+    let from = extensionFrom(seen.current.entries, deferred)
+    if (from < 0) [seen.current, from] = [{ entries: [], providers: new Set(), rails: new Set() }, 0]
+    const { providers, rails } = seen.current
+    for (let i = from; i < deferred.length; i++) {
+      const e = deferred[i]
       for (const p of routeProviders(e)) providers.add(p)
       const rail = (e.receipt?.summary?.edge ?? e.receipt?.edge)?.rail
       if (rail) rails.add(rail)
     }
-    return { providers: [...providers].sort(), rails: [...rails].sort() }
+    seen.current.entries = deferred
+    // The same lists while no page adds a code, so nothing downstream runs again.
+    const { codes } = seen.current
+    if (codes?.providers.length === providers.size && codes.rails.length === rails.size) return codes
+    return (seen.current.codes = { providers: [...providers].sort(), rails: [...rails].sort() })
   }, [deferred])
 }
 

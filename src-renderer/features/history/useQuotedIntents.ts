@@ -1,3 +1,4 @@
+import { useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import type { Intent, IntentHistoryEntry } from '@contract/service'
 import { readQuotedIntents } from '../../db'
@@ -60,9 +61,13 @@ export const forgetQuotedReads = (): void => reads.clear()
  */
 export function useQuotedIntents(entries: readonly IntentHistoryEntry[]): readonly Intent[] {
   const profileId = useProfileId()
-  const ids = entries.filter((e) => e.status === 'SUCCEEDED' || e.receipt?.status === 'SUCCEEDED').map((e) => e.intentId ?? e.receipt?.intentId ?? '')
+  // Once per list, not on every render of the strip (10,000 ids take milliseconds to sign).
+  const { ids, signature } = useMemo(() => {
+    const ids = entries.filter((e) => e.status === 'SUCCEEDED' || e.receipt?.status === 'SUCCEEDED').map((e) => e.intentId ?? e.receipt?.intentId ?? '')
+    return { ids, signature: idsSignature(ids) }
+  }, [entries])
   const query = useQuery({
-    queryKey: queryKeys.request(profileId ?? '', 'cachedQuotes', { ids: idsSignature(ids) }),
+    queryKey: queryKeys.request(profileId ?? '', 'cachedQuotes', { ids: signature }),
     queryFn: () => quotedIntents(profileId!, ids.filter(Boolean)),
     enabled: profileId !== undefined && ids.length > 0,
     staleTime: STALE_MS,
