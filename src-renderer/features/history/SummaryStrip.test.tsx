@@ -3,7 +3,8 @@ import { screen, waitFor } from '@testing-library/react'
 import { cacheIntents } from '../../db'
 import userEvent from '@testing-library/user-event'
 import { writeThrough } from '../../data/writeThrough'
-import { PROFILE, source } from '../../testing/bridge'
+import { CAPABILITY_OPERATIONS, type Capabilities } from '@contract/service/extras'
+import { answers, callsOf, okFetched, PROFILE, source } from '../../testing/bridge'
 import { renderAt, resetWorld } from '../../testing/harness'
 import { SummaryStrip, unpricedText } from './SummaryStrip'
 import { usePriceBookStore } from '../../stores/priceBook'
@@ -91,5 +92,37 @@ describe('SummaryStrip prices', () => {
     expect(screen.getByRole('list', { name: 'Why intents are unpriced', hidden: true })).not.toBeVisible()
     await user.click(more)
     expect(screen.getByRole('list', { name: 'Why intents are unpriced' })).toHaveTextContent('DDD has no known price')
+  })
+})
+
+describe('SummaryStrip on a first visit', () => {
+  const USDT = '0xdac17f958d2ee523a2206206994597c13d831ec7'
+  const capabilities: Capabilities = { operations: Object.fromEntries(CAPABILITY_OPERATIONS.map((op) => [op, 'available'])) as Capabilities['operations'], checkedAt: 1 }
+
+  it('asks GetTokenPrices when the service has it, prices the volume from it, says how, and keeps the price for the profile', async () => {
+    const user = userEvent.setup()
+    answers.set('getCapabilities', () => ({ ok: true, value: capabilities }))
+    answers.set('getTokenPrices', (a: { tokens: Array<{ chainId: number; contractAddress: string }> }) => okFetched({ prices: a.tokens.map((t) => ({ ...t, priceUsd: 1.0005 })) }))
+    // Nothing cached, no quote, no balance: only the service can price USDT.
+    const usdt = makeEntry({ status: 'SUCCEEDED', originAmount: '2000000000', originToken: { address: USDT, symbol: 'USDT', decimals: 6 } })
+    renderAt('/', [{ path: '/', element: <SummaryStrip entries={[usdt]} scope="This page" /> }])
+    await waitFor(() => expect(screen.getByTestId('history-summary-volume').textContent).toBe('$2,001.00'))
+    expect(callsOf('getTokenPrices')).toEqual([{ tokens: [{ chainId: 1, contractAddress: USDT }] }])
+    expect(screen.getByTestId('history-summary-priced-how').textContent).toBe('1 at the service’s prices')
+    expect(screen.queryByTestId('history-summary-unpriced')).toBeNull()
+    await user.click(screen.getByText('How 1 token was priced'))
+    expect(screen.getByRole('list', { name: 'How each token was priced' })).toHaveTextContent(/USDT: \$1\.00 — priced from GetTokenPrices at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d .*\(just now\)/)
+    // Kept for the profile on this computer: there after a restart and offline, with its time.
+    const stored = JSON.parse(localStorage.getItem('intent-explorer.price-book') ?? '{}') as { state?: { byProfile?: Record<string, Record<string, { usd: number; from: string; at: number }>> } }
+    expect(stored.state?.byProfile?.[PROFILE]?.[`1:${USDT}`]).toMatchObject({ usd: 1.0005, from: 'service', at: expect.any(Number) })
+  })
+
+  it('asks nothing of a service without GetTokenPrices, and says the token is unpriced and why', async () => {
+    answers.set('getCapabilities', () => ({ ok: true, value: { ...capabilities, operations: { ...capabilities.operations, GetTokenPrices: 'absent' } } }))
+    const usdt = makeEntry({ status: 'SUCCEEDED', originAmount: '2000000000', originToken: { address: USDT, symbol: 'USDT', decimals: 6 } })
+    renderAt('/', [{ path: '/', element: <SummaryStrip entries={[usdt]} scope="This page" /> }])
+    await waitFor(() => expect(screen.getByTestId('history-summary-unpriced').textContent).toBe('1 unpriced: USDT has no known price'))
+    await waitFor(() => expect(callsOf('getCapabilities').length).toBeGreaterThan(0))
+    expect(callsOf('getTokenPrices')).toEqual([])
   })
 })

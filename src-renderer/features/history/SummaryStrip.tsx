@@ -1,13 +1,14 @@
 import { useDeferredValue, useEffect, useMemo, useRef } from 'react'
 import { useServicePrices } from '../../data/serviceExtras'
-import { priceKey } from '../../lib/priceSource'
+import { priceKey, pricedHow as provenanceOf } from '../../lib/priceSource'
+import { useNow } from '../../lib/useNow'
 import { usePriceBook, usePriceBookStore } from '../../stores/priceBook'
 import { useConnection } from '../../stores/connection'
 import { DEFINITIONS, p95Caveat } from '../../lib/outcomes'
 import type { IntentHistoryEntry } from '@contract/service'
 import { StatusBadge } from '../../components/StatusBadge'
 import { useTokenLabels } from '../../data/reference/tokens'
-import { formatDuration, formatPercent, formatUsd } from '../../lib/format'
+import { formatDuration, formatPercent, formatUsd, shortHex } from '../../lib/format'
 import { PerDayChart } from './PerDayChart'
 import { STATUS_KEYS, SummaryFold, extensionFrom, type HistorySummary } from './summary'
 import { useThrottled } from '../../lib/useThrottled'
@@ -120,6 +121,30 @@ function UnpricedReasons({ unpriced }: { unpriced: HistorySummary['unpriced'] })
   )
 }
 
+/** How one token's price was had: the book's provenance, or a quote found only in this computer's cache. */
+export function tokenPricedHow(price: HistorySummary['pricedTokens'][number]['price'], now: number): string {
+  if (price.at !== undefined) return provenanceOf({ ...price, at: price.at }, now)
+  if (price.from === 'quote') return `priced from a quote${price.intentId ? ` of intent ${shortHex(price.intentId)}` : ''} in this computer's cache (when it was fetched is not known)`
+  return 'priced from the balances loaded here'
+}
+
+/** Every token the volume was valued with, and how each was priced (the same price every view uses). */
+function PricedTokens({ priced }: { priced: HistorySummary['pricedTokens'] }) {
+  const now = useNow(30_000)
+  return (
+    <details className="small" data-testid="history-summary-priced-tokens">
+      <summary>How {count(priced.length)} token{priced.length === 1 ? ' was' : 's were'} priced</summary>
+      <ul aria-label="How each token was priced">
+        {priced.map((t) => (
+          <li key={t.name}>
+            {t.name}: {formatUsd(t.price.usd)} — {tokenPricedHow(t.price, now)}
+          </li>
+        ))}
+      </ul>
+    </details>
+  )
+}
+
 /** "3 at quote prices, 1 at the service's prices": how the figure was priced. */
 export function pricedHow(pricedFrom: HistorySummary['pricedFrom']): string {
   const parts = [
@@ -154,6 +179,7 @@ function VolumeFigure({ summary }: { summary: HistorySummary }) {
         </span>
       ) : null}
       {unpriced.length > SHOWN_REASONS ? <UnpricedReasons unpriced={unpriced} /> : null}
+      {summary.pricedTokens.length ? <PricedTokens priced={summary.pricedTokens} /> : null}
     </div>
   )
 }

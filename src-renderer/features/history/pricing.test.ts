@@ -42,7 +42,14 @@ describe('learnPrices', () => {
     ]
     expect(learnPrices(entries).get(`1:${WETH}`)).toEqual({ usd: 3000, from: 'balance' })
     const withQuote = learnPrices(entries, { intents: [quoted('0x02', WETH, '1000000000000000000', 3100)] })
-    expect(withQuote.get(`1:${WETH}`)).toEqual({ usd: 3100, from: 'quote' })
+    expect(withQuote.get(`1:${WETH}`)).toEqual({ usd: 3100, from: 'quote', intentId: '0x02' })
+  })
+
+  it('takes the profile’s book over anything only History holds, so every view prices a token alike', () => {
+    const entries = [makeEntry({ status: 'FAILED', balances: [balance({ token: WETH, symbol: 'WETH', decimals: 18, raw: '1', price: '3000' })] })]
+    const book = new Map([[`1:${WETH}`, { usd: 2950, from: 'service' as const, at: 1_700_000_000_000 }]])
+    const prices = learnPrices(entries, { intents: [quoted('0x02', WETH, '1000000000000000000', 3100)], book })
+    expect(prices.get(`1:${WETH}`)).toEqual({ usd: 2950, from: 'service', at: 1_700_000_000_000 })
   })
 })
 
@@ -55,9 +62,9 @@ describe('valueOfEntry', () => {
       [`1:${WETH}`, { usd: 3000, from: 'quote' as const }],
       [`8453:${USDC}`, { usd: 1, from: 'balance' as const }],
     ])
-    expect(valueOfEntry(weth, prices, info)).toEqual({ usd: 7500, from: 'quote' })
+    expect(valueOfEntry(weth, prices, info)).toEqual({ usd: 7500, from: 'quote', key: `1:${WETH}`, name: 'WETH' })
     // DAI is unpriced, but the entry received 1.49 USDC on 8453, which is.
-    expect(valueOfEntry(dai, prices, info)).toEqual({ usd: 1.49, from: 'balance' })
+    expect(valueOfEntry(dai, prices, info)).toMatchObject({ usd: 1.49, from: 'balance', key: `8453:${USDC}` })
     expect(valueOfEntry(dai, new Map(), info)).toEqual({ unpriced: 'DAI has no known price' })
   })
 })

@@ -16,6 +16,10 @@ export type PriceSource = PriceKind
 export interface TokenPrice {
   usd: number
   from: PriceSource
+  /** epoch ms the service answered it: prices from the profile's book have it; a quote found only in this computer's cache does not. */
+  at?: number
+  /** The intent whose quote stated it, when known. */
+  intentId?: string
 }
 /** Prices by `chainId:lower-cased token address`. */
 export type PriceBook = ReadonlyMap<string, TokenPrice>
@@ -123,10 +127,13 @@ function quotePricesOf(intent: Intent, info: ReadonlyMap<string, TokenInfo>): Ar
 }
 
 /**
- * Every price the app knows: the profile's book, then what balance data stated (folded
- * with `addBalancePrices`), then cached quotes. Quotes win over balances (a quote prices
- * the very transfer); among several quotes of one token the last seen is kept, which is
- * close enough for a figure that says what it is.
+ * Every price the app knows. The profile's book (`lib/priceSource.ts`) wins: it holds every
+ * price the service answered in any view, so History prices a token exactly as Needs
+ * attention, Recoverable and the intent page do. Only for a token the book lacks does
+ * History fall back on what it alone holds: balance data of the loaded entries (folded
+ * with `addBalancePrices`), then quotes of intents in this computer's cache (a cache
+ * imported or filled before the book was kept); among several quotes of one token the
+ * last seen is kept.
  */
 export function knownPrices(
   balancePrices: ReadonlyMap<string, TokenPrice>,
@@ -134,9 +141,9 @@ export function knownPrices(
   knowledge: PriceKnowledge = {},
 ): Map<string, TokenPrice> {
   const prices = new Map<string, TokenPrice>()
-  for (const [key, p] of knowledge.book ?? []) prices.set(key, { usd: p.usd, from: p.from })
   for (const [key, p] of balancePrices) prices.set(key, p)
-  for (const intent of knowledge.intents ?? []) for (const [key, usd] of quotePricesOf(intent, info)) prices.set(key, { usd, from: 'quote' })
+  for (const intent of knowledge.intents ?? []) for (const [key, usd] of quotePricesOf(intent, info)) prices.set(key, { usd, from: 'quote', ...(intent.intentId && { intentId: intent.intentId }) })
+  for (const [key, p] of knowledge.book ?? []) prices.set(key, p)
   return prices
 }
 
@@ -180,7 +187,8 @@ function legUnits(leg: Leg, info: ReadonlyMap<string, TokenInfo>): number | unde
   return leg.memo.units
 }
 
-export type EntryValue = { usd: number; from: PriceSource } | { unpriced: string }
+/** A priced entry names the token whose price valued it (`key`, `name`), so the strip can say how each token was priced. */
+export type EntryValue = { usd: number; from: PriceSource; key: string; name: string } | { unpriced: string }
 
 /**
  * USD value of what an entry sent: its origin amount at the origin token's price, else
@@ -191,7 +199,7 @@ export function valueOfLegs(legs: EntryLegs, prices: PriceBook, info: ReadonlyMa
   for (const leg of legs) {
     const price = prices.get(leg.key)
     const units = price && legUnits(leg, info)
-    if (price && units !== undefined) return { usd: units * price.usd, from: price.from }
+    if (price && units !== undefined) return { usd: units * price.usd, from: price.from, key: leg.key, name: leg.meta?.symbol ?? info.get(leg.key)?.symbol ?? shortHex(leg.token ?? leg.key) }
   }
   const origin = legs[0]
   if (!origin.token || origin.raw === undefined) return { unpriced: 'no amount sent is recorded' }

@@ -45,6 +45,8 @@ export interface HistorySummary {
   /** Why the other succeeded entries have no value, most common first. */
   unpriced: Array<{ reason: string; count: number }>
   unpricedTokens: Array<{ chainId: number; contractAddress: string }>
+  /** Each token that valued an entry, with the price it was valued at (its kind, time and quote): how the figure was priced. */
+  pricedTokens: Array<{ name: string; price: TokenPrice }>
 }
 
 const zeroCounts = () => Object.fromEntries(STATUS_KEYS.map((s) => [s, 0])) as Record<StatusKey, number>
@@ -78,6 +80,7 @@ interface Volume {
   unpriced: Array<{ reason: string; count: number }>
   /** The tokens of the unpriced entries, to ask the service's prices for. */
   unpricedTokens: Array<{ chainId: number; contractAddress: string }>
+  pricedTokens: Array<{ name: string; price: TokenPrice }>
 }
 
 /**
@@ -103,7 +106,8 @@ function succeededOf(e: IntentHistoryEntry): Succeeded {
 
 /** Volume of the succeeded entries at every price known (see pricing.ts), with what is unpriced and why. */
 function volumeOf(succeeded: readonly Succeeded[], prices: ReadonlyMap<string, TokenPrice>, info: ReadonlyMap<string, TokenInfo>): Volume {
-  const out: Volume = { volumeUsd: 0, pricedCount: 0, pricedFrom: { quote: 0, balance: 0, service: 0 }, unpriced: [], unpricedTokens: [] }
+  const out: Volume = { volumeUsd: 0, pricedCount: 0, pricedFrom: { quote: 0, balance: 0, service: 0 }, unpriced: [], unpricedTokens: [], pricedTokens: [] }
+  const used = new Map<string, { name: string; price: TokenPrice }>()
   const tokens = new Map<string, { chainId: number; contractAddress: string }>()
   const reasons = new Map<string, number>()
   for (const { legs, token } of succeeded) {
@@ -115,9 +119,11 @@ function volumeOf(succeeded: readonly Succeeded[], prices: ReadonlyMap<string, T
       out.volumeUsd += value.usd
       out.pricedCount++
       out.pricedFrom[value.from]++
+      if (!used.has(value.key)) used.set(value.key, { name: value.name, price: prices.get(value.key)! })
     }
   }
   out.unpricedTokens = [...tokens.values()]
+  out.pricedTokens = [...used.values()]
   out.unpriced = [...reasons].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason))
   return out
 }
