@@ -294,11 +294,13 @@ test('the recoverable funds preset lists every stuck balance with the USD total'
   await page.getByRole('button', { name: 'Load all' }).click()
   await expect(page.getByTestId('history-loadall-status')).toContainText(`Loaded all ${truth.intents.length} matching intents`)
 
-  let cents = 0
-  for (const e of truth.intents) for (const b of e.balances ?? []) for (const t of b.tokens ?? []) cents += Math.round(Number(t.balanceUsd) * 100)
-  const total = (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' })
+  // Valued at the profile's one price source, which learnt each token's price from these very balances.
+  let usd = 0
+  for (const e of truth.intents) for (const b of e.balances ?? []) for (const t of b.tokens ?? []) usd += (Number(t.balance) / 10 ** (t.decimals ?? 0)) * Number(t.priceUsd)
+  const total = usd.toLocaleString('en-US', { style: 'currency', currency: 'USD' })
   const panel = page.getByRole('region', { name: 'Recoverable funds' })
   await expect(panel.getByTestId('history-stuck-total')).toHaveText(total)
+  await expect(panel.getByTestId('history-stuck-priced-how')).toContainText('priced from balances')
   await expect(panel).toContainText(`of ${truth.intents.length} loaded intents`)
   await showColumn(page, 'Has balance')
   for (const row of await page.getByTestId('history-row').all()) await expect(row).toContainText('Yes')

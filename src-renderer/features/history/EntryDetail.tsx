@@ -7,11 +7,12 @@ import { Hex } from '../../components/Hex'
 import { Route } from '../../components/Route'
 import { StatusBadge } from '../../components/StatusBadge'
 import { useEscapeKey } from '../../lib/useEscapeKey'
-import { formatDateTime, formatDuration, formatUsd } from '../../lib/format'
+import { formatDateTime, formatDuration } from '../../lib/format'
 import { useChainsById } from '../../data/reference/chains'
 import { chainName } from '../../lib/chains'
 import { WatchButton } from '../watch'
 import { balanceLines } from './balances'
+import { BalancesValue } from './BalancesValue'
 import { entryDurationMs, entryIntentId, routeProviders } from './rows'
 
 /** The entry's route, owner, providers, times and failure reason. */
@@ -91,9 +92,7 @@ function EntryBalances({ entry, balancesRequested }: { entry: IntentHistoryEntry
             <div className="row">
               <Amount raw={l.balance} decimals={l.decimals} symbol={l.symbol} copyable />
               <span className="history-spacer" />
-              <strong title={l.priceUsd === undefined ? undefined : `Price ${formatUsd(l.priceUsd)} per ${l.symbol ?? 'token'}`}>
-                {formatUsd(l.balanceUsd)}
-              </strong>
+              <BalancesValue lines={[l]} label={`USD value of ${l.symbol ?? 'the balance'}`} />
             </div>
             <div className="muted small">
               on {chainName(chains, l.chainId)} at <Hex value={l.intentAddress} kind="address" chainId={l.chainId} />

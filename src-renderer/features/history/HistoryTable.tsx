@@ -4,6 +4,8 @@ import { ErrorBoundary, RecordProblem } from '../../components/ErrorBoundary'
 import { StatusBadge } from '../../components/StatusBadge'
 import { shortHex, zoneName } from '../../lib/format'
 import type { AmountCell, HistoryRow } from './rows'
+import { balanceLines } from './balances'
+import { BalancesValue } from './BalancesValue'
 
 /**
  * The loaded entries as a virtualized grid: a fixed row height, a sticky header and only
@@ -228,7 +230,8 @@ function Cell({ column, colIndex, row, selected, active, actions }: CellProps & 
     case 'hasBalance':
       return cell(row.hasBalance === undefined ? '—' : row.hasBalance ? <strong className="tone-warn">Yes</strong> : 'No')
     case 'balanceUsd':
-      return cell(row.balanceUsd, { className: 'history-num' })
+      // At the profile's one price source, as every view values balances (not the USD figure each carries).
+      return cell(row.entry.balances?.length ? <BalancesValue lines={balanceLines(row.entry)} compact label="USD value of the balances" /> : '—', { className: 'history-num' })
     case 'detail':
       return cell(<DetailButton row={row} active={active} onDetail={actions.onDetail} />)
   }

@@ -1,0 +1,28 @@
+import { useMemo } from 'react'
+import { PricedUsd } from '../../components/PricedUsd'
+import { formatUsd } from '../../lib/format'
+import { pricedHowText, valueAll, type TokenAmount } from '../../lib/priceSource'
+import { usePriceBook } from '../../stores/priceBook'
+import { useConnection } from '../../stores/connection'
+import type { BalanceLine } from './balances'
+
+const amountOf = (l: BalanceLine): TokenAmount => ({ raw: l.balance, decimals: l.decimals, chainId: l.chainId, token: l.tokenAddress, symbol: l.symbol })
+
+/**
+ * Balance lines valued at the profile's one price source (never at the USD figure each
+ * balance carries), so a row or an entry's detail shows the same figure as the
+ * recoverable-funds panel, Needs attention and Recoverable. `compact`: the figure alone,
+ * how it was priced in its tooltip (a table cell); otherwise with it beside.
+ */
+export function BalancesValue({ lines, compact, label }: { lines: readonly BalanceLine[]; compact?: boolean; label: string }) {
+  const book = usePriceBook(useConnection((s) => s.info?.activeProfileId))
+  const sum = useMemo(() => valueAll(book, lines.map(amountOf)), [book, lines])
+  if (!compact) return <PricedUsd sum={sum} label={label} />
+  if (!sum.priced) return sum.unpriced.length ? <span className="muted" title={`Unpriced: ${sum.unpriced.join(', ')}`}>no USD value</span> : null
+  const title = [pricedHowText(sum, Date.now()), ...(sum.unpriced.length ? [`unpriced: ${sum.unpriced.join(', ')}`] : [])].join('; ')
+  return (
+    <span aria-label={label} title={title}>
+      {formatUsd(sum.usd)}
+    </span>
+  )
+}
