@@ -12,13 +12,14 @@ import type { BridgeMethodName } from '@contract/channels'
  * Sources that are not one bridge call, keyed like service data: reads of the local cache
  * alone, and answers assembled from several calls (a market found by scanning the list).
  */
-export const OTHER_SOURCES = ['cacheInventory', 'cachedMarkets', 'balanceSnapshots', 'yieldMarket', 'intentReceipt', 'heldBalances', 'cachedQuotes', 'searchPreview', 'cachedSearch', 'filteredMarkets', 'attentionQueue', 'recoverableWallet', 'routeBaseline'] as const
+export const OTHER_SOURCES = ['cacheInventory', 'yieldMarket', 'intentReceipt', 'heldBalances', 'cachedQuotes', 'searchPreview', 'cachedSearch', 'filteredMarkets', 'attentionQueue', 'recoverableWallet', 'routeBaseline'] as const
 
 /**
  * Reads of what this computer keeps (`useCacheRead`): the person's notes, bookmarks and
- * saved searches, the statuses seen here, the watch mirror, the cache's copy of an intent.
+ * saved searches, the statuses seen here, the watch mirror, the cache's copy of an intent,
+ * the markets and balance snapshots kept.
  */
-export const CACHE_READ_SOURCES = ['watchMirror', 'notesOf', 'intentNotes', 'transitions', 'bookmark', 'savedSearches', 'cachedIntent'] as const
+export const CACHE_READ_SOURCES = ['watchMirror', 'notesOf', 'intentNotes', 'transitions', 'bookmark', 'savedSearches', 'cachedIntent', 'cachedMarkets', 'balanceSnapshots'] as const
 export type CacheReadSource = (typeof CACHE_READ_SOURCES)[number]
 export type OtherSource = (typeof OTHER_SOURCES)[number] | CacheReadSource
 

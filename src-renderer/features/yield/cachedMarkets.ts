@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react'
 import type { YieldMarket } from '@contract/service'
 import { queryMarkets } from '../../db'
-import { useConnection } from '../../stores/connection'
+import { useCacheRead } from '../../data/useCacheRead'
+import { useProfileId } from '../../data/useServiceQuery'
 import { marketName } from './markets/marketText'
 
 export interface MarketVocabulary {
@@ -26,22 +26,14 @@ export function vocabularyOf(markets: readonly YieldMarket[]): MarketVocabulary 
 export const namesById = (markets: readonly YieldMarket[]): ReadonlyMap<string, string> =>
   new Map(markets.map((m) => [m.id, marketName(m)]))
 
+const NO_MARKETS: YieldMarket[] = []
+const readMarkets = async (profileId: string) => (await queryMarkets(profileId, { limit: Number.MAX_SAFE_INTEGER, offset: 0 })).items
+
 /**
- * Every market cached for the profile (whatever pages were seen, live or offline);
- * re-read whenever `version` changes, e.g. after a new page arrived.
+ * Every market cached for the profile (whatever pages were seen, live or offline): a
+ * cache read of the data layer, read again whenever the cache's markets change (a new
+ * page arrived). Empty until read, or when the cache cannot be read.
  */
-export function useCachedMarkets(version: unknown = 0): YieldMarket[] {
-  const profileId = useConnection((s) => s.info?.activeProfileId)
-  const [markets, setMarkets] = useState<YieldMarket[]>([])
-  useEffect(() => {
-    if (!profileId) return
-    let live = true
-    void queryMarkets(profileId, { limit: Number.MAX_SAFE_INTEGER, offset: 0 })
-      .then((r) => live && setMarkets(r.items))
-      .catch(() => undefined)
-    return () => {
-      live = false
-    }
-  }, [profileId, version])
-  return markets
+export function useCachedMarkets(): YieldMarket[] {
+  return useCacheRead('cachedMarkets', useProfileId(), {}, readMarkets).data ?? NO_MARKETS
 }

@@ -101,7 +101,7 @@ export function CompareView() {
   const [params, setParams] = useSearchParams()
   const ids = useMemo(() => readCompared(params), [params])
   const range = readRange(params)
-  const cached = useCachedMarkets('compare')
+  const cached = useCachedMarkets()
   const names = useMemo(() => new Map(cached.map((m) => [m.id, marketName(m)])), [cached])
   const nameOf = (id: string) => names.get(id) ?? id
   const options = useMemo(

@@ -29,7 +29,7 @@ export function useMarketsView() {
   const shown = query.shown
   const chains = useChainsById()
   const profileId = useConnection((s) => s.info?.activeProfileId)
-  const cachedMarkets = useCachedMarkets(shown?.fetchedAt)
+  const cachedMarkets = useCachedMarkets()
   const vocabulary = useMemo(() => vocabularyOf(cachedMarkets), [cachedMarkets])
   const [exporting, setExporting] = useState<ExportState>({ s: 'idle' })
   const ids = useMemo(() => shown?.data.items.map((m) => m.id) ?? [], [shown])

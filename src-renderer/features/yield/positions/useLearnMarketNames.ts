@@ -4,18 +4,14 @@ import { liveMarketsPage } from '../markets/liveMarketsPage'
 
 /**
  * Positions name their market only by yield id. When some ids have no cached market,
- * the market list is read once (written through to the cache), then `onLearnt` lets the
- * view re-read the names. Once per view: a yield the list does not have stays an id.
+ * the market list is read once (written through to the cache), where the view's cache
+ * read of the markets finds the names. Once per view: a yield the list does not have stays an id.
  */
-export function useLearnMarketNames(missing: boolean, enabled: boolean, onLearnt: () => void): void {
+export function useLearnMarketNames(missing: boolean, enabled: boolean): void {
   const tried = useRef(false)
-  const latest = useRef(onLearnt)
-  latest.current = onLearnt
   useEffect(() => {
     if (!missing || !enabled || tried.current) return
     tried.current = true
-    void collectMarkets({ sort: 'nameAsc' }, liveMarketsPage).then((r) => {
-      if (r.ok) latest.current()
-    })
+    void collectMarkets({ sort: 'nameAsc' }, liveMarketsPage)
   }, [missing, enabled])
 }

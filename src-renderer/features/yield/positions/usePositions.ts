@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react'
 import type { YieldBalanceQuery, YieldGetAggregateBalancesResponse } from '@contract/service'
 import { listBalanceSnapshots, readLatestBalanceSnapshot, walletKey, type BalanceSnapshot } from '../../../db'
 import { bridgeCall } from '../../../data/liveOrCached'
-import { useServiceQuery } from '../../../data/useServiceQuery'
-import { useConnection } from '../../../stores/connection'
+import { useCacheRead } from '../../../data/useCacheRead'
+import { useProfileId, useServiceQuery } from '../../../data/useServiceQuery'
 
 /**
  * Positions of a set of wallets: YieldGetAggregateBalances (the main process splits it
@@ -22,23 +21,12 @@ export function usePositions(queries: readonly YieldBalanceQuery[], refreshEvery
   }), { refetchInterval: refreshEveryMs })
 }
 
-/** Every cached snapshot of the wallets, oldest first; re-read whenever `version` changes. */
-export function useBalanceSnapshots(queries: readonly YieldBalanceQuery[], version: unknown): BalanceSnapshot[] {
-  const profileId = useConnection((s) => s.info?.activeProfileId)
+const NO_SNAPSHOTS: BalanceSnapshot[] = []
+
+/** Every cached snapshot of the wallets, oldest first: a cache read, read again whenever a snapshot is kept. */
+export function useBalanceSnapshots(queries: readonly YieldBalanceQuery[]): BalanceSnapshot[] {
+  const profileId = useProfileId()
   const wallets = queries.length ? walletKey(queries) : undefined
-  const [snapshots, setSnapshots] = useState<BalanceSnapshot[]>([])
-  useEffect(() => {
-    if (!profileId || !wallets) {
-      setSnapshots([])
-      return
-    }
-    let live = true
-    void listBalanceSnapshots(profileId, wallets)
-      .then((s) => live && setSnapshots(s))
-      .catch(() => undefined)
-    return () => {
-      live = false
-    }
-  }, [profileId, wallets, version])
-  return snapshots
+  const read = useCacheRead('balanceSnapshots', wallets ? profileId : undefined, { wallets }, (p) => listBalanceSnapshots(p, wallets!))
+  return (wallets && read.data) || NO_SNAPSHOTS
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { toCsv } from '@contract/csv'
 import { datedFilename, downloadText } from '../../../lib/download'
@@ -38,7 +38,7 @@ export function usePositionsView() {
   const [params, setParams] = useSearchParams()
   const wallets = useMemo(() => readWallets(params), [params])
   // The service's networks, from the markets it listed (read once per profile): the picker's options and what "all networks" means.
-  const known = useCachedMarkets('networks')
+  const known = useCachedMarkets()
   const networks = useMemo(() => vocabularyOf(known).networks, [known])
   const queries = useMemo(() => toQueries(wallets, networks), [wallets, networks])
   const { refreshEvery, setRefresh } = useRefreshParam()
@@ -47,13 +47,12 @@ export function usePositionsView() {
   // Auto-refresh is the query's own interval; offline there is nothing new to fetch, and it resumes when the service is back.
   const query = usePositions(queries, refreshEvery > 0 && !offline ? refreshEvery * 1000 : undefined)
   const shown = query.shown
-  const snapshots = useBalanceSnapshots(queries, shown?.fetchedAt)
-  const [namesVersion, setNamesVersion] = useState(0)
-  const cachedMarkets = useCachedMarkets(`${shown?.fetchedAt}-${namesVersion}`)
-  const names = useMemo(() => namesById(cachedMarkets), [cachedMarkets])
+  // Both follow the cache: a new snapshot, or market names learnt, show without asking.
+  const snapshots = useBalanceSnapshots(queries)
+  const names = useMemo(() => namesById(known), [known])
   const groups = useMemo(() => (shown ? groupByMarket(shown.data.items, (id) => names.get(id)) : []), [shown, names])
   const unnamed = groups.some((g) => g.yieldId && !names.has(g.yieldId))
-  useLearnMarketNames(unnamed, Boolean(shown && !shown.fromCache && !offline), () => setNamesVersion((v) => v + 1))
+  useLearnMarketNames(unnamed, Boolean(shown && !shown.fromCache && !offline))
 
   const exportCsv = () => {
     if (!shown) return
