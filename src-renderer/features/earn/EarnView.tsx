@@ -14,7 +14,8 @@ import { formatDateTime, formatUsd } from '../../lib/format'
 import { useChainsById } from '../../data/reference/chains'
 import { chainName } from '../../lib/chains'
 import { ChainPicker } from './ChainPicker'
-import { formatApy, hasProblems, readFilters, toRequest, validateFilters, writeFilters, type EarnFilterDraft } from './earnFilters'
+import { hasProblems } from '../../lib/filterCodec'
+import { earnFilters, formatApy, type EarnFilterDraft } from './earnFilters'
 import { useEarnPools } from './useEarnPools'
 
 function earnColumns(chains: ReadonlyMap<number, ChainInfo>): Column<EarnPool>[] {
@@ -93,7 +94,7 @@ function EarnFiltersForm({ applied, onApply }: { applied: EarnFilterDraft; onApp
     setDraftOf(appliedKey)
     setDraft(applied)
   }
-  const problems = validateFilters(draft)
+  const { problems } = earnFilters.toRequest(draft)
   const shown = checked ? problems : {}
 
   const submit = (e: FormEvent) => {
@@ -122,9 +123,9 @@ function EarnFiltersForm({ applied, onApply }: { applied: EarnFilterDraft; onApp
 
 export function EarnView() {
   const [params, setParams] = useSearchParams()
-  const applied = useMemo(() => readFilters(params), [params])
-  const problems = validateFilters(applied)
-  const query = useEarnPools(hasProblems(problems) ? null : toRequest(applied))
+  const applied = useMemo(() => earnFilters.decode(params), [params])
+  const { request, problems } = useMemo(() => earnFilters.toRequest(applied), [applied])
+  const query = useEarnPools(hasProblems(problems) ? null : request)
   const shown = query.shown
   const chains = useChainsById()
   const columns = useMemo(() => earnColumns(chains), [chains])
@@ -141,7 +142,7 @@ export function EarnView() {
         <strong>Deprecated.</strong> The service keeps GetEarnPools only for older clients; its replacement is{' '}
         <Link to="/yield">Yield markets</Link>, with more markets, reward components and positions.
       </div>
-      <EarnFiltersForm applied={applied} onApply={(d) => setParams((p) => writeFilters(p, d))} />
+      <EarnFiltersForm applied={applied} onApply={(d) => setParams((p) => earnFilters.encode(d, p))} />
       {hasProblems(problems) ? (
         <div className="notice notice-error" role="alert">
           The filters in this link are not valid: {Object.values(problems).join('; ')}. Fix them above and apply.

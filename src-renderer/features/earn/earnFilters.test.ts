@@ -1,25 +1,35 @@
 import { describe, expect, it } from 'vitest'
 import type { EarnPool } from '@contract/service'
-import { filterEarnPools, formatApy, readFilters, toRequest, validateFilters, writeFilters } from './earnFilters'
+import { earnFilters, filterEarnPools, formatApy } from './earnFilters'
+
+const { decode, encode, toRequest } = earnFilters
 
 describe('earn pool filters', () => {
   it('round-trips through the URL and builds the request', () => {
     const draft = { chainIds: ['1', '8453'], protocols: ' Aave v3 ,, Compound III ', minTvl: '1_000_000', maxApy: '5.5' }
-    const params = writeFilters(new URLSearchParams(), draft)
-    expect(params.toString()).toBe('chains=1%2C8453&protocols=Aave+v3%2C+Compound+III&minTvl=1_000_000&maxApy=5.5')
-    const read = readFilters(params)
-    expect(validateFilters(read)).toEqual({})
-    expect(toRequest(read)).toEqual({ chainIds: [1, 8453], protocols: ['Aave v3', 'Compound III'], minTvl: 1_000_000, maxApy: 5.5 })
+    const params = encode(draft, new URLSearchParams('tab=pools&minTvl=9'))
+    expect(params.toString()).toBe('tab=pools&minTvl=1_000_000&chains=1%2C8453&protocols=Aave+v3%2C+Compound+III&maxApy=5.5')
+    expect(toRequest(decode(params))).toEqual({
+      request: { chainIds: [1, 8453], protocols: ['Aave v3', 'Compound III'], minTvl: 1_000_000, maxApy: 5.5 },
+      problems: {},
+    })
+  })
+
+  it('reads links written before the shared codec', () => {
+    const old = decode(new URLSearchParams('chains=1,%2010&protocols=Aave%20v3,%20Morpho&minTvl=250000&maxApy=&other=x'))
+    expect(old).toEqual({ chainIds: ['1', '10'], protocols: 'Aave v3, Morpho', minTvl: '250000', maxApy: '' })
+    expect(toRequest(old).request).toEqual({ chainIds: [1, 10], protocols: ['Aave v3', 'Morpho'], minTvl: 250_000 })
   })
 
   it('sends nothing for empty filters', () => {
-    expect(toRequest(readFilters(new URLSearchParams()))).toEqual({})
+    expect(toRequest(decode(new URLSearchParams()))).toEqual({ request: {}, problems: {} })
   })
 
   it('names each bad number and chain id', () => {
     const draft = { chainIds: ['base', '10'], protocols: '', minTvl: '-5', maxApy: '4%' }
-    expect(toRequest(draft)).toEqual({ chainIds: [10] })
-    expect(validateFilters(draft)).toEqual({
+    // A bad field is left out of the request whole.
+    expect(toRequest(draft).request).toEqual({})
+    expect(toRequest(draft).problems).toEqual({
       chainIds: '“base” is not a chain id',
       minTvl: 'Minimum TVL must be a number, 0 or more (e.g. 1000000)',
       maxApy: 'Maximum APY must be a number, 0 or more (e.g. 12.5)',

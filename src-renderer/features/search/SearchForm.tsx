@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import type { SearchIntentsRequest } from '@contract/service'
 import { FormField } from '../../components/FormField'
-import { emptyDraft, FILTER_FIELDS, validateFilters, type FilterDraft, type FilterField, type SearchFilterKey } from './filters'
+import { checkDraft, FILTER_FIELDS, searchFilters, type FilterDraft, type FilterField, type SearchFilterKey } from './filters'
 
 /** What `FormField` gives its control: passed on to the input or picker. */
 type ControlProps = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }
@@ -14,7 +14,7 @@ function useFilterDraft(initial: FilterDraft, revealProblems: boolean, onSearch:
   const [draft, setDraft] = useState(initial)
   const [shown, setShown] = useState<ReadonlySet<SearchFilterKey>>(() => new Set(revealProblems ? FILTER_FIELDS.map((f) => f.key) : []))
   const [formError, setFormError] = useState<string | undefined>()
-  const checked = validateFilters(draft)
+  const checked = checkDraft(draft)
   const errors = checked.ok ? {} : checked.errors
   return {
     draft,
@@ -34,7 +34,7 @@ function useFilterDraft(initial: FilterDraft, revealProblems: boolean, onSearch:
     },
     reveal: (key: SearchFilterKey) => setShown((s) => (s.has(key) ? s : new Set(s).add(key))),
     clear() {
-      setDraft(emptyDraft())
+      setDraft(searchFilters.empty)
       setShown(new Set())
       setFormError(undefined)
     },

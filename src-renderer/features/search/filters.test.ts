@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { SEARCH_FILTERS } from '@contract/service/constants'
-import { describeRequest, emptyDraft, FILTER_FIELDS, NO_FILTER_MESSAGE, validateFilters, type FilterDraft } from './filters'
+import { checkDraft, describeRequest, FILTER_FIELDS, NO_FILTER_MESSAGE, searchFilters, type FilterDraft } from './filters'
 
 const HASH = '0x' + 'ab'.repeat(32)
 const ADDRESS = '0x' + 'cd'.repeat(20)
 const SOLANA = '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU'
 
-const draft = (values: Partial<FilterDraft>): FilterDraft => ({ ...emptyDraft(), ...values })
+const draft = (values: Partial<FilterDraft>): FilterDraft => ({ ...searchFilters.empty, ...values })
 
 describe('search filters', () => {
   it('offers every SearchIntents filter of the spec, each with a label', () => {
@@ -15,7 +15,7 @@ describe('search filters', () => {
   })
 
   it('builds one request from every filled filter, typed as the API wants', () => {
-    const checked = validateFilters(
+    const checked = checkDraft(
       draft({ byOwnerAddress: ` ${ADDRESS} `, byProjectId: '42', byEdgeMode: 'ORIGIN', byEdgeRail: 'SOLANA', byQueryString: 'usdc' }),
     )
     expect(checked).toEqual({
@@ -25,7 +25,7 @@ describe('search filters', () => {
   })
 
   it('refuses a search with no filter, saying why', () => {
-    expect(validateFilters(emptyDraft())).toEqual({ ok: false, errors: {}, formError: NO_FILTER_MESSAGE })
+    expect(checkDraft(searchFilters.empty)).toEqual({ ok: false, errors: {}, formError: NO_FILTER_MESSAGE })
   })
 
   it.each([
@@ -39,18 +39,18 @@ describe('search filters', () => {
     ['byEdgeMode', 'SIDEWAYS', /ORIGIN or DESTINATION/],
     ['byProjectId', '4.2', /whole number/],
   ] as const)('checks %s as typed', (key, value, message) => {
-    const checked = validateFilters(draft({ [key]: value }))
+    const checked = checkDraft(draft({ [key]: value }))
     expect(checked.ok).toBe(false)
     if (!checked.ok) expect(checked.errors[key]).toMatch(message)
   })
 
   it('takes both EVM and non-EVM edge addresses', () => {
-    expect(validateFilters(draft({ byEdgeAddress: SOLANA })).ok).toBe(true)
-    expect(validateFilters(draft({ byEdgeAddress: ADDRESS })).ok).toBe(true)
+    expect(checkDraft(draft({ byEdgeAddress: SOLANA })).ok).toBe(true)
+    expect(checkDraft(draft({ byEdgeAddress: ADDRESS })).ok).toBe(true)
   })
 
   it('takes any text for the query string', () => {
-    expect(validateFilters(draft({ byQueryString: 'anything at all, 0x12' })).ok).toBe(true)
+    expect(checkDraft(draft({ byQueryString: 'anything at all, 0x12' })).ok).toBe(true)
   })
 
   it('describes what a search applied', () => {

@@ -2,10 +2,12 @@ import type { SearchIntentsRequest } from '@contract/service'
 import { EDGE_MODES, SEARCH_FILTERS } from '@contract/service/constants'
 import { plainTokenProblem } from '@contract/formats'
 import { isBase58Address, isEvmAddress, isHash, isWholeNumber } from '../../lib/classifyInput'
+import { filterCodec, hasProblems, text, type Fields, type Problem } from '../../lib/filterCodec'
 
 /**
  * The SearchIntents filters as a person fills them in: labels, checks as typed, and the
- * URL form (`?byOwnerAddress=0x…`, the API's own names) so a search can be bookmarked.
+ * URL form (`?byOwnerAddress=0x…`, the API's own names, through the shared codec) so a
+ * search can be bookmarked.
  */
 
 export type SearchFilterKey = (typeof SEARCH_FILTERS)[number]
@@ -103,15 +105,18 @@ export const FILTER_FIELDS: readonly FilterField[] = [
 
 export const FIELD_BY_KEY = Object.fromEntries(FILTER_FIELDS.map((f) => [f.key, f])) as Record<SearchFilterKey, FilterField>
 
-export const emptyDraft = (): FilterDraft =>
-  Object.fromEntries(SEARCH_FILTERS.map((k) => [k, ''])) as FilterDraft
-
-/** URL → filters as typed. */
-export function readFilters(params: URLSearchParams): FilterDraft {
-  const draft = emptyDraft()
-  for (const key of SEARCH_FILTERS) draft[key] = params.get(key) ?? ''
-  return draft
-}
+/** The one codec's table for Search (`lib/filterCodec.ts`): each filter under the API's own name. */
+export const searchFilters = filterCodec<FilterDraft, SearchIntentsRequest>(
+  Object.fromEntries(
+    FILTER_FIELDS.map((f) => [
+      f.key,
+      text<FilterDraft, SearchIntentsRequest>(f.key, (v): SearchIntentsRequest | Problem => {
+        const problem = f.check?.(v)
+        return problem ? { problem } : ({ [f.key]: f.key === 'byProjectId' ? Number(v) : v } as SearchIntentsRequest)
+      }),
+    ]),
+  ) as Fields<FilterDraft, SearchIntentsRequest>,
+)
 
 export type DraftCheck =
   | { ok: true; request: SearchIntentsRequest }
@@ -119,31 +124,17 @@ export type DraftCheck =
 
 export const NO_FILTER_MESSAGE = 'Fill in at least one filter: the service does not list intents without one.'
 
-/**
- * Checks every filled-in field and builds the request (the request is the filters
- * themselves, so validating and building it are one step); blank fields are left out.
- */
-export function validateFilters(draft: FilterDraft): DraftCheck {
-  const errors: Partial<Record<SearchFilterKey, string>> = {}
-  const request: Record<string, string | number> = {}
-  for (const field of FILTER_FIELDS) {
-    const value = draft[field.key].trim()
-    if (!value) continue
-    const problem = field.check?.(value)
-    if (problem) errors[field.key] = problem
-    else request[field.key] = field.key === 'byProjectId' ? Number(value) : value
-  }
-  if (Object.keys(errors).length) return { ok: false, errors }
-  if (!Object.keys(request).length) return { ok: false, errors, formError: NO_FILTER_MESSAGE }
-  return { ok: true, request: request as SearchIntentsRequest }
+/** The codec's request and problems, and the one rule of the whole form: a search needs a filter. */
+export function checkDraft(draft: FilterDraft): DraftCheck {
+  const { request, problems } = searchFilters.toRequest(draft)
+  if (hasProblems(problems)) return { ok: false, errors: problems }
+  if (!hasProblems(request)) return { ok: false, errors: {}, formError: NO_FILTER_MESSAGE }
+  return { ok: true, request }
 }
 
-/** URL parameters for a form search (filters → URL); blank filters are left out. */
-export function writeFilters(request: SearchIntentsRequest): URLSearchParams {
-  const out = new URLSearchParams()
-  for (const k of filledKeys(request)) out.set(k, String(request[k]))
-  return out
-}
+/** The URL of a form search: the request's filters as text, blank ones left out. */
+export const searchParams = (request: SearchIntentsRequest): URLSearchParams =>
+  searchFilters.encode({ ...searchFilters.empty, ...Object.fromEntries(filledKeys(request).map((k) => [k, String(request[k])])) })
 
 /** The filters a request uses, in the form's order. */
 export function filledKeys(request: SearchIntentsRequest): SearchFilterKey[] {

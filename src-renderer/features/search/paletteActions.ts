@@ -1,7 +1,6 @@
 import { classifyInput } from '../../lib/classifyInput'
 import { shortHex } from '../../lib/format'
-import { FIELD_BY_KEY } from './filters'
-import { writeFilters } from './filters'
+import { FIELD_BY_KEY, searchParams } from './filters'
 import { paramsForUniversal, universalCandidates, universalFilters } from './plan'
 
 /** What the command palette offers for what was typed or pasted. */
@@ -42,7 +41,7 @@ export function paletteActions(raw: string, views: readonly PaletteView[]): Pale
       id: `search-${as}`,
       label: as === 'byQueryString' ? `Search text “${short(input.value)}”` : `Search as ${FIELD_BY_KEY[as!].noun}`,
       kind: 'navigate',
-      to: searchPath(writeFilters(request)),
+      to: searchPath(searchParams(request)),
     })
   if (input.kind === 'hash') out.push({ id: 'watch', label: `Watch intent ${short(input.value)}`, kind: 'watch', intentId: input.value })
 

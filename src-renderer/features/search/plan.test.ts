@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { mergeHits, type SearchHit } from './hits'
-import { writeFilters } from './filters'
+import { searchParams } from './filters'
 import { paramsForUniversal, planFromParams, universalHint } from './plan'
 
 const HASH = '0x' + 'ab'.repeat(32)
@@ -58,7 +58,7 @@ describe('universal box routing', () => {
 describe('filters in the URL', () => {
   it('round-trips a form search through the URL', () => {
     const request = { byOwnerAddress: ADDRESS, byProjectId: 42, byEdgeMode: 'DESTINATION' as const }
-    const params = writeFilters(request)
+    const params = searchParams(request)
     expect(params.toString()).toBe(`byOwnerAddress=${ADDRESS}&byEdgeMode=DESTINATION&byProjectId=42`)
     expect(planFromParams(params)).toEqual({ mode: 'filters', request, candidates: [{ request }] })
   })

@@ -1,6 +1,6 @@
 import type { SearchIntentsRequest } from '@contract/service'
 import { classifyInput, KIND_LABEL, type ClassifiedInput } from '../../lib/classifyInput'
-import { FIELD_BY_KEY, readFilters, validateFilters, type SearchFilterKey } from './filters'
+import { FIELD_BY_KEY, checkDraft, searchFilters, type SearchFilterKey } from './filters'
 
 /**
  * What the URL asks to search. `?q=` is the universal box: one pasted value tried as
@@ -64,9 +64,9 @@ export function planFromParams(params: URLSearchParams): SearchPlan {
     const input = classifyInput(universal)
     return input.kind === 'empty' || input.kind === 'lookalike' ? { mode: 'none' } : { mode: 'universal', input, candidates: universalCandidates(input) }
   }
-  const draft = readFilters(params)
+  const draft = searchFilters.decode(params)
   if (Object.values(draft).every((v) => !v.trim())) return { mode: 'none' }
-  const checked = validateFilters(draft)
+  const checked = checkDraft(draft)
   if (!checked.ok) return { mode: 'invalid' }
   return { mode: 'filters', request: checked.request, candidates: [{ request: checked.request }] }
 }

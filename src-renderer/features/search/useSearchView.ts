@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router'
 import type { SearchIntentsRequest } from '@contract/service'
 import { useRouteTokenLabels } from '../../data/reference/useRouteTokenLabels'
 import { shortHex } from '../../lib/format'
-import { describeRequest, FIELD_BY_KEY, readFilters, writeFilters, type FilterDraft, type SearchFilterKey } from './filters'
+import { describeRequest, FIELD_BY_KEY, searchFilters, searchParams, type FilterDraft, type SearchFilterKey } from './filters'
 import type { SearchHit } from './hits'
 import { historyLinkFor } from './historyLink'
 import { paramsForUniversal, planFromParams, UNIVERSAL_PARAM, type SearchPlan } from './plan'
@@ -65,7 +65,7 @@ export function useSearchView(): SearchViewModel {
   const plan = useMemo(() => planFromParams(new URLSearchParams(query)), [query])
   const search = useIntentSearch(plan)
   const formQuery = plan.mode === 'filters' || plan.mode === 'invalid' ? query : ''
-  const formDraft = useMemo(() => readFilters(new URLSearchParams(formQuery)), [formQuery])
+  const formDraft = useMemo(() => searchFilters.decode(new URLSearchParams(formQuery)), [formQuery])
 
   // The panel opens when the URL brings filters, and otherwise stays as the person left it.
   const [filtersOpen, setFiltersOpen] = useState(formQuery !== '')
@@ -94,7 +94,7 @@ export function useSearchView(): SearchViewModel {
     filtersOpen,
     setFiltersOpen,
     searchUniversal: (value) => setParams(paramsForUniversal(value)),
-    searchFilters: (request) => setParams(writeFilters(request)),
+    searchFilters: (request) => setParams(searchParams(request)),
     rows,
     showAll: () => setShowAllFor(query),
     capped,

@@ -1,28 +1,28 @@
 import { describe, expect, it } from 'vitest'
 import { marketFixture } from '../testing'
 import { analystFiltersOf, isStablecoinMarket, matchesAnalystFilters, needsLocalFiltering } from './analystFilters'
-import { readFilters, toRequest, validateFilters, writeFilters } from './marketFilters'
+import { readMarketFilters, withFilter } from './marketFilters'
 
-const read = (q: string) => validateFilters(readFilters(new URLSearchParams(q)))
+const read = (q: string) => readMarketFilters(new URLSearchParams(q))
 
 describe('analyst filters', () => {
   it('reads several providers and chains, stablecoins, a minimum TVL, hidden states and tags from the URL', () => {
-    const { filters, problems } = read('provider=p1,p2&chain=1,8453&stable=1&mintvl=2500000&nodeprecated=1&open=1&tag=lending')
+    const { filters, problems, request } = read('provider=p1,p2&chain=1,8453&stable=1&mintvl=2500000&nodeprecated=1&open=1&tag=lending')
     expect(problems).toEqual({})
     const a = analystFiltersOf(filters)
     expect(a).toEqual({ providers: ['p1', 'p2'], chains: ['1', '8453'], stablecoinOnly: true, minTvlUsd: 2_500_000, hideDeprecated: true, hideClosed: true, tags: ['lending'] })
     expect(needsLocalFiltering(a)).toBe(true)
     // The service takes one provider and one chain: several are left to the view.
-    expect(toRequest(filters, problems)).toEqual({ sort: 'rewardRateDesc', limit: 20, offset: 0 })
+    expect(request).toEqual({ sort: 'rewardRateDesc', limit: 20, offset: 0 })
     expect(needsLocalFiltering(analystFiltersOf(read('provider=p1&chain=1').filters))).toBe(false)
-    expect(toRequest(read('provider=p1&chain=1').filters)).toMatchObject({ provider: 'p1', chainId: '1' })
+    expect(read('provider=p1&chain=1').request).toMatchObject({ provider: 'p1', chainId: '1' })
   })
 
   it('names a bad minimum TVL or chain list, and writes flags as 1', () => {
     expect(read('mintvl=lots').problems.minTvl).toMatch(/number of US dollars/)
     expect(read('chain=1,base').problems.chainId).toMatch(/numeric chain ids/)
-    expect(writeFilters(new URLSearchParams('offset=40'), 'stable', '1').toString()).toBe('stable=1')
-    expect(writeFilters(new URLSearchParams('stable=1'), 'stable', '').toString()).toBe('')
+    expect(withFilter(new URLSearchParams('offset=40'), 'stable', '1').toString()).toBe('stable=1')
+    expect(withFilter(new URLSearchParams('stable=1'), 'stable', '').toString()).toBe('')
   })
 
   it('keeps a market only when it passes every filter', () => {

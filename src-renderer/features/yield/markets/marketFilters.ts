@@ -1,10 +1,12 @@
 import type { YieldGetMarketsRequest } from '@contract/service'
 import { MARKET_TYPES } from '@contract/service/constants'
+import { filterCodec, flag, splitList, text, type Field, type Problem, type Problems } from '../../../lib/filterCodec'
 
 /**
  * The markets view's filters as they live in the URL (`#/yield?provider=…&chain=…`), so a
  * filtered page can be bookmarked and survives a reload. Values are kept as typed; the
- * request is built only from the ones that pass, and each bad one gets a message.
+ * request is built only from the ones that pass, and each bad one gets a message (the
+ * shared codec, `lib/filterCodec.ts`).
  */
 
 export type MarketType = (typeof MARKET_TYPES)[number]
@@ -30,8 +32,7 @@ export interface MarketFilters {
   tags: string
 }
 
-export type MarketFilterField = 'provider' | 'chainId' | 'type' | 'sort' | 'limit' | 'offset' | 'minTvl'
-export type MarketFilterProblems = Partial<Record<MarketFilterField, string>>
+export type MarketFilterProblems = Problems<MarketFilterDraft>
 
 export const PAGE_SIZES = [10, 20, 50, 100] as const
 export const DEFAULT_LIMIT = 20
@@ -50,136 +51,71 @@ export const SORT_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
 ]
 export const DEFAULT_SORT = 'rewardRateDesc'
 
-/** URL parameter of each filter. */
-export const PARAM: Record<keyof MarketFilters, string> = {
-  provider: 'provider',
-  chainId: 'chain',
-  type: 'type',
-  search: 'q',
-  sort: 'sort',
-  limit: 'limit',
-  offset: 'offset',
-  stable: 'stable',
-  minTvl: 'mintvl',
-  hideDeprecated: 'nodeprecated',
-  hideClosed: 'open',
-  tags: 'tag',
-}
-
-/** Filters that are on or off: `1` in the URL when on. */
-export const FLAG_FILTERS = ['stable', 'hideDeprecated', 'hideClosed'] as const
+/** The filters as the URL holds them: text as typed, the on/off ones as flags. */
+export type MarketFilterDraft = Omit<MarketFilters, 'type' | 'limit' | 'offset'> & { type: string; limit: string; offset: string }
 
 const isMarketType = (v: string): v is MarketType => (MARKET_TYPES as readonly string[]).includes(v)
 
-/** The filters as the URL holds them, text as typed. */
-export type MarketFilterDraft = Record<keyof MarketFilters, string>
-
-/** URL → filters as typed. */
-export function readFilters(params: URLSearchParams): MarketFilterDraft {
-  const get = (k: keyof MarketFilters) => (params.get(PARAM[k]) ?? '').trim()
-  return {
-    provider: get('provider'),
-    chainId: get('chainId'),
-    type: get('type'),
-    // The search text is kept with its spaces: the box shows it as typed.
-    search: params.get(PARAM.search) ?? '',
-    sort: get('sort'),
-    limit: get('limit'),
-    offset: get('offset'),
-    stable: get('stable'),
-    minTvl: get('minTvl'),
-    hideDeprecated: get('hideDeprecated'),
-    hideClosed: get('hideClosed'),
-    tags: get('tags'),
-  }
-}
-
-function wholeNumber(text: string, fallback: number, ok: (n: number) => boolean): number | undefined {
-  if (!text) return fallback
-  const n = Number(text)
-  return Number.isInteger(n) && ok(n) ? n : undefined
-}
-
-/**
- * Typed filters from a draft, and the problem of each bad value. A bad value is kept
- * where the view shows it as typed (the chain id) and replaced by its default where a
- * number is needed (page size, offset).
- */
-export function validateFilters(draft: MarketFilterDraft): { filters: MarketFilters; problems: MarketFilterProblems } {
-  const problems: MarketFilterProblems = {}
-  if (draft.chainId && !draft.chainId.split(',').every((c) => /^\d+$/.test(c.trim()) || !c.trim())) problems.chainId = 'Use numeric chain ids, separated by commas'
-  const min = Number(draft.minTvl)
-  if (draft.minTvl && !(Number.isFinite(min) && min >= 0)) problems.minTvl = 'The minimum TVL is a number of US dollars, 0 or more'
-  const type = isMarketType(draft.type) ? draft.type : ''
-  if (draft.type && !type) problems.type = `Unknown market type “${draft.type}”; use ${MARKET_TYPES.join(' or ')}`
-  const limit = wholeNumber(draft.limit, DEFAULT_LIMIT, (n) => n > 0 && n <= 1000)
-  if (limit === undefined) problems.limit = 'Use a page size between 1 and 1000'
-  const offset = wholeNumber(draft.offset, 0, (n) => n >= 0)
-  if (offset === undefined) problems.offset = 'The page offset must be a whole number, 0 or more'
-  return {
-    filters: {
-      provider: draft.provider,
-      chainId: draft.chainId,
-      type,
-      search: draft.search,
-      sort: draft.sort || DEFAULT_SORT,
-      limit: limit ?? DEFAULT_LIMIT,
-      offset: offset ?? 0,
-      stable: draft.stable === '1',
-      minTvl: problems.minTvl ? '' : draft.minTvl,
-      hideDeprecated: draft.hideDeprecated === '1',
-      hideClosed: draft.hideClosed === '1',
-      tags: draft.tags,
-    },
-    problems,
-  }
-}
-
 const single = (text: string): string | undefined => {
-  const parts = text.split(',').map((s) => s.trim()).filter(Boolean)
+  const parts = splitList(text)
   return parts.length === 1 ? parts[0] : undefined
 }
 
+/** A page size or offset: a bad one is named, and the request takes the default instead. */
+const whole = (key: 'limit' | 'offset', fallback: number, ok: (n: number) => boolean, problem: string): Field<string, MarketFilterDraft, YieldGetMarketsRequest> => ({
+  key,
+  empty: String(fallback),
+  serialise: (v) => v.trim(),
+  toRequest: (v): YieldGetMarketsRequest | Problem => {
+    const n = v.trim() ? Number(v) : fallback
+    return Number.isInteger(n) && ok(n) ? { [key]: n } : { problem, fallback: { [key]: fallback } }
+  },
+})
+
 /**
- * The YieldGetMarkets request for valid filters; unset and invalid ones are left out, and
- * so are several providers or chains (the service takes one of each: the view filters
- * those itself, see `analystFilters.ts`).
+ * The markets view's table for the one filter codec (`lib/filterCodec.ts`): URL keys as
+ * they always were. Several providers or chains are left out of the request (the service
+ * takes one of each: the view filters those itself, see `analystFilters.ts`); the flags,
+ * the minimum TVL and the tags are the view's own filters and send nothing.
  */
-export function toRequest(f: MarketFilters, problems: MarketFilterProblems = {}): YieldGetMarketsRequest {
-  const search = f.search.trim()
-  const provider = single(f.provider)
-  const chainId = single(f.chainId)
-  return {
-    ...(provider && !problems.provider && { provider }),
-    ...(chainId && !problems.chainId && { chainId }),
-    ...(f.type && { type: f.type }),
-    ...(search && { search }),
-    sort: f.sort,
-    limit: f.limit,
-    offset: f.offset,
-  }
+export const marketFilters = filterCodec<MarketFilterDraft, YieldGetMarketsRequest>({
+  provider: text('provider', (v) => (single(v) ? { provider: single(v) } : undefined)),
+  chainId: text('chain', (v) =>
+    splitList(v).every((c) => /^\d+$/.test(c)) ? (single(v) ? { chainId: single(v) } : undefined) : { problem: 'Use numeric chain ids, separated by commas' },
+  ),
+  type: text('type', (v) => (isMarketType(v) ? { type: v } : { problem: `Unknown market type “${v}”; use ${MARKET_TYPES.join(' or ')}` })),
+  // The search text is kept with its spaces: the box shows it as typed.
+  search: { key: 'q', empty: '', toRequest: (v) => (v.trim() ? { search: v.trim() } : undefined) },
+  sort: { key: 'sort', empty: DEFAULT_SORT, serialise: (v) => v.trim(), toRequest: (v) => ({ sort: v.trim() || DEFAULT_SORT }) },
+  limit: whole('limit', DEFAULT_LIMIT, (n) => n > 0 && n <= 1000, 'Use a page size between 1 and 1000'),
+  offset: whole('offset', 0, (n) => n >= 0, 'The page offset must be a whole number, 0 or more'),
+  stable: flag('stable'),
+  minTvl: text('mintvl', (v) => (Number.isFinite(Number(v)) && Number(v) >= 0 ? undefined : { problem: 'The minimum TVL is a number of US dollars, 0 or more' })),
+  hideDeprecated: flag('nodeprecated'),
+  hideClosed: flag('open'),
+  tags: text('tag'),
+})
+
+/**
+ * The URL's filters checked once: the request, each bad value's problem, and the filters
+ * as the view shows them (a bad value at its default where a number or a choice is needed).
+ */
+export function readMarketFilters(params: URLSearchParams): { filters: MarketFilters; problems: MarketFilterProblems; request: YieldGetMarketsRequest } {
+  const draft = marketFilters.decode(params)
+  const { request, problems } = marketFilters.toRequest(draft)
+  const type = problems.type ? '' : (draft.type.trim() as MarketType | '')
+  const filters = { ...draft, type, sort: request.sort ?? DEFAULT_SORT, limit: request.limit ?? DEFAULT_LIMIT, offset: request.offset ?? 0, minTvl: problems.minTvl ? '' : draft.minTvl.trim() }
+  return { filters, problems, request }
 }
 
 /**
- * Writes one change into the URL parameters. Any change but paging itself starts again
- * at the first page, since an offset into another result set means nothing.
+ * The URL with one filter changed. Any change but paging itself starts again at the first
+ * page, since an offset into another result set means nothing.
  */
-export function writeFilters(
-  params: URLSearchParams,
-  key: keyof MarketFilters,
-  value: string | number,
-): URLSearchParams {
-  const next = new URLSearchParams(params)
-  const text = String(value)
-  const isDefault =
-    text === '' ||
-    (key === 'sort' && text === DEFAULT_SORT) ||
-    (key === 'limit' && text === String(DEFAULT_LIMIT)) ||
-    (key === 'offset' && text === '0')
-  if (isDefault) next.delete(PARAM[key])
-  else next.set(PARAM[key], text)
-  if (key !== 'offset') next.delete(PARAM.offset)
-  return next
+export function withFilter(params: URLSearchParams, key: keyof MarketFilters, value: string | number): URLSearchParams {
+  const draft = marketFilters.decode(params)
+  const next = { ...draft, [key]: typeof draft[key] === 'boolean' ? value === '1' : String(value) }
+  return marketFilters.encode(key === 'offset' ? next : { ...next, offset: '0' }, params)
 }
 
 /** True when any filter narrows the list (paging and order do not). */

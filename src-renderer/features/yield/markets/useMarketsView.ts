@@ -6,7 +6,7 @@ import { useRecordQuery } from '../../../data/useRecordQuery'
 import { useConnection } from '../../../stores/connection'
 import { useCachedMarkets, vocabularyOf } from '../cachedMarkets'
 import { exportMarketsCsv } from './exportMarkets'
-import { readFilters, toRequest, validateFilters, writeFilters, type MarketFilters } from './marketFilters'
+import { readMarketFilters, withFilter, type MarketFilters } from './marketFilters'
 import { useMarkets } from './useMarkets'
 import { analystFiltersOf, needsLocalFiltering } from './analystFilters'
 
@@ -19,8 +19,7 @@ export type ExportState = { s: 'idle' } | { s: 'running'; count: number } | { s:
  */
 export function useMarketsView() {
   const [params, setParams] = useSearchParams()
-  const { filters, problems } = useMemo(() => validateFilters(readFilters(params)), [params])
-  const request = useMemo(() => toRequest(filters, problems), [filters, problems])
+  const { filters, problems, request } = useMemo(() => readMarketFilters(params), [params])
   const local = useMemo(() => {
     const a = analystFiltersOf(filters)
     return needsLocalFiltering(a) ? a : null
@@ -37,7 +36,7 @@ export function useMarketsView() {
 
   // Paging keeps history entries (back returns to the page before); filter edits replace.
   const update = (key: keyof MarketFilters, value: string | number) =>
-    setParams((p) => writeFilters(p, key, value), { replace: key !== 'offset' })
+    setParams((p) => withFilter(p, key, value), { replace: key !== 'offset' })
 
   const runExport = async () => {
     if (!profileId) return
