@@ -4,7 +4,7 @@ import { QUERY_WATCH_INTERVALS_MS, QUERY_WATCH_LIMITS } from '@contract/queryWat
 import { useChainsById } from '../../data/reference/chains'
 import { useConnection } from '../../stores/connection'
 import { describeQuery, intervalText, useQueryWatchActions } from '../queryWatch'
-import { DEFAULT_SETTINGS, validateFilters, writeFilters, type HistoryFilterDraft } from './filters'
+import { DEFAULT_SETTINGS, historyParams, validate, type HistoryFilterDraft } from './filters'
 
 type Outcome = { ok: true; name: string; queryId: string } | { ok: false; message: string } | null
 
@@ -24,7 +24,7 @@ export function WatchFilterButton({ applied }: { applied: HistoryFilterDraft }) 
   const [busy, setBusy] = useState(false)
   const byId = useChainsById()
   const selectId = useId()
-  const valid = validateFilters(applied)
+  const valid = validate(applied)
   const { add } = useQueryWatchActions()
 
   const save = async () => {
@@ -32,8 +32,7 @@ export function WatchFilterButton({ applied }: { applied: HistoryFilterDraft }) 
     askPermissionInHost()
     setBusy(true)
     const name = describeQuery(valid.query, (id) => byId.get(id)?.name ?? `chain ${id}`)
-    const historyParams = writeFilters(applied, DEFAULT_SETTINGS).toString()
-    const r = await add({ name, query: valid.query, historyParams, intervalMs })
+    const r = await add({ name, query: valid.query, historyParams: historyParams(applied, DEFAULT_SETTINGS).toString(), intervalMs })
     setBusy(false)
     setOutcome(r.ok ? { ok: true, name: r.value.name, queryId: r.value.id } : { ok: false, message: r.error.message })
   }

@@ -1,16 +1,16 @@
 import type { GetIntentHistoryRequest, IntentStatus, Page } from '@contract/service'
 import { EDGE_MODES, INTENT_PROTOCOLS, INTENT_STATUSES } from '@contract/service/constants'
 import { EVM_ADDRESS, plainTokenProblem } from '@contract/formats'
+import { filterCodec, flag, hasProblems, text, type Field, type Problem } from '../../lib/filterCodec'
 import { isShowingUtc, pad2, timeParts } from '../../lib/format'
 import type { HistoryQuery } from '../../data/paging'
 
 /**
  * The History view's filters as the form edits them (all text, so nothing typed is lost
  * while it is still invalid), how they live in the URL, and how a valid set becomes a
- * GetIntentHistory request. Invalid input never reaches the service: `validateFilters`
- * either yields a request or a message per field. The verbs: `read` (URL → form),
- * `validate` (form → query or messages), `toRequest` (query → GetIntentHistory request),
- * `write` (form → URL).
+ * GetIntentHistory request, through the one filter codec (`historyFilters` and
+ * `historySettings` below). Invalid input never reaches the service: `validate` yields
+ * either the query or a message per field.
  */
 
 export type IntentProtocol = (typeof INTENT_PROTOCOLS)[number]
@@ -148,108 +148,6 @@ export type FilterErrors = Partial<Record<FilterField, string>>
 
 export type Validation = { ok: true; query: HistoryQuery } | { ok: false; errors: FilterErrors }
 
-type Checked = { errors: FilterErrors; query: HistoryQuery }
-const text = (draft: HistoryFilterDraft, field: FilterField) => String(draft[field] ?? '').trim()
-
-function checkProjectAndCodes(draft: HistoryFilterDraft, { errors, query }: Checked) {
-  const projectId = text(draft, 'projectId')
-  if (projectId) {
-    if (DIGITS.test(projectId) && Number.isSafeInteger(Number(projectId))) query.byProjectId = Number(projectId)
-    else errors.projectId = 'Use a whole number (0 or more)'
-  }
-  if (draft.protocol) query.byIntentProtocol = draft.protocol
-  for (const [field, key] of [
-    ['swapProvider', 'bySwapProvider'],
-    ['bridgeProvider', 'byBridgeProvider'],
-  ] as const) {
-    const code = text(draft, field).toUpperCase()
-    if (!code) continue
-    if (UPPER_CODE.test(code)) query[key] = code
-    else errors[field] = 'Use a provider code: letters, digits and _ (e.g. AUTO)'
-  }
-  const rail = text(draft, 'edgeRail').toUpperCase()
-  if (rail) {
-    if (UPPER_CODE.test(rail)) query.byEdgeRail = rail
-    else errors.edgeRail = 'Use the network name in capitals, e.g. SOLANA'
-  }
-  if (draft.edgeMode) query.byEdgeMode = draft.edgeMode
-}
-
-function checkAddresses(draft: HistoryFilterDraft, { errors, query }: Checked) {
-  const owner = text(draft, 'owner')
-  if (owner) {
-    const problem = evmAddress(owner)
-    if (problem) errors.owner = problem
-    else query.byOwnerAddress = owner
-  }
-  const edgeAddress = text(draft, 'edgeAddress')
-  if (edgeAddress) {
-    const problem = anyChainAddress(edgeAddress)
-    if (problem) errors.edgeAddress = problem
-    else query.byEdgeAddress = edgeAddress
-  }
-  const participants = splitAddresses(draft.participants)
-  if (participants.length > MAX_PARTICIPANTS) errors.participants = `At most ${MAX_PARTICIPANTS} addresses`
-  else if (participants.length) {
-    const bad = participants.find((a) => anyChainAddress(a))
-    if (bad) errors.participants = `“${bad.length > 20 ? `${bad.slice(0, 18)}…` : bad}” is not an address`
-    else query.byParticipantAddresses = participants
-  }
-}
-
-function checkChainsAndTokens(draft: HistoryFilterDraft, { errors, query }: Checked) {
-  for (const [field, key] of [
-    ['originChainId', 'originChainId'],
-    ['destinationChainId', 'destinationChainId'],
-  ] as const) {
-    const v = text(draft, field)
-    if (!v) continue
-    const n = Number(v)
-    if (DIGITS.test(v) && Number.isSafeInteger(n) && n > 0) query[key] = n
-    else errors[field] = 'Pick a chain or enter a positive chain id'
-  }
-  for (const [field, key] of [
-    ['originToken', 'originTokenAddress'],
-    ['destinationToken', 'destinationTokenAddress'],
-  ] as const) {
-    const v = text(draft, field)
-    if (!v) continue
-    const problem = evmAddress(v)
-    if (problem) errors[field] = problem
-    else query[key] = v
-  }
-}
-
-function checkTimes(draft: HistoryFilterDraft, { errors, query }: Checked) {
-  const from = text(draft, 'from')
-  const to = text(draft, 'to')
-  const fromTime = from ? localInputToUnix(from) : undefined
-  const toTime = to ? localInputToUnix(to) : undefined
-  if (from && fromTime === undefined) errors.from = 'Enter a date and time'
-  if (to && toTime === undefined) errors.to = 'Enter a date and time'
-  if (fromTime !== undefined && toTime !== undefined && fromTime > toTime) errors.to = 'The end is before the start'
-  if (fromTime !== undefined && fromTime < 0) errors.from = 'Pick a date after 1970'
-  if (!errors.from && fromTime !== undefined) query.fromTime = fromTime
-  if (!errors.to && toTime !== undefined) query.toTime = toTime
-}
-
-/** Trims, upper-cases codes and checks every field; a valid draft becomes the request. */
-export function validateFilters(draft: HistoryFilterDraft): Validation {
-  const checked: Checked = { errors: {}, query: {} }
-  checkProjectAndCodes(draft, checked)
-  checkAddresses(draft, checked)
-  checkChainsAndTokens(draft, checked)
-  checkTimes(draft, checked)
-  const { errors, query } = checked
-  if (draft.includeBalances) query.includeBalances = true
-  if (draft.onlyRecoverable) query.onlyRecoverable = true
-  // Every status ticked means no restriction; the list stays short either way.
-  if (draft.statuses.length && draft.statuses.length < INTENT_STATUSES.length) {
-    query.byStatuses = INTENT_STATUSES.filter((s) => draft.statuses.includes(s))
-  }
-  return Object.keys(errors).length ? { ok: false, errors } : { ok: true, query }
-}
-
 /** Entries "load all" asks for per request: fewer round trips, still a bounded answer. */
 export const LOAD_ALL_PAGE_SIZE = 100
 
@@ -257,31 +155,7 @@ export const LOAD_ALL_PAGE_SIZE = 100
 export const requestPageSize = (settings: HistoryViewSettings): number =>
   settings.all ? Math.max(LOAD_ALL_PAGE_SIZE, settings.pageSize) : settings.pageSize
 
-/**
- * The GetIntentHistory request for a valid query in the settings' view, without a cursor:
- * the first page's `page` holds the sort column, the order and the size. It names the list
- * (the query key); later pages re-send the service's `nextPage`.
- */
-export function toRequest(query: HistoryQuery, settings: HistoryViewSettings): GetIntentHistoryRequest {
-  const page: Page = { column: settings.sort, sort: [{ column: settings.sort, order: settings.order }], pageSize: requestPageSize(settings) }
-  return { ...query, page }
-}
-
-// ---- URL ------------------------------------------------------------------------
-
-/** URL parameter of each single-valued text field. */
-const TEXT_PARAMS = {
-  projectId: 'project',
-  swapProvider: 'swap',
-  bridgeProvider: 'bridge',
-  owner: 'owner',
-  edgeAddress: 'edge',
-  edgeRail: 'rail',
-  originChainId: 'originChain',
-  originToken: 'originToken',
-  destinationChainId: 'destChain',
-  destinationToken: 'destToken',
-} as const satisfies Partial<Record<FilterField, string>>
+// ---- the codec's tables ------------------------------------------------------------
 
 const oneOf = <T extends string>(values: readonly T[], v: string | null): T | '' =>
   v !== null && (values as readonly string[]).includes(v) ? (v as T) : ''
@@ -300,55 +174,127 @@ function localInputToIso(local: string): string {
   return s === undefined ? local : new Date(s * 1000).toISOString().replace('.000Z', 'Z')
 }
 
-export function readFilters(params: URLSearchParams): HistoryFilterDraft {
-  const draft: HistoryFilterDraft = { ...EMPTY_DRAFT }
-  for (const [field, key] of Object.entries(TEXT_PARAMS) as [keyof typeof TEXT_PARAMS, string][]) {
-    draft[field] = params.get(key) ?? ''
-  }
-  draft.protocol = oneOf(INTENT_PROTOCOLS, params.get('protocol'))
-  draft.edgeMode = oneOf(EDGE_MODES, params.get('mode'))
-  draft.participants = params.getAll('participant').join(', ')
-  draft.from = isoToLocalInput(params.get('from'))
-  draft.to = isoToLocalInput(params.get('to'))
-  draft.includeBalances = params.get('balances') === '1'
-  draft.onlyRecoverable = params.get('recoverable') === '1'
-  const statuses = new Set(params.getAll('status'))
-  draft.statuses = INTENT_STATUSES.filter((s) => statuses.has(s))
-  return draft
-}
-
 function clampInt(v: string | null, min: number, max: number, fallback: number): number {
   const n = v !== null && DIGITS.test(v) ? Number(v) : NaN
   return Number.isSafeInteger(n) ? Math.min(max, Math.max(min, n)) : fallback
 }
 
-export function readSettings(params: URLSearchParams): HistoryViewSettings {
-  const sort = oneOf(SORT_COLUMNS, params.get('sort')) || DEFAULT_SETTINGS.sort
-  const order = params.get('order') === 'asc' ? 'ASC' : 'DESC'
-  const size = clampInt(params.get('size'), PAGE_SIZES[0], PAGE_SIZES[PAGE_SIZES.length - 1], DEFAULT_PAGE_SIZE)
-  const cap = clampInt(params.get('cap'), 1, MAX_LOAD_ALL_CAP, DEFAULT_LOAD_ALL_CAP)
-  return { sort, order, pageSize: size, cap, all: params.get('all') === '1' }
+type Part = Partial<HistoryQuery> | Problem | undefined
+
+/** A provider or rail code: written upper case, letters, digits and _. */
+const code = (key: string, build: (code: string) => Part, problem: string): Field<string, HistoryFilterDraft, HistoryQuery> => ({
+  ...text<HistoryFilterDraft, HistoryQuery>(key, (v) => (UPPER_CODE.test(v.toUpperCase()) ? build(v.toUpperCase()) : { problem })),
+  serialise: (v) => v.trim().toUpperCase(),
+})
+const chain = (key: string, build: (id: number) => Part) =>
+  text<HistoryFilterDraft, HistoryQuery>(key, (v) =>
+    DIGITS.test(v) && Number.isSafeInteger(Number(v)) && Number(v) > 0 ? build(Number(v)) : { problem: 'Pick a chain or enter a positive chain id' },
+  )
+const address = (key: string, check: (v: string) => string | undefined, build: (address: string) => Part) =>
+  text<HistoryFilterDraft, HistoryQuery>(key, (v) => {
+    const problem = check(v)
+    return problem ? { problem } : build(v)
+  })
+const choice = <T extends string>(key: string, values: readonly T[], build: (v: T) => Part): Field<'' | T, HistoryFilterDraft, HistoryQuery> => ({
+  key,
+  empty: '',
+  parse: ([t]) => oneOf(values, t),
+  toRequest: (v) => (v ? build(v) : undefined),
+})
+/** Times travel in the URL as ISO instants (see `isoToLocalInput`); the form shows them in the shown zone. */
+const time = (key: 'from' | 'to', check: (seconds: number, f: HistoryFilterDraft) => Part): Field<string, HistoryFilterDraft, HistoryQuery> => ({
+  ...text<HistoryFilterDraft, HistoryQuery>(key, (v, f) => {
+    const seconds = localInputToUnix(v)
+    return seconds === undefined ? { problem: 'Enter a date and time' } : check(seconds, f)
+  }),
+  parse: ([t]) => isoToLocalInput(t),
+  serialise: (v) => (v.trim() ? localInputToIso(v.trim()) : ''),
+})
+
+const participants: Field<string, HistoryFilterDraft, HistoryQuery> = {
+  key: 'participant',
+  many: true,
+  empty: '',
+  parse: (all) => all.join(', '),
+  serialise: splitAddresses,
+  toRequest: (v) => {
+    const all = splitAddresses(v)
+    if (all.length > MAX_PARTICIPANTS) return { problem: `At most ${MAX_PARTICIPANTS} addresses` }
+    const bad = all.find((a) => anyChainAddress(a))
+    if (bad) return { problem: `“${bad.length > 20 ? `${bad.slice(0, 18)}…` : bad}” is not an address` }
+    return all.length ? { byParticipantAddresses: all } : undefined
+  },
 }
 
-/** The URL's search part for a draft and settings; defaults are left out to keep links short. */
-export function writeFilters(draft: HistoryFilterDraft, settings: HistoryViewSettings): URLSearchParams {
-  const p = new URLSearchParams()
-  for (const [field, key] of Object.entries(TEXT_PARAMS) as [keyof typeof TEXT_PARAMS, string][]) {
-    const v = draft[field].trim()
-    if (v) p.set(key, field.endsWith('Provider') || field === 'edgeRail' ? v.toUpperCase() : v)
-  }
-  if (draft.protocol) p.set('protocol', draft.protocol)
-  if (draft.edgeMode) p.set('mode', draft.edgeMode)
-  for (const a of splitAddresses(draft.participants)) p.append('participant', a)
-  if (draft.from.trim()) p.set('from', localInputToIso(draft.from.trim()))
-  if (draft.to.trim()) p.set('to', localInputToIso(draft.to.trim()))
-  if (draft.includeBalances) p.set('balances', '1')
-  if (draft.onlyRecoverable) p.set('recoverable', '1')
-  for (const s of draft.statuses) p.append('status', s)
-  if (settings.sort !== DEFAULT_SETTINGS.sort) p.set('sort', settings.sort)
-  if (settings.order !== DEFAULT_SETTINGS.order) p.set('order', settings.order.toLowerCase())
-  if (settings.pageSize !== DEFAULT_SETTINGS.pageSize) p.set('size', String(settings.pageSize))
-  if (settings.cap !== DEFAULT_SETTINGS.cap) p.set('cap', String(settings.cap))
-  if (settings.all) p.set('all', '1')
-  return p
+const PROVIDER_PROBLEM = 'Use a provider code: letters, digits and _ (e.g. AUTO)'
+
+/**
+ * History's filters for the one codec (`lib/filterCodec.ts`): the URL keys as they always
+ * were (a link or watched filter written before reads the same), the form's text, and
+ * each field's part of the GetIntentHistory request or its problem. Invalid input never
+ * reaches the service.
+ */
+export const historyFilters = filterCodec<HistoryFilterDraft, HistoryQuery>({
+  projectId: text('project', (v) => (DIGITS.test(v) && Number.isSafeInteger(Number(v)) ? { byProjectId: Number(v) } : { problem: 'Use a whole number (0 or more)' })),
+  swapProvider: code('swap', (c) => ({ bySwapProvider: c }), PROVIDER_PROBLEM),
+  bridgeProvider: code('bridge', (c) => ({ byBridgeProvider: c }), PROVIDER_PROBLEM),
+  owner: address('owner', evmAddress, (a) => ({ byOwnerAddress: a })),
+  edgeAddress: address('edge', anyChainAddress, (a) => ({ byEdgeAddress: a })),
+  edgeRail: code('rail', (c) => ({ byEdgeRail: c }), 'Use the network name in capitals, e.g. SOLANA'),
+  originChainId: chain('originChain', (id) => ({ originChainId: id })),
+  originToken: address('originToken', evmAddress, (a) => ({ originTokenAddress: a })),
+  destinationChainId: chain('destChain', (id) => ({ destinationChainId: id })),
+  destinationToken: address('destToken', evmAddress, (a) => ({ destinationTokenAddress: a })),
+  protocol: choice('protocol', INTENT_PROTOCOLS, (p) => ({ byIntentProtocol: p })),
+  edgeMode: choice('mode', EDGE_MODES, (m) => ({ byEdgeMode: m })),
+  participants,
+  from: time('from', (s) => (s < 0 ? { problem: 'Pick a date after 1970' } : { fromTime: s })),
+  to: time('to', (s, f) => {
+    const from = f.from.trim() ? localInputToUnix(f.from.trim()) : undefined
+    return from !== undefined && from > s ? { problem: 'The end is before the start' } : { toTime: s }
+  }),
+  includeBalances: flag('balances', (on) => (on ? { includeBalances: true } : undefined)),
+  onlyRecoverable: flag('recoverable', (on) => (on ? { onlyRecoverable: true } : undefined)),
+  statuses: {
+    key: 'status',
+    many: true,
+    empty: [],
+    parse: (all) => INTENT_STATUSES.filter((s) => all.includes(s)),
+    // Every status ticked means no restriction; the list stays short either way.
+    toRequest: (v) => (v.length && v.length < INTENT_STATUSES.length ? { byStatuses: INTENT_STATUSES.filter((s) => v.includes(s)) } : undefined),
+  },
+})
+
+/** The form's answer, from the codec: the query, or the problem of each bad field. */
+export function validate(draft: HistoryFilterDraft): Validation {
+  const { request, problems } = historyFilters.toRequest(draft)
+  return hasProblems(problems) ? { ok: false, errors: problems } : { ok: true, query: request }
 }
+
+/**
+ * The view's settings for the same codec: sort, order and page size become the first
+ * page's `page` (the request names the list, the query key; later pages re-send the
+ * service's `nextPage`); the cap and "all" stay in the URL only.
+ */
+export const historySettings = filterCodec<HistoryViewSettings, { page: Page }>({
+  sort: { key: 'sort', empty: DEFAULT_SETTINGS.sort, parse: ([t]) => oneOf(SORT_COLUMNS, t) || DEFAULT_SETTINGS.sort },
+  order: { key: 'order', empty: DEFAULT_SETTINGS.order, parse: ([t]) => (t === 'asc' ? 'ASC' : 'DESC'), serialise: (o) => o.toLowerCase() },
+  pageSize: {
+    key: 'size',
+    empty: DEFAULT_PAGE_SIZE,
+    parse: ([t]) => clampInt(t, PAGE_SIZES[0], PAGE_SIZES[PAGE_SIZES.length - 1], DEFAULT_PAGE_SIZE),
+    toRequest: (_, s) => ({ page: { column: s.sort, sort: [{ column: s.sort, order: s.order }], pageSize: requestPageSize(s) } }),
+  },
+  cap: { key: 'cap', empty: DEFAULT_LOAD_ALL_CAP, parse: ([t]) => clampInt(t, 1, MAX_LOAD_ALL_CAP, DEFAULT_LOAD_ALL_CAP) },
+  all: flag('all'),
+})
+
+/** The GetIntentHistory request, without a cursor, for a valid query in the settings' view. */
+export const historyRequest = (query: HistoryQuery, settings: HistoryViewSettings): GetIntentHistoryRequest => ({
+  ...query,
+  ...historySettings.toRequest(settings).request,
+})
+
+/** The URL's search part for a draft and settings; defaults are left out to keep links short. */
+export const historyParams = (draft: HistoryFilterDraft, settings: HistoryViewSettings): URLSearchParams =>
+  historySettings.encode(settings, historyFilters.encode(draft))

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { EMPTY_DRAFT, validateFilters, type FilterErrors, type FilterField, type HistoryFilterDraft } from './filters'
+import { EMPTY_DRAFT, validate, type FilterErrors, type FilterField, type HistoryFilterDraft } from './filters'
 
 /**
  * The History filter form's state: the draft being edited (kept until applied, so nothing
@@ -28,7 +28,7 @@ export const isSet = (draft: HistoryFilterDraft, f: FilterField): boolean => {
 }
 
 const errorsOf = (draft: HistoryFilterDraft): FilterErrors => {
-  const v = validateFilters(draft)
+  const v = validate(draft)
   return v.ok ? {} : v.errors
 }
 

@@ -14,12 +14,12 @@ import { useCacheStatus, useOfflineMode } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
 import { offlineHistoryFor } from './cacheFeed'
 import {
-  readFilters,
-  readSettings,
+  historyFilters,
+  historyParams,
+  historyRequest,
+  historySettings,
   requestPageSize,
-  toRequest,
-  validateFilters,
-  writeFilters,
+  validate,
   type HistoryFilterDraft,
   type HistoryQuery,
   type HistoryViewSettings,
@@ -108,11 +108,11 @@ function describeShown(pages: Page[]) {
   return { entries, fetchedAt, source, fromCache: pages.some((p) => p.fromCache), liveError: pages.find((p) => p.liveError)?.liveError, ignoredFilters }
 }
 
-function useHistoryList(request: ReturnType<typeof toRequest> | null, settings: HistoryViewSettings, id: string | null) {
+function useHistoryList(request: ReturnType<typeof historyRequest> | null, settings: HistoryViewSettings, id: string | null) {
   const list = usePagedQuery({
     source: 'getIntentHistory',
     args: request,
-    // `args` is the request `toRequest` built: already in the service's own types.
+    // `args` is the request `historyRequest` built: already in the service's own types.
     load: (profileId, args) => historySource(profileId, args as GetIntentHistoryRequest, settings),
     pageSize: requestPageSize(settings),
     view: settings.all ? 'all' : 'pages',
@@ -142,20 +142,20 @@ function useHistoryList(request: ReturnType<typeof toRequest> | null, settings: 
 
 export function useHistoryView(): HistoryViewModel {
   const [params, setParams] = useSearchParams()
-  const applied = useMemo(() => readFilters(params), [params])
-  const settings = useMemo(() => readSettings(params), [params])
-  const validation = useMemo(() => validateFilters(applied), [applied])
+  const applied = useMemo(() => historyFilters.decode(params), [params])
+  const settings = useMemo(() => historySettings.decode(params), [params])
+  const validation = useMemo(() => validate(applied), [applied])
   const query = validation.ok ? validation.query : null
-  const request = useMemo(() => (query ? toRequest(query, settings) : null), [query, settings])
+  const request = useMemo(() => (query ? historyRequest(query, settings) : null), [query, settings])
   const profileId = useProfileId()
   const id = query && profileId ? JSON.stringify([profileId, query, settings.sort, settings.order, settings.pageSize]) : null
   const { list, state } = useHistoryList(request, settings, id)
   const offline = useOfflineMode()
 
-  const applySettings = (next: Partial<HistoryViewSettings>) => setParams(writeFilters(applied, { ...settings, ...next }), { replace: true })
+  const applySettings = (next: Partial<HistoryViewSettings>) => setParams(historyParams(applied, { ...settings, ...next }), { replace: true })
   const actions: HistoryActions = {
     // A new list (other filters, sort or page size) starts at its first page, as a new search does.
-    applyFilters: (draft) => setParams(writeFilters(draft, { ...settings, all: false })),
+    applyFilters: (draft) => setParams(historyParams(draft, { ...settings, all: false })),
     applySettings,
     next: list.next,
     previous: list.previous,
@@ -167,7 +167,7 @@ export function useHistoryView(): HistoryViewModel {
     startLoadAll: (cap) => {
       if (settings.all) return list.readAll(cap)
       // Entering the view by the button reads the list afresh, even if an earlier run of it is kept.
-      if (query && profileId) dropReadAll(queryKeys.request(profileId, 'getIntentHistory', toRequest(query, { ...settings, all: true })))
+      if (query && profileId) dropReadAll(queryKeys.request(profileId, 'getIntentHistory', historyRequest(query, { ...settings, all: true })))
       applySettings({ all: true, ...(cap === undefined ? {} : { cap }) })
     },
     resumeLoadAll: list.resume,
