@@ -78,6 +78,7 @@ function SidePicker({
 
 function SideState({ label, side }: { label: string; side: CompareSide }) {
   if (side.status === 'loading') return <p className="muted">Loading {label}…</p>
+  if (side.status === 'ok' && side.liveError) return <CachedNotice fetchedAt={side.fetchedAt} failure={side.liveError} onRetry={side.retry} />
   if (side.status === 'error')
     return side.error && side.error.kind !== 'NotFound' ? (
       <ErrorNotice error={side.error} onRetry={side.retry} />

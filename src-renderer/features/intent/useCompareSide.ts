@@ -6,7 +6,8 @@ import { useAvailableVersions } from './versions'
 export type CompareSide =
   | { status: 'empty' }
   | { status: 'loading' }
-  | { status: 'ok'; intent: Intent; fetchedAt: number; fromCache: boolean }
+  /** `liveError`: the failed GetIntent the cached copy stands in for (the one fallback rule). */
+  | { status: 'ok'; intent: Intent; fetchedAt: number; fromCache: boolean; liveError?: SvcError; retry?: () => void }
   | { status: 'error'; error?: SvcError; message: string; retry?: () => void }
 
 /**
@@ -26,7 +27,7 @@ export function useCompareSide(profileId: string | undefined, intentId: string, 
       : { status: 'error', message: 'That earlier copy is no longer available: earlier copies are kept until the app is closed or reloaded.' }
   }
   const shown = latest.shown
-  if (shown) return { status: 'ok', intent: shown.data, fetchedAt: shown.fetchedAt, fromCache: shown.fromCache }
+  if (shown) return { status: 'ok', intent: shown.data, fetchedAt: shown.fetchedAt, fromCache: shown.fromCache, liveError: shown.liveError, retry: latest.reload }
   if (latest.status === 'error')
     return {
       status: 'error',

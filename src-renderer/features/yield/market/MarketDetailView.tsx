@@ -209,7 +209,7 @@ export function MarketDetailView() {
           {query.status === 'loading' ? 'Loading…' : 'Refresh'}
         </button>
       </ViewHeader>
-      <ShownAge shown={shown} />
+      <ShownAge shown={shown} onRetry={query.reload} />
       {query.status === 'error' ? (
         query.error.kind === 'NotFound' && !market ? (
           <EmptyState title="Market not found">

@@ -102,7 +102,7 @@ export function MarketsView() {
         {vm.local ? <span className="muted small">Filtered here over every market the service lists for the rest of the filters.</span> : null}
       </div>
       <ExportOutcome exporting={vm.exporting} onRetry={vm.runExport} />
-      <ShownAge shown={shown} />
+      <ShownAge shown={shown} onRetry={query.reload} />
       {query.status === 'error' ? <ErrorNotice error={query.error} onRetry={query.reload} /> : null}
       {query.status === 'uncached' ? (
         <EmptyState title="No cached markets">

@@ -85,7 +85,7 @@ export function PositionsView() {
         <PositionsActions vm={vm} />
       </ViewHeader>
       <WalletEditor initial={vm.wallets} networks={vm.networks} busy={busy} onSubmit={vm.lookUp} />
-      <ShownAge shown={shown} />
+      <ShownAge shown={shown} onRetry={query.reload} />
       {query.status === 'error' ? <ErrorNotice error={query.error} onRetry={query.reload} /> : null}
       {query.status === 'uncached' ? (
         <EmptyState title="No cached positions">The app is offline and these wallets were never looked up for this profile.</EmptyState>
