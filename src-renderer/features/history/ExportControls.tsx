@@ -2,13 +2,16 @@ import type { DataSource } from '@contract/app'
 import type { IntentHistoryEntry } from '@contract/service'
 import { datedFilename, downloadText } from '../../lib/download'
 import { historyCsv, historyJson } from './exportFiles'
+import { priceBookOf } from '../../stores/priceBook'
+import { useConnection } from '../../stores/connection'
 import type { HistoryQuery } from './filters'
 
 const STEM = 'intent-history'
 
 function save(entries: readonly IntentHistoryEntry[], format: 'csv' | 'json', which: 'loaded' | 'selected', query: HistoryQuery, source: DataSource | null) {
   const stem = which === 'selected' ? `${STEM}-selected` : STEM
-  if (format === 'csv') downloadText(historyCsv(entries), datedFilename(stem, 'csv'), 'text/csv')
+  // Balances valued at the profile's price book, beside the service's own figure.
+  if (format === 'csv') downloadText(historyCsv(entries, priceBookOf(source?.profileId ?? useConnection.getState().info?.activeProfileId)), datedFilename(stem, 'csv'), 'text/csv')
   else downloadText(historyJson(entries, query, source), datedFilename(stem, 'json'), 'application/json')
 }
 

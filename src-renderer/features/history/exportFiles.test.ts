@@ -3,7 +3,7 @@ import { FORMULA_ATTACKS, formulaCells, parseCsv } from '@contract/testing'
 import { toCsv } from '@contract/csv'
 import { stuckFunds } from './balances'
 import { HISTORY_CSV_COLUMNS, historyCsv, historyJson, STUCK_CSV_COLUMNS } from './exportFiles'
-import { balance, makeEntry, WETH } from './testing/entries'
+import { balance, makeEntry, USDC, WETH } from './testing/entries'
 
 describe('historyCsv', () => {
   it('writes exact amounts in base units and token units, with decimals and symbols', () => {
@@ -99,5 +99,16 @@ describe('historyJson', () => {
     })
     expect(doc.intents).toEqual(entries)
     expect(text).toContain('"originTokenAmount": "1234567890123456789012"')
+  })
+})
+
+describe('historyCsv with the profile’s prices', () => {
+  it('adds the balances’ value at the price book and how it was priced, beside the service’s own figure', () => {
+    const held = makeEntry({ status: 'FAILED', hasBalance: true, balances: [balance({ raw: '2000000', usd: '9.99', price: '4.995' })] })
+    const book = new Map([[`1:${USDC}`, { usd: 1, from: 'service' as const, at: Date.UTC(2026, 10, 27, 12) }]])
+    const [header, row] = parseCsv(historyCsv([held], book, Date.UTC(2026, 10, 27, 12, 5)))
+    expect(row[header.indexOf('balancesUsd')]).toBe('9.99')
+    expect(row[header.indexOf('balancesValueUsd')]).toBe('2.00')
+    expect(row[header.indexOf('balancesValuePricing')]).toMatch(/^priced from GetTokenPrices at 2026-11-27 .* \(5 min ago\)$/)
   })
 })

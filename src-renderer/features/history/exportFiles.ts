@@ -2,9 +2,9 @@ import type { DataSource } from '@contract/app'
 import type { IntentHistoryEntry, IntentTransaction } from '@contract/service'
 import { toCsv, type CsvColumn } from '@contract/csv'
 import { tokenUnits } from '../../lib/format'
-import { pricedHow } from '../../lib/priceSource'
+import { pricedHow, pricedHowText, valueAll, type PriceBook } from '../../lib/priceSource'
 import { entryBalanceUsd, entryDurationMs, entryIntentId, routeProviders } from './rows'
-import type { BalanceLine } from './balances'
+import { balanceLines, type BalanceLine } from './balances'
 import type { HistoryQuery } from './filters'
 
 /**
@@ -61,7 +61,30 @@ export const HISTORY_CSV_COLUMNS: readonly CsvColumn<IntentHistoryEntry>[] = [
   { header: 'balancesUsd', value: entryBalanceUsd },
 ]
 
-export const historyCsv = (entries: readonly IntentHistoryEntry[]): string => toCsv(entries, HISTORY_CSV_COLUMNS)
+/**
+ * The history CSV. `balancesUsd` is the service's own figure, as sent; with the profile's
+ * price book, `balancesValueUsd` is the balances' value at it (what the views show) and
+ * `balancesValuePricing` how it was priced and what is unpriced.
+ */
+export function historyCsv(entries: readonly IntentHistoryEntry[], book?: PriceBook, now = Date.now()): string {
+  if (!book) return toCsv(entries, HISTORY_CSV_COLUMNS)
+  const valueOf = (e: IntentHistoryEntry) => {
+    const lines = balanceLines(e)
+    return lines.length ? valueAll(book, lines.map((l) => ({ raw: l.balance, decimals: l.decimals, chainId: l.chainId, token: l.tokenAddress, symbol: l.symbol }))) : undefined
+  }
+  const columns: CsvColumn<IntentHistoryEntry>[] = [
+    ...HISTORY_CSV_COLUMNS,
+    { header: 'balancesValueUsd', value: (e) => { const v = valueOf(e); return v?.priced ? v.usd.toFixed(2) : undefined } },
+    {
+      header: 'balancesValuePricing',
+      value: (e) => {
+        const v = valueOf(e)
+        return v ? [pricedHowText(v, now), ...(v.unpriced.length ? [`unpriced: ${v.unpriced.join(', ')}`] : [])].filter(Boolean).join('; ') || undefined : undefined
+      },
+    },
+  ]
+  return toCsv(entries, columns)
+}
 
 export interface HistoryJsonExport {
   exportedAt: string
