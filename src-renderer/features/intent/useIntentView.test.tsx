@@ -9,7 +9,7 @@ import { cacheIntents, isBookmarked } from '../../db'
 import { useCacheStatus } from '../../stores/cache'
 import { answers, callsOf, failure, okFetched, PROFILE, source } from '../../testing/bridge'
 import { resetWorld } from '../../testing/harness'
-import { answerNote, intentPhase, shownStatus, useIntentView } from './useIntentView'
+import { answerNote, expectationNote, intentPhase, shownStatus, useIntentView } from './useIntentView'
 
 const ID = `0x${'ab'.repeat(32)}`
 const WETH = '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2'
@@ -126,5 +126,18 @@ describe('the page’s decisions', () => {
   it('says where the balances came from only when there are some', () => {
     expect(answerNote({ balances: undefined })).toBeUndefined()
     expect(answerNote({ balances: [], fetchedAt: 0, fromCache: true })).toMatch(/^Balances at the intent's addresses from the cached history entry, /)
+  })
+})
+
+describe('expectationNote', () => {
+  const NOW = Date.UTC(2026, 10, 27, 12, 10)
+  it('says how many intents "usually finish in" rests on and when its baseline was read', () => {
+    const note = expectationNote('executing-on-time', { typicalMs: 60_000, lateAfterMs: 120_000, basis: 'route', samples: 42 }, { at: NOW - 3 * 60_000, fromCache: false }, NOW)
+    expect(note).toMatch(/^“Usually finish in”: the median duration of 42 succeeded intents on this route in the last 30 days \(read from the service at 2026-11-27 .*, 3 min ago\)\./)
+  })
+
+  it('says the baseline is incomplete when the quote’s estimate stands in for it', () => {
+    expect(expectationNote('executing-late', { typicalMs: 60_000, lateAfterMs: 120_000, basis: 'quote' })).toContain('its baseline is incomplete')
+    expect(expectationNote('succeeded', { typicalMs: 60_000, lateAfterMs: 120_000, basis: 'route', samples: 42 })).toBeUndefined()
   })
 })

@@ -7,9 +7,9 @@ import { knownStatus } from '@contract/service/constants'
 import { isHash32 } from '@contract/formats'
 import type { WatchState } from '@contract/watch'
 import { isBookmarked, listNotes, readTransitions, setBookmarked } from '../../db'
-import { formatDateTime } from '../../lib/format'
+import { formatAge, formatDateTime } from '../../lib/format'
 import { intentTokenMetadata } from '../../lib/intentRoute'
-import { routeExpectation, type Expectation } from '../../lib/routeStats'
+import { MIN_SAMPLES, routeExpectation, type Expectation } from '../../lib/routeStats'
 import { DEFINITIONS } from '../../lib/outcomes'
 import { useNow } from '../../lib/useNow'
 import type { LoadState } from '../../data/useServiceQuery'
@@ -138,11 +138,12 @@ export function staleSince(offline: boolean, intent: { fromCache: boolean; fetch
   return times.length ? Math.min(...times) : undefined
 }
 
-/** What "usually finish in" rests on, said beside the answer when the answer uses it. */
-export function expectationNote(outcome: string, e: Expectation | undefined): string | undefined {
+/** What "usually finish in" rests on, said beside the answer when the answer uses it: how many intents, and when the baseline was read. */
+export function expectationNote(outcome: string, e: Expectation | undefined, baseline?: { at?: number; fromCache: boolean }, now = Date.now()): string | undefined {
   if (!e || !outcome.startsWith('executing')) return undefined
-  if (e.basis === 'quote') return '“Expected to finish”: the quote’s own estimate (too few intents on this route for its own figures).'
-  return `“Usually finish in”: the median duration of ${e.samples ?? 'the'} succeeded intents on this route in the last 30 days. ${DEFINITIONS.duration}`
+  if (e.basis === 'quote') return `“Expected to finish”: the quote’s own estimate (fewer than ${MIN_SAMPLES} timed intents on this route in the last 30 days: its baseline is incomplete).`
+  const read = baseline?.at === undefined ? '' : ` (${baseline.fromCache ? 'from this computer’s cache' : 'read from the service'} at ${formatDateTime(baseline.at)}, ${formatAge(baseline.at, now)})`
+  return `“Usually finish in”: the median duration of ${e.samples ?? 'the'} succeeded intents on this route in the last 30 days${read}. ${DEFINITIONS.duration}`
 }
 
 /** How the answer's USD figures were priced, and what it leaves unpriced: "USD values: priced from balances (3 min ago)." */
@@ -159,14 +160,15 @@ function useCustomerAnswer({ intent, receipt, asOf, status, profileId, tokenOf, 
   const now = useNow(1000, status === 'EXECUTING')
   // Only a moving intent needs the route's statistics (computed in a worker, shared with other views).
   const prices = usePriceBook(profileId)
-  const routeStats = useRouteBaseline(status === 'EXECUTING' ? profileId : undefined, useOfflineMode()).baseline?.stats
+  const baseline = useRouteBaseline(status === 'EXECUTING' ? profileId : undefined, useOfflineMode()).baseline
+  const routeStats = baseline?.stats
   return useMemo(() => {
     const started = executionStartedAt(intent, receipt)
     const route = routeExpectation(routeStats, intent?.originChainId ?? receipt?.originChainId, intent?.destinationChainId ?? receipt?.destinationChainId, started === undefined ? undefined : now - started)
     const expectation = route ?? quoteExpectation(intent)
     const answer = customerAnswer({ intent, receipt, status: knownStatus(status), balances: held.balances, expectation, chains, tokenOf, prices, now, asOf })
-    return { answer, basis: [expectationNote(answer.outcome, expectation), heldValueNote(heldValue({ balances: held.balances, tokenOf, prices }), now)].filter(Boolean).join(' ') || undefined }
-  }, [intent, receipt, asOf, status, held.balances, routeStats, chains, tokenOf, prices, now])
+    return { answer, basis: [expectationNote(answer.outcome, expectation, baseline, now), heldValueNote(heldValue({ balances: held.balances, tokenOf, prices }), now)].filter(Boolean).join(' ') || undefined }
+  }, [intent, receipt, asOf, status, held.balances, routeStats, baseline, chains, tokenOf, prices, now])
 }
 
 /**
