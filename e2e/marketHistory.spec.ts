@@ -39,6 +39,9 @@ function outlierFromPoints(h: MarketHistory): boolean {
   return earlier.length >= MIN_OUTLIER_SAMPLES && Math.abs(obs[obs.length - 1].base! - mean) > 3 * sd
 }
 
+/** Waits for the next whole second of the clock. */
+const nextSecond = () => new Promise((done) => setTimeout(done, 1_000 - (Date.now() % 1_000) + 10))
+
 test('records snapshots of the moving markets and draws their history, figures and outlier flag', async ({ page }) => {
   await open(page, '/settings')
   const recorder = page.getByRole('region', { name: 'Market history' })
@@ -47,12 +50,16 @@ test('records snapshots of the moving markets and draws their history, figures a
   await expect(recorder.getByTestId('recorder-facts')).toContainText(/\d{3} markets recorded for this profile/)
 
   // Five more a minute of simulated time apart (the rates barely move), then half a day later (they swing).
+  // The record keeps whole seconds of the app's clock and a snapshot takes well under one:
+  // each goes into a second of its own, so the charts' time axis has a width.
   for (let i = 0; i < 5; i++) {
     await app.admin('clock', { advanceMs: 60_000 })
+    await nextSecond()
     const r = await app.appCore.handlers.recordMarketsNow({})
     expect(r.ok && r.value.lastError).toBeFalsy()
   }
   await app.admin('clock', { advanceMs: 12 * 3_600_000 })
+  await nextSecond()
   await app.appCore.handlers.recordMarketsNow({})
 
   const listed = await app.appCore.core.session().client.yieldGetMarkets({ sort: 'nameAsc', limit: 40 })
