@@ -26,7 +26,9 @@ test('a wallet’s recoverable funds are totalled by chain and token, online and
   const plain = `${whole.slice(0, -decimals).replace(/^0+(?=\d)/, '')}.${whole.slice(-decimals)}`.replace(/\.?0+$/, '')
   // Exact and grouped by thousands, as every view writes an amount.
   const exact = plain.replace(/^\d+/, (w) => w.replace(/\B(?=(\d{3})+(?!\d))/g, ','))
-  await expect(card.locator('summary strong')).toContainText(exact)
+  await expect(card.locator('summary > strong')).toContainText(exact)
+  // Its USD value at the profile's one price source, saying how it was priced.
+  await expect(card.locator('summary .priced-usd')).toContainText(/\$[\d,]+\.\d\d priced from balances/)
   await card.locator('summary').click()
   await expect(card.locator(`[data-intent="${aborted.intentId}"]`)).toBeVisible()
 
@@ -35,5 +37,5 @@ test('a wallet’s recoverable funds are totalled by chain and token, online and
   await page.getByRole('checkbox', { name: 'Work offline' }).check()
   await page.reload()
   await expect(page.getByRole('status', { name: 'Wallet summary' })).toContainText('(from the cache)', { timeout: 30_000 })
-  await expect(page.locator(`[data-token-key="${key.toLowerCase()}"] summary strong`)).toContainText(exact)
+  await expect(page.locator(`[data-token-key="${key.toLowerCase()}"] summary > strong`)).toContainText(exact)
 })
