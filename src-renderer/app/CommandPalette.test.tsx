@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { answers, callsOf } from '../testing/bridge'
+import { answers, callsOf, okFetched } from '../testing/bridge'
 import { renderAt, resetWorld } from '../testing/harness'
 import { CommandPalette } from './CommandPalette'
 import { SEARCH_BOX_ID, SHORTCUTS } from './shortcuts'
@@ -81,7 +81,7 @@ describe('CommandPalette', () => {
 
   it('watches an intent the service knows through the bridge and says so', async () => {
     const user = setup()
-    answers.set('getIntent', (args: { intentId: string }) => ({ ok: true, value: { data: { intent: { intentId: args.intentId } } } }))
+    answers.set('getIntent', (args: { intentId: string }) => okFetched({ intentId: args.intentId, status: 'EXECUTING' }))
     answers.set('watchIntent', (args: { intentId: string }) => ({
       ok: true,
       value: { profileId: 'sim', intentId: args.intentId, addedAt: 1, phase: 'queued', muted: false },
@@ -108,7 +108,7 @@ describe('CommandPalette', () => {
 
   it('says why a watch could not be added', async () => {
     const user = setup()
-    answers.set('getIntent', (args: { intentId: string }) => ({ ok: true, value: { data: { intent: { intentId: args.intentId } } } }))
+    answers.set('getIntent', (args: { intentId: string }) => okFetched({ intentId: args.intentId, status: 'EXECUTING' }))
     answers.set('watchIntent', () => ({ ok: false, error: { kind: 'NotFound', message: 'no such intent' } }))
     await user.keyboard('{Control>}k{/Control}')
     await user.paste(HASH)

@@ -12,7 +12,7 @@ import type { BridgeMethodName } from '@contract/channels'
  * Sources that are not one bridge call, keyed like service data: reads of the local cache
  * alone, and answers assembled from several calls (a market found by scanning the list).
  */
-export const OTHER_SOURCES = ['cacheInventory', 'yieldMarket', 'intentReceipt', 'heldBalances', 'cachedQuotes', 'searchPreview', 'cachedSearch', 'filteredMarkets', 'attentionQueue', 'recoverableWallet', 'routeBaseline'] as const
+export const OTHER_SOURCES = ['cacheInventory', 'yieldMarket', 'intentReceipt', 'heldBalances', 'cachedQuotes', 'searchPreview', 'cachedSearch', 'filteredMarkets', 'attentionQueue', 'recoverableWallet', 'reconnectProbe', 'routeBaseline'] as const
 
 /**
  * Reads of what this computer keeps (`useCacheRead`): the person's notes, bookmarks and

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect } from 'react'
+import { useMemo } from 'react'
 import { isUsableChain, listOf } from '@contract/service/bounds'
 import type { GetChainsRequest, ChainInfo, GetChainsResponse } from '@contract/service'
 import type { Fetched } from '@contract/app'
@@ -105,22 +105,32 @@ export const useChain = (chainId: number | undefined): ChainInfo | undefined => 
  * list (written through); its success ends the outage (see `data/call.ts`), and the
  * offline switch then reloads every shown query, the chain list among them.
  */
-const RECONNECT_FIRST_PROBE_MS = 2_000
-const RECONNECT_MAX_PROBE_MS = 15_000
+export const RECONNECT_FIRST_PROBE_MS = 2_000
+export const RECONNECT_MAX_PROBE_MS = 15_000
 
+/** The wait before the next probe, after `probes` of them: 2 s, 4 s, 8 s, then 15 s. */
+export const probeDelay = (probes: number): number => Math.min(RECONNECT_FIRST_PROBE_MS * 2 ** probes, RECONNECT_MAX_PROBE_MS)
+
+/**
+ * The probe is a query with a `refetchInterval` (the renderer's one way to ask again by
+ * itself), running while the service is out of reach and the person did not choose to
+ * work offline. Each outage is its own query (keyed by when it began), so the waits start
+ * short again; the first probe, too, waits its 2 s.
+ */
 export function useReconnectProbe() {
   const unreachable = useConnection((s) => s.reachability === 'offline')
   const forced = useCacheStatus((s) => s.forcedOffline)
-  useEffect(() => {
-    if (!unreachable || forced) return
-    let delay = RECONNECT_FIRST_PROBE_MS
-    let timer: ReturnType<typeof setTimeout>
-    const probe = () => {
-      void bridgeCall('getChains', ALL)
-      delay = Math.min(delay * 2, RECONNECT_MAX_PROBE_MS)
-      timer = setTimeout(probe, delay)
-    }
-    timer = setTimeout(probe, delay)
-    return () => clearTimeout(timer)
-  }, [unreachable, forced])
+  const profileId = useProfileId() ?? ''
+  const since = useMemo(() => (unreachable ? Date.now() : 0), [unreachable])
+  useQuery({
+    queryKey: queryKeys.request(profileId, 'reconnectProbe', { since }),
+    queryFn: async ({ signal }) => (await bridgeCall('getChains', ALL, { signal })).ok,
+    enabled: unreachable && !forced,
+    initialData: false,
+    initialDataUpdatedAt: since,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchInterval: (query) => probeDelay(query.state.dataUpdateCount),
+    refetchIntervalInBackground: true,
+  })
 }
