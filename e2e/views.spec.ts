@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures'
 import { HEAVY_OWNER_ADDRESS } from '../tools/simulator'
+import { sidewaysPage, sidewaysTables } from './layout'
 import { TOUR } from './tour'
 
 /**
@@ -9,29 +10,6 @@ import { TOUR } from './tour'
  * scrolls sideways, and axe finds no serious or critical violation in the light or the dark
  * scheme. All three checks share one page load per view, to keep the suite fast.
  */
-
-/** Tables (and grid tables) whose scroll box is wider inside than out. */
-const sidewaysTables = (page: Page) =>
-  page.evaluate(() => {
-    const found: string[] = []
-    for (const table of Array.from(document.querySelectorAll<HTMLElement>('table, [role="table"]'))) {
-      for (let box: HTMLElement | null = table; box && box !== document.body; box = box.parentElement) {
-        const scrolls = getComputedStyle(box).overflowX !== 'visible'
-        if (scrolls && box.scrollWidth > box.clientWidth + 1) {
-          found.push(`${table.getAttribute('aria-label') ?? table.className}: ${box.scrollWidth}px in ${box.clientWidth}px`)
-          break
-        }
-      }
-    }
-    return found
-  })
-
-/** The page itself, or the view's own scroll box, wider inside than out (a sideways scroll bar on the whole view). */
-const sidewaysPage = (page: Page) =>
-  page.evaluate(() => {
-    const boxes = [document.documentElement, ...Array.from(document.querySelectorAll<HTMLElement>('main, .view, .content'))]
-    return boxes.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => `${b.tagName.toLowerCase()}${b.className ? `.${String(b.className).split(' ')[0]}` : ''}: ${b.scrollWidth}px in ${b.clientWidth}px`)
-  })
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze()

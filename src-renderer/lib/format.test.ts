@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { countOf, formatAge, formatAmount, formatDateTime, formatDecimalShort, formatDuration, formatUnitsExact, formatUsd, parseTime, setShowUtc, shortHex, zoneName } from './format'
+import { countOf, formatAge, formatAmount, formatDateTime, formatDecimalFit, formatDecimalShort, formatDuration, formatUnitsExact, formatUsd, parseTime, setShowUtc, shortHex, zoneName } from './format'
 
 describe('amount formatting', () => {
   it('keeps every digit of amounts beyond 2^53', () => {
@@ -87,3 +87,20 @@ describe('formatDateTime and the shown zone', () => {
     expect(zoneName(t)).not.toBe('')
   })
 })
+
+describe('formatDecimalFit', () => {
+  it('cuts the fraction to the room a narrow cell has, never the whole part, and marks the cut', () => {
+    expect(formatDecimalFit('17888.693544', 13)).toBe('17,888.693544')
+    expect(formatDecimalFit('17.298329001733203547', 13)).toBe('17.2983290017…')
+    expect(formatDecimalFit('12345678901.5', 13)).toBe('12,345,678,901…')
+    expect(formatDecimalFit('34.5', 13)).toBe('34.5')
+  })
+
+  it('keeps two significant digits of a small amount, and leaves what is not a decimal alone', () => {
+    expect(formatDecimalFit('0.000000000123456', 8)).toBe('0.00000000012…')
+    expect(formatDecimalFit('0.000', 4)).toBe('0.00…')
+    expect(formatDecimalFit('-0.5', 13)).toBe('-0.5')
+    expect(formatDecimalFit('n/a', 13)).toBe('n/a')
+  })
+})
+

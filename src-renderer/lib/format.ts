@@ -33,6 +33,21 @@ export function formatDecimalShort(exact: string, maxFraction = 6): string {
   return `${sign}${groupThousands(whole)}${shown ? `.${shown}` : ''}${cut ? '…' : ''}`
 }
 
+/**
+ * An exact decimal cut to about `chars` characters for a narrow cell: the whole part is
+ * never cut (grouped), the fraction keeps the room left, and an amount under 1 at least its
+ * first two significant digits; `…` marks a cut, so the exact value belongs in the tooltip.
+ */
+export function formatDecimalFit(exact: string, chars: number): string {
+  const m = typeof exact === 'string' ? /^(-?)(\d+)(?:\.(\d+))?$/.exec(exact) : null
+  if (!m) return formatDecimalShort(exact)
+  const [, sign, whole, fraction = ''] = m
+  const room = Math.max(0, chars - sign.length - groupThousands(whole).length - 1)
+  const zeros = /^0*/.exec(fraction)![0].length
+  const significant = /^0+$/.test(whole) && zeros < fraction.length ? zeros + 2 : 0
+  return formatDecimalShort(exact, Math.max(room, significant))
+}
+
 export const formatAmount = (raw: string, decimals: number | undefined, maxFraction = 6) =>
   formatDecimalShort(formatUnitsExact(raw, decimals), maxFraction)
 

@@ -107,16 +107,16 @@ describe('HistoryTable columns', () => {
   })
 
   it('renders only the columns in view, and the others once the table is scrolled sideways', () => {
-    renderTable({ pickedColumns: new Set(['expires', 'providers', 'started', 'finished', 'duration']) })
-    expect(screen.getByRole('table', { name: 'Intent history' })).toHaveAttribute('aria-colcount', '14')
-    // 1,200 px show the columns up to Providers; Started is the one kept beyond the edge.
-    expect(columnsOf(screen.getAllByTestId('history-row')[0])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14])
+    renderTable({ withBalances: true, pickedColumns: new Set(['expires', 'providers', 'started', 'finished', 'duration']) })
+    expect(screen.getByRole('table', { name: 'Intent history' })).toHaveAttribute('aria-colcount', '15')
+    // 1,200 px show the columns up to Finished; Duration is the one kept beyond the edge, and Details always.
+    expect(columnsOf(screen.getAllByTestId('history-row')[0])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15])
 
     scrollSideways(1000)
     const first = screen.getAllByTestId('history-row')[0]
-    expect(columnsOf(first)).toEqual([1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14])
+    expect(columnsOf(first)).toEqual([1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15])
     // Every column keeps its place: a run left out is one empty item spanning it.
-    expect(first.querySelector('[aria-hidden="true"]')).toHaveStyle({ gridColumn: 'span 2' })
+    expect(first.querySelector('[aria-hidden="true"]')).toHaveStyle({ gridColumn: 'span 1' })
   })
 })
 

@@ -37,7 +37,6 @@ type ColumnId =
   | 'finished'
   | 'duration'
   | 'hasBalance'
-  | 'balanceUsd'
   | 'detail'
 
 interface Column {
@@ -52,29 +51,30 @@ interface Column {
   grow?: true
 }
 
+// At 1280 px the table has about 1,030 px: the default columns with balances fit it, so
+// times, routes, amounts and balances take two lines each (the row is 36 px) rather than
+// a width that cuts them.
 const COLUMNS: Column[] = [
-  { id: 'select', header: '', width: 32 },
-  { id: 'status', header: 'Status', width: 112 },
-  { id: 'intent', header: 'Intent', width: 148 },
-  { id: 'created', header: 'Created', width: 156 },
-  { id: 'expires', header: 'Expires', width: 140, optional: true },
-  { id: 'owner', header: 'Owner', width: 148 },
-  { id: 'route', header: 'Route', width: 92, grow: true },
-  { id: 'sent', header: 'Sent', width: 120, align: 'right' },
-  { id: 'received', header: 'Received', width: 120, align: 'right' },
+  { id: 'select', header: '', width: 30 },
+  { id: 'status', header: 'Status', width: 110 },
+  { id: 'intent', header: 'Intent', width: 130 },
+  { id: 'created', header: 'Created', width: 84 },
+  { id: 'expires', header: 'Expires', width: 84, optional: true },
+  { id: 'owner', header: 'Owner', width: 130 },
+  { id: 'route', header: 'Route', width: 192, grow: true },
+  { id: 'sent', header: 'Sent', width: 100, align: 'right' },
+  { id: 'received', header: 'Received', width: 100, align: 'right' },
   { id: 'providers', header: 'Providers', width: 140, optional: true },
-  { id: 'started', header: 'Started', width: 140, optional: true },
-  { id: 'finished', header: 'Finished', width: 140, optional: true },
+  { id: 'started', header: 'Started', width: 84, optional: true },
+  { id: 'finished', header: 'Finished', width: 84, optional: true },
   { id: 'duration', header: 'Duration', width: 90, align: 'right', optional: true },
 ]
-const BALANCE_COLUMNS: Column[] = [
-  { id: 'hasBalance', header: 'Has balance', width: 96 },
-  { id: 'balanceUsd', header: 'Balance USD', width: 110, align: 'right' },
-]
+/** With balances: whether the intent's addresses hold anything, and its USD value beneath. */
+const BALANCE_COLUMNS: Column[] = [{ id: 'hasBalance', header: 'Has balance', width: 84, align: 'right' }]
 /** Time columns: their cells leave the zone out, the header names it. */
 const ZONED_COLUMNS: ReadonlySet<ColumnId> = new Set<ColumnId>(['created', 'expires', 'started', 'finished'])
 
-const DETAIL_COLUMN: Column = { id: 'detail', header: '', width: 76 }
+const DETAIL_COLUMN: Column = { id: 'detail', header: '', width: 66 }
 
 /** The columns the chooser offers, in table order. */
 /** Columns either side of the view kept in the DOM, so a sideways scroll shows no gap. */
@@ -161,6 +161,14 @@ interface CellProps {
   actions: RowActions
 }
 
+/** A cell's two lines; the space between them keeps the words apart when the row is read or copied as text. */
+const twoLines = (first: ReactNode, second: ReactNode) => (
+  <>
+    <span className="history-line">{first}</span>{' '}
+    <span className="history-line history-line-minor">{second}</span>
+  </>
+)
+
 /** One cell of a body row; `aria-colindex` says where it is, since rows leave columns out. */
 function Cell({ column, colIndex, row, selected, active, actions }: CellProps & { column: Column; colIndex: number }) {
   const cell = (content: ReactNode, extra?: { className?: string; title?: string; onClick?: (e: MouseEvent) => void }) => (
@@ -203,35 +211,30 @@ function Cell({ column, colIndex, row, selected, active, actions }: CellProps & 
         { className: 'mono history-with-copy', title: row.owner },
       )
     case 'route':
-      return cell(row.route, { title: row.route })
+      return row.routeLegs.length ? cell(twoLines(row.routeLegs[0], row.routeLegs[1]), { className: 'history-two', title: row.route }) : cell('Receipt missing', { title: row.route })
     case 'providers':
       return cell(row.providers, { title: row.providers })
     case 'sent':
     case 'received': {
       const amount: AmountCell = row[column.id]
-      return cell(
-        <>
-          {amount.quoted ? <span className="history-quoted">quoted </span> : null}
-          {/* A narrow column cuts the digits (exact in the tooltip), never the token. */}
-          <span className="history-clip">{amount.number}</span>
-          {/* The space keeps "1500000 base units" apart when the row is read or copied as text. */}
-          {amount.unit ? <> <span className="history-unit">{amount.unit}</span></> : null}
-        </>,
-        { className: 'history-num history-amount', title: amount.exact },
-      )
+      // The digits a narrow column has room for (exact in the tooltip), over the token, never cut.
+      const unit = `${amount.quoted ? 'quoted ' : ''}${amount.unit}`
+      return cell(twoLines(amount.short, unit), { className: 'history-num history-amount history-two', title: amount.exact })
     }
     case 'created':
     case 'expires':
     case 'started':
-    case 'finished':
-      return cell(row[column.id])
+    case 'finished': {
+      const [date, time] = row[column.id].split(' ')
+      return cell(time ? twoLines(date, time) : date, { className: 'history-two' })
+    }
     case 'duration':
       return cell(row.duration, { className: 'history-num' })
     case 'hasBalance':
-      return cell(row.hasBalance === undefined ? '—' : row.hasBalance ? <strong className="tone-warn">Yes</strong> : 'No')
-    case 'balanceUsd':
-      // At the profile's one price source, as every view values balances (not the USD figure each carries).
-      return cell(row.entry.balances?.length ? <BalancesValue lines={balanceLines(row.entry)} compact label="USD value of the balances" /> : '—', { className: 'history-num' })
+      return cell(
+        row.hasBalance === undefined ? '—' : twoLines(row.hasBalance ? <strong className="tone-warn">Yes</strong> : 'No', row.entry.balances?.length ? <BalancesValue lines={balanceLines(row.entry)} compact label="USD value of the balances" /> : ''),
+        { className: 'history-num history-two' },
+      )
     case 'detail':
       return cell(<DetailButton row={row} active={active} onDetail={actions.onDetail} />)
   }

@@ -30,7 +30,8 @@ describe('toRow', () => {
       duration: '1m 05s',
       hasBalance: true,
       balanceUsd: '$2.75',
-      sent: { text: '1,234.567890123456789012 WETH', number: '1,234.567890123456789012', unit: 'WETH', exact: '1234.567890123456789012 WETH — 1234567890123456789012 base units', quoted: false },
+      routeLegs: ['WETH on Ethereum', '→ USDC on Base'],
+      sent: { text: '1,234.567890123456789012 WETH', number: '1,234.567890123456789012', short: '1,234.56789…', unit: 'WETH', exact: '1234.567890123456789012 WETH — 1234567890123456789012 base units', quoted: false },
     })
   })
 
@@ -58,6 +59,7 @@ describe('toRow', () => {
     delete e.receipt
     const row = toRow(e, 0, chains)
     expect(row.route).toBe(NO_RECEIPT)
+    expect(row.routeLegs).toEqual([])
     expect(row.route).not.toMatch(/\?/)
     expect(row.sent.text).toBe('—')
   })

@@ -1,6 +1,6 @@
 import type { ChainInfo, IntentHistoryEntry, ReportedStatus, TokenMetadata } from '@contract/service'
 import { isPendingStatus } from '@contract/service/constants'
-import { amountText, groupDecimal, formatDateTime, formatDuration, formatUnitsExact, formatUsd, shortHex } from '../../lib/format'
+import { amountText, groupDecimal, formatDateTime, formatDecimalFit, formatDuration, formatUnitsExact, formatUsd, shortHex } from '../../lib/format'
 import { isTokenDecimals } from '@contract/service/bounds'
 import { chainName } from '../../lib/chains'
 import { historyEntryIntentId } from '../../db/records'
@@ -21,6 +21,8 @@ export interface HistoryRow {
   owner: string | undefined
   ownerShort: string
   route: string
+  /** The route's two legs for a two-line cell ("USDC on Base", "→ USDT on Arbitrum One"); empty without a receipt. */
+  routeLegs: [string, string] | []
   sent: AmountCell
   received: AmountCell
   providers: string
@@ -67,11 +69,18 @@ export interface AmountCell {
   text: string
   /** The number alone and its unit (the symbol, or "base units"), so a narrow cell can cut the digits, never the unit. */
   number: string
+  /** `number` cut to fit the table's amount column (`…` marks a cut; the exact value is in `exact`). */
+  short: string
   unit: string
   exact: string
   /** The quoted amount stands in: the intent is pending and nothing has moved yet. */
   quoted: boolean
 }
+
+const NO_AMOUNT: AmountCell = { text: '—', number: '—', short: '—', unit: '', exact: '', quoted: false }
+
+/** Characters an amount takes in the table's amount columns at the narrowest window (1280 px). */
+const AMOUNT_CHARS = 11
 
 /**
  * The amount that moved. While the intent is still pending, summaries report 0 until the
@@ -86,13 +95,15 @@ function amountCell(
 ): AmountCell {
   const useQuote = pending && isZero(actual) && !isZero(quoted)
   const raw = useQuote ? quoted : (actual ?? quoted)
-  if (raw === undefined) return { text: '—', number: '—', unit: '', exact: '', quoted: false }
+  if (raw === undefined) return NO_AMOUNT
   const symbol = token?.symbol ? ` ${token.symbol}` : ''
   // Decimals missing or out of bounds (a damaged record): the amount stays in base units and says so.
   const decimals = isTokenDecimals(token?.decimals) ? token.decimals : undefined
   return {
     text: amountText({ raw, decimals, symbol: token?.symbol }),
     number: decimals === undefined ? raw : groupDecimal(formatUnitsExact(raw, decimals)),
+    // Base units are never grouped or cut: nobody may read them as token units.
+    short: decimals === undefined ? raw : formatDecimalFit(formatUnitsExact(raw, decimals), AMOUNT_CHARS),
     unit: decimals === undefined ? `base units${token?.symbol ? ` of ${token.symbol}` : ''}` : (token?.symbol ?? ''),
     exact: `${useQuote ? 'Quoted: ' : ''}${formatUnitsExact(raw, token?.decimals)}${symbol} — ${raw} base units`,
     quoted: useQuote,
@@ -105,6 +116,10 @@ function tokenName(token: TokenMetadata | undefined, address: string | undefined
 
 /** What a row says in place of its route when the service sent the entry without a receipt. */
 export const NO_RECEIPT = 'Receipt missing: the service sent this entry without one (route, amounts and chains unknown)'
+
+/** The route as one line and as its two legs, or the missing receipt said. */
+const routeOf = (legs: [string, string] | undefined): Pick<HistoryRow, 'route' | 'routeLegs'> =>
+  legs ? { route: `${legs[0]} → ${legs[1]}`, routeLegs: [legs[0], `→ ${legs[1]}`] } : { route: NO_RECEIPT, routeLegs: [] }
 
 export function toRow(e: IntentHistoryEntry, index: number, chains: Chains): HistoryRow {
   const r = e.receipt
@@ -126,10 +141,7 @@ export function toRow(e: IntentHistoryEntry, index: number, chains: Chains): His
     owner,
     ownerShort: owner ? shortHex(owner) : '—',
     // An entry the service sent without its receipt says so, rather than "? on — → ? on —".
-    route: r
-      ? `${tokenName(s?.originTokenMetadata, s?.originTokenAddress)} on ${chainName(chains, originChain)} → ` +
-        `${tokenName(s?.destinationTokenMetadata, s?.destinationTokenAddress)} on ${chainName(chains, destinationChain)}`
-      : NO_RECEIPT,
+    ...routeOf(r ? [`${tokenName(s?.originTokenMetadata, s?.originTokenAddress)} on ${chainName(chains, originChain)}`, `${tokenName(s?.destinationTokenMetadata, s?.destinationTokenAddress)} on ${chainName(chains, destinationChain)}`] : undefined),
     sent: amountCell(s?.originTokenAmount, s?.quotedOriginTokenAmount, s?.originTokenMetadata, pending),
     received: amountCell(s?.destinationTokenAmount, s?.quotedDestinationTokenAmount, s?.destinationTokenMetadata, pending),
     providers: routeProviders(e).join(', ') || '—',
@@ -160,10 +172,10 @@ function safeRow(e: IntentHistoryEntry, index: number, chains: Chains): HistoryR
       entry: e,
       intentId: typeof e?.intentId === 'string' ? e.intentId : undefined,
       status: undefined,
-      ...{ created: '—', expires: '—', owner: undefined, ownerShort: '—', route: '—', providers: '—' },
+      ...{ created: '—', expires: '—', owner: undefined, ownerShort: '—', route: '—', routeLegs: [], providers: '—' },
       ...{ started: '—', finished: '—', duration: '—', hasBalance: undefined, balanceUsd: '—' },
-      sent: { text: '—', number: '—', unit: '', exact: '', quoted: false },
-      received: { text: '—', number: '—', unit: '', exact: '', quoted: false },
+      sent: NO_AMOUNT,
+      received: NO_AMOUNT,
       problem: error instanceof Error ? error.message : String(error),
     }
   }
