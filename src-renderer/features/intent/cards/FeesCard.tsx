@@ -5,12 +5,16 @@ import { Hex } from '../../../components/Hex'
 import { formatAmount, formatUsd } from '../../../lib/format'
 import { Card, chain, hex, KV, nativeAmount, time, token, tokenAmount, type KVRow, usd, yesNo } from './parts'
 
-/** "12.5 USDC · $12.50": an amount with its dollar value beside it. */
+/**
+ * "12.5 USDC · $12.50 as quoted": an amount with the dollar value the quote stated for it.
+ * Fees are the quote's own figures, priced when it was made, so they say so rather than
+ * pass for the profile's current price (lib/priceSource.ts).
+ */
 const withUsd = (amount: ReactNode | undefined, value: number | string | undefined) =>
   amount === undefined && value === undefined ? undefined : (
     <span>
       {amount ?? null}
-      {value !== undefined ? <span className="muted"> · {formatUsd(value)}</span> : null}
+      {value !== undefined ? <span className="muted"> · {formatUsd(value)} as quoted</span> : null}
     </span>
   )
 
@@ -23,7 +27,7 @@ function gasRows(g: GasFee): KVRow[] {
     ['Gas limit', integer(g.totalGasLimit)],
     ['Gas price', gwei(g.gasPrice)],
     ['Fee', withUsd(nativeAmount(g.totalFeeAmount, g.chainId, g.nativeTokenSymbol), g.totalFeeUsd)],
-    ['Native token price', usd(g.nativeTokenPriceUsd)],
+    ['Native token price, as quoted', usd(g.nativeTokenPriceUsd)],
     ['Meta-transaction', g.metaTxnFeeDetails?.metaTxnId ? <Hex value={g.metaTxnFeeDetails.metaTxnId} /> : undefined],
     ['Meta-transaction gas limit', integer(g.metaTxnFeeDetails?.estimatedGasLimit)],
     ['Meta-transaction fee', nativeAmount(g.metaTxnFeeDetails?.feeNative, g.chainId, g.nativeTokenSymbol)],
