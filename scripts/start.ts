@@ -20,7 +20,7 @@ function newestMtime(dir: string): number {
 
 function buildIfNeeded(): void {
   const marker = join(root, 'out/renderer/index.html')
-  const sources = Math.max(...['src-main', 'src-shared', 'src-renderer'].map((d) => newestMtime(join(root, d))))
+  const sources = Math.max(...['src-main', 'src-shared', 'src-renderer', 'tools'].map((d) => newestMtime(join(root, d))))
   if (existsSync(marker) && statSync(marker).mtimeMs >= sources) return
   console.log('Building the app…')
   const r = spawnSync('npx', ['electron-vite', 'build'], { cwd: root, stdio: 'inherit' })
