@@ -41,7 +41,8 @@ export class WatchLoops {
         },
         stopped: (entry, error) => this.finish(entry, error),
       },
-      book.env,
+      // Work offline parks every watch (`setPaused`); the gate keeps any loop from asking meanwhile.
+      { ...book.env, paused: () => book.paused },
     )
   }
 

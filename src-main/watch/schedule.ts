@@ -97,38 +97,45 @@ export class Scheduler<E extends Scheduled> {
   }
 
   private async run(entry: E, signal: AbortSignal): Promise<void> {
+    const untilDue = () => (this.job.dueAt(entry) ?? 0) - this.o.now()
+    let wait = untilDue()
     while (!signal.aborted) {
-      const wait = (this.job.dueAt(entry) ?? 0) - this.o.now()
       // A wait cut short (woken, or past the longest timer) looks at the due time again.
-      if (wait > 0 && ((await this.waitOrWake(entry, wait, signal)) || wait > MAX_TIMER_DELAY_MS)) continue
+      if (wait > 0 && ((await this.waitOrWake(entry, wait, signal)) || wait > MAX_TIMER_DELAY_MS)) {
+        wait = untilDue()
+        continue
+      }
       if (this.o.paused?.()) {
         await this.waitOrWake(entry, PAUSE_CHECK_MS, signal)
+        wait = untilDue()
         continue
       }
-      let more: boolean
       try {
-        more = await this.job.attempt(entry, signal)
+        if (!(await this.job.attempt(entry, signal))) return
+        entry.failures = 0
+        wait = untilDue()
       } catch (failure) {
-        if (signal.aborted || !this.failed(entry, failure)) return
-        continue
+        if (signal.aborted) return
+        // The backoff is waited as set, not read back from the clock.
+        const delay = this.failed(entry, failure)
+        if (delay === undefined) return
+        wait = delay
       }
-      entry.failures = 0
-      if (!more) return
     }
   }
 
-  /** A failed attempt: stops the item (false) or sets its retry (true). */
-  private failed(entry: E, failure: unknown): boolean {
+  /** A failed attempt: stops the item (undefined) or sets its retry and says how long to wait. */
+  private failed(entry: E, failure: unknown): number | undefined {
     if (!isSvcFailure(failure)) this.o.log(`${this.job.name(entry)}: ${String(failure)}`)
     const error = this.asError(failure)
     if (isFatal(error)) {
       this.job.stopped(entry, error)
-      return false
+      return undefined
     }
     const policy = this.job.policy(entry)
     const delay = Math.max(policy.floorMs ?? 0, backoffDelay(policy, (entry.failures = (entry.failures ?? 0) + 1), error, this.o.random))
     this.job.retrying(entry, error, this.o.now() + delay)
-    return true
+    return delay
   }
 
   /** Waits `ms`, or less when woken or halted; true when cut short. */
