@@ -28,9 +28,15 @@ import { useNewItems } from './useNewItems'
 import { BaselineIncomplete } from './BaselineIncomplete'
 import { MIN_SAMPLES } from '../../lib/routeStats'
 import { ViewHeader } from '../../components/ViewHeader'
+import { filterCodec, flag } from '../../lib/filterCodec'
 
 const REASONS = ['all', 'slow', 'window-closing', 'recoverable'] as const
 const REASON_OPTIONS: ReadonlyArray<{ value: string; label: string }> = REASONS.map((r) => ({ value: r, label: r === 'all' ? 'Every reason' : REASON_LABEL[r] }))
+/** The queue's filters in the URL, a table for the one filter codec (they ask the service nothing). */
+const queueFilters = filterCodec<{ reason: string; showResolved: boolean }, object>({
+  reason: { key: 'reason', empty: 'all', parse: ([r]) => ((REASONS as readonly string[]).includes(r) ? r : 'all') },
+  showResolved: flag('resolved'),
+})
 
 /** The notes on every intent in the queue, live (a note added on the intent page shows here at once). */
 function useQueueNotes(profileId: string, ids: string | undefined): ReadonlyMap<string, Note[]> {
@@ -85,8 +91,7 @@ export function emptyText(reason: string, hidden: number, fromCache: boolean): s
 
 export function AttentionView() {
   const [params, setParams] = useSearchParams()
-  const reason = (REASONS as readonly string[]).includes(params.get('reason') ?? '') ? params.get('reason')! : 'all'
-  const showResolved = params.get('resolved') === '1'
+  const { reason, showResolved } = queueFilters.decode(params)
   const profileId = useConnection((s) => s.info?.activeProfileId)
   const offline = useOfflineMode()
   const data = useAttentionData()
@@ -108,15 +113,15 @@ export function AttentionView() {
   const shown = queue.filter((i) => (reason === 'all' || i.reason === reason) && (showResolved || cases[caseKey(profileId ?? '', i.candidate.intentId)]?.state !== 'resolved'))
   const notes = useQueueNotes(profileId ?? '', useMemo(() => (ids === undefined ? undefined : [ids, ...unjudged.map((i) => i.candidate.intentId)].filter(Boolean).join('\n')), [ids, unjudged]))
   const columns = useColumns(profileId ?? '', freshSet, notes)
-  const set = (key: string, value: string | null) => setParams((p) => (value ? p.set(key, value) : p.delete(key), p), { replace: true })
+  const set = (change: Partial<typeof queueFilters.empty>) => setParams((p) => queueFilters.encode({ ...queueFilters.decode(p), ...change }, p), { replace: true })
   const exportCsv = () => downloadText(toCsv(shown, attentionCsvColumns((id) => cases[caseKey(profileId ?? '', id)], (id) => notes.get(id) ?? [])), datedFilename('needs-attention', 'csv'), 'text/csv')
 
   return (
     <section className="view attention-view" aria-labelledby="attention-title">
       <ViewHeader title="Needs attention" titleId="attention-title">
         <div className="toolbar">
-          <SelectField label="Reason" value={reason} options={REASON_OPTIONS} onChange={(r) => set('reason', r === 'all' ? null : r)} />
-          <label className="row small"><input type="checkbox" checked={showResolved} onChange={(e) => set('resolved', e.target.checked ? '1' : null)} /> Show resolved</label>
+          <SelectField label="Reason" value={reason} options={REASON_OPTIONS} onChange={(r) => set({ reason: r })} />
+          <label className="row small"><input type="checkbox" checked={showResolved} onChange={(e) => set({ showResolved: e.target.checked })} /> Show resolved</label>
           <button type="button" onClick={data.reload} disabled={data.status === 'loading'}>{data.status === 'loading' ? 'Refreshing…' : 'Refresh'}</button>
           <button type="button" onClick={exportCsv} disabled={!shown.length}>Export CSV</button>
           {typeof Notification !== 'undefined' && Notification.permission === 'default' ? <button type="button" onClick={() => void Notification.requestPermission()}>Enable notifications</button> : null}
