@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync, statSync, appendFileSync, writeFileSync, mkdirSync } from 'node:fs'
+import { isGap } from '../../src-shared/contract/marketHistory'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { observeAll } from './observe'
 import { JOURNAL_BYTES, RECORD_BYTES, encodeRecords, marketFileName, type StoredRecord } from './recordFile'
+import { timeline, withGaps } from './series'
 import { MarketHistoryStore } from './store'
 import { redactDeep } from '../service/redact'
 import { market, obs, tempDir } from './testing'
@@ -88,7 +90,8 @@ describe('MarketHistoryStore', () => {
 
     store.prune(T0 + 5 * 86_400_000, 1_000_000)
     expect(store.readMarket('a').map((r) => r.t)).toEqual([...Array.from({ length: 5 }, (_, i) => T0 + (5 + i) * 86_400_000), T0 + 9.5 * 86_400_000])
-    expect(store.snapshotLog()).toHaveLength(5)
+    // The snapshot log keeps a day more than the markets' files (the prune's slack): days 4 to 9.
+    expect(store.snapshotLog()).toHaveLength(6)
 
     store.prune(T0, 4 * RECORD_BYTES + 3 * 8 + statSync(join(dir, 'markets.json')).size)
     expect(store.readMarket('a')).toHaveLength(4)
@@ -165,5 +168,92 @@ describe('MarketHistoryStore', () => {
     expect(statSync(join(other, 'journal.bin')).size).toBe(JOURNAL_BYTES)
     torn.record(observeAll([market('a', 0.052)], T0 + 15 * MIN), T0 + 15 * MIN, page)
     expect(new MarketHistoryStore(other).readMarket('a').map((r) => r.base)).toEqual([0.05, 0.052])
+  })
+
+  describe('prune', () => {
+    const DAY = 86_400_000
+    const H6 = 6 * 60 * MIN
+    const six = { full: true as const, intervalMs: H6 }
+    /** Full snapshots every 6 hours from day `from` to day `to` (exclusive): 'moving' changes every time, 'flat' never, 'late' from day 4.25 on. */
+    const recordDays = (store: MarketHistoryStore, from: number, to: number, skip: (t: number) => boolean = () => false) => {
+      for (let t = T0 + from * DAY; t < T0 + to * DAY; t += H6) {
+        if (skip(t)) continue
+        const listed = [market('moving', 0.05 + (t - T0) / DAY / 1000), market('flat', 0.03)]
+        if (t >= T0 + 4.25 * DAY) listed.push(market('late', 0.02))
+        store.record(observeAll(listed, t), t, six)
+      }
+    }
+    const files = (dir: string) => new Map(readdirSync(dir).map((n) => [n, `${statSync(join(dir, n)).ino}:${readFileSync(join(dir, n)).toString('hex')}`]))
+
+    it('rewrites no file when nothing is older than the cut-off by more than the slack, and only folds the journal', () => {
+      const dir = tempDir()
+      const store = new MarketHistoryStore(dir)
+      recordDays(store, 0, 3)
+      store.fold()
+      recordDays(store, 3, 3.25)
+      const before = files(dir)
+      const journaled = statSync(join(dir, 'journal.bin')).size
+      expect(journaled).toBe(JOURNAL_BYTES) // one hour's change of 'moving'
+
+      expect(store.prune(T0 + 0.75 * DAY, 1_000_000)).toBe(T0 + 0.75 * DAY)
+      const after = files(dir)
+      for (const [name, was] of before) {
+        if (name === 'journal.bin' || name === marketFileName('moving')) continue
+        expect(after.get(name), name).toBe(was)
+      }
+      // 'moving' got its journal record appended to the same file: nothing rewritten.
+      expect(after.get(marketFileName('moving'))?.split(':')[0]).toBe(before.get(marketFileName('moving'))?.split(':')[0])
+      expect(store.readMarket('moving')).toHaveLength(13)
+      expect(store.readMarket('moving')[0].t).toBe(T0)
+      expect(store.snapshotLog()[0].t).toBe(T0)
+      // The next snapshot still knows each market's last record: the unchanged one is not written again.
+      expect(store.record(observeAll([market('moving', 0.06), market('flat', 0.03)], T0 + 3.25 * DAY), T0 + 3.25 * DAY, six)).toBe(1)
+    })
+
+    it('drops exactly the records older than the cut-off once past the slack, and keeps the gap log for every record kept', () => {
+      const dir = tempDir()
+      const store = new MarketHistoryStore(dir)
+      // The app closed from day 7 to day 8: a real gap.
+      recordDays(store, 0, 10, (t) => t >= T0 + 7 * DAY && t < T0 + 8 * DAY)
+      store.fold()
+      const moving = store.readMarket('moving')
+      const lateFile = files(dir).get(marketFileName('late'))
+
+      expect(store.prune(T0 + 5 * DAY, 1_000_000)).toBe(T0 + 5 * DAY)
+      expect(store.readMarket('moving')).toEqual(moving.filter((r) => r.t >= T0 + 5 * DAY))
+      // 'flat' had only its first record, now gone: the next snapshot writes it again.
+      expect(store.readMarket('flat')).toEqual([])
+      // 'late' starts within the slack (day 4.25): its file is left as it was.
+      expect(files(dir).get(marketFileName('late'))).toBe(lateFile)
+      expect(store.readMarket('late')[0].t).toBe(T0 + 4.25 * DAY)
+      // The snapshot log reaches back a slack more (day 4), so 'late' is drawn without a break until the real gap.
+      expect(store.snapshotLog()[0].t).toBe(T0 + 4 * DAY)
+      const again = new MarketHistoryStore(dir)
+      const points = withGaps(timeline(again.readMarket('late'), again.snapshotLog()))
+      expect(points.filter(isGap).map((p) => p.t)).toEqual([T0 + 7.375 * DAY])
+      expect(points[0].t).toBe(T0 + 4.25 * DAY)
+      expect(store.record(observeAll([market('moving', 0.5), market('flat', 0.03)], T0 + 10 * DAY), T0 + 10 * DAY, six)).toBe(3) // 'late' now gone
+      expect(store.readMarket('flat').map((r) => r.t)).toEqual([T0 + 10 * DAY])
+    })
+
+    it('removes the oldest records first when the record passes the cap: the slack, then whole days', () => {
+      const dir = tempDir()
+      const store = new MarketHistoryStore(dir)
+      recordDays(store, 0, 10)
+      store.fold()
+      const total = store.bytes()
+      // Nothing past the slack (the first record is half a day old at the cut-off); just over the cap.
+      expect(store.prune(T0 + 0.5 * DAY, total - 1)).toBe(T0 + 0.5 * DAY)
+      expect(store.readMarket('moving')[0].t).toBe(T0 + 0.5 * DAY)
+      expect(store.snapshotLog()[0].t).toBe(T0 + 0.5 * DAY)
+      expect(store.bytes()).toBe(readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0))
+
+      const cut = store.prune(T0 + 0.5 * DAY, store.bytes() - 4 * RECORD_BYTES)
+      expect(cut).toBe(T0 + 1.5 * DAY)
+      expect(store.readMarket('moving')[0].t).toBe(T0 + 1.5 * DAY)
+      expect(store.readMarket('moving').at(-1)?.t).toBe(T0 + 10 * DAY - H6)
+      expect(store.snapshotLog()[0].t).toBe(T0 + 1.5 * DAY)
+      expect(store.bytes()).toBe(readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0))
+    })
   })
 })

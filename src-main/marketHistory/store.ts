@@ -50,6 +50,8 @@ const IndexSchema = z.object({ version: z.literal(1), markets: z.record(z.string
 const JOURNAL = 'journal.bin'
 /** The journal is folded into the markets' files at every prune (hourly), or sooner past this size. */
 const JOURNAL_FOLD_BYTES = 2_000_000
+/** A file is rewritten by the prune only once it holds records this much older than the cut-off. */
+export const PRUNE_SLACK_MS = 86_400_000
 
 /** The journal as read: its size on disk, and its records by market file. */
 interface Journal {
@@ -326,36 +328,42 @@ export class MarketHistoryStore {
 
   /**
    * Drops records older than `keepFrom` (epoch ms), then, while the record is larger
-   * than `maxBytes`, one more day of the oldest. Returns the cut-off used.
+   * than `maxBytes`, the oldest: first what the slack kept, then one more day at a time.
+   * Returns the cut-off used.
+   *
+   * A file is rewritten only when its first record is older than the cut-off by more than
+   * `PRUNE_SLACK_MS` (read from its first bytes alone), so an hourly pass rewrites each
+   * file about once a day and otherwise only folds the journal. The snapshot log keeps
+   * that slack more, so it always reaches back to every market record kept.
    */
   prune(keepFrom: number, maxBytes: number): number {
     this.fold()
     let cutoff = keepFrom
-    this.pruneBefore(cutoff)
+    this.pruneBefore(cutoff, PRUNE_SLACK_MS)
+    if (this.bytes() <= maxBytes) return cutoff
+    this.pruneBefore(cutoff, 0)
     for (let i = 0; i < 400 && this.bytes() > maxBytes; i++) {
       cutoff += 86_400_000
-      this.pruneBefore(cutoff)
+      this.pruneBefore(cutoff, 0)
     }
     return cutoff
   }
 
-  private pruneBefore(cutoff: number): void {
-    const limit = toSeconds(cutoff)
+  /** Rewrites each file that holds records older than `cutoff - slackMs`, without those older than `cutoff`. */
+  private pruneBefore(cutoff: number, slackMs: number): void {
+    const emptied = new Set<string>()
     for (const name of this.files()) {
       if (!name.endsWith('.bin') || name === JOURNAL) continue
-      const step = name === 'snapshots.bin' ? SNAPSHOT_BYTES : RECORD_BYTES
-      const buf = readFileSync(this.path(name))
-      const whole = buf.length - (buf.length % step)
-      let keepAt = 0
-      while (keepAt + step <= whole && buf.readUInt32LE(keepAt) < limit) keepAt += step
-      if (keepAt === 0 && whole === buf.length) continue
-      const temp = this.path(`${name}.tmp`)
-      writeFileSync(temp, buf.subarray(keepAt, whole), { mode: 0o600 })
-      renameSync(temp, this.path(name))
+      const log = name === 'snapshots.bin'
+      const from = log ? cutoff - slackMs : cutoff
+      const removed = dropBefore(this.path(name), log ? SNAPSHOT_BYTES : RECORD_BYTES, toSeconds(from), toSeconds(from - slackMs))
+      if (removed === null) continue
+      if (this.size !== undefined) this.size -= removed.bytes
+      if (log) this.snapshots = undefined
+      else if (removed.empty) emptied.add(name)
     }
-    this.last.clear()
-    this.snapshots = undefined
-    this.size = undefined
+    // Pruning keeps each market's last record unless it took them all.
+    if (emptied.size) for (const id of [...this.last.keys()]) if (emptied.has(this.fileOf(id))) this.last.delete(id)
   }
 
   /** Forgets everything recorded for this profile. */
@@ -382,16 +390,53 @@ function readFiled(file: string, from: number): StoredRecord[] {
   return decodeRecords(buf.subarray(Math.max(0, first - 1) * RECORD_BYTES))
 }
 
-/** A market file's last record, or null; a torn record (a crash mid-append) would shift every record after it, so it is cut off. */
+/** A market file's last record, or null, read alone; a torn record (a crash mid-append) would shift every record after it, so it is cut off. */
 function lastFiled(file: string): StoredRecord | null {
+  let fd: number
   try {
-    const buf = readFileSync(file)
-    const n = Math.floor(buf.length / RECORD_BYTES)
-    if (buf.length % RECORD_BYTES) truncateSync(file, n * RECORD_BYTES)
-    return n > 0 ? decodeRecord(buf, (n - 1) * RECORD_BYTES) : null
+    fd = openSync(file, 'r+')
   } catch {
     return null
   }
+  try {
+    const size = fstatSync(fd).size
+    const whole = size - (size % RECORD_BYTES)
+    if (whole !== size) ftruncateSync(fd, whole)
+    if (whole === 0) return null
+    const buf = Buffer.alloc(RECORD_BYTES)
+    readSync(fd, buf, 0, RECORD_BYTES, whole - RECORD_BYTES)
+    return decodeRecord(buf, 0)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/**
+ * Rewrites a file of `step`-byte entries (each starting with its time in seconds) without
+ * those before `keepFrom` (seconds), but only when its first is before `dueBefore`:
+ * reading its first 4 bytes is all an untouched file costs. Returns the bytes removed and
+ * whether nothing is left, or null when the file was left alone.
+ */
+function dropBefore(file: string, step: number, keepFrom: number, dueBefore: number): { bytes: number; empty: boolean } | null {
+  const head = Buffer.alloc(4)
+  let fd: number
+  try {
+    fd = openSync(file, 'r')
+  } catch {
+    return null
+  }
+  try {
+    if (readSync(fd, head, 0, 4, 0) < 4 || head.readUInt32LE(0) >= dueBefore) return null
+  } finally {
+    closeSync(fd)
+  }
+  const buf = readFileSync(file)
+  const whole = buf.length - (buf.length % step)
+  const keepAt = step * firstAtOrAfter(whole / step, (i) => buf.readUInt32LE(i * step), keepFrom)
+  const temp = `${file}.tmp`
+  writeFileSync(temp, buf.subarray(keepAt, whole), { mode: 0o600 })
+  renameSync(temp, file)
+  return { bytes: buf.length - (whole - keepAt), empty: keepAt === whole }
 }
 
 /**
