@@ -71,8 +71,6 @@ export const SERVICE_ERRORS = [
   entry({ name: 'NotImplemented', code: 9999, status: 500, kind: 'NotFound', advice: '{base} does not implement {op} yet — this service version cannot answer it.' }),
 ] as const satisfies readonly CatalogueEntry[]
 
-export type ServiceErrorName = (typeof SERVICE_ERRORS)[number]['name']
-
 const byName = new Map<string, CatalogueEntry>(SERVICE_ERRORS.map((e) => [e.name, e]))
 const byCode = new Map<number, CatalogueEntry>(SERVICE_ERRORS.map((e) => [e.code, e]))
 

@@ -207,17 +207,11 @@ export type PreloadSvc = {
   subscribe(listener: (event: BridgeEvent) => void): () => void
 }
 
-/** One bridge method called by name (the renderer's `call`); stores that act on main take it as a parameter. */
-export type BridgeCall = <M extends BridgeMethodName>(method: M, args: BridgeArgs<M>, opts?: BridgeCallOptions) => Promise<Result<BridgeResult<M>>>
-
 /** The failure an abandoned call resolves to: never shown, never cached. */
 export const abortedResult = (operation: string): { ok: false; error: { kind: 'Aborted'; operation: string; message: string } } => ({
   ok: false,
   error: { kind: 'Aborted', operation, message: `${operation} was cancelled: its answer is no longer wanted.` },
 })
-
-/** Whether a call resolved as given up (by its caller, or by main for it). */
-export const isAborted = (r: Result<unknown>): boolean => !r.ok && r.error.kind === 'Aborted'
 
 /** Events pushed from main to the renderer. */
 export type BridgeEvent = { type: 'appInfo'; info: AppInfo } | WatchEvent | QueryWatchEvent

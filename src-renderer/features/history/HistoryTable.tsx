@@ -81,7 +81,6 @@ const DETAIL_COLUMN: Column = { id: 'detail', header: '', width: 66 }
 const COLUMN_OVERSCAN = 1
 
 export const OPTIONAL_COLUMNS = COLUMNS.filter((c) => c.optional).map((c) => ({ id: c.id, header: c.header }))
-export type OptionalColumnId = (typeof OPTIONAL_COLUMNS)[number]['id']
 
 const columnsFor = (withBalances: boolean, picked: ReadonlySet<string>) => [
   ...COLUMNS.filter((c) => !c.optional || picked.has(c.id)),

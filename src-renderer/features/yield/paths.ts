@@ -1,6 +1,4 @@
 /** In-app paths of the yield views. */
-export const MARKETS_PATH = '/yield'
-export const POSITIONS_PATH = '/yield/positions'
 export const marketPath = (id: string): string => `/yield/market/${encodeURIComponent(id)}`
 export const COMPARE_PATH = '/yield/compare'
 /** The comparison of 2–4 markets: `#/yield/compare?m=<id>&m=<id>…`. */
