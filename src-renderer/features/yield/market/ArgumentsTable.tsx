@@ -1,5 +1,26 @@
 import type { ArgumentSchema } from '@contract/service'
+import { DataTable, type Column } from '../../../components/DataTable'
 import { untypedText, yesNo } from '../markets/marketText'
+
+type Field = NonNullable<ArgumentSchema['fields']>[number]
+
+const FIELD_COLUMNS: Column<Field>[] = [
+  { id: 'name', header: 'Name', cell: (f) => <span className="mono">{f.name ?? '—'}</span> },
+  { id: 'type', header: 'Type', cell: (f) => f.type ?? '—' },
+  { id: 'label', header: 'Label', cell: (f) => f.label ?? '—' },
+  { id: 'required', header: 'Required', cell: (f) => yesNo(f.required) },
+  {
+    id: 'options',
+    header: 'Options',
+    cell: (f) => (f.options?.length ? f.options.join(', ') : f.optionsRef ? <span title="Options come from this reference">{`→ ${f.optionsRef}`}</span> : '—'),
+  },
+  { id: 'min', header: 'Min', cell: (f) => f.minimum ?? '—' },
+  { id: 'max', header: 'Max', cell: (f) => f.maximum ?? '—' },
+  { id: 'default', header: 'Default', cell: (f) => <span className="mono">{untypedText(f.default)}</span> },
+  { id: 'array', header: 'Array', cell: (f) => yesNo(f.isArray) },
+  { id: 'placeholder', header: 'Placeholder', cell: (f) => f.placeholder ?? '—' },
+  { id: 'description', header: 'Description', cell: (f) => <span className="yield-wrap">{f.description ?? '—'}</span>, wrap: true },
+]
 
 /** An argument schema (enter, exit, balance) as a table of its fields, with its notes. */
 export function ArgumentsTable({ title, schema }: { title: string; schema: ArgumentSchema | undefined }) {
@@ -15,42 +36,7 @@ export function ArgumentsTable({ title, schema }: { title: string; schema: Argum
     <div className="yield-args">
       <h3>{title}</h3>
       {fields.length ? (
-        <table className="data" aria-label={`${title} arguments`}>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Type</th>
-              <th scope="col">Label</th>
-              <th scope="col">Required</th>
-              <th scope="col">Options</th>
-              <th scope="col">Min</th>
-              <th scope="col">Max</th>
-              <th scope="col">Default</th>
-              <th scope="col">Array</th>
-              <th scope="col">Placeholder</th>
-              <th scope="col">Description</th>
-            </tr>
-          </thead>
-          <tbody>
-            {fields.map((f, i) => (
-              <tr key={`${f.name ?? ''}-${i}`}>
-                <td className="mono">{f.name ?? '—'}</td>
-                <td>{f.type ?? '—'}</td>
-                <td>{f.label ?? '—'}</td>
-                <td>{yesNo(f.required)}</td>
-                <td>
-                  {f.options?.length ? f.options.join(', ') : f.optionsRef ? <span title="Options come from this reference">{`→ ${f.optionsRef}`}</span> : '—'}
-                </td>
-                <td>{f.minimum ?? '—'}</td>
-                <td>{f.maximum ?? '—'}</td>
-                <td className="mono">{untypedText(f.default)}</td>
-                <td>{yesNo(f.isArray)}</td>
-                <td>{f.placeholder ?? '—'}</td>
-                <td className="yield-wrap">{f.description ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable columns={FIELD_COLUMNS} rows={fields} rowKey={(f) => `${f.name ?? ''}-${fields.indexOf(f)}`} label={`${title} arguments`} />
       ) : (
         <p className="muted">No fields.</p>
       )}

@@ -1,4 +1,5 @@
 import type { YieldToken } from '@contract/service'
+import { DataTable, type Column } from '../../../components/DataTable'
 import { Hex } from '../../../components/Hex'
 import { Logo } from '../../../components/Logo'
 import { yesNo } from '../markets/marketText'
@@ -8,48 +9,30 @@ export interface TokenRow {
   token: YieldToken
 }
 
+const tokenColumns = (chainId: number | undefined): Column<TokenRow>[] => [
+  { id: 'role', header: 'Role', cell: (r) => r.role },
+  {
+    id: 'symbol',
+    header: 'Symbol',
+    cell: ({ token: t }) => (
+      <span className="chain-name">
+        <Logo name={t.symbol ?? t.name ?? '?'} uri={t.logoURI} />
+        {t.symbol ?? '—'}
+      </span>
+    ),
+  },
+  { id: 'name', header: 'Name', cell: (r) => r.token.name ?? '—' },
+  { id: 'network', header: 'Network', cell: (r) => r.token.network ?? '—' },
+  { id: 'address', header: 'Address', cell: (r) => <Hex value={r.token.address} kind="address" chainId={chainId} /> },
+  { id: 'decimals', header: 'Decimals', cell: (r) => r.token.decimals ?? '—', align: 'right' },
+  { id: 'points', header: 'Points', cell: (r) => yesNo(r.token.isPoints) },
+  { id: 'feed', header: 'Price feed', cell: (r) => (r.token.priceFeedId ? <span className="mono">{r.token.priceFeedId}</span> : '—') },
+]
+
 /** Yield tokens with every field the spec gives them; addresses copyable. */
 export function TokenTable({ rows, label, chainId }: { rows: TokenRow[]; label: string; chainId?: number }) {
   if (!rows.length) return <p className="muted">The service listed no tokens.</p>
-  return (
-    <table className="data" aria-label={label}>
-      <thead>
-        <tr>
-          <th scope="col">Role</th>
-          <th scope="col">Symbol</th>
-          <th scope="col">Name</th>
-          <th scope="col">Network</th>
-          <th scope="col">Address</th>
-          <th scope="col" className="num">
-            Decimals
-          </th>
-          <th scope="col">Points</th>
-          <th scope="col">Price feed</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(({ role, token: t }, i) => (
-          <tr key={`${role}-${i}`}>
-            <td>{role}</td>
-            <td>
-              <span className="chain-name">
-                <Logo name={t.symbol ?? t.name ?? '?'} uri={t.logoURI} />
-                {t.symbol ?? '—'}
-              </span>
-            </td>
-            <td>{t.name ?? '—'}</td>
-            <td>{t.network ?? '—'}</td>
-            <td>
-              <Hex value={t.address} kind="address" chainId={chainId} />
-            </td>
-            <td className="num">{t.decimals ?? '—'}</td>
-            <td>{yesNo(t.isPoints)}</td>
-            <td>{t.priceFeedId ? <span className="mono">{t.priceFeedId}</span> : '—'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  )
+  return <DataTable columns={tokenColumns(chainId)} rows={rows} rowKey={(r) => `${r.role}-${rows.indexOf(r)}`} label={label} />
 }
 
 /** The market's tokens by role, in the order a reader looks for them. */
