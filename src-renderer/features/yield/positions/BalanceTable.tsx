@@ -1,5 +1,6 @@
 import type { YieldBalance } from '@contract/service'
 import { Amount } from '../../../components/Amount'
+import { DataTable, type Column } from '../../../components/DataTable'
 import { CopyButton } from '../../../components/CopyButton'
 import { Hex } from '../../../components/Hex'
 import { formatDateTime, formatPercent, formatUsd } from '../../../lib/format'
@@ -55,53 +56,43 @@ function Validators({ b }: { b: YieldBalance }) {
   )
 }
 
+const BALANCE_COLUMNS: Column<YieldBalance>[] = [
+  {
+    id: 'wallet',
+    header: 'Wallet',
+    cell: (b) => (
+      <>
+        <Hex value={b.address} />
+        {b.network ? <span className="cell-sub">{b.network}</span> : null}
+      </>
+    ),
+  },
+  { id: 'amount', header: 'Amount', cell: (b) => <BalanceAmount b={b} />, align: 'right' },
+  { id: 'usd', header: 'USD', cell: (b) => formatUsd(b.amountUsd), align: 'right' },
+  {
+    id: 'shares',
+    header: 'Shares',
+    cell: (b) =>
+      b.shareAmountRaw !== undefined && b.shareToken?.decimals !== undefined ? (
+        <Amount raw={b.shareAmountRaw} decimals={b.shareToken.decimals} symbol={b.shareToken.symbol} />
+      ) : b.shareAmount !== undefined ? (
+        <Amount raw={b.shareAmount} symbol={b.shareToken?.symbol} />
+      ) : (
+        <span className="muted">—</span>
+      ),
+  },
+  { id: 'earning', header: 'Earning', cell: (b) => yesNo(b.isEarning) },
+  { id: 'since', header: 'Since', cell: (b) => (b.date ? formatDateTime(b.date) : '—'), wrap: true },
+  { id: 'pending', header: 'Pending actions', cell: (b) => <PendingActions b={b} />, wrap: true },
+  { id: 'validators', header: 'Validators', cell: (b) => <Validators b={b} />, wrap: true },
+]
+
 /** The balances of one type in one market, one row per wallet and token. */
 export function BalanceTable({ label, balances }: { label: string; balances: YieldBalance[] }) {
+  const key = (b: YieldBalance) => `${b.address ?? ''}-${b.token?.address ?? ''}-${balances.indexOf(b)}`
   return (
-    <table className="data yield-balances" aria-label={label}>
-      <thead>
-        <tr>
-          <th scope="col">Wallet</th>
-          <th scope="col" className="num">Amount</th>
-          <th scope="col" className="num">USD</th>
-          <th scope="col">Shares</th>
-          <th scope="col">Earning</th>
-          <th scope="col">Since</th>
-          <th scope="col">Pending actions</th>
-          <th scope="col">Validators</th>
-        </tr>
-      </thead>
-      <tbody>
-        {balances.map((b, i) => (
-          <tr key={`${b.address ?? ''}-${b.token?.address ?? ''}-${i}`}>
-            <td>
-              <Hex value={b.address} />
-              {b.network ? <span className="cell-sub">{b.network}</span> : null}
-            </td>
-            <td className="num">
-              <BalanceAmount b={b} />
-            </td>
-            <td className="num">{formatUsd(b.amountUsd)}</td>
-            <td>
-              {b.shareAmountRaw !== undefined && b.shareToken?.decimals !== undefined ? (
-                <Amount raw={b.shareAmountRaw} decimals={b.shareToken.decimals} symbol={b.shareToken.symbol} />
-              ) : b.shareAmount !== undefined ? (
-                <Amount raw={b.shareAmount} symbol={b.shareToken?.symbol} />
-              ) : (
-                <span className="muted">—</span>
-              )}
-            </td>
-            <td>{yesNo(b.isEarning)}</td>
-            <td className="wrap">{b.date ? formatDateTime(b.date) : '—'}</td>
-            <td className="wrap">
-              <PendingActions b={b} />
-            </td>
-            <td className="wrap">
-              <Validators b={b} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className="yield-balances">
+      <DataTable columns={BALANCE_COLUMNS} rows={balances} rowKey={key} label={label} />
+    </div>
   )
 }
