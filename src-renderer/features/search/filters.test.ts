@@ -56,4 +56,11 @@ describe('search filters', () => {
   it('describes what a search applied', () => {
     expect(describeRequest({ byOwnerAddress: ADDRESS, byProjectId: 7, byQueryString: 'usdc' })).toBe(`owner ${ADDRESS}, project 7, text “usdc”`)
   })
+
+  it('reads a search link written before the shared codec, and writes it back unchanged', () => {
+    const link = `byOwnerAddress=${ADDRESS}&byEdgeRail=SOLANA&byProjectId=42&byQueryString=usdc+bridge`
+    const filters = searchFilters.decode(new URLSearchParams(link))
+    expect(checkDraft(filters)).toEqual({ ok: true, request: { byOwnerAddress: ADDRESS, byEdgeRail: 'SOLANA', byProjectId: 42, byQueryString: 'usdc bridge' } })
+    expect(searchFilters.encode(filters).toString()).toBe(link)
+  })
 })
