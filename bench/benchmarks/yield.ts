@@ -1,8 +1,10 @@
-import { mkdirSync, openSync, closeSync, writeSync, writeFileSync } from 'node:fs'
+import { mkdirSync, openSync, closeSync, readdirSync, rmSync, statSync, writeSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createMarketRecorder } from '../../src-main/marketHistory'
 import { observeAll } from '../../src-main/marketHistory/observe'
 import { MarketHistoryStore } from '../../src-main/marketHistory/store'
+import type { MarketObservation } from '../../src-shared/contract/marketHistory'
+import { RECORDER_LIMITS } from '../../src-shared/contract/marketHistory'
 import { YieldGetMarketsResponseSchema, type YieldMarket } from '../../src-shared/contract/service'
 import { RECORD_BYTES, SNAPSHOT_BYTES, encodeRecord, marketFileName, toSeconds, type StoredRecord } from '../../src-main/marketHistory/recordFile'
 import { SvcClient } from '../../src-main/service/client'
@@ -128,6 +130,56 @@ function recordOnlyCpu(dir: string, ids: readonly string[], count: number): numb
   return cpu
 }
 
+/** Each file of a folder: its inode and size. */
+function folderFiles(dir: string): Map<string, { ino: number; size: number }> {
+  return new Map(readdirSync(dir).map((name) => {
+    const st = statSync(join(dir, name))
+    return [name, { ino: st.ino, size: st.size }]
+  }))
+}
+
+/** Bytes the store wrote between two listings of its folder: a rewritten (or new) file's whole size, an appended one's growth. */
+function bytesWritten(before: ReadonlyMap<string, { ino: number; size: number }>, after: ReadonlyMap<string, { ino: number; size: number }>): number {
+  let total = 0
+  for (const [name, now] of after) {
+    const was = before.get(name)
+    total += was && was.ino === now.ino ? Math.max(0, now.size - was.size) : now.size
+  }
+  return total
+}
+
+/**
+ * The recorder's hourly maintenance on a full record: `days` of 15-minute snapshots of
+ * every market (each changed every time) on disk, an hour of snapshots (4, every market
+ * changed) in the journal, then the prune the app runs hourly (fold, age, cap), timed
+ * in CPU and in bytes written. `hourly`: nothing is past the retention by more than the
+ * prune's slack; `daily`: a day later, when every file is due and rewritten once.
+ */
+function pruneCost(dir: string, ids: readonly string[], days: number): { hourly: { cpu: number; bytes: number }; daily: { cpu: number; bytes: number }; onDisk: number } {
+  const end = Date.UTC(2026, 10, 1)
+  writeRecord(dir, ids, days, end)
+  const store = new MarketHistoryStore(dir)
+  for (let s = 1; s <= 4; s++) {
+    const t = end + s * STEP_MS
+    const batch = new Map<string, MarketObservation>(ids.map((id, k) => [id, { t, base: 0.05 + s / 1e4 + k / 1e7, baseUnit: 'APY', rewards: 0.01, rewardsUnit: 'APR', tvl: 1e6 + k, tvlUsd: 1e6 + k, utilization: 0.5, enter: true, exit: true }]))
+    store.record(batch, t, { full: true, intervalMs: STEP_MS })
+  }
+  const retention = RECORDER_LIMITS.retentionDays * 86_400_000
+  const pass = (at: number) => {
+    const before = folderFiles(dir)
+    const started = process.cpuUsage()
+    store.prune(at - retention, RECORDER_LIMITS.maxBytes)
+    const used = process.cpuUsage(started)
+    return { cpu: (used.user + used.system) / 1000, bytes: bytesWritten(before, folderFiles(dir)) }
+  }
+  const at = end + 4 * STEP_MS
+  const hourly = pass(at)
+  const onDisk = store.bytes()
+  const daily = pass(at + 86_400_000)
+  rmSync(dir, { recursive: true, force: true })
+  return { hourly, daily, onDisk }
+}
+
 declare global {
   interface Window {
     __benchFrames?: number[]
@@ -213,6 +265,8 @@ export const yieldHistory: Benchmark = {
         window.__benchFrames = undefined
         return f.slice(1)
       })
+      ctx.log(`yield: the hourly prune on ${days} days of snapshots of ${ids.length} markets`)
+      const prune = pruneCost(ctx.scratch('yield-prune'), ids, days)
       // Headless Chromium's frames sit on the 60 Hz grid give or take a fraction of a ms: counted in whole intervals.
       const frameMs = 1000 / 60
       const onGrid = frames.map((d) => Math.max(1, Math.round(d / frameMs)) * frameMs)
@@ -222,6 +276,9 @@ export const yieldHistory: Benchmark = {
         { name: 'yield.recorder.cpu', value: median(cpu), unit: 'ms', target: atMost(200), runs: cpu, note: `CPU time of one full snapshot of 1,000 markets, every market changed (5 pages of 200 read through the app's client from answers written beforehand: lossless parse, validation and normalisation, compare, one append to the journal), median of ${cpu.length}; mean ${mean(cpu).toFixed(0)} ms, max ${Math.max(...cpu).toFixed(0)} ms (the snapshots 15 minutes apart, so every fourth also folds the journal into the markets' files and prunes, as the app does hourly)` },
         { name: 'yield.recorder.cpu.write', value: median(writeCpu), unit: 'ms', runs: writeCpu, note: `of that, recording alone (observe, compare with the last record, append 1,000 records to the journal in one write) on markets already normalised, median of ${writeCpu.length}; the rest is reading and normalising the answers, which every view's fetch costs too` },
         { name: 'yield.recorder.frame.p95', value: p95(onGrid), unit: 'ms', target: atMost(16.7), note: `the page's frame times (rAF deltas in whole 60 Hz intervals, scrolling the market page) while those snapshots were written in the app's main process; ${frames.length} frames` },
+        { name: 'yield.recorder.prune.cpu', value: prune.hourly.cpu, unit: 'ms', target: atMost(200), note: `CPU time of the hourly maintenance on a full record (${ids.length} markets, ${days} days every 15 min, ${(prune.onDisk / 1e6).toFixed(1)} MB after it): fold an hour's journal (4 snapshots, every market changed) into the markets' files and prune by age and by the 200 MB cap, nothing older than the cut-off by more than the one-day slack` },
+        { name: 'yield.recorder.prune.bytes', value: prune.hourly.bytes / 1e6, unit: 'MB', target: atMost(5), note: `bytes that hourly pass wrote (the fold's appends; no file rewritten)` },
+        { name: 'yield.recorder.prune.daily.cpu', value: prune.daily.cpu, unit: 'ms', note: `the same pass a day later, when every file holds a day past the slack and is rewritten once (about once a day per file): ${(prune.daily.bytes / 1e6).toFixed(1)} MB written` },
         { name: 'yield.recorder.disk_90d', value: bytes / 1e6, unit: 'MB', target: atMost(200), note: `${ids.length} markets × ${days} days × 96 snapshots, each market changed every time (23 bytes a record, 8 a snapshot)` },
       ] satisfies Figure[]
     } finally {
