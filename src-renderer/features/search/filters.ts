@@ -1,5 +1,5 @@
 import type { SearchIntentsRequest } from '@contract/service'
-import { EDGE_MODES, SEARCH_FILTERS } from '@contract/service/constants'
+import { EDGE_MODES, type SEARCH_FILTERS } from '@contract/service/constants'
 import { plainTokenProblem } from '@contract/formats'
 import { isBase58Address, isEvmAddress, isHash, isWholeNumber } from '../../lib/classifyInput'
 import { filterCodec, hasProblems, text, type Fields, type Problem } from '../../lib/filterCodec'
