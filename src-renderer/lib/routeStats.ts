@@ -92,7 +92,7 @@ const dayText = (day: number) => new Date(day * DAY).toISOString().slice(0, 10)
 /** Finished, and neither succeeded nor refunded: FAILED or ABORTED. */
 const failedLike = (s: IntentStatus | undefined): boolean => isFinished(s) && s !== 'SUCCEEDED' && s !== 'REFUNDED'
 
-/** Nearest-rank percentile of an ascending array. */
+/** Nearest-rank percentile of an ascending array: the smallest value with at least p% at or below it (routes and the History summary). */
 export function percentile(sorted: ArrayLike<number>, p: number): number | undefined {
   if (!sorted.length) return undefined
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]

@@ -2,6 +2,7 @@ import type { IntentHistoryEntry, IntentStatus } from '@contract/service'
 import { INTENT_STATUSES, knownStatus } from '@contract/service/constants'
 import { EARLIEST_TIME_MS } from '@contract/service/bounds'
 import { parseTime } from '../../lib/format'
+import { percentile } from '../../lib/routeStats'
 import {
   addBalancePrices,
   addTokenInfo,
@@ -53,13 +54,6 @@ const zeroCounts = () => Object.fromEntries(STATUS_KEYS.map((s) => [s, 0])) as R
 
 // A status a newer service added counts with the ones not reported.
 const statusOf = (e: IntentHistoryEntry): StatusKey => knownStatus(e.status ?? e.receipt?.status) ?? 'UNKNOWN'
-
-/** Nearest-rank percentile of ascending values: the smallest value with at least p% at or below it. */
-export function percentile(sorted: readonly number[], p: number): number | undefined {
-  if (sorted.length === 0) return undefined
-  const rank = Math.ceil((p / 100) * sorted.length)
-  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]
-}
 
 /** Median of ascending values (mean of the middle two for an even count). */
 export function median(sorted: readonly number[]): number | undefined {
