@@ -7,6 +7,7 @@ import { StatusBadge } from '../../components/StatusBadge'
 import { toCsv } from '@contract/csv'
 import { datedFilename, downloadText } from '../../lib/download'
 import { KIND_LABEL } from '../../lib/classifyInput'
+import { countOf } from '../../lib/format'
 import { useOfflineMode } from '../../stores/cache'
 import { useChainsById } from '../../data/reference/chains'
 import { chainName } from '../../lib/chains'
@@ -64,11 +65,9 @@ function Unresolved({ rows }: { rows: KeyRow[] }) {
   )
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
-
 function parsedSummary(p: ParsedKeys): string {
-  const parts = [plural(p.keys.length, 'key')]
-  if (p.notKeys) parts.push(`${plural(p.notKeys, 'line')} not a key`)
+  const parts = [countOf(p.keys.length, 'key')]
+  if (p.notKeys) parts.push(`${countOf(p.notKeys, 'line')} not a key`)
   if (p.duplicates) parts.push(`${p.duplicates} repeated`)
   if (p.overCap) parts.push(`${p.overCap} over the limit of ${MAX_KEYS} will not be looked up`)
   return parts.join('; ')
@@ -79,7 +78,7 @@ function resultSummary(rows: KeyRow[], run: { total: number; cancelled: boolean;
   const parts = [`${t.matched} matched`, `${t.nothingFound} nothing found`]
   if (t.failed) parts.push(`${t.failed} failed`)
   const how = `${run.cancelled ? ' (cancelled)' : ''}${run.fromCache ? ' in the cache' : ''}`
-  return `${t.lookedUp} of ${plural(run.total, 'key')} looked up${how}: ${parts.join(', ')}; ${plural(t.intents, 'intent')} found.`
+  return `${t.lookedUp} of ${countOf(run.total, 'key')} looked up${how}: ${parts.join(', ')}; ${countOf(t.intents, 'intent')} found.`
 }
 
 export function BulkView() {
