@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
-import { useVirtualizer, type VirtualItem } from '@tanstack/react-virtual'
+import { measureElement as measureNow, useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual'
 
 /** The shell marks the pane that scrolls the views; long tables draw only the rows near it. */
 export const SCROLL_ROOT_ATTR = 'data-scroll-root'
@@ -15,6 +15,18 @@ const OVERSCAN = 12
 export type RowWindow =
   | { kind: 'all' }
   | { kind: 'window'; items: VirtualItem[]; before: number; after: number; measure: (el: Element | null) => void }
+
+/**
+ * A row's height as the resize observer reports it, after the browser's own layout. A row
+ * that mounts takes its last known height (or the estimate) instead of being measured on
+ * the spot: measuring each mounting row forced a layout per row, some 100 in one commit
+ * (a 250 ms task for a bulk lookup's 200 results). The observer's first report, before
+ * the frame is painted, corrects it. Without an observer (tests) rows are measured at once.
+ */
+function rowHeight(el: Element, entry: ResizeObserverEntry | undefined, v: Virtualizer<HTMLElement, Element>): number {
+  if (entry || typeof ResizeObserver !== 'function') return measureNow(el, entry, v)
+  return v.itemSizeCache.get(v.options.getItemKey(v.indexFromElement(el))) ?? ROW_ESTIMATE
+}
 
 /** Where the table body starts inside the scroll root's content, so the window lines up with what is on screen. */
 function offsetIn(root: HTMLElement, el: HTMLElement): number {
@@ -57,6 +69,7 @@ export function useRowWindow(count: number, getKey: (index: number) => string) {
     enabled: long && Boolean(root),
     getScrollElement: () => root ?? null,
     estimateSize: () => ROW_ESTIMATE,
+    measureElement: rowHeight,
     overscan: OVERSCAN,
     scrollMargin: margin,
     getItemKey: (i) => getKey(i),
