@@ -1,9 +1,22 @@
-import type { Intent, IntentCalls, MetaTxn, TransactionPrecondition } from '@contract/service'
+import type { Call, Intent, IntentCalls, MetaTxn, TransactionPrecondition } from '@contract/service'
+import { DataTable, type Column } from '../../../components/DataTable'
 import { Hex } from '../../../components/Hex'
 import { formatAmount } from '../../../lib/format'
 import { Card, KV, NativeAmount, chain, hex, tokenAmount } from './parts'
 
 const flag = (v: boolean | undefined) => (v === undefined ? '—' : v ? 'Yes' : 'No')
+
+type NumberedCall = { call: Call; i: number }
+const callColumns = (chainId: number | undefined): Column<NumberedCall>[] => [
+  { id: 'n', header: '#', cell: (r) => r.i + 1 },
+  { id: 'to', header: 'To', cell: ({ call }) => <Hex value={call.to} kind="address" chainId={chainId} /> },
+  { id: 'value', header: 'Value', align: 'right', cell: ({ call }) => (call.value === undefined ? '—' : <NativeAmount raw={call.value} chainId={chainId} />) },
+  { id: 'data', header: 'Data', cell: ({ call }) => <Hex value={call.data} /> },
+  { id: 'gas', header: 'Gas limit', align: 'right', cell: ({ call }) => (call.gasLimit === undefined ? '—' : formatAmount(call.gasLimit, 0)) },
+  { id: 'delegate', header: 'Delegate', cell: ({ call }) => flag(call.delegateCall) },
+  { id: 'fallback', header: 'Only fallback', cell: ({ call }) => flag(call.onlyFallback) },
+  { id: 'onError', header: 'On error', align: 'right', cell: ({ call }) => <span title="behaviorOnError as sent by the service">{call.behaviorOnError ?? '—'}</span> },
+]
 
 function CallsTable({ calls, label }: { calls: IntentCalls; label: string }) {
   return (
@@ -17,40 +30,9 @@ function CallsTable({ calls, label }: { calls: IntentCalls; label: string }) {
         ]}
       />
       {calls.calls?.length ? (
-        <table className="data intent-table" aria-label={`${label} calls`}>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">To</th>
-              <th scope="col" className="num">Value</th>
-              <th scope="col">Data</th>
-              <th scope="col" className="num">Gas limit</th>
-              <th scope="col">Delegate</th>
-              <th scope="col">Only fallback</th>
-              <th scope="col" className="num">On error</th>
-            </tr>
-          </thead>
-          <tbody>
-            {calls.calls.map((c, i) => (
-              <tr key={i}>
-                <td>{i + 1}</td>
-                <td>
-                  <Hex value={c.to} kind="address" chainId={calls.chainId} />
-                </td>
-                <td className="num">{c.value === undefined ? '—' : <NativeAmount raw={c.value} chainId={calls.chainId} />}</td>
-                <td>
-                  <Hex value={c.data} />
-                </td>
-                <td className="num">{c.gasLimit === undefined ? '—' : formatAmount(c.gasLimit, 0)}</td>
-                <td>{flag(c.delegateCall)}</td>
-                <td>{flag(c.onlyFallback)}</td>
-                <td className="num" title="behaviorOnError as sent by the service">
-                  {c.behaviorOnError ?? '—'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="intent-table">
+          <DataTable columns={callColumns(calls.chainId)} rows={calls.calls.map((call, i) => ({ call, i }))} rowKey={(r) => String(r.i)} label={`${label} calls`} />
+        </div>
       ) : (
         <p className="muted">No calls in this batch.</p>
       )}
