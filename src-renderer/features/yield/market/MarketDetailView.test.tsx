@@ -117,6 +117,13 @@ describe('MarketDetailView', () => {
     expect(screen.getByText('Deposits settle daily.')).toBeInTheDocument()
     expect(within(card('Arguments')).getByRole('group', { name: 'Manage arguments' })).toHaveTextContent('CLAIM_REWARDS')
 
+    const tokens = within(card('Tokens')).getByRole('table', { name: 'Market tokens' })
+    const tokenRows = within(tokens).getAllByRole('row').slice(1)
+    expect(tokenRows.map((r) => within(r).getAllByRole('cell')[0].textContent)).toEqual(['Token', 'Input', 'Output'])
+    const output = within(tokenRows[2]).getAllByRole('cell').map((c) => c.textContent)
+    expect(output[1]).toContain('gtUSDC')
+    expect([output[2], output[3], output[5], output[6], output[7]]).toEqual(['Gauntlet USDC', 'base', '18', '—', '—'])
+
     expect(value(card('Statistics'), 'TVL (token units, from the raw amount)')).toContain('2,500,000.123456')
     expect(value(card('Statistics'), 'Unique users')).toBe('321')
     expect(value(card('Risk'), 'Credora')).toBe('AA')
