@@ -4,22 +4,26 @@ export type Field = [label: string, value: ReactNode]
 
 const isBlank = (v: ReactNode) => v === undefined || v === null || v === ''
 
-/**
- * A card of labelled values. Every field the spec lists is shown, with "—" where the
- * service sent nothing, so a reader can tell "absent" from "not displayed".
- */
+/** Labelled values, "—" where the service sent nothing, so a reader can tell "absent" from "not displayed". */
+export function FieldList({ fields, label }: { fields: Field[]; label?: string }) {
+  return (
+    <dl className="kv" aria-label={label}>
+      {fields.map(([name, value], i) => (
+        <div key={`${name}-${i}`} className="yield-kv-row">
+          <dt>{name}</dt>
+          <dd>{isBlank(value) ? <span className="muted">—</span> : value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+/** A card of labelled values: every field the spec lists is shown (`FieldList`). */
 export function FieldsCard({ title, fields, children }: { title: string; fields: Field[]; children?: ReactNode }) {
   return (
     <section className="card" aria-label={title}>
       <h2>{title}</h2>
-      <dl className="kv">
-        {fields.map(([label, value]) => (
-          <div key={label} className="yield-kv-row">
-            <dt>{label}</dt>
-            <dd>{isBlank(value) ? <span className="muted">—</span> : value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FieldList fields={fields} />
       {children}
     </section>
   )

@@ -16,7 +16,7 @@ import { MarketStatus } from '../markets/MarketStatus'
 import { ErrorBoundary } from '../../../components/ErrorBoundary'
 import { MarketHistoryCard } from '../history/MarketHistoryCard'
 import { marketName, rewardRateLabel, splitRateLabels, tokenLabel, totalApyLabel, untypedText, yesNo } from '../markets/marketText'
-import { FieldsCard } from './Fields'
+import { FieldList, FieldsCard } from './Fields'
 import { MechanicsCard } from './MechanicsCard'
 import { StateCard } from './StateCard'
 import { marketTokenRows, TokenTable } from './TokenTable'
@@ -56,29 +56,21 @@ function Overview({ market: m }: { market: YieldMarket }) {
 function RateFigures({ market: m }: { market: YieldMarket }) {
   const { base, rewards } = splitRateLabels(m)
   return (
-    <dl className="kv" aria-label="Rates">
-      <div className="yield-kv-row">
-        <dt>Base rate</dt>
-        <dd>
-          <strong>{base}</strong>
-        </dd>
-      </div>
-      <div className="yield-kv-row">
-        <dt>Rewards rate</dt>
-        <dd>{rewards ?? 'None'}</dd>
-      </div>
-      <div className="yield-kv-row">
-        <dt>Total</dt>
-        <dd>{totalApyLabel(m)}</dd>
-      </div>
-      <div className="yield-kv-row">
-        <dt>As the service sent it</dt>
-        <dd className="muted">
-          {rewardRateLabel(m.rewardRate)}
-          {m.rewardRate?.total !== undefined ? ` (${m.rewardRate.total} as a fraction, its parts added whatever their units)` : ''}
-        </dd>
-      </div>
-    </dl>
+    <FieldList
+      label="Rates"
+      fields={[
+        ['Base rate', <strong key="b">{base}</strong>],
+        ['Rewards rate', rewards ?? 'None'],
+        ['Total', totalApyLabel(m)],
+        [
+          'As the service sent it',
+          <span key="s" className="muted">
+            {rewardRateLabel(m.rewardRate)}
+            {m.rewardRate?.total !== undefined ? ` (${m.rewardRate.total} as a fraction, its parts added whatever their units)` : ''}
+          </span>,
+        ],
+      ]}
+    />
   )
 }
 
@@ -144,14 +136,7 @@ function MarketBody({ market: m }: { market: YieldMarket }) {
       <section className="card" aria-label="Risk">
         <h2>Risk</h2>
         {m.risk?.ratings?.length ? (
-          <dl className="kv">
-            {m.risk.ratings.map((r, i) => (
-              <div key={i} className="yield-kv-row">
-                <dt>{r.source ?? 'Unnamed source'}</dt>
-                <dd>{r.rating ?? '—'}</dd>
-              </div>
-            ))}
-          </dl>
+          <FieldList fields={m.risk.ratings.map((r) => [r.source ?? 'Unnamed source', r.rating])} />
         ) : (
           <p className="muted">No risk ratings.</p>
         )}
@@ -161,20 +146,13 @@ function MarketBody({ market: m }: { market: YieldMarket }) {
         {m.curator ? (
           <div className="row">
             {typeof m.curator.logoURI === 'string' ? <Logo name={untypedText(m.curator.name)} uri={m.curator.logoURI} /> : null}
-            <dl className="kv">
-              <div className="yield-kv-row">
-                <dt>Name</dt>
-                <dd>{untypedText(m.curator.name)}</dd>
-              </div>
-              <div className="yield-kv-row">
-                <dt>Description</dt>
-                <dd>{untypedText(m.curator.description)}</dd>
-              </div>
-              <div className="yield-kv-row">
-                <dt>Logo</dt>
-                <dd>{untypedText(m.curator.logoURI)}</dd>
-              </div>
-            </dl>
+            <FieldList
+              fields={[
+                ['Name', untypedText(m.curator.name)],
+                ['Description', untypedText(m.curator.description)],
+                ['Logo', untypedText(m.curator.logoURI)],
+              ]}
+            />
           </div>
         ) : (
           <p className="muted">No curator.</p>
