@@ -27,9 +27,10 @@ export function ChainSelect({
   anyLabel?: string
 } & ControlProps) {
   const { byId, loading } = useChainDirectory()
-  const [mainnets, testnets] = useMemo(() => {
+  const groups = useMemo(() => {
     const all = [...byId.values()]
-    return [all.filter((c) => !c.isTestnet).sort(byName), all.filter((c) => c.isTestnet).sort(byName)]
+    const split: Array<[string, ChainInfo[]]> = [['Mainnets', all.filter((c) => !c.isTestnet).sort(byName)], ['Testnets', all.filter((c) => c.isTestnet).sort(byName)]]
+    return split.filter(([, chains]) => chains.length)
   }, [byId])
 
   if (byId.size === 0 && !loading) {
@@ -48,22 +49,15 @@ export function ChainSelect({
     <select {...control} value={value} onChange={(e) => onChange(e.target.value)}>
       <option value="">{loading && byId.size === 0 ? 'Loading chains…' : anyLabel}</option>
       {unknown ? <option value={value}>Chain {value}</option> : null}
-      <optgroup label="Mainnets">
-        {mainnets.map((c) => (
-          <option key={c.id} value={String(c.id)}>
-            {c.name} ({c.id})
-          </option>
-        ))}
-      </optgroup>
-      {testnets.length ? (
-        <optgroup label="Testnets">
-          {testnets.map((c) => (
+      {groups.map(([label, chains]) => (
+        <optgroup key={label} label={label}>
+          {chains.map((c) => (
             <option key={c.id} value={String(c.id)}>
               {c.name} ({c.id})
             </option>
           ))}
         </optgroup>
-      ) : null}
+      ))}
     </select>
   )
 }
