@@ -81,12 +81,12 @@ describe('IntentView', () => {
     answers.set('getIntentReceipt', () => okFetched(receipt))
     render()
     const summary = await screen.findByRole('region', { name: 'Summary' })
-    const row = (name: string) => within(summary).getByText(name).closest('.intent-kv-row') as HTMLElement
+    const row = (name: string) => within(summary).getByText(name).closest('.kv-row') as HTMLElement
     await waitFor(() => expect(within(row('Origin token')).getByText('WETH')).toBeInTheDocument())
     expect(within(row('Destination token')).getByText('USDC')).toBeInTheDocument()
     expect(row('Destination token')).toHaveTextContent(/0x8335/i)
     const fees = screen.getByRole('region', { name: 'Fees' })
-    expect(within(fees).getByText('Fee token').closest('.intent-kv-row')).toHaveTextContent(/WETH/)
+    expect(within(fees).getByText('Fee token').closest('.kv-row')).toHaveTextContent(/WETH/)
   })
 
   it('shows a big amount exactly on hover, and lists fields it does not know', async () => {

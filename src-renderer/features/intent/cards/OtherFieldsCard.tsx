@@ -1,4 +1,5 @@
 import { IntentSchema, type Intent } from '@contract/service'
+import { FieldList } from '../../../components/FieldList'
 import { JsonView } from '../../../components/JsonView'
 import { Card } from './parts'
 
@@ -16,14 +17,13 @@ export function OtherFieldsCard({ intent }: { intent: Intent }) {
   return (
     <Card id="other" title="Other fields">
       <p className="muted small">The service sent these fields, which this version of the app does not describe.</p>
-      <dl className="kv" aria-label="Other fields">
-        {extra.map(([k, v]) => (
-          <div className="intent-kv-row" key={k}>
-            <dt className="mono">{k}</dt>
-            <dd>{v !== null && typeof v === 'object' ? <JsonView value={v} label={k} openDepth={0} /> : <span className="mono">{JSON.stringify(v)}</span>}</dd>
-          </div>
-        ))}
-      </dl>
+      <FieldList
+        label="Other fields"
+        fields={extra.map(([k, v]) => [
+          <span key={k} className="mono">{k}</span>,
+          v !== null && typeof v === 'object' ? <JsonView value={v} label={k} openDepth={0} /> : <span className="mono">{JSON.stringify(v)}</span>,
+        ])}
+      />
     </Card>
   )
 }

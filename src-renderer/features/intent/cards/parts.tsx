@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react'
 import { Amount } from '../../../components/Amount'
+import { FieldList, isBlank } from '../../../components/FieldList'
 import { Hex } from '../../../components/Hex'
 import { formatDateTime, formatPercent, formatUsd, shortHex } from '../../../lib/format'
 import { useChain, useChainsById } from '../../../data/reference/chains'
@@ -27,18 +28,8 @@ export type KVRow = readonly [label: string, value: ReactNode | undefined]
 
 /** Key/value rows; rows whose value the service did not send are left out. */
 export function KV({ rows, label }: { rows: readonly KVRow[]; label?: string }) {
-  const shown = rows.filter(([, v]) => v !== undefined && v !== null && v !== '')
-  if (!shown.length) return <p className="muted">Not sent by the service.</p>
-  return (
-    <dl className="kv" aria-label={label}>
-      {shown.map(([k, v]) => (
-        <div className="intent-kv-row" key={k}>
-          <dt>{k}</dt>
-          <dd>{v}</dd>
-        </div>
-      ))}
-    </dl>
-  )
+  const shown = rows.filter(([, v]) => !isBlank(v))
+  return shown.length ? <FieldList fields={shown} label={label} /> : <p className="muted">Not sent by the service.</p>
 }
 
 const TokenContext = createContext<TokenLookup>(() => undefined)

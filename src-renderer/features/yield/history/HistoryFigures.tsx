@@ -1,11 +1,12 @@
 import type { MarketStats } from '@contract/marketHistory'
 import { MIN_OUTLIER_SAMPLES, OUTLIER_SIGMAS } from '@contract/marketHistory'
+import { FieldList, type Field } from '../../../components/FieldList'
 import { changeLabel, rateLabel } from './historyRows'
 
 /** The figures beside the charts: base-rate changes, the 30-day mean and σ, and the outlier flag. */
 export function HistoryFigures({ stats }: { stats: MarketStats }) {
   const unit = stats.present?.baseUnit ?? null
-  const rows: Array<[string, string]> = [
+  const rows: Field[] = [
     ['Base rate now', rateLabel(stats.present?.base ?? null, unit)],
     ['Change, 1 day', changeLabel(stats.change1d)],
     ['Change, 7 days', changeLabel(stats.change7d)],
@@ -16,14 +17,7 @@ export function HistoryFigures({ stats }: { stats: MarketStats }) {
   ]
   return (
     <div className="yield-history-figures" aria-label="History figures">
-      <dl className="kv">
-        {rows.map(([k, v]) => (
-          <div key={k} className="yield-kv-row">
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <FieldList fields={rows} />
       {stats.outlier ? (
         <p className="badge tone-warn" role="status" data-testid="outlier-flag">
           Outlier: the base rate now is more than {OUTLIER_SIGMAS} σ from its 30-day mean

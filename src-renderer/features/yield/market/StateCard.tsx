@@ -7,7 +7,8 @@ import { formatDecimalShort, formatPercent, formatUsd } from '../../../lib/forma
 import { BreakdownChart } from '../charts/BreakdownChart'
 import { rewardRateLabel, tokenLabel, untypedText } from '../markets/marketText'
 import { allocationLabel, allocationSlices } from './allocations'
-import { FieldsCard, type Field } from './Fields'
+import type { Field } from '../../../components/FieldList'
+import { FieldsCard } from './Fields'
 
 const num = (v: number | undefined) => (v === undefined ? undefined : String(v))
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import type { YieldError } from '@contract/service'
+import { FieldList } from '../../../components/FieldList'
 import { formatUsd } from '../../../lib/format'
 import { marketPath } from '../paths'
 import { rewardRateLabel } from '../markets/marketText'
@@ -34,16 +35,7 @@ function TypeTotals({ groups }: { groups: readonly MarketGroup[] }) {
       <h2>
         Total <span data-testid="positions-total">{formatUsd(all)}</span>
       </h2>
-      <dl className="kv">
-        {totals.map((t) => (
-          <div key={t.type} className="yield-kv-row">
-            <dt>{t.type}</dt>
-            <dd>
-              {formatUsd(t.totalUsd)} <span className="muted small">({t.balances.length} balances)</span>
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <FieldList fields={totals.map((t) => [t.type, <>{formatUsd(t.totalUsd)} <span className="muted small">({t.balances.length} balances)</span></>])} />
     </section>
   )
 }
