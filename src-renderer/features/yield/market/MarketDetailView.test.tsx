@@ -82,6 +82,11 @@ describe('MarketDetailView', () => {
     expect(within(overview).getByRole('link', { name: 'https://docs.example/morpho' })).toHaveAttribute('target', '_blank')
 
     expect(within(card('Reward rate')).getByRole('table', { name: 'Reward components' })).toHaveTextContent('supply')
+    const rewardRows = within(within(card('Reward rate')).getByRole('table', { name: 'Reward components' })).getAllByRole('row').slice(1)
+    expect(rewardRows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+      ['4.00%', 'APY', 'USDC', 'supply', 'Interest paid by borrowers'],
+      ['0.70%', 'APR', 'OP', 'incentive', '—'],
+    ])
     expect(within(card('Tokens')).getAllByRole('row').map((r) => within(r).queryAllByRole('cell')[0]?.textContent)).toEqual([
       undefined,
       'Token',

@@ -16,6 +16,7 @@ import { MarketStatus } from '../markets/MarketStatus'
 import { ErrorBoundary } from '../../../components/ErrorBoundary'
 import { MarketHistoryCard } from '../history/MarketHistoryCard'
 import { marketName, rewardRateLabel, splitRateLabels, tokenLabel, totalApyLabel, untypedText, yesNo } from '../markets/marketText'
+import { DataTable, type Column } from '../../../components/DataTable'
 import { FieldList } from '../../../components/FieldList'
 import { FieldsCard } from './Fields'
 import { MechanicsCard } from './MechanicsCard'
@@ -75,6 +76,15 @@ function RateFigures({ market: m }: { market: YieldMarket }) {
   )
 }
 
+type RewardComponent = NonNullable<NonNullable<YieldMarket['rewardRate']>['components']>[number]
+const REWARD_COLUMNS: Column<{ c: RewardComponent; i: number }>[] = [
+  { id: 'rate', header: 'Rate', align: 'right', cell: ({ c }) => formatPercent(c.rate) },
+  { id: 'type', header: 'Rate type', cell: ({ c }) => c.rateType ?? '—' },
+  { id: 'token', header: 'Token', cell: ({ c }) => (c.token ? tokenLabel(c.token) : '—') },
+  { id: 'source', header: 'Source', cell: ({ c }) => c.yieldSource ?? '—' },
+  { id: 'description', header: 'Description', wrap: true, cell: ({ c }) => <span className="yield-wrap">{c.description ?? '—'}</span> },
+]
+
 function RewardCard({ market: m }: { market: YieldMarket }) {
   const components = m.rewardRate?.components ?? []
   return (
@@ -82,28 +92,7 @@ function RewardCard({ market: m }: { market: YieldMarket }) {
       <h2>Reward rate</h2>
       <RateFigures market={m} />
       {components.length ? (
-        <table className="data" aria-label="Reward components">
-          <thead>
-            <tr>
-              <th scope="col" className="num">Rate</th>
-              <th scope="col">Rate type</th>
-              <th scope="col">Token</th>
-              <th scope="col">Source</th>
-              <th scope="col">Description</th>
-            </tr>
-          </thead>
-          <tbody>
-            {components.map((c, i) => (
-              <tr key={i}>
-                <td className="num">{formatPercent(c.rate)}</td>
-                <td>{c.rateType ?? '—'}</td>
-                <td>{c.token ? tokenLabel(c.token) : '—'}</td>
-                <td>{c.yieldSource ?? '—'}</td>
-                <td className="yield-wrap">{c.description ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable columns={REWARD_COLUMNS} rows={components.map((c, i) => ({ c, i }))} rowKey={(r) => String(r.i)} label="Reward components" />
       ) : (
         <p className="muted">No reward components listed.</p>
       )}
