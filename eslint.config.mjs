@@ -109,6 +109,11 @@ const STORES_ONLY = [
 /** What a feature may not import: the data layer's hooks are its one way to data. */
 const FEATURE_PATHS = [
   { name: 'dexie-react-hooks', message: 'A feature reads the cache through the data layer (useCacheRead in data/useCacheRead.ts), a query like any other.' },
+  {
+    name: '@tanstack/react-query',
+    importNames: ['useQuery', 'useQueries', 'useInfiniteQuery', 'useSuspenseQuery', 'useSuspenseQueries', 'useSuspenseInfiniteQuery'],
+    message: 'A feature loads through the data layer\'s hooks (useServiceQuery, usePagedQuery, useCacheRead, useQueryList in data/), never a query of its own.',
+  },
 ]
 const FEATURE_PATTERNS = [
   {

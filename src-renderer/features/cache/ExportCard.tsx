@@ -5,7 +5,7 @@ import { exportCache, type TransferProgress } from '../../db/transfer'
 import { downloadBlob } from '../../lib/download'
 import { formatBytes, formatCount, profileLabel } from './format'
 import { ProgressLine } from './ProgressLine'
-import type { Inventory } from './useCacheInventory'
+import type { Inventory } from '../../data/useCacheInventory'
 
 const EXPORTABLE = STORES.filter((s) => s.kind !== 'derived')
 

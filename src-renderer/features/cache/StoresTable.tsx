@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/EmptyState'
 import { ConfirmBar } from './ConfirmBar'
 import { formatBytes, formatCount, profileLabel } from './format'
 import { profileOptions } from './profileOptions'
-import type { Inventory } from './useCacheInventory'
+import type { Inventory } from '../../data/useCacheInventory'
 
 type Pending = { store?: StoreName; label: string; count: number; userData: boolean }
 

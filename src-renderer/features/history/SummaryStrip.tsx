@@ -12,7 +12,7 @@ import { formatDuration, formatPercent, formatUsd, shortHex } from '../../lib/fo
 import { PerDayChart } from './PerDayChart'
 import { STATUS_KEYS, SummaryFold, extensionFrom, type HistorySummary } from './summary'
 import { useThrottled } from '../../lib/useThrottled'
-import { useQuotedIntents } from './useQuotedIntents'
+import { useQuotedIntents } from '../../data/useQuotedIntents'
 
 const count = (n: number) => n.toLocaleString('en-US')
 

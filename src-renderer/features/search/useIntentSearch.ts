@@ -1,6 +1,7 @@
-import { keepPreviousData, useQueries, useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query'
+import { useQueryClient, type QueryClient, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query'
 import { useCallback, useMemo, useState } from 'react'
 import type { Answer } from '../../data/liveOrCached'
+import { useGrowingCacheRead, useQueryList } from '../../data/useQueryList'
 import { useProfileId } from '../../data/useServiceQuery'
 import { isOfflineMode, useCacheStatus, useFilingFinished, useOfflineMode } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
@@ -68,14 +69,14 @@ export function useIntentSearch(plan: SearchPlan): IntentSearch {
   const preview = enabled && !offlineNow ? previewQuery(ctx, list) : undefined
   const hasPreview = preview !== undefined
   const combine = useMemo(() => combineResults(hasPreview), [hasPreview])
-  const { preview: previewRows, outcomes } = useQueries({
-    queries: [...(preview ? [preview] : []), ...list.map((c) => ({ ...candidateQuery(ctx, c, preview), enabled }))],
+  const { preview: previewRows, outcomes } = useQueryList(
+    [...(preview ? [preview] : []), ...list.map((c) => ({ ...candidateQuery(ctx, c, preview), enabled }))] as UseQueryOptions<unknown>[],
     combine,
-  })
+  )
 
   const [more, setMore] = useState({ planKey, pages: 1 })
   const pages = more.planKey === planKey ? more.pages : 1
-  const morePages = useQuery({ ...cachePagesQuery(ctx.profileId, list, pages), enabled: enabled && pages > 1, placeholderData: keepPreviousData })
+  const morePages = useGrowingCacheRead(cachePagesQuery(ctx.profileId, list, pages), enabled && pages > 1)
   const moreData = pages > 1 ? morePages.data : undefined
 
   const state = useMemo(

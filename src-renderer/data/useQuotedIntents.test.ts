@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { cacheIntents, type ExplorerDb } from '../../db'
-import { fakeIntent, freshDb, intentIdOf, source } from '../../db/testing'
+import { cacheIntents, type ExplorerDb } from '../db'
+import { fakeIntent, freshDb, intentIdOf, source } from '../db/testing'
 import { forgetQuotedReads, quotedIntents } from './useQuotedIntents'
 
 /** History prices its volume from cached quotes: a growing list reads only what it has not read. */

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { cacheInventory, estimateStorage, onCacheActivity, storageErrorMessage, type CachedProfile, type StorageEstimate, type StoreInventory } from '../../db'
-import { toSvcError } from '../../data/errors'
-import { queryKeys } from '../../data/keys'
-import { useProfileId } from '../../data/useServiceQuery'
+import { cacheInventory, estimateStorage, onCacheActivity, storageErrorMessage, type CachedProfile, type StorageEstimate, type StoreInventory } from '../db'
+import { toSvcError } from './errors'
+import { queryKeys } from './keys'
+import { useProfileId } from './useServiceQuery'
 
 export interface Inventory {
   profiles: CachedProfile[]

@@ -1,9 +1,9 @@
 import { useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import type { Intent, IntentHistoryEntry } from '@contract/service'
-import { readQuotedIntents } from '../../db'
-import { queryKeys } from '../../data/keys'
-import { useProfileId } from '../../data/useServiceQuery'
+import { readQuotedIntents } from '../db'
+import { queryKeys } from './keys'
+import { useProfileId } from './useServiceQuery'
 
 /** Other cached intents read to learn token prices from, besides the listed ones. */
 export const PRICE_SAMPLE = 500
