@@ -142,6 +142,11 @@ describe('MarketDetailView', () => {
     expect(screen.queryByRole('region', { name: 'Concentrated liquidity pool' })).toBeNull()
     const allocations = within(card('Allocations')).getByRole('table', { name: 'Allocation list' })
     expect(within(allocations).getAllByRole('row')).toHaveLength(3)
+    const first = within(within(allocations).getAllByRole('row')[1]).getAllByRole('cell').map((c) => c.textContent)
+    expect(first[0]).toContain('USDC market 1')
+    expect(first[2]).toBe('base-usdc-aave-v3-lending')
+    expect(first[3]).toContain('$1,500,000.30')
+    expect(first[4]).toBe('60.00%target 55.00%')
     expect(within(card('Allocations')).getByText('Allocation (USD)')).toBeInTheDocument()
   })
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import type { YieldMarket } from '@contract/service'
 import { Amount } from '../../../components/Amount'
+import { DataTable, type Column } from '../../../components/DataTable'
 import { Hex } from '../../../components/Hex'
 import { JsonView } from '../../../components/JsonView'
 import { formatDecimalShort, formatPercent, formatUsd } from '../../../lib/format'
@@ -114,55 +115,18 @@ export function StateCard({ market }: { market: YieldMarket }) {
 
 type Allocation = NonNullable<NonNullable<YieldMarket['state']>['allocations']>[number]
 
-/** Column headers of the allocation list; paired figures share a column. */
-const ALLOCATION_COLUMNS: ReadonlyArray<{ label: string; num?: boolean }> = [
-  { label: 'Name' },
-  { label: 'Address' },
-  { label: 'Yield' },
-  { label: 'Allocation (USD, base units)', num: true },
-  { label: 'Weight (target)', num: true },
-  { label: 'Reward rate' },
-  { label: 'TVL (USD, base units)', num: true },
-  { label: 'Max capacity (remaining)', num: true },
+type Row = { a: Allocation; index: number }
+/** The allocation list's columns; paired figures share a cell (USD over base units, weight over target) so all fourteen fields fit without sideways scrolling. */
+const allocationColumns = (chainId: YieldMarket['chainId']): Column<Row>[] => [
+  { id: 'name', header: 'Name', wrap: true, cell: ({ a, index }) => (<>{allocationLabel(a, index)}<Sub>{[a.network, a.providerId].filter(Boolean).join(' · ') || '—'}</Sub></>) },
+  { id: 'address', header: 'Address', cell: ({ a }) => <Hex value={a.address} kind="address" chainId={chainId} /> },
+  { id: 'yield', header: 'Yield', wrap: true, cell: ({ a }) => <span className="mono yield-id-cell">{a.yieldId ?? '—'}</span> },
+  { id: 'allocation', header: 'Allocation (USD, base units)', align: 'right', cell: ({ a }) => (<>{formatUsd(a.allocationUsd)}<Sub><Amount raw={a.allocation} /></Sub></>) },
+  { id: 'weight', header: 'Weight (target)', align: 'right', cell: ({ a }) => (<>{formatPercent(a.weight)}<Sub>target {formatPercent(a.targetWeight)}</Sub></>) },
+  { id: 'reward', header: 'Reward rate', wrap: true, cell: ({ a }) => rewardRateLabel(a.rewardRate) },
+  { id: 'tvl', header: 'TVL (USD, base units)', align: 'right', cell: ({ a }) => (<>{formatUsd(a.tvlUsd)}<Sub><Amount raw={a.tvl} /></Sub></>) },
+  { id: 'capacity', header: 'Max capacity (remaining)', align: 'right', cell: ({ a }) => (<><Amount raw={a.maxCapacity} /><Sub><Amount raw={a.remainingCapacity} /> left</Sub></>) },
 ]
-
-function AllocationRow({ a, index, chainId }: { a: Allocation; index: number; chainId: YieldMarket['chainId'] }) {
-  return (
-    <tr>
-      <td className="wrap">
-        {allocationLabel(a, index)}
-        <Sub>{[a.network, a.providerId].filter(Boolean).join(' · ') || '—'}</Sub>
-      </td>
-      <td>
-        <Hex value={a.address} kind="address" chainId={chainId} />
-      </td>
-      <td className="mono wrap yield-id-cell">{a.yieldId ?? '—'}</td>
-      <td className="num">
-        {formatUsd(a.allocationUsd)}
-        <Sub>
-          <Amount raw={a.allocation} />
-        </Sub>
-      </td>
-      <td className="num">
-        {formatPercent(a.weight)}
-        <Sub>target {formatPercent(a.targetWeight)}</Sub>
-      </td>
-      <td className="wrap">{rewardRateLabel(a.rewardRate)}</td>
-      <td className="num">
-        {formatUsd(a.tvlUsd)}
-        <Sub>
-          <Amount raw={a.tvl} />
-        </Sub>
-      </td>
-      <td className="num">
-        <Amount raw={a.maxCapacity} />
-        <Sub>
-          <Amount raw={a.remainingCapacity} /> left
-        </Sub>
-      </td>
-    </tr>
-  )
-}
 
 /** A vault's allocations: a chart (USD, else weights) and the list. */
 function AllocationsSection({ market }: { market: YieldMarket }) {
@@ -174,24 +138,8 @@ function AllocationsSection({ market }: { market: YieldMarket }) {
       {chart ? (
         <BreakdownChart title={chart.unit === 'usd' ? 'Allocation (USD)' : 'Allocation (weight)'} slices={chart.slices} unit={chart.unit === 'usd' ? 'usd' : 'share'} />
       ) : null}
-      {/* Paired figures share a cell (USD over base units, weight over target) so all fourteen fields fit without sideways scrolling. */}
-      <div className="yield-scroll">
-        <table className="data yield-allocations" aria-label="Allocation list">
-          <thead>
-            <tr>
-              {ALLOCATION_COLUMNS.map((c) => (
-                <th key={c.label} scope="col" className={c.num ? 'num' : undefined}>
-                  {c.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {allocations.map((a, i) => (
-              <AllocationRow key={`${a.address ?? ''}-${i}`} a={a} index={i} chainId={market.chainId} />
-            ))}
-          </tbody>
-        </table>
+      <div className="yield-scroll yield-allocations">
+        <DataTable columns={allocationColumns(market.chainId)} rows={allocations.map((a, index) => ({ a, index }))} rowKey={(r) => `${r.a.address ?? ''}-${r.index}`} label="Allocation list" />
       </div>
     </section>
   )
