@@ -67,9 +67,16 @@ export const tallCells = (page: Page, selector: string, maxLines: number) =>
   page.locator(selector).evaluateAll(
     (els, max) =>
       els.flatMap((el) => {
-        const range = document.createRange()
-        range.selectNodeContents(el)
-        const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.bottom))).size
+        // Lines of text: the tops of its text's boxes, a few pixels apart at most within a line.
+        const tops: number[] = []
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.textContent?.trim()) continue
+          const range = document.createRange()
+          range.selectNodeContents(node)
+          for (const r of Array.from(range.getClientRects())) if (r.width > 0 && !tops.some((t) => Math.abs(t - r.top) < 4)) tops.push(r.top)
+        }
+        const lines = tops.length
         return lines > max ? [`"${(el.textContent ?? '').trim()}" takes ${lines} lines`] : []
       }),
     maxLines,

@@ -22,6 +22,13 @@ describe('SlaTimer', () => {
     expect(screen.getByRole('meter', { name: "Elapsed against the route's p95" })).toHaveClass('sla-over')
   })
 
+  it('reads in two whole lines, the bar and the time against the p95 over the ratio and the share', () => {
+    const { container } = render(<SlaTimer item={{ ...item(90_000), sla: { ...item(90_000).sla!, slowerThan: 0.99 } }} />)
+    const lines = Array.from(container.querySelectorAll('.sla-line'), (l) => l.textContent?.trim())
+    expect(lines).toEqual(['1m 30s of p95 1m 00s', '1.5× · slower than 99%'])
+    expect(container.querySelector('.sla-line')).toContainElement(screen.getByRole('meter'))
+  })
+
   it('says in its tooltip how the duration it compares against is defined', () => {
     const { container } = render(<SlaTimer item={item(45_000)} />)
     expect(container.querySelector('.sla')?.getAttribute('title')).toContain('Succeeded intents only, from the start of execution')

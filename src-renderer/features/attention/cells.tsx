@@ -21,7 +21,8 @@ export function SlaTimer({ item }: { item: AttentionItem }) {
     const title = `Baseline incomplete: ${n} timed intent${n === 1 ? '' : 's'} on this route in the last 30 days, and a verdict needs ${MIN_SAMPLES}. No p95, so no verdict: this is not counted as slow. ${DEFINITIONS.duration}`
     return (
       <span className="sla" title={title}>
-        executing {formatDuration(sla.elapsedMs)} · <span className="sla-warn">baseline incomplete ({n} intent{n === 1 ? '' : 's'})</span>
+        <span className="sla-line">executing {formatDuration(sla.elapsedMs)} ·</span>{' '}
+        <span className="sla-line sla-warn">baseline incomplete ({n} intent{n === 1 ? '' : 's'})</span>
       </span>
     )
   }
@@ -30,9 +31,14 @@ export function SlaTimer({ item }: { item: AttentionItem }) {
   // Past the target the bar is red (the over class), not only the meter's own "high" colour.
   return (
     <span className={ratio > 1 ? 'sla sla-past-target' : 'sla'} title={basis}>
-      <meter className={ratio > 1 ? 'sla-over' : undefined} min={0} max={2} high={1} optimum={0} value={Math.min(ratio, 2)} aria-label="Elapsed against the route's p95" />{' '}
-      {formatDuration(sla.elapsedMs)} of p95 {formatDuration(sla.p95Ms)} · {ratio.toFixed(1)}×
-      {sla.slowerThan !== undefined ? <span className="muted"> · slower than {Math.floor(sla.slowerThan * 100)}%</span> : null}
+      {/* Two lines at most, each whole: the bar and the elapsed time against the p95, then the ratio and the share. */}
+      <span className="sla-line">
+        <meter className={ratio > 1 ? 'sla-over' : undefined} min={0} max={2} high={1} optimum={0} value={Math.min(ratio, 2)} aria-label="Elapsed against the route's p95" />{' '}
+        {formatDuration(sla.elapsedMs)} of p95 {formatDuration(sla.p95Ms)}
+      </span>{' '}
+      <span className="sla-line">
+        {ratio.toFixed(1)}×{sla.slowerThan !== undefined ? <span className="muted"> · slower than {Math.floor(sla.slowerThan * 100)}%</span> : null}
+      </span>
     </span>
   )
 }
