@@ -124,7 +124,7 @@ describe('eslint.config.mjs', async () => {
     ['a query that leaves retrying to main', 'src-renderer/data/useList.ts', "import { useQuery } from '@tanstack/react-query'\nexport const useList = (f: () => Promise<number>) => useQuery({ queryKey: ['x'], queryFn: f, retry: false })"],
     ['a feature using the query client', 'src-renderer/features/search/useAgain.ts', "import { useQueryClient } from '@tanstack/react-query'\nexport const useAgain = () => useQueryClient()"],
     ['a feature reading the cache through the data layer', 'src-renderer/features/history/View.tsx', "import { useCacheRead } from '../../data/useCacheRead'\nexport const c = useCacheRead"],
-    ['a feature acting through a data-layer mutation', 'src-renderer/features/watch/View.tsx', "import { useWatchActions } from '../../data/watches'\nexport const w = useWatchActions"],
+    ['a feature acting through a data-layer mutation', 'src-renderer/features/watch/View.tsx', "import { useAddWatch } from '../../data/watches'\nexport const w = useAddWatch"],
     ['the data layer calling the bridge', 'src-renderer/data/settings.ts', "import { call } from './call'\nexport const c = call"],
     ['a store in stores/', 'src-renderer/stores/things.ts', "import { create } from 'zustand'\nexport const useThings = create(() => ({}))"],
     ['the watcher using the service', 'src-main/watch/watcher.ts', "import { realSleep } from '../service/retry'\nexport const s = realSleep"],

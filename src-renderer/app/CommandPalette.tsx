@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
+import type { SvcError } from '@contract/errors'
 import { paletteActions, type PaletteAction } from '../features/search/paletteActions'
 import { universalHint } from '../features/search/plan'
 import { confirmIntentExists } from '../features/watch/confirmIntent'
-import { useWatchActions } from '../features/watch'
+import { useAddWatch } from '../features/watch'
 import { ROUTES } from './routes'
 import { SEARCH_BOX_ID, SHORTCUTS, isBareKey } from './shortcuts'
 
@@ -93,7 +94,7 @@ type PaletteStatus = { text: string; bad: boolean } | null
 
 /** The palette's text, its actions, the highlighted one, and running it. */
 function usePalette(initialText: string, onClose: () => void) {
-  const { add: addWatch } = useWatchActions()
+  const addWatch = useAddWatch()
   const navigate = useNavigate()
   const [text, setText] = useState(initialText)
   const [active, setActive] = useState(0)
@@ -111,7 +112,7 @@ function usePalette(initialText: string, onClose: () => void) {
     }
     setStatus({ text: `Adding a watch on ${action.intentId}…`, bad: false })
     // Only an intent the service knows is watched (the Watch view's form asks the same).
-    const failure = (await confirmIntentExists(action.intentId)) ?? (await addWatch(action.intentId))?.message
+    const failure = (await confirmIntentExists(action.intentId)) ?? (await addWatch.mutateAsync(action.intentId).then(() => undefined, (e: SvcError) => e.message))
     setStatus(
       failure
         ? { text: `Could not watch the intent: ${failure}`, bad: true }

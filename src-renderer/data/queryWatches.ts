@@ -1,10 +1,10 @@
-import { useMemo } from 'react'
-import { useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { Result, SvcError } from '@contract/errors'
 import type { AddQueryWatchArgs, QueryWatchState } from '@contract/queryWatch'
 import { useConnection } from '../stores/connection'
 import { call } from './call'
 import { updateList, withFields, withItem, withRemoved } from './mainList'
+import { failureThrown } from './watches'
 
 /**
  * The actions on main's watched History filters (add, remove, pause, mark seen, poll
@@ -47,7 +47,27 @@ export function queryWatchActions(client: QueryClient): QueryWatchActions {
   }
 }
 
-export function useQueryWatchActions(): QueryWatchActions {
+/**
+ * The watched filters' actions as mutations, one hook per action: the control that acted
+ * draws `isPending` and `error`; adding resolves to the saved filter.
+ */
+export function useAddQueryWatch() {
   const client = useQueryClient()
-  return useMemo(() => queryWatchActions(client), [client])
+  return useMutation({
+    mutationFn: async (args: AddQueryWatchArgs) => {
+      const r = await queryWatchActions(client).add(args)
+      if (!r.ok) throw r.error
+      return r.value
+    },
+  })
 }
+
+function useQueryWatchMutation<A>(run: (actions: QueryWatchActions, args: A) => Promise<SvcError | null>) {
+  const client = useQueryClient()
+  return useMutation({ mutationFn: (args: A) => failureThrown(run(queryWatchActions(client), args)) })
+}
+
+export const useRemoveQueryWatch = () => useQueryWatchMutation((a, id: string) => a.remove(id))
+export const useSetQueryWatchPaused = () => useQueryWatchMutation((a, v: { id: string; paused: boolean }) => a.setPaused(v.id, v.paused))
+export const useMarkQueryWatchSeen = () => useQueryWatchMutation((a, id: string) => a.markSeen(id))
+export const usePollQueryWatchNow = () => useQueryWatchMutation((a, id: string) => a.pollNow(id))

@@ -1,5 +1,4 @@
-import { useMemo } from 'react'
-import { useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { Result, SvcError } from '@contract/errors'
 import type { WatchState } from '@contract/watch'
 import { useConnection } from '../stores/connection'
@@ -55,7 +54,23 @@ export async function setWatchingPaused(paused: boolean): Promise<void> {
   if (!r.ok) console.warn('could not pause or resume watching', r.error)
 }
 
-export function useWatchActions(): WatchActions {
-  const client = useQueryClient()
-  return useMemo(() => watchActions(client), [client])
+/** An action's answer as a mutation's outcome: the failure thrown, so it is the mutation's `error`. */
+export async function failureThrown(pending: Promise<SvcError | null>): Promise<void> {
+  const failure = await pending
+  if (failure) throw failure
 }
+
+/**
+ * The watch actions as mutations, one hook per action: the control that acted draws the
+ * mutation's `isPending` (disabled, "Adding…") and `error` (the failure, beside it).
+ */
+function useWatchMutation<A>(run: (actions: WatchActions, args: A) => Promise<SvcError | null>) {
+  const client = useQueryClient()
+  return useMutation({ mutationFn: (args: A) => failureThrown(run(watchActions(client), args)) })
+}
+
+export const useAddWatch = () => useWatchMutation((a, intentId: string) => a.add(intentId))
+export const useRemoveWatch = () => useWatchMutation((a, intentId: string) => a.remove(intentId))
+export const useSetWatchMuted = () => useWatchMutation((a, v: { intentId: string; muted: boolean }) => a.setMuted(v.intentId, v.muted))
+export const useSetNotificationsMuted = () => useWatchMutation((a, muted: boolean) => a.setNotificationsMuted(muted))
+export const useClearFinishedWatches = () => useWatchMutation((a, _none: void) => a.clearFinished())

@@ -3,10 +3,8 @@ import { Link } from 'react-router'
 import { QUERY_WATCH_INTERVALS_MS, QUERY_WATCH_LIMITS } from '@contract/queryWatchNotice'
 import { useChainsById } from '../../data/reference/chains'
 import { useConnection } from '../../stores/connection'
-import { describeQuery, intervalText, useQueryWatchActions } from '../queryWatch'
+import { describeQuery, intervalText, useAddQueryWatch } from '../queryWatch'
 import { DEFAULT_SETTINGS, historyParams, validate, type HistoryFilterDraft } from './filters'
-
-type Outcome = { ok: true; name: string; queryId: string } | { ok: false; message: string } | null
 
 /** In the browser host the page shows the notices, so it asks the browser's permission on this click. */
 function askPermissionInHost(): void {
@@ -20,21 +18,17 @@ function askPermissionInHost(): void {
  */
 export function WatchFilterButton({ applied }: { applied: HistoryFilterDraft }) {
   const [intervalMs, setIntervalMs] = useState<number>(QUERY_WATCH_LIMITS.defaultIntervalMs)
-  const [outcome, setOutcome] = useState<Outcome>(null)
-  const [busy, setBusy] = useState(false)
   const byId = useChainsById()
   const selectId = useId()
   const valid = validate(applied)
-  const { add } = useQueryWatchActions()
+  const add = useAddQueryWatch()
+  const saved = add.data
 
-  const save = async () => {
+  const save = () => {
     if (!valid.ok) return
     askPermissionInHost()
-    setBusy(true)
     const name = describeQuery(valid.query, (id) => byId.get(id)?.name ?? `chain ${id}`)
-    const r = await add({ name, query: valid.query, historyParams: historyParams(applied, DEFAULT_SETTINGS).toString(), intervalMs })
-    setBusy(false)
-    setOutcome(r.ok ? { ok: true, name: r.value.name, queryId: r.value.id } : { ok: false, message: r.error.message })
+    add.mutate({ name, query: valid.query, historyParams: historyParams(applied, DEFAULT_SETTINGS).toString(), intervalMs })
   }
 
   return (
@@ -49,21 +43,21 @@ export function WatchFilterButton({ applied }: { applied: HistoryFilterDraft }) 
       </select>
       <button
         type="button"
-        disabled={!valid.ok || busy}
+        disabled={!valid.ok || add.isPending}
         title={valid.ok ? 'Poll these filters and be told of new matching intents, status changes and intents that stop matching' : 'Apply valid filters first'}
-        onClick={() => void save()}
+        onClick={save}
       >
         Watch this filter
       </button>
-      {outcome ? (
-        <span role="status" className={outcome.ok ? undefined : 'field-error'}>
-          {outcome.ok ? (
-            <>
-              Watching “{outcome.name}” — <Link to={`/watch/queries?focus=${encodeURIComponent(outcome.queryId)}`}>see watched filters</Link>
-            </>
-          ) : (
-            outcome.message
-          )}
+      {add.isPending ? <span role="status">Saving…</span> : null}
+      {add.isError ? (
+        <span role="status" className="field-error">
+          {add.error.message}
+        </span>
+      ) : null}
+      {saved && add.isSuccess ? (
+        <span role="status">
+          Watching “{saved.name}” — <Link to={`/watch/queries?focus=${encodeURIComponent(saved.id)}`}>see watched filters</Link>
         </span>
       ) : null}
     </span>

@@ -4,7 +4,7 @@ import type { SvcError } from '@contract/errors'
 import { StatusBadge } from '../../components/StatusBadge'
 import { formatDateTime, formatDuration, shortHex } from '../../lib/format'
 import { describeQuery, intervalText } from './describe'
-import { useQueryWatchActions } from './queries'
+import { useMarkQueryWatchSeen, usePollQueryWatchNow, useRemoveQueryWatch, useSetQueryWatchPaused } from './queries'
 
 const ago = (t: number | undefined, now: number) => (t === undefined ? 'not yet' : `${formatDuration(Math.max(0, now - t))} ago`)
 
@@ -57,20 +57,28 @@ function FindingItem({ f }: { f: QueryFinding }) {
 type OnError = (error: SvcError | null) => void
 
 function Actions({ q, onError }: { q: QueryWatchState; onError: OnError }) {
-  const { pollNow, setPaused, markSeen, remove } = useQueryWatchActions()
+  const pollNow = usePollQueryWatchNow()
+  const setPaused = useSetQueryWatchPaused()
+  const markSeen = useMarkQueryWatchSeen()
+  const remove = useRemoveQueryWatch()
   const paused = q.phase === 'paused'
+  const told = { onSettled: (_: unknown, error: SvcError | null) => onError(error) }
   return (
     <div className="row query-actions">
-      <button type="button" disabled={paused} aria-label={`Poll “${q.name}” now`} onClick={() => void pollNow(q.id).then(onError)}>
-        Poll now
+      <button type="button" disabled={paused || pollNow.isPending} aria-label={`Poll “${q.name}” now`} onClick={() => pollNow.mutate(q.id, told)}>
+        {pollNow.isPending ? 'Polling…' : 'Poll now'}
       </button>
-      <button type="button" aria-pressed={paused} aria-label={`${paused ? 'Resume' : 'Pause'} “${q.name}”`} onClick={() => void setPaused(q.id, !paused).then(onError)}>
+      <button type="button" aria-pressed={paused}
+        aria-label={`${paused ? 'Resume' : 'Pause'} “${q.name}”`}
+        disabled={setPaused.isPending}
+        onClick={() => setPaused.mutate({ id: q.id, paused: !paused }, told)}
+      >
         {paused ? 'Resume' : 'Pause'}
       </button>
-      <button type="button" disabled={!q.unread} aria-label={`Mark what “${q.name}” found as seen`} onClick={() => void markSeen(q.id).then(onError)}>
+      <button type="button" disabled={!q.unread || markSeen.isPending} aria-label={`Mark what “${q.name}” found as seen`} onClick={() => markSeen.mutate(q.id, told)}>
         Mark seen{q.unread ? ` (${q.unread})` : ''}
       </button>
-      <button type="button" aria-label={`Stop watching “${q.name}”`} onClick={() => void remove(q.id).then(onError)}>
+      <button type="button" aria-label={`Stop watching “${q.name}”`} disabled={remove.isPending} onClick={() => remove.mutate(q.id, told)}>
         Remove
       </button>
     </div>

@@ -1,5 +1,5 @@
 /** What other features may use of watched queries: the list and its actions, naming a filter, the view's address, start-up wiring. */
-export { useQueryWatches, useQueryWatchActions } from './queries'
+export { useAddQueryWatch, useQueryWatches } from './queries'
 export { describeQuery, intervalText } from './describe'
 export { queriesHash, startQueryWatchSync } from './sync'
 export { WatchedFiltersLink } from './WatchedFiltersLink'

@@ -7,4 +7,11 @@ import { useMainList } from '../../data/useMainList'
  */
 export const useQueryWatches = () => useMainList('queryWatches')
 
-export { queryWatchActions, useQueryWatchActions, type QueryWatchActions } from '../../data/queryWatches'
+export {
+  queryWatchActions,
+  useAddQueryWatch,
+  useMarkQueryWatchSeen,
+  usePollQueryWatchNow,
+  useRemoveQueryWatch,
+  useSetQueryWatchPaused,
+} from '../../data/queryWatches'

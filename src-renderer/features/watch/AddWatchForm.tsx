@@ -2,16 +2,17 @@ import { useState, type FormEvent } from 'react'
 import { FormField } from '../../components/FormField'
 import { askNotificationPermissionInHost } from './browserNotify'
 import { checkIntentId, confirmIntentExists } from './confirmIntent'
-import { useWatchActions } from './watches'
+import { useAddWatch } from './watches'
 
 /** Adds a watch by id: only a well-formed id the service confirms it knows. */
 export function AddWatchForm() {
   const [text, setText] = useState('')
   const [touched, setTouched] = useState(false)
-  const [busy, setBusy] = useState<null | 'checking' | 'adding'>(null)
-  const [failure, setFailure] = useState<string | null>(null)
+  const [checking, setChecking] = useState(false)
+  const [refused, setRefused] = useState<string | null>(null)
   const problem = checkIntentId(text)
-  const { add } = useWatchActions()
+  const add = useAddWatch()
+  const failure = refused ?? add.error?.message ?? null
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -20,16 +21,18 @@ export function AddWatchForm() {
     // Asked here, within the click: browsers refuse to ask outside a user gesture.
     void askNotificationPermissionInHost()
     const id = text.trim()
-    setBusy('checking')
-    const refused = await confirmIntentExists(id)
-    if (!refused) setBusy('adding')
-    const error = refused ?? (await add(id))?.message ?? null
-    setBusy(null)
-    setFailure(error)
-    if (!error) {
-      setText('')
-      setTouched(false)
-    }
+    add.reset()
+    setChecking(true)
+    const unknown = await confirmIntentExists(id)
+    setChecking(false)
+    setRefused(unknown ?? null)
+    if (unknown) return
+    add.mutate(id, {
+      onSuccess: () => {
+        setText('')
+        setTouched(false)
+      },
+    })
   }
 
   return (
@@ -44,12 +47,13 @@ export function AddWatchForm() {
           onBlur={() => text.trim() && setTouched(true)}
           onChange={(e) => {
             setText(e.target.value)
-            setFailure(null)
+            setRefused(null)
+            add.reset()
           }}
         />
       </FormField>
-      <button type="submit" disabled={busy !== null}>
-        {busy === 'checking' ? 'Checking…' : busy === 'adding' ? 'Adding…' : 'Watch'}
+      <button type="submit" disabled={checking || add.isPending}>
+        {checking ? 'Checking…' : add.isPending ? 'Adding…' : 'Watch'}
       </button>
     </form>
   )

@@ -13,7 +13,7 @@ import { useOfflineMode } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
 import { phaseText, runningFor, type RunningFor } from './phase'
 import { StepStrip } from './StepStrip'
-import { useWatchActions } from './watches'
+import { useRemoveWatch, useSetWatchMuted } from './watches'
 
 const ago = (t: number | undefined, now: number) => (t === undefined ? '—' : `${formatDuration(Math.max(0, now - t))} ago`)
 
@@ -21,19 +21,22 @@ const ago = (t: number | undefined, now: number) => (t === undefined ? '—' : `
 type OnError = (error: SvcError | null) => void
 
 function RowActions({ watch, onError }: { watch: WatchState; onError: OnError }) {
-  const { setMuted, remove } = useWatchActions()
+  const setMuted = useSetWatchMuted()
+  const remove = useRemoveWatch()
   const id = shortHex(watch.intentId)
+  const told = { onSettled: (_: unknown, error: SvcError | null) => onError(error) }
   return (
     <span className="watch-actions">
       <button
         type="button"
         aria-pressed={watch.muted}
         aria-label={`${watch.muted ? 'Unmute' : 'Mute'} notifications for ${id}`}
-        onClick={() => void setMuted(watch.intentId, !watch.muted).then(onError)}
+        disabled={setMuted.isPending}
+        onClick={() => setMuted.mutate({ intentId: watch.intentId, muted: !watch.muted }, told)}
       >
         {watch.muted ? 'Unmute' : 'Mute'}
       </button>
-      <button type="button" aria-label={`Remove ${id} from the watch list`} onClick={() => void remove(watch.intentId).then(onError)}>
+      <button type="button" aria-label={`Remove ${id} from the watch list`} disabled={remove.isPending} onClick={() => remove.mutate(watch.intentId, told)}>
         Remove
       </button>
     </span>

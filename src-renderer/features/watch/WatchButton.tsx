@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { isHash32 } from '@contract/formats'
 import { askNotificationPermissionInHost } from './browserNotify'
 import { useWatchSync } from './sync'
-import { useWatch, useWatchActions } from './watches'
+import { useAddWatch, useRemoveWatch, useWatch } from './watches'
 
 /**
  * Watch / Watching / Unwatch for one intent, usable anywhere an intent id is shown.
@@ -17,20 +17,19 @@ export function WatchButton({ intentId }: { intentId: string }) {
 function WatchToggle({ intentId }: { intentId: string }) {
   useWatchSync()
   const watched = useWatch(intentId) !== undefined
-  const { add, remove } = useWatchActions()
-  const [busy, setBusy] = useState(false)
+  const add = useAddWatch()
+  const remove = useRemoveWatch()
   const [armed, setArmed] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const busy = add.isPending || remove.isPending
+  const error = (add.error ?? remove.error)?.message ?? null
 
-  const toggle = async () => {
+  const toggle = () => {
     // Asked within the click: browsers refuse to ask outside a user gesture.
     if (!watched) void askNotificationPermissionInHost()
-    setBusy(true)
-    const failure = watched ? await remove(intentId) : await add(intentId)
-    setError(failure?.message ?? null)
-    setBusy(false)
+    const [run, other] = watched ? [remove, add] : [add, remove]
+    other.reset()
     // Show the new state ("Watching") rather than its undo until the pointer comes back.
-    setArmed(false)
+    run.mutate(intentId, { onSettled: () => setArmed(false) })
   }
 
   const label = !watched ? 'Watch' : armed ? 'Unwatch' : 'Watching'
@@ -46,7 +45,7 @@ function WatchToggle({ intentId }: { intentId: string }) {
       onClick={(e) => {
         // Rows that open on click must not open when their Watch button is pressed.
         e.stopPropagation()
-        void toggle()
+        toggle()
       }}
       onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && e.stopPropagation()}
       onMouseEnter={() => setArmed(true)}

@@ -193,3 +193,78 @@ describe('WatchButton', () => {
     expect(callsOf('unwatchIntent')).toEqual([{ intentId: ID(9) }])
   })
 })
+
+describe('watch actions are mutations: the control that acted shows it running and its failure', () => {
+  /** Holds main's answer to `method` until `release` is called; other calls answer at once. */
+  function holdAnswer(method: string) {
+    const answer = fakeCall.getMockImplementation()!
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    fakeCall.mockImplementation(async (m, a) => {
+      if (m === method) await held
+      return answer(m, a)
+    })
+    return { release: () => release(), restore: () => fakeCall.mockImplementation(answer) }
+  }
+
+  it('the add form says Adding… while main answers, then shows main’s refusal beside the field and keeps the id', async () => {
+    const user = userEvent.setup()
+    fakeNotifications()
+    renderView()
+    await screen.findByText('No intents watched')
+    const hold = holdAnswer('watchIntent')
+    try {
+      const field = screen.getByLabelText('Add by intent id')
+      await user.type(field, `${ID(7)}{Enter}`)
+      const button = await screen.findByRole('button', { name: 'Adding…' })
+      expect(button).toBeDisabled()
+      main.failNext = { kind: 'Invalid', message: 'Too many watches: the limit is 50.' }
+      hold.release()
+      expect(await screen.findByText('Too many watches: the limit is 50.')).toBeInTheDocument()
+      expect(screen.getByRole('button', { name: 'Watch' })).toBeEnabled()
+      expect(field).toHaveValue(ID(7))
+    } finally {
+      hold.restore()
+    }
+  })
+
+  it('a row’s Mute is disabled while main answers, and a failure shows above the board', async () => {
+    const user = userEvent.setup()
+    main.watches.set(ID(1), watchState(1, { status: 'EXECUTING', lastUpdateAt: Date.now() }))
+    renderView()
+    await waitFor(() => rowOf(1))
+    const hold = holdAnswer('setWatchMuted')
+    try {
+      const mute = within(rowOf(1)).getByRole('button', { name: /^Mute notifications/ })
+      await user.click(mute)
+      await waitFor(() => expect(mute).toBeDisabled())
+      main.failNext = { kind: 'Unavailable', message: 'Main could not save the change.' }
+      hold.release()
+      expect(await screen.findByText(/Main could not save the change\./)).toBeInTheDocument()
+      await waitFor(() => expect(mute).toBeEnabled())
+      expect(mute).toHaveAttribute('aria-pressed', 'false')
+    } finally {
+      hold.restore()
+    }
+  })
+
+  it('the Watch button names main’s refusal on itself', async () => {
+    const user = userEvent.setup()
+    render(<WatchButton intentId={ID(8)} />, { wrapper: DataProvider })
+    const button = await screen.findByRole('button', { name: /^Watch intent/ })
+    main.failNext = null
+    const hold = holdAnswer('watchIntent')
+    try {
+      await user.click(button)
+      await waitFor(() => expect(button).toBeDisabled())
+      main.failNext = { kind: 'Invalid', message: 'Too many watches: the limit is 50.' }
+      hold.release()
+      await waitFor(() => expect(button).toHaveAttribute('title', 'Too many watches: the limit is 50.'))
+      expect(button).toBeEnabled()
+      expect(button).toHaveAttribute('aria-pressed', 'false')
+      expect(button).toHaveTextContent('⚠')
+    } finally {
+      hold.restore()
+    }
+  })
+})

@@ -9,7 +9,7 @@ import { AddWatchForm } from './AddWatchForm'
 import { askNotificationPermission, notificationAccess } from './browserNotify'
 import { MirrorList } from './MirrorList'
 import { useWatchSync } from './sync'
-import { useWatchActions, useWatches } from './watches'
+import { useClearFinishedWatches, useSetNotificationsMuted, useWatches } from './watches'
 import { WatchBoard } from './WatchBoard'
 import { ViewHeader } from '../../components/ViewHeader'
 
@@ -48,7 +48,9 @@ export function WatchView() {
   const watches = list.data?.items ?? []
   const finished = watches.filter((w) => w.phase === 'done').length
   const running = watches.length - finished
-  const { clearFinished, setNotificationsMuted } = useWatchActions()
+  const clearFinished = useClearFinishedWatches()
+  const setNotificationsMuted = useSetNotificationsMuted()
+  const told = { onSettled: (_: unknown, e: SvcError | null) => setActionError(e) }
   const failed = list.isError && !list.data
   const error = actionError ?? list.error
 
@@ -58,12 +60,17 @@ export function WatchView() {
         <div className="toolbar">
           <WatchedFiltersLink />
           <label className="watch-mute-all">
-            <input type="checkbox" checked={muted} onChange={(e) => void setNotificationsMuted(e.target.checked).then(setActionError)} />
+            <input
+              type="checkbox"
+              checked={muted}
+              disabled={setNotificationsMuted.isPending}
+              onChange={(e) => setNotificationsMuted.mutate(e.target.checked, told)}
+            />
             Mute all notifications
           </label>
           <BrowserNotificationAccess />
-          <button type="button" onClick={() => void clearFinished().then(setActionError)} disabled={!finished}>
-            Clear finished{finished ? ` (${finished})` : ''}
+          <button type="button" onClick={() => clearFinished.mutate(undefined, told)} disabled={!finished || clearFinished.isPending}>
+            {clearFinished.isPending ? 'Clearing…' : `Clear finished${finished ? ` (${finished})` : ''}`}
           </button>
         </div>
       </ViewHeader>

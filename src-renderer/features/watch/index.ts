@@ -1,3 +1,3 @@
 /** What other features may use of Watch: the button that watches an intent, and one watch's state. */
 export { WatchButton } from './WatchButton'
-export { useWatch, useWatchActions } from './watches'
+export { useAddWatch, useWatch } from './watches'

@@ -11,4 +11,4 @@ export const useWatches = () => useMainList('watches')
 /** The live state of one watched intent on the active profile; undefined when not watched. */
 export const useWatch = (intentId: string): WatchState | undefined => useWatches().data?.items.find((w) => w.intentId === intentId)
 
-export { useWatchActions, watchActions, type WatchActions } from '../../data/watches'
+export { useAddWatch, useClearFinishedWatches, useRemoveWatch, useSetNotificationsMuted, useSetWatchMuted, watchActions } from '../../data/watches'
