@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { render, screen } from '@testing-library/react'
-import { SlaTimer } from './cells'
+import { heldShort, SlaTimer } from './cells'
 import type { AttentionItem } from './queue'
 import { emptyText, emptyTitle } from './AttentionView'
 
@@ -55,3 +55,14 @@ describe('the empty queue', () => {
     expect(emptyText('all', 0, true)).toContain('holds funds in the cache.')
   })
 })
+
+describe('held amounts in the queue', () => {
+  it('show the digits the column has room for over the whole symbol, exact on hover', () => {
+    const weth = { balance: '76451636000037420176', decimals: 18, symbol: 'WETH', chainId: 1 }
+    expect(heldShort(weth)).toBe('76.451636000… WETH')
+    expect(heldShort({ balance: '229646248566', decimals: 6, symbol: 'USDT' })).toBe('229,646.2485… USDT')
+    // Without decimals the token could have, the amount stays in base units and says so.
+    expect(heldShort({ balance: '5', decimals: 300, symbol: 'X' })).toContain('base units')
+  })
+})
+

@@ -1,12 +1,13 @@
 import { useState } from 'react'
-import { formatDuration } from '../../lib/format'
+import { formatDecimalFit, formatDuration, formatUnitsExact } from '../../lib/format'
+import { isTokenDecimals } from '@contract/service/bounds'
 import { PricedUsd } from '../../components/PricedUsd'
 import { CASE_LABEL, CASE_STATES, useCases, type CaseRecord, type CaseState } from '../../stores/attentionCases'
 import { addNote, type Note } from '../../db'
 import { heldText } from './export'
 import { DEFINITIONS } from '../../lib/outcomes'
 import { MIN_SAMPLES } from '../../lib/routeStats'
-import type { AttentionItem } from './queue'
+import type { AttentionItem, HeldToken } from './queue'
 
 /** Elapsed against the route's p95, as a bar and words: "3m 10s of p95 1m 20s · 2.4× · slower than 98%". */
 export function SlaTimer({ item }: { item: AttentionItem }) {
@@ -43,13 +44,22 @@ export function SlaTimer({ item }: { item: AttentionItem }) {
   )
 }
 
+/** Characters a held amount's digits take in the queue's column at 1280 px. */
+const HELD_CHARS = 12
+
+/** A held amount as the column has room for: the digits that fit (exact on hover) and the symbol, never cut. */
+export function heldShort(t: HeldToken): string {
+  if (!isTokenDecimals(t.decimals) || !t.symbol) return heldText(t)
+  return `${formatDecimalFit(formatUnitsExact(t.balance, t.decimals), HELD_CHARS)} ${t.symbol}`
+}
+
 export function HeldCell({ item }: { item: AttentionItem }) {
   if (!item.held.length) return <span className="muted">—</span>
   return (
     <span>
       {item.held.map((t, i) => (
-        <span key={i} className="attention-held">
-          {heldText(t)}
+        <span key={i} className="attention-held" title={heldText(t)}>
+          {heldShort(t)}
         </span>
       ))}
       {item.heldValue ? <PricedUsd sum={item.heldValue} label={`USD value held by ${item.candidate.intentId}`} /> : null}
