@@ -152,6 +152,9 @@ describe('migrations', () => {
     const name = `migrate-v4-${Math.random()}`
     await createAt(3, name)
     const db = await openCurrent(name)
+    // Each record keeps when its row was fetched from the service, for the statistics' age.
+    const fetchedAt = async (n: number) => (await db.intentRows.get(['p1', intentIdOf(n)]))!.fetchedAt
+    expect(await fetchedAt(1)).toEqual(expect.any(Number))
     expect(await db.routeFacts.get(['p1', intentIdOf(1)])).toEqual({
       profileId: 'p1',
       intentId: intentIdOf(1),
@@ -159,8 +162,9 @@ describe('migrations', () => {
       status: 'SUCCEEDED',
       originChainId: 1,
       routeProviders: ['AUTO'],
+      fetchedAt: await fetchedAt(1),
     })
-    expect(await db.routeFacts.get(['p1', intentIdOf(2)])).toEqual({ profileId: 'p1', intentId: intentIdOf(2), createdAt: T0 + 120_000, status: 'SUCCEEDED', routeProviders: [] })
+    expect(await db.routeFacts.get(['p1', intentIdOf(2)])).toEqual({ profileId: 'p1', intentId: intentIdOf(2), createdAt: T0 + 120_000, status: 'SUCCEEDED', routeProviders: [], fetchedAt: await fetchedAt(2) })
     // and they stay in step with later writes
     await cacheHistoryFiled(source(), [fakeEntry(3)])
     expect(await db.routeFacts.count()).toBe(await db.intentRows.count())
