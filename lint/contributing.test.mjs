@@ -14,7 +14,7 @@ const contributing = readFileSync(join(root, 'CONTRIBUTING.md'), 'utf8')
 
 /** A folder or file as the table writes it, as the `files` prefix lint uses. */
 export function prefixOf(written) {
-  const path = written.startsWith('src-') ? written : `src-renderer/${written}`
+  const path = /^(src-|tools\/)/.test(written) ? written : `src-renderer/${written}`
   return path.replace('<name>/', '*').replace(/\.tsx?$/, '')
 }
 
