@@ -115,6 +115,16 @@ const FEATURE_PATHS = [
     message: 'A feature loads through the data layer\'s hooks (useServiceQuery, usePagedQuery, useCacheRead, useQueryList in data/), never a query of its own.',
   },
 ]
+/** What a feature's product code may not import besides: the person's own records are written through the data layer. */
+const FEATURE_WRITES = [
+  {
+    // Reads of the cache stay open to features (through useCacheRead and the query hooks);
+    // the person's own records are written only through the data layer's mutations.
+    regex: '(^|/)db(/(index|notes|savedSearches|watches))?$',
+    importNames: ['addNote', 'deleteNote', 'setBookmarked', 'saveSearch', 'deleteSavedSearch', 'putWatchMirror', 'removeWatchMirror'],
+    message: 'A feature writes notes, bookmarks and saved searches through the data layer\'s mutations (data/notes.ts, data/savedSearches.ts), which show their pending state and failure.',
+  },
+]
 const FEATURE_PATTERNS = [
   {
     regex: '(^|/)data/call$',
@@ -184,6 +194,16 @@ export default tseslint.config(
     // Dexie's React hooks, so every view loads, falls back and refreshes the same way.
     files: ['src-renderer/features/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { paths: [...STORES_ONLY, ...FEATURE_PATHS], patterns: [...RENDERER_PATTERNS, ...FEATURE_PATTERNS] }] },
+  },
+
+  {
+    // The same, and a feature's product code writes notes, bookmarks and saved searches only
+    // through the data layer's mutations (its tests may arrange records in the cache directly).
+    files: ['src-renderer/features/**/*.{ts,tsx}'],
+    ignores: ['src-renderer/features/**/*.test.{ts,tsx}', 'src-renderer/features/**/testing/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [...STORES_ONLY, ...FEATURE_PATHS], patterns: [...RENDERER_PATTERNS, ...FEATURE_PATTERNS, ...FEATURE_WRITES] }],
+    },
   },
 
   {

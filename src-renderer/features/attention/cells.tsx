@@ -3,7 +3,8 @@ import { formatDecimalFit, formatDuration, formatUnitsExact } from '../../lib/fo
 import { isTokenDecimals } from '@contract/service/bounds'
 import { PricedUsd } from '../../components/PricedUsd'
 import { CASE_LABEL, CASE_STATES, useCases, type CaseRecord, type CaseState } from '../../stores/attentionCases'
-import { addNote, type Note } from '../../db'
+import { useAddNote } from '../../data/notes'
+import type { Note } from '../../db'
 import { heldText } from './export'
 import { DEFINITIONS } from '../../lib/outcomes'
 import { MIN_SAMPLES } from '../../lib/routeStats'
@@ -81,26 +82,25 @@ export function CaseStateField({ profileId, intentId, record }: { profileId: str
   )
 }
 
-/** Adds a note (multi-line) to the intent's notes, the same ones the intent page shows, and records it in the case history. */
-export async function addCaseNote(profileId: string, intentId: string, text: string): Promise<void> {
-  const note = await addNote(profileId, intentId, text)
-  useCases.getState().noteAdded(profileId, intentId, note.text)
-}
-
 /** The case in the queue: its state, its latest note, and a box to add one (Ctrl+Enter or Add). */
 export function CaseCell({ profileId, intentId, record, notes }: { profileId: string; intentId: string; record: CaseRecord | undefined; notes: readonly Note[] | undefined }) {
   const [draft, setDraft] = useState('')
   const [error, setError] = useState<string | null>(null)
   const latest = notes?.at(-1)?.text ?? record?.note
-  const save = async () => {
-    if (!draft.trim()) return
-    try {
-      await addCaseNote(profileId, intentId, draft)
-      setDraft('')
-      setError(null)
-    } catch (err) {
-      setError(`Not saved: ${err instanceof Error ? err.message : String(err)}`)
-    }
+  const add = useAddNote()
+  // A note (multi-line) joins the intent's notes, the ones the intent page shows, and the case's history.
+  const save = () => {
+    if (!draft.trim() || add.isPending) return
+    add.mutate(
+      { profileId, intentId, text: draft },
+      {
+        onSuccess: () => {
+          setDraft('')
+          setError(null)
+        },
+        onError: (err) => setError(`Not saved: ${err.message}`),
+      },
+    )
   }
   return (
     <span className="attention-case">
@@ -114,11 +114,15 @@ export function CaseCell({ profileId, intentId, record, notes }: { profileId: st
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void save()
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) save()
           if (e.key === 'Escape') setDraft('')
         }}
       />
-      {draft.trim() ? <button type="button" onClick={() => void save()}>Add note</button> : null}
+      {draft.trim() ? (
+        <button type="button" disabled={add.isPending} onClick={save}>
+          {add.isPending ? 'Adding…' : 'Add note'}
+        </button>
+      ) : null}
       {error ? <span className="sla-over small" role="alert">{error}</span> : null}
     </span>
   )

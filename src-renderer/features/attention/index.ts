@@ -1,2 +1,2 @@
 /** What other views use of Needs attention: the case of an intent, its state picker and its notes. */
-export { addCaseNote, CaseCell, CaseStateField } from './cells'
+export { CaseCell, CaseStateField } from './cells'

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useCacheRead } from '../../data/useCacheRead'
+import { useSetBookmarked } from '../../data/notes'
 import type { AppInfo } from '@contract/app'
 import type { SvcError } from '@contract/errors'
 import type { Intent, IntentReceipt, ReportedStatus } from '@contract/service'
 import { knownStatus } from '@contract/service/constants'
 import { isHash32 } from '@contract/formats'
 import type { WatchState } from '@contract/watch'
-import { isBookmarked, listNotes, readTransitions, setBookmarked } from '../../db'
+import { isBookmarked, listNotes, readTransitions } from '../../db'
 import { formatAge, formatDateTime } from '../../lib/format'
 import { intentTokenMetadata } from '../../lib/intentRoute'
 import { MIN_SAMPLES, routeExpectation, type Expectation } from '../../lib/routeStats'
@@ -96,21 +97,16 @@ function useLocalRecords(profileId: string | undefined, intentId: string) {
 export function useBookmark(profileId: string | undefined, intentId: string) {
   const stored = useCacheRead('bookmark', profileId, { intentId }, (p) => isBookmarked(p, intentId)).data
   const [pending, setPending] = useState<boolean | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const write = useSetBookmarked()
+  const error = write.error ? `The bookmark could not be saved: ${write.error.message}` : null
   useEffect(() => {
     if (pending !== null && stored === pending) setPending(null)
   }, [stored, pending])
   const on = pending ?? stored
-  const toggle = async () => {
+  const toggle = () => {
     if (!profileId || on === undefined) return
     setPending(!on)
-    try {
-      await setBookmarked(profileId, intentId, !on)
-      setError(null)
-    } catch (err) {
-      setPending(null)
-      setError(`The bookmark could not be saved: ${err instanceof Error ? err.message : String(err)}`)
-    }
+    write.mutate({ profileId, intentId, on: !on }, { onError: () => setPending(null) })
   }
   return { on, error, available: on !== undefined && !!profileId, toggle }
 }

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react'
 import { useCacheRead } from '../../data/useCacheRead'
 import { Link } from 'react-router'
-import { deleteSavedSearch, listSavedSearches, saveSearch, type SavedSearchView } from '../../db'
+import { listSavedSearches, type SavedSearchView } from '../../db'
+import { useDeleteSavedSearch, useSaveSearch } from '../../data/savedSearches'
 import { activeProfile, useConnection } from '../../stores/connection'
 
 const useProfileId = () => useConnection((s) => activeProfile(s.info)?.id)
@@ -12,6 +13,7 @@ export function SaveSearchButton({ query, suggestedName, view = 'search', what =
   const [naming, setNaming] = useState(false)
   const [name, setName] = useState(suggestedName)
   const [message, setMessage] = useState<{ text: string; bad: boolean } | null>(null)
+  const saving = useSaveSearch()
 
   if (!profileId) return null
   if (!naming)
@@ -35,16 +37,20 @@ export function SaveSearchButton({ query, suggestedName, view = 'search', what =
       </span>
     )
 
-  const save = async (e: FormEvent) => {
+  const save = (e: FormEvent) => {
     e.preventDefault()
     if (!name.trim()) return setMessage({ text: `Give the ${what} a name`, bad: true })
-    try {
-      const saved = await saveSearch(profileId, { view, name, query })
-      setNaming(false)
-      setMessage({ text: `Saved as “${saved.name}”.`, bad: false })
-    } catch (error) {
-      setMessage({ text: `Could not save: ${error instanceof Error ? error.message : String(error)}`, bad: true })
-    }
+    setMessage(null)
+    saving.mutate(
+      { profileId, search: { view, name, query } },
+      {
+        onSuccess: (saved) => {
+          setNaming(false)
+          setMessage({ text: `Saved as “${saved.name}”.`, bad: false })
+        },
+        onError: (error) => setMessage({ text: `Could not save: ${error.message}`, bad: true }),
+      },
+    )
   }
   return (
     <form className="row" onSubmit={save} aria-label={`Save ${what}`}>
@@ -52,8 +58,8 @@ export function SaveSearchButton({ query, suggestedName, view = 'search', what =
         Name
         <input value={name} autoFocus onChange={(e) => setName(e.target.value)} onKeyDown={(e) => e.key === 'Escape' && setNaming(false)} />
       </label>
-      <button type="submit" className="primary">
-        Save
+      <button type="submit" className="primary" disabled={saving.isPending}>
+        {saving.isPending ? 'Saving…' : 'Save'}
       </button>
       <button type="button" onClick={() => setNaming(false)}>
         Cancel
@@ -67,6 +73,7 @@ export function SaveSearchButton({ query, suggestedName, view = 'search', what =
 export function SavedSearchList({ view = 'search', path = '/search', label = 'Saved searches' }: { view?: SavedSearchView; path?: string; label?: string }) {
   const profileId = useProfileId()
   const saved = useCacheRead('savedSearches', profileId, { view }, (p) => listSavedSearches(p, view)).data
+  const remove = useDeleteSavedSearch()
   if (!saved?.length) return null
   return (
     <nav className="search-saved" aria-label={label}>
@@ -75,12 +82,19 @@ export function SavedSearchList({ view = 'search', path = '/search', label = 'Sa
         {saved.map((s) => (
           <li key={s.id}>
             <Link to={{ pathname: path, search: `?${s.query}` }}>{s.name}</Link>
-            <button type="button" className="copy" aria-label={`Delete saved search ${s.name}`} onClick={() => void deleteSavedSearch(s.id)}>
+            <button
+              type="button"
+              className="copy"
+              aria-label={`Delete saved search ${s.name}`}
+              disabled={remove.isPending && remove.variables === s.id}
+              onClick={() => remove.mutate(s.id)}
+            >
               ×
             </button>
           </li>
         ))}
       </ul>
+      {remove.isError ? <span className="field-error">Could not delete the saved search: {remove.error.message}</span> : null}
     </nav>
   )
 }

@@ -218,7 +218,7 @@ describe('watch actions are mutations: the control that acted shows it running a
       await user.type(field, `${ID(7)}{Enter}`)
       const button = await screen.findByRole('button', { name: 'Adding…' })
       expect(button).toBeDisabled()
-      main.failNext = { kind: 'Invalid', message: 'Too many watches: the limit is 50.' }
+      main.failNext = { kind: 'NotFound', message: 'Too many watches: the limit is 50.' }
       hold.release()
       expect(await screen.findByText('Too many watches: the limit is 50.')).toBeInTheDocument()
       expect(screen.getByRole('button', { name: 'Watch' })).toBeEnabled()
@@ -238,7 +238,7 @@ describe('watch actions are mutations: the control that acted shows it running a
       const mute = within(rowOf(1)).getByRole('button', { name: /^Mute notifications/ })
       await user.click(mute)
       await waitFor(() => expect(mute).toBeDisabled())
-      main.failNext = { kind: 'Unavailable', message: 'Main could not save the change.' }
+      main.failNext = { kind: 'Network', message: 'Main could not save the change.' }
       hold.release()
       expect(await screen.findByText(/Main could not save the change\./)).toBeInTheDocument()
       await waitFor(() => expect(mute).toBeEnabled())
@@ -257,7 +257,7 @@ describe('watch actions are mutations: the control that acted shows it running a
     try {
       await user.click(button)
       await waitFor(() => expect(button).toBeDisabled())
-      main.failNext = { kind: 'Invalid', message: 'Too many watches: the limit is 50.' }
+      main.failNext = { kind: 'NotFound', message: 'Too many watches: the limit is 50.' }
       hold.release()
       await waitFor(() => expect(button).toHaveAttribute('title', 'Too many watches: the limit is 50.'))
       expect(button).toBeEnabled()

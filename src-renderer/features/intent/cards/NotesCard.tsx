@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react'
-import { deleteNote, type Note } from '../../../db'
+import { useAddNote, useDeleteNote } from '../../../data/notes'
+import type { Note } from '../../../db'
 import { caseKey, CASE_LABEL, useCases, type CaseRecord } from '../../../stores/attentionCases'
-import { addCaseNote, CaseStateField } from '../../attention'
+import { CaseStateField } from '../../attention'
 import { formatAge, formatDateTime } from '../../../lib/format'
 import { useSessionState } from '../../../lib/useSessionState'
 import { Card } from './parts'
@@ -11,39 +12,36 @@ function useNoteEditor(profileId: string | undefined, intentId: string) {
   // A half-written note survives a reload of the window.
   const [draft, setDraft] = useSessionState(`intent-note-draft:${intentId}`, '')
   const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const add = useAddNote()
+  const del = useDeleteNote()
 
-  const submit = async (e?: FormEvent) => {
+  const submit = (e?: FormEvent) => {
     e?.preventDefault()
     if (!draft.trim()) return setError('Write the note first.')
     if (!profileId) return setError('The app is still loading its profile; try again in a moment.')
-    setBusy(true)
-    try {
-      // Through the case, so the note also enters the case's history.
-      await addCaseNote(profileId, intentId, draft)
-      setDraft('')
-      setError(null)
-    } catch (err) {
-      // The draft stays in the box, so nothing typed is lost.
-      setError(`The note could not be saved: ${err instanceof Error ? err.message : String(err)}`)
-    } finally {
-      setBusy(false)
-    }
+    // Through the case, so the note also enters the case's history.
+    add.mutate(
+      { profileId, intentId, text: draft },
+      {
+        onSuccess: () => {
+          setDraft('')
+          setError(null)
+        },
+        // The draft stays in the box, so nothing typed is lost.
+        onError: (err) => setError(`The note could not be saved: ${err.message}`),
+      },
+    )
   }
 
   const remove = async (note: Note) => {
     if (!window.confirm(`Delete this note?\n\n${note.text}`)) return
-    try {
-      await deleteNote(note.id)
-    } catch (err) {
-      setError(`The note could not be deleted: ${err instanceof Error ? err.message : String(err)}`)
-    }
+    await del.mutateAsync(note.id).catch((err: { message: string }) => setError(`The note could not be deleted: ${err.message}`))
   }
   const edit = (text: string) => {
     setDraft(text)
     if (error) setError(null)
   }
-  return { draft, error, busy, submit, remove, edit }
+  return { draft, error, busy: add.isPending, submit, remove, edit }
 }
 
 function NoteList({ notes, remove }: { notes: readonly Note[] | undefined; remove(note: Note): Promise<void> }) {

@@ -1,0 +1,44 @@
+import { useMutation } from '@tanstack/react-query'
+import { addNote, deleteNote, setBookmarked, type Note } from '../db'
+import { useCases } from '../stores/attentionCases'
+import { toSvcError } from './errors'
+
+/**
+ * The person's own records about an intent (notes, the bookmark), written to the cache
+ * as mutations: the control that acted draws `isPending` and `error` (the cache's refusal
+ * in words). Every view reading them (`useCacheRead`) follows the change by itself.
+ */
+
+/** A cache write whose failure is the mutation's `error` (an `SvcError`, like any other). */
+export const cacheWrite =
+  <A, T>(write: (args: A) => Promise<T>) =>
+  async (args: A): Promise<T> => {
+    try {
+      return await write(args)
+    } catch (e) {
+      throw toSvcError(e)
+    }
+  }
+
+export interface NoteArgs {
+  profileId: string
+  intentId: string
+  text: string
+}
+
+/** Adds a note to the intent's notes (the ones the intent page and Needs attention show) and records it in the case's history. */
+export async function addCaseNote({ profileId, intentId, text }: NoteArgs): Promise<Note> {
+  const note = await addNote(profileId, intentId, text)
+  useCases.getState().noteAdded(profileId, intentId, note.text)
+  return note
+}
+
+/** Adds a note, through the case (`addCaseNote`). */
+export const useAddNote = () => useMutation({ mutationFn: cacheWrite(addCaseNote) })
+
+/** Deletes a note by its id. */
+export const useDeleteNote = () => useMutation({ mutationFn: cacheWrite((id: string) => deleteNote(id)) })
+
+/** Bookmarks an intent, or takes the bookmark away. */
+export const useSetBookmarked = () =>
+  useMutation({ mutationFn: cacheWrite(({ profileId, intentId, on }: { profileId: string; intentId: string; on: boolean }) => setBookmarked(profileId, intentId, on)) })
