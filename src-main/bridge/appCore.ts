@@ -57,14 +57,11 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     options: opts.simulator,
     running: opts.demo,
     load: opts.loadDemo,
-    onStarted: (url) => {
-      profiles.setBuiltInSimulatorUrl(url, dialect)
-      announce()
-    },
+    onStarted: () => announce(),
   })
-  if (opts.demo) profiles.setBuiltInSimulatorUrl(opts.demo.url, dialect)
+  profiles.setBuiltInSimulatorUrl(demo.baseUrl, dialect)
   // Chosen already: the demo starts with the app, so its first view does not wait for it.
-  else if (profiles.activeId() === SIMULATOR_PROFILE_ID) await demo.ensure()
+  if (profiles.activeId() === SIMULATOR_PROFILE_ID) await demo.ensure()
   // Records leave main through the bridge answers, the events and the watch files: all three scrub every key in use.
   const keys = typeof opts.keyStore === 'function' ? opts.keyStore(profiles) : opts.keyStore
   const redact = keyRedactor(profiles, keys)

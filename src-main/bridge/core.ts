@@ -14,9 +14,8 @@ import type { EventHub } from '../events/hub'
 import { isThisMachine, type LogoStore } from '../logos/store'
 import type { MarketRecorder } from '../marketHistory'
 import { RECORD_FRAGMENT, redactDeep } from '../service/redact'
-import { nodeFetch } from '../service/nodeFetch'
-import type { FetchLike } from '../service/transport'
 import type { Demo } from './demo'
+import { demoFetch } from './demoFetch'
 
 export type { ServiceSession }
 
@@ -54,8 +53,8 @@ export interface CoreDeps {
   profiles: ProfileStore
   keys: KeyStore
   events: EventHub
-  /** The demo behind the built-in Simulator profile, started when that profile is first used. */
-  demo?: Pick<Demo, 'ensure' | 'url'>
+  /** The demo behind the built-in Simulator profile, loaded when that profile is first used; it answers in process. */
+  demo?: Pick<Demo, 'ensure' | 'url' | 'respond'>
   /** Builds the receipt watcher once the core can hand out service sessions. */
   makeWatches: (session: (profileId: string) => ServiceSession) => WatchControl
   /** Builds the query watcher; it may read the intent watcher's global mute. */
@@ -123,17 +122,6 @@ const profileOrFail = (profiles: ProfileStore, id: string): Profile => {
   return p
 }
 
-/**
- * The Simulator profile's transport: starts the demo on its first call, then sends each
- * request to wherever the demo listens (its URL is known only once it runs).
- */
-function demoFetch(demo: Pick<Demo, 'ensure'>, send: FetchLike): FetchLike {
-  return async (input, init) => {
-    const { pathname, search } = new URL(input, 'http://demo.invalid')
-    return send(`${await demo.ensure()}${pathname}${search}`, init)
-  }
-}
-
 /** Service sessions per profile: one client each, rebuilt when its URL or wire form changes, so connections are reused. */
 function serviceSessions(deps: CoreDeps) {
   const { profiles, keys } = deps
@@ -144,7 +132,8 @@ function serviceSessions(deps: CoreDeps) {
     if (entry && entry.baseUrl === profile.baseUrl && entry.dialect === dialect) return entry.client
     const client = new SvcClient({
       ...deps.clientOptions,
-      ...(profile.id === SIMULATOR_PROFILE_ID && deps.demo ? { fetch: demoFetch(deps.demo, deps.clientOptions?.fetch ?? nodeFetch) } : {}),
+      // The in-process demo answers the Simulator profile's requests itself: no socket.
+      ...(profile.id === SIMULATOR_PROFILE_ID && deps.demo?.respond ? { fetch: demoFetch(deps.demo.respond) } : {}),
       baseUrl: profile.baseUrl,
       dialect: profile.dialect,
       getAccessKey: () => keys.get(profile.id, keyOriginOf(profile)),

@@ -4,72 +4,90 @@
  * dynamic `import()`, so the bundler keeps it in a chunk of its own that is read only
  * when the Simulator profile is used: chosen at start, chosen later in Settings, or
  * asked by something still tied to it (a watch of a simulated intent). With a real
- * service active, no simulator code is loaded and no demo socket listens.
+ * service active, no simulator code is loaded.
  *
- * The demo listens on a free loopback port, started on first use and stopped with the
- * app. Its well-known key (`demo-key`) opens nothing else: the service is made up.
+ * The demo answers in this process: the Simulator profile's client hands its requests to
+ * the simulator's responder (the code its HTTP server runs) instead of a socket
+ * (`demoFetch.ts`), so no
+ * port listens and no other program can reach the demo or its well-known key. Its
+ * profile's URL is the fixed origin `DEMO_ORIGIN`, which no network serves. A demo
+ * already running (the e2e harness, the bench) is handed in and reached over HTTP.
  */
-import type { RunningSimulator, SimulatorOptions } from '../../tools/simulator'
+import { IN_PROCESS_DEMO_ORIGIN } from '../../src-shared/contract/app'
+import type { RunningSimulator, SimAnswer, SimRequest, SimResponder, SimulatorOptions } from '../../tools/simulator'
 
-/** How the demo is started: the simulator's options (size, start date, wire form…). */
-export type DemoOptions = SimulatorOptions
+export type { SimAnswer as DemoAnswer, SimRequest as DemoRequest } from '../../tools/simulator'
 
-/** What the app holds of a running demo. */
-export type DemoService = Pick<RunningSimulator, 'url' | 'stop'>
+/** The in-process demo's origin: a reserved name (RFC 2606) that no network answers. */
+export const DEMO_ORIGIN = IN_PROCESS_DEMO_ORIGIN
+
+/** How the demo is made: the simulator's options (size, start date, wire form…); nothing listens. */
+export type DemoOptions = Omit<SimulatorOptions, 'port' | 'host' | 'admin'>
+
+/** A demo already running, reached over HTTP; whoever started it stops it. */
+export type DemoService = Pick<RunningSimulator, 'url'>
 
 /** Loads the simulator's module; tests pass their own to see whether it is loaded at all. */
-export type DemoLoader = () => Promise<{ startSimulator: (opts: SimulatorOptions) => Promise<DemoService> }>
+export type DemoLoader = () => Promise<{ createResponder: (opts: DemoOptions) => SimResponder }>
 
 /** The product's only route to the simulator: a separate chunk, read on first use. */
 export const loadSimulator: DemoLoader = () => import('../../tools/simulator')
 
 export interface Demo {
-  /** The demo's URL, starting it on first use (once, however many ask at the same moment). */
-  ensure(): Promise<string>
-  /** The running demo's URL; undefined until it is started. */
+  /** The Simulator profile's URL: the running demo's handed in, else `DEMO_ORIGIN`. */
+  readonly baseUrl: string
+  /** Where the demo answers once it is in use (`baseUrl`); undefined until then. */
   url(): string | undefined
-  /** Stops the demo if this app started it. */
+  /** Loads the demo on first use (once, however many ask at the same moment). */
+  ensure(): Promise<void>
+  /** Answers one of the Simulator profile's requests in this process (loading the demo first); absent for a demo handed in. */
+  readonly respond?: (req: SimRequest) => Promise<SimAnswer>
+  /** Ends held requests and stops the demo if this app made it. */
   stop(): Promise<void>
 }
 
 export interface DemoSetup {
-  /** Options for the demo started on first use. */
+  /** Options for the demo made on first use. */
   options?: DemoOptions
-  /** A demo already running (the e2e harness starts its own, with its admin surface); whoever started it stops it. */
+  /** A demo already running (the e2e harness starts its own, with its admin surface). */
   running?: DemoService
   load?: DemoLoader
-  /** Told the URL once a demo this app started listens. */
+  /** Told once the in-process demo is loaded. */
   onStarted?: (url: string) => void
 }
 
+const closing = () => new Error('The app is closing; the demo was not started.')
+
 export function createDemo(setup: DemoSetup = {}): Demo {
-  let service: DemoService | undefined = setup.running
-  let starting: Promise<DemoService> | undefined
+  let responder: SimResponder | undefined
+  let loading: Promise<SimResponder> | undefined
   let closed = false
-  const start = async (): Promise<DemoService> => {
-    const { startSimulator } = await (setup.load ?? loadSimulator)()
-    const started = await startSimulator({ port: 0, ...setup.options })
-    if (closed) {
-      await started.stop()
-      throw new Error('The app is closing; the demo was not started.')
-    }
-    service = started
-    setup.onStarted?.(started.url)
-    return started
+  const load = async (): Promise<SimResponder> => {
+    const { createResponder } = await (setup.load ?? loadSimulator)()
+    if (closed) throw closing()
+    responder = createResponder({ ...setup.options })
+    setup.onStarted?.(DEMO_ORIGIN)
+    return responder
   }
+  const ready = async (): Promise<SimResponder> => {
+    if (responder) return responder
+    if (closed) throw closing()
+    // A failed load is tried again on the next use.
+    loading ??= load().finally(() => (loading = undefined))
+    return loading
+  }
+  const running = setup.running
   return {
-    url: () => service?.url,
+    baseUrl: running?.url ?? DEMO_ORIGIN,
+    url: () => running?.url ?? (responder ? DEMO_ORIGIN : undefined),
     ensure: async () => {
-      if (service) return service.url
-      if (closed) throw new Error('The app is closing; the demo was not started.')
-      // A failed start is tried again on the next use.
-      starting ??= start().finally(() => (starting = undefined))
-      return (await starting).url
+      if (!running) await ready()
     },
+    respond: running ? undefined : async (req) => (await ready()).respond(req),
     stop: async () => {
       closed = true
-      await starting?.catch(() => undefined)
-      if (service && service !== setup.running) await service.stop()
+      await loading?.catch(() => undefined)
+      responder?.stop()
     },
   }
 }

@@ -114,7 +114,10 @@ export async function connect(opts: ConnectOptions): Promise<Connection> {
     }
     const profile = findProfile(profiles, opts.target.kind === 'profile' ? opts.target.name : undefined)
     // The demo is loaded only for the Simulator profile.
-    if (profile.id === SIMULATOR_PROFILE_ID) profiles.setBuiltInSimulatorUrl(await demo.ensure())
+    if (profile.id === SIMULATOR_PROFILE_ID) {
+      profiles.setBuiltInSimulatorUrl(demo.baseUrl)
+      await demo.ensure()
+    }
     const keys = new CliKeyStore(saved)
     if (!keys.has(profile.id, keyOriginOf(profile))) throw noKeyFor(profile, refusals)
     const events = new EventHub()

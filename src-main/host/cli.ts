@@ -4,6 +4,7 @@ import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startAppCore } from '../bridge/appCore'
+import { DEMO_ORIGIN } from '../bridge/demo'
 import { FileKeyStore } from '../settings/keystore'
 import { profileOrigins } from '../settings/envKey'
 import { secureDataDir } from '../settings/jsonFile'
@@ -108,7 +109,13 @@ async function main(): Promise<void> {
   })
 
   const demoUrl = appCore.demo.url()
-  console.log(demoUrl ? `Demo service (simulated data) at ${demoUrl}` : 'Demo service: not started (a real service is active; choosing the Simulator profile starts it)')
+  const demoLine =
+    demoUrl === DEMO_ORIGIN
+      ? 'Demo service (simulated data): answered in this process, no port open'
+      : demoUrl
+        ? `Demo service (simulated data) at ${demoUrl}`
+        : 'Demo service: not loaded (a real service is active; choosing the Simulator profile loads it)'
+  console.log(demoLine)
   console.log(`Intent Explorer is running in the browser host. Open: ${host.launchUrl}`)
   console.log('(The link works once: the tab that opens it keeps its session, and new tabs on the same address share it.)')
 

@@ -86,12 +86,18 @@ export interface SettingsRecovery {
   reason: string
 }
 
+/**
+ * The built-in Simulator profile's URL when its demo answers inside the app (no socket,
+ * nothing on the network): a reserved name (RFC 2606) that no network serves.
+ */
+export const IN_PROCESS_DEMO_ORIGIN = 'http://demo.invalid'
+
 export interface AppInfo {
   version: string
   runtime: 'electron' | 'host'
   profiles: ProfileView[]
   activeProfileId: string
-  /** URL of the embedded simulator when it runs. */
+  /** Where the demo answers once it is in use: `IN_PROCESS_DEMO_ORIGIN`, or a demo's URL handed in at start. */
   simulatorUrl?: string
   keyStorage: KeyStorageInfo
   /** Settings files this launch found unreadable; empty when all were fine. */

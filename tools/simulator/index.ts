@@ -1,7 +1,7 @@
 /**
- * The embedded service simulator: a real HTTP server speaking the intent service's RPC
- * surface over a seeded dataset. Started in-process by the app (its default service),
- * by tests and benchmarks, and from the command line by cli.ts.
+ * The service simulator: a real HTTP server speaking the intent service's RPC surface
+ * over a seeded dataset, started by tests, benchmarks, the doctor and the command line
+ * (cli.ts); and the same answers without a socket (`createResponder`), the app's demo.
  */
 import { adminRoutes } from './admin'
 import type { SimClock } from './clock'
@@ -11,7 +11,7 @@ import { parseFaults } from './faults'
 import { SIM_EPOCH_MS } from './generate'
 import { OPERATION_NAMES } from './ops'
 import type { IntentRecord } from './records'
-import { createSimServer } from './server'
+import { createRpcResponder, createSimServer, type SimAnswer, type SimRequest } from './server'
 import { simWire } from './dialect'
 import type { WireDialectInput } from '../../src-shared/contract/dialect'
 import { Simulation, type AdvanceOptions, type CreateIntentOptions } from './simulation'
@@ -26,6 +26,7 @@ export { MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE } from './ops/getIntentHistory'
 export { SEARCH_LIMIT } from './ops/searchIntents'
 export type { AdvanceOptions, CreateIntentOptions } from './simulation'
 export type { SimClock } from './clock'
+export type { SimAnswer, SimRequest } from './server'
 export type { Dataset } from './dataset'
 
 /** How long WaitIntentReceipt holds by default (the spec leaves it open). */
@@ -103,7 +104,8 @@ const wholeNumber = (name: string, v: number, min: number) => {
   return v
 }
 
-export async function startSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
+/** The simulation and its accepted keys from the options, checked first so a typo fails fast. */
+function simulationOf(opts: SimulatorOptions): { sim: Simulation; accessKeys: ReadonlySet<string> } {
   const accessKeys = opts.accessKeys ?? ['demo-key']
   if (accessKeys.length === 0 || accessKeys.some((k) => k === '')) throw new RangeError('accessKeys must hold at least one non-empty key')
   const shape = opts.shape ?? 'spec'
@@ -121,8 +123,56 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     extras: opts.extras ?? true,
   })
   if (opts.faults) sim.setFaults(opts.faults)
+  return { sim, accessKeys: new Set(accessKeys) }
+}
+
+/** The simulator without a socket: the HTTP server's own answers, asked in the same process. */
+export interface SimResponder {
+  /** Answers one request as the server would (a `cut` answer is a connection the server would close). */
+  respond(req: SimRequest): Promise<SimAnswer>
+  /** Stops the simulation's timers and ends held requests (answered as dropped). */
+  stop(): void
+}
+
+/**
+ * The simulator as a function instead of a server: the same routing, key checks, faults and
+ * operations the HTTP server runs (it calls this very code), with nothing listening. The
+ * app's demo uses it; `port`, `host` and `admin` do not apply.
+ */
+export function createResponder(opts: Omit<SimulatorOptions, 'port' | 'host' | 'admin'> = {}): SimResponder {
+  const { sim, accessKeys } = simulationOf(opts)
+  const respond = createRpcResponder({ sim, accessKeys })
   const log = opts.verbose ? (opts.log ?? ((line: string) => console.log(line))) : null
-  const http = createSimServer({ sim, accessKeys: new Set(accessKeys), admin: opts.admin ? adminRoutes(sim) : null, log })
+  const live = new Set<AbortController>()
+  return {
+    async respond(req) {
+      const started = performance.now()
+      // Held requests end when the responder stops, as the server's do when it closes.
+      const ac = new AbortController()
+      const onAbort = () => ac.abort()
+      req.signal.addEventListener('abort', onAbort, { once: true })
+      if (req.signal.aborted) ac.abort()
+      live.add(ac)
+      try {
+        const { answer, fault } = await respond({ ...req, signal: ac.signal })
+        log?.(`${req.method} ${req.path.split('?')[0]} ${answer.cut ? 'aborted' : answer.status} ${Math.round(performance.now() - started)}ms${fault ? ` fault=${fault}` : ''}`)
+        return answer
+      } finally {
+        live.delete(ac)
+        req.signal.removeEventListener('abort', onAbort)
+      }
+    },
+    stop() {
+      sim.stop()
+      for (const ac of live) ac.abort()
+    },
+  }
+}
+
+export async function startSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
+  const { sim, accessKeys } = simulationOf(opts)
+  const log = opts.verbose ? (opts.log ?? ((line: string) => console.log(line))) : null
+  const http = createSimServer({ sim, accessKeys, admin: opts.admin ? adminRoutes(sim) : null, log })
   const host = opts.host ?? '127.0.0.1'
   let port: number
   try {

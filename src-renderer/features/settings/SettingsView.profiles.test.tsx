@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AppInfo, ProfileInput, ProfileView } from '@contract/app'
+import { IN_PROCESS_DEMO_ORIGIN, type AppInfo, type ProfileInput, type ProfileView } from '@contract/app'
 import { useConnection } from '../../stores/connection'
 import { answers, callsOf } from '../../testing/bridge'
 import { downloads } from '../../testing/downloads'
@@ -157,5 +157,17 @@ describe('creating a profile', () => {
     expect(screen.getByTestId('wire-form-prod')).toHaveTextContent('Wire form: Acme · big integers as strings')
     const sim = useConnection.getState().info!.profiles.find((p) => p.builtIn)!
     expect(screen.getByTestId(`wire-form-${sim.id}`)).toHaveTextContent("Wire form: the spec's")
+  })
+})
+
+describe('the built-in Simulator profile', () => {
+  it('says its demo answers inside the app instead of showing an address nothing serves', async () => {
+    const info = useConnection.getState().info!
+    const profiles = info.profiles.map((p) => (p.builtIn ? { ...p, baseUrl: IN_PROCESS_DEMO_ORIGIN } : p))
+    useConnection.setState({ info: { ...info, profiles } })
+    answers.set('getAppInfo', () => ({ ok: true, value: { ...info, profiles } }))
+    render()
+    expect(await screen.findByText('in-process demo (nothing on the network)')).toBeInTheDocument()
+    expect(screen.queryByText(IN_PROCESS_DEMO_ORIGIN)).not.toBeInTheDocument()
   })
 })

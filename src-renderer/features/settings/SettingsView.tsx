@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import type { ConnectionTest, ProfileView } from '@contract/app'
-import { ProfileInputSchema, isInsecureServiceUrl } from '@contract/app'
+import { IN_PROCESS_DEMO_ORIGIN, ProfileInputSchema, isInsecureServiceUrl } from '@contract/app'
 import { SPEC_DIALECT, type WireDialect } from '@contract/dialect'
 import type { SvcError } from '@contract/errors'
 import { ErrorNotice } from '../../components/ErrorNotice'
@@ -191,9 +191,13 @@ export function SettingsView() {
                 <bdi>{p.name}</bdi>
               </strong>
               {p.builtIn ? <span className="badge">Simulated data</span> : null}
-              <code className="muted" dir="ltr">
-                {p.baseUrl}
-              </code>
+              {p.builtIn && p.baseUrl === IN_PROCESS_DEMO_ORIGIN ? (
+                <span className="muted">in-process demo (nothing on the network)</span>
+              ) : (
+                <code className="muted" dir="ltr">
+                  {p.baseUrl}
+                </code>
+              )}
             </label>
             {p.builtIn ? null : (
               <div className="row">

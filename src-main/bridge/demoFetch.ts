@@ -1,0 +1,36 @@
+/**
+ * The Simulator profile's transport when the demo answers in this process: the client's
+ * fetch, handed to the demo's responder instead of a socket. Answers read as the network
+ * transport's do (`nodeFetch.ts`): the same size limit, and a connection the simulator
+ * would cut fails as a dropped connection.
+ */
+import { AnswerTooLargeError, DEFAULT_MAX_ANSWER_BYTES, type FetchLike } from '../service/transport'
+import { DEMO_ORIGIN, type Demo } from './demo'
+
+const connectionReset = () => Object.assign(new Error('the demo closed the connection'), { code: 'ECONNRESET' })
+
+const abortError = (signal: AbortSignal): Error =>
+  signal.reason instanceof Error ? signal.reason : new DOMException('The operation was aborted.', 'AbortError')
+
+/** A fetch whose requests the responder answers; cut answers fail as a dropped connection would. */
+export function demoFetch(respond: NonNullable<Demo['respond']>): FetchLike {
+  return async (input, init) => {
+    if (init.signal.aborted) throw abortError(init.signal)
+    const url = new URL(input)
+    if (url.origin !== DEMO_ORIGIN) throw new TypeError(`The in-process demo answers ${DEMO_ORIGIN} only, not ${url.origin}.`)
+    const headers = new Map(Object.entries(init.headers).map(([k, v]) => [k.toLowerCase(), v]))
+    const answer = await respond({ method: init.method, path: url.pathname + url.search, header: (n) => headers.get(n), body: async () => init.body, signal: init.signal })
+    if (answer.cut === 'drop') throw init.signal.aborted ? abortError(init.signal) : connectionReset()
+    const answerHeaders = new Map(Object.entries(answer.headers).map(([k, v]) => [k.toLowerCase(), v]))
+    const limit = init.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES
+    return {
+      status: answer.status,
+      headers: { get: (name) => answerHeaders.get(name.toLowerCase()) ?? null },
+      text: async () => {
+        if (answer.cut === 'reset') throw connectionReset()
+        if (Buffer.byteLength(answer.body) > limit) throw new AnswerTooLargeError(limit, false)
+        return answer.body
+      },
+    }
+  }
+}
