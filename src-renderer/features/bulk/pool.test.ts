@@ -38,6 +38,19 @@ describe('runPool', () => {
     expect(paused[0]! - before).toBeGreaterThanOrEqual(1500)
   })
 
+  it('holds the next items back also when the cache answered for a rate-limited call', async () => {
+    const slept: number[] = []
+    const fromCache = { ok: true as const, value: 'cached', liveError: limited(900).error }
+    const results = await runPool(['a', 'b'], async (k) => (k === 'a' ? fromCache : { ok: true as const, value: 'done' }), {
+      concurrency: 1,
+      signal: new AbortController().signal,
+      sleep: async (ms) => void slept.push(ms),
+    })
+    expect(results).toEqual([fromCache, { ok: true, value: 'done' }])
+    expect(slept).toHaveLength(1)
+    expect(slept[0]).toBeGreaterThan(800)
+  })
+
   it('ends when the last item was taken while a runner waited out a pause', async () => {
     const seen: unknown[] = []
     const job = async (k: string) => {

@@ -12,7 +12,9 @@ export interface PoolOptions {
 }
 
 /** An item's job: resolves with its result or its failure. */
-export type Job<T, R> = (item: T) => Promise<{ ok: true; value: R } | { ok: false; error: SvcError }>
+/** An item's result; `liveError` set: the value was answered from the cache after the call failed. */
+export type JobResult<R> = { ok: true; value: R; liveError?: SvcError } | { ok: false; error: SvcError }
+export type Job<T, R> = (item: T) => Promise<JobResult<R>>
 
 const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 
@@ -25,8 +27,8 @@ const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
  * through `onPause`. Stops starting items once `signal` aborts; the results of items not
  * run are absent.
  */
-export async function runPool<T, R>(items: readonly T[], job: Job<T, R>, o: PoolOptions): Promise<Array<{ ok: true; value: R } | { ok: false; error: SvcError } | undefined>> {
-  const results: Array<{ ok: true; value: R } | { ok: false; error: SvcError } | undefined> = new Array(items.length)
+export async function runPool<T, Res extends JobResult<unknown>>(items: readonly T[], job: (item: T) => Promise<Res>, o: PoolOptions): Promise<Array<Res | undefined>> {
+  const results: Array<Res | undefined> = new Array(items.length)
   const sleep = o.sleep ?? realSleep
   let next = 0
   let done = 0
@@ -39,8 +41,10 @@ export async function runPool<T, R>(items: readonly T[], job: Job<T, R>, o: Pool
       if (o.signal.aborted || next >= items.length) return
       const index = next++
       const r = await job(items[index])
-      if (!r.ok && r.error.kind === 'RateLimited') {
-        pausedUntil = Math.max(pausedUntil, Date.now() + (r.error.retryAfterMs ?? o.defaultPauseMs ?? 2000))
+      // A rate-limited call pauses the runners also when the cache answered for it.
+      const failure = r.ok ? r.liveError : r.error
+      if (failure?.kind === 'RateLimited') {
+        pausedUntil = Math.max(pausedUntil, Date.now() + (failure.retryAfterMs ?? o.defaultPauseMs ?? 2000))
         o.onPause?.(pausedUntil)
       }
       results[index] = r

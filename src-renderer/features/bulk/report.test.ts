@@ -29,7 +29,7 @@ describe('keyRows', () => {
   })
 
   it('counts keys, not words or intents', () => {
-    expect(tally(rows)).toEqual({ lookedUp: 4, matched: 2, nothingFound: 1, failed: 1, intents: 3 })
+    expect(tally(rows)).toEqual({ lookedUp: 4, matched: 2, nothingFound: 1, failed: 1, fromCache: 0, intents: 3 })
   })
 
   it('writes one CSV row per line, a key with several intents in one row', () => {
@@ -47,5 +47,22 @@ describe('keyRows', () => {
     const [header, row] = toCsv(one, keyCsvColumns(tokens)).split('\r\n')
     const cells = Object.fromEntries(header!.split(',').map((h, i) => [h, row!.split(',')[i]]))
     expect(cells).toMatchObject({ originTokenSymbol: 'USDC', originAmount: '22226712833', originAmountUnits: '22226.712833' })
+  })
+})
+
+describe('a key answered from the cache after its call failed', () => {
+  it('says so in its outcome (the CSV’s too): the failed call, its failure and the cached rows’ fetch time; the tally counts it', () => {
+    const parsed = parseKeys(hash(1))
+    const at = Date.UTC(2026, 10, 27, 9, 30)
+    const o: KeyOutcome = {
+      matches: [{ key: hash(1), intentId: hash(1), status: 'SUCCEEDED' }],
+      liveError: { kind: 'Unauthorized', message: 'The access key was rejected.', operation: 'SearchIntents' },
+      fetchedAt: at,
+    }
+    const rows = keyRows(parsed, () => o)
+    const outcome = 'matched in the cache: SearchIntents failed (The access key was rejected.); cached data, fetched at 2026-11-27T09:30:00.000Z'
+    expect(rows[0].outcome).toBe(outcome)
+    expect(tally(rows)).toMatchObject({ matched: 1, failed: 0, fromCache: 1 })
+    expect(toCsv(rows, keyCsvColumns(new Map()))).toContain(outcome)
   })
 })

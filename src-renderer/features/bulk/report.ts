@@ -10,6 +10,9 @@ import type { BulkMatch } from './resolve'
 export interface KeyOutcome {
   matches?: BulkMatch[]
   error?: SvcError
+  /** The service call failed; `matches` are the cache's, fetched at `fetchedAt`. */
+  liveError?: SvcError
+  fetchedAt?: number
 }
 
 /** One pasted line's fate: a key with its outcome, or a line that was not looked up. */
@@ -29,7 +32,10 @@ export function outcomeText(o: KeyOutcome | undefined): string {
   if (!o) return 'not looked up'
   if (o.error) return `failed: ${o.error.message}`
   const n = o.matches?.length ?? 0
-  return n === 0 ? 'nothing found' : n === 1 ? 'matched' : `matched ${n}`
+  const found = n === 0 ? 'nothing found' : n === 1 ? 'matched' : `matched ${n}`
+  if (!o.liveError || o.fetchedAt === undefined) return found
+  // The one fallback rule's wording: the failed call, then the cached answer's fetch time.
+  return `${found} in the cache: ${o.liveError.operation ?? 'the service call'} failed (${o.liveError.message}); cached data, fetched at ${new Date(o.fetchedAt).toISOString()}`
 }
 
 /** Every non-blank pasted line, in order, with what became of it. */
@@ -50,6 +56,8 @@ export interface KeyTally {
   matched: number
   nothingFound: number
   failed: number
+  /** Keys answered from the cache after their service call failed. */
+  fromCache: number
   intents: number
 }
 
@@ -60,6 +68,7 @@ export function tally(rows: readonly KeyRow[]): KeyTally {
     matched: keyed.filter((r) => r.matches.length > 0).length,
     nothingFound: keyed.filter((r) => r.outcome === 'nothing found').length,
     failed: keyed.filter((r) => r.outcome.startsWith('failed')).length,
+    fromCache: keyed.filter((r) => r.outcome.includes(' in the cache: ')).length,
     intents: new Set(keyed.flatMap((r) => r.matches.map((m) => m.intentId.toLowerCase()))).size,
   }
 }

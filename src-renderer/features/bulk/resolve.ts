@@ -1,7 +1,7 @@
 import type { SvcError } from '@contract/errors'
 import type { Intent, ReportedStatus, SearchIntentsRequest } from '@contract/service'
 import { readReceipt, searchCachedIntents, type CachedIntentRow, type OfflineIntentFilter } from '../../db'
-import { bridgeCall } from '../../data/liveOrCached'
+import { answerLiveOrCached, bridgeCall, type LiveAnswer } from '../../data/liveOrCached'
 import type { BulkKey } from './keys'
 
 /** One intent a key led to, in the columns the result table and the CSV show. */
@@ -22,7 +22,11 @@ export interface BulkMatch {
   reason?: string
 }
 
-type Resolved = { ok: true; value: BulkMatch[] } | { ok: false; error: SvcError }
+/**
+ * A key's matches, or its failure. `liveError` set: the service call failed and these are
+ * the cache's matches for the same key (the one fallback rule), fetched at `fetchedAt`.
+ */
+export type Resolved = { ok: true; value: BulkMatch[]; liveError?: SvcError; fetchedAt?: number } | { ok: false; error: SvcError }
 
 /** Statuses whose reason is worth a receipt read. */
 const HAS_REASON = new Set<ReportedStatus | undefined>(['FAILED', 'REFUNDED', 'ABORTED', 'INVALID'])
@@ -93,7 +97,8 @@ export function matchesExactly(request: SearchIntentsRequest, key: string, i: In
 }
 
 /** Looks a key up with the service: every reading of its shape, one after another, results merged and cached. */
-export async function resolveOnline(key: BulkKey): Promise<Resolved> {
+async function liveMatches(key: BulkKey): Promise<{ ok: true; value: LiveAnswer<BulkMatch[]> } | { ok: false; error: SvcError }> {
+  const fetchedAt = Date.now()
   const found = new Map<string, Intent>()
   for (const request of searchesFor(key)) {
     // Written through to the cache, like every service answer.
@@ -113,7 +118,27 @@ export async function resolveOnline(key: BulkKey): Promise<Resolved> {
     if (!receipt.ok) continue
     m.reason = receipt.value.data.originTransaction?.statusReason
   }
-  return { ok: true, value: matches }
+  return { ok: true, value: { data: matches, source: { fetchedAt } } }
+}
+
+/**
+ * Looks a key up with the service; when a call fails (out of reach, a 5xx, a rejected key,
+ * a refusal) and the cache holds matches for the key, those are the answer, with the
+ * failure and their fetch time beside them (`answerLiveOrCached`, the one fallback rule).
+ * With nothing cached, the failure is the answer.
+ */
+export async function resolveOnline(profileId: string, key: BulkKey): Promise<Resolved> {
+  const cached = async () => {
+    const c = await cachedMatches(profileId, key)
+    return c.matches.length && c.fetchedAt !== undefined ? { data: c.matches, fetchedAt: c.fetchedAt } : undefined
+  }
+  try {
+    const answer = await answerLiveOrCached({ live: () => liveMatches(key), cached }, false)
+    if (!answer) return { ok: true, value: [] }
+    return answer.liveError ? { ok: true, value: answer.data, liveError: answer.liveError, fetchedAt: answer.fetchedAt } : { ok: true, value: answer.data }
+  } catch (e) {
+    return { ok: false, error: e as SvcError }
+  }
 }
 
 function offlineFilter(key: BulkKey): OfflineIntentFilter[] {
@@ -128,8 +153,8 @@ function offlineFilter(key: BulkKey): OfflineIntentFilter[] {
   }
 }
 
-/** The same from the cache, with the cached receipt's reason. */
-export async function resolveOffline(profileId: string, key: BulkKey): Promise<Resolved> {
+/** The key's matches in the cache, with the cached receipt's reason, and the oldest fetch among them. */
+async function cachedMatches(profileId: string, key: BulkKey): Promise<{ matches: BulkMatch[]; fetchedAt?: number }> {
   const found = new Map<string, CachedIntentRow>()
   for (const filter of offlineFilter(key)) {
     const { rows } = await searchCachedIntents(profileId, filter, { limit: 200 })
@@ -138,5 +163,11 @@ export async function resolveOffline(profileId: string, key: BulkKey): Promise<R
   }
   const matches = [...found.values()].map((r) => fromRow(key.value, r))
   for (const m of matches) if (HAS_REASON.has(m.status)) m.reason = (await readReceipt(profileId, m.intentId))?.receipt.originTransaction?.statusReason
-  return { ok: true, value: matches }
+  const rows = [...found.values()]
+  return { matches, fetchedAt: rows.length ? Math.min(...rows.map((r) => r.fetchedAt)) : undefined }
+}
+
+/** The same from the cache alone (offline). */
+export async function resolveOffline(profileId: string, key: BulkKey): Promise<Resolved> {
+  return { ok: true, value: (await cachedMatches(profileId, key)).matches }
 }

@@ -11,6 +11,9 @@ export interface BulkOutcome {
   key: BulkKey
   matches?: BulkMatch[]
   error?: SvcError
+  /** The service call failed and `matches` are the cache's for the key, fetched at `fetchedAt`. */
+  liveError?: SvcError
+  fetchedAt?: number
 }
 
 export interface BulkState {
@@ -37,7 +40,7 @@ export function useBulkLookup(): BulkState {
     controller.current?.abort()
     const c = (controller.current = new AbortController())
     setState({ running: true, done: 0, total: keys.length, outcomes: [], cancelled: false, fromCache: offline })
-    const job = (k: BulkKey) => (offline ? resolveOffline(profileId, k) : resolveOnline(k))
+    const job = (k: BulkKey) => (offline ? resolveOffline(profileId, k) : resolveOnline(profileId, k))
     const mine = (patch: Partial<Shown>) => controller.current === c && setState((s) => ({ ...s, ...patch }))
     void runPool(keys, job, {
       concurrency: offline ? 1 : CONCURRENCY,
@@ -50,7 +53,7 @@ export function useBulkLookup(): BulkState {
       const outcomes = keys.flatMap((key, i): BulkOutcome[] => {
         const r = results[i]
         if (!r) return []
-        return [r.ok ? { key, matches: r.value } : { key, error: r.error }]
+        return [r.ok ? { key, matches: r.value, liveError: r.liveError, fetchedAt: r.fetchedAt } : { key, error: r.error }]
       })
       setState((s) => ({ ...s, running: false, outcomes, cancelled: c.signal.aborted, pausedUntil: undefined }))
     })
