@@ -14,7 +14,6 @@ export interface PoolOptions {
 /** An item's job: resolves with its result or its failure. */
 /** An item's result; `liveError` set: the value was answered from the cache after the call failed. */
 export type JobResult<R> = { ok: true; value: R; liveError?: SvcError } | { ok: false; error: SvcError }
-export type Job<T, R> = (item: T) => Promise<JobResult<R>>
 
 const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 
