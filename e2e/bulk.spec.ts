@@ -98,3 +98,26 @@ test('a pasted ticket: only its keys are looked up, and the CSV says what became
     expect(row.at(n === 0 ? 4 : 3), `row ${n + 1}`).toBe(outcome === 'matched' ? input : '')
   }
 })
+
+/**
+ * A column of keys pasted at the caret: set as the field's value (not typed through the
+ * browser's editor, one long task at this size), with the text around the caret kept.
+ */
+test('a pasted column of 200 keys lands at the caret and is looked up', async ({ open, app }) => {
+  test.setTimeout(90_000)
+  const ids = app.appCore.simulator.dataset.records.slice(0, 200).map((r) => r.intentId)
+  const page = await open('/bulk')
+  const field = page.getByRole('textbox', { name: 'Keys' })
+  await field.fill('first line\n')
+  await field.evaluate((el: HTMLTextAreaElement, text) => {
+    el.focus()
+    el.setSelectionRange(el.value.length, el.value.length)
+    const clipboardData = new DataTransfer()
+    clipboardData.setData('text/plain', text)
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }))
+  }, ids.join('\n'))
+  await expect(field).toHaveValue(`first line\n${ids.join('\n')}`)
+  await expect(page.getByRole('status', { name: 'Keys found' })).toHaveText('200 keys; 1 line not a key')
+  await page.getByRole('button', { name: 'Look up 200 keys' }).click()
+  await expect(page.getByRole('status', { name: 'Lookup result' })).toContainText('200 of 200 keys looked up: 200 matched', { timeout: 60_000 })
+})

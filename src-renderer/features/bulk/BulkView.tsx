@@ -1,4 +1,4 @@
-import { useMemo, useState, type DragEvent } from 'react'
+import { useMemo, useState, type ClipboardEvent, type DragEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { DataTable, type Column } from '../../components/DataTable'
 import { EmptyState } from '../../components/EmptyState'
@@ -13,6 +13,7 @@ import { useChainsById } from '../../data/reference/chains'
 import { chainName } from '../../lib/chains'
 import { useConnection } from '../../stores/connection'
 import { MAX_KEYS, parseKeys, type ParsedKeys } from './keys'
+import { pastedValue } from './paste'
 import { keyCsvColumns, keyRows, tally, type KeyRow } from './report'
 import { Amount } from '../../components/Amount'
 import { tokenLabel, useTokenLabels } from '../../lib/displaySources'
@@ -96,6 +97,14 @@ export function BulkView() {
     return ran && !bulk.running ? keyRows(ran, (k) => byKey.get(k)) : []
   }, [ran, bulk.outcomes, bulk.running])
   const matches = useMemo(() => rows.flatMap((r) => r.matches), [rows])
+  // A column of keys is set as the field's value: typed through the editor it is one long task.
+  const paste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    const el = e.currentTarget
+    const next = pastedValue(el.value, el.selectionStart, el.selectionEnd, e.clipboardData.getData('text/plain'))
+    if (next === undefined) return
+    e.preventDefault()
+    setText(next)
+  }
   const drop = (e: DragEvent) => {
     e.preventDefault()
     const file = e.dataTransfer.files[0]
@@ -109,7 +118,7 @@ export function BulkView() {
       </ViewHeader>
       <label className="bulk-input" onDragOver={(e) => e.preventDefault()} onDrop={drop}>
         <span>Paste or drop up to {MAX_KEYS.toLocaleString('en-US')} keys: intent ids, transaction hashes, owner or deposit addresses (one per line, or a spreadsheet column)</span>
-        <textarea rows={8} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} aria-label="Keys" />
+        <textarea rows={8} value={text} onChange={(e) => setText(e.target.value)} onPaste={paste} spellCheck={false} aria-label="Keys" />
       </label>
       <div className="toolbar row">
         <span className="muted small" role="status" aria-label="Keys found">
