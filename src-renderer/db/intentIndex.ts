@@ -32,8 +32,10 @@ const ingestTables = (db: ExplorerDb, kind: IntentSource): Table[] => [sourceTab
  * Longest an unchanged object goes without being written again. Skipping it keeps its
  * fetch time (what offline views give as the data's age): within this window a repeat
  * search or page costs no writes, and the age shown is never this much older than true.
+ * One minute: a support session's back-and-forth repeats within it, and an age offline
+ * ("fetched 7 min ago, at …") is off by less than the minute it is written in.
  */
-export const UNCHANGED_KEPT_MS = 10 * 60_000
+export const UNCHANGED_KEPT_MS = 60_000
 
 /**
  * Whether this object is the one the cache already holds, stored a short while ago from

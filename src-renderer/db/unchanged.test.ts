@@ -17,7 +17,8 @@ beforeEach(() => {
   reported.reset()
 })
 
-const at = (minutes: number) => source('p1', T0 + 1000 * MINUTE + minutes * MINUTE)
+/** A fetch `step` tenths of the unchanged window after the first. */
+const at = (step: number) => source('p1', T0 + 1000 * MINUTE + (step * UNCHANGED_KEPT_MS) / 10)
 
 /** Counts the puts that reach the object stores and the summary rows. */
 function countWrites() {
