@@ -1,7 +1,5 @@
-import { lazyPlot } from '../../components/lazyPlot'
+import { PerDayPlot } from './PerDayPlot'
 import { STATUS_KEYS, type DayBucket } from './summary'
-
-const PerDayPlot = lazyPlot(() => import('./PerDayPlot').then((m) => m.PerDayPlot))
 
 /** Intents per UTC day, stacked by status; only statuses that occur get a bar and a legend entry. */
 export function PerDayChart({ days }: { days: readonly DayBucket[] }) {
