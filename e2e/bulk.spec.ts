@@ -121,3 +121,31 @@ test('a pasted column of 200 keys lands at the caret and is looked up', async ({
   await page.getByRole('button', { name: 'Look up 200 keys' }).click()
   await expect(page.getByRole('status', { name: 'Lookup result' })).toContainText('200 of 200 keys looked up: 200 matched', { timeout: 60_000 })
 })
+
+/**
+ * The one fallback rule in Bulk lookup: a key looked up once is in the cache; when its
+ * SearchIntents call then fails, the cached match is the key's answer, listed beside the
+ * failed call and its fetch time, and the CSV's outcome says the same.
+ */
+test('a key whose call fails shows its cached match beside the failed call and its fetch time, in the view and the CSV', async ({ open, app }) => {
+  test.setTimeout(90_000)
+  const key = app.appCore.simulator.dataset.records[3].intentId
+  const page = await open('/bulk')
+  await page.getByRole('textbox', { name: 'Keys' }).fill(key)
+  const summary = page.getByRole('status', { name: 'Lookup result' })
+  await page.getByRole('button', { name: 'Look up 1 key' }).click()
+  await expect(summary).toContainText('1 matched, 0 nothing found; 1 intent found.', { timeout: 30_000 })
+
+  await app.admin('faults', { spec: 'error500=1@SearchIntents' })
+  try {
+    await page.getByRole('button', { name: 'Look up 1 key' }).click()
+    await expect(summary).toContainText('1 matched, 0 nothing found, 1 from the cache after a failed call; 1 intent found.', { timeout: 60_000 })
+    const cached = page.getByRole('region', { name: 'Keys answered from the cache' }).locator(`[data-key="${key}"]`)
+    await expect(cached).toContainText(/matched in the cache: SearchIntents failed \(.+\); cached data, fetched at \d{4}-\d\d-\d\dT/i)
+    await expect(page.getByRole('table', { name: 'Bulk lookup results' }).locator(`[data-intent="${key}"]`)).toBeVisible()
+    const csv = await exportedCsv(page)
+    expect(csv[1]).toMatch(/matched in the cache: SearchIntents failed/i)
+  } finally {
+    await app.admin('faults', { spec: '' })
+  }
+})

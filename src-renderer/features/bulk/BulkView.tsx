@@ -66,6 +66,25 @@ function Unresolved({ rows }: { rows: KeyRow[] }) {
   )
 }
 
+/** Keys whose service call failed and whose matches the cache held: each beside the failed call and the rows' fetch time. */
+function FromCache({ rows }: { rows: KeyRow[] }) {
+  const cached = rows.filter((r) => r.fromCache)
+  if (!cached.length) return null
+  return (
+    <section className="card cached-notice" aria-label="Keys answered from the cache">
+      <h2>{countOf(cached.length, 'key')} answered from the cache</h2>
+      <ul className="bulk-unresolved">
+        {cached.map((r) => (
+          <li key={`${r.line}|${r.input}`} data-key={r.key} data-line={r.line}>
+            {r.line ? <span className="muted">Line {r.line}: </span> : null}
+            <code>{r.input}</code> — {r.outcome}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 function parsedSummary(p: ParsedKeys): string {
   const parts = [countOf(p.keys.length, 'key')]
   if (p.notKeys) parts.push(`${countOf(p.notKeys, 'line')} not a key`)
@@ -78,6 +97,7 @@ function resultSummary(rows: KeyRow[], run: { total: number; cancelled: boolean;
   const t = tally(rows)
   const parts = [`${t.matched} matched`, `${t.nothingFound} nothing found`]
   if (t.failed) parts.push(`${t.failed} failed`)
+  if (t.fromCache) parts.push(`${t.fromCache} from the cache after a failed call`)
   const how = `${run.cancelled ? ' (cancelled)' : ''}${run.fromCache ? ' in the cache' : ''}`
   return `${t.lookedUp} of ${countOf(run.total, 'key')} looked up${how}: ${parts.join(', ')}; ${countOf(t.intents, 'intent')} found.`
 }
@@ -150,6 +170,7 @@ export function BulkView() {
       ) : null}
       {!bulk.running && !bulk.outcomes.length && !parsed.keys.length ? <EmptyState title="No keys yet">Paste a ticket's worth of hashes or addresses above.</EmptyState> : null}
       {matches.length ? <DataTable label="Bulk lookup results" columns={columns} rows={matches} rowKey={(m) => `${m.key}|${m.intentId}`} /> : null}
+      <FromCache rows={rows} />
       <Unresolved rows={rows} />
     </section>
   )

@@ -26,6 +26,8 @@ export interface KeyRow {
   /** "matched", "matched 3", "nothing found", "not a key", "failed: …", "repeat of line 4", "not looked up". */
   outcome: string
   matches: BulkMatch[]
+  /** Its service call failed and the matches are the cache's (the outcome says which call, and when they were fetched). */
+  fromCache?: true
 }
 
 export function outcomeText(o: KeyOutcome | undefined): string {
@@ -42,7 +44,7 @@ export function outcomeText(o: KeyOutcome | undefined): string {
 export function keyRows(parsed: ParsedKeys, outcomeOf: (key: string) => KeyOutcome | undefined): KeyRow[] {
   const rows: KeyRow[] = parsed.keys.map((k) => {
     const o = outcomeOf(k.value)
-    return { line: k.line, input: k.value, key: k.value, kind: k.kind, outcome: outcomeText(o), matches: o?.matches ?? [] }
+    return { line: k.line, input: k.value, key: k.value, kind: k.kind, outcome: outcomeText(o), matches: o?.matches ?? [], ...(o?.liveError && !o.error && { fromCache: true as const }) }
   })
   for (const s of parsed.skipped) {
     const outcome = s.why === 'repeat' ? `repeat of line ${s.repeatOf}` : s.why === 'over the limit' ? 'not looked up (over the limit)' : 'not a key'
@@ -68,7 +70,7 @@ export function tally(rows: readonly KeyRow[]): KeyTally {
     matched: keyed.filter((r) => r.matches.length > 0).length,
     nothingFound: keyed.filter((r) => r.outcome === 'nothing found').length,
     failed: keyed.filter((r) => r.outcome.startsWith('failed')).length,
-    fromCache: keyed.filter((r) => r.outcome.includes(' in the cache: ')).length,
+    fromCache: keyed.filter((r) => r.fromCache).length,
     intents: new Set(keyed.flatMap((r) => r.matches.map((m) => m.intentId.toLowerCase()))).size,
   }
 }
