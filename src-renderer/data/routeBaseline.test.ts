@@ -1,32 +1,15 @@
 import '../testing/svc'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { waitFor } from '@testing-library/react'
-import type { GetIntentHistoryRequest, IntentHistoryEntry } from '@contract/service'
+import type { GetIntentHistoryRequest } from '@contract/service'
 import { answers, callsOf, okFetched, PROFILE } from '../testing/bridge'
 import { renderHookAt, resetWorld } from '../testing/harness'
 import { createQueryClient } from './client'
 import { BASELINE_FRESH_MS, baselineStats, readBaseline, useRouteBaseline } from './routeBaseline'
+import { DAY, NOW, ROUTE_WINDOW as WINDOW, succeededIntent as succeeded } from '../testing/routeWindow'
 
 vi.mock('./call', async () => ({ call: (await import('../testing/bridge')).fakeCall }))
 
-const DAY = 86_400_000
-const NOW = Date.now()
-const hex = (n: number) => `0x${n.toString(16).padStart(64, '0')}`
-
-/** A succeeded intent of the route, created `daysAgo`, that took `seconds` to finish. */
-function succeeded(n: number, origin: number, seconds: number, daysAgo = 1): IntentHistoryEntry {
-  const start = NOW - daysAgo * DAY
-  const iso = (t: number) => new Date(t).toISOString()
-  return {
-    intentId: hex(n),
-    status: 'SUCCEEDED',
-    createdAt: iso(start - 5000),
-    receipt: { originChainId: origin, destinationChainId: 8453, summary: { startedAt: iso(start), finishedAt: iso(start + seconds * 1000) } },
-  } as IntentHistoryEntry
-}
-
-/** What the service holds in its last 30 days: a busy route 1 → 8453 (40 intents, 10–49 s), a thin one 10 → 8453 (3 intents). */
-const WINDOW: IntentHistoryEntry[] = [...Array.from({ length: 40 }, (_, i) => succeeded(i + 1, 1, 10 + i)), ...Array.from({ length: 3 }, (_, i) => succeeded(100 + i, 10, 20))]
 
 beforeEach(() => {
   resetWorld()
