@@ -10,7 +10,7 @@ import { useConnection } from '../stores/connection'
 import { DataProvider } from './DataProvider'
 import { bridgeCall, bridgeCallKeptWhenIdle } from './liveOrCached'
 import { useServiceQuery } from './useServiceQuery'
-import { writeThrough } from './writeThrough'
+import { writeThrough } from './keepAnswers'
 
 /**
  * Cancelling in the renderer: a query no longer wanted (its arguments changed, its view
@@ -40,7 +40,7 @@ const ipc = vi.hoisted(() => {
   return state
 })
 
-vi.mock('./writeThrough', () => ({ writeThrough: vi.fn(async () => {}) }))
+vi.mock('./keepAnswers', () => ({ writeThrough: vi.fn(async () => {}) }))
 
 const source = { profileId: 'a', baseUrl: 'http://a', simulated: true, fetchedAt: 5 }
 const info: AppInfo = {

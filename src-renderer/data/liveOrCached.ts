@@ -4,7 +4,7 @@ import type { BridgeMethodName } from '@contract/channels'
 import type { Result, SvcError } from '@contract/errors'
 import { call } from './call'
 import { toSvcError } from './errors'
-import { writeThrough, type DataOf } from './writeThrough'
+import { writeThrough, type DataOf } from './keepAnswers'
 
 /** What a view shows: the data, when it was fetched, and whether it came from the cache. */
 export interface Shown<T> {
