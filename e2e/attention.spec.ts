@@ -37,6 +37,8 @@ test('the attention queue lists slow, closing and recoverable intents, keeps cas
   await expect(row(slow.intentId).locator('[data-reason]')).toHaveAttribute('data-reason', 'slow', { timeout: 30_000 })
   await expect(row(slow.intentId)).toContainText(/of p95 .*×/)
   await expect(page.getByRole('status', { name: 'Queue status' })).toContainText(/SLA baselines: the last 30 days, [\d,]+ intents read from the service at .*, read again every 10 min/)
+  // Online, the queue's age is the one age line of every view: when the service answered.
+  await expect(page.getByTestId('data-age')).toContainText(/^The queue from the service \(its three GetIntentHistory questions\), fetched (just now|\d+ min ago), at /)
   // Too few intents on its route to judge: not in the queue, but in its own group with the count.
   await expect(row(unjudged.intentId)).toHaveCount(0)
   const unjudgedRow = page.getByRole('table', { name: 'Executing, baseline incomplete' }).locator('tbody tr').filter({ has: page.locator(`[data-intent="${unjudged.intentId}"]`) })
@@ -70,7 +72,7 @@ test('the attention queue lists slow, closing and recoverable intents, keeps cas
   await page.getByRole('checkbox', { name: 'Work offline' }).check()
   await page.reload()
   await expect(row(slow.intentId).locator('[data-reason]')).toHaveAttribute('data-reason', 'slow', { timeout: 30_000 })
-  await expect(page.getByRole('status', { name: 'Queue status' })).toContainText('from the cache')
+  await expect(page.getByTestId('cached-notice')).toContainText(/^Working offline — cached data, fetched .*, at /)
   await expect(page.getByRole('combobox', { name: `Case state of ${slow.intentId}` })).toHaveValue('waiting')
   await expect(row(slow.intentId).locator('.attention-case-note')).toHaveText('Asked the bridge provider')
 

@@ -79,7 +79,16 @@ export function CachedNotice({ fetchedAt, failure, onRetry }: { fetchedAt?: numb
  * A view's age line for what it shows: the cached-data notice when the data came from the
  * cache, otherwise when the service answered. Nothing before the first answer.
  */
-export function ShownAge({ shown, onRetry }: { shown?: { fetchedAt: number; fromCache: boolean; liveError?: SvcError } | null; onRetry?: () => void }) {
+export function ShownAge({
+  shown,
+  onRetry,
+  what,
+}: {
+  shown?: { fetchedAt: number; fromCache: boolean; liveError?: SvcError | null } | null
+  onRetry?: () => void
+  /** What the live line names before the age (`DataAge`'s `what`): "From the service" unless told. */
+  what?: string
+}) {
   if (!shown) return null
-  return shown.fromCache ? <CachedNotice fetchedAt={shown.fetchedAt} failure={shown.liveError} onRetry={onRetry} /> : <p className="data-age-line"><DataAge fetchedAt={shown.fetchedAt} /></p>
+  return shown.fromCache ? <CachedNotice fetchedAt={shown.fetchedAt} failure={shown.liveError} onRetry={onRetry} /> : <p className="data-age-line"><DataAge fetchedAt={shown.fetchedAt} what={what} /></p>
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import { CachedNotice } from '../../components/CachedNotice'
+import { ShownAge } from '../../components/CachedNotice'
 import { DataTable, type Column } from '../../components/DataTable'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
@@ -127,11 +127,11 @@ export function AttentionView() {
           {typeof Notification !== 'undefined' && Notification.permission === 'default' ? <button type="button" onClick={() => void Notification.requestPermission()}>Enable notifications</button> : null}
         </div>
       </ViewHeader>
-      {data.fromCache && data.loadedAt ? <CachedNotice fetchedAt={data.loadedAt} failure={data.error} onRetry={data.reload} /> : null}
+      <ShownAge shown={data.loadedAt ? { fetchedAt: data.loadedAt, fromCache: data.fromCache, liveError: data.error } : null} onRetry={data.reload} what="The queue from the service (its three GetIntentHistory questions)" />
       {data.error && !(data.fromCache && data.loadedAt) ? <ErrorNotice error={data.error} onRetry={data.reload} /> : null}
       {fresh.length ? <div className="notice" role="status" aria-label="New in the queue">{fresh.length} new since you opened the queue.</div> : null}
       <p className="muted small" role="status" aria-label="Queue status">
-        {data.status === 'loading' && !data.loadedAt ? 'Loading the queue…' : `${shown.length} of ${queue.length} intents shown; ${data.fromCache ? 'from the cache, fetched from the service' : 'from the service'} at ${formatDateTime(data.loadedAt)}, refreshed every ${REFRESH_MS / 1000} s. ${baselineText(baseline.baseline, baseline.reading, now)}`}
+        {data.status === 'loading' && !data.loadedAt ? 'Loading the queue…' : `${shown.length} of ${queue.length} intents shown, refreshed every ${REFRESH_MS / 1000} s. ${baselineText(baseline.baseline, baseline.reading, now)}`}
       </p>
       {data.status === 'ready' && !shown.length ? <EmptyState title={emptyTitle(reason, queue.length - shown.length)}>{emptyText(reason, queue.length - shown.length, data.fromCache)}</EmptyState> : null}
       {shown.length ? <DataTable label="Needs attention" columns={columns} rows={shown} rowKey={(i) => i.candidate.intentId} onOpen={(i) => navigate(`/intent/${encodeURIComponent(i.candidate.intentId)}`)} /> : null}

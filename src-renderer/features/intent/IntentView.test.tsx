@@ -187,6 +187,26 @@ describe('IntentView', () => {
     expect(fakeCall).not.toHaveBeenCalledWith('getIntent', expect.anything())
   })
 
+  it('gives the fetch time of a live intent in the one age wording, once', async () => {
+    const fetchedAt = Date.now() - 5 * 60_000
+    answers.set('getIntent', () => okFetched(intent, fetchedAt))
+    answers.set('getIntentReceipt', () => okFetched(receipt))
+    render()
+    expect(await screen.findByTestId('data-age')).toHaveTextContent(/^The intent from the service \(GetIntent\), fetched 5 min ago, at \d{4}-\d\d-\d\d /)
+    expect(screen.queryByTestId('cached-notice')).toBeNull()
+    // The section links give no second, differently worded time.
+    expect(screen.getByRole('navigation', { name: 'Sections' })).not.toHaveTextContent(/Fetched|Cached copy/)
+  })
+
+  it('with Work offline ticked, gives the fetch time of the cached copy in the cached-data notice and no live age', async () => {
+    await cacheIntents(source(Date.now() - 7 * 60_000), [intent])
+    useCacheStatus.setState({ forcedOffline: true })
+    render()
+    expect(await screen.findByRole('region', { name: 'Quote' })).toBeInTheDocument()
+    expect(screen.getAllByTestId('cached-notice')[0]).toHaveTextContent(/^Working offline — cached data, fetched 7 min ago, at /)
+    expect(screen.queryByTestId('data-age')).toBeNull()
+  })
+
   it('falls back to the cached receipt when the service does not give one, and says why', async () => {
     answers.set('getIntent', () => okFetched(intent))
     answers.set('getIntentReceipt', () => failure('NotFound', 'GetIntentReceipt is not offered'))

@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react'
 import { Link, useLocation, useParams } from 'react-router'
 import type { ReportedStatus } from '@contract/service'
-import { CachedNotice } from '../../components/CachedNotice'
+import { ShownAge } from '../../components/CachedNotice'
 import { CopyButton } from '../../components/CopyButton'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorBoundary } from '../../components/ErrorBoundary'
@@ -10,7 +10,6 @@ import { Hex } from '../../components/Hex'
 import { JsonView } from '../../components/JsonView'
 import { RefusedFieldsNotice } from '../../components/RefusedFieldsNotice'
 import { StatusBadge, statusMeaning } from '../../components/StatusBadge'
-import { formatDateTime } from '../../lib/format'
 import { WatchButton } from '../watch'
 import { CustomerAnswerCard } from './cards/CustomerAnswerCard'
 import { ContractsCard } from './cards/ContractsCard'
@@ -111,7 +110,7 @@ function IntentNotices({ vm }: { vm: IntentViewModel }) {
   const search = `/search?q=${encodeURIComponent(intentId)}`
   return (
     <>
-      {vm.shown?.fromCache ? <CachedNotice fetchedAt={vm.shown.fetchedAt} failure={vm.shown.liveError} onRetry={vm.actions.retry} /> : null}
+      <ShownAge shown={vm.shown} onRetry={vm.actions.retry} what="The intent from the service (GetIntent)" />
       {vm.error && phase !== 'notFound' ? <ErrorNotice error={vm.error} onRetry={vm.actions.retry} /> : null}
       <FailureBanner status={vm.status} reason={vm.reason} />
       {phase === 'notFound' ? (
@@ -130,7 +129,7 @@ function IntentNotices({ vm }: { vm: IntentViewModel }) {
   )
 }
 
-function SectionLinks({ fromCache, fetchedAt }: { fromCache?: boolean; fetchedAt: number }) {
+function SectionLinks() {
   return (
     <nav className="intent-contents" aria-label="Sections">
       {CONTENTS.map(([id, label]) => (
@@ -138,9 +137,6 @@ function SectionLinks({ fromCache, fetchedAt }: { fromCache?: boolean; fetchedAt
           {label}
         </a>
       ))}
-      <span className="muted small">
-        {fromCache ? 'Cached copy' : 'Fetched'} {formatDateTime(fetchedAt)}
-      </span>
     </nav>
   )
 }
@@ -150,7 +146,7 @@ function SectionLinks({ fromCache, fetchedAt }: { fromCache?: boolean; fetchedAt
  * draft when the intent arrives after its receipt.
  */
 function IntentCards({ vm }: { vm: IntentViewModel }) {
-  const { intentId, intent, receipt, shown } = vm
+  const { intentId, intent, receipt } = vm
   // Each card draws on its own: one that cannot (a value no check caught) shows its error
   // and the record's raw JSON, and the other cards stay.
   const guard = (name: string, card: ReactNode, record: unknown = intent ?? receipt) => (
@@ -160,7 +156,7 @@ function IntentCards({ vm }: { vm: IntentViewModel }) {
   )
   return (
     <TokenLookupProvider value={vm.tokenOf}>
-      {intent && shown ? <SectionLinks fromCache={shown.fromCache} fetchedAt={shown.fetchedAt} /> : null}
+      {intent ? <SectionLinks /> : null}
       <RefusedFieldsNotice records={[intent, receipt]} />
       {guard('customer answer', <CustomerAnswerCard answer={vm.answer} note={vm.answerNote} />)}
       {intent ? guard('route', <RouteCard intent={intent} receipt={receipt} />) : null}
