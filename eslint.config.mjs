@@ -124,11 +124,37 @@ const FEATURE_WRITES = [
     importNames: ['addNote', 'deleteNote', 'setBookmarked', 'saveSearch', 'deleteSavedSearch', 'putWatchMirror', 'removeWatchMirror'],
     message: 'A feature writes notes, bookmarks and saved searches through the data layer\'s mutations (data/notes.ts, data/savedSearches.ts), which show their pending state and failure.',
   },
+  {
+    // The on-demand loader of the whole cache module is for the shell's start-up work and the data layer.
+    regex: '(^|/)db/lazy$',
+    message: 'A feature does not load the cache module itself: the data layer writes to the cache (data/watches.ts followWatchCache, …) and reads it for the feature (useCacheRead).',
+  },
 ]
 const FEATURE_PATTERNS = [
   {
     regex: '(^|/)data/call$',
     message: 'A feature reaches main through the data layer: a query hook for a read, a mutation hook (data/settings.ts, data/watches.ts, …) for an action.',
+  },
+]
+
+/** The renderer leaves retrying to main. */
+const NO_RENDERER_RETRY = {
+  selector: `:matches(CallExpression[callee.name=/^use(Suspense)?(Infinite)?Quer(y|ies)$/], NewExpression[callee.name='QueryClient']) Property[key.name='retry']:not([value.value=false])`,
+  message: 'The renderer does not retry service calls: main already retried what is worth retrying (retry: false).',
+}
+/**
+ * A feature's product code loads no part of the cache module on demand: `import()` of db/
+ * (which no-restricted-imports cannot see, and which would hand it every write function), or
+ * an `import()` whose target lint cannot read. Its cache writes are the data layer's.
+ */
+const FEATURE_NO_LAZY_DB = [
+  {
+    selector: 'ImportExpression[source.type="Literal"][source.value=/(^|\\/)db(\\/|$)/]',
+    message: 'A feature does not load the cache module itself: the data layer writes to the cache (data/watches.ts followWatchCache, data/notes.ts, …) and reads it for the feature (useCacheRead).',
+  },
+  {
+    selector: 'ImportExpression:not([source.type="Literal"])',
+    message: 'A feature\'s import() names its module as a plain string, so lint can see what it loads.',
   },
 ]
 
@@ -171,13 +197,7 @@ export default tseslint.config(
     files: ['src-renderer/**/*.{ts,tsx}'],
     ignores: ['src-renderer/**/*.test.{ts,tsx}', 'src-renderer/testing/**'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: `:matches(CallExpression[callee.name=/^use(Suspense)?(Infinite)?Quer(y|ies)$/], NewExpression[callee.name='QueryClient']) Property[key.name='retry']:not([value.value=false])`,
-          message: 'The renderer does not retry service calls: main already retried what is worth retrying (retry: false).',
-        },
-      ],
+      'no-restricted-syntax': ['error', NO_RENDERER_RETRY],
     },
   },
 
@@ -203,6 +223,7 @@ export default tseslint.config(
     ignores: ['src-renderer/features/**/*.test.{ts,tsx}', 'src-renderer/features/**/testing/**'],
     rules: {
       'no-restricted-imports': ['error', { paths: [...STORES_ONLY, ...FEATURE_PATHS], patterns: [...RENDERER_PATTERNS, ...FEATURE_PATTERNS, ...FEATURE_WRITES] }],
+      'no-restricted-syntax': ['error', NO_RENDERER_RETRY, ...FEATURE_NO_LAZY_DB],
     },
   },
 

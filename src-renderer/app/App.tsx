@@ -1,6 +1,5 @@
 import { useEffect } from 'react'
 import { HashRouter } from 'react-router'
-import { useQueryClient } from '@tanstack/react-query'
 import { bridge } from '../bridge'
 import { showCacheActivity } from './cacheActivity'
 import { cacheModule } from '../db/lazy'
@@ -30,7 +29,6 @@ export function startBootstrap(): void {
 
 function useAppBootstrap() {
   const setInfo = useConnection((s) => s.setInfo)
-  const client = useQueryClient()
   useEffect(() => {
     startBootstrap()
     // The cache's failed writes and filing backlog show in the shell; history pages a
@@ -40,8 +38,8 @@ function useAppBootstrap() {
       stopCacheActivity = db.onCacheActivity(showCacheActivity)
       db.scheduleIndexing()
     })
-    // Watch events (cache write-through, notifications, opening a clicked notice) flow from start-up, not only once the Watch view is open.
-    const stopWatchSync = startWatchSync(client)
+    // Watch events (notifications, opening a clicked notice; the data layer writes their cache copy) flow from start-up, not only once the Watch view is open.
+    const stopWatchSync = startWatchSync()
     const stopQueryWatchSync = startQueryWatchSync()
     const off = bridge.subscribe((event) => {
       if (event.type === 'appInfo') setInfo(event.info)
@@ -52,7 +50,7 @@ function useAppBootstrap() {
       stopQueryWatchSync()
       stopCacheActivity()
     }
-  }, [setInfo, client])
+  }, [setInfo])
 }
 
 function AppRoot() {

@@ -4,6 +4,7 @@ import { DisplaySourcesProvider } from '../lib/displaySources'
 import { createQueryClient, followFiling, followOfflineMode } from './client'
 import { DATA_DISPLAY_SOURCES } from './displaySources'
 import { followMainLists } from './mainList'
+import { followWatchCache } from './watches'
 
 /**
  * The library's devtools, in development builds only: `import.meta.env.DEV` is a constant
@@ -22,6 +23,7 @@ export function DataProvider({ client, children }: { client?: QueryClient; child
   useEffect(() => followOfflineMode(queryClient), [queryClient])
   useEffect(() => followFiling(queryClient), [queryClient])
   useEffect(() => followMainLists(queryClient), [queryClient])
+  useEffect(() => followWatchCache(queryClient), [queryClient])
   return (
     <QueryClientProvider client={queryClient}>
       <DisplaySourcesProvider value={DATA_DISPLAY_SOURCES}>{children}</DisplaySourcesProvider>

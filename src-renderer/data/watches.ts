@@ -1,9 +1,14 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { Result, SvcError } from '@contract/errors'
-import type { WatchState } from '@contract/watch'
+import { watchNews, type WatchState } from '@contract/watch'
+import type { WatchMirror } from '../db'
+import { cacheModule } from '../db/lazy'
 import { useConnection } from '../stores/connection'
 import { call } from './call'
-import { listKey, updateList, withFields, withItem, withRemoved } from './mainList'
+import { onMainEvent } from './events'
+import { LIST_METHOD, listKey, updateList, withFields, withItem, withRemoved, type Mirror } from './mainList'
+
+type CacheModule = Awaited<ReturnType<typeof cacheModule>>
 
 /**
  * The actions on main's receipt watches (add, remove, mute, clear finished): each asks
@@ -74,3 +79,75 @@ export const useRemoveWatch = () => useWatchMutation((a, intentId: string) => a.
 export const useSetWatchMuted = () => useWatchMutation((a, v: { intentId: string; muted: boolean }) => a.setMuted(v.intentId, v.muted))
 export const useSetNotificationsMuted = () => useWatchMutation((a, muted: boolean) => a.setNotificationsMuted(muted))
 export const useClearFinishedWatches = () => useWatchMutation((a, _none: void) => a.clearFinished())
+
+/**
+ * The watches' copy in the cache, for offline review of a watched intent: every receipt
+ * main reports is written through to the cache (which records each new status as a
+ * transition), and the list is mirrored there. Written here, as list events and list
+ * reads reach the query cache, so the views only show the list and act on it.
+ */
+const mirrorOf = (w: WatchState): WatchMirror => ({
+  intentId: w.intentId,
+  addedAt: w.addedAt,
+  status: w.status,
+  done: w.phase === 'done',
+  muted: w.muted,
+  lastUpdateAt: w.lastUpdateAt,
+})
+
+/** A receipt worth keeping: not trimmed (a summary of one too large to keep, or read back from disk), and with the time it was read. */
+function cacheReceiptOf(db: CacheModule, w: WatchState): Promise<unknown> | undefined {
+  if (w.receipt && !w.receiptTrimmed && w.receiptSource) return db.cacheReceipt(w.receiptSource, w.receipt)
+}
+
+/** Brings the profile's mirror in line with the list main just reported. */
+async function mirrorList(db: CacheModule, profileId: string, watches: readonly WatchState[]): Promise<void> {
+  const listed = new Set(watches.map((w) => w.intentId))
+  const stale = (await db.listWatchMirror(profileId)).filter((m) => !listed.has(m.intentId))
+  await Promise.all([...watches.map((w) => db.putWatchMirror(profileId, mirrorOf(w))), ...stale.map((m) => db.removeWatchMirror(profileId, m.intentId))])
+}
+
+/** A watch's new state from an event: its receipt cached under its own profile, its mirror row updated for the profile shown. */
+async function writeWatchChange(watch: WatchState): Promise<void> {
+  const news = watchNews(watch)
+  if (news !== 'changed' && news !== 'done') return
+  const db = await cacheModule()
+  void cacheReceiptOf(db, watch)
+  if (watch.profileId === useConnection.getState().info?.activeProfileId) await db.putWatchMirror(watch.profileId, mirrorOf(watch))
+}
+
+/**
+ * A list read from main (a profile's first, or after a list event) is mirrored. Receipts
+ * main received while no window was open reach the cache through the first list read for
+ * the profile, each with the time it was read; from then on, events bring every new one.
+ */
+function followListReads(client: QueryClient, receiptsCached: Set<string>): () => void {
+  return client.getQueryCache().subscribe((e) => {
+    if (e.type !== 'updated' || e.action.type !== 'success') return
+    const [profileId, source] = e.query.queryKey as readonly unknown[]
+    if (source !== LIST_METHOD.watches || typeof profileId !== 'string' || !profileId) return
+    const { items } = e.action.data as Mirror<'watches'>
+    const firstRead = !receiptsCached.has(profileId)
+    receiptsCached.add(profileId)
+    void cacheModule()
+      .then((db) => {
+        if (firstRead) for (const w of items) void cacheReceiptOf(db, w)
+        return mirrorList(db, profileId, items)
+      })
+      // The mirror is a convenience for offline viewing; the live list is unaffected.
+      .catch((err) => console.warn('could not mirror the watch list', err))
+  })
+}
+
+/** Writes the watches' cache copy for the life of the page (`DataProvider` starts it). Returns the stop. */
+export function followWatchCache(client: QueryClient): () => void {
+  const offEvents = onMainEvent((event) => {
+    if (event.type !== 'list:changed' || event.kind !== 'watches') return
+    for (const watch of event.items) void writeWatchChange(watch).catch((err) => console.warn('could not mirror a watch', err))
+  })
+  const offReads = followListReads(client, new Set())
+  return () => {
+    offEvents()
+    offReads()
+  }
+}

@@ -10,6 +10,7 @@ import { ID, PROFILE, emit, main, watchState } from './testing/fakeMain'
 import { createQueryClient } from '../../data/client'
 import { followMainLists, listKey, type Mirror } from '../../data/mainList'
 import { readMainList } from '../../data/useMainList'
+import { followWatchCache } from '../../data/watches'
 import { startWatchSync } from './sync'
 import { fakeNotifications, resetWatchWorld } from './testing/world'
 
@@ -60,7 +61,7 @@ const byId = () => Object.fromEntries((client.getQueryData<Mirror<'watches'>>(li
 
 async function started(...watches: WatchState[]) {
   for (const w of watches) main.watches.set(w.intentId, w)
-  stop = [followMainLists(client), startWatchSync(client)]
+  stop = [followMainLists(client), followWatchCache(client), startWatchSync()]
   await read()
 }
 
