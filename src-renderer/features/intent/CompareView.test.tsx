@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Intent } from '@contract/service'
-import { PROFILE, answers, failure, okFetched } from '../../testing/bridge'
+import { PROFILE, answers, failure, okFetched, source } from '../../testing/bridge'
+import { cacheIntents } from '../../db'
+import { useCacheStatus } from '../../stores/cache'
 import { renderAt, resetWorld } from '../../testing/harness'
 import { CompareView } from './CompareView'
 import { recordVersion } from '../../stores/intentVersions'
@@ -89,6 +91,28 @@ describe('CompareView', () => {
     expect(row(t, 'status')).toHaveTextContent('EXECUTING')
     expect(row(t, 'status')).toHaveTextContent('SUCCEEDED')
     expect(screen.getByRole('status')).toHaveTextContent('1 of 4 fields differ')
+  })
+
+  it('gives each side the fetch time of its copy in the one age wording', async () => {
+    const at = Date.UTC(2026, 10, 20, 10, 0, 0)
+    recordVersion(PROFILE, A, { intent: { ...intentA, status: 'EXECUTING' }, fetchedAt: at, origin: 'cache' })
+    render(`?a=${A}&av=${at}&b=${B}`)
+    await table()
+    const ages = screen.getAllByTestId('data-age')
+    expect(ages[0]).toHaveTextContent(/^Side A from the service \(GetIntent\), fetched .* ago, at 2026-11-20 10:00:00 UTC$/)
+    expect(ages[1]).toHaveTextContent(/^Side B from the service \(GetIntent\), fetched just now, at /)
+    expect(screen.queryByTestId('cached-notice')).toBeNull()
+  })
+
+  it('with Work offline ticked, gives each cached side its fetch time in the cached-data notice', async () => {
+    await cacheIntents(source(Date.now() - 8 * 60_000), [intentA, intentB])
+    useCacheStatus.setState({ forcedOffline: true })
+    render(`?a=${A}&b=${B}`)
+    await table()
+    const notices = screen.getAllByTestId('cached-notice')
+    expect(notices).toHaveLength(2)
+    for (const n of notices) expect(n).toHaveTextContent(/^Working offline — cached data, fetched 8 min ago, at /)
+    expect(screen.queryByTestId('data-age')).toBeNull()
   })
 
   it('refuses to compare an intent with the very same copy', async () => {

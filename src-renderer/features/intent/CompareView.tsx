@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { ErrorBoundary } from '../../components/ErrorBoundary'
-import { CachedNotice } from '../../components/CachedNotice'
+import { ShownAge } from '../../components/CachedNotice'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { formatDateTime, shortHex } from '../../lib/format'
@@ -30,7 +30,7 @@ const readSide = (params: URLSearchParams, key: SideKey): SideParams => {
 }
 
 const versionLabel = (fetchedAt: number, origin: 'service' | 'cache') =>
-  `${origin === 'cache' ? 'Cached copy' : 'Fetched'} ${formatDateTime(fetchedAt)}`
+  `Copy fetched ${formatDateTime(fetchedAt)}${origin === 'cache' ? ' (from the cache)' : ''}`
 
 function SidePicker({
   side,
@@ -76,9 +76,18 @@ function SidePicker({
   )
 }
 
-function SideState({ label, side }: { label: string; side: CompareSide }) {
+/**
+ * A side's state; once shown, its age in the one wording of every view (`ShownAge`): when
+ * the service answered GetIntent for that copy, as the cached-data notice when offline or
+ * when its GetIntent failed. A cached copy picked while online was still fetched from the
+ * service then.
+ */
+function SideState({ label, side, offline }: { label: string; side: CompareSide; offline: boolean }) {
   if (side.status === 'loading') return <p className="muted">Loading {label}…</p>
-  if (side.status === 'ok' && side.liveError) return <CachedNotice fetchedAt={side.fetchedAt} failure={side.liveError} onRetry={side.retry} />
+  if (side.status === 'ok') {
+    const shown = { fetchedAt: side.fetchedAt, fromCache: side.fromCache && (offline || !!side.liveError), liveError: side.liveError }
+    return <ShownAge shown={shown} onRetry={side.retry} what={`${label} from the service (GetIntent)`} />
+  }
   if (side.status === 'error')
     return side.error && side.error.kind !== 'NotFound' ? (
       <ErrorNotice error={side.error} onRetry={side.retry} />
@@ -91,7 +100,7 @@ function SideState({ label, side }: { label: string; side: CompareSide }) {
 }
 
 const heading = (params: SideParams, side: CompareSide) =>
-  side.status === 'ok' ? `${shortHex(params.id, 8, 6)} · ${side.fromCache ? 'cached' : 'fetched'} ${formatDateTime(side.fetchedAt)}` : shortHex(params.id, 8, 6)
+  side.status === 'ok' ? `${shortHex(params.id, 8, 6)} · fetched ${formatDateTime(side.fetchedAt)}` : shortHex(params.id, 8, 6)
 
 type Drafts = Record<SideKey, { id: string; version: string }>
 
@@ -264,7 +273,6 @@ export function CompareView() {
     () => (left.status === 'ok' && right.status === 'ok' ? diffObjects(left.intent, right.intent) : undefined),
     [left, right],
   )
-  const cachedAt = [left, right].flatMap((s) => (s.status === 'ok' && s.fromCache && offline ? [s.fetchedAt] : []))
 
   return (
     <section className="view intent-compare-view" aria-labelledby="compare-title">
@@ -273,9 +281,8 @@ export function CompareView() {
       </ViewHeader>
       <CompareForm form={form} profileId={profileId} />
 
-      {cachedAt.length ? <CachedNotice fetchedAt={Math.min(...cachedAt)} /> : null}
-      <SideState label="Side A" side={left} />
-      <SideState label="Side B" side={right} />
+      <SideState label="Side A" side={left} offline={offline} />
+      <SideState label="Side B" side={right} offline={offline} />
 
       {!a.id || !b.id ? (
         <EmptyState title="Choose two intents">Enter two intent ids, or one id twice with two different copies, then press Compare.</EmptyState>
