@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { DataProvider } from '../../data/DataProvider'
+import { listWatchMirror, readReceipt, readTransitions } from '../../db'
 import { fakeReceipt } from '../../db/testing'
 import { useCacheStatus } from '../../stores/cache'
 import { ID, PROFILE, emit, fakeCall, main, watchState } from './testing/fakeMain'
@@ -38,6 +39,23 @@ describe('Watch view', () => {
     renderView()
     expect(await screen.findByText('No intents watched')).toBeInTheDocument()
     expect(screen.getByText(/press/i)).toHaveTextContent('Search, History or on the intent page')
+  })
+
+  it('keeps a copy of the watches in the cache for offline review, as listed and as events change them', async () => {
+    const read = { ...source, fetchedAt: Date.UTC(2026, 10, 20, 10) }
+    main.watches.set(ID(1), watchState(1, { status: 'EXECUTING', receipt: fakeReceipt(1, { status: 'EXECUTING', pending: true }), receiptSource: read }))
+    main.watches.set(ID(2), watchState(2))
+    renderView()
+    await waitFor(() => rowOf(1))
+    // The view only draws the list; the data layer under it mirrors the list and caches the receipt main held.
+    await waitFor(async () => expect((await listWatchMirror(PROFILE)).map((m) => m.intentId).sort()).toEqual([ID(1), ID(2)]))
+    await waitFor(async () => expect((await readReceipt(PROFILE, ID(1)))?.fetchedAt).toBe(read.fetchedAt))
+
+    const done = { ...read, fetchedAt: read.fetchedAt + 60_000 }
+    const succeeded = watchState(1, { status: 'SUCCEEDED', outcome: 'SUCCEEDED', phase: 'done', receipt: fakeReceipt(1, { status: 'SUCCEEDED' }), receiptSource: done })
+    emit({ type: 'list:changed', kind: 'watches', profileId: PROFILE, revision: main.revision, items: [succeeded] })
+    await waitFor(async () => expect((await listWatchMirror(PROFILE)).find((m) => m.intentId === ID(1))).toMatchObject({ status: 'SUCCEEDED', done: true }))
+    expect((await readTransitions(PROFILE, ID(1))).map((t) => t.status)).toEqual(['EXECUTING', 'SUCCEEDED'])
   })
 
   it('shows each watch with its status, current step, watch state and link, and follows events live', async () => {
