@@ -121,8 +121,8 @@ const FEATURE_WRITES = [
     // Reads of the cache stay open to features (through useCacheRead and the query hooks);
     // the person's own records are written only through the data layer's mutations.
     regex: '(^|/)db(/(index|notes|savedSearches|watches))?$',
-    importNames: ['addNote', 'deleteNote', 'setBookmarked', 'saveSearch', 'deleteSavedSearch', 'putWatchMirror', 'removeWatchMirror'],
-    message: 'A feature writes notes, bookmarks and saved searches through the data layer\'s mutations (data/notes.ts, data/savedSearches.ts), which show their pending state and failure.',
+    importNames: ['addNote', 'deleteNote', 'setBookmarked', 'saveSearch', 'deleteSavedSearch', 'putWatchMirror', 'removeWatchMirror', 'cacheReceipt'],
+    message: 'A feature writes notes, bookmarks and saved searches through the data layer\'s mutations (data/notes.ts, data/savedSearches.ts), which show their pending state and failure; the watches\' receipts and mirror are written by the data layer (followWatchCache in data/watches.ts).',
   },
   {
     // The on-demand loader of the whole cache module is for the shell's start-up work and the data layer.

@@ -118,6 +118,8 @@ describe('eslint.config.mjs', async () => {
     ['a feature setting a bookmark itself', 'src-renderer/features/intent/useMark.ts', "import { setBookmarked } from '../../db/index'\nexport const s = setBookmarked", 'no-restricted-imports'],
     ['a feature loading the cache module on demand to write to it', 'src-renderer/features/watch/sync.ts', "export const mirror = () => import('../../db').then((db) => db.putWatchMirror)", 'no-restricted-syntax'],
     ['a feature loading a cache module file on demand', 'src-renderer/features/intent/useMark.ts', "export const mark = () => import('../../db/notes').then((db) => db.setBookmarked)", 'no-restricted-syntax'],
+    ['a feature caching a watch\'s receipt itself', 'src-renderer/features/watch/sync.ts', "import { cacheReceipt } from '../../db'\nexport const c = cacheReceipt", 'no-restricted-imports'],
+    ['a feature mirroring a watch itself', 'src-renderer/features/watch/sync.ts', "import { putWatchMirror } from '../../db/watches'\nexport const p = putWatchMirror", 'no-restricted-imports'],
     ['a feature loading the cache through its on-demand loader', 'src-renderer/features/watch/sync.ts', "import { cacheModule } from '../../db/lazy'\nexport const c = cacheModule", 'no-restricted-imports'],
     ['a feature loading the on-demand loader on demand', 'src-renderer/features/watch/sync.ts', "export const c = () => import('../../db/lazy')", 'no-restricted-syntax'],
     ['a feature importing a module lint cannot name', 'src-renderer/features/watch/sync.ts', "const at = '../../db'\nexport const c = () => import(/* @vite-ignore */ at)", 'no-restricted-syntax'],
