@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { cleanup, render as renderComponent, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Intent, IntentHistoryEntry, IntentReceipt } from '@contract/service'
 import { cacheIntents, isBookmarked, listNotes, readIntent, readTransitions } from '../../db'
@@ -260,7 +260,7 @@ describe('IntentView', () => {
     const user = userEvent.setup()
     useCases.setState({ cases: {} })
     // Set in Needs attention: the state and a two-line note.
-    renderComponent(<CaseCell profileId={PROFILE} intentId={ID} record={undefined} notes={[]} />)
+    renderAt('/attention', [{ path: '/attention', element: <CaseCell profileId={PROFILE} intentId={ID} record={undefined} notes={[]} /> }])
     await user.selectOptions(screen.getByRole('combobox', { name: `Case state of ${ID}` }), 'waiting')
     await user.type(screen.getByRole('textbox', { name: `Note on ${ID}` }), 'Asked Relay ops,{Shift>}{Enter}{/Shift}ticket #4821')
     await user.click(screen.getByRole('button', { name: 'Add note' }))
