@@ -58,7 +58,17 @@ test('views browsed online are readable offline after a reload, with the age of 
 
   await page.goto(`${app.host.origin}/#/yield`)
   await expect(page.getByRole('table', { name: 'Yield markets' }).locator('tbody tr').first()).toBeVisible()
-  const onlineMarkets = await marketNames(page)
+  // The rows settle before they are read: the 7-day and 30-day columns come from the
+  // market record a moment after the markets, and the last answer is the one cached.
+  let onlineMarkets: Array<string | null> = []
+  await expect
+    .poll(async () => {
+      const before = JSON.stringify(await marketNames(page))
+      await page.waitForTimeout(750)
+      onlineMarkets = await marketNames(page)
+      return JSON.stringify(onlineMarkets) === before
+    })
+    .toBe(true)
 
   await page.goto(`${app.host.origin}/#/yield/positions?${wallet}`)
   await expect(page.getByTestId('positions-total')).toBeVisible({ timeout: 30_000 })
