@@ -100,6 +100,22 @@ describe('history journal', () => {
     expect(await readHistoryEntries('p2', [intentIdOf(1)])).toEqual([undefined])
   })
 
+  it('files on a flush many pages, those staged here and one an earlier window left, in staging order', async () => {
+    await db.historyJournal.add({ profileId: 'p1', baseUrl: 'http://p1.test', fetchedAt: T0, stagedAt: T0, seq: 0, size: 1, entries: [fakeEntry(40)] })
+    for (let page = 0; page < 12; page++) {
+      const entries = [fakeEntry(page * 2 + 100), fakeEntry(page * 2 + 101), fakeEntry(1, { status: page === 11 ? 'SUCCEEDED' : 'EXECUTING', pending: page < 11 })]
+      await cacheHistoryPage(source('p1', T0 + 1000 * (page + 1)), entries)
+    }
+    await flushHistoryJournal()
+    expect(await db.historyJournal.count()).toBe(0)
+    expect(await countCachedIntents('p1')).toBe(26)
+    expect(await db.intentRows.count()).toBe(26)
+    expect(await readHistoryEntry('p1', intentIdOf(40))).toMatchObject({ fetchedAt: T0 })
+    expect(await readHistoryEntry('p1', intentIdOf(1))).toMatchObject({ fetchedAt: T0 + 12_000, entry: { status: 'SUCCEEDED' } })
+    const succeeded = (await searchCachedIntents('p1', { statuses: ['SUCCEEDED'] }, { limit: 50 })).rows.map((r) => r.intentId)
+    expect(succeeded).toContain(intentIdOf(1))
+  })
+
   it('files what an earlier window staged but did not file, counting it from the keys', async () => {
     await db.historyJournal.add({ profileId: 'p1', baseUrl: 'http://p1.test', fetchedAt: T0, stagedAt: T0, seq: 1, size: 3, entries: [fakeEntry(4), fakeEntry(5), fakeEntry(6)] })
     reported.reset()
