@@ -93,13 +93,15 @@ test.describe('yield markets (response shape)', () => {
     const page = await open('/yield?chain=8453&sort=tvlDesc')
     await expect(summary(page)).toContainText('Showing 1–20 of')
     const names = await shownNames(page)
-    await page.evaluate(() => localStorage.setItem('intent-explorer.cache-status', JSON.stringify({ state: { forcedOffline: true }, version: 0 })))
+    // Ticked as a person does: a value written into storage behind the page's back can be
+    // overwritten by the page's own next save of that store before the reload.
+    await page.getByRole('checkbox', { name: 'Work offline' }).check()
     await page.reload()
     await expect(page.getByText(/Working offline — cached data, fetched/)).toBeVisible()
     // The cache holds only what this browser has seen: that page, in the same order.
     await expect(summary(page)).toHaveText('Showing 1–20 of 20')
     await expect.poll(() => shownNames(page)).toEqual(names)
-    await page.evaluate(() => localStorage.removeItem('intent-explorer.cache-status'))
+    await page.getByRole('checkbox', { name: 'Work offline' }).uncheck()
   })
 
   test('a market opens into its detail, allocations charted', async ({ open, app }) => {
