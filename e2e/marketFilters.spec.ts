@@ -29,8 +29,11 @@ test('stablecoins on two chains above a minimum TVL, open to entry: the same mar
   await expect(page.getByRole('listbox', { name: 'Chains (several)' })).toHaveValues(['8453', '1'])
 
   // Hiding deprecated markets too, then the tag filter: each narrows, and the URL says so.
-  await page.getByRole('checkbox', { name: 'Hide deprecated' }).check()
+  // A click, then the URL and the box: the box is the URL's, which a busy page may commit a
+  // moment after the click (check() wants the box changed at once).
+  await page.getByRole('checkbox', { name: 'Hide deprecated' }).click()
   await expect(page).toHaveURL(/nodeprecated=1/)
+  await expect(page.getByRole('checkbox', { name: 'Hide deprecated' })).toBeChecked()
   await page.getByLabel('Tags (all of)').fill('curated')
   await page.getByLabel('Tags (all of)').press('Enter')
   const curated = expected.filter((m) => m.tags?.includes('curated') && !m.metadata?.deprecated)
