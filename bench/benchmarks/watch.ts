@@ -73,9 +73,9 @@ async function watchesAnswered(credential: string): Promise<number> {
   const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${credential}` }
   const r = (await (await fetch('/bridge/listWatches', { method: 'POST', headers, body: '{}' })).json()) as {
     ok: boolean
-    value?: { watches: Array<{ status?: string }> }
+    value?: { items: Array<{ status?: string }> }
   }
-  return r.value?.watches.filter((w) => w.status !== undefined).length ?? 0
+  return r.value?.items.filter((w) => w.status !== undefined).length ?? 0
 }
 
 /**
