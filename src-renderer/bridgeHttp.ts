@@ -1,4 +1,5 @@
-import { abortedResult, type BridgeCallOptions, type BridgeEvent, type SvcBridge } from '@contract/bridge'
+import type { BridgeCallOptions, BridgeEvent, SvcBridge } from '@contract/bridge'
+import { abortedResult } from '@contract/errors'
 import { BRIDGE_METHOD_NAMES } from '@contract/channels'
 import { fail, type Result } from '@contract/errors'
 import { obtainHostSession } from './hostSession'

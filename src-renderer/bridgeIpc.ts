@@ -1,4 +1,5 @@
-import { abortedResult, type PreloadSvc, type SvcBridge } from '@contract/bridge'
+import type { PreloadSvc, SvcBridge } from '@contract/bridge'
+import { abortedResult } from '@contract/errors'
 import { BRIDGE_METHOD_NAMES } from '@contract/channels'
 import type { Result } from '@contract/errors'
 

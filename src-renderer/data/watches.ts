@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { Result, SvcError } from '@contract/errors'
-import { watchNews, type WatchState } from '@contract/watch'
+import type { WatchState } from '@contract/watch'
+import { watchNews } from '@contract/watchNews'
 import type { WatchMirror } from '../db'
 import { cacheModule } from '../db/lazy'
 import { useConnection } from '../stores/connection'

@@ -207,11 +207,7 @@ export type PreloadSvc = {
   subscribe(listener: (event: BridgeEvent) => void): () => void
 }
 
-/** The failure an abandoned call resolves to: never shown, never cached. */
-export const abortedResult = (operation: string): { ok: false; error: { kind: 'Aborted'; operation: string; message: string } } => ({
-  ok: false,
-  error: { kind: 'Aborted', operation, message: `${operation} was cancelled: its answer is no longer wanted.` },
-})
+export { abortedResult } from './errors'
 
 /** Events pushed from main to the renderer. */
 export type BridgeEvent = { type: 'appInfo'; info: AppInfo } | WatchEvent | QueryWatchEvent

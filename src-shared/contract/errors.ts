@@ -57,3 +57,12 @@ export class SvcFailure extends Error {
 }
 
 export const isSvcFailure = (e: unknown): e is SvcFailure => e instanceof SvcFailure
+
+/**
+ * The failure an abandoned call resolves to: never shown, never cached. Here, without
+ * zod, because both bridges of the page use it from its first render.
+ */
+export const abortedResult = (operation: string): { ok: false; error: { kind: 'Aborted'; operation: string; message: string } } => ({
+  ok: false,
+  error: { kind: 'Aborted', operation, message: `${operation} was cancelled: its answer is no longer wanted.` },
+})

@@ -90,9 +90,7 @@ export interface WatchNotice {
 export type WatchEvent = WatchChange | ListOpen<'watches'>
 export type WatchChange = ListChanged<'watches', WatchState, WatchList> & { notice?: WatchNotice }
 
-/** What a watch's new state tells: its outcome, a stop, a retry, or a new receipt. */
-export const watchNews = (w: WatchState): 'done' | 'error' | 'retrying' | 'changed' =>
-  w.outcome ? 'done' : w.phase === 'done' ? 'error' : w.phase === 'retrying' ? 'retrying' : 'changed'
+export { watchNews } from './watchNews'
 
 const intentId = z.string().trim().min(1, 'Enter an intent id').max(200)
 

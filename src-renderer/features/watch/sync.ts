@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import type { BridgeEvent } from '@contract/bridge'
-import { watchNews } from '@contract/watch'
+import { watchNews } from '@contract/watchNews'
 import { setWatchingPaused } from '../../data/watches'
 import { onMainEvent } from '../../data/events'
 import { showInProfile } from '../../data/showInProfile'
