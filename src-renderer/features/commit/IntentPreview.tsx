@@ -1,6 +1,7 @@
-import { Fragment, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import type { ChainInfo, GasFeeOptions, Intent, ReportedStatus } from '@contract/service'
 import { Amount } from '../../components/Amount'
+import { FieldList } from '../../components/FieldList'
 import { Hex } from '../../components/Hex'
 import { Route } from '../../components/Route'
 import { StatusBadge } from '../../components/StatusBadge'
@@ -39,18 +40,7 @@ export const isExpired = (intent: Intent, now = Date.now()): boolean => {
 
 /** Key–value rows; a row whose value is undefined is left out. */
 function Rows({ rows }: { rows: ReadonlyArray<readonly [string, ReactNode | undefined]> }) {
-  return (
-    <dl className="kv">
-      {rows
-        .filter(([, v]) => v !== undefined)
-        .map(([k, v]) => (
-          <Fragment key={k}>
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </Fragment>
-        ))}
-    </dl>
-  )
+  return <FieldList fields={rows.filter(([, v]) => v !== undefined)} />
 }
 
 const withUsd = (amount: ReactNode, usd: number | string | undefined) => (
