@@ -151,7 +151,7 @@ describe('desktop main process', () => {
 
   it('serves the page from its own secure scheme, never file://, with the CSP on every answer', async () => {
     expect(h.windows[0].url).toBe(`${APP_ORIGIN}/index.html`)
-    expect(h.schemes).toEqual([{ scheme: APP_SCHEME, privileges: expect.objectContaining({ standard: true, secure: true }) }])
+    expect(h.schemes).toEqual([{ scheme: APP_SCHEME, privileges: expect.objectContaining({ standard: true, secure: true, codeCache: true }) }])
     const serve = h.protocolHandlers.get(APP_SCHEME)!
     const page = await serve(new Request(`${APP_ORIGIN}/index.html`))
     expect(page.headers.get('content-security-policy')).toBe(RENDERER_CSP)
