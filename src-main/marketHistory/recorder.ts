@@ -20,7 +20,7 @@ import { inRange, thin, timeline, withGaps } from './series'
 import { marketStats, summaryOf } from './stats'
 import { MarketHistoryStore } from './store'
 import { PositionStore, totalUsd } from './positions'
-import { after } from './timers'
+import { after } from '../service/timer'
 
 export interface MarketRecorderOptions {
   /** `<data dir>/market-history`: a folder per profile, and `settings.json`. */
