@@ -1,2 +1,1 @@
-export { createQueryWatcher, historyFromSessions, type QueryWatcherOptions, type ReadHistory } from './watcher'
-export type { QueryNotice, QueryNotify } from './notice'
+export { createQueryWatcher, historyFromSessions, type QueryNotice, type QueryNotify, type QueryWatcherOptions, type ReadHistory } from './watcher'

@@ -7,18 +7,28 @@ import type {
   QueryWatchList,
   QueryWatchState,
 } from '../../src-shared/contract/queryWatch'
-import { QUERY_WATCH_LIMITS } from '../../src-shared/contract/queryWatchNotice'
+import { QUERY_WATCH_LIMITS, queryNoticeText } from '../../src-shared/contract/queryWatchNotice'
 import type { GetIntentHistoryRequest, GetIntentHistoryResponse, IntentHistoryEntry } from '../../src-shared/contract/service'
 import type { ServiceSession } from '../service/session'
 import { walkIntentHistory } from '../service/historyWalk'
 import { ListBook, type ListOptions } from '../watch/listBook'
 import { Scheduler, type Job, type Scheduled } from '../watch/schedule'
 import { canonicalQuery, compare, mergeFindings, type SeenMap } from './findings'
-import { queryNoticeFor, type QueryNotify } from './notice'
 import { QueryFileSchema, type StoredQueries, type StoredQuery } from './persist'
 
 /** Reads one GetIntentHistory page on a profile's service. */
 export type ReadHistory = (profileId: string, request: GetIntentHistoryRequest, signal: AbortSignal) => Promise<GetIntentHistoryResponse>
+
+/** A desktop notification for what a poll of a watched query found. */
+export interface QueryNotice {
+  profileId: string
+  queryId: string
+  title: string
+  body: string
+}
+
+/** Shows a notice; clicking it should open the watched query (see `electron/notify.ts`). */
+export type QueryNotify = (notice: QueryNotice) => void
 
 export interface QueryWatcherOptions extends ListOptions {
   history: ReadHistory
@@ -132,7 +142,7 @@ class QueryWatcher extends ListBook<StoredQueries & { version: 1 }> implements Q
     }
     const entry: Entry = { state, seen: new Map(), key, failures: 0 }
     this.entries.set(state.id, entry)
-    this.start(entry)
+    this.scheduler.start(entry)
     this.listChanged(profileId)
     return entry.state
   }
@@ -140,7 +150,7 @@ class QueryWatcher extends ListBook<StoredQueries & { version: 1 }> implements Q
   remove(profileId: string, id: string): boolean {
     const entry = this.entries.get(id)
     if (!entry || entry.state.profileId !== profileId) return false
-    this.halt(entry)
+    this.scheduler.halt(entry)
     this.entries.delete(id)
     this.listChanged(profileId)
     return true
@@ -150,8 +160,8 @@ class QueryWatcher extends ListBook<StoredQueries & { version: 1 }> implements Q
     const entry = this.entryOrFail(profileId, id)
     if (paused) {
       if (entry.state.phase === 'paused') return entry.state
-      this.halt(entry)
-      this.update(entry, { phase: 'paused', nextPollAt: undefined })
+      this.scheduler.halt(entry)
+      this.stamp(entry, { phase: 'paused', nextPollAt: undefined })
     } else {
       if (entry.state.phase !== 'paused' && entry.state.phase !== 'stopped') return entry.state
       this.resume(entry)
@@ -163,7 +173,7 @@ class QueryWatcher extends ListBook<StoredQueries & { version: 1 }> implements Q
   markSeen(profileId: string, id: string): QueryWatchState {
     const entry = this.entryOrFail(profileId, id)
     if (entry.state.unread === 0) return entry.state
-    this.update(entry, { findings: entry.state.findings.map((f) => (f.unread ? { ...f, unread: false } : f)), unread: 0 })
+    this.stamp(entry, { findings: entry.state.findings.map((f) => (f.unread ? { ...f, unread: false } : f)), unread: 0 })
     this.changed(entry, [])
     return entry.state
   }
@@ -177,8 +187,8 @@ class QueryWatcher extends ListBook<StoredQueries & { version: 1 }> implements Q
     if (phase === 'stopped') this.resume(entry)
     // A rate limit is honoured whatever the button says.
     else if (!(phase === 'retrying' && error?.kind === 'RateLimited')) {
-      const soonest = Math.max(this.env.now(), (entry.lastAttemptAt ?? 0) + (this.opts.manualGapMs ?? DEFAULT_MANUAL_GAP_MS))
-      if (nextPollAt === undefined || soonest < nextPollAt) this.update(entry, { nextPollAt: soonest })
+      const soonest = this.soonest(entry)
+      if (nextPollAt === undefined || soonest < nextPollAt) this.stamp(entry, { nextPollAt: soonest })
       this.scheduler.wake(entry)
     }
     this.changed(entry, [])
@@ -219,7 +229,7 @@ class QueryWatcher extends ListBook<StoredQueries & { version: 1 }> implements Q
       // Never sooner than the poll interval; a rate limit's Retry-After wins when longer.
       policy: ({ state: { intervalMs } }) => ({ baseMs: intervalMs * 2, maxMs: Math.max(intervalMs, MAX_BACKOFF_MS), floorMs: intervalMs }),
       retrying: (entry, error, retryAt) => {
-        this.update(entry, { phase: 'retrying', error, nextPollAt: retryAt })
+        this.stamp(entry, { phase: 'retrying', error, nextPollAt: retryAt })
         this.changed(entry, [])
       },
       stopped: (entry, error) => this.stopWith(entry, error),
@@ -230,7 +240,7 @@ class QueryWatcher extends ListBook<StoredQueries & { version: 1 }> implements Q
   private async poll(entry: Entry, signal: AbortSignal): Promise<boolean> {
     const startedAt = this.env.now()
     entry.lastAttemptAt = startedAt
-    this.update(entry, { phase: entry.state.phase === 'retrying' ? 'retrying' : 'polling' })
+    this.stamp(entry, { phase: entry.state.phase === 'retrying' ? 'retrying' : 'polling' })
     // A restart never resumes a poll half-way (see `restore`).
     this.changed(entry, [])
     const read = await this.scan(entry.state, signal)
@@ -258,7 +268,7 @@ class QueryWatcher extends ListBook<StoredQueries & { version: 1 }> implements Q
     entry.seen = seen
     entry.failures = 0
     const findings = mergeFindings(fresh, entry.state.findings)
-    this.update(entry, {
+    this.stamp(entry, {
       phase: 'waiting',
       error: undefined,
       lastPollAt: now,
@@ -271,44 +281,29 @@ class QueryWatcher extends ListBook<StoredQueries & { version: 1 }> implements Q
     })
     const notify = fresh.length > 0 && !this.opts.notificationsMuted?.()
     this.changed(entry, fresh, notify)
-    if (notify) this.notify(entry, fresh)
+    const { profileId, id: queryId, name } = entry.state
+    if (notify) this.show(this.opts.notify, { profileId, queryId, ...queryNoticeText(entry.state, fresh) }, `“${name}”`)
   }
 
   private stopWith(entry: Entry, error: SvcError): void {
-    this.update(entry, { phase: 'stopped', error, nextPollAt: undefined })
+    this.stamp(entry, { phase: 'stopped', error, nextPollAt: undefined })
     entry.controller = undefined
     this.changed(entry, [])
   }
 
-  private notify(entry: Entry, fresh: QueryFinding[]): void {
-    if (!this.opts.notify) return
-    try {
-      this.opts.notify(queryNoticeFor(entry.state, fresh))
-    } catch (e) {
-      this.env.log(`Could not show a notification for “${entry.state.name}”: ${String(e)}`)
-    }
-  }
 
   // ---- helpers --------------------------------------------------------------------
 
   private resume(entry: Entry): void {
-    this.halt(entry)
+    this.scheduler.halt(entry)
     entry.failures = 0
-    const soonest = Math.max(this.env.now(), (entry.lastAttemptAt ?? 0) + (this.opts.manualGapMs ?? DEFAULT_MANUAL_GAP_MS))
-    this.update(entry, { phase: 'waiting', error: undefined, nextPollAt: soonest })
-    this.start(entry)
-  }
-
-  private start(entry: Entry): void {
+    this.stamp(entry, { phase: 'waiting', error: undefined, nextPollAt: this.soonest(entry) })
     this.scheduler.start(entry)
   }
 
-  private halt(entry: Entry): void {
-    this.scheduler.halt(entry)
-  }
-
-  private update(entry: Entry, patch: Partial<QueryWatchState>): void {
-    this.stamp(entry, patch)
+  /** "Poll now" and resuming never poll sooner than the manual gap after the last poll. */
+  private soonest(entry: Entry): number {
+    return Math.max(this.env.now(), (entry.lastAttemptAt ?? 0) + (this.opts.manualGapMs ?? DEFAULT_MANUAL_GAP_MS))
   }
 
   private changed(entry: Entry, fresh: QueryFinding[], notify = false): void {
@@ -339,7 +334,7 @@ class QueryWatcher extends ListBook<StoredQueries & { version: 1 }> implements Q
     this.entries.set(state.id, entry)
     if (state.phase === 'paused' || state.phase === 'stopped') return
     const due = Math.max(this.env.now(), (state.lastPollAt ?? 0) + state.intervalMs)
-    this.update(entry, { phase: state.error ? 'retrying' : 'waiting', nextPollAt: due })
-    this.start(entry)
+    this.stamp(entry, { phase: state.error ? 'retrying' : 'waiting', nextPollAt: due })
+    this.scheduler.start(entry)
   }
 }

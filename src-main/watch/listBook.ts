@@ -102,6 +102,15 @@ export abstract class ListBook<F extends ListFile> {
     this.save()
   }
 
+  /** Shows a desktop notice; one that cannot be shown is logged, and the list's work goes on. */
+  show<N>(notify: ((notice: N) => void) | undefined, notice: N, about: string): void {
+    try {
+      notify?.(notice)
+    } catch (e) {
+      this.env.log(`Could not show a notification for ${about}: ${String(e)}`)
+    }
+  }
+
   save(): void {
     this.writer.schedule()
   }

@@ -108,12 +108,7 @@ export class WatchLoops {
     const state = this.d.book.stamp(entry, next)
     const notice = state.outcome && noticeDue(previous, state, this.d.book.notificationsMuted) ? noticeFor({ ...state, outcome: state.outcome }) : undefined
     this.d.book.changed(state, notice)
-    if (!notice || !this.d.notify) return
-    try {
-      this.d.notify(notice)
-    } catch (e) {
-      this.d.book.env.log(`Could not show a notification for ${state.intentId}: ${String(e)}`)
-    }
+    if (notice) this.d.book.show(this.d.notify, notice, state.intentId)
   }
 
   /** Stops the watch for good: an outcome was reached or a failure cannot be cured. */

@@ -1,4 +1,5 @@
 import type { WatchNotice, WatchOutcome, WatchState } from '../../src-shared/contract/watch'
+import { shortId } from '../../src-shared/contract/queryWatchNotice'
 
 export type { WatchNotice }
 
@@ -12,15 +13,13 @@ const OUTCOME_TITLES: Record<WatchOutcome, string> = {
   ABORTED: 'Intent aborted',
 }
 
-const shortIntentId = (id: string) => (id.length > 13 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id)
-
 /**
  * The notice for a watch that reached its outcome. Written once, here: the desktop app
  * shows it from the main process, and the browser host's page shows the copy carried by
  * the `watch:done` event.
  */
 export function noticeFor(watch: WatchState & { outcome: WatchOutcome }): WatchNotice {
-  const id = shortIntentId(watch.intentId)
+  const id = shortId(watch.intentId)
   const refund = watch.receipt?.refundTransaction
   const refundPending = watch.outcome === 'FAILED' && refund && !refund.txnMinedAt
   const body =

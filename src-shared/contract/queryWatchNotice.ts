@@ -16,7 +16,8 @@ export const QUERY_WATCH_LIMITS = {
 /** The poll rates the page offers. */
 export const QUERY_WATCH_INTERVALS_MS = [30_000, 60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000] as const
 
-const shortId = (id: string) => (id.length > 13 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id)
+/** An intent id as a notice names it: `0x1234abcd…ef01`. */
+export const shortId = (id: string) => (id.length > 13 ? `${id.slice(0, 8)}…${id.slice(-4)}` : id)
 
 /** One finding in words: "0x1234abcd…ef01 is new (FAILED)", "… EXECUTING → FAILED" or "… no longer matches (was EXECUTING)". */
 export function findingText(f: QueryFinding): string {
