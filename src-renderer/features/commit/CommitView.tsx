@@ -1,8 +1,8 @@
-import { useRef } from 'react'
 import { Link } from 'react-router'
 import type { Intent } from '@contract/service'
 import { CopyButton } from '../../components/CopyButton'
 import { ErrorNotice } from '../../components/ErrorNotice'
+import { OpenFileButton } from '../../components/OpenFileButton'
 import { StatusBadge } from '../../components/StatusBadge'
 import { readBlobText } from '../../db/transfer'
 import { formatAge, parseTime } from '../../lib/format'
@@ -50,35 +50,6 @@ function InputStatus({ parsed }: { parsed: ParsedIntentInput }) {
         </p>
       )
   }
-}
-
-/** Reads a JSON file the person picked; the text goes into the box so it can be checked and edited. */
-function OpenFileButton({ onText, onError }: { onText: (text: string) => void; onError: (message: string) => void }) {
-  const input = useRef<HTMLInputElement>(null)
-  return (
-    <>
-      <button type="button" onClick={() => input.current?.click()}>
-        Open file…
-      </button>
-      <input
-        ref={input}
-        type="file"
-        accept=".json,application/json,text/plain"
-        hidden
-        data-testid="commit-file"
-        onChange={async (e) => {
-          const file = e.target.files?.[0]
-          e.target.value = ''
-          if (!file) return
-          try {
-            onText(await readBlobText(file))
-          } catch {
-            onError(`The file ${file.name} could not be read.`)
-          }
-        }}
-      />
-    </>
-  )
 }
 
 function ExpiredWarning({ intent }: { intent: Intent }) {
@@ -137,7 +108,13 @@ function IntentInput({ model }: { model: CommitViewModel }) {
         <label htmlFor="commit-text">
           <strong>Intent to commit</strong>
         </label>
-        <OpenFileButton onText={model.replaceText} onError={model.setFileError} />
+        {/* The file's text goes into the box, so it can be checked and edited. */}
+        <OpenFileButton
+          label="Open file…"
+          accept=".json,application/json,text/plain"
+          testId="commit-file"
+          onFile={(file) => readBlobText(file).then(model.replaceText, () => model.setFileError(`The file ${file.name} could not be read.`))}
+        />
         <button type="button" disabled={!text} onClick={() => model.replaceText('')}>
           Clear
         </button>

@@ -1,5 +1,6 @@
-import { Fragment, useRef, useState } from 'react'
+import { Fragment, useState } from 'react'
 import type { ProfileView } from '@contract/app'
+import { OpenFileButton } from '../../components/OpenFileButton'
 import { readBlobText } from '../../db/transfer'
 import { useSaveProfiles } from '../../data/settings'
 import { datedFilename, downloadText } from '../../lib/download'
@@ -146,7 +147,6 @@ type Stage = { s: 'idle' } | { s: 'export' } | { s: 'problems'; file: string; pr
 export function ProfileTransfer({ profiles, plainTextBackend }: { profiles: readonly ProfileView[]; plainTextBackend: boolean }) {
   const [stage, setStage] = useState<Stage>({ s: 'idle' })
   const saveProfiles = useSaveProfiles()
-  const input = useRef<HTMLInputElement>(null)
   const own = profiles.filter((p) => !p.builtIn)
   const open = async (file: File) => {
     if (file.size > MAX_PROFILES_FILE_BYTES) return setStage({ s: 'problems', file: file.name, problems: ['The file is far larger than a profiles file.'] })
@@ -167,21 +167,7 @@ export function ProfileTransfer({ profiles, plainTextBackend }: { profiles: read
         <button type="button" onClick={() => setStage({ s: 'export' })}>
           Export profiles…
         </button>
-        <button type="button" onClick={() => input.current?.click()}>
-          Import profiles…
-        </button>
-        <input
-          ref={input}
-          type="file"
-          accept=".json,application/json"
-          hidden
-          data-testid="profiles-file"
-          onChange={(e) => {
-            const file = e.target.files?.[0]
-            e.target.value = ''
-            if (file) void open(file)
-          }}
-        />
+        <OpenFileButton label="Import profiles…" accept=".json,application/json" testId="profiles-file" onFile={(file) => void open(file)} />
       </div>
       {stage.s === 'export' ? <ExportPanel profiles={own} onClose={idle} /> : null}
       {stage.s === 'problems' ? (
