@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react'
+import { useMemo } from 'react'
 import { useNavigate } from 'react-router'
 import { DataTable, type Column } from '../../components/DataTable'
 import { Hex } from '../../components/Hex'
@@ -8,22 +8,11 @@ import { formatAge, formatDateTime, formatUsd } from '../../lib/format'
 import { useChainsById } from '../../data/reference/chains'
 import { chainName } from '../../lib/chains'
 import { WatchButton } from '../watch'
-import { FIELD_BY_KEY } from './filters'
+import { nounsOf } from './filters'
 import type { SearchHit } from './hits'
 import type { ChainInfo } from '@contract/service'
 
-/** Copy buttons and explorer links inside a row must not open the row. */
-function Inert({ children }: { children: ReactNode }) {
-  return (
-    <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.key === 'Enter' && e.stopPropagation()}>
-      {children}
-    </span>
-  )
-}
-
-export const matchedAsText = (hit: SearchHit): string => hit.matchedAs.map((k) => FIELD_BY_KEY[k].noun).join(', ')
-
-/** The results' columns; long cells wrap so the table fits a 1280-px window. */
+/** The results' columns; long cells wrap so the table fits a 1280-px window. Copy buttons and explorer links in a cell do not open the row (DataTable). */
 function resultColumns(chains: ReadonlyMap<number, ChainInfo>, showMatchedAs: boolean): Column<SearchHit>[] {
   const cols: Column<SearchHit>[] = [
     {
@@ -45,9 +34,7 @@ function resultColumns(chains: ReadonlyMap<number, ChainInfo>, showMatchedAs: bo
       sortValue: (h) => h.key,
       cell: (h) => (
         <span data-intent={h.intentId}>
-          <Inert>
-            <Hex value={h.intentId} />
-          </Inert>
+          <Hex value={h.intentId} />
         </span>
       ),
     },
@@ -55,11 +42,7 @@ function resultColumns(chains: ReadonlyMap<number, ChainInfo>, showMatchedAs: bo
       id: 'owner',
       header: 'Owner',
       sortValue: (h) => h.owner?.toLowerCase(),
-      cell: (h) => (
-        <Inert>
-          <Hex value={h.owner} kind="address" chainId={h.from.chainId} />
-        </Inert>
-      ),
+      cell: (h) => <Hex value={h.owner} kind="address" chainId={h.from.chainId} />,
     },
     {
       id: 'route',
@@ -84,7 +67,7 @@ function resultColumns(chains: ReadonlyMap<number, ChainInfo>, showMatchedAs: bo
     },
   ]
   if (showMatchedAs)
-    cols.push({ id: 'matched', header: 'Matched as', sortValue: matchedAsText, cell: (h) => matchedAsText(h), wrap: true })
+    cols.push({ id: 'matched', header: 'Matched as', sortValue: (h) => nounsOf(h.matchedAs), cell: (h) => nounsOf(h.matchedAs), wrap: true })
   cols.push({
     id: 'watch',
     header: 'Watch',
