@@ -3,6 +3,7 @@ import { EDGE_MODES, type SEARCH_FILTERS } from '@contract/service/constants'
 import { plainTokenProblem } from '@contract/formats'
 import { isBase58Address, isEvmAddress, isHash, isWholeNumber } from '../../lib/classifyInput'
 import { filterCodec, hasProblems, text, type Fields, type Problem } from '../../lib/filterCodec'
+import { shortHex } from '../../lib/format'
 
 /**
  * The SearchIntents filters as a person fills them in: labels, checks as typed, and the
@@ -104,6 +105,12 @@ export const FILTER_FIELDS: readonly FilterField[] = [
 ]
 
 export const FIELD_BY_KEY = Object.fromEntries(FILTER_FIELDS.map((f) => [f.key, f])) as Record<SearchFilterKey, FilterField>
+
+/** "owner, origin intent address": the filters as they read in a sentence. */
+export const nounsOf = (keys: readonly SearchFilterKey[]): string => keys.map((k) => FIELD_BY_KEY[k].noun).join(', ')
+
+/** A pasted value as a sentence quotes it: a long hash or address shortened. */
+export const shortValue = (value: string): string => (value.length > 24 ? shortHex(value, 10, 6) : value)
 
 /** The one codec's table for Search (`lib/filterCodec.ts`): each filter under the API's own name. */
 export const searchFilters = filterCodec<FilterDraft, SearchIntentsRequest>(

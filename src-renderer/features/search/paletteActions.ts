@@ -1,6 +1,5 @@
 import { classifyInput } from '../../lib/classifyInput'
-import { shortHex } from '../../lib/format'
-import { FIELD_BY_KEY, searchParams } from './filters'
+import { FIELD_BY_KEY, nounsOf, searchParams, shortValue as short } from './filters'
 import { paramsForUniversal, universalCandidates, universalFilters } from './plan'
 
 /** What the command palette offers for what was typed or pasted. */
@@ -14,8 +13,6 @@ export interface PaletteView {
 }
 
 const searchPath = (params: URLSearchParams) => `/search?${params.toString()}`
-
-const short = (value: string) => (value.length > 24 ? shortHex(value, 10, 6) : value)
 
 /**
  * Actions for the input, most likely first: views whose name matches the text, then for
@@ -32,7 +29,7 @@ export function paletteActions(raw: string, views: readonly PaletteView[]): Pale
   if (filters.length > 1)
     out.push({
       id: 'search-all',
-      label: `Search “${short(input.value)}” as ${filters.map((k) => FIELD_BY_KEY[k].noun).join(', ')}`,
+      label: `Search “${short(input.value)}” as ${nounsOf(filters)}`,
       kind: 'navigate',
       to: searchPath(paramsForUniversal(input.value)),
     })

@@ -1,6 +1,6 @@
 import type { SearchIntentsRequest } from '@contract/service'
 import { classifyInput, KIND_LABEL, type ClassifiedInput } from '../../lib/classifyInput'
-import { FIELD_BY_KEY, checkDraft, searchFilters, type SearchFilterKey } from './filters'
+import { checkDraft, nounsOf, searchFilters, type SearchFilterKey } from './filters'
 
 /**
  * What the URL asks to search. `?q=` is the universal box: one pasted value tried as
@@ -47,8 +47,7 @@ export function universalHint(value: string): string | undefined {
   const input = classifyInput(value)
   if (input.kind === 'empty') return undefined
   if (input.kind === 'lookalike') return `Not searched: ${input.problem}`
-  const nouns = universalFilters(input).map((k) => FIELD_BY_KEY[k].noun)
-  return `Looks like ${KIND_LABEL[input.kind]}: searches by ${nouns.join(', ')}`
+  return `Looks like ${KIND_LABEL[input.kind]}: searches by ${nounsOf(universalFilters(input))}`
 }
 
 export function universalCandidates(input: ClassifiedInput): Candidate[] {
@@ -70,6 +69,5 @@ export function planFromParams(params: URLSearchParams): SearchPlan {
   if (!checked.ok) return { mode: 'invalid' }
   return { mode: 'filters', request: checked.request, candidates: [{ request: checked.request }] }
 }
-
 
 export const paramsForUniversal = (value: string): URLSearchParams => new URLSearchParams({ [UNIVERSAL_PARAM]: value })

@@ -2,8 +2,7 @@ import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { SearchIntentsRequest } from '@contract/service'
 import { useRouteTokenLabels } from '../../data/reference/useRouteTokenLabels'
-import { shortHex } from '../../lib/format'
-import { describeRequest, FIELD_BY_KEY, searchFilters, searchParams, type FilterDraft, type SearchFilterKey } from './filters'
+import { describeRequest, nounsOf, searchFilters, searchParams, shortValue, type FilterDraft, type SearchFilterKey } from './filters'
 import type { SearchHit } from './hits'
 import { historyLinkFor } from './historyLink'
 import { paramsForUniversal, planFromParams, UNIVERSAL_PARAM, type SearchPlan } from './plan'
@@ -13,11 +12,10 @@ import { useIntentSearch, type IntentSearch } from './useIntentSearch'
 export const ROW_LIMIT = 500
 
 /** What was searched, in words: "owner 0x12…, project 42" or "0xab… as intent id, transaction hash". */
-export function describePlan(plan: SearchPlan): string {
+function describePlan(plan: SearchPlan): string {
   if (plan.mode === 'filters') return describeRequest(plan.request)
   if (plan.mode !== 'universal') return ''
-  const value = plan.input.value.length > 24 ? shortHex(plan.input.value, 10, 6) : plan.input.value
-  return `“${value}” as ${plan.candidates.map((c) => FIELD_BY_KEY[c.as!].noun).join(', ')}`
+  return `“${shortValue(plan.input.value)}” as ${nounsOf(plan.candidates.map((c) => c.as!))}`
 }
 
 function newestFirst(hits: readonly SearchHit[]): SearchHit[] {
