@@ -6,7 +6,7 @@ import { SelectField } from '../../../components/SelectField'
 import { ViewHeader } from '../../../components/ViewHeader'
 import { countOf } from '../../../lib/format'
 import { BreakdownChart } from '../charts/BreakdownChart'
-import { ValueOverTimeChart } from '../charts/ValueOverTimeChart'
+import { HistoryChart } from '../history/HistoryChart'
 import { RecordedValue } from './RecordedValue'
 import { YieldTabs } from '../YieldTabs'
 import { PositionsResults, YieldErrors } from './PositionsResults'
@@ -59,6 +59,7 @@ const recordedName = (queries: readonly { address: string; network: string }[]):
 
 function PositionsSide({ vm, errors }: { vm: PositionsViewModel; errors: readonly YieldError[] }) {
   const { groups } = vm
+  const values = valueSeries(vm.snapshots)
   return (
     <div className="yield-positions-side">
       <YieldErrors errors={errors} nameOf={vm.nameOf} />
@@ -66,7 +67,14 @@ function PositionsSide({ vm, errors }: { vm: PositionsViewModel; errors: readonl
         <h2>Charts</h2>
         <BreakdownChart title="Allocation by market" slices={allocationByMarket(groups)} unit="usd" />
         <BreakdownChart title="Allocation by token" slices={allocationByToken(groups)} unit="usd" />
-        <ValueOverTimeChart points={valueSeries(vm.snapshots)} />
+        <HistoryChart
+          title="Value over time"
+          rows={values}
+          format="usd"
+          note={`${countOf(values.length, 'fetch', 'fetches')} with a USD value, of exactly these wallets`}
+          series={[{ key: 'usd', name: 'Value', color: 'var(--accent)' }]}
+          empty={values.length === 1 ? 'One fetch so far. Refresh (or turn on auto-refresh) to draw the value over time.' : values.length ? undefined : 'No fetch of these wallets reported a USD value yet.'}
+        />
         <RecordedValue queries={vm.queries} name={recordedName(vm.queries)} />
       </section>
     </div>

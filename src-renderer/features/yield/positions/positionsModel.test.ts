@@ -72,8 +72,8 @@ describe('positions model', () => {
 
   it('charts the value of each cached fetch in time order, skipping fetches without USD', () => {
     expect(valueSeries([{ fetchedAt: 3, totalUsd: 30 }, { fetchedAt: 1, totalUsd: 10 }, { fetchedAt: 2 }])).toEqual([
-      { at: 1, usd: 10 },
-      { at: 3, usd: 30 },
+      { t: 1, usd: 10 },
+      { t: 3, usd: 30 },
     ])
   })
 })

@@ -121,11 +121,11 @@ export function allocationByToken(groups: readonly MarketGroup[]): Slice[] {
 }
 
 /** Total value at each cached fetch, oldest first; fetches without a USD value are skipped. */
-export function valueSeries(snapshots: ReadonlyArray<{ fetchedAt: number; totalUsd?: number }>): Array<{ at: number; usd: number }> {
+export function valueSeries(snapshots: ReadonlyArray<{ fetchedAt: number; totalUsd?: number }>): Array<{ t: number; usd: number }> {
   return snapshots
     .filter((s): s is { fetchedAt: number; totalUsd: number } => s.totalUsd !== undefined)
-    .map((s) => ({ at: s.fetchedAt, usd: s.totalUsd }))
-    .sort((a, b) => a.at - b.at)
+    .map((s) => ({ t: s.fetchedAt, usd: s.totalUsd }))
+    .sort((a, b) => a.t - b.t)
 }
 
 /** Errors as a reader wants them: the yield named, the message whole. */
