@@ -46,38 +46,22 @@ function useColumns(): Column<BulkMatch>[] {
   )
 }
 
-/** Lines that led nowhere, failed, or were not keys at all: listed rather than dropped. */
-function Unresolved({ rows }: { rows: KeyRow[] }) {
-  const missing = rows.filter((r) => !r.matches.length)
-  if (!missing.length) return null
+/**
+ * Lines listed beside the table: those that led nowhere, failed or were not keys (listed
+ * rather than dropped), and keys the cache answered after their service call failed
+ * (each beside the failed call and the rows' fetch time).
+ */
+function LineList({ rows, label, title, className = 'card' }: { rows: KeyRow[]; label: string; title: string; className?: string }) {
+  if (!rows.length) return null
   return (
-    <section className="card" aria-label="Keys without a match">
-      <h2>{missing.length} line{missing.length > 1 ? 's' : ''} without a match</h2>
+    <section className={className} aria-label={label}>
+      <h2>{title}</h2>
       <ul className="bulk-unresolved">
-        {missing.map((r) => (
+        {rows.map((r) => (
           <li key={`${r.line}|${r.input}`} data-key={r.key ?? r.input} data-line={r.line}>
             {r.line ? <span className="muted">Line {r.line}: </span> : null}
             <code>{r.input}</code>
-            {r.kind ? <span className="muted"> ({KIND_LABEL[r.kind]})</span> : null} — {r.outcome}
-          </li>
-        ))}
-      </ul>
-    </section>
-  )
-}
-
-/** Keys whose service call failed and whose matches the cache held: each beside the failed call and the rows' fetch time. */
-function FromCache({ rows }: { rows: KeyRow[] }) {
-  const cached = rows.filter((r) => r.fromCache)
-  if (!cached.length) return null
-  return (
-    <section className="card cached-notice" aria-label="Keys answered from the cache">
-      <h2>{countOf(cached.length, 'key')} answered from the cache</h2>
-      <ul className="bulk-unresolved">
-        {cached.map((r) => (
-          <li key={`${r.line}|${r.input}`} data-key={r.key} data-line={r.line}>
-            {r.line ? <span className="muted">Line {r.line}: </span> : null}
-            <code>{r.input}</code> — {r.outcome}
+            {r.kind && !r.fromCache ? <span className="muted"> ({KIND_LABEL[r.kind]})</span> : null} — {r.outcome}
           </li>
         ))}
       </ul>
@@ -117,6 +101,8 @@ export function BulkView() {
     return ran && !bulk.running ? keyRows(ran, (k) => byKey.get(k)) : []
   }, [ran, bulk.outcomes, bulk.running])
   const matches = useMemo(() => rows.flatMap((r) => r.matches), [rows])
+  const cached = rows.filter((r) => r.fromCache)
+  const missing = rows.filter((r) => !r.matches.length)
   // A column of keys is set as the field's value: typed through the editor it is one long task.
   const paste = (e: ClipboardEvent<HTMLTextAreaElement>) => {
     const el = e.currentTarget
@@ -170,8 +156,8 @@ export function BulkView() {
       ) : null}
       {!bulk.running && !bulk.outcomes.length && !parsed.keys.length ? <EmptyState title="No keys yet">Paste a ticket's worth of hashes or addresses above.</EmptyState> : null}
       {matches.length ? <DataTable label="Bulk lookup results" columns={columns} rows={matches} rowKey={(m) => `${m.key}|${m.intentId}`} /> : null}
-      <FromCache rows={rows} />
-      <Unresolved rows={rows} />
+      <LineList rows={cached} label="Keys answered from the cache" title={`${countOf(cached.length, 'key')} answered from the cache`} className="card cached-notice" />
+      <LineList rows={missing} label="Keys without a match" title={`${missing.length} line${missing.length > 1 ? 's' : ''} without a match`} />
     </section>
   )
 }
