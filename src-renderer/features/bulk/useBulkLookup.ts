@@ -1,19 +1,14 @@
 import { useCallback, useRef, useState } from 'react'
-import type { SvcError } from '@contract/errors'
 import type { BulkKey } from './keys'
 import { runPool } from './pool'
-import { resolveOffline, resolveOnline, type BulkMatch } from './resolve'
+import type { KeyOutcome } from './report'
+import { resolveOffline, resolveOnline } from './resolve'
 
 /** Keys looked up at once: enough to finish 1,000 keys in a minute or two, few enough to stay inside a rate limit. */
 export const CONCURRENCY = 4
 
-export interface BulkOutcome {
+export interface BulkOutcome extends KeyOutcome {
   key: BulkKey
-  matches?: BulkMatch[]
-  error?: SvcError
-  /** The service call failed and `matches` are the cache's for the key, fetched at `fetchedAt`. */
-  liveError?: SvcError
-  fetchedAt?: number
 }
 
 export interface BulkState {
