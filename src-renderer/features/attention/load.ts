@@ -1,16 +1,16 @@
 import type { SvcError } from '@contract/errors'
-import type { GetIntentHistoryRequest, IntentStatus } from '@contract/service'
+import type { GetIntentHistoryRequest } from '@contract/service'
 import { readHistory } from '../../data/paging'
 import { readHistoryEntries, searchCachedIntents, type CachedIntentRow } from '../../db'
 import { candidateFromEntry, type Candidate } from './queue'
 
 /** Per query, at most this many intents: the queue is for people, not a report. */
-export const PER_QUERY_CAP = 500
+const PER_QUERY_CAP = 500
 const PAGE_SIZE = 100
 const RECOVERABLE_DAYS = 30
 
-/** The three questions the queue asks the service. */
-export function attentionQueries(now: number): GetIntentHistoryRequest[] {
+/** The three questions the queue asks the service (and the cache). */
+function attentionQueries(now: number): GetIntentHistoryRequest[] {
   return [
     { byStatus: 'EXECUTING' },
     { byStatus: 'COMMITTED' },
@@ -40,17 +40,13 @@ const fromRow = (r: CachedIntentRow): Candidate => ({
 })
 
 /**
- * The same questions asked of the cache: its newest rows in each status, with the
+ * The same questions (`attentionQueries`) asked of the cache: its newest rows in each status, with the
  * cached history entry where there is one (it holds the receipt and the balances).
  * `fetchedAt` is when the oldest of them was fetched from the service (not when the
  * cache was read): what the queue's age says.
  */
 export async function loadFromCache(profileId: string, now: number): Promise<{ candidates: Candidate[]; fetchedAt?: number }> {
-  const groups: Array<{ statuses: IntentStatus[]; fromTime?: number }> = [
-    { statuses: ['EXECUTING'] },
-    { statuses: ['COMMITTED'] },
-    { statuses: ['FAILED', 'ABORTED'], fromTime: now - RECOVERABLE_DAYS * 86_400_000 },
-  ]
+  const groups = attentionQueries(now).map((q) => ({ statuses: q.byStatuses ?? [q.byStatus!], fromTime: q.fromTime && q.fromTime * 1000 }))
   const rows = (await Promise.all(groups.map((g) => searchCachedIntents(profileId, g, { limit: PER_QUERY_CAP })))).flatMap((r) => r.rows)
   const entries = await readHistoryEntries(profileId, rows.map((r) => r.intentId))
   let fetchedAt: number | undefined
