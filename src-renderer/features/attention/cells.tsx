@@ -8,7 +8,8 @@ import type { Note } from '../../db'
 import { heldText } from './export'
 import { DEFINITIONS } from '../../lib/outcomes'
 import { MIN_SAMPLES } from '../../lib/routeStats'
-import type { AttentionItem, HeldToken } from './queue'
+import type { HeldToken } from '../../lib/heldTokens'
+import type { AttentionItem } from './queue'
 
 /** Elapsed against the route's p95, as a bar and words: "3m 10s of p95 1m 20s · 2.4× · slower than 98%". */
 export function SlaTimer({ item }: { item: AttentionItem }) {

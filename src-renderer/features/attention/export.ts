@@ -2,7 +2,8 @@ import type { CsvColumn } from '@contract/csv'
 import { amountText, tokenUnits } from '../../lib/format'
 import { pricedHow } from '../../lib/priceSource'
 import type { CaseRecord } from '../../stores/attentionCases'
-import type { AttentionItem, HeldToken } from './queue'
+import type { HeldToken } from '../../lib/heldTokens'
+import type { AttentionItem } from './queue'
 
 export const REASON_LABEL: Record<AttentionItem['reason'], string> = {
   slow: 'Executing longer than the route usually takes',

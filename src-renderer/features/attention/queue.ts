@@ -5,8 +5,6 @@ import { heldAmount, heldTokens, type HeldToken } from '../../lib/heldTokens'
 import { valueAll, type PriceBook, type ValuedSum } from '../../lib/priceSource'
 import { routeExpectation, routeSamples, type RouteStats } from '../../lib/routeStats'
 
-export { heldTokens, type HeldToken }
-
 /**
  * Why an intent needs someone to look at it. `baseline-incomplete`: executing on a route
  * whose baseline rests on too few intents to judge it; no verdict, listed in a group of
