@@ -9,22 +9,6 @@ import type { TokenLookup } from './tokenLookup'
 
 export type { Expectation }
 
-/** Every story the answer can tell; one template each. */
-export const OUTCOMES = [
-  'succeeded',
-  'executing-on-time',
-  'executing-late',
-  'refunded',
-  'recoverable',
-  'failed',
-  'aborted',
-  'expired-quote',
-  'awaiting',
-  'invalid',
-  'unknown',
-] as const
-export type Outcome = (typeof OUTCOMES)[number]
-
 export interface AnswerInput {
   intent?: Intent
   receipt?: IntentReceipt
@@ -55,11 +39,7 @@ export interface CustomerAnswer {
 }
 
 /** "As of 10:08 UTC (5 min ago)": how a stale answer begins. */
-export function asOfText(asOf: number, now: number): string {
-  const d = new Date(asOf)
-  const hhmm = `${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')} UTC`
-  return `As of ${hhmm} (${formatAge(asOf, now)})`
-}
+const asOfText = (asOf: number, now: number): string => `As of ${new Date(asOf).toISOString().slice(11, 16)} UTC (${formatAge(asOf, now)})`
 
 /** The facts every template draws on, pulled once from intent, receipt and balances. */
 interface Facts {
@@ -202,7 +182,8 @@ function slowerText(e: Expectation | undefined): string {
 
 type Template = (f: Facts, c: AnswerInput) => string[]
 
-const TEMPLATES: Record<Outcome, Template> = {
+/** Every story the answer can tell, one template each. */
+const TEMPLATES = {
   succeeded: (f) => [
     `${sentence(transfer(f))} completed${f.finishedAt !== undefined ? ` on ${utc(f.finishedAt)}` : ''}.`,
     `${f.received ?? 'The funds'} arrived${f.recipient ? ` at ${f.recipient}` : ''} on ${f.destination}.`,
@@ -269,7 +250,8 @@ const TEMPLATES: Record<Outcome, Template> = {
     'Where the funds are cannot be said yet.',
     'Our support team will look it up and follow up.',
   ],
-}
+} satisfies Record<string, Template>
+export type Outcome = keyof typeof TEMPLATES
 
 /**
  * The answer a support person pastes to the customer: what happened, where the funds are
