@@ -6,13 +6,6 @@ import { parseTime } from '../../lib/format'
 const RECEIPT_LEGS = ['deposit', 'origin', 'destination', 'refund'] as const
 type ReceiptLeg = (typeof RECEIPT_LEGS)[number]
 
-const LEG_LABEL: Record<ReceiptLeg, string> = {
-  deposit: 'Deposit',
-  origin: 'Origin',
-  destination: 'Destination',
-  refund: 'Refund',
-}
-
 const txOf = (r: IntentReceipt | undefined, leg: ReceiptLeg): IntentTransaction | undefined => r?.[`${leg}Transaction`]
 
 /**
@@ -55,15 +48,13 @@ function chainOf(r: IntentReceipt | undefined, leg: ReceiptLeg, tx: IntentTransa
   return leg === 'destination' ? r?.destinationChainId : r?.originChainId
 }
 
-const isSettled = (status: ReportedStatus | undefined) => isSettledStatus(status)
-
 /** Why a step has no transaction yet, or will not get one, given the intent's status. */
 function absentStep(leg: ReceiptLeg, status: ReportedStatus | undefined): { state: StepState; note: string } {
   if (leg === 'refund') {
     if (status === 'SUCCEEDED') return { state: 'skipped', note: 'Not needed' }
-    return { state: 'skipped', note: isSettled(status) ? 'None recorded' : 'Only if the route fails' }
+    return { state: 'skipped', note: isSettledStatus(status) ? 'None recorded' : 'Only if the route fails' }
   }
-  return isSettled(status) ? { state: 'skipped', note: 'Not reached' } : { state: 'waiting', note: 'Waiting' }
+  return isSettledStatus(status) ? { state: 'skipped', note: 'Not reached' } : { state: 'waiting', note: 'Waiting' }
 }
 
 /**
@@ -88,7 +79,7 @@ export function receiptSteps(receipt: IntentReceipt | undefined, status: Reporte
     const meta = tokenMeta(receipt, leg, tx)
     steps.push({
       key: leg,
-      label: LEG_LABEL[leg],
+      label: leg.charAt(0).toUpperCase() + leg.slice(1),
       state,
       current: false,
       note,
@@ -116,7 +107,7 @@ export function receiptSteps(receipt: IntentReceipt | undefined, status: Reporte
   const ended = steps.filter((s) => s.state === 'done' || s.state === 'failed')
   const current =
     steps.find((s) => s.state === 'pending') ??
-    (isSettled(status) ? ended[ended.length - 1] : steps.find((s) => s.state === 'waiting'))
+    (isSettledStatus(status) ? ended.at(-1) : steps.find((s) => s.state === 'waiting'))
   if (current) current.current = true
   return steps
 }
