@@ -1,7 +1,5 @@
 import type { Intent } from '@contract/service'
-import { Card, KV, hex } from './parts'
-
-const mono = (v: string | undefined) => (v === undefined ? undefined : <span className="mono">{v}</span>)
+import { Card, KV, hex, mono } from './parts'
 
 /** Which protocol version and contracts the intent runs on; salts for address derivation. */
 export function ContractsCard({ intent }: { intent: Intent }) {

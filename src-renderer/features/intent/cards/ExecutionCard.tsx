@@ -2,9 +2,9 @@ import type { Call, Intent, IntentCalls, MetaTxn, TransactionPrecondition } from
 import { DataTable, type Column } from '../../../components/DataTable'
 import { Hex } from '../../../components/Hex'
 import { formatAmount } from '../../../lib/format'
-import { Card, KV, NativeAmount, chain, hex, tokenAmount } from './parts'
+import { Card, KV, NativeAmount, chain, hex, mono, tokenAmount, yesNo } from './parts'
 
-const flag = (v: boolean | undefined) => (v === undefined ? '—' : v ? 'Yes' : 'No')
+const flag = (v: boolean | undefined) => yesNo(v) ?? '—'
 
 type NumberedCall = { call: Call; i: number }
 const callColumns = (chainId: number | undefined): Column<NumberedCall>[] => [
@@ -25,8 +25,8 @@ function CallsTable({ calls, label }: { calls: IntentCalls; label: string }) {
         label={`${label} call batch`}
         rows={[
           ['Chain', chain(calls.chainId)],
-          ['Nonce space', calls.space === undefined ? undefined : <span className="mono">{calls.space}</span>],
-          ['Nonce', calls.nonce === undefined ? undefined : <span className="mono">{calls.nonce}</span>],
+          ['Nonce space', mono(calls.space)],
+          ['Nonce', mono(calls.nonce)],
         ]}
       />
       {calls.calls?.length ? (

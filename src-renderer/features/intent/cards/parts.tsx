@@ -97,3 +97,4 @@ export const usd = (v: number | undefined) => (v === undefined ? undefined : for
 export const percent = (v: number | undefined) => (v === undefined ? undefined : formatPercent(v, 3))
 export const time = (v: string | undefined) => (v ? <span title={v}>{formatDateTime(v)}</span> : undefined)
 export const plain = (v: string | number | undefined) => (v === undefined ? undefined : String(v))
+export const mono = (v: string | number | undefined) => (v === undefined ? undefined : <span className="mono">{v}</span>)
