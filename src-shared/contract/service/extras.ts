@@ -32,7 +32,6 @@ export interface Capabilities {
 
 export const EmptyRequestSchema = z.strictObject({})
 export const PingResponseSchema = obj({ status: opt(bool), version: opt(text) })
-export type PingResponse = z.output<typeof PingResponseSchema>
 
 export const RuntimeStatusResponseSchema = obj({
   status: opt(
@@ -46,10 +45,8 @@ export const RuntimeStatusResponseSchema = obj({
     }),
   ),
 })
-export type RuntimeStatusResponse = z.output<typeof RuntimeStatusResponseSchema>
 
 export const ClockResponseSchema = obj({ serverTime: timestamp })
-export type ClockResponse = z.output<typeof ClockResponseSchema>
 
 // ---- GetTokenPrices ---------------------------------------------------------------
 
@@ -63,7 +60,6 @@ export const TokenPriceSchema = obj({
   updatedAt: opt(text),
 })
 export const GetTokenPricesResponseSchema = obj({ tokenPrices: list(TokenPriceSchema) })
-export type GetTokenPricesResponse = z.output<typeof GetTokenPricesResponseSchema>
 
 // ---- AbortIntent ------------------------------------------------------------------
 
@@ -72,16 +68,13 @@ export const AbortIntentRequestSchema = z.strictObject({
   chainId: z.number().int().nonnegative().optional(),
   abortTransactionHash: z.string().trim().min(1).optional(),
 })
-export type AbortIntentRequest = z.output<typeof AbortIntentRequestSchema>
 export const AbortIntentResponseSchema = obj({ intentId: opt(plainToken), status: opt(ReportedStatusSchema) })
-export type AbortIntentResponse = z.output<typeof AbortIntentResponseSchema>
 
 // ---- GetIntentTransactionHistory (deprecated) and the exact routes ---------------
 
 export const LooseRequestSchema = z.looseObject({})
 export const GetIntentTransactionHistoryResponseSchema = obj({ transactions: optList(z.unknown()), intents: optList(z.unknown()) })
 export const ExactRoutesResponseSchema = obj({ tokens: optList(z.unknown()), routes: optList(z.unknown()) })
-
 
 // ---- What the bridge hands the renderer -------------------------------------------
 

@@ -101,7 +101,6 @@ export const DepositTransactionSchema = obj({
   value: opt(amount),
   decimals: opt(decimals),
 })
-export type DepositTransaction = z.output<typeof DepositTransactionSchema>
 
 export const QuoteOptionsSchema = obj({
   swapProviderFallback: opt(bool),
@@ -117,7 +116,6 @@ export const QuoteOptionsSchema = obj({
     }),
   ),
 })
-export type QuoteOptions = z.output<typeof QuoteOptionsSchema>
 
 export const QuoteRequestSchema = obj({
   ownerAddress: opt(address),
@@ -142,7 +140,6 @@ export const ServiceContractsSchema = obj({
   serviceRouterShimAddress: opt(address),
   serviceUtilsAddress: opt(address),
 })
-export type ServiceContracts = z.output<typeof ServiceContractsSchema>
 
 const PriceImpactSchema = obj({ priceImpact: opt(rate), priceImpactUsd: opt(usd) })
 
@@ -208,7 +205,6 @@ export const ProviderFeeSchema = obj({
   totalFeeAmount: opt(amount),
   totalFeeUsd: opt(usd),
 })
-export type ProviderFee = z.output<typeof ProviderFeeSchema>
 
 export const FeesSchema = obj({
   originGas: opt(GasFeeSchema),

@@ -33,7 +33,6 @@ export const DepositIntentEntrySchema = obj({
   permitAmount: opt(amount),
   userNonce: opt(int),
 })
-export type DepositIntentEntry = z.output<typeof DepositIntentEntrySchema>
 
 export const IntentTransactionSchema = obj({
   id: opt(id),
@@ -128,7 +127,6 @@ export const IntentBalanceTokenSchema = obj({
   chainId: opt(chainId),
   symbol: opt(text),
 })
-export type IntentBalanceToken = z.output<typeof IntentBalanceTokenSchema>
 
 export const IntentBalanceSchema = obj({
   intentAddress: opt(address),
@@ -154,7 +152,6 @@ export const SortBySchema = obj({
   column: text,
   order: z.enum(SORT_ORDERS),
 })
-export type SortBy = z.output<typeof SortBySchema>
 
 /**
  * A history cursor. It is re-sent verbatim as the next request's `page`, so unknown
