@@ -11,21 +11,13 @@ import { ConnectionChecks, checksSummary } from './ConnectionChecks'
 import { DialectFields } from './DialectFields'
 import { DisplaySettings } from './DisplaySettings'
 import { RecorderSettings } from '../yield'
-import { KeyForm } from './KeyForm'
+import { KeyForm, originOf } from './KeyForm'
 import { ProfileTransfer } from './ProfileTransfer'
 import { dialectSummary, draftOfDialect, parseDialectDraft, sameDialect } from './dialectDraft'
 import { keyCustodyText } from './keyCustody'
 import { ViewHeader } from '../../components/ViewHeader'
 
 type Draft = { id?: string; name: string; baseUrl: string; allowInsecureHttp?: boolean; hasKey?: boolean; dialect?: WireDialect }
-
-const originOf = (url: string): string | null => {
-  try {
-    return new URL(url).origin
-  } catch {
-    return null
-  }
-}
 
 /** A new profile's access key, entered with it (optional): stored once the profile is saved. */
 function NewProfileKey({ value, onChange, plainTextBackend, allowPlain, onAllowPlain }: { value: string; onChange(v: string): void; plainTextBackend: boolean; allowPlain: boolean; onAllowPlain(v: boolean): void }) {
@@ -49,7 +41,7 @@ function ProfileForm({ initial, onDone, plainTextBackend }: { initial: Draft; on
   const [key, setKey] = useState('')
   const [allowPlain, setAllowPlain] = useState(false)
   // Said before saving: main forgets the key when the profile's origin changes.
-  const dropsKey = !!initial.hasKey && originOf(draft.baseUrl) !== null && originOf(draft.baseUrl) !== originOf(initial.baseUrl)
+  const dropsKey = !!initial.hasKey && URL.canParse(draft.baseUrl) && originOf(draft.baseUrl) !== originOf(initial.baseUrl)
   const insecure = isInsecureServiceUrl(draft.baseUrl) && draft.baseUrl.trim() !== initial.baseUrl
   const [wire, setWire] = useState(() => draftOfDialect(initial.dialect))
   const [errors, setErrors] = useState<Record<string, string>>({})
