@@ -8,7 +8,7 @@ import { formatAge, parseTime, shortHex } from '../../lib/format'
 import { intentRoute } from '../../lib/intentRoute'
 import { labelledRoute } from './tokenLabels'
 import { quotedAmountText } from './quoteForm'
-import { useQuoteForm, type QuoteFormModel, type Side } from './useQuoteForm'
+import { CHAIN_FIELD, TOKEN_FIELD, useQuoteForm, type QuoteFormModel, type Side } from './useQuoteForm'
 
 /** The select's value for "type an address instead". */
 const OTHER = 'other'
@@ -41,8 +41,7 @@ const SIDE_TEXT = { origin: ['From chain', 'From token'], destination: ['To chai
 /** Chain, token by symbol, and (for a token the app does not know) its address. */
 function TokenFields({ model, side }: { model: QuoteFormModel; side: Side }) {
   const { draft, errors, choices, tokens } = model
-  const chainField = side === 'origin' ? 'originChainId' : 'destinationChainId'
-  const tokenField = side === 'origin' ? 'originTokenAddress' : 'destinationTokenAddress'
+  const [chainField, tokenField] = [CHAIN_FIELD[side], TOKEN_FIELD[side]]
   const [chainLabel, tokenLabel] = SIDE_TEXT[side]
   return (
     <>

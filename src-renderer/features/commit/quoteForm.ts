@@ -1,8 +1,9 @@
 import type { QuoteIntentRequest } from '@contract/service'
 import { isEvmAddress } from '@contract/formats'
 import { isWholeNumber } from '../../lib/classifyInput'
+import { formatUnitsExact } from '../../lib/format'
 import type { TokenChoice } from '../../data/reference/knownTokens'
-import { parseTokenAmount, toTokenUnits } from './tokenAmount'
+import { parseTokenAmount } from './tokenAmount'
 
 /**
  * The Quote helper's fields as typed. Tokens are picked by symbol (the draft keeps the
@@ -116,6 +117,6 @@ export function baseUnitsHint(request: QuoteIntentRequest | undefined): string |
 /** The amount the quote will send, in the origin token's units ("24.93959 USDC"). */
 export function quotedAmountText(request: QuoteIntentRequest, origin: TokenChoice | undefined): string {
   const raw = request.originTokenAmount ?? '0'
-  return origin ? `${toTokenUnits(raw, origin.decimals)} ${origin.symbol}` : `${raw} base units`
+  return origin ? `${formatUnitsExact(raw, origin.decimals)} ${origin.symbol}` : `${raw} base units`
 }
 

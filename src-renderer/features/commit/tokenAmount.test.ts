@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { parseTokenAmount, toTokenUnits } from './tokenAmount'
+import { formatUnitsExact } from '../../lib/format'
+import { parseTokenAmount } from './tokenAmount'
 
 const ok = (raw: string) => ({ ok: true, raw })
 const refused = (message: RegExp) => ({ ok: false, message: expect.stringMatching(message) })
@@ -48,9 +49,9 @@ describe('parseTokenAmount', () => {
   })
 })
 
-describe('toTokenUnits', () => {
+describe('base units back to token units (formatUnitsExact)', () => {
   it('turns base units back into token units without rounding', () => {
-    expect(toTokenUnits('24939590', 6)).toBe('24.93959')
-    expect(toTokenUnits('1', 18)).toBe('0.000000000000000001')
+    expect(formatUnitsExact('24939590', 6)).toBe('24.93959')
+    expect(formatUnitsExact('1', 18)).toBe('0.000000000000000001')
   })
 })

@@ -12,9 +12,6 @@ export type TokenAmountCheck = { ok: true; raw: string } | { ok: false; message:
 
 const DECIMAL = /^(\d*)(?:\.(\d*))?$/
 
-/** The largest amount any ERC-20 balance can hold, in token units, for the message. */
-const maxUnits = (decimals: number) => formatUnits(maxUint256, decimals)
-
 export function parseTokenAmount(typed: string, decimals: number, symbol: string): TokenAmountCheck {
   const text = typed.trim()
   if (!text) return { ok: false, message: `Enter the amount to send, in ${symbol} (e.g. 25 or 0.5)` }
@@ -35,9 +32,6 @@ export function parseTokenAmount(typed: string, decimals: number, symbol: string
     }
   const raw = parseUnits(`${m[1] || '0'}${fraction ? `.${fraction}` : ''}`, decimals)
   if (raw === 0n) return { ok: false, message: 'The amount must be above 0' }
-  if (raw > maxUint256) return { ok: false, message: `Too large: no token can hold more than ${maxUnits(decimals)} ${symbol} (2²⁵⁶ − 1 base units)` }
+  if (raw > maxUint256) return { ok: false, message: `Too large: no token can hold more than ${formatUnits(maxUint256, decimals)} ${symbol} (2²⁵⁶ − 1 base units)` }
   return { ok: true, raw: raw.toString() }
 }
-
-/** Base units back to token units, exactly ("24939590", 6 -> "24.93959"). */
-export const toTokenUnits = (raw: string, decimals: number): string => formatUnits(BigInt(raw), decimals)

@@ -10,8 +10,8 @@ import { baseUnitsHint, checkQuoteDraft, DEFAULT_QUOTE_DRAFT, tokenAfterChainCha
 
 export type Side = 'origin' | 'destination'
 
-const CHAIN_FIELD = { origin: 'originChainId', destination: 'destinationChainId' } as const
-const TOKEN_FIELD = { origin: 'originTokenAddress', destination: 'destinationTokenAddress' } as const
+export const CHAIN_FIELD = { origin: 'originChainId', destination: 'destinationChainId' } as const
+export const TOKEN_FIELD = { origin: 'originTokenAddress', destination: 'destinationTokenAddress' } as const
 
 /** What a picked token is, for the labels store (so the quote's amounts read with symbols everywhere). */
 const asMetadata = (t: TokenChoice | undefined) => (t ? [{ chainId: t.chainId, tokenAddress: t.address, symbol: t.symbol, decimals: t.decimals }] : [])
