@@ -1,47 +1,13 @@
-import { countOf } from '../../../lib/format'
 import { useId, useState, type FormEvent } from 'react'
+import { FormField } from '../../../components/FormField'
+import { plainOptions, SelectField } from '../../../components/SelectField'
+import { countOf } from '../../../lib/format'
 import { ALL_NETWORKS, emptyWallet, isBlankWallet, parseWalletLines, validateWallets, type WalletProblems, type WalletRow } from './wallets'
-
-/**
- * The network of a wallet: a picker of the service's networks (from the markets it
- * lists), with "All networks", once they are known; typed text until then. A value from
- * a link that is not among them stays selected, so nothing is lost.
- */
-function NetworkPicker({ id, n, value, networks, problem, onChange }: { id: string; n: number; value: string; networks: readonly string[]; problem?: string; onChange(v: string): void }) {
-  const known = networks.some((x) => x === value) || value === ALL_NETWORKS || value === ''
-  return (
-    <div className="field">
-      <label htmlFor={`${id}-network`}>Network {n}</label>
-      <select
-        id={`${id}-network`}
-        value={value}
-        aria-invalid={Boolean(problem)}
-        aria-describedby={problem ? `${id}-network-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      >
-        <option value="">Pick a network</option>
-        <option value={ALL_NETWORKS}>All networks ({networks.length})</option>
-        {known ? null : <option value={value}>{value}</option>}
-        {networks.map((x) => (
-          <option key={x} value={x}>
-            {x}
-          </option>
-        ))}
-      </select>
-      {problem ? (
-        <span id={`${id}-network-error`} className="field-error">
-          {problem}
-        </span>
-      ) : null}
-    </div>
-  )
-}
 
 function WalletFields({
   index,
   wallet,
   problems,
-  networkList,
   networks,
   onChange,
   onRemove,
@@ -49,42 +15,26 @@ function WalletFields({
   index: number
   wallet: WalletRow
   problems: WalletProblems
-  networkList: string
   networks: readonly string[]
   onChange(w: WalletRow): void
   onRemove(): void
 }) {
-  const id = useId()
   const n = index + 1
   const field = (key: keyof WalletRow, label: string, extra: Record<string, string> = {}) => (
-    <div className="field">
-      <label htmlFor={`${id}-${key}`}>
-        {label} {n}
-      </label>
-      <input
-        id={`${id}-${key}`}
-        value={wallet[key]}
-        aria-invalid={Boolean(problems[key])}
-        aria-describedby={problems[key] ? `${id}-${key}-error` : undefined}
-        spellCheck={false}
-        autoComplete="off"
-        onChange={(e) => onChange({ ...wallet, [key]: e.target.value })}
-        {...extra}
-      />
-      {problems[key] ? (
-        <span id={`${id}-${key}-error`} className="field-error">
-          {problems[key]}
-        </span>
-      ) : null}
-    </div>
+    <FormField label={`${label} ${n}`} error={problems[key]}>
+      <input value={wallet[key]} spellCheck={false} autoComplete="off" onChange={(e) => onChange({ ...wallet, [key]: e.target.value })} {...extra} />
+    </FormField>
   )
+  // The service's networks (from the markets it lists) once known, with "All networks"; typed text until then.
+  // A value from a link that is not among them stays selected, so nothing is lost.
+  const networkOptions = [{ value: '', label: 'Pick a network' }, { value: ALL_NETWORKS, label: `All networks (${networks.length})` }, ...plainOptions(networks)]
   return (
     <div className="yield-wallet-row" role="group" aria-label={`Wallet ${n}`}>
       {field('address', 'Address', { placeholder: '0x…', className: 'mono' })}
       {networks.length ? (
-        <NetworkPicker id={id} n={n} value={wallet.network} networks={networks} problem={problems.network} onChange={(network) => onChange({ ...wallet, network })} />
+        <SelectField label={`Network ${n}`} value={wallet.network} options={networkOptions} error={problems.network} onChange={(network) => onChange({ ...wallet, network })} />
       ) : (
-        field('network', 'Network', { placeholder: 'ethereum', list: networkList })
+        field('network', 'Network', { placeholder: 'ethereum' })
       )}
       {field('yieldId', 'Yield id', { placeholder: 'Optional: one market' })}
       <button type="button" className="yield-remove" onClick={onRemove} aria-label={`Remove wallet ${n}`}>
@@ -117,7 +67,8 @@ function useWalletRows(initial: readonly WalletRow[]) {
 }
 
 /** The paste box: good lines become rows, bad ones stay with their message. */
-function PasteWallets({ inputId, onWallets }: { inputId: string; onWallets(wallets: WalletRow[]): void }) {
+function PasteWallets({ onWallets }: { onWallets(wallets: WalletRow[]): void }) {
+  const inputId = useId()
   const [paste, setPaste] = useState('')
   const [problems, setProblems] = useState<string[]>([])
   const addPasted = () => {
@@ -165,12 +116,11 @@ export function WalletEditor({
   onSubmit,
 }: {
   initial: readonly WalletRow[]
-  /** Network names seen in markets, suggested in the network fields. */
+  /** Network names seen in markets: the network pickers' options. */
   networks: readonly string[]
   busy: boolean
   onSubmit(wallets: WalletRow[]): void
 }) {
-  const networkList = useId()
   const { rows, setRows, shown, valid, check } = useWalletRows(initial)
   const submit = (e: FormEvent) => {
     e.preventDefault()
@@ -180,18 +130,12 @@ export function WalletEditor({
   return (
     <form className="card yield-wallets" onSubmit={submit} aria-label="Wallets" noValidate>
       <h2>Wallets</h2>
-      <datalist id={networkList}>
-        {networks.map((n) => (
-          <option key={n} value={n} />
-        ))}
-      </datalist>
       {rows.map((w, i) => (
         <WalletFields
           key={i}
           index={i}
           wallet={w}
           problems={shown.rows[i] ?? {}}
-          networkList={networkList}
           networks={networks}
           onChange={(next) => setRows((r) => r.map((x, j) => (j === i ? next : x)))}
           onRemove={() => setRows((r) => (r.length > 1 ? r.filter((_, j) => j !== i) : [emptyWallet()]))}
@@ -207,7 +151,7 @@ export function WalletEditor({
         </button>
         <span className="muted small">{countOf(rows.filter((w) => !isBlankWallet(w)).length, 'wallet')}</span>
       </div>
-      <PasteWallets inputId={`${networkList}-paste`} onWallets={(wallets) => setRows((r) => [...r.filter((w) => !isBlankWallet(w)), ...wallets])} />
+      <PasteWallets onWallets={(wallets) => setRows((r) => [...r.filter((w) => !isBlankWallet(w)), ...wallets])} />
     </form>
   )
 }
