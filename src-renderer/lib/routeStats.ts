@@ -83,8 +83,11 @@ export interface RouteStats {
 interface Acc extends GroupCounts {
   durations: number[]
   /** By UTC day number (ms / day): a number key is cheap; it becomes a date only at the end. */
-  days: Map<number, { count: number; succeeded: number; failed: number; refunded: number; durations: number[] }>
+  days: Map<number, Tally>
 }
+
+/** Counts and durations of some intents: a group's, or one day's of it. */
+type Tally = Pick<Acc, 'count' | 'succeeded' | 'failed' | 'refunded' | 'durations'>
 
 const AUTO: readonly string[] = ['AUTO']
 const routeKey = (origin: number | undefined, destination: number | undefined) => `${origin ?? '?'}->${destination ?? '?'}`
@@ -110,44 +113,36 @@ export function shareBelow(sorted: ArrayLike<number>, value: number): number {
   return sorted.length ? lo / sorted.length : 0
 }
 
+function tally(t: Tally, s: IntentStatus | undefined, duration: number | undefined): void {
+  t.count++
+  if (s === 'SUCCEEDED') t.succeeded++
+  else if (s === 'REFUNDED') t.refunded++
+  else if (failedLike(s)) t.failed++
+  if (duration !== undefined) t.durations.push(duration)
+}
+
 function addTo(acc: Acc, row: StatsRow, duration: number | undefined, day: number | undefined): void {
-  acc.count++
-  const s = row.status
-  if (s === 'SUCCEEDED') acc.succeeded++
-  else if (s === 'REFUNDED') acc.refunded++
-  else if (failedLike(s)) acc.failed++
-  if (duration !== undefined) acc.durations.push(duration)
+  tally(acc, row.status, duration)
   if (day === undefined) return
   let d = acc.days.get(day)
   if (!d) acc.days.set(day, (d = { count: 0, succeeded: 0, failed: 0, refunded: 0, durations: [] }))
-  d.count++
-  if (s === 'SUCCEEDED') d.succeeded++
-  else if (s === 'REFUNDED') d.refunded++
-  else if (failedLike(s)) d.failed++
-  if (duration !== undefined) d.durations.push(duration)
+  tally(d, row.status, duration)
 }
 
 /** Numbers sorted ascending by the typed array's native numeric sort (no comparator calls). */
 const sortedOf = (values: number[]) => Float64Array.from(values).sort()
 
-function finishGroup(acc: Acc): GroupStats {
-  const durations = sortedOf(acc.durations)
-  const settled = acc.succeeded + acc.failed + acc.refunded
-  const byDay = [...acc.days.entries()]
+function finishGroup({ days, durations: unsorted, ...counts }: Acc): GroupStats {
+  const durations = sortedOf(unsorted)
+  const settled = counts.succeeded + counts.failed + counts.refunded
+  const byDay = [...days.entries()]
     .sort(([a], [b]) => a - b)
     .map(([day, d]): DayPoint => ({ day: dayText(day), count: d.count, succeeded: d.succeeded, failed: d.failed, refunded: d.refunded, p50Ms: percentile(sortedOf(d.durations), 50) }))
   return {
-    key: acc.key,
-    originChainId: acc.originChainId,
-    destinationChainId: acc.destinationChainId,
-    provider: acc.provider,
-    count: acc.count,
-    succeeded: acc.succeeded,
-    failed: acc.failed,
-    refunded: acc.refunded,
+    ...counts,
     settled,
-    successRate: settled ? acc.succeeded / settled : undefined,
-    refundRate: settled ? acc.refunded / settled : undefined,
+    successRate: settled ? counts.succeeded / settled : undefined,
+    refundRate: settled ? counts.refunded / settled : undefined,
     durations,
     p50Ms: percentile(durations, 50),
     p95Ms: percentile(durations, 95),
