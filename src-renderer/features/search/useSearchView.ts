@@ -2,11 +2,11 @@ import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { SearchIntentsRequest } from '@contract/service'
 import { useRouteTokenLabels } from '../../data/reference/useRouteTokenLabels'
-import { describeRequest, nounsOf, searchFilters, searchParams, shortValue, type FilterDraft, type SearchFilterKey } from './filters'
+import { describeRequest, nounsOf, searchFilters, searchParams, shortValue, type SearchFilterKey } from './filters'
 import type { SearchHit } from './hits'
 import { historyLinkFor } from './historyLink'
 import { paramsForUniversal, planFromParams, UNIVERSAL_PARAM, type SearchPlan } from './plan'
-import { useIntentSearch, type IntentSearch } from './useIntentSearch'
+import { useIntentSearch } from './useIntentSearch'
 
 /** Rows rendered before asking: SearchIntents has no paging, and a project can hold thousands. */
 export const ROW_LIMIT = 500
@@ -28,28 +28,6 @@ export interface CappedSearch {
   historyHref?: string
 }
 
-export interface SearchViewModel {
-  plan: SearchPlan
-  search: IntentSearch
-  /** The URL query: the search's identity (saved searches store it). */
-  query: string
-  /** What was searched, in words. */
-  described: string
-  /** The universal box's value from the URL. */
-  universal: string
-  /** The form's part of the URL ('' when the universal box searched). */
-  formQuery: string
-  formDraft: FilterDraft
-  filtersOpen: boolean
-  setFiltersOpen(open: boolean): void
-  searchUniversal(value: string): void
-  searchFilters(request: SearchIntentsRequest): void
-  /** The rows to draw: the newest `ROW_LIMIT` until "Show all". */
-  rows: SearchHit[]
-  showAll(): void
-  capped: CappedSearch[]
-}
-
 const NO_HITS: SearchHit[] = []
 
 /**
@@ -57,7 +35,7 @@ const NO_HITS: SearchHit[] = []
  * filter panel, the rows to draw and what the service's cap cut off. The search lives in
  * the URL, so it can be shared, bookmarked and reopened.
  */
-export function useSearchView(): SearchViewModel {
+export function useSearchView() {
   const [params, setParams] = useSearchParams()
   const query = params.toString()
   const plan = useMemo(() => planFromParams(new URLSearchParams(query)), [query])
@@ -79,22 +57,28 @@ export function useSearchView(): SearchViewModel {
   const all = showAllFor === query
   const rows = useMemo(() => (all || hits.length <= ROW_LIMIT ? hits : newestFirst(hits).slice(0, ROW_LIMIT)), [hits, all])
   const cappedCandidates = search.status === 'done' && search.from === 'service' ? search.capped : undefined
-  const capped = useMemo(() => (cappedCandidates ?? []).map((c) => ({ as: c.as, historyHref: historyLinkFor(c.request) })), [cappedCandidates])
+  const capped = useMemo(() => (cappedCandidates ?? []).map((c): CappedSearch => ({ as: c.as, historyHref: historyLinkFor(c.request) })), [cappedCandidates])
 
   return {
     plan,
     search,
+    /** The URL query: the search's identity (saved searches store it). */
     query,
     described: describePlan(plan),
+    /** The universal box's value from the URL. */
     universal: params.get(UNIVERSAL_PARAM) ?? '',
+    /** The form's part of the URL ('' when the universal box searched). */
     formQuery,
     formDraft,
     filtersOpen,
     setFiltersOpen,
-    searchUniversal: (value) => setParams(paramsForUniversal(value)),
-    searchFilters: (request) => setParams(searchParams(request)),
+    searchUniversal: (value: string) => setParams(paramsForUniversal(value)),
+    searchFilters: (request: SearchIntentsRequest) => setParams(searchParams(request)),
+    /** The rows to draw: the newest `ROW_LIMIT` until "Show all". */
     rows,
     showAll: () => setShowAllFor(query),
     capped,
   }
 }
+
+export type SearchViewModel = ReturnType<typeof useSearchView>
