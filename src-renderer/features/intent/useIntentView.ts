@@ -64,7 +64,7 @@ export function answerNote(held: HeldBalances): string | undefined {
 }
 
 /** The case summary's last line: which profile the data came from, whether cached, and when. */
-export function provenanceOf(info: AppInfo | null | undefined, shown: { fromCache?: boolean; fetchedAt: number } | undefined): string | undefined {
+function provenanceOf(info: AppInfo | null | undefined, shown: { fromCache?: boolean; fetchedAt: number } | undefined): string | undefined {
   if (!shown) return undefined
   return `Data from ${activeProfile(info ?? null)?.name ?? 'the service'}${shown.fromCache ? ' (cached copy)' : ''}, fetched ${new Date(shown.fetchedAt).toISOString()}`
 }
@@ -86,15 +86,8 @@ function useReloadOnWatchedMove(watchedStatus: ReportedStatus | undefined, reloa
   }, [watchedStatus, reload])
 }
 
-/** Notes and the statuses seen on this computer, live from the cache. */
-function useLocalRecords(profileId: string | undefined, intentId: string) {
-  const notes = useCacheRead('intentNotes', profileId, { intentId }, (p) => listNotes(p, intentId)).data
-  const transitions = useCacheRead('transitions', profileId, { intentId }, (p) => readTransitions(p, intentId)).data
-  return { notes, transitions }
-}
-
 /** The bookmark on this computer: the choice shows at once, the stored value takes over when the cache reports it. */
-export function useBookmark(profileId: string | undefined, intentId: string) {
+function useBookmark(profileId: string | undefined, intentId: string) {
   const stored = useCacheRead('bookmark', profileId, { intentId }, (p) => isBookmarked(p, intentId)).data
   const [pending, setPending] = useState<boolean | null>(null)
   const write = useSetBookmarked()
@@ -127,7 +120,7 @@ interface AnswerInputs {
  * cache): the oldest fetch time among the intent and its receipt. Undefined while both
  * are live answers (a watched receipt is live).
  */
-export function staleSince(offline: boolean, intent: { fromCache: boolean; fetchedAt: number } | undefined, receipt: { origin: string; fetchedAt: number } | undefined): number | undefined {
+function staleSince(offline: boolean, intent: { fromCache: boolean; fetchedAt: number } | undefined, receipt: { origin: string; fetchedAt: number } | undefined): number | undefined {
   const cachedIntent = intent && (offline || intent.fromCache) ? intent.fetchedAt : undefined
   const cachedReceipt = receipt && (offline || receipt.origin === 'cache') ? receipt.fetchedAt : undefined
   const times = [cachedIntent, cachedReceipt].filter((t): t is number => t !== undefined)
@@ -143,7 +136,7 @@ export function expectationNote(outcome: string, e: Expectation | undefined, bas
 }
 
 /** How the answer's USD figures were priced, and what it leaves unpriced: "USD values: priced from balances (3 min ago)." */
-export function heldValueNote(v: ValuedSum, now: number): string | undefined {
+function heldValueNote(v: ValuedSum, now: number): string | undefined {
   if (!v.priced && !v.unpriced.length) return undefined
   const how = v.priced ? pricedHowText(v, now) : ''
   const unpriced = v.unpriced.length ? `${how ? '; ' : ''}no USD value: ${v.unpriced.join(', ')}` : ''
@@ -181,7 +174,9 @@ export function useIntentView(rawId: string | undefined) {
   const watch = useWatch(intentId)
   const chains = useChainsById()
   const learnt = useTokenLabels()
-  const { notes, transitions } = useLocalRecords(profileId, intentId)
+  // Notes and the statuses seen on this computer, live from the cache.
+  const notes = useCacheRead('intentNotes', profileId, { intentId }, (p) => listNotes(p, intentId)).data
+  const transitions = useCacheRead('transitions', profileId, { intentId }, (p) => readTransitions(p, intentId)).data
   const bookmark = useBookmark(profileId, intentId)
   const caseRecord = useCases((s) => (profileId ? s.cases[caseKey(profileId, intentId)] : undefined))
 
