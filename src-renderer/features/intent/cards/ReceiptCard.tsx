@@ -61,23 +61,23 @@ function SeenTransitions({ transitions }: { transitions: ReadonlyArray<{ status:
  * mode and trade type, verbatim. Nothing shows when the service sends none of them.
  */
 function ServiceSummary({ summary }: { summary: IntentReceiptSummary | undefined }) {
-  const rows = [
-    ['Status', summary?.status],
-    ['Mode', summary?.mode],
-    ['Trade type', summary?.tradeType],
-  ] as const
-  if (!rows.some(([, v]) => v)) return null
+  const rows = (
+    [
+      ['Status', summary?.status],
+      ['Mode', summary?.mode],
+      ['Trade type', summary?.tradeType],
+    ] as const
+  ).filter(([, v]) => v)
+  if (!rows.length) return null
   return (
     <p className="intent-receipt-summary small" aria-label="Receipt summary">
       <span className="muted">The service's summary: </span>
-      {rows
-        .filter(([, v]) => v)
-        .map(([label, v], i) => (
-          <span key={label} data-field={label}>
-            {i ? ' · ' : ''}
-            {label.toLowerCase()} <strong className="mono">{v}</strong>
-          </span>
-        ))}
+      {rows.map(([label, v], i) => (
+        <span key={label} data-field={label}>
+          {i ? ' · ' : ''}
+          {label.toLowerCase()} <strong className="mono">{v}</strong>
+        </span>
+      ))}
     </p>
   )
 }
