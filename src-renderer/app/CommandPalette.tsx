@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useNavigate } from 'react-router'
 import type { SvcError } from '@contract/errors'
+import { FieldList } from '../components/FieldList'
 import { paletteActions, type PaletteAction } from '../features/search/paletteActions'
 import { universalHint } from '../features/search/plan'
 import { confirmIntentExists } from '../features/watch/confirmIntent'
@@ -64,22 +65,7 @@ function useFocusSearch() {
 }
 
 /** What "?" shows in the palette: every shortcut, from the one list. */
-function ShortcutList() {
-  return (
-    <table className="palette-shortcuts" aria-label="Keyboard shortcuts">
-      <tbody>
-        {SHORTCUTS.map((s) => (
-          <tr key={s.keys}>
-            <th scope="row">
-              <kbd>{s.keys}</kbd>
-            </th>
-            <td>{s.does}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  )
-}
+const ShortcutList = () => <FieldList label="Keyboard shortcuts" fields={SHORTCUTS.map((s) => [<kbd key={s.keys}>{s.keys}</kbd>, s.does])} />
 
 /** The highlighted action after a navigation key, or undefined when the key does not move it. */
 function movedTo(e: KeyboardEvent, current: number, n: number): number | undefined {

@@ -73,6 +73,19 @@ describe('DataTable', () => {
     expect(onOpen).toHaveBeenCalledWith(rows[0])
   })
 
+  it('names each row by its header cell, and marks rows with their own class and data', () => {
+    const named: Column<Row>[] = [{ ...columns[0], rowHeader: true, className: 'mono' }, columns[1]]
+    render(<DataTable label="t" className="extra" columns={named} rows={rows} rowKey={(r) => r.id} rowProps={(r) => (r.n > 1 ? { className: 'big', 'data-big': 'true' } : {})} />)
+    expect(screen.getByRole('table', { name: 't' })).toHaveClass('data', 'extra')
+    const header = screen.getByRole('rowheader', { name: /^a/ })
+    expect(header).toHaveClass('mono')
+    const row = header.closest('tr')!
+    expect(row).toHaveClass('big')
+    expect(row).toHaveAttribute('data-big', 'true')
+    expect(within(row).getByRole('cell')).toHaveTextContent('10')
+    expect(screen.getByRole('rowheader', { name: /^c/ }).closest('tr')).not.toHaveAttribute('data-big')
+  })
+
   describe('a long list', () => {
     const many: Row[] = Array.from({ length: 500 }, (_, i) => ({ id: `r${String(i).padStart(3, '0')}`, n: i }))
     // jsdom lays nothing out: the scroll root gets a viewport of 800 px and each row 40 px.
@@ -100,6 +113,15 @@ describe('DataTable', () => {
       expect(drawnRows[0]).toHaveTextContent('r499')
       expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '501')
       expect(drawnRows[0]).toHaveAttribute('aria-rowindex', '2')
+    })
+
+    it('inside the scroll root draws every row when asked to draw all', () => {
+      render(
+        <main {...{ [SCROLL_ROOT_ATTR]: '' }}>
+          <DataTable label="t" columns={columns} rows={many} rowKey={(r) => r.id} drawAll />
+        </main>,
+      )
+      expect(bodyRows()).toHaveLength(500)
     })
 
     it('outside a scroll root draws every row', () => {

@@ -4,16 +4,24 @@ import { useRowWindow, type RowWindow } from './useRowWindow'
 
 export interface Column<T> {
   id: string
-  header: string
+  header: ReactNode
   cell: (row: T) => ReactNode
   /** Present when the column can be sorted. */
   sortValue?: (row: T) => string | number | bigint | undefined
   align?: 'left' | 'right'
   /** Lets long content (routes, lists) wrap onto more lines instead of widening the table. */
   wrap?: boolean
+  /** The row's name, drawn as its header cell (`<th scope="row">`) so a screen reader names the row with each cell. */
+  rowHeader?: boolean
+  /** More classes for the column's cells and its header (a width, a highlight, monospace). */
+  className?: string
 }
 
-const cellClass = (c: Column<unknown>) => [c.align === 'right' ? 'num' : '', c.wrap ? 'wrap' : ''].filter(Boolean).join(' ') || undefined
+const classes = (...names: Array<string | false | undefined>) => names.filter(Boolean).join(' ') || undefined
+const cellClass = (c: Column<unknown>) => classes(c.align === 'right' && 'num', c.wrap && 'wrap', c.className)
+
+/** A row's own class and data attributes (a highlight, a value for tests and styles). */
+export type RowProps = { className?: string } & { [data: `data-${string}`]: string | undefined }
 
 export type SortState = { column: string; dir: 'asc' | 'desc' } | null
 
@@ -33,8 +41,9 @@ function compare(a: unknown, b: unknown): number {
 
 /**
  * The one sortable table of the views. A long list draws only the rows near the screen
- * (`useRowWindow`), so a 500-row answer costs what a screenful costs; the history view,
- * which holds tens of thousands with column windows too, has its own grid.
+ * (`useRowWindow`), so a 500-row answer costs what a screenful costs; `drawAll` keeps every
+ * row drawn for a table read whole (find-in-page). The history view, which holds tens of
+ * thousands with column windows too, has its own grid.
  */
 export function DataTable<T>({
   columns,
@@ -43,13 +52,19 @@ export function DataTable<T>({
   onOpen,
   initialSort = null,
   label,
+  className,
+  rowProps,
+  drawAll = false,
 }: {
   columns: Column<T>[]
-  rows: T[]
-  rowKey: (row: T) => string
+  rows: readonly T[]
+  rowKey: (row: T, index: number) => string
   onOpen?: (row: T) => void
   initialSort?: SortState
   label: string
+  className?: string
+  rowProps?: (row: T) => RowProps
+  drawAll?: boolean
 }) {
   const [sort, setSort] = useState<SortState>(initialSort)
   const sorted = useMemo(() => {
@@ -64,17 +79,17 @@ export function DataTable<T>({
   const toggle = (id: string) =>
     setSort((s) => (s?.column === id ? { column: id, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { column: id, dir: 'asc' }))
 
-  const { bodyRef, rowWindow, onKeyDown } = useRowWindow(sorted.length, (i) => rowKey(sorted[i]))
+  const { bodyRef, rowWindow, onKeyDown } = useRowWindow(sorted.length, (i) => rowKey(sorted[i], i), !drawAll)
 
   return (
-    <table className="data" aria-label={label} aria-rowcount={sorted.length + 1}>
+    <table className={classes('data', className)} aria-label={label} aria-rowcount={sorted.length + 1}>
       <thead>
         <tr aria-rowindex={1}>
           {columns.map((c) => (
             <th
               key={c.id}
               scope="col"
-              className={c.align === 'right' ? 'num' : undefined}
+              className={classes(c.align === 'right' && 'num', c.className)}
               aria-sort={sort?.column === c.id ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined}
             >
               {c.sortValue ? (
@@ -93,8 +108,8 @@ export function DataTable<T>({
         <Spacer height={rowWindow.kind === 'window' ? rowWindow.before : 0} span={columns.length} />
         {drawn(sorted, rowWindow).map(({ row, index }) => (
           // A row that cannot be drawn shows its error and raw JSON in its place; the other rows stay.
-          <ErrorBoundary key={rowKey(row)} what="row" record={row} resetKey={row} rowColumns={columns.length}>
-            <DataRow row={row} index={index} columns={columns} onOpen={onOpen} measure={rowWindow.kind === 'window' ? rowWindow.measure : undefined} />
+          <ErrorBoundary key={rowKey(row, index)} what="row" record={row} resetKey={row} rowColumns={columns.length}>
+            <DataRow row={row} index={index} columns={columns} onOpen={onOpen} extra={rowProps?.(row)} measure={rowWindow.kind === 'window' ? rowWindow.measure : undefined} />
           </ErrorBoundary>
         ))}
         <Spacer height={rowWindow.kind === 'window' ? rowWindow.after : 0} span={columns.length} />
@@ -112,35 +127,44 @@ function DataRow<T>({
   index,
   columns,
   onOpen,
+  extra,
   measure,
 }: {
   row: T
   index: number
   columns: Column<T>[]
   onOpen?: (row: T) => void
+  extra?: RowProps
   measure?: (el: Element | null) => void
 }) {
   return (
     <tr
+      {...extra}
       data-index={index}
       aria-rowindex={index + 2}
       ref={measure}
-      className={onOpen ? 'clickable' : undefined}
+      className={classes(onOpen && 'clickable', extra?.className)}
       tabIndex={onOpen ? 0 : undefined}
       onClick={onOpen ? (e) => !fromControl(e.target, e.currentTarget) && onOpen(row) : undefined}
       onKeyDown={onOpen ? (e) => e.key === 'Enter' && !fromControl(e.target, e.currentTarget) && onOpen(row) : undefined}
     >
-      {columns.map((c) => (
-        <td key={c.id} className={cellClass(c as Column<unknown>)}>
-          {c.cell(row)}
-        </td>
-      ))}
+      {columns.map((c) =>
+        c.rowHeader ? (
+          <th key={c.id} scope="row" className={cellClass(c as Column<unknown>)}>
+            {c.cell(row)}
+          </th>
+        ) : (
+          <td key={c.id} className={cellClass(c as Column<unknown>)}>
+            {c.cell(row)}
+          </td>
+        ),
+      )}
     </tr>
   )
 }
 
 /** The rows to draw: all of them, or the window's, each with its place in the sorted list. */
-function drawn<T>(rows: T[], rowWindow: RowWindow): { row: T; index: number }[] {
+function drawn<T>(rows: readonly T[], rowWindow: RowWindow): { row: T; index: number }[] {
   if (rowWindow.kind === 'all') return rows.map((row, index) => ({ row, index }))
   return rowWindow.items.filter((it) => it.index < rows.length).map((it) => ({ row: rows[it.index], index: it.index }))
 }

@@ -38,12 +38,13 @@ function offsetIn(root: HTMLElement, el: HTMLElement): number {
  * so rows that wrap keep their own height. Outside a scroll root (a component drawn on
  * its own) every row is drawn. The first commit of a long list draws no rows at all: the
  * layout effect finds the scroll root and draws the window before the browser paints.
+ * `windowed` false draws every row, however many.
  */
-export function useRowWindow(count: number, getKey: (index: number) => string) {
+export function useRowWindow(count: number, getKey: (index: number) => string, windowed = true) {
   const bodyRef = useRef<HTMLTableSectionElement>(null)
   const [root, setRoot] = useState<HTMLElement | null | undefined>(undefined)
   const [margin, setMargin] = useState(0)
-  const long = count > WINDOW_FROM
+  const long = windowed && count > WINDOW_FROM
 
   useLayoutEffect(() => {
     if (long && bodyRef.current) setRoot(bodyRef.current.closest<HTMLElement>(`[${SCROLL_ROOT_ATTR}]`))

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { ErrorBoundary } from '../../components/ErrorBoundary'
+import { DataTable, type Column } from '../../components/DataTable'
 import { ShownAge } from '../../components/CachedNotice'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
@@ -201,16 +201,21 @@ function Leaf({ path, value, intent }: { path: string; value: unknown; intent: I
   const tokenOf = makeTokenLookup(intent, undefined, useTokenLabels())
   const readable = readableLeaf(path, value, intent, tokenOf, chains)
   return (
-    <td className="mono">
+    <>
       {leafText(value)}
       {readable ? <div className="muted small intent-compare-readable">{readable}</div> : null}
-    </td>
+    </>
   )
 }
 
 function ComparisonTable({ rows, headings, intents, onlyDiffs, setOnlyDiffs }: TableProps) {
   const differing = rows.filter((r) => !r.same).length
   const shownRows = onlyDiffs ? rows.filter((r) => !r.same) : rows
+  const columns: Column<DiffRow>[] = [
+    { id: 'field', header: 'Field', rowHeader: true, className: 'mono intent-compare-path', cell: (r) => r.path },
+    { id: 'a', header: `A: ${headings[0]}`, className: 'mono', cell: (r) => <Leaf path={r.path} value={r.left} intent={intents[0]} /> },
+    { id: 'b', header: `B: ${headings[1]}`, className: 'mono', cell: (r) => <Leaf path={r.path} value={r.right} intent={intents[1]} /> },
+  ]
   return (
     <div className="card">
       <div className="row intent-compare-summary">
@@ -220,34 +225,16 @@ function ComparisonTable({ rows, headings, intents, onlyDiffs, setOnlyDiffs }: T
           Only differences
         </label>
       </div>
-      <table className="data intent-compare-table" aria-label="Field comparison">
-        <colgroup>
-          <col className="intent-compare-path" />
-          <col />
-          <col />
-        </colgroup>
-        <thead>
-          <tr>
-            <th scope="col">Field</th>
-            <th scope="col">A: {headings[0]}</th>
-            <th scope="col">B: {headings[1]}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shownRows.map((r) => (
-            // A field that cannot be drawn costs its row; the rest of the comparison stays.
-            <ErrorBoundary key={r.path} what="field" record={{ field: r.path, left: r.left, right: r.right }} resetKey={r} rowColumns={3}>
-              <tr className={r.same ? undefined : 'intent-compare-diff'} data-differs={r.same ? undefined : 'true'}>
-                <th scope="row" className="mono">
-                  {r.path}
-                </th>
-                <Leaf path={r.path} value={r.left} intent={intents[0]} />
-                <Leaf path={r.path} value={r.right} intent={intents[1]} />
-              </tr>
-            </ErrorBoundary>
-          ))}
-        </tbody>
-      </table>
+      {/* Drawn whole: a comparison is read and searched (find in page) as one. */}
+      <DataTable
+        label="Field comparison"
+        className="intent-compare-table"
+        columns={columns}
+        rows={shownRows}
+        rowKey={(r) => r.path}
+        rowProps={(r) => (r.same ? {} : { className: 'intent-compare-diff', 'data-differs': 'true' })}
+        drawAll
+      />
       {onlyDiffs && differing === 0 ? <p className="muted">Both sides are identical.</p> : null}
     </div>
   )

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
-import type { GasFee, Intent } from '@contract/service'
+import type { FeeOption, GasFee, Intent } from '@contract/service'
 import { Amount } from '../../../components/Amount'
+import { DataTable, type Column } from '../../../components/DataTable'
 import { Hex } from '../../../components/Hex'
 import { formatAmount, formatUsd } from '../../../lib/format'
 import { Card, chain, hex, KV, nativeAmount, time, token, tokenAmount, type KVRow, usd, yesNo } from './parts'
@@ -88,37 +89,16 @@ function Column({ title, label = title, rows }: { title: string; label?: string;
 
 type GasFeeOptions = NonNullable<Intent['gasFeeOptions']>
 
-function FeeOptionsTable({ options, chainId }: { options: NonNullable<GasFeeOptions['feeOptions']>; chainId: number | undefined }) {
-  return (
-    <table className="data intent-table" aria-label="Fee options">
-      <thead>
-        <tr>
-          <th scope="col">Token</th>
-          <th scope="col" className="num">Amount</th>
-          <th scope="col" className="num">USD</th>
-          <th scope="col">Collector</th>
-          <th scope="col">Permit (EIP-2612)</th>
-          <th scope="col">Passthrough eligible</th>
-        </tr>
-      </thead>
-      <tbody>
-        {options.map((opt, i) => (
-          <tr key={`${opt.tokenAddress}-${i}`}>
-            <td>
-              {opt.tokenSymbol ?? '—'} <Hex value={opt.tokenAddress} kind="address" chainId={chainId} />
-            </td>
-            <td className="num">{opt.amount === undefined ? '—' : <Amount raw={opt.amount} decimals={opt.tokenDecimals} symbol={opt.tokenSymbol} copyable />}</td>
-            <td className="num">{formatUsd(opt.amountUsd)}</td>
-            <td>
-              <Hex value={opt.feeCollectorAddress} kind="address" chainId={chainId} />
-            </td>
-            <td>{yesNo(opt.is2612) ?? '—'}</td>
-            <td>{yesNo(opt.isPassthroughEligible) ?? '—'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  )
+function FeeOptionsTable({ options, chainId }: { options: FeeOption[]; chainId: number | undefined }) {
+  const columns: Column<FeeOption>[] = [
+    { id: 'token', header: 'Token', cell: (opt) => <>{opt.tokenSymbol ?? '—'} <Hex value={opt.tokenAddress} kind="address" chainId={chainId} /></> },
+    { id: 'amount', header: 'Amount', align: 'right', cell: (opt) => (opt.amount === undefined ? '—' : <Amount raw={opt.amount} decimals={opt.tokenDecimals} symbol={opt.tokenSymbol} copyable />) },
+    { id: 'usd', header: 'USD', align: 'right', cell: (opt) => formatUsd(opt.amountUsd) },
+    { id: 'collector', header: 'Collector', cell: (opt) => <Hex value={opt.feeCollectorAddress} kind="address" chainId={chainId} /> },
+    { id: 'permit', header: 'Permit (EIP-2612)', cell: (opt) => yesNo(opt.is2612) ?? '—' },
+    { id: 'passthrough', header: 'Passthrough eligible', cell: (opt) => yesNo(opt.isPassthroughEligible) ?? '—' },
+  ]
+  return <DataTable label="Fee options" className="intent-table" columns={columns} rows={options} rowKey={(opt, i) => `${opt.tokenAddress}-${i}`} />
 }
 
 function GasFeeOptionsPart({ opts, chainId }: { opts: GasFeeOptions; chainId: number | undefined }) {

@@ -1,4 +1,5 @@
 import type { Intent, PriceImpactDetails } from '@contract/service'
+import { DataTable, type Column } from '../../../components/DataTable'
 import { Hex } from '../../../components/Hex'
 import { formatDuration, formatPercent, formatUsd } from '../../../lib/format'
 import { intentProviders } from '../../../lib/intentRoute'
@@ -14,55 +15,32 @@ const IMPACTS: [ImpactKey, string][] = [
   ['netPriceImpact', 'Net'],
 ]
 
+type Impact = [key: ImpactKey, label: string]
+
 function ImpactTable({ details }: { details: PriceImpactDetails }) {
   const rows = IMPACTS.filter(([k]) => details[k])
   if (!rows.length) return null
-  return (
-    <table className="data intent-table" aria-label="Price impact details">
-      <thead>
-        <tr>
-          <th scope="col">Price impact</th>
-          <th scope="col" className="num">Share</th>
-          <th scope="col" className="num">USD</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([k, label]) => (
-          <tr key={k}>
-            <td>{label}</td>
-            <td className="num">{formatPercent(details[k]?.priceImpact, 3)}</td>
-            <td className="num">{formatUsd(details[k]?.priceImpactUsd)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  )
+  const columns: Column<Impact>[] = [
+    { id: 'impact', header: 'Price impact', cell: ([, label]) => label },
+    { id: 'share', header: 'Share', align: 'right', cell: ([k]) => formatPercent(details[k]?.priceImpact, 3) },
+    { id: 'usd', header: 'USD', align: 'right', cell: ([k]) => formatUsd(details[k]?.priceImpactUsd) },
+  ]
+  return <DataTable label="Price impact details" className="intent-table" columns={columns} rows={rows} rowKey={([k]) => k} />
 }
 
+type Provider = { name: string; requestId?: string; feeUsd?: number }
+
+const PROVIDER_COLUMNS: Column<Provider>[] = [
+  { id: 'provider', header: 'Provider', cell: (p) => p.name },
+  { id: 'request', header: 'Request id', cell: (p) => (p.requestId ? <Hex value={p.requestId} /> : '—') },
+  { id: 'fee', header: 'Provider fee', align: 'right', cell: (p) => formatUsd(p.feeUsd) },
+]
+
 function ProvidersTable({ intent }: { intent: Intent }) {
-  const providers = intentProviders(intent)
   const q = intent.quote
+  const providers = intentProviders(intent).map((name, i): Provider => ({ name, requestId: q?.routeProvidersRequestIds?.[i], feeUsd: q?.routeProvidersFeeUsd?.[i] }))
   if (!providers.length) return null
-  return (
-    <table className="data intent-table" aria-label="Route providers">
-      <thead>
-        <tr>
-          <th scope="col">Provider</th>
-          <th scope="col">Request id</th>
-          <th scope="col" className="num">Provider fee</th>
-        </tr>
-      </thead>
-      <tbody>
-        {providers.map((p, i) => (
-          <tr key={`${p}-${i}`}>
-            <td>{p}</td>
-            <td>{q?.routeProvidersRequestIds?.[i] ? <Hex value={q.routeProvidersRequestIds[i]} /> : '—'}</td>
-            <td className="num">{formatUsd(q?.routeProvidersFeeUsd?.[i])}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  )
+  return <DataTable label="Route providers" className="intent-table" columns={PROVIDER_COLUMNS} rows={providers} rowKey={(p, i) => `${p.name}-${i}`} />
 }
 
 /** The quote the user accepted, and the request it answered. */

@@ -4,6 +4,7 @@ import type { SvcError } from '@contract/errors'
 import { datedFilename, downloadText } from '../../../lib/download'
 import { Link, useSearchParams } from 'react-router'
 import type { MarketHistory } from '@contract/marketHistory'
+import { DataTable, type Column } from '../../../components/DataTable'
 import { ErrorNotice } from '../../../components/ErrorNotice'
 import { SelectField } from '../../../components/SelectField'
 import { ViewHeader } from '../../../components/ViewHeader'
@@ -21,44 +22,28 @@ import { MAX_COMPARED, mergedRows, readCompared } from './compareRows'
 
 const COLORS = ['var(--accent)', 'var(--ok)', 'var(--warn)', 'var(--bad)']
 
+type Figure = [label: string, value: (h: MarketHistory) => string]
+
+const FIGURES: Figure[] = [
+  ['Base rate now', (h) => rateLabel(h.stats.present?.base ?? null, h.stats.present?.baseUnit ?? null)],
+  ['Rewards rate now', (h) => rateLabel(h.stats.present?.rewards ?? null, h.stats.present?.rewardsUnit ?? null)],
+  ['TVL (USD)', (h) => (h.stats.present?.tvlUsd == null ? '—' : formatUsd(h.stats.present.tvlUsd))],
+  ['Utilisation', (h) => (h.stats.present?.utilization == null ? '—' : formatPercent(h.stats.present.utilization))],
+  ['Open to entry / exit', (h) => `${h.stats.present?.enter == null ? '—' : h.stats.present.enter ? 'yes' : 'no'} / ${h.stats.present?.exit == null ? '—' : h.stats.present.exit ? 'yes' : 'no'}`],
+  ['Change, 7 days', (h) => changeLabel(h.stats.change7d)],
+  ['30-day mean', (h) => rateLabel(h.stats.mean30d, h.stats.present?.baseUnit ?? null)],
+  ['30-day σ', (h) => (h.stats.sd30d === null ? '—' : changeLabel(h.stats.sd30d).replace(/^[+±−]/, ''))],
+  ['Outlier (> 3 σ)', (h) => (h.stats.outlier ? 'Yes' : 'No')],
+  ['Last recorded', (h) => (h.lastAt === null ? 'Never' : formatDateTime(h.lastAt))],
+]
+
 /** Each compared market's present state and figures, side by side. */
 function StateTable({ histories, nameOf }: { histories: readonly MarketHistory[]; nameOf(id: string): string }) {
-  const rows: Array<[string, (h: MarketHistory) => string]> = [
-    ['Base rate now', (h) => rateLabel(h.stats.present?.base ?? null, h.stats.present?.baseUnit ?? null)],
-    ['Rewards rate now', (h) => rateLabel(h.stats.present?.rewards ?? null, h.stats.present?.rewardsUnit ?? null)],
-    ['TVL (USD)', (h) => (h.stats.present?.tvlUsd == null ? '—' : formatUsd(h.stats.present.tvlUsd))],
-    ['Utilisation', (h) => (h.stats.present?.utilization == null ? '—' : formatPercent(h.stats.present.utilization))],
-    ['Open to entry / exit', (h) => `${h.stats.present?.enter == null ? '—' : h.stats.present.enter ? 'yes' : 'no'} / ${h.stats.present?.exit == null ? '—' : h.stats.present.exit ? 'yes' : 'no'}`],
-    ['Change, 7 days', (h) => changeLabel(h.stats.change7d)],
-    ['30-day mean', (h) => rateLabel(h.stats.mean30d, h.stats.present?.baseUnit ?? null)],
-    ['30-day σ', (h) => (h.stats.sd30d === null ? '—' : changeLabel(h.stats.sd30d).replace(/^[+±−]/, ''))],
-    ['Outlier (> 3 σ)', (h) => (h.stats.outlier ? 'Yes' : 'No')],
-    ['Last recorded', (h) => (h.lastAt === null ? 'Never' : formatDateTime(h.lastAt))],
+  const columns: Column<Figure>[] = [
+    { id: 'figure', header: 'Figure', rowHeader: true, cell: ([label]) => label },
+    ...histories.map((h) => ({ id: h.marketId, header: <Link to={marketPath(h.marketId)}>{nameOf(h.marketId)}</Link>, cell: ([, value]: Figure) => value(h) })),
   ]
-  return (
-    <table className="data" aria-label="Compared markets">
-      <thead>
-        <tr>
-          <th scope="col">Figure</th>
-          {histories.map((h) => (
-            <th key={h.marketId} scope="col">
-              <Link to={marketPath(h.marketId)}>{nameOf(h.marketId)}</Link>
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map(([label, value]) => (
-          <tr key={label}>
-            <th scope="row">{label}</th>
-            {histories.map((h) => (
-              <td key={h.marketId}>{value(h)}</td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  )
+  return <DataTable label="Compared markets" columns={columns} rows={FIGURES} rowKey={([label]) => label} />
 }
 
 function ComparedCharts({ histories, nameOf }: { histories: readonly MarketHistory[]; nameOf(id: string): string }) {
