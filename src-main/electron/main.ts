@@ -7,7 +7,7 @@ import { forwardEvents, wireIpc } from './ipc'
 import { buildMenuTemplate } from './menu'
 import { createElectronNotify, createElectronQueryNotify } from './notify'
 import { resolveRendererFile } from './rendererPath'
-import { LOGO_CSP, logoHeaders } from '../logos/serve'
+import { logoHeaders } from '../logos/serve'
 import { readFile } from 'node:fs/promises'
 import {
   APP_ORIGIN,
@@ -74,7 +74,7 @@ function serveLogo(url: string): Promise<Response> | undefined {
   const file = appCore?.logos.fileFor(name)
   if (!file) return Promise.resolve(new Response('Not found', { status: 404 }))
   return readFile(file).then(
-    (body) => new Response(body, { headers: { ...logoHeaders(name), 'Content-Security-Policy': LOGO_CSP } }),
+    (body) => new Response(body, { headers: logoHeaders(name) }),
     () => new Response('Not found', { status: 404 }),
   )
 }

@@ -8,7 +8,7 @@ import type { EventHub } from '../events/hub'
 import { RENDERER_CSP } from '../electron/security'
 import { resolveRendererFile } from '../electron/rendererPath'
 import { HostSessions } from './session'
-import { LOGO_CSP, logoHeaders, type LogoFiles } from '../logos/serve'
+import { logoHeaders, type LogoFiles } from '../logos/serve'
 
 export interface HostOptions {
   /** 0 picks a free port. */
@@ -128,26 +128,23 @@ async function serveStatic(opts: HostOptions, rendererDir: string, res: ServerRe
   if (pathname.startsWith('/logos/')) return serveLogo(opts, res, pathname.slice('/logos/'.length))
   const file = resolveRendererFile(rendererDir, pathname, nodePath)
   if (!file) return send(res, 404, 'Not found')
-  try {
-    const body = await readFile(file)
-    res.writeHead(200, {
-      ...securityHeaders,
-      'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
-      // Built assets carry content hashes; the page itself must always be fresh.
-      'Cache-Control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store',
-    })
-    res.end(body)
-  } catch {
-    send(res, 404, 'Not found')
-  }
+  return sendFile(res, file, {
+    'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
+    // Built assets carry content hashes; the page itself must always be fresh.
+    'Cache-Control': pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store',
+  })
 }
 
-async function serveLogo(opts: HostOptions, res: ServerResponse, name: string): Promise<void> {
+function serveLogo(opts: HostOptions, res: ServerResponse, name: string): Promise<void> | void {
   const file = opts.logos?.fileFor(name)
-  if (!file) return send(res, 404, 'Not found')
+  return file ? sendFile(res, file, logoHeaders(name)) : send(res, 404, 'Not found')
+}
+
+/** A file with the security headers and its own (which win), or 404 when it cannot be read. */
+async function sendFile(res: ServerResponse, file: string, headers: Record<string, string>): Promise<void> {
   try {
     const body = await readFile(file)
-    res.writeHead(200, { ...securityHeaders, ...logoHeaders(name), 'Content-Security-Policy': LOGO_CSP })
+    res.writeHead(200, { ...securityHeaders, ...headers })
     res.end(body)
   } catch {
     send(res, 404, 'Not found')

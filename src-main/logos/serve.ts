@@ -12,9 +12,11 @@ export interface LogoFiles {
  */
 export const LOGO_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
 
+/** Every header a stored logo is served with, its sandboxing CSP among them. */
 export function logoHeaders(name: string): Record<string, string> {
   const ext = name.slice(name.lastIndexOf('.') + 1) as LogoExt
   return {
+    'Content-Security-Policy': LOGO_CSP,
     'Content-Type': LOGO_TYPES[ext] ?? 'application/octet-stream',
     'X-Content-Type-Options': 'nosniff',
     // Named by the digest of their URL: the same name is always the same logo.
