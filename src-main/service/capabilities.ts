@@ -62,10 +62,6 @@ export class CapabilityCache {
     void probing.then((c) => Object.values(c.operations).every((s) => s === 'unknown') && this.known.get(profileKey) === probing && this.known.delete(profileKey))
     return probing
   }
-
-  forget(profileKey: string): void {
-    this.known.delete(profileKey)
-  }
 }
 
 /** `available: Ping, Clock, …; absent: …` for a line of the doctor or Test connection. */

@@ -293,12 +293,7 @@ export class SvcClient {
     try {
       json = parseJsonLossless(outcome.text)
     } catch (e) {
-      const why =
-        outcome.text.trim() === ''
-          ? 'the answer was empty'
-          : e instanceof JsonTooDeepError
-            ? e.message
-            : 'the answer is not valid JSON (it may have been cut off)'
+      const why = e instanceof JsonTooDeepError ? e.message : 'the answer is not valid JSON (it may have been cut off)'
       return failWith(badResponse(ctx, why))
     }
     const decode = OPERATIONS[name].decode as (body: unknown, request: unknown) => ReturnType<(typeof OPERATIONS)[N]['decode']>

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSimulator, type RunningSimulator } from '../../tools/simulator'
 import { SvcClient } from './client'
-import { checksSummaryLine, clockSkewText, formatChecks, missingReceipts, runConnectionChecks } from './connectionChecks'
+import { checksSummaryLine } from '../../src-shared/contract/checks'
+import { clockSkewText } from '../../src-shared/contract/service/extras'
+import { formatChecks, missingReceipts, runConnectionChecks } from './connectionChecks'
 import { CapabilityCache, stateOfProbe } from './capabilities'
 
 let sim: RunningSimulator

@@ -5,7 +5,7 @@ import type { IntentHistoryEntry } from '../../src-shared/contract/service'
 import type { SvcClient } from './client'
 import { describeCapabilities, probeCapabilities } from './capabilities'
 import { checkServiceFilters } from './filterChecks'
-import { clockSkewText } from '../../src-shared/contract/service/extras'
+import { CLOCK_SKEW_NOTICE_MS, clockSkewText } from '../../src-shared/contract/service/extras'
 import { realSleep } from './retry'
 
 /**
@@ -79,8 +79,7 @@ function checkRunner(opts: CheckOptions) {
   }
   /** A check that could not run: rate-limited when what it needed was, else failed. */
   const skipped = (operation: string, why: string, rateLimited = false) => push({ operation, outcome: rateLimited ? 'rateLimited' : 'failed', detail: why, ms: 0 })
-  const record = (c: Omit<ConnectionCheck, 'ok'> & { outcome: CheckOutcome }) => push(c)
-  return { checks, check, skipped, record }
+  return { checks, check, skipped, record: push }
 }
 
 type Runner = ReturnType<typeof checkRunner>
@@ -135,15 +134,10 @@ async function optionalChecks(client: SvcClient, r: Runner, call: { timeoutMs: n
   if (found.operations.Clock === 'available') {
     const skew = (v: { serverTime?: string }) => Date.parse(v.serverTime ?? '') - Date.now()
     await r.check('Clock', () => client.extra('Clock', {}, call), (v) => (Number.isNaN(skew(v)) ? 'answered without a readable time' : clockSkewText(skew(v))), {
-      warn: (v) => (Math.abs(skew(v)) > CLOCK_SKEW_WARN_MS ? 'expiry times and time left are off by that much on this machine' : undefined),
+      warn: (v) => (Math.abs(skew(v)) > CLOCK_SKEW_NOTICE_MS ? 'expiry times and time left are off by that much on this machine' : undefined),
     })
   } else absent('Clock')
 }
-
-/** Skew past which expiry and time left read wrongly enough to say so. */
-export const CLOCK_SKEW_WARN_MS = 30_000
-
-export { clockSkewText }
 
 export async function runConnectionChecks(client: SvcClient, opts: CheckOptions = {}): Promise<ConnectionCheck[]> {
   const r = checkRunner(opts)
@@ -170,5 +164,3 @@ export function formatChecks(checks: readonly ConnectionCheck[]): string[] {
   })
   return [...lines, checksSummaryLine(checks)]
 }
-
-export { checksSummaryLine }
