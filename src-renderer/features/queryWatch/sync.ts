@@ -1,8 +1,8 @@
 import type { BridgeEvent } from '@contract/bridge'
-import type { QueryFinding, QueryWatchState } from '@contract/queryWatch'
 import { queryNoticeText } from '@contract/queryWatchNotice'
 import { onMainEvent } from '../../data/events'
 import { showInProfile } from '../../data/showInProfile'
+import { showPageNotification } from '../../lib/pageNotification'
 import { useConnection } from '../../stores/connection'
 
 /**
@@ -16,24 +16,15 @@ export const queriesHash = (queryId?: string) => `#/watch/queries${queryId ? `?f
 
 const openQuery = (profileId: string, queryId: string) => showInProfile(profileId, queriesHash(queryId))
 
-function maybeNotify(query: QueryWatchState, fresh: readonly QueryFinding[]): void {
-  const info = useConnection.getState().info
-  if (info?.runtime !== 'host' || !fresh.length || typeof Notification === 'undefined' || Notification.permission !== 'granted') return
-  const { title, body } = queryNoticeText(query, fresh)
-  // The tag makes a later notice for the same query replace the earlier one, not stack.
-  const n = new Notification(title, { body, tag: `query:${query.profileId}:${query.id}` })
-  n.onclick = () => {
-    window.focus()
-    void openQuery(query.profileId, query.id)
-    n.close()
-  }
-}
-
 function handleEvent(event: BridgeEvent): void {
   if (event.type === 'list:open' && event.kind === 'queryWatches') void openQuery(event.profileId, event.id)
-  if (event.type !== 'list:changed' || event.kind !== 'queryWatches' || !event.notify) return
+  if (event.type !== 'list:changed' || event.kind !== 'queryWatches' || !event.notify || !event.fresh?.length) return
+  const info = useConnection.getState().info
+  if (info?.runtime !== 'host') return
   // Queries of every profile are polled; the page speaks for the ones it can show.
-  for (const query of event.items) if (query.profileId === useConnection.getState().info?.activeProfileId) maybeNotify(query, event.fresh ?? [])
+  for (const q of event.items)
+    if (q.profileId === info.activeProfileId)
+      showPageNotification(queryNoticeText(q, event.fresh), `query:${q.profileId}:${q.id}`, () => void openQuery(q.profileId, q.id))
 }
 
 let stopSync: (() => void) | null = null

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { FormField } from '../../components/FormField'
-import { askNotificationPermissionInHost } from './browserNotify'
 import { checkIntentId, confirmIntentExists } from './confirmIntent'
+import { askNotificationPermissionInHost } from './sync'
 import { useAddWatch } from './watches'
 
 /** Adds a watch by id: only a well-formed id the service confirms it knows. */

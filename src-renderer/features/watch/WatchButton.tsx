@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { isHash32 } from '@contract/formats'
-import { askNotificationPermissionInHost } from './browserNotify'
-import { useWatchSync } from './sync'
+import { askNotificationPermissionInHost, useWatchSync } from './sync'
 import { useAddWatch, useRemoveWatch, useWatch } from './watches'
 
 /**

@@ -6,7 +6,7 @@ import { onMainEvent } from '../../data/events'
 import { showInProfile } from '../../data/showInProfile'
 import { useCacheStatus } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
-import { showOutcomeNotification } from './browserNotify'
+import { askNotificationPermission, showPageNotification, type NotificationAccess } from '../../lib/pageNotification'
 
 /**
  * What the page does with watch events besides showing them, for the life of the page:
@@ -26,7 +26,8 @@ function handleWatchEvent(event: BridgeEvent): void {
   if (!event.notice || useConnection.getState().info?.runtime !== 'host') return
   for (const watch of event.items) {
     const news = watchNews(watch)
-    if (news === 'changed' || news === 'done') showOutcomeNotification(event.notice, () => void openIntent(watch.profileId, watch.intentId))
+    if (news === 'changed' || news === 'done')
+      showPageNotification(event.notice, `watch:${watch.profileId}:${watch.intentId}`, () => void openIntent(watch.profileId, watch.intentId))
   }
 }
 
@@ -50,6 +51,11 @@ export function startWatchSync(): () => void {
     stopSync = null
   }
   return stopSync
+}
+
+/** Asks for the browser's permission to notify, only where the page itself notifies (the browser host). */
+export async function askNotificationPermissionInHost(): Promise<NotificationAccess | undefined> {
+  return useConnection.getState().info?.runtime === 'host' ? askNotificationPermission() : undefined
 }
 
 /** For components that show watches: makes sure the wiring runs. */

@@ -1,6 +1,3 @@
-import type { WatchNotice } from '@contract/watch'
-import { useConnection } from '../../stores/connection'
-
 /**
  * Desktop notifications from the page, for the browser host only: in the desktop app
  * the main process shows them with Electron's Notification, in the same wording.
@@ -22,16 +19,14 @@ export async function askNotificationPermission(): Promise<NotificationAccess> {
   return Notification.requestPermission()
 }
 
-/** The same, only where the page itself notifies (the browser host). */
-export async function askNotificationPermissionInHost(): Promise<NotificationAccess | undefined> {
-  return useConnection.getState().info?.runtime === 'host' ? askNotificationPermission() : undefined
-}
-
-/** Shows a notice the main process decided is due (it carries the wording too). */
-export function showOutcomeNotification(notice: WatchNotice, onOpen: () => void): void {
+/**
+ * Shows a notice the main process decided is due (it carries the wording too), when the
+ * person allowed it. The tag makes a repeated notice for the same thing (from another
+ * tab, or a later poll) replace the earlier one, not stack.
+ */
+export function showPageNotification(notice: { title: string; body: string }, tag: string, onOpen: () => void): void {
   if (notificationAccess() !== 'granted') return
-  // The tag makes a repeated notice for the same watch (another tab, say) replace the old one, not stack.
-  const n = new Notification(notice.title, { body: notice.body, tag: `watch:${notice.profileId}:${notice.intentId}` })
+  const n = new Notification(notice.title, { body: notice.body, tag })
   n.onclick = () => {
     window.focus()
     onOpen()
