@@ -1,10 +1,54 @@
+import type { DataSource } from '@contract/app'
 import type { YieldGetMarketsRequest, YieldGetMarketsResponse, YieldMarket } from '@contract/service'
 import type { SvcError } from '@contract/errors'
+import { queryMarkets } from '../../../db'
+import { bridgeCall } from '../../../data/liveOrCached'
 import { hasNextPage } from '../../../lib/offsetPaging'
 
 /** More than any service lists today; a guard against a service that never says "done". */
-export const EXPORT_LIMIT = 10_000
+const EXPORT_LIMIT = 10_000
 const PAGE = 100
+
+type PageOf = (request: YieldGetMarketsRequest) => Promise<{ ok: true; page: YieldGetMarketsResponse } | { ok: false; error: SvcError }>
+
+/** The same request answered from the cache; undefined when nothing cached matches. */
+export async function readCachedMarketsPage(
+  profileId: string,
+  request: YieldGetMarketsRequest,
+): Promise<{ data: YieldGetMarketsResponse; fetchedAt: number } | undefined> {
+  const limit = request.limit ?? 20
+  const offset = request.offset ?? 0
+  const r = await queryMarkets(profileId, {
+    provider: request.provider,
+    chainId: request.chainId === undefined ? undefined : String(request.chainId),
+    type: request.type,
+    search: request.search,
+    sort: request.sort,
+    limit,
+    offset,
+  })
+  if (r.fetchedAt === undefined) return undefined
+  return { data: { items: r.items, total: r.total, offset, limit }, fetchedAt: r.fetchedAt }
+}
+
+/** Pages from the service, written through to the cache before they are used; `seen` hears where each came from. */
+export const livePages =
+  (signal?: AbortSignal, seen?: (source: DataSource) => void): PageOf =>
+  async (request) => {
+    const r = await bridgeCall('yieldGetMarkets', request, { signal })
+    if (!r.ok) return r
+    seen?.(r.value.source)
+    return { ok: true, page: r.value.data }
+  }
+
+/** The same pages from the cache (empty when nothing cached matches); `seen` hears when each was fetched. */
+export const cachedPages =
+  (profileId: string, seen?: (fetchedAt: number) => void): PageOf =>
+  async (request) => {
+    const hit = await readCachedMarketsPage(profileId, request)
+    if (hit) seen?.(hit.fetchedAt)
+    return { ok: true, page: hit?.data ?? { items: [], total: 0, offset: request.offset ?? 0, limit: request.limit ?? 0 } }
+  }
 
 /**
  * Every market matching a request's filters (its own paging ignored), read page by page
@@ -13,7 +57,7 @@ const PAGE = 100
  */
 export async function collectMarkets(
   request: YieldGetMarketsRequest,
-  fetchPage: (r: YieldGetMarketsRequest) => Promise<{ ok: true; page: YieldGetMarketsResponse } | { ok: false; error: SvcError }>,
+  fetchPage: PageOf,
   onProgress?: (count: number) => void,
 ): Promise<{ ok: true; markets: YieldMarket[] } | { ok: false; error: SvcError }> {
   const markets: YieldMarket[] = []

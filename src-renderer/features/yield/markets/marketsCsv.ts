@@ -1,5 +1,9 @@
-import type { ChainInfo, YieldMarket } from '@contract/service'
-import type { CsvColumn } from '@contract/csv'
+import type { ChainInfo, YieldGetMarketsRequest, YieldMarket } from '@contract/service'
+import type { SvcError } from '@contract/errors'
+import { toCsv, type CsvColumn } from '@contract/csv'
+import { datedFilename, downloadText } from '../../../lib/download'
+import { matchesAnalystFilters, type AnalystFilters } from './analystFilters'
+import { cachedPages, collectMarkets, livePages } from './collectMarkets'
 import { networkLabel } from './marketColumns'
 import { marketName, marketType, rewardComponentLines } from './marketText'
 
@@ -33,4 +37,26 @@ export function marketCsvColumns(chains: ReadonlyMap<number, ChainInfo>): CsvCol
     { header: 'deprecated', value: (m) => m.metadata?.deprecated },
     { header: 'underMaintenance', value: (m) => m.metadata?.underMaintenance },
   ]
+}
+
+/**
+ * Saves every market matching the filters as CSV, from the service, or from the cache
+ * when the view is showing cached data. Live pages are written through like any other.
+ */
+export async function exportMarketsCsv(opts: {
+  request: YieldGetMarketsRequest
+  /** The filters the view applies itself, when any: the file holds the table as filtered. */
+  local?: AnalystFilters | null
+  fromCache: boolean
+  profileId: string
+  chains: ReadonlyMap<number, ChainInfo>
+  onProgress?: (count: number) => void
+}): Promise<{ ok: true; count: number } | { ok: false; error: SvcError }> {
+  const pages = opts.fromCache ? cachedPages(opts.profileId) : livePages()
+  const r = await collectMarkets({ ...opts.request, offset: 0 }, pages, opts.onProgress)
+  if (!r.ok) return r
+  const local = opts.local
+  const markets = local ? r.markets.filter((m) => matchesAnalystFilters(m, local)) : r.markets
+  downloadText(toCsv(markets, marketCsvColumns(opts.chains)), datedFilename('yield-markets', 'csv'), 'text/csv')
+  return { ok: true, count: markets.length }
 }

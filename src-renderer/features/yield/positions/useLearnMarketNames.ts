@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { collectMarkets } from '../markets/collectMarkets'
-import { liveMarketsPage } from '../markets/liveMarketsPage'
+import { collectMarkets, livePages } from '../markets/collectMarkets'
 
 /**
  * Positions name their market only by yield id. When some ids have no cached market,
@@ -12,6 +11,6 @@ export function useLearnMarketNames(missing: boolean, enabled: boolean): void {
   useEffect(() => {
     if (!missing || !enabled || tried.current) return
     tried.current = true
-    void collectMarkets({ sort: 'nameAsc' }, liveMarketsPage)
+    void collectMarkets({ sort: 'nameAsc' }, livePages())
   }, [missing, enabled])
 }
