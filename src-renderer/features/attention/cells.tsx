@@ -83,15 +83,18 @@ export function CaseStateField({ profileId, intentId, record }: { profileId: str
   )
 }
 
-/** The case in the queue: its state, its latest note, and a box to add one (Ctrl+Enter or Add). */
-export function CaseCell({ profileId, intentId, record, notes }: { profileId: string; intentId: string; record: CaseRecord | undefined; notes: readonly Note[] | undefined }) {
-  const [draft, setDraft] = useState('')
+/**
+ * A note being written on an intent, here in the queue or on the intent page: saved into
+ * the intent's notes (the ones both show) and its case's history. When saving fails the
+ * draft stays in the box, so nothing typed is lost.
+ */
+export function useNoteDraft(profileId: string | undefined, intentId: string, [draft, setDraft]: readonly [string, (text: string) => void]) {
   const [error, setError] = useState<string | null>(null)
-  const latest = notes?.at(-1)?.text ?? record?.note
   const add = useAddNote()
-  // A note (multi-line) joins the intent's notes, the ones the intent page shows, and the case's history.
   const save = () => {
-    if (!draft.trim() || add.isPending) return
+    if (add.isPending) return
+    if (!draft.trim()) return setError('Write the note first.')
+    if (!profileId) return setError('The app is still loading its profile; try again in a moment.')
     add.mutate(
       { profileId, intentId, text: draft },
       {
@@ -99,10 +102,21 @@ export function CaseCell({ profileId, intentId, record, notes }: { profileId: st
           setDraft('')
           setError(null)
         },
-        onError: (err) => setError(`Not saved: ${err.message}`),
+        onError: (err) => setError(`The note could not be saved: ${err.message}`),
       },
     )
   }
+  const edit = (text: string) => {
+    setDraft(text)
+    setError(null)
+  }
+  return { draft, error, setError, busy: add.isPending, save, edit }
+}
+
+/** The case in the queue: its state, its latest note, and a box to add one (Ctrl+Enter or Add). */
+export function CaseCell({ profileId, intentId, record, notes }: { profileId: string; intentId: string; record: CaseRecord | undefined; notes: readonly Note[] | undefined }) {
+  const { draft, error, busy, save, edit } = useNoteDraft(profileId, intentId, useState(''))
+  const latest = notes?.at(-1)?.text ?? record?.note
   return (
     <span className="attention-case">
       <CaseStateField profileId={profileId} intentId={intentId} record={record} />
@@ -113,15 +127,15 @@ export function CaseCell({ profileId, intentId, record, notes }: { profileId: st
         placeholder="Add a note (Ctrl+Enter)"
         rows={1}
         value={draft}
-        onChange={(e) => setDraft(e.target.value)}
+        onChange={(e) => edit(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) save()
-          if (e.key === 'Escape') setDraft('')
+          if (e.key === 'Escape') edit('')
         }}
       />
       {draft.trim() ? (
-        <button type="button" disabled={add.isPending} onClick={save}>
-          {add.isPending ? 'Adding…' : 'Add note'}
+        <button type="button" disabled={busy} onClick={save}>
+          {busy ? 'Adding…' : 'Add note'}
         </button>
       ) : null}
       {error ? <span className="sla-over small" role="alert">{error}</span> : null}

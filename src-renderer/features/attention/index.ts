@@ -1,2 +1,2 @@
-/** What other views use of Needs attention: the case of an intent, its state picker and its notes. */
-export { CaseCell, CaseStateField } from './cells'
+/** What other views use of Needs attention: the case of an intent, its state picker, its notes and the note being written. */
+export { CaseCell, CaseStateField, useNoteDraft } from './cells'

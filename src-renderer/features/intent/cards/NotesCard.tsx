@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react'
-import { useAddNote, useDeleteNote } from '../../../data/notes'
+import type { FormEvent } from 'react'
+import { useDeleteNote } from '../../../data/notes'
 import type { Note } from '../../../db'
 import { caseKey, CASE_LABEL, useCases, type CaseRecord } from '../../../stores/attentionCases'
-import { CaseStateField } from '../../attention'
+import { CaseStateField, useNoteDraft } from '../../attention'
 import { formatAge, formatDateTime } from '../../../lib/format'
 import { useSessionState } from '../../../lib/useSessionState'
 import { Card } from './parts'
@@ -10,38 +10,17 @@ import { Card } from './parts'
 /** Saving and deleting notes, with the reason when the cache refuses. */
 function useNoteEditor(profileId: string | undefined, intentId: string) {
   // A half-written note survives a reload of the window.
-  const [draft, setDraft] = useSessionState(`intent-note-draft:${intentId}`, '')
-  const [error, setError] = useState<string | null>(null)
-  const add = useAddNote()
+  const note = useNoteDraft(profileId, intentId, useSessionState(`intent-note-draft:${intentId}`, ''))
   const del = useDeleteNote()
-
+  const remove = async (n: Note) => {
+    if (!window.confirm(`Delete this note?\n\n${n.text}`)) return
+    await del.mutateAsync(n.id).catch((err: { message: string }) => note.setError(`The note could not be deleted: ${err.message}`))
+  }
   const submit = (e?: FormEvent) => {
     e?.preventDefault()
-    if (!draft.trim()) return setError('Write the note first.')
-    if (!profileId) return setError('The app is still loading its profile; try again in a moment.')
-    // Through the case, so the note also enters the case's history.
-    add.mutate(
-      { profileId, intentId, text: draft },
-      {
-        onSuccess: () => {
-          setDraft('')
-          setError(null)
-        },
-        // The draft stays in the box, so nothing typed is lost.
-        onError: (err) => setError(`The note could not be saved: ${err.message}`),
-      },
-    )
+    note.save()
   }
-
-  const remove = async (note: Note) => {
-    if (!window.confirm(`Delete this note?\n\n${note.text}`)) return
-    await del.mutateAsync(note.id).catch((err: { message: string }) => setError(`The note could not be deleted: ${err.message}`))
-  }
-  const edit = (text: string) => {
-    setDraft(text)
-    if (error) setError(null)
-  }
-  return { draft, error, busy: add.isPending, submit, remove, edit }
+  return { ...note, submit, remove }
 }
 
 function NoteList({ notes, remove }: { notes: readonly Note[] | undefined; remove(note: Note): Promise<void> }) {
@@ -66,7 +45,6 @@ function NoteList({ notes, remove }: { notes: readonly Note[] | undefined; remov
   )
 }
 
-/** The person's own notes on the intent, kept in the local cache (never sent anywhere). */
 /** The case's state (the same one Needs attention shows and sets) and its history of changes. */
 function CaseSection({ profileId, intentId }: { profileId: string; intentId: string }) {
   const record: CaseRecord | undefined = useCases((s) => s.cases[caseKey(profileId, intentId)])
@@ -92,6 +70,7 @@ function CaseSection({ profileId, intentId }: { profileId: string; intentId: str
   )
 }
 
+/** The person's own notes on the intent, kept in the local cache (never sent anywhere), and its case. */
 export function NotesCard({ profileId, intentId, notes }: { profileId: string | undefined; intentId: string; notes: readonly Note[] | undefined }) {
   const { draft, error, busy, submit, remove, edit } = useNoteEditor(profileId, intentId)
   return (
