@@ -3,6 +3,7 @@ import { formatDateTime, formatDuration } from '../lib/format'
 import { chainName } from '../lib/chains'
 import { tokenLabel, useChainsById, useTokenLabels } from '../lib/displaySources'
 import { Amount } from './Amount'
+import { FieldList, isBlank, type Field } from './FieldList'
 import { Hex } from './Hex'
 
 /** How far a step got: finished, broke, under way, not started yet, or will not happen. */
@@ -47,6 +48,9 @@ const STATE_LABEL: Record<StepState, string> = {
   waiting: 'Waiting',
   skipped: 'Skipped',
 }
+
+/** The rows a leg has only sometimes (the deployed service's kind and note, a reason). */
+const optional = (fields: readonly Field[]) => fields.filter(([, v]) => !isBlank(v))
 
 function StepAmount({ step }: { step: TimelineStep }) {
   const tokens = useTokenLabels()
@@ -97,38 +101,25 @@ export function Timeline({ steps, label = 'Receipt timeline' }: { steps: readonl
             ) : null}
           </div>
           {step.state === 'waiting' || step.state === 'skipped' ? null : (
-            <dl className="kv timeline-body">
-              <dt>Chain</dt>
-              <dd>{chainName(chains, step.chainId)}</dd>
-              <dt>Transaction</dt>
-              <dd>
-                <Hex value={step.txHash} kind="tx" chainId={step.chainId} />
-              </dd>
-              <dt>Amount</dt>
-              <dd>
-                <StepAmount step={step} />
-              </dd>
-              <dt>Mined</dt>
-              <dd title={step.minedAtText}>{step.minedAtText ? formatDateTime(step.minedAtText) : step.state === 'failed' ? 'Not mined' : 'Not mined yet'}</dd>
-              {step.txType ? (
-                <>
-                  <dt>Kind</dt>
-                  <dd className="mono">{step.txType}</dd>
-                </>
-              ) : null}
-              {step.txContext ? (
-                <>
-                  <dt>Context</dt>
-                  <dd>{step.txContext}</dd>
-                </>
-              ) : null}
-              {step.statusReason ? (
-                <>
-                  <dt>Reason</dt>
-                  <dd className="timeline-reason">{step.statusReason}</dd>
-                </>
-              ) : null}
-            </dl>
+            <FieldList
+              className="timeline-body"
+              fields={[
+                ['Chain', chainName(chains, step.chainId)],
+                ['Transaction', <Hex key="t" value={step.txHash} kind="tx" chainId={step.chainId} />],
+                ['Amount', <StepAmount key="a" step={step} />],
+                [
+                  'Mined',
+                  <span key="m" title={step.minedAtText}>
+                    {step.minedAtText ? formatDateTime(step.minedAtText) : step.state === 'failed' ? 'Not mined' : 'Not mined yet'}
+                  </span>,
+                ],
+                ...optional([
+                  ['Kind', step.txType && <span className="mono">{step.txType}</span>],
+                  ['Context', step.txContext],
+                  ['Reason', step.statusReason && <span className="timeline-reason">{step.statusReason}</span>],
+                ]),
+              ]}
+            />
           )}
         </li>
       ))}
