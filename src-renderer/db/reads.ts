@@ -34,8 +34,8 @@ export async function readQuotedIntents(profileId: string, intentIds: readonly s
 
 type Fetched<K extends string, T> = { [key in K]: T } & { fetchedAt: number }
 
-/** The newer of two copies; a live one beats an imported one whatever the times. */
-const newer = <T extends { fetchedAt: number; imported?: true }>(a: T | undefined, b: T | undefined): T | undefined =>
+/** Which of two copies to show: the later fetch, except that a live one beats an imported one whatever the times. */
+const preferredCopy = <T extends { fetchedAt: number; imported?: true }>(a: T | undefined, b: T | undefined): T | undefined =>
   a && b ? ((a.imported ? !b.imported || b.fetchedAt > a.fetchedAt : !b.imported && b.fetchedAt > a.fetchedAt) ? b : a) : (a ?? b)
 
 /** A stored copy with its time, and whether it came from an imported file. */
@@ -53,7 +53,7 @@ export async function readHistoryEntries(
   intentIds: readonly string[],
 ): Promise<Array<Fetched<'entry', IntentHistoryEntry> | undefined>> {
   const rows = await explorerDb().historyEntries.bulkGet(intentIds.map((id) => [profileId, id]))
-  return rows.map((r, i) => newer(r && copyOf('entry', r.entry, r), unindexedEntry(profileId, intentIds[i])))
+  return rows.map((r, i) => preferredCopy(r && copyOf('entry', r.entry, r), unindexedEntry(profileId, intentIds[i])))
 }
 
 /** The newest receipt known: a receipt fetch, or the one inside a history entry. */
@@ -62,9 +62,9 @@ export async function readReceipt(profileId: string, intentId: string): Promise<
   const [own, entry] = await db.transaction('r', [db.receipts, db.historyEntries], () =>
     Promise.all([db.receipts.get([profileId, intentId]), db.historyEntries.get([profileId, intentId])]),
   )
-  const staged = newer(entry && copyOf('entry', entry.entry, entry), unindexedEntry(profileId, intentId))
+  const staged = preferredCopy(entry && copyOf('entry', entry.entry, entry), unindexedEntry(profileId, intentId))
   const fromEntry = staged?.entry.receipt && copyOf('receipt', staged.entry.receipt, staged)
-  return newer(own && copyOf('receipt', own.receipt, own), fromEntry)
+  return preferredCopy(own && copyOf('receipt', own.receipt, own), fromEntry)
 }
 
 /** Statuses seen for the intent, oldest first. */

@@ -59,14 +59,13 @@ export interface IntentRowRecord extends CachedIntentRow {
   /** lower-cased owner, '' when unknown (undefined would drop the row from the index) */
   ownerKey: string
   statusKey: IntentStatus | ''
-  originKey: number
-  projectKey: number
   /**
-   * `${profileId}|${word}`: the row's categorical words (token symbols and addresses,
-   * providers, status). Shared by many intents, so free text counts their matches first
-   * and scans rows in order when they are common.
+   * The intent's one set of lookup keys (schema v5), `${profileId}|${kind}:${value}`: the
+   * keys of every object cached for it (ids, hashes, addresses, words) and, as kind `g`,
+   * its categorical words (token symbols and addresses, providers). Not repeated here,
+   * since the row's own indexes find them: the owner's address and the status.
    */
-  tags: string[]
+  keys: string[]
   /** The status of the newest recorded transition, so a change never records twice. */
   lastTransitionStatus?: IntentStatus
   /** Kinds whose newest copy came from an imported file; a live answer of any kind outranks them. */
@@ -120,21 +119,18 @@ export interface FetchMeta {
 
 /**
  * Lookup key kinds: intent id, transaction hash, address (owner, participant, intent and
- * edge addresses) and word (memo words, edge id, relay request id, rail). The kind keeps
- * a hash filter from matching an address and vice versa.
+ * edge addresses), word (memo words, edge id, relay request id, rail) and tag (the row's
+ * token symbols and addresses, providers). The kind keeps a hash filter from matching an
+ * address and vice versa; free text matches every kind.
  */
-export type KeyKind = 'i' | 't' | 'a' | 'w'
-export const KEY_KINDS: readonly KeyKind[] = ['i', 't', 'a', 'w']
+export type KeyKind = 'i' | 't' | 'a' | 'w' | 'g'
+export const KEY_KINDS: readonly KeyKind[] = ['i', 't', 'a', 'w', 'g']
 
 export const lookupKey = (profileId: string, kind: KeyKind, value: string): string =>
   `${profileId}|${kind}:${value.trim().toLowerCase()}`
 
-/** The keys stored with an object: profile-prefixed, without duplicates. */
-export const storedKeys = (profileId: string, keys: readonly string[]): string[] => [
-  ...new Set(keys.map((k) => `${profileId}|${k}`)),
-]
-
-export const tagKey = (profileId: string, word: string): string => `${profileId}|${word.trim().toLowerCase()}`
+/** Keys as stored: profile-prefixed, without duplicates. */
+export const storedKeys = (profileId: string, keys: Iterable<string>): string[] => [...new Set([...keys].map((k) => `${profileId}|${k}`))]
 
 const keysOf = (kind: KeyKind, values: ReadonlyArray<string | undefined>): string[] =>
   values.flatMap((v) => (v && v.trim() ? [`${kind}:${v.trim().toLowerCase()}`] : []))
@@ -314,7 +310,7 @@ function definedOnly<T extends object>(fields: T): Partial<T> {
 
 /** The public row, without provenance and index fields. */
 export function toCachedRow(r: IntentRowRecord): CachedIntentRow {
-  const { profileId, baseUrl, ownerKey, statusKey, originKey, projectKey, tags, lastTransitionStatus, importedKinds, fingerprints, ...row } = r
+  const { profileId, baseUrl, ownerKey, statusKey, keys, lastTransitionStatus, importedKinds, fingerprints, ...row } = r
   return row
 }
 
@@ -364,8 +360,8 @@ export function mergeRow(
 ): IntentRowRecord {
   const incoming = definedOnly(part.fields)
   const known = existing ? definedOnly(rowFieldsOf(existing)) : {}
-  const newer = !existing || meta.fetchedAt >= rowTime(existing, meta)
-  const fields: RowFields = newer ? { ...known, ...incoming } : { ...incoming, ...known }
+  const fetchIsLatest = !existing || meta.fetchedAt >= rowTime(existing, meta)
+  const fields: RowFields = fetchIsLatest ? { ...known, ...incoming } : { ...incoming, ...known }
   const createdAt = existing?.createdAt || part.fields.createdAt || 0
   // A live answer replacing an imported copy takes its own time, even an earlier one.
   const replacesImport = !meta.imported && existing?.importedKinds?.includes(source)
@@ -378,35 +374,42 @@ export function mergeRow(
     fetchedAt: Math.max(...(Object.values(sources) as number[])),
     sources,
   }
-  const out = withIndexFields(row, meta.profileId, newer || !existing ? meta.baseUrl : existing.baseUrl, existing?.lastTransitionStatus)
+  const keys = [...objectKeysOf(existing), ...part.keys]
+  const out = withIndexFields(row, meta.profileId, fetchIsLatest ? meta.baseUrl : existing.baseUrl, existing?.lastTransitionStatus, keys)
   const importedKinds = importedKindsAfter(existing, source, meta)
   return importedKinds.length ? { ...out, importedKinds } : out
 }
 
+/**
+ * The row's keys of cached objects (`kind:value`, no profile, no tags): keys only ever
+ * gather, so a row keeps those of every object merged into it (a rebuild starts afresh).
+ */
+const objectKeysOf = (row: IntentRowRecord | undefined): string[] =>
+  (row?.keys ?? []).flatMap((k) => {
+    const key = k.slice(row!.profileId.length + 1)
+    return key.startsWith('g:') ? [] : [key]
+  })
+
+/**
+ * The stored row: index fields and the one set of lookup keys, of the objects' keys and
+ * the row's tags. The owner's address key is left out: the owner index finds it.
+ */
 export function withIndexFields(
   row: CachedIntentRow,
   profileId: string,
   baseUrl: string,
-  lastTransitionStatus?: IntentStatus,
+  lastTransitionStatus: IntentStatus | undefined,
+  objectKeys: readonly string[],
 ): IntentRowRecord {
-  const words = [
-    row.originTokenSymbol,
-    row.destinationTokenSymbol,
-    row.originTokenAddress,
-    row.destinationTokenAddress,
-    row.status,
-    ...row.routeProviders,
-  ]
+  const ownerKey = row.owner?.toLowerCase() ?? ''
+  const tags = keysOf('g', [row.originTokenSymbol, row.destinationTokenSymbol, row.originTokenAddress, row.destinationTokenAddress, ...row.routeProviders])
   return {
     ...row,
     profileId,
     baseUrl,
-    ownerKey: row.owner?.toLowerCase() ?? '',
+    ownerKey,
     statusKey: row.status ?? '',
-    originKey: row.originChainId ?? -1,
-    // -1: no project id (the deployed service sends none); the offline project filter walks it too.
-    projectKey: row.projectId ?? -1,
-    tags: [...new Set(words.filter((w): w is string => Boolean(w?.trim())).map((w) => tagKey(profileId, w)))],
+    keys: storedKeys(profileId, [...objectKeys, ...tags].filter((k) => k !== `a:${ownerKey}`)),
     ...(lastTransitionStatus && { lastTransitionStatus }),
   }
 }
