@@ -1,78 +1,53 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useMemo, useState, type FormEvent, type InputHTMLAttributes } from 'react'
 import { MARKET_TYPES } from '@contract/service/constants'
 import { ChainSelect } from '../../../components/ChainSelect'
 import { FormField } from '../../../components/FormField'
 import { SelectField } from '../../../components/SelectField'
+import { useChainDirectory } from '../../../lib/displaySources'
+import { splitList } from '../../../lib/filterCodec'
 import { SORT_OPTIONS, type MarketFilterProblems, type MarketFilters } from './marketFilters'
 
-type TextKey = 'search' | 'provider'
+type Change = (key: keyof MarketFilters, value: string) => void
 
 const TYPE_OPTIONS = [{ value: '', label: 'Any type' }, ...MARKET_TYPES.map((t) => ({ value: t, label: t }))]
 
 /**
- * The two text fields' drafts. They follow the URL when it changes (back, a bookmark),
- * adjusted while rendering so a stale draft never shows; `commit` sends a changed value.
+ * A text filter applied on Enter or when focus leaves it, so the service is not asked on
+ * every key press; at once when `commitNow` says the typed text is complete (cleared, a
+ * known provider). It follows the URL when that changes (back, a bookmark), adjusted
+ * while rendering so a stale draft never shows.
  */
-function useTextDrafts(filters: MarketFilters, onChange: (key: TextKey, value: string) => void) {
-  const [draft, setDraft] = useState({ search: filters.search, provider: filters.provider })
-  const [draftOf, setDraftOf] = useState(draft)
-  if (draftOf.search !== filters.search || draftOf.provider !== filters.provider) {
-    const next = { search: filters.search, provider: filters.provider }
-    setDraftOf(next)
-    setDraft(next)
+function CommittedInput({
+  value,
+  onCommit,
+  commitNow,
+  ...input
+}: { value: string; onCommit(v: string): void; commitNow?: (typed: string) => boolean } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {
+  const [draft, setDraft] = useState(value)
+  const [of, setOf] = useState(value)
+  if (of !== value) {
+    setOf(value)
+    setDraft(value)
   }
-  const commit = (key: TextKey, value = draft[key]) => {
-    if (value.trim() !== filters[key].trim()) onChange(key, value.trim())
+  const commit = (typed = draft) => typed.trim() !== value.trim() && onCommit(typed.trim())
+  const change = (typed: string) => {
+    setDraft(typed)
+    if (commitNow?.(typed)) commit(typed)
   }
-  const set = (key: TextKey, value: string) => setDraft((d) => ({ ...d, [key]: value }))
-  return { draft, set, commit }
+  return <input {...input} value={draft} onChange={(e) => change(e.target.value)} onBlur={() => commit()} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), commit())} />
 }
 
-function TextFields({ drafts, providers, problem }: { drafts: ReturnType<typeof useTextDrafts>; providers: readonly string[]; problem?: string }) {
-  const providerList = useId()
-  const { draft, set, commit } = drafts
+function Suggestions({ id, values }: { id: string; values: readonly string[] }) {
   return (
-    <>
-      <FormField label="Search">
-        <input
-          type="search"
-          value={draft.search}
-          placeholder="Name or token"
-          onChange={(e) => {
-            set('search', e.target.value)
-            // Clearing the box (its × button too) clears the filter straight away.
-            if (e.target.value === '') commit('search', '')
-          }}
-          onBlur={() => commit('search')}
-        />
-      </FormField>
-      <FormField label="Provider" error={problem}>
-        <input
-          list={providerList}
-          value={draft.provider}
-          placeholder="Any provider (several: a, b)"
-          autoComplete="off"
-          onChange={(e) => {
-            const value = e.target.value
-            set('provider', value)
-            if (value === '' || providers.includes(value)) commit('provider', value)
-          }}
-          onBlur={() => commit('provider')}
-        />
-      </FormField>
-      <datalist id={providerList}>
-        {providers.map((p) => (
-          <option key={p} value={p} />
-        ))}
-      </datalist>
-    </>
+    <datalist id={id}>
+      {values.map((v) => (
+        <option key={v} value={v} />
+      ))}
+    </datalist>
   )
 }
 
-/**
- * Filters of the markets list. Pickers apply at once; the two text fields apply on Enter
- * or when focus leaves them, so the service is not asked on every key press.
- */
+/** Filters of the markets list that the service takes. Pickers apply at once; the two text fields on Enter or when focus leaves them. */
 export function MarketFiltersBar({
   filters,
   problems,
@@ -83,17 +58,26 @@ export function MarketFiltersBar({
   problems: MarketFilterProblems
   /** Provider ids seen in markets, as suggestions. */
   providers: readonly string[]
-  onChange(key: keyof MarketFilters, value: string): void
+  onChange: Change
 }) {
-  const drafts = useTextDrafts(filters, onChange)
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    drafts.commit('search')
-    drafts.commit('provider')
-  }
+  const providerList = useId()
   return (
-    <form className="toolbar yield-filters" onSubmit={submit} aria-label="Market filters" noValidate>
-      <TextFields drafts={drafts} providers={providers} problem={problems.provider} />
+    <form className="toolbar yield-filters" onSubmit={(e: FormEvent) => e.preventDefault()} aria-label="Market filters" noValidate>
+      <FormField label="Search">
+        {/* Clearing the box (its × button too) clears the filter straight away. */}
+        <CommittedInput type="search" placeholder="Name or token" value={filters.search} commitNow={(v) => v === ''} onCommit={(v) => onChange('search', v)} />
+      </FormField>
+      <FormField label="Provider" error={problems.provider}>
+        <CommittedInput
+          list={providerList}
+          placeholder="Any provider (several: a, b)"
+          autoComplete="off"
+          value={filters.provider}
+          commitNow={(v) => v === '' || providers.includes(v)}
+          onCommit={(v) => onChange('provider', v)}
+        />
+      </FormField>
+      <Suggestions id={providerList} values={providers} />
       <FormField label="Chain" error={problems.chainId}>
         {/* Several chains are picked under "Chains (several)"; this picker shows one. */}
         <ChainSelect value={filters.chainId.includes(',') ? '' : filters.chainId} onChange={(v) => onChange('chainId', v)} />
@@ -102,5 +86,63 @@ export function MarketFiltersBar({
       <SelectField label="Sort" value={filters.sort} options={SORT_OPTIONS} onChange={(v) => onChange('sort', v)} error={problems.sort} />
       <button type="submit">Apply</button>
     </form>
+  )
+}
+
+function ChainsPicker({ value, onChange }: { value: string; onChange(v: string): void }) {
+  const { byId } = useChainDirectory()
+  const chains = useMemo(() => [...byId.values()].sort((a, b) => a.name.localeCompare(b.name)), [byId])
+  const chosen = [...new Set(splitList(value))]
+  return (
+    <FormField label="Chains (several)">
+      <select multiple size={4} value={chosen} onChange={(e) => onChange([...e.target.selectedOptions].map((o) => o.value).join(','))}>
+        {chosen
+          .filter((id) => !byId.has(Number(id)))
+          .map((id) => (
+            <option key={id} value={id}>{`Chain ${id}`}</option>
+          ))}
+        {chains.map((c) => (
+          <option key={c.id} value={String(c.id)}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    </FormField>
+  )
+}
+
+function Flag({ label, on, onChange }: { label: string; on: boolean; onChange(on: boolean): void }) {
+  return (
+    <label className="row small">
+      <input type="checkbox" checked={on} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  )
+}
+
+/**
+ * The filters the service does not take: several chains (and providers, comma-separated
+ * in the provider field), stablecoins only, a minimum TVL, deprecated and closed markets
+ * hidden, tags. With any set, the view reads every market matching the rest and filters here.
+ */
+export function AnalystFiltersBar({ filters, problems, tags, onChange }: { filters: MarketFilters; problems: MarketFilterProblems; tags: readonly string[]; onChange: Change }) {
+  const tagList = useId()
+  const flag = (key: 'stable' | 'hideDeprecated' | 'hideClosed') => (on: boolean) => onChange(key, on ? '1' : '')
+  return (
+    <div className="toolbar yield-filters" role="group" aria-label="Analyst filters">
+      <ChainsPicker value={filters.chainId} onChange={(v) => onChange('chainId', v)} />
+      <FormField label="Minimum TVL (USD)" error={problems.minTvl}>
+        <CommittedInput inputMode="decimal" placeholder="e.g. 1000000" value={filters.minTvl} onCommit={(v) => onChange('minTvl', v)} />
+      </FormField>
+      <FormField label="Tags (all of)">
+        <CommittedInput list={tagList} placeholder="e.g. stablecoin, curated" value={filters.tags} onCommit={(v) => onChange('tags', v)} />
+      </FormField>
+      <Suggestions id={tagList} values={tags} />
+      <div className="row">
+        <Flag label="Stablecoins only" on={filters.stable} onChange={flag('stable')} />
+        <Flag label="Hide deprecated" on={filters.hideDeprecated} onChange={flag('hideDeprecated')} />
+        <Flag label="Hide closed to entry" on={filters.hideClosed} onChange={flag('hideClosed')} />
+      </div>
+    </div>
   )
 }

@@ -1,4 +1,5 @@
 import type { YieldMarket } from '@contract/service'
+import { splitList } from '../../../lib/filterCodec'
 import type { MarketFilters } from './marketFilters'
 
 /**
@@ -20,19 +21,17 @@ export interface AnalystFilters {
 /** Stablecoin symbols recognised when a market has no `stablecoin` tag. */
 const STABLE_SYMBOLS = new Set(['USDC', 'USDT', 'DAI', 'USDS', 'USDE', 'FRAX', 'LUSD', 'PYUSD', 'GHO', 'CRVUSD', 'USDC.E', 'USDBC', 'TUSD', 'FDUSD', 'RLUSD', 'USD0', 'XDAI', 'SDAI', 'SUSDS'])
 
-/** A comma list from the URL: trimmed, empty parts and repeats dropped. */
-export const listOf = (text: string): string[] => [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))]
 
 export function analystFiltersOf(f: MarketFilters): AnalystFilters {
   const min = Number(f.minTvl)
   return {
-    providers: listOf(f.provider),
-    chains: listOf(f.chainId),
+    providers: splitList(f.provider),
+    chains: splitList(f.chainId),
     stablecoinOnly: f.stable,
     minTvlUsd: f.minTvl.trim() && Number.isFinite(min) && min >= 0 ? min : undefined,
     hideDeprecated: f.hideDeprecated,
     hideClosed: f.hideClosed,
-    tags: listOf(f.tags).map((t) => t.toLowerCase()),
+    tags: splitList(f.tags).map((t) => t.toLowerCase()),
   }
 }
 
