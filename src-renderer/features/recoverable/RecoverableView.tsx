@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { CachedNotice, DataAge } from '../../components/CachedNotice'
+import { CachedNotice, ShownAge } from '../../components/CachedNotice'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { FormField } from '../../components/FormField'
 import { Hex } from '../../components/Hex'
 import { datedFilename, downloadText } from '../../lib/download'
-import { formatUsd } from '../../lib/format'
+import { countOf, formatUsd } from '../../lib/format'
 import { useChainsById } from '../../data/reference/chains'
 import { chainName } from '../../lib/chains'
 import { useConnection } from '../../stores/connection'
@@ -18,20 +18,12 @@ import { usePriceBook } from '../../stores/priceBook'
 import { ViewHeader } from '../../components/ViewHeader'
 import { plainTokenProblem } from '@contract/formats'
 
-/** The wallet as the view draws it: what is shown, with its origin, age and the failure the cache stands in for. */
-function useShownWallet(owner: string) {
-  const wallet = useWallet(owner)
-  const shown = wallet.shown
-  const loaded = shown && { ...shown.data, fromCache: shown.fromCache, at: shown.fetchedAt, error: shown.liveError }
-  return { wallet, loading: wallet.status === 'loading', loaded }
-}
-
 function TotalCard({ t }: { t: TokenTotal }) {
   const chains = useChainsById()
   return (
     <details className="card recoverable-total" data-token-key={t.key}>
       <summary>
-        <strong>{amountOf(t.total, t)}</strong> on {chainName(chains, t.chainId)} · <PricedUsd sum={t.value} label={`USD value of ${t.symbol ?? t.key}`} /> · {t.parts.length} intent{t.parts.length > 1 ? 's' : ''}
+        <strong>{amountOf(t.total, t)}</strong> on {chainName(chains, t.chainId)} · <PricedUsd sum={t.value} label={`USD value of ${t.symbol ?? t.key}`} /> · {countOf(t.parts.length, 'intent')}
       </summary>
       <ul aria-label={`Intents behind ${t.symbol ?? t.key}`}>
         {t.parts.map((p) => (
@@ -61,10 +53,14 @@ export function RecoverableView() {
   // A look-alike of an address (a Cyrillic “с” for “c”) is refused, from the box or a link.
   const [problem, setProblem] = useState<string>()
   const refused = plainTokenProblem(owner)
-  const { wallet, loading, loaded } = useShownWallet(refused ? '' : owner)
+  const wallet = useWallet(refused ? '' : owner)
+  const loading = wallet.status === 'loading'
+  // What is shown, and whether it came from the cache: kept while a reload runs or after it failed.
+  const loaded = wallet.shown && { ...wallet.shown.data, fromCache: wallet.shown.fromCache }
   // Valued at the profile's one price source, as every other view values the same tokens.
   const book = usePriceBook(useConnection((s) => s.info?.activeProfileId))
-  const totals = useMemo(() => (loaded && loaded.owner === owner ? recoverableTotals(loaded.entries, book) : []), [loaded, owner, book])
+  const shown = wallet.shown?.data
+  const totals = useMemo(() => (shown && shown.owner === owner ? recoverableTotals(shown.entries, book) : []), [shown, owner, book])
 
   return (
     <section className="view recoverable-view" aria-labelledby="recoverable-title">
@@ -78,7 +74,7 @@ export function RecoverableView() {
           <button type="button" disabled={!totals.length} onClick={() => downloadText(recoverableCsv(totals), datedFilename('recoverable-funds-by-token', 'csv'), 'text/csv')}>Export CSV</button>
         </form>
       </ViewHeader>
-      {loaded?.fromCache ? <CachedNotice fetchedAt={loaded.at} failure={loaded.error} onRetry={wallet.reload} /> : loaded?.at ? <p className="data-age-line"><DataAge fetchedAt={loaded.at} /></p> : null}
+      <ShownAge shown={wallet.shown} onRetry={wallet.reload} />
       {wallet.status === 'error' ? <ErrorNotice error={wallet.error} onRetry={wallet.reload} /> : null}
       {owner && wallet.status === 'uncached' ? <CachedNotice /> : null}
       {!owner ? <EmptyState title="Which wallet?">Enter an owner address to total the funds its failed or aborted intents left behind, by chain and token.</EmptyState> : null}
