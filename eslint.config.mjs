@@ -125,6 +125,13 @@ const FEATURE_WRITES = [
     message: 'A feature writes notes, bookmarks and saved searches through the data layer\'s mutations (data/notes.ts, data/savedSearches.ts), which show their pending state and failure; the watches\' receipts and mirror are written by the data layer (followWatchCache in data/watches.ts).',
   },
   {
+    // Changing the cache as a whole (clearing, importing, filing fetched history) and its raw
+    // handle are the data layer's, which then has every view read what the cache now holds.
+    regex: '(^|/)db(/(index|db|maintenance|transfer|exportImport|historyJournal))?$',
+    importNames: ['clearCache', 'importCache', 'flushHistoryJournal', 'explorerDb'],
+    message: 'A feature clears or imports the cache through the data layer\'s mutations (useClearCache, useImportCache in data/cacheAdmin.ts), which refresh every view that shows cached data; fetched history is filed by readHistory (data/paging.ts, `filed`), and the database itself is read through the data layer.',
+  },
+  {
     // The on-demand loader of the whole cache module is for the shell's start-up work and the data layer.
     regex: '(^|/)db/lazy$',
     message: 'A feature does not load the cache module itself: the data layer writes to the cache (data/watches.ts followWatchCache, …) and reads it for the feature (useCacheRead).',

@@ -3,6 +3,7 @@ import { checkHistoryFilters } from '@contract/filterCheck'
 import { readPagesLoop, RepeatedCursor, type PageParam, type ReadOutcome } from '@contract/paging'
 import type { Result, SvcError } from '@contract/errors'
 import type { GetIntentHistoryRequest, IntentHistoryEntry, Page } from '@contract/service'
+import { cacheModule } from '../db/lazy'
 import { toSvcError } from './errors'
 import { answerLiveOrCached, bridgeCall, type Answer, type CachedHit } from './liveOrCached'
 
@@ -144,6 +145,8 @@ export interface HistoryReadOptions {
   pageSize: number
   signal?: AbortSignal
   onPage?(entries: IntentHistoryEntry[]): void
+  /** Files every entry read in the cache's indexes before returning, so a read of the cache right after (statistics) sees them all. */
+  filed?: boolean
 }
 
 export interface HistoryRead {
@@ -160,14 +163,18 @@ export interface HistoryRead {
 export async function readHistory(query: HistoryQuery, o: HistoryReadOptions): Promise<HistoryRead> {
   const source: PagedSource<IntentHistoryEntry> = { live: historyLive(query) }
   const entries: IntentHistoryEntry[] = []
-  const r = await readPages((param) => fetchListPage(source, param, false), {
-    cap: o.cap,
-    pageSize: o.pageSize,
-    signal: o.signal,
-    onPage: (answer) => {
-      entries.push(...answer.data.items)
-      o.onPage?.(answer.data.items)
-    },
-  })
-  return { entries, outcome: r.outcome, error: r.error }
+  try {
+    const r = await readPages((param) => fetchListPage(source, param, false), {
+      cap: o.cap,
+      pageSize: o.pageSize,
+      signal: o.signal,
+      onPage: (answer) => {
+        entries.push(...answer.data.items)
+        o.onPage?.(answer.data.items)
+      },
+    })
+    return { entries, outcome: r.outcome, error: r.error }
+  } finally {
+    if (o.filed) await cacheModule().then((db) => db.flushHistoryJournal()).catch(() => undefined)
+  }
 }

@@ -38,9 +38,9 @@ export function CacheView() {
       <StorageCard storage={inventory?.storage} onChange={state.reload} />
       {inventory ? (
         <>
-          <StoresTable inventory={inventory} appProfiles={appProfiles} onChanged={state.reload} />
+          <StoresTable inventory={inventory} appProfiles={appProfiles} />
           <ExportCard inventory={inventory} appProfiles={appProfiles} />
-          <ImportCard appProfiles={appProfiles} activeProfileId={activeProfileId} onImported={state.reload} />
+          <ImportCard appProfiles={appProfiles} activeProfileId={activeProfileId} />
           <CaseBundleCard
             key={inventory.profiles.map((p) => p.profileId).join()}
             profiles={inventory.profiles}

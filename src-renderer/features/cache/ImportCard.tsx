@@ -1,8 +1,11 @@
 import { useRef, useState } from 'react'
 import type { ProfileView } from '@contract/app'
+import type { SvcError } from '@contract/errors'
+import { DataTable } from '../../components/DataTable'
 import { SelectField } from '../../components/SelectField'
-import { storageErrorMessage, STORES } from '../../db'
-import { CacheFileError, importCache, parseCacheFile, readBlobText, type CacheFile, type ImportResult, type TransferProgress } from '../../db/transfer'
+import { STORES } from '../../db'
+import { CacheFileError, parseCacheFile, readBlobText, type CacheFile, type ImportResult, type TransferProgress } from '../../db/transfer'
+import { useImportCache } from '../../data/cacheAdmin'
 import { formatDateTime } from '../../lib/format'
 import { formatBytes, formatCount, profileLabel } from './format'
 import { profileOptions } from './profileOptions'
@@ -26,8 +29,9 @@ const fileCounts = (file: CacheFile, profiles: ReadonlySet<string>) =>
 type Target = 'original' | 'active'
 
 /** The import's steps: check the picked file, then write it under the chosen profile. */
-function useImport(activeProfileId: string | undefined, onImported: () => void) {
+function useImport(activeProfileId: string | undefined) {
   const [state, setState] = useState<State>({ status: 'idle' })
+  const importing = useImportCache()
   const [target, setTarget] = useState<Target>('original')
   const [fromProfile, setFromProfile] = useState('')
   const input = useRef<HTMLInputElement>(null)
@@ -61,11 +65,10 @@ function useImport(activeProfileId: string | undefined, onImported: () => void) 
     const profiles = into && file.profiles.length > 1 ? [fromProfile] : undefined
     setState({ status: 'importing', fileName, progress: { done: 0, total: 0, phase: 'writing' } })
     try {
-      const result = await importCache(file, { into, profiles }, (progress) => setState({ status: 'importing', fileName, progress }))
+      const result = await importing.mutateAsync({ file, options: { into, profiles }, onProgress: (progress) => setState({ status: 'importing', fileName, progress }) })
       setState({ status: 'done', fileName, result })
-      onImported()
     } catch (e) {
-      setState({ status: 'failed', fileName, message: storageErrorMessage(e) })
+      setState({ status: 'failed', fileName, message: (e as SvcError).message })
     }
   }
   return { state, target, setTarget, fromProfile, setFromProfile, input, reset, check, run }
@@ -120,16 +123,8 @@ function ImportOutcome({ state }: { state: State }) {
  * Import in two steps: the whole file is validated and summarised first, and nothing is
  * written until the person confirms. The write is one transaction: all or nothing.
  */
-export function ImportCard({
-  appProfiles,
-  activeProfileId,
-  onImported,
-}: {
-  appProfiles: readonly ProfileView[] | undefined
-  activeProfileId: string | undefined
-  onImported(): void
-}) {
-  const { state, input, check, run, reset, ...choice } = useImport(activeProfileId, onImported)
+export function ImportCard({ appProfiles, activeProfileId }: { appProfiles: readonly ProfileView[] | undefined; activeProfileId: string | undefined }) {
+  const { state, input, check, run, reset, ...choice } = useImport(activeProfileId)
   const busy = state.status === 'checking' || state.status === 'importing'
   return (
     <section className="card" aria-labelledby="cache-import-title">
@@ -162,26 +157,20 @@ export function ImportCard({
   )
 }
 
-function CountsTable({ counts }: { counts: ReturnType<typeof fileCounts> }) {
+type StoreCount = ReturnType<typeof fileCounts>[number]
+
+function CountsTable({ counts }: { counts: StoreCount[] }) {
   return (
-    <table className="data cache-counts" aria-label="Records in the file">
-      <thead>
-        <tr>
-          <th scope="col">Store</th>
-          <th scope="col" className="num">
-            Records to import
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {counts.map(({ store, count }) => (
-          <tr key={store.name}>
-            <th scope="row">{store.label}</th>
-            <td className="num">{formatCount(count)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      label="Records in the file"
+      className="cache-counts"
+      columns={[
+        { id: 'store', header: 'Store', rowHeader: true, cell: (c: StoreCount) => c.store.label },
+        { id: 'count', header: 'Records to import', align: 'right', cell: (c: StoreCount) => formatCount(c.count) },
+      ]}
+      rows={counts}
+      rowKey={(c) => c.store.name}
+    />
   )
 }
 

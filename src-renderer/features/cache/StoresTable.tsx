@@ -1,8 +1,11 @@
 import { useState } from 'react'
 import type { ProfileView } from '@contract/app'
+import type { SvcError } from '@contract/errors'
+import { DataTable, type Column } from '../../components/DataTable'
 import { SelectField } from '../../components/SelectField'
-import { clearCache, storageErrorMessage, type StoreName } from '../../db'
+import type { StoreName } from '../../db'
 import { EmptyState } from '../../components/EmptyState'
+import { useClearCache } from '../../data/cacheAdmin'
 import { ConfirmBar } from './ConfirmBar'
 import { formatBytes, formatCount, profileLabel } from './format'
 import { profileOptions } from './profileOptions'
@@ -14,59 +17,67 @@ type Message = { tone: 'ok' | 'error'; text: string } | null
 type StoreLine = Inventory['stores'][number]
 
 /** The profile clearing applies to, the clear waiting for confirmation, and doing it. */
-function useClearing(appProfiles: readonly ProfileView[] | undefined, onChanged: () => void) {
+function useClearing(appProfiles: readonly ProfileView[] | undefined) {
   const [scope, setScope] = useState('')
   const [pending, setPending] = useState<Pending | null>(null)
-  const [busy, setBusy] = useState(false)
   const [message, setMessage] = useState<Message>(null)
+  const clearing = useClearCache()
   const scopeLabel = scope ? `profile ${profileLabel(appProfiles, scope)}` : 'all profiles'
   const countIn = (counts: Record<string, number>, total: number) => (scope ? (counts[scope] ?? 0) : total)
 
   const clear = async () => {
     if (!pending) return
-    setBusy(true)
     setMessage(null)
     try {
-      await clearCache({ profileId: scope || undefined, stores: pending.store ? [pending.store] : undefined })
+      await clearing.mutateAsync({ profileId: scope || undefined, stores: pending.store ? [pending.store] : undefined })
       setMessage({ tone: 'ok', text: `Cleared ${pending.label} for ${scopeLabel}.` })
       setPending(null)
-      onChanged()
     } catch (e) {
-      setMessage({ tone: 'error', text: storageErrorMessage(e) })
-    } finally {
-      setBusy(false)
+      setMessage({ tone: 'error', text: (e as SvcError).message })
     }
   }
   const chooseScope = (next: string) => {
     setScope(next)
     setPending(null)
   }
-  return { scope, chooseScope, scopeLabel, countIn, pending, setPending, busy, message, clear }
+  return { scope, chooseScope, scopeLabel, countIn, pending, setPending, busy: clearing.isPending, message, clear }
 }
 
 type Clearing = ReturnType<typeof useClearing>
 
-function StoreRow({ line, profiles, clearing }: { line: StoreLine; profiles: Inventory['profiles']; clearing: Clearing }) {
-  const { store, counts, total, approxBytes } = line
+/** The store's name, a column per profile (the one clearing applies to highlighted), the total, the size, and Clear. */
+function storeColumns(profiles: Inventory['profiles'], appProfiles: readonly ProfileView[] | undefined, clearing: Clearing): Column<StoreLine>[] {
   const { scope, scopeLabel, busy } = clearing
-  const count = clearing.countIn(counts, total)
-  const derived = store.kind === 'derived'
-  return (
-    <tr data-store={store.name}>
-      <th scope="row">
-        {store.label}
-        {derived ? <span className="muted small"> (rebuilt from intents, history and receipts)</span> : null}
-        {store.kind === 'user' ? <span className="muted small"> (your data)</span> : null}
-      </th>
-      {profiles.map((p) => (
-        <td key={p.profileId} className={`num${scope === p.profileId ? ' cache-scope' : ''}`}>
-          {formatCount(counts[p.profileId] ?? 0)}
-        </td>
-      ))}
-      <td className="num">{formatCount(total)}</td>
-      <td className="num">{formatBytes(approxBytes)}</td>
-      <td>
-        {derived ? null : (
+  return [
+    {
+      id: 'store',
+      header: 'Store',
+      rowHeader: true,
+      cell: ({ store }) => (
+        <>
+          {store.label}
+          {store.kind === 'derived' ? <span className="muted small"> (rebuilt from intents, history and receipts)</span> : null}
+          {store.kind === 'user' ? <span className="muted small"> (your data)</span> : null}
+        </>
+      ),
+    },
+    ...profiles.map(
+      (p): Column<StoreLine> => ({
+        id: `profile-${p.profileId}`,
+        header: <span title={p.baseUrls.join('\n') || undefined}>{profileLabel(appProfiles, p.profileId)}</span>,
+        align: 'right',
+        className: scope === p.profileId ? 'cache-scope' : undefined,
+        cell: ({ counts }) => formatCount(counts[p.profileId] ?? 0),
+      }),
+    ),
+    { id: 'total', header: 'Total', align: 'right', cell: ({ total }) => formatCount(total) },
+    { id: 'size', header: <span title="Estimated from a sample of records, as JSON">≈ Size</span>, align: 'right', cell: ({ approxBytes }) => formatBytes(approxBytes) },
+    {
+      id: 'actions',
+      header: <span className="cache-sr-only">Actions</span>,
+      cell: ({ store, counts, total }) => {
+        const count = clearing.countIn(counts, total)
+        return store.kind === 'derived' ? null : (
           <button
             type="button"
             disabled={!count || busy}
@@ -75,44 +86,10 @@ function StoreRow({ line, profiles, clearing }: { line: StoreLine; profiles: Inv
           >
             Clear
           </button>
-        )}
-      </td>
-    </tr>
-  )
-}
-
-function StoresGrid({ inventory, appProfiles, clearing }: { inventory: Inventory; appProfiles: readonly ProfileView[] | undefined; clearing: Clearing }) {
-  const { profiles, stores } = inventory
-  return (
-    <div className="cache-table-wrap">
-      <table className="data cache-stores" aria-label="Cached records per store">
-        <thead>
-          <tr>
-            <th scope="col">Store</th>
-            {profiles.map((p) => (
-              <th key={p.profileId} scope="col" className={`num${clearing.scope === p.profileId ? ' cache-scope' : ''}`} title={p.baseUrls.join('\n') || undefined}>
-                {profileLabel(appProfiles, p.profileId)}
-              </th>
-            ))}
-            <th scope="col" className="num">
-              Total
-            </th>
-            <th scope="col" className="num" title="Estimated from a sample of records, as JSON">
-              ≈ Size
-            </th>
-            <th scope="col">
-              <span className="cache-sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {stores.map((line) => (
-            <StoreRow key={line.store.name} line={line} profiles={profiles} clearing={clearing} />
-          ))}
-        </tbody>
-      </table>
-    </div>
-  )
+        )
+      },
+    },
+  ]
 }
 
 /** The confirmation a clear waits for, and what the last clear did. */
@@ -146,16 +123,8 @@ function ClearFeedback({ clearing }: { clearing: Clearing }) {
  * Records per store and profile, with clearing by store, by profile, or both. The search
  * index is listed for its size but follows the intent stores: it cannot be cleared alone.
  */
-export function StoresTable({
-  inventory,
-  appProfiles,
-  onChanged,
-}: {
-  inventory: Inventory
-  appProfiles: readonly ProfileView[] | undefined
-  onChanged(): void
-}) {
-  const clearing = useClearing(appProfiles, onChanged)
+export function StoresTable({ inventory, appProfiles }: { inventory: Inventory; appProfiles: readonly ProfileView[] | undefined }) {
+  const clearing = useClearing(appProfiles)
   const { scope, busy } = clearing
   const { profiles, stores } = inventory
 
@@ -177,7 +146,16 @@ export function StoresTable({
         <h2 id="cache-stores-title">Cached data</h2>
         <SelectField label="Clear in" value={scope} options={[{ value: '', label: 'All profiles' }, ...profileOptions(profiles, appProfiles)]} onChange={clearing.chooseScope} />
       </div>
-      <StoresGrid inventory={inventory} appProfiles={appProfiles} clearing={clearing} />
+      <div className="cache-table-wrap">
+        <DataTable
+          label="Cached records per store"
+          className="cache-stores"
+          columns={storeColumns(profiles, appProfiles, clearing)}
+          rows={stores}
+          rowKey={(line) => line.store.name}
+          rowProps={(line) => ({ 'data-store': line.store.name })}
+        />
+      </div>
       <div className="row cache-actions">
         <button
           type="button"

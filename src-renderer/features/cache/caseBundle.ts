@@ -2,11 +2,8 @@ import type { ChainInfo, Intent, IntentHistoryEntry, IntentReceipt, IntentStatus
 import { caseLines, caseOf, type CaseRecord } from '../../stores/attentionCases'
 import { amountText as oneAmountText, formatDateTime, parseTime } from '../../lib/format'
 import { chainName, explorerUrl } from '../../lib/chains'
-import { explorerDb } from '../../db/db'
-import { flushHistoryJournal } from '../../db/historyJournal'
-import { listNotes, isBookmarked } from '../../db/notes'
-import { readChains, readHistoryEntry, readIntent, readReceipt, readTransitions } from '../../db/reads'
-import { toCachedRow, type CachedIntentRow } from '../../db/records'
+import type { CachedIntentRow } from '../../db/records'
+import { readCaseRecords } from '../../data/cacheAdmin'
 
 /**
  * A "case bundle": everything the cache knows about one intent, in one file a support
@@ -151,28 +148,16 @@ function readableText(b: Omit<CaseBundle, 'readable'>, chains: ReadonlyMap<numbe
 
 /** The bundle of one cached intent; undefined when the cache knows nothing about it. */
 export async function buildCaseBundle(profileId: string, intentId: string, now = Date.now()): Promise<CaseBundle | undefined> {
-  // The summary row of an entry fetched moments ago exists once it is filed.
-  await flushHistoryJournal()
-  const [rowRecord, intent, receipt, historyEntry, transitions, notes, bookmarked, chainList] = await Promise.all([
-    explorerDb().intentRows.get([profileId, intentId]),
-    readIntent(profileId, intentId),
-    readReceipt(profileId, intentId),
-    readHistoryEntry(profileId, intentId),
-    readTransitions(profileId, intentId),
-    listNotes(profileId, intentId),
-    isBookmarked(profileId, intentId),
-    readChains(profileId),
-  ])
+  const { summary, baseUrl, intent, receipt, historyEntry, transitions, notes, bookmarked, chains: chainList } = await readCaseRecords(profileId, intentId)
   const caseRecord = caseOf(profileId, intentId)
-  if (!rowRecord && !intent && !receipt && !historyEntry && !notes.length && !caseRecord) return undefined
-  const chains = new Map((chainList?.chains ?? []).map((c) => [c.id, c]))
-  const summary = rowRecord && toCachedRow(rowRecord)
+  if (!summary && !intent && !receipt && !historyEntry && !notes.length && !caseRecord) return undefined
+  const chains = new Map(chainList.map((c) => [c.id, c]))
   const bundle: Omit<CaseBundle, 'readable'> = {
     format: CASE_BUNDLE_FORMAT,
     version: 1,
     exportedAt: now,
     profileId,
-    baseUrl: rowRecord?.baseUrl,
+    baseUrl,
     intentId,
     summary,
     intent,

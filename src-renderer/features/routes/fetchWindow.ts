@@ -1,6 +1,5 @@
 import type { SvcError } from '@contract/errors'
 import { readHistory } from '../../data/paging'
-import { flushHistoryJournal } from '../../db'
 
 /** Most intents one "fetch" reads: statistics need a sample, not the whole service. */
 export const FETCH_CAP = 10_000
@@ -15,18 +14,14 @@ export type FetchOutcome = { outcome: 'complete' | 'cap' | 'cancelled'; read: nu
 /**
  * Reads GetIntentHistory from `fromSeconds` on (newest first) into the cache, page by
  * page, until the list ends, the cap is reached or the caller cancels; every page is
- * written through as it arrives, so a cancel or an error keeps what was read. The
- * journal is flushed at the end so the statistics see every entry at once.
+ * written through as it arrives, so a cancel or an error keeps what was read. Every entry
+ * is filed before it returns, so the statistics see them all at once.
  */
 export async function fetchWindowIntoCache(fromSeconds: number | undefined, signal: AbortSignal, onProgress: (p: FetchProgress) => void): Promise<FetchOutcome> {
   let read = 0
-  try {
-    const r = await readHistory(
-      { fromTime: fromSeconds },
-      { cap: FETCH_CAP, pageSize: PAGE_SIZE, signal, onPage: (entries) => onProgress({ read: (read += entries.length) }) },
-    )
-    return r.outcome === 'error' ? { outcome: 'error', read, error: r.error! } : { outcome: r.outcome, read }
-  } finally {
-    await flushHistoryJournal().catch(() => undefined)
-  }
+  const r = await readHistory(
+    { fromTime: fromSeconds },
+    { cap: FETCH_CAP, pageSize: PAGE_SIZE, signal, filed: true, onPage: (entries) => onProgress({ read: (read += entries.length) }) },
+  )
+  return r.outcome === 'error' ? { outcome: 'error', read, error: r.error! } : { outcome: r.outcome, read }
 }
