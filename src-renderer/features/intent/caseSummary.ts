@@ -1,9 +1,8 @@
 import { isKnownStatus, type ChainInfo, type Intent, type IntentReceipt, type ReportedStatus } from '@contract/service'
 import { STATUS_MEANING } from '../../components/StatusBadge'
-import { amountText } from '../../lib/format'
 import { chainName, explorerUrl } from '../../lib/chains'
 import { failureReason, receiptSteps } from './receiptSteps'
-import type { TokenLookup } from './tokenLookup'
+import { tokenAmountText, type TokenLookup } from './tokenLookup'
 import { caseLines, type CaseRecord } from '../../stores/attentionCases'
 
 export interface CaseNote {
@@ -37,11 +36,7 @@ const iso = (ms: number) => new Date(ms).toISOString()
 export function caseSummary(c: CaseInput): string {
   const { intent, receipt, chains, tokenOf } = c
   const chain = (id: number | undefined) => (id === undefined ? 'unknown chain' : `${chainName(chains, id)} (chain ${id})`)
-  const amount = (raw: string | undefined, chainId: number | undefined, token: string | undefined) => {
-    if (raw === undefined) return undefined
-    const label = tokenOf(chainId, token)
-    return amountText({ raw, decimals: label?.decimals, symbol: label?.symbol, tokenAddress: token })
-  }
+  const amount = (raw: string | undefined, chainId: number | undefined, token: string | undefined) => tokenAmountText(tokenOf, raw, chainId, token)
   const withLink = (hash: string, chainId: number | undefined) => {
     const url = explorerUrl(chains, chainId, 'tx', hash)
     return url ? `${hash} ${url}` : hash

@@ -5,7 +5,7 @@ import type { Expectation } from '../../lib/routeStats'
 import { valueAll, valueAt, type PriceBook, type TokenAmount, type ValuedSum } from '../../lib/priceSource'
 import { chainName } from '../../lib/chains'
 import { failureReason } from './receiptSteps'
-import type { TokenLookup } from './tokenLookup'
+import { tokenAmountText, type TokenLookup } from './tokenLookup'
 
 export type { Expectation }
 
@@ -62,12 +62,6 @@ interface Facts {
 const isZero = (raw: string | undefined) => raw === undefined || /^-?0*(\.0*)?$/.test(raw)
 const utc = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace(/:\d\d\.\d{3}Z$/, ' UTC')
 
-function tokenAmount(tokenOf: TokenLookup, raw: string | undefined, chainId: number | undefined, token: string | undefined, fallback?: { symbol?: string; decimals?: number }) {
-  if (raw === undefined) return undefined
-  const label = tokenOf(chainId, token)
-  return amountText({ raw, decimals: label?.decimals ?? fallback?.decimals, symbol: label?.symbol ?? fallback?.symbol, tokenAddress: token })
-}
-
 /** Every non-zero balance the intent still holds, as an amount to value, with where it is held. */
 function heldAmounts(c: Pick<AnswerInput, 'balances' | 'tokenOf'>): Array<{ amount: TokenAmount; at?: string }> {
   const out: Array<{ amount: TokenAmount; at?: string }> = []
@@ -119,12 +113,12 @@ function gatherFacts(c: AnswerInput): Facts {
     route: `from ${origin} to ${destination}`,
     origin,
     destination,
-    sent: tokenAmount(tokenOf, sentRaw, originId, originToken),
-    received: isZero(receivedRaw) ? undefined : tokenAmount(tokenOf, receivedRaw, destinationId, destinationToken),
+    sent: tokenAmountText(tokenOf, sentRaw, originId, originToken),
+    received: isZero(receivedRaw) ? undefined : tokenAmountText(tokenOf, receivedRaw, destinationId, destinationToken),
     recipient: intent?.quoteRequest?.destinationToAddress ?? receipt?.summary?.destinationToAddress ?? dest?.toAddress,
     reason: failureReason(receipt),
     refund: refundTx && {
-      amount: tokenAmount(tokenOf, refundTx.tokenAmount, refundTx.chainId ?? originId, refundTx.tokenAddress ?? originToken),
+      amount: tokenAmountText(tokenOf, refundTx.tokenAmount, refundTx.chainId ?? originId, refundTx.tokenAddress ?? originToken),
       to: refundTx.toAddress,
       chain: chainName(chains, refundTx.chainId ?? originId),
       hash: refundTx.txnHash,

@@ -1,6 +1,7 @@
 import type { Intent, IntentReceipt } from '@contract/service'
 import { intentTokenMetadata } from '../../lib/intentRoute'
 import { tokenLabel, type TokenLabel } from '../../data/reference/tokens'
+import { amountText } from '../../lib/format'
 
 export type TokenLookup = (chainId: number | undefined, address: string | undefined) => TokenLabel | undefined
 
@@ -37,4 +38,11 @@ export function makeTokenLookup(
     if (!mine) return elsewhere
     return { ...elsewhere, ...mine, symbol: mine.symbol ?? elsewhere?.symbol, decimals: mine.decimals ?? elsewhere?.decimals }
   }
+}
+
+/** An amount of a token the intent mentions, exact, in the token's units where they are known (base units otherwise). */
+export function tokenAmountText(tokenOf: TokenLookup, raw: string | undefined, chainId: number | undefined, token: string | undefined): string | undefined {
+  if (raw === undefined) return undefined
+  const label = tokenOf(chainId, token)
+  return amountText({ raw, decimals: label?.decimals, symbol: label?.symbol, tokenAddress: token })
 }
