@@ -1,6 +1,6 @@
 import type { Intent, ReportedStatus } from '@contract/service'
 import { isSettledStatus } from '@contract/service/constants'
-import { formatAge, formatDateTime, formatDuration, parseTime } from '../../../lib/format'
+import { formatAge, formatDuration, parseTime } from '../../../lib/format'
 import { useNow } from '../../../lib/useNow'
 import { Card, KV, time } from './parts'
 
@@ -27,7 +27,7 @@ export function ExpiryCard({ intent, status }: { intent: Intent; status?: Report
       <KV
         label="Expiry"
         rows={[
-          ['Intent expires', intent.expiresAt ? <span title={intent.expiresAt}>{formatDateTime(intent.expiresAt)}</span> : undefined],
+          ['Intent expires', time(intent.expiresAt)],
           ['Time left', settled ? undefined : left(at)],
           ['Fee options expire', time(intent.gasFeeOptions?.expiresAt)],
           ['Fee options time left', settled ? undefined : left(feeAt)],

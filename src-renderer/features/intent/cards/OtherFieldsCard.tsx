@@ -5,14 +5,10 @@ import { Card } from './parts'
 
 const KNOWN = new Set(Object.keys(IntentSchema.shape))
 
-/** Top-level fields this app does not know, as the service sent them. */
-function unknownFields(intent: Intent): [string, unknown][] {
-  return Object.entries(intent).filter(([k, v]) => !KNOWN.has(k) && v !== undefined)
-}
-
 /** Fields the service sent that no other card shows; nothing the service says is hidden. */
 export function OtherFieldsCard({ intent }: { intent: Intent }) {
-  const extra = unknownFields(intent)
+  // Top-level fields this app does not know, as the service sent them.
+  const extra = Object.entries(intent).filter(([k, v]) => !KNOWN.has(k) && v !== undefined)
   if (!extra.length) return null
   return (
     <Card id="other" title="Other fields">
