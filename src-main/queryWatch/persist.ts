@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { SVC_ERROR_KINDS } from '../../src-shared/contract/errors'
 import { QUERY_WATCH_PHASES, WatchedQuerySchema, type QueryWatchState } from '../../src-shared/contract/queryWatch'
 import { keptError } from '../watch/keep'
+import { KeptErrorSchema } from '../watch/persist'
 import { MAX_ID_CHARS, type Seen } from './findings'
 
 /**
@@ -45,7 +45,7 @@ const StateSchema = z.object({
   phase: z.enum(QUERY_WATCH_PHASES),
   lastPollAt: z.number().optional(),
   nextPollAt: z.number().optional(),
-  error: z.object({ kind: z.enum(SVC_ERROR_KINDS), message: z.string() }).passthrough().optional(),
+  error: KeptErrorSchema.optional(),
   lastCount: z.number().optional(),
   seenCount: z.number(),
   baselined: z.boolean(),

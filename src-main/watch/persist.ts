@@ -4,6 +4,8 @@ import { IntentReceiptSchema, IntentStatusSchema } from '../../src-shared/contra
 import { WATCH_PHASES, type WatchState } from '../../src-shared/contract/watch'
 import { storedWatch } from './keep'
 
+export const KeptErrorSchema = z.object({ kind: z.enum(SVC_ERROR_KINDS), message: z.string() }).passthrough()
+
 /**
  * The watch list on disk (written by `ListBook`): every profile's watches with their last
  * known state, the global mute and the pause. Each receipt's summary is kept (never the whole receipt, see `storedWatch`)
@@ -23,7 +25,7 @@ const StoredWatchSchema = z.object({
   failureReason: z.string().optional(),
   lastUpdateAt: z.number().optional(),
   lastChangeAt: z.number().optional(),
-  error: z.object({ kind: z.enum(SVC_ERROR_KINDS), message: z.string() }).passthrough().optional(),
+  error: KeptErrorSchema.optional(),
   retryAt: z.number().optional(),
   muted: z.boolean(),
   // Lists written before watches carried revisions have none: they count as 0.

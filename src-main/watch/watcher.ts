@@ -47,130 +47,122 @@ const stoppedByFailure = (entry: Entry) => entry.state.phase === 'done' && !entr
  * list on disk. See `WatchControl` for the bridge-facing surface.
  */
 export function createReceiptWatcher(opts: ReceiptWatcherOptions): WatchControl {
-  const book = new WatchBook(opts)
-  const loops = new WatchLoops({
-    book,
-    session: opts.session,
-    slots: new Slots(opts.maxConcurrent ?? DEFAULT_MAX_CONCURRENT),
-    policy: { ...DEFAULT_BACKOFF, ...opts.backoff },
-    minInterval: opts.minPollIntervalMs ?? DEFAULT_MIN_POLL_INTERVAL_MS,
-    notify: opts.notify,
-  })
-  const watcher = new ReceiptWatcher(book, loops, book.env.now, opts.maxWatches ?? DEFAULT_MAX_WATCHES)
+  const watcher = new ReceiptWatcher(opts)
   // Restore: every watch comes back; the unfinished ones resume where they were (unless paused).
-  for (const entry of book.entries.values()) if (entry.state.phase !== 'done') watcher.begin(entry)
+  for (const entry of watcher.entries.values()) if (entry.state.phase !== 'done') watcher.begin(entry)
   return watcher
 }
 
-class ReceiptWatcher implements WatchControl {
-  constructor(
-    private readonly book: WatchBook,
-    private readonly loops: WatchLoops,
-    private readonly now: () => number,
-    private readonly maxWatches: number,
-  ) {}
+class ReceiptWatcher extends WatchBook implements WatchControl {
+  private readonly loops: WatchLoops
+  private readonly maxWatches: number
 
-  get recovered() {
-    return this.book.recovered
+  constructor(opts: ReceiptWatcherOptions) {
+    super(opts)
+    this.maxWatches = opts.maxWatches ?? DEFAULT_MAX_WATCHES
+    this.loops = new WatchLoops({
+      book: this,
+      session: opts.session,
+      slots: new Slots(opts.maxConcurrent ?? DEFAULT_MAX_CONCURRENT),
+      policy: { ...DEFAULT_BACKOFF, ...opts.backoff },
+      minInterval: opts.minPollIntervalMs ?? DEFAULT_MIN_POLL_INTERVAL_MS,
+      notify: opts.notify,
+    })
   }
 
   watch(profileId: string, intentId: string, watchOpts?: { muted?: boolean }): WatchState {
-    const known = this.book.entries.get(keyOf(profileId, intentId))
+    const known = this.entries.get(keyOf(profileId, intentId))
     if (known) {
       // A watch stopped by a failure (a missing key, say) starts over when added again.
       if (stoppedByFailure(known)) {
         this.begin(known)
-        this.book.listChanged([profileId], true)
+        this.listChanged([profileId], true)
       }
       return known.state
     }
-    if (this.book.entries.size >= this.maxWatches)
+    if (this.entries.size >= this.maxWatches)
       throw new SvcFailure({
         kind: 'InvalidArgument',
         message: `The app already follows ${this.maxWatches.toLocaleString('en-US')} intents, the most it watches at once — clear finished watches or remove some, then add this one again.`,
       })
-    const entry: Entry = { state: { profileId, intentId, addedAt: this.now(), phase: 'queued', muted: watchOpts?.muted ?? false, revision: 0 } }
-    this.book.entries.set(keyOf(profileId, intentId), entry)
+    const entry: Entry = { state: { profileId, intentId, addedAt: this.env.now(), phase: 'queued', muted: watchOpts?.muted ?? false, revision: 0 } }
+    this.entries.set(keyOf(profileId, intentId), entry)
     this.begin(entry)
-    this.book.listChanged([profileId], true)
+    this.listChanged([profileId], true)
     return entry.state
   }
 
   unwatch(profileId: string, intentId: string): boolean {
     const key = keyOf(profileId, intentId)
-    const entry = this.book.entries.get(key)
+    const entry = this.entries.get(key)
     if (!entry) return false
     this.loops.halt(entry)
-    this.book.entries.delete(key)
-    this.book.listChanged([profileId])
+    this.entries.delete(key)
+    this.listChanged([profileId])
     return true
   }
 
   list(profileId: string) {
-    return this.book.listOf(profileId, true)
+    return this.listOf(profileId, true)
   }
 
   clearFinished(profileId: string): number {
     let removed = 0
-    for (const [key, entry] of this.book.entries) {
+    for (const [key, entry] of this.entries) {
       if (entry.state.profileId !== profileId || entry.state.phase !== 'done') continue
-      this.book.entries.delete(key)
+      this.entries.delete(key)
       removed++
     }
-    if (removed) this.book.listChanged([profileId])
+    if (removed) this.listChanged([profileId])
     return removed
   }
 
   setMuted(profileId: string, intentId: string, muted: boolean): WatchState {
-    const entry = this.book.entries.get(keyOf(profileId, intentId))
+    const entry = this.entries.get(keyOf(profileId, intentId))
     if (!entry) throw new SvcFailure({ kind: 'NotFound', message: `Intent ${intentId} is not being watched.` })
-    this.book.stamp(entry, { muted })
-    this.book.listChanged([profileId], true)
+    this.stamp(entry, { muted })
+    this.listChanged([profileId], true)
     return entry.state
   }
 
   resumeStopped(profileId: string): number {
     let resumed = 0
-    for (const entry of this.book.entries.values()) {
+    for (const entry of this.entries.values()) {
       if (entry.state.profileId !== profileId || !stoppedByFailure(entry)) continue
       this.begin(entry)
       resumed++
     }
-    if (resumed) this.book.listChanged([profileId], true)
+    if (resumed) this.listChanged([profileId], true)
     return resumed
   }
 
   setNotificationsMuted(muted: boolean): boolean {
-    this.book.notificationsMuted = muted
-    this.book.listChanged([...this.book.entries.values()].map((e) => e.state.profileId))
+    this.notificationsMuted = muted
+    this.listChanged([...this.entries.values()].map((e) => e.state.profileId))
     return muted
   }
 
   setPaused(paused: boolean): boolean {
-    if (this.book.paused === paused) return paused
-    this.book.paused = paused
-    for (const entry of this.book.entries.values()) {
+    if (this.paused === paused) return paused
+    this.paused = paused
+    for (const entry of this.entries.values()) {
       if (entry.state.phase === 'done') continue
       // Halted before it is stamped, so a loop's late answer cannot overwrite the pause.
       this.loops.halt(entry)
       this.begin(entry)
     }
-    this.book.listChanged([...this.book.entries.values()].map((e) => e.state.profileId))
+    this.listChanged([...this.entries.values()].map((e) => e.state.profileId))
     return paused
   }
 
-  revision(): number {
-    return this.book.revision()
-  }
-
   async stop(): Promise<void> {
-    await this.loops.stopAll(this.book.entries.values())
-    await this.book.flush()
+    await this.loops.stopAll(this.entries.values())
+    await this.flush()
   }
 
   /** (Re)starts a watch from the queue, or parks it while paused; a stale error or retry goes. */
   begin(entry: Entry): void {
-    this.book.stamp(entry, { phase: this.book.paused ? 'paused' : 'queued', error: undefined, retryAt: undefined })
-    if (!this.book.paused) this.loops.start(entry)
+    this.stamp(entry, { phase: this.paused ? 'paused' : 'queued', error: undefined, retryAt: undefined })
+    if (!this.paused) this.loops.start(entry)
   }
 }

@@ -58,3 +58,18 @@ export interface ListOpen<K extends MainListKind> {
   profileId: string
   id: string
 }
+
+/** What the keeper of every main-owned list offers the bridge besides its own methods. */
+export interface ListControl {
+  /** Set when the saved list could not be read at start-up and was moved aside. */
+  readonly recovered?: { backupPath: string; reason: string }
+  /**
+   * Starts again every item of the profile that a failure stopped (a watch that reached its
+   * outcome is not stopped): after the profile's key or URL changed, the failure may be
+   * cured. Returns how many.
+   */
+  resumeStopped(profileId: string): number
+  /** The revision counter now: an action's answer carries it, so the window can order it against lists. */
+  revision(): number
+  stop(): Promise<void>
+}

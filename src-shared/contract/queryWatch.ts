@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { SvcError } from './errors'
-import type { ListChanged, ListOpen, ListSnapshot } from './mainList'
+import type { ListChanged, ListControl, ListOpen, ListSnapshot } from './mainList'
 import { GetIntentHistoryRequestSchema, type GetIntentHistoryRequest, type ReportedStatus } from './service'
 import { QUERY_WATCH_LIMITS } from './queryWatchNotice'
 
@@ -110,9 +110,7 @@ export const QueryWatchPauseArgsSchema = z.object({ id: queryId, paused: z.boole
 export type AddQueryWatchArgs = z.output<typeof AddQueryWatchArgsSchema>
 
 /** What the bridge needs from the query watcher (implemented in `src-main/queryWatch/`). */
-export interface QueryWatchControl {
-  /** Set when the saved queries could not be read at start-up and were moved aside. */
-  readonly recovered?: { backupPath: string; reason: string }
+export interface QueryWatchControl extends ListControl {
   list(profileId: string): QueryWatchList
   /** Refused past the cap or below the minimum interval, with a message saying so. */
   add(profileId: string, args: AddQueryWatchArgs): QueryWatchState
@@ -122,11 +120,6 @@ export interface QueryWatchControl {
   markSeen(profileId: string, id: string): QueryWatchState
   /** Polls as soon as the bounds allow (never sooner than the rate limit or the minimum gap). */
   pollNow(profileId: string, id: string): QueryWatchState
-  /** Starts again every query of the profile a failure stopped (its key or URL changed). */
-  resumeStopped(profileId: string): number
   /** Removes every query of a profile that was removed. Returns how many. */
   forgetProfile(profileId: string): number
-  /** The revision counter now: an action's answer carries it, so the window can order it against lists. */
-  revision(): number
-  stop(): Promise<void>
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { DataSource } from './app'
 import type { SvcError } from './errors'
-import type { ListChanged, ListOpen, ListSnapshot } from './mainList'
+import type { ListChanged, ListControl, ListOpen, ListSnapshot } from './mainList'
 import type { IntentReceipt, IntentStatus } from './service'
 
 /**
@@ -101,9 +101,7 @@ export const MuteAllArgsSchema = z.object({ muted: z.boolean() }).strict()
 export const PauseWatchingArgsSchema = z.object({ paused: z.boolean() }).strict()
 
 /** What the bridge needs from the watcher (implemented in `src-main/watch/`). */
-export interface WatchControl {
-  /** Set when the saved list could not be read at start-up and was moved aside. */
-  readonly recovered?: { backupPath: string; reason: string }
+export interface WatchControl extends ListControl {
   /** Watches on the active profile. Adding an intent already watched returns it unchanged. */
   watch(profileId: string, intentId: string, opts?: { muted?: boolean }): WatchState
   unwatch(profileId: string, intentId: string): boolean
@@ -112,18 +110,9 @@ export interface WatchControl {
   setMuted(profileId: string, intentId: string, muted: boolean): WatchState
   setNotificationsMuted(muted: boolean): boolean
   /**
-   * Starts again every watch of the profile that a failure stopped (not one that reached
-   * its outcome): after the profile's key or URL changed, the failure may be cured.
-   * Returns how many.
-   */
-  resumeStopped(profileId: string): number
-  /**
    * Pauses every unfinished watch (no calls at all) or resumes them: "Work offline" in a
    * window. Kept on disk, so a paused app does not call the service at its next start
    * before the window says so again. Returns the new setting.
    */
   setPaused(paused: boolean): boolean
-  /** The revision counter now: an action's answer carries it, so the window can order it against lists. */
-  revision(): number
-  stop(): Promise<void>
 }
