@@ -12,7 +12,7 @@ import { queryKeys } from './keys'
  * cache under their list method's key, ordered by the one protocol of
  * `@contract/mainList`: every copy carries a revision and the page keeps the higher one;
  * what this page removed is remembered (a tombstone at the removal's revision) until a
- * snapshot newer than the removal arrives. The rules here are pure; `followMainLists`
+ * snapshot of a later revision than the removal arrives. The rules here are pure; `followMainLists`
  * writes every list event into the cache, as socket messages become query updates.
  */
 
@@ -35,20 +35,20 @@ type AnyItem = ItemOf<MainListKind>
 
 const removedAfter = (removed: AnyMirror['removed'], id: string, revision: number) => (removed[id] ?? -1) >= revision
 
-/** The copy to keep: the incoming one unless the known one is strictly newer. */
-export const newer = <T extends AnyItem>(incoming: T, known: T | undefined): T => (known && known.revision > incoming.revision ? known : incoming)
+/** The copy to keep: the incoming one unless the known one has a higher revision. */
+const higherRevision = <T extends AnyItem>(incoming: T, known: T | undefined): T => (known && known.revision > incoming.revision ? known : incoming)
 
 /**
  * Folds a snapshot into what is shown. Every change up to `list.revision` is in the list,
  * so a known item it lacks stays only if it changed later, and an item it holds stays out
  * if this page removed it later. The list's own fields (a mute, a pause, the counts) come
- * from whichever copy is newer.
+ * from whichever copy has the higher revision.
  */
 export function withSnapshot<K extends MainListKind>(known: Mirror<K> | undefined, list: SnapshotOf<K>): Mirror<K> {
   if (!known) return { ...list, removed: {} } as unknown as Mirror<K>
   const byId = new Map<string, AnyItem>(known.items.map((i) => [itemId(i), i]))
   const items: AnyItem[] = []
-  for (const item of list.items as AnyItem[]) if (!removedAfter(known.removed, itemId(item), list.revision)) items.push(newer(item, byId.get(itemId(item))))
+  for (const item of list.items as AnyItem[]) if (!removedAfter(known.removed, itemId(item), list.revision)) items.push(higherRevision(item, byId.get(itemId(item))))
   const listed = new Set(items.map(itemId))
   for (const item of known.items as AnyItem[]) if (!listed.has(itemId(item)) && item.revision > list.revision) items.push(item)
   const removed = Object.fromEntries(Object.entries(known.removed).filter(([, revision]) => revision > list.revision))
@@ -58,7 +58,7 @@ export function withSnapshot<K extends MainListKind>(known: Mirror<K> | undefine
 
 /**
  * Folds one item's new state (an event or an action's answer) in: a known item is
- * replaced by a newer copy; an unknown one joins when it changed after the snapshot was
+ * replaced by a copy of a higher revision; an unknown one joins when it changed after the snapshot was
  * read and this page did not remove it since. Returns the mirror unchanged otherwise.
  */
 export function withItem<K extends MainListKind>(known: Mirror<K>, item: ItemOf<K>): Mirror<K> {

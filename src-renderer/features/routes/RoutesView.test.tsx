@@ -36,14 +36,14 @@ beforeEach(() => {
 describe('RoutesView', () => {
   it('offline, says when the intents behind the statistics were fetched from the service, not when they were computed', async () => {
     const now = Date.now()
-    const older = now - 3 * 3_600_000
-    const newer = now - 7 * MIN
-    await cacheHistoryFiled(source(older), [entry(1, now - 86_400_000)])
-    await cacheHistoryFiled(source(newer), [entry(2, now - 3_600_000)])
+    const firstFetch = now - 3 * 3_600_000
+    const lastFetch = now - 7 * MIN
+    await cacheHistoryFiled(source(firstFetch), [entry(1, now - 86_400_000)])
+    await cacheHistoryFiled(source(lastFetch), [entry(2, now - 3_600_000)])
     useCacheStatus.setState({ forcedOffline: true })
     renderAt('/routes?window=all', [{ path: '/routes', element: <RoutesView /> }])
     const age = await screen.findByLabelText('Age of the data', {}, { timeout: 10_000 })
-    expect(age).toHaveTextContent(`Intents fetched from the service since ${formatDateTime(older)}; the newest, fetched 7 min ago, at ${formatDateTime(newer)}`)
+    expect(age).toHaveTextContent(`Intents fetched from the service since ${formatDateTime(firstFetch)}; the newest, fetched 7 min ago, at ${formatDateTime(lastFetch)}`)
     expect(screen.getByTestId('routes-total')).toHaveTextContent('2')
   })
 
