@@ -1,5 +1,5 @@
 import type { CheckOutcome, ConnectionCheck } from '@contract/app'
-import { CHECK_LABEL, checkOutcome, checksSummaryLine } from '@contract/checks'
+import { CHECK_LABEL, checkOutcome } from '@contract/checks'
 
 const TONE: Record<CheckOutcome, string> = { passed: 'tone-ok', failed: 'tone-bad', rateLimited: 'tone-warn', warning: 'tone-warn', absent: 'tone-neutral' }
 
@@ -27,6 +27,3 @@ export function ConnectionChecks({ checks }: { checks: readonly ConnectionCheck[
     </ul>
   )
 }
-
-/** `N passed, N failed`, as the doctor closes its list (rate-limited and warnings apart). */
-export const checksSummary = (checks: readonly ConnectionCheck[]): string => checksSummaryLine(checks)

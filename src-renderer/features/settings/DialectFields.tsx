@@ -1,16 +1,15 @@
 import { FormField } from '../../components/FormField'
-import { isBigIntForm, type DialectDraft, type DialectErrors } from './dialectDraft'
+import { SelectField, type SelectOption } from '../../components/SelectField'
+import type { BigIntForm } from '@contract/dialect'
+import type { DialectDraft, DialectErrors } from './dialectDraft'
+
+const BIG_INT_OPTIONS: ReadonlyArray<SelectOption<BigIntForm>> = [
+  { value: 'number', label: 'Numbers — the spec' },
+  { value: 'string', label: 'Strings — deployed service' },
+]
 
 /** The "Wire form" part of the profile form: how the service behind this profile spells its wire. */
-export function DialectFields({
-  draft,
-  errors,
-  onChange,
-}: {
-  draft: DialectDraft
-  errors: DialectErrors
-  onChange: (next: DialectDraft) => void
-}) {
+export function DialectFields({ draft, errors, onChange }: { draft: DialectDraft; errors: DialectErrors; onChange: (next: DialectDraft) => void }) {
   return (
     <fieldset className="dialect-fields">
       <legend>Wire form</legend>
@@ -23,17 +22,7 @@ export function DialectFields({
         <FormField label="RPC service" help="The service name in /rpc/<name>/<Op>; Svc in the spec." error={errors.serviceName}>
           <input value={draft.serviceName} placeholder="Svc" onChange={(e) => onChange({ ...draft, serviceName: e.target.value })} />
         </FormField>
-        <FormField label="Big integers">
-          <select
-            value={draft.bigInts}
-            onChange={(e) => {
-              if (isBigIntForm(e.target.value)) onChange({ ...draft, bigInts: e.target.value })
-            }}
-          >
-            <option value="number">Numbers — the spec</option>
-            <option value="string">Strings — deployed service</option>
-          </select>
-        </FormField>
+        <SelectField label="Big integers" value={draft.bigInts} options={BIG_INT_OPTIONS} onChange={(bigInts) => onChange({ ...draft, bigInts })} />
         <FormField
           label="Vendor words"
           error={errors.renames}

@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react'
 import type { ConnectionTest, ProfileView } from '@contract/app'
 import { IN_PROCESS_DEMO_ORIGIN, ProfileInputSchema, isInsecureServiceUrl } from '@contract/app'
+import { checksSummaryLine } from '@contract/checks'
 import { SPEC_DIALECT, type WireDialect } from '@contract/dialect'
 import type { SvcError } from '@contract/errors'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { FormField } from '../../components/FormField'
 import { useActivateProfile, useRemoveProfile, useSaveProfile, useTestConnection } from '../../data/settings'
 import { useConnection } from '../../stores/connection'
-import { ConnectionChecks, checksSummary } from './ConnectionChecks'
+import { ConnectionChecks } from './ConnectionChecks'
 import { DialectFields } from './DialectFields'
 import { DisplaySettings } from './DisplaySettings'
 import { RecorderSettings } from '../yield'
@@ -126,7 +127,7 @@ function ConnectionTester({ profileId }: { profileId: string }) {
       {t ? (
         <span role="status" className="muted">
           {' '}
-          Connected: {t.chains} chains in {t.ms} ms · {checksSummary(t.checks)}
+          Connected: {t.chains} chains in {t.ms} ms · {checksSummaryLine(t.checks)}
         </span>
       ) : null}
       {t ? <ConnectionChecks checks={t.checks} /> : null}

@@ -1,5 +1,4 @@
 import {
-  BIG_INT_FORMS,
   isSpecDialect,
   RenameSchema,
   SPEC_DIALECT,
@@ -29,8 +28,6 @@ export const draftOfDialect = (d: WireDialect = SPEC_DIALECT): DialectDraft => (
   bigInts: d.bigInts,
   renames: d.renames.map((r) => `${r.neutral}=${r.wire}`).join('\n'),
 })
-
-export const isBigIntForm = (v: string): v is BigIntForm => (BIG_INT_FORMS as readonly string[]).includes(v)
 
 /** The non-blank lines, each with its 1-based line number for messages. */
 const renameLines = (text: string) =>
