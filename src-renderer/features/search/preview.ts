@@ -28,10 +28,9 @@ export function previewRequest(candidates: readonly Candidate[]): GetIntentHisto
   }
 }
 
-/** The preview's rows, found "as owner". */
-export function previewHits(entries: readonly IntentHistoryEntry[], fetchedAt: number, as: Candidate['as']): SearchHit[] {
-  return entries.flatMap((entry) => {
+/** The preview's rows; merged with the searches' answers (`mergeHits`), they read as found by owner. */
+export const previewHits = (entries: readonly IntentHistoryEntry[], fetchedAt: number): SearchHit[] =>
+  entries.flatMap((entry) => {
     const row = rowOfHistoryEntry(entry, fetchedAt)
-    return row ? [{ ...hitFromCachedRow(row), matchedAs: as ? [as] : [] }] : []
+    return row ? [hitFromCachedRow(row)] : []
   })
-}

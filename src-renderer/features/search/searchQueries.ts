@@ -9,7 +9,7 @@ import { intentTokenMetadata } from '../../lib/intentRoute'
 import { hitFromCachedRow, hitFromIntent, type SearchHit } from './hits'
 import { offlineSearchFor } from './offlineFilter'
 import type { Candidate } from './plan'
-import { previewHits, previewRequest, PREVIEWED_AS } from './preview'
+import { previewHits, previewRequest } from './preview'
 
 /**
  * The search's queries on the data layer: one per SearchIntents call of a plan, keyed
@@ -77,7 +77,7 @@ export function previewQuery(ctx: SearchContext, candidates: readonly Candidate[
     queryFn: async ({ signal }) => {
       const r = await bridgeCallKeptWhenIdle('getIntentHistory', request, { signal })
       // A failed preview changes nothing: the owner search answers on its own.
-      return r.ok ? previewHits(r.value.data.intents, r.value.source.fetchedAt, PREVIEWED_AS) : []
+      return r.ok ? previewHits(r.value.data.intents, r.value.source.fetchedAt) : []
     },
   }
 }
