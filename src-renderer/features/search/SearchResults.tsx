@@ -51,7 +51,7 @@ function ServiceNotes({ search, retry, capped }: { search: ServiceAnswer; retry(
         <div className="notice notice-warn" role="alert">
           {search.failures.map((f, i) => (
             <p key={i}>
-              Searching {f.as ? `by ${FIELD_BY_KEY[f.as].noun}` : ''} failed: {f.error.message}
+              Searching{byWhat(f.as)} failed: {f.error.message}
             </p>
           ))}
           <button type="button" onClick={retry}>
