@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { createJSONStorage, persist, type PersistStorage } from 'zustand/middleware'
+import { createJSONStorage, persist } from 'zustand/middleware'
 import type { TokenLabel, TokenLabels as Labels } from '../lib/displaySources'
 
 interface TokenLabelsState {
@@ -10,31 +10,17 @@ interface TokenLabelsState {
 /** At most this many labels are kept per profile across restarts (the newest learnt win). */
 export const KEPT_LABELS = 2000
 
-type StoredLabels = Array<[profileId: string, labels: Array<[key: string, label: TokenLabel]>]>
+const isEntry = (e: unknown): e is [string, TokenLabel] => Array.isArray(e) && typeof e[0] === 'string' && typeof e[1] === 'object' && e[1] !== null
 
-/** Maps do not survive JSON: the labels are stored as entry lists, each profile's capped. */
-const labelStorage: PersistStorage<TokenLabelsState> | undefined = (() => {
-  const json = createJSONStorage<{ byProfile: StoredLabels }>(() => localStorage)
-  if (!json) return undefined
-  return {
-    getItem: (name) => {
-      const stored = json.getItem(name) as { state?: { byProfile?: unknown }; version?: number } | null
-      const list = stored?.state?.byProfile
-      if (!Array.isArray(list)) return null
-      const byProfile = new Map<string, Labels>()
-      for (const item of list)
-        if (Array.isArray(item) && typeof item[0] === 'string' && Array.isArray(item[1]))
-          byProfile.set(item[0], new Map((item[1] as unknown[]).filter((e): e is [string, TokenLabel] => Array.isArray(e) && typeof e[0] === 'string' && typeof e[1] === 'object' && e[1] !== null)))
-      return { state: { byProfile }, version: stored?.version }
-    },
-    setItem: (name, value) =>
-      json.setItem(name, {
-        state: { byProfile: [...value.state.byProfile].map(([id, labels]) => [id, [...labels].slice(-KEPT_LABELS)]) },
-        version: value.version,
-      }),
-    removeItem: (name) => json.removeItem(name),
-  }
-})()
+/** Stored as entry lists (`[profileId, [[key, label], …]]`); read back into maps, dropping whatever is not a label. */
+function revive(list: unknown): ReadonlyMap<string, Labels> {
+  const byProfile = new Map<string, Labels>()
+  if (!Array.isArray(list)) return byProfile
+  for (const item of list)
+    if (Array.isArray(item) && typeof item[0] === 'string' && Array.isArray(item[1]))
+      byProfile.set(item[0], new Map((item[1] as unknown[]).filter(isEntry)))
+  return byProfile
+}
 
 /**
  * Token labels, keyed by profile (`data/reference/tokens.ts` is their one owner). Intents name tokens only by address;
@@ -45,6 +31,9 @@ const labelStorage: PersistStorage<TokenLabelsState> | undefined = (() => {
 export const useTokenLabelStore = create<TokenLabelsState>()(
   persist(() => ({ byProfile: new Map() as ReadonlyMap<string, Labels> }), {
     name: 'intent-explorer.token-labels',
-    storage: labelStorage,
+    storage: createJSONStorage(() => localStorage),
+    // Maps do not survive JSON: each profile's labels are stored as an entry list, capped.
+    partialize: (s) => ({ byProfile: [...s.byProfile].map(([id, labels]) => [id, [...labels].slice(-KEPT_LABELS)]) }) as unknown as TokenLabelsState,
+    merge: (persisted, current) => ({ ...current, byProfile: revive((persisted as { byProfile?: unknown } | undefined)?.byProfile) }),
   }),
 )
