@@ -62,7 +62,7 @@ describe('parseCommand', () => {
       [['history', '--limit', '0'], /--limit must be a whole number/],
       [['lookup', 'x', '--profile', 'a', '--base-url', 'http://x'], /not both/],
       [['lookup', 'x', '--base-url', 'ftp://x'], /http:\/\/ or https:\/\//],
-      [['lookup', 'x', '--base-url', 'not a url'], /--base-url must be a URL/],
+      [['lookup', 'x', '--base-url', 'not a url'], /--base-url: Use an http:\/\/ or https:\/\/ URL/],
       [['lookup', 'x', '--status', 'FAILED'], /lookup does not take --status/],
       [['lookup', 'x', '--bogus'], /Unknown option '--bogus'/],
       [['lookup', 'x', '--service-name', 'Orbit'], /go with --base-url/],

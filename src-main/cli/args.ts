@@ -2,7 +2,17 @@ import { parseArgs } from 'node:util'
 import type { WireDialect } from '../../src-shared/contract/dialect'
 import type { z } from 'zod'
 import { GetIntentHistoryRequestSchema, GetIntentRequestSchema, INTENT_STATUSES, type IntentStatus } from '../../src-shared/contract/service'
-import { hasWireFlags, WIRE_FLAG_NAMES, WIRE_FLAG_OPTIONS, WIRE_FLAGS_USAGE, wireDialectFromFlags, WireFlagError } from '../service/wireFlags'
+import { CLI_KEY_ENV } from '../settings/envKey'
+import {
+  baseUrlOption,
+  hasWireFlags,
+  refuseKeyInArgv,
+  UsageError,
+  WIRE_FLAG_NAMES,
+  WIRE_FLAG_OPTIONS,
+  WIRE_FLAGS_USAGE,
+  wireDialectFromFlags,
+} from '../service/wireFlags'
 
 /** Where the CLI gets its service from: a saved profile, or a URL with the key from the environment. */
 export type Target = { kind: 'profile'; name?: string } | { kind: 'url'; baseUrl: string; dialect: WireDialect }
@@ -27,7 +37,7 @@ export type Command =
   | (Common & { command: 'watch'; intentId: string; json: boolean })
   | { command: 'help' }
 
-export class UsageError extends Error {}
+export { UsageError }
 
 export const HISTORY_LIMIT_DEFAULT = 1000
 export const HISTORY_LIMIT_MAX = 100_000
@@ -74,9 +84,6 @@ const OPTIONS = {
 /** Options every command takes: where the service is and how it speaks. */
 const TARGET_OPTIONS: readonly string[] = ['profile', 'base-url', 'data-dir', 'help', ...WIRE_FLAG_NAMES]
 
-/** Options that would put a secret in argv, where every process listing shows it. */
-const SECRET_OPTION = /^--?(access-?key|key|api-?key|token|secret)(=|$)/i
-
 /** Unix seconds from an ISO date/time or from unix seconds. */
 export function parseTimeArg(value: string, name: string): number {
   const text = value.trim()
@@ -110,21 +117,7 @@ function targetOf(values: Values): Target {
   if (values['base-url'] === undefined && hasWireFlags(values)) {
     throw new UsageError('--service-name, --rename and --big-ints go with --base-url; a saved profile already records its wire form.')
   }
-  if (values['base-url'] !== undefined) {
-    let url: URL
-    try {
-      url = new URL(values['base-url'])
-    } catch {
-      throw new UsageError(`--base-url must be a URL such as https://intents.example.com, not “${values['base-url']}”`)
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError('--base-url must start with http:// or https://')
-    try {
-      return { kind: 'url', baseUrl: values['base-url'], dialect: wireDialectFromFlags(values) }
-    } catch (e) {
-      if (e instanceof WireFlagError) throw new UsageError(e.message)
-      throw e
-    }
-  }
+  if (values['base-url'] !== undefined) return { kind: 'url', baseUrl: baseUrlOption(values['base-url']), dialect: wireDialectFromFlags(values) }
   return { kind: 'profile', name: values.profile?.trim() || undefined }
 }
 
@@ -169,10 +162,7 @@ function historyCommand(common: Common, values: Values, rest: string[]): Command
 
 /** argv (after `npm run cli --`) to a command, or a UsageError saying what is wrong. */
 export function parseCommand(argv: readonly string[]): Command {
-  const secret = argv.find((a) => SECRET_OPTION.test(a))
-  if (secret) {
-    throw new UsageError(`Access keys are never taken on the command line (${secret.split('=')[0]}): every process listing would show them. Set INTENT_EXPLORER_ACCESS_KEY instead.`)
-  }
+  refuseKeyInArgv(argv, CLI_KEY_ENV.key)
   let parsed
   try {
     parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true })

@@ -73,7 +73,7 @@ describe('npm run doctor', () => {
   })
 
   it('never takes the key from the command line, and checks its arguments', () => {
-    expect(() => parseDoctorArgs(['--base-url', spec.url, '--access-key', 'k'])).toThrow(/never taken from the command line/)
+    expect(() => parseDoctorArgs(['--base-url', spec.url, '--access-key', 'k'])).toThrow(/never taken on the command line/)
     expect(() => parseDoctorArgs([])).toThrow(UsageError)
     expect(() => parseDoctorArgs(['--base-url', spec.url, '--rename', 'x'])).toThrow(/neutral=wire/)
     expect(parseDoctorArgs(['--base-url', spec.url]).dialect).toEqual({ serviceName: 'Svc', renames: [], bigInts: 'number' })

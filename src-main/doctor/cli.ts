@@ -11,20 +11,28 @@
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { BaseUrlSchema } from '../../src-shared/contract/app'
 import type { WireDialect } from '../../src-shared/contract/dialect'
 import { noCheckFailed } from '../../src-shared/contract/checks'
 import { SvcClient } from '../service/client'
 import { formatChecks, runConnectionChecks } from '../service/connectionChecks'
-import { describeDialect, forCommandLine, WIRE_FLAG_OPTIONS, WIRE_FLAGS_USAGE, wireDialectFromFlags, WireFlagError } from '../service/wireFlags'
+import { CLI_KEY_ENV } from '../settings/envKey'
+import {
+  baseUrlOption,
+  describeDialect,
+  forCommandLine,
+  refuseKeyInArgv,
+  UsageError,
+  WIRE_FLAG_OPTIONS,
+  WIRE_FLAGS_USAGE,
+  wireDialectFromFlags,
+} from '../service/wireFlags'
 
-export const KEY_VARIABLE = 'INTENT_EXPLORER_ACCESS_KEY'
+export { UsageError }
+export const KEY_VARIABLE = CLI_KEY_ENV.key
 
 const USAGE = `usage: npm run doctor -- --base-url URL [--service-name Svc] [--rename neutral=wire]... [--big-ints number|string]
   The access key is read from ${KEY_VARIABLE}.
 ${WIRE_FLAGS_USAGE}`
-
-export class UsageError extends Error {}
 
 export interface DoctorOptions {
   baseUrl: string
@@ -32,33 +40,14 @@ export interface DoctorOptions {
 }
 
 export function parseDoctorArgs(argv: string[]): DoctorOptions {
+  refuseKeyInArgv(argv, KEY_VARIABLE)
   let values
   try {
-    ;({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        'base-url': { type: 'string' },
-        ...WIRE_FLAG_OPTIONS,
-        // Refused with a clear message rather than as an unknown option.
-        'access-key': { type: 'string' },
-        key: { type: 'string' },
-      },
-    }))
+    ;({ values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: { 'base-url': { type: 'string' }, ...WIRE_FLAG_OPTIONS } }))
   } catch (e) {
     throw new UsageError((e as Error).message)
   }
-  if (values['access-key'] !== undefined || values.key !== undefined)
-    throw new UsageError(`the access key is never taken from the command line; set ${KEY_VARIABLE} instead`)
-  const base = BaseUrlSchema.safeParse(values['base-url'] ?? '')
-  if (!base.success) throw new UsageError(`--base-url: ${base.error.issues[0]?.message}`)
-  try {
-    return { baseUrl: base.data, dialect: wireDialectFromFlags(values) }
-  } catch (e) {
-    if (e instanceof WireFlagError) throw new UsageError(e.message)
-    throw e
-  }
+  return { baseUrl: baseUrlOption(values['base-url'] ?? ''), dialect: wireDialectFromFlags(values) }
 }
 
 /** Runs the checks and returns the process exit code; `print` receives each line. */

@@ -9,7 +9,7 @@ import { FileKeyStore } from '../settings/keystore'
 import { profileOrigins } from '../settings/envKey'
 import { secureDataDir } from '../settings/jsonFile'
 import { startHost } from './server'
-import { WIRE_FLAG_OPTIONS, WIRE_FLAGS_USAGE, wireDialectFromFlags, WireFlagError } from '../service/wireFlags'
+import { WIRE_FLAG_OPTIONS, WIRE_FLAGS_USAGE, wireDialectFromFlags } from '../service/wireFlags'
 import pkg from '../../package.json'
 
 /**
@@ -56,7 +56,7 @@ const simDialect = (() => {
   try {
     return wireDialectFromFlags(values)
   } catch (e) {
-    return e instanceof WireFlagError ? fail(e.message) : fail(String(e))
+    return fail((e as Error).message)
   }
 })()
 

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { describe, expect, it } from 'vitest'
-import { describeDialect, forCommandLine, hasWireFlags, WIRE_FLAG_OPTIONS, wireDialectFromFlags, WireFlagError } from './wireFlags'
+import { describeDialect, forCommandLine, hasWireFlags, WIRE_FLAG_OPTIONS, wireDialectFromFlags, UsageError } from './wireFlags'
 import { httpFailure } from './errors'
 
 const read = (argv: string[]) => wireDialectFromFlags(parseArgs({ args: argv, options: WIRE_FLAG_OPTIONS, strict: true }).values)
@@ -21,7 +21,7 @@ describe('wire options', () => {
   })
 
   it('name the option at fault', () => {
-    expect(() => read(['--rename', 'nope'])).toThrow(WireFlagError)
+    expect(() => read(['--rename', 'nope'])).toThrow(UsageError)
     expect(() => read(['--rename', 'nope'])).toThrow(/--rename must be neutral=wire/)
     expect(() => read(['--big-ints', 'hex'])).toThrow(/^--big-ints/)
     expect(() => read(['--service-name', 'has space'])).toThrow(/^--service-name/)

@@ -1,3 +1,4 @@
+import { BaseUrlSchema } from '../../src-shared/contract/app'
 import { dialectFromFlags, SPEC_SERVICE_NAME, type WireDialect } from '../../src-shared/contract/dialect'
 
 /**
@@ -18,7 +19,26 @@ export const WIRE_FLAGS_USAGE = `wire form (as a profile's Settings record it; t
   --rename neutral=wire     a vendor field name, repeatable (e.g. priceFeedId=oracleFeedId)
   --big-ints number|string  how big integers are written; "string" by default when NAME is not ${SPEC_SERVICE_NAME}`
 
-export class WireFlagError extends Error {}
+/** A command line that cannot be run as given; the message says what to change. */
+export class UsageError extends Error {}
+
+/** Options that would put a secret in argv, where every process listing shows it. */
+const SECRET_OPTION = /^--?(access-?key|key|api-?key|token|secret)(=|$)/i
+
+/** Refuses a command line that carries an access key; the key belongs in `keyVariable`. */
+export function refuseKeyInArgv(argv: readonly string[], keyVariable: string): void {
+  const secret = argv.find((a) => SECRET_OPTION.test(a))
+  if (secret) {
+    throw new UsageError(`Access keys are never taken on the command line (${secret.split('=')[0]}): every process listing would show them. Set ${keyVariable} instead.`)
+  }
+}
+
+/** `--base-url`, checked as Settings checks a profile's URL. */
+export function baseUrlOption(value: string): string {
+  const base = BaseUrlSchema.safeParse(value)
+  if (!base.success) throw new UsageError(`--base-url: ${base.error.issues[0]?.message}`)
+  return base.data
+}
 
 export interface WireFlagValues {
   'service-name'?: string
@@ -31,7 +51,7 @@ export const hasWireFlags = (values: WireFlagValues): boolean =>
   values['service-name'] !== undefined || (values.rename?.length ?? 0) > 0 || values['big-ints'] !== undefined
 
 /**
- * The dialect the wire options describe, or a WireFlagError naming the option at fault.
+ * The dialect the wire options describe, or a UsageError naming the option at fault.
  * A service under its own name is a deployed one, which writes big integers as strings,
  * so `--big-ints` defaults to `string` there and to `number` for the spec's `Svc`.
  */
@@ -39,7 +59,7 @@ export function wireDialectFromFlags(values: WireFlagValues): WireDialect {
   const serviceName = values['service-name'] ?? SPEC_SERVICE_NAME
   const bigInts = values['big-ints'] ?? (serviceName.trim() === SPEC_SERVICE_NAME ? 'number' : 'string')
   const read = dialectFromFlags({ serviceName, renames: values.rename, bigInts })
-  if ('error' in read) throw new WireFlagError(read.error)
+  if ('error' in read) throw new UsageError(read.error)
   return read.dialect
 }
 
