@@ -3,16 +3,7 @@ import type { WireDialect } from '../../src-shared/contract/dialect'
 import type { z } from 'zod'
 import { GetIntentHistoryRequestSchema, GetIntentRequestSchema, INTENT_STATUSES, type IntentStatus } from '../../src-shared/contract/service'
 import { CLI_KEY_ENV } from '../settings/envKey'
-import {
-  baseUrlOption,
-  hasWireFlags,
-  refuseKeyInArgv,
-  UsageError,
-  WIRE_FLAG_NAMES,
-  WIRE_FLAG_OPTIONS,
-  WIRE_FLAGS_USAGE,
-  wireDialectFromFlags,
-} from '../service/wireFlags'
+import { baseUrlOption, hasWireFlags, refuseKeyInArgv, UsageError, WIRE_FLAG_NAMES, WIRE_FLAG_OPTIONS, WIRE_FLAGS_USAGE, wireDialectFromFlags } from '../service/wireFlags'
 
 /** Where the CLI gets its service from: a saved profile, or a URL with the key from the environment. */
 export type Target = { kind: 'profile'; name?: string } | { kind: 'url'; baseUrl: string; dialect: WireDialect }

@@ -16,16 +16,7 @@ import { noCheckFailed } from '../../src-shared/contract/checks'
 import { SvcClient } from '../service/client'
 import { formatChecks, runConnectionChecks } from '../service/connectionChecks'
 import { CLI_KEY_ENV } from '../settings/envKey'
-import {
-  baseUrlOption,
-  describeDialect,
-  forCommandLine,
-  refuseKeyInArgv,
-  UsageError,
-  WIRE_FLAG_OPTIONS,
-  WIRE_FLAGS_USAGE,
-  wireDialectFromFlags,
-} from '../service/wireFlags'
+import { baseUrlOption, describeDialect, forCommandLine, refuseKeyInArgv, UsageError, WIRE_FLAG_OPTIONS, WIRE_FLAGS_USAGE, wireDialectFromFlags } from '../service/wireFlags'
 
 export { UsageError }
 export const KEY_VARIABLE = CLI_KEY_ENV.key
