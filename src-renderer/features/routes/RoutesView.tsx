@@ -6,20 +6,39 @@ import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { SelectField } from '../../components/SelectField'
 import { formatDateTime, formatDuration, formatPercent } from '../../lib/format'
-import { STATS_WINDOWS, WINDOW_LABEL, WINDOW_MS, type GroupStats, type RouteStats, type StatsWindow } from '../../lib/routeStats'
+import { STATS_WINDOWS, WINDOW_LABEL, type DayPoint, type GroupStats, type RouteStats, type StatsWindow } from '../../lib/routeStats'
 import { useOfflineMode } from '../../stores/cache'
 import { useChainsById } from '../../data/reference/chains'
 import { chainName } from '../../lib/chains'
 import { useConnection } from '../../stores/connection'
 import { requestRouteStats, useRouteStatsFor } from '../../data/routeStats'
-import { figureColumns } from './statsColumns'
-import { TrendChart } from './TrendChart'
-import { useFetchWindow, type FetchState } from './useFetchWindow'
-import { FETCH_CAP } from './fetchWindow'
+import { lazyPlot } from '../../components/lazyPlot'
+import { FETCH_CAP, useFetchWindow, type FetchState } from './useFetchWindow'
 import { ViewHeader } from '../../components/ViewHeader'
 import { DEFINITIONS, p95Caveat } from '../../lib/outcomes'
 
 const WINDOW_OPTIONS = STATS_WINDOWS.map((w) => ({ value: w, label: WINDOW_LABEL[w] }))
+
+const TrendPlot = lazyPlot(() => import('./TrendPlot').then((m) => m.TrendPlot))
+
+/** The figures every group shares; the first column (route or provider) comes from the caller. */
+const FIGURE_COLUMNS: Column<GroupStats>[] = [
+  { id: 'count', header: 'Intents', align: 'right', sortValue: (g) => g.count, cell: (g) => g.count.toLocaleString('en-US') },
+  { id: 'success', header: 'Success', align: 'right', sortValue: (g) => g.successRate, cell: (g) => formatPercent(g.successRate, 1) },
+  { id: 'refund', header: 'Refunded', align: 'right', sortValue: (g) => g.refundRate, cell: (g) => formatPercent(g.refundRate, 1) },
+  { id: 'p50', header: 'p50 to finish', align: 'right', sortValue: (g) => g.p50Ms, cell: (g) => formatDuration(g.p50Ms) },
+  { id: 'p95', header: 'p95 to finish', align: 'right', sortValue: (g) => g.p95Ms, cell: (g) => (p95Caveat(g.durations.length) ? <span title={p95Caveat(g.durations.length)}>{formatDuration(g.p95Ms)} <span className="muted small">({g.durations.length} timed, too few)</span></span> : formatDuration(g.p95Ms)) },
+  { id: 'samples', header: 'Timed', align: 'right', sortValue: (g) => g.durations.length, cell: (g) => g.durations.length.toLocaleString('en-US') },
+]
+
+function TrendChart({ days, title }: { days: readonly DayPoint[]; title: string }) {
+  return (
+    <figure className="routes-chart" aria-label={`Trend by day: ${title}`}>
+      <figcaption className="muted small">{title}: intents per day (UTC) by outcome, and the median time to finish</figcaption>
+      {days.length ? <TrendPlot days={days} height={180} /> : <p className="muted">No intents in this window.</p>}
+    </figure>
+  )
+}
 
 const isWindow = (w: string | null): w is StatsWindow => (STATS_WINDOWS as readonly string[]).includes(w ?? '')
 
@@ -49,8 +68,6 @@ function Summary({ stats }: { stats: RouteStats }) {
 }
 
 function FetchControls({ fetcher, window, offline }: { fetcher: FetchState; window: StatsWindow; offline: boolean }) {
-  const span = WINDOW_MS[window]
-  const from = () => (span === undefined ? undefined : Math.floor((Date.now() - span) / 1000))
   if (fetcher.running) {
     return (
       <span className="row" role="status">
@@ -64,7 +81,7 @@ function FetchControls({ fetcher, window, offline }: { fetcher: FetchState; wind
   return (
     <>
     {said ? <span className="muted small" role="status" aria-label="Fetch result">{said}</span> : null}
-    <button type="button" disabled={offline} title={offline ? 'Offline: statistics come from the cache only' : `Read up to ${FETCH_CAP.toLocaleString('en-US')} intents of this window from the service into the cache`} onClick={() => fetcher.start(from())}>
+    <button type="button" disabled={offline} title={offline ? 'Offline: statistics come from the cache only' : `Read up to ${FETCH_CAP.toLocaleString('en-US')} intents of this window from the service into the cache`} onClick={() => fetcher.start(window)}>
       Fetch this window from the service
     </button>
     </>
@@ -84,8 +101,8 @@ export function RoutesView() {
   const set = (key: string, value: string) => setParams((p) => (p.set(key, value), p), { replace: true })
 
   const routeName = useCallback((g: GroupStats) => `${chainName(chains, g.originChainId)} → ${chainName(chains, g.destinationChainId)}`, [chains])
-  const routeColumns = useMemo((): Column<GroupStats>[] => [{ id: 'route', header: 'Route', sortValue: routeName, cell: routeName }, ...figureColumns()], [routeName])
-  const providerColumns = useMemo((): Column<GroupStats>[] => [{ id: 'provider', header: 'Provider', sortValue: (g) => g.provider, cell: (g) => g.provider }, ...figureColumns()], [])
+  const routeColumns = useMemo((): Column<GroupStats>[] => [{ id: 'route', header: 'Route', sortValue: routeName, cell: routeName }, ...FIGURE_COLUMNS], [routeName])
+  const providerColumns = useMemo((): Column<GroupStats>[] => [{ id: 'provider', header: 'Provider', sortValue: (g) => g.provider, cell: (g) => g.provider }, ...FIGURE_COLUMNS], [])
 
   const stats = entry?.stats
   const focused = stats && (stats.routes.find((r) => `route:${r.key}` === focus) ?? stats.providers.find((p) => `provider:${p.key}` === focus))
@@ -112,7 +129,7 @@ export function RoutesView() {
           <DataAge fetchedAt={entry.fetched.newest} what={`Intents fetched from the service since ${formatDateTime(entry.fetched.oldest)}; the newest`} />
         </p>
       ) : null}
-      {fetcher.error ? <ErrorNotice error={fetcher.error} onRetry={() => fetcher.start(WINDOW_MS[window] === undefined ? undefined : Math.floor((Date.now() - WINDOW_MS[window]!) / 1000))} /> : null}
+      {fetcher.error ? <ErrorNotice error={fetcher.error} onRetry={() => fetcher.start(window)} /> : null}
       {entry?.status === 'error' ? <div className="notice notice-error" role="alert">The statistics could not be computed: {entry.error}</div> : null}
       {stats && stats.rows === 0 ? (
         <EmptyState title="No cached intents in this window">
