@@ -1,12 +1,7 @@
 import { useMemo } from 'react'
 import type { ChainInfo } from '@contract/service'
 import { useChainDirectory } from '../lib/displaySources'
-
-type ControlProps = {
-  id?: string
-  'aria-invalid'?: boolean
-  'aria-describedby'?: string
-}
+import type { ControlProps } from './FormField'
 
 const byName = (a: ChainInfo, b: ChainInfo) => a.name.localeCompare(b.name)
 

@@ -1,6 +1,7 @@
 import { cloneElement, useId, type ReactElement } from 'react'
 
-type ControlProps = {
+/** What `FormField` wires into its control: any control that takes these fits it. */
+export type ControlProps = {
   id?: string
   'aria-invalid'?: boolean
   'aria-describedby'?: string

@@ -1,7 +1,7 @@
 import type { QuoteIntentResponse } from '@contract/service'
 import { ChainSelect } from '../../components/ChainSelect'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { FormField } from '../../components/FormField'
+import { FormField, type ControlProps } from '../../components/FormField'
 import { Route } from '../../components/Route'
 import type { TokenChoice } from '../../data/reference/knownTokens'
 import { formatAge, parseTime, shortHex } from '../../lib/format'
@@ -12,8 +12,6 @@ import { CHAIN_FIELD, TOKEN_FIELD, useQuoteForm, type QuoteFormModel, type Side 
 
 /** The select's value for "type an address instead". */
 const OTHER = 'other'
-
-type ControlProps = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }
 
 /** "USDC", "ETH (native)"; the address too when two tokens share a symbol. */
 function choiceLabel(t: TokenChoice, all: readonly TokenChoice[]): string {
