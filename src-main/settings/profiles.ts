@@ -44,35 +44,30 @@ const invalid = (message: string, path?: string) => new SvcFailure({ kind: 'Inva
 export class ProfileStore {
   private profiles: Profile[]
   private activeProfileId: string
-  private simulatorUrl: string
+  private simulatorUrl = ''
   private simulatorDialect: WireDialect = SPEC_DIALECT
-  /** Set when the file could not be read and the store started from defaults. */
-  readonly recovered?: Recovery
 
   private constructor(
     private readonly path: string,
     state: ProfilesFile,
-    simulatorUrl: string,
-    recovered?: Recovery,
+    /** Set when the file could not be read and the store started from defaults. */
+    readonly recovered?: Recovery,
   ) {
     this.profiles = state.profiles.filter((p) => p.id !== SIMULATOR_PROFILE_ID)
     this.activeProfileId = state.activeProfileId
-    this.simulatorUrl = simulatorUrl
-    this.recovered = recovered
     if (!this.get(this.activeProfileId)) this.activeProfileId = SIMULATOR_PROFILE_ID
   }
 
   /**
    * Reads `path` (typically `<data dir>/profiles.json`). A file that is not valid is
-   * moved aside to `<path>.bak` and the store starts from the defaults; `recovered`
+   * moved aside to a dated `.bak` and the store starts from the defaults; `recovered`
    * says so, so the app can tell the user.
    */
-  static open(path: string, opts: { simulatorUrl?: string } = {}): ProfileStore {
-    const defaults: ProfilesFile = { version: 1, profiles: [], activeProfileId: SIMULATOR_PROFILE_ID }
+  static open(path: string): ProfileStore {
     const file = readJsonFile(path, ProfilesFileSchema)
-    const simulatorUrl = opts.simulatorUrl ?? ''
-    if (file.state === 'ok') return new ProfileStore(path, file.data, simulatorUrl)
-    return new ProfileStore(path, defaults, simulatorUrl, file.state === 'recovered' ? file.recovery : undefined)
+    if (file.state === 'ok') return new ProfileStore(path, file.data)
+    const defaults: ProfilesFile = { version: 1, profiles: [], activeProfileId: SIMULATOR_PROFILE_ID }
+    return new ProfileStore(path, defaults, file.state === 'recovered' ? file.recovery : undefined)
   }
 
   /** The Simulator first, then the user's profiles in the order they were added. */
