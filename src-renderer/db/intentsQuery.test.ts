@@ -172,6 +172,8 @@ describe('searchCachedIntents at scale (20,000 summary rows)', () => {
     ['address typed in capitals', { address: ownerOf(27).toUpperCase() }, 9],
     ['rare status as a text term (status index)', { text: 'refund' }, 300],
     ['owner prefix as a text term', { text: ownerOf(40).slice(0, 12) }, 20],
+    ['intent id prefix as a text term (primary key)', { text: intentIdOf(4321).slice(0, 10) }, 5],
+    ['intent id typed in capitals', { intentId: intentIdOf(77).toUpperCase() }, 5],
     ['transaction hash', { txHash: hex('tx-origin', 12_345) }, 5],
     ['time window only', { fromTime: T0 + 1_000_000, toTime: T0 + 1_100_000 }, 33],
   ]

@@ -48,8 +48,9 @@ export interface OfflineCursor {
 /**
  * How a query is answered, cheapest first:
  * - identifier filters (intent id, hash, address) and text terms resolve through the
- *   rows' one multiEntry key index (and, for the owner's address and the status, which
- *   are no keys, the owner and status indexes) to a set of intent ids; a text term is
+ *   rows' one multiEntry key index (and, for the intent id, the owner's address and the
+ *   status, which are no keys, the primary key and the owner and status indexes) to a
+ *   set of intent ids; a text term is
  *   read up to a bound: a common word becomes a row test instead of a huge id set;
  * - a small id set is loaded and sorted whole;
  * - otherwise one ordered index is walked by key range in batches, newest first, and
@@ -151,12 +152,12 @@ async function idsWithAddress(db: ExplorerDb, profileId: string, address: string
 }
 
 /**
- * The intent an id names. Its summary row, read by primary key, answers at once; the key
- * index is asked only when the id was typed in another case than the service writes it.
+ * The intent an id names: its summary row, read by primary key as typed or in lower case
+ * (as the service writes ids); the key index holds only ids written otherwise.
  */
 async function idsOfIntentId(db: ExplorerDb, profileId: string, intentId: string): Promise<Set<string>> {
   const id = intentId.trim()
-  if (await db.intentRows.get([profileId, id])) return new Set([id])
+  for (const key of new Set([id, id.toLowerCase()])) if (await db.intentRows.get([profileId, key])) return new Set([key])
   return idsWithKey(db, lookupKey(profileId, 'i', id))
 }
 
@@ -166,15 +167,17 @@ function intersect(a: Set<string> | undefined, b: Set<string>): Set<string> {
   return new Set([...small].filter((id) => big.has(id)))
 }
 
-/** Whether the row has the exact key (an address also as its owner). */
+/** Whether the row has the exact key (an address also as its owner, an id as its own). */
 function rowHasKey(r: IntentRowRecord, kind: KeyKind, value: string): boolean {
-  return r.keys.includes(lookupKey(r.profileId, kind, value)) || (kind === 'a' && r.ownerKey === lower(value))
+  const v = lower(value)
+  return r.keys.includes(lookupKey(r.profileId, kind, value)) || (kind === 'a' && r.ownerKey === v) || (kind === 'i' && r.intentId === v)
 }
 
-/** The row test of a free-text term: the start of a key of any kind, of the owner or of the status. */
+/** The row test of a free-text term: the start of a key of any kind, of the intent id, the owner or the status. */
 function termTest(profileId: string, term: string): RowTest {
   const prefixes = KEY_KINDS.map((kind) => lookupKey(profileId, kind, term))
-  return (r) => r.keys.some((k) => prefixes.some((p) => k.startsWith(p))) || r.ownerKey.startsWith(term) || r.statusKey.toLowerCase().startsWith(term)
+  return (r) =>
+    r.keys.some((k) => prefixes.some((p) => k.startsWith(p))) || r.intentId.startsWith(term) || r.ownerKey.startsWith(term) || r.statusKey.toLowerCase().startsWith(term)
 }
 
 /**
@@ -187,6 +190,7 @@ async function termConstraint(db: ExplorerDb, profileId: string, term: string): 
   const statuses = INTENT_STATUSES.filter((s) => s.toLowerCase().startsWith(term))
   const lists = await Promise.all([
     ...KEY_KINDS.map((kind) => db.intentRows.where('keys').startsWith(lookupKey(profileId, kind, term)).limit(bound).primaryKeys()),
+    db.intentRows.where(':id').between([profileId, term], [profileId, `${term}\uffff`]).limit(bound).primaryKeys(),
     db.intentRows.where(BY_OWNER.name).between([profileId, term], [profileId, `${term}\uffff`]).limit(bound).primaryKeys(),
     ...statuses.map((status) => prefixRange(db.intentRows, BY_STATUS.name, profileId, status).limit(bound).primaryKeys()),
   ])

@@ -205,7 +205,9 @@ describe('migrations', () => {
     expect(await find({ text: 'succ' })).toEqual([intentIdOf(2), intentIdOf(1)])
     expect(await find({ originChainId: 1 })).toEqual([intentIdOf(1)])
     const row = (await db.intentRows.get(['p1', intentIdOf(1)]))!
-    expect(row.keys).toEqual(expect.arrayContaining([`p1|i:${intentIdOf(1)}`, 'p1|g:usdc', 'p1|g:auto']))
+    expect(row.keys).toEqual(expect.arrayContaining([`p1|a:${hex('origin-intent', 1, 20)}`, 'p1|g:usdc', 'p1|g:auto']))
+    expect(row.keys).not.toContain(`p1|i:${intentIdOf(1)}`)
+    expect(await find({ text: intentIdOf(2).slice(0, 12) })).toEqual([intentIdOf(2)])
     expect(row).not.toHaveProperty('tags')
     expect(row).not.toHaveProperty('originKey')
     expect(row).not.toHaveProperty('projectKey')

@@ -63,7 +63,8 @@ export interface IntentRowRecord extends CachedIntentRow {
    * The intent's one set of lookup keys (schema v5), `${profileId}|${kind}:${value}`: the
    * keys of every object cached for it (ids, hashes, addresses, words) and, as kind `g`,
    * its categorical words (token symbols and addresses, providers). Not repeated here,
-   * since the row's own indexes find them: the owner's address and the status.
+   * since the row's own indexes find them: its lower-case intent id, the owner's address
+   * and the status.
    */
   keys: string[]
   /** The status of the newest recorded transition, so a change never records twice. */
@@ -392,7 +393,8 @@ const objectKeysOf = (row: IntentRowRecord | undefined): string[] =>
 
 /**
  * The stored row: index fields and the one set of lookup keys, of the objects' keys and
- * the row's tags. The owner's address key is left out: the owner index finds it.
+ * the row's tags. Keys the row's own indexes find are left out: the owner's address (the
+ * owner index) and an intent id as the service writes it, in lower case (the primary key).
  */
 export function withIndexFields(
   row: CachedIntentRow,
@@ -409,7 +411,7 @@ export function withIndexFields(
     baseUrl,
     ownerKey,
     statusKey: row.status ?? '',
-    keys: storedKeys(profileId, [...objectKeys, ...tags].filter((k) => k !== `a:${ownerKey}`)),
+    keys: storedKeys(profileId, [...objectKeys, ...tags].filter((k) => k !== `a:${ownerKey}` && k !== `i:${row.intentId}`)),
     ...(lastTransitionStatus && { lastTransitionStatus }),
   }
 }
