@@ -80,11 +80,11 @@ const VERSIONS: ReadonlyArray<{
     upgrade: upgradeToV4,
   },
   {
-    // v5: fewer index entries per filed intent (15 instead of 19 for a history entry with
-    // its receipt). One lookup-key index, on the summary rows: the keys of all the
+    // v5: fewer index entries per filed intent (about 14 instead of 19 for a history entry
+    // with its receipt). One lookup-key index, on the summary rows: the keys of all the
     // intent's objects and its tags in one list (the object stores keep only their
-    // primary key). The owner's address and the status are no keys: the owner and status
-    // indexes find them. The origin chain and project indexes go: their filters walk the
+    // primary key). The owner's address, the status and a lower-case intent id are no
+    // keys: the owner and status indexes and the primary key find them. The origin chain and project indexes go: their filters walk the
     // time index, testing the rows (a few chains share all intents; the service reports
     // no project ids).
     version: 5,
