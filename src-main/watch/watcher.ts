@@ -1,11 +1,16 @@
-import { SvcFailure } from '../../src-shared/contract/errors'
+import { createHash } from 'node:crypto'
+import type { DataSource } from '../../src-shared/contract/app'
+import { SvcFailure, type SvcError } from '../../src-shared/contract/errors'
+import type { WaitIntentReceiptResponse } from '../../src-shared/contract/service'
 import type { WatchControl, WatchState } from '../../src-shared/contract/watch'
 import type { ServiceSession } from '../service/session'
 import type { ListOptions } from './listBook'
 import { DEFAULT_BACKOFF, type BackoffPolicy } from './backoff'
 import { WatchBook, keyOf, type Entry } from './book'
-import { WatchLoops } from './loop'
-import type { Notify } from './notice'
+import { STATES_KEPT_CHARS, fitsJson, keptError } from './keep'
+import { noticeDue, noticeFor, type Notify } from './notice'
+import { applyAnswer } from './receipt'
+import { Scheduler } from './schedule'
 import { Slots } from './slots'
 
 export interface ReceiptWatcherOptions extends ListOptions {
@@ -53,21 +58,39 @@ export function createReceiptWatcher(opts: ReceiptWatcherOptions): WatchControl 
   return watcher
 }
 
+/**
+ * The watch list (`WatchBook`) and its WaitIntentReceipt loops, one per unfinished watch,
+ * run by the lists' one `Scheduler`.
+ */
 class ReceiptWatcher extends WatchBook implements WatchControl {
-  private readonly loops: WatchLoops
+  private readonly scheduler: Scheduler<Entry>
+  private readonly slots: Slots
+  private readonly policy: BackoffPolicy
+  private readonly minInterval: number
   private readonly maxWatches: number
 
-  constructor(opts: ReceiptWatcherOptions) {
+  constructor(private readonly opts: ReceiptWatcherOptions) {
     super(opts)
     this.maxWatches = opts.maxWatches ?? DEFAULT_MAX_WATCHES
-    this.loops = new WatchLoops({
-      book: this,
-      session: opts.session,
-      slots: new Slots(opts.maxConcurrent ?? DEFAULT_MAX_CONCURRENT),
-      policy: { ...DEFAULT_BACKOFF, ...opts.backoff },
-      minInterval: opts.minPollIntervalMs ?? DEFAULT_MIN_POLL_INTERVAL_MS,
-      notify: opts.notify,
-    })
+    this.slots = new Slots(opts.maxConcurrent ?? DEFAULT_MAX_CONCURRENT)
+    this.policy = { ...DEFAULT_BACKOFF, ...opts.backoff }
+    this.minInterval = opts.minPollIntervalMs ?? DEFAULT_MIN_POLL_INTERVAL_MS
+    this.scheduler = new Scheduler<Entry>(
+      {
+        name: (entry) => `Watching ${entry.state.intentId}`,
+        crashMessage: 'Watching stopped because of an unexpected error in the app — add the watch again to retry.',
+        dueAt: (entry) => entry.dueAt,
+        attempt: (entry, signal) => this.ask(entry, signal),
+        policy: () => this.policy,
+        retrying: (entry, error, retryAt) => {
+          entry.dueAt = retryAt
+          this.changed(this.stamp(entry, { phase: 'retrying', error, retryAt }))
+        },
+        stopped: (entry, error) => this.finish(entry, error),
+      },
+      // Work offline parks every watch (`setPaused`); the gate keeps any loop from asking meanwhile.
+      { ...this.env, paused: () => this.paused },
+    )
   }
 
   watch(profileId: string, intentId: string, watchOpts?: { muted?: boolean }): WatchState {
@@ -96,7 +119,7 @@ class ReceiptWatcher extends WatchBook implements WatchControl {
     const key = keyOf(profileId, intentId)
     const entry = this.entries.get(key)
     if (!entry) return false
-    this.loops.halt(entry)
+    this.scheduler.halt(entry)
     this.entries.delete(key)
     this.listChanged([profileId])
     return true
@@ -148,7 +171,7 @@ class ReceiptWatcher extends WatchBook implements WatchControl {
     for (const entry of this.entries.values()) {
       if (entry.state.phase === 'done') continue
       // Halted before it is stamped, so a loop's late answer cannot overwrite the pause.
-      this.loops.halt(entry)
+      this.scheduler.halt(entry)
       this.begin(entry)
     }
     this.listChanged([...this.entries.values()].map((e) => e.state.profileId))
@@ -156,13 +179,73 @@ class ReceiptWatcher extends WatchBook implements WatchControl {
   }
 
   async stop(): Promise<void> {
-    await this.loops.stopAll(this.entries.values())
+    await this.scheduler.stopAll(this.entries.values())
     await this.flush()
   }
 
   /** (Re)starts a watch from the queue, or parks it while paused; a stale error or retry goes. */
   begin(entry: Entry): void {
     this.stamp(entry, { phase: this.paused ? 'paused' : 'queued', error: undefined, retryAt: undefined })
-    if (!this.paused) this.loops.start(entry)
+    if (this.paused) return
+    entry.dueAt = undefined
+    entry.failures = 0
+    this.scheduler.start(entry)
+  }
+
+  /** One call, holding a slot for exactly as long as the call is open; false once the watch has its outcome. */
+  private async ask(entry: Entry, signal: AbortSignal): Promise<boolean> {
+    if (entry.state.phase !== 'retrying') this.quietly(entry, { phase: 'queued' })
+    if (!(await this.slots.acquire(signal))) return false
+    const startedAt = this.env.now()
+    let answer: WaitIntentReceiptResponse
+    let source: DataSource
+    try {
+      if (entry.state.phase !== 'retrying') this.quietly(entry, { phase: 'polling' })
+      const session = this.opts.session(entry.state.profileId)
+      answer = await session.client.waitIntentReceipt(
+        { intentId: entry.state.intentId, ...(entry.states && { lastReceiptStates: entry.states }) },
+        { signal },
+      )
+      source = session.source()
+    } finally {
+      this.slots.release()
+    }
+    if (signal.aborted) return false
+    entry.dueAt = startedAt + this.minInterval
+    if (!this.receive(entry, answer, source)) return true
+    this.finish(entry)
+    return false
+  }
+
+  /**
+   * Folds an answer into the watch and announces it if anything moved; true once the watch
+   * has its outcome. Only a hash of the answer and its states (when small) stay behind.
+   */
+  private receive(entry: Entry, answer: WaitIntentReceiptResponse, source: DataSource): boolean {
+    const previous = entry.state
+    const fingerprint = createHash('sha256').update(JSON.stringify([answer.intentReceipt, answer.receiptStates])).digest('base64')
+    // Coming back from errors is news too: the board must stop saying "retrying".
+    const changed = fingerprint !== entry.fingerprint || previous.phase === 'retrying'
+    entry.fingerprint = fingerprint
+    entry.states = fitsJson(answer.receiptStates, STATES_KEPT_CHARS) ? answer.receiptStates : undefined
+    const next = this.keep(entry, { ...applyAnswer(previous, answer, this.env.now()), receiptSource: source })
+    const final = next.outcome !== undefined
+    if (changed || final) this.announce(entry, previous, next)
+    else this.quietly(entry, next)
+    return final
+  }
+
+  private announce(entry: Entry, previous: WatchState, next: WatchState): void {
+    const state = this.stamp(entry, next)
+    const notice = state.outcome && noticeDue(previous, state, this.notificationsMuted) ? noticeFor({ ...state, outcome: state.outcome }) : undefined
+    this.changed(state, notice)
+    if (notice) this.show(this.opts.notify, notice, state.intentId)
+  }
+
+  /** Stops the watch for good: an outcome was reached or a failure cannot be cured. */
+  private finish(entry: Entry, error?: SvcError): void {
+    if (error) this.changed(this.stamp(entry, { phase: 'done', error: keptError(error), retryAt: undefined }))
+    entry.controller = undefined
+    this.save()
   }
 }
