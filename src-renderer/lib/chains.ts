@@ -6,9 +6,6 @@ import { safeHttpUrl } from './safeUrl'
 export const chainName = (byId: ReadonlyMap<number, ChainInfo>, id: number | undefined): string =>
   id === undefined ? '—' : (byId.get(id)?.name ?? `Chain ${id}`)
 
-/** The chain's block explorer when the service named one and it is an http(s) URL (`safeHttpUrl`). */
-export const explorerBase = (chain: ChainInfo | undefined): string | undefined => safeHttpUrl(chain?.blockExplorer?.url)
-
 /** Explorer link for a transaction or address, when the service told us the chain's explorer and it is http(s). */
 export function explorerUrl(
   byId: ReadonlyMap<number, ChainInfo>,
@@ -16,7 +13,7 @@ export function explorerUrl(
   kind: 'tx' | 'address',
   value: string,
 ): string | undefined {
-  const base = chainId === undefined ? undefined : explorerBase(byId.get(chainId))
+  const base = chainId === undefined ? undefined : safeHttpUrl(byId.get(chainId)?.blockExplorer?.url)
   if (!base) return undefined
   return `${base.replace(/\/+$/, '')}/${kind}/${encodeURIComponent(value)}`
 }

@@ -171,10 +171,9 @@ export function formatDuration(ms: number | undefined): string {
   const h = Math.floor((s % 86400) / 3600)
   const m = Math.floor((s % 3600) / 60)
   const sec = s % 60
-  const two = (n: number) => String(n).padStart(2, '0')
   if (d) return `${d}d ${h}h`
-  if (h) return `${h}h ${two(m)}m`
-  if (m) return `${m}m ${two(sec)}s`
+  if (h) return `${h}h ${pad2(m)}m`
+  if (m) return `${m}m ${pad2(sec)}s`
   return `${sec}s`
 }
 

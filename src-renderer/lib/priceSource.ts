@@ -1,5 +1,5 @@
 import type { Intent, IntentHistoryEntry } from '@contract/service'
-import { isTokenDecimals } from '@contract/service/bounds'
+import { isTokenDecimals, listOf } from '@contract/service/bounds'
 import { formatAge, formatDateTime, formatUnitsExact, shortHex } from './format'
 
 /**
@@ -65,8 +65,6 @@ export function quotePrices(intent: Intent, decimalsOf: Decimals): Array<[string
   if (to !== undefined) out.push([priceKey(dc, dt), to])
   return out
 }
-
-const listOf = <T>(v: readonly T[] | undefined): readonly T[] => (Array.isArray(v) ? v : [])
 
 /** The prices history entries' balances report: `priceUsd`, else the balance's USD value over its amount. */
 export function balancePrices(entries: readonly IntentHistoryEntry[]): Array<[string, number]> {
