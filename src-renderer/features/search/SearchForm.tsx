@@ -8,7 +8,8 @@ type ControlProps = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?
 
 /**
  * The form's draft and which problems show: each field's once it has been left or the
- * form submitted, then following the typing. Nothing typed is discarded by a failed check.
+ * form submitted, then following the typing, so half-typed values are not shouted at.
+ * Nothing typed is discarded by a failed check.
  */
 function useFilterDraft(initial: FilterDraft, revealProblems: boolean, onSearch: (request: SearchIntentsRequest) => void) {
   const [draft, setDraft] = useState(initial)
@@ -73,11 +74,7 @@ function FilterControl({
   )
 }
 
-/**
- * Every SearchIntents filter with a label and a check. Problems show once a field has
- * been left or the form submitted, then follow the typing, so half-typed values are not
- * shouted at. Nothing typed is ever discarded by a failed check.
- */
+/** Every SearchIntents filter with a label and a check; problems show as `useFilterDraft` says. */
 export function SearchForm({
   initial,
   revealProblems = false,
