@@ -22,11 +22,11 @@ import { useOfflineMode } from '../../stores/cache'
 import { caseKey, useCases } from '../../stores/attentionCases'
 import { useWatch } from '../watch'
 import { caseSummary } from './caseSummary'
-import { customerAnswer, executionStartedAt, heldValue, quoteExpectation } from './customerAnswer'
+import { customerAnswer, executionStartedAt, heldValue, quoteExpectation, type AnswerInput } from './customerAnswer'
 import { usePriceBook } from '../../stores/priceBook'
 import { pricedHowText, type ValuedSum } from '../../lib/priceSource'
 import { failureReason, receiptSteps } from './receiptSteps'
-import { makeTokenLookup, type TokenLookup } from './tokenLookup'
+import { makeTokenLookup } from './tokenLookup'
 import { useHeldBalances, type HeldBalances } from './useHeldBalances'
 import { useIntent } from './useIntent'
 import { useReceipt } from './useReceipt'
@@ -104,14 +104,10 @@ function useBookmark(profileId: string | undefined, intentId: string) {
   return { on, error, available: on !== undefined && !!profileId, toggle }
 }
 
-interface AnswerInputs {
-  intent: Intent | undefined
-  receipt: IntentReceipt | undefined
-  /** The fetch time of a stale or offline copy behind the answer (see `staleSince`). */
-  asOf: number | undefined
+/** The answer's inputs as the page has them: `asOf` from `staleSince`, the shown status, held balances with their source. */
+type AnswerInputs = Pick<AnswerInput, 'intent' | 'receipt' | 'asOf' | 'tokenOf'> & {
   status: ReportedStatus | undefined
   profileId: string | undefined
-  tokenOf: TokenLookup
   held: HeldBalances
 }
 
