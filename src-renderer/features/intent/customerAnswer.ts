@@ -4,6 +4,7 @@ import { amountText, formatAge, formatDuration, formatUsd, parseTime } from '../
 import type { Expectation } from '../../lib/routeStats'
 import { valueAll, valueAt, type PriceBook, type TokenAmount, type ValuedSum } from '../../lib/priceSource'
 import { chainName } from '../../lib/chains'
+import { heldAmount, heldTokens } from '../../lib/heldTokens'
 import { failureReason } from './receiptSteps'
 import { tokenAmountText, type TokenLookup } from './tokenLookup'
 
@@ -62,18 +63,12 @@ interface Facts {
 const isZero = (raw: string | undefined) => raw === undefined || /^-?0*(\.0*)?$/.test(raw)
 const utc = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace(/:\d\d\.\d{3}Z$/, ' UTC')
 
-/** Every non-zero balance the intent still holds, as an amount to value, with where it is held. */
+/** Every non-zero balance the intent still holds (`heldTokens`), labelled as the intent labels its tokens, with where it is held. */
 function heldAmounts(c: Pick<AnswerInput, 'balances' | 'tokenOf'>): Array<{ amount: TokenAmount; at?: string }> {
-  const out: Array<{ amount: TokenAmount; at?: string }> = []
-  for (const b of c.balances ?? []) {
-    for (const t of b.tokens ?? []) {
-      if (isZero(t.balance)) continue
-      const chainId = t.chainId ?? b.chainId
-      const label = c.tokenOf(chainId, t.contractAddress)
-      out.push({ amount: { raw: t.balance, decimals: label?.decimals ?? t.decimals, chainId, token: t.contractAddress, symbol: label?.symbol ?? t.symbol }, at: b.intentAddress })
-    }
-  }
-  return out
+  return heldTokens(c.balances).map((t) => {
+    const label = c.tokenOf(t.chainId, t.tokenAddress)
+    return { amount: heldAmount({ ...t, decimals: label?.decimals ?? t.decimals, symbol: label?.symbol ?? t.symbol }), at: t.intentAddress }
+  })
 }
 
 /** The held balances' USD value at the profile's prices: how they were priced and what is unpriced, said beside the answer. */
