@@ -4,13 +4,11 @@
  * transport's do (`nodeFetch.ts`): the same size limit, and a connection the simulator
  * would cut fails as a dropped connection.
  */
+import { abortError } from '../service/nodeFetch'
 import { AnswerTooLargeError, DEFAULT_MAX_ANSWER_BYTES, type FetchLike } from '../service/transport'
 import { DEMO_ORIGIN, type Demo } from './demo'
 
 const connectionReset = () => Object.assign(new Error('the demo closed the connection'), { code: 'ECONNRESET' })
-
-const abortError = (signal: AbortSignal): Error =>
-  signal.reason instanceof Error ? signal.reason : new DOMException('The operation was aborted.', 'AbortError')
 
 /** A fetch whose requests the responder answers; cut answers fail as a dropped connection would. */
 export function demoFetch(respond: NonNullable<Demo['respond']>): FetchLike {

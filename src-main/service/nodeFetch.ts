@@ -20,7 +20,8 @@ import { AnswerTooLargeError, DEFAULT_MAX_ANSWER_BYTES, type FetchAnswer, type F
 
 const agents = { 'http:': new HttpAgent({ keepAlive: true }), 'https:': new HttpsAgent({ keepAlive: true }) }
 
-function abortError(signal: AbortSignal): Error {
+/** What a fetch given up rejects with: the signal's reason, or the platform's AbortError. */
+export function abortError(signal: AbortSignal): Error {
   return signal.reason instanceof Error ? signal.reason : new DOMException('The operation was aborted.', 'AbortError')
 }
 
