@@ -53,13 +53,7 @@ function ImportPreview({ steps, onImport, onCancel }: { steps: ImportStep[]; onI
         {steps.map((s, i) => (
           <li key={i} data-action={s.action}>
             {/* Names isolated: whatever they hold cannot reorder the URL beside them. */}
-            {STEP_TEXT[s.action]}{' '}
-            <strong>
-              <bdi>{s.name}</bdi>
-            </strong>{' '}
-            <code className="muted" dir="ltr">
-              {s.profile.baseUrl}
-            </code>
+            {STEP_TEXT[s.action]} <ProfileLabel profile={{ name: s.name, baseUrl: s.profile.baseUrl }} />
             {s.note ? <span className="muted"> — {s.note}</span> : null}
           </li>
         ))}
