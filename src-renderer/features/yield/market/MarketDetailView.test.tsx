@@ -6,7 +6,7 @@ import { useCacheStatus } from '../../../stores/cache'
 import { answers, callsOf, failure, okFetched, PROFILE, source } from '../../../testing/bridge'
 import { renderAt, resetWorld } from '../../../testing/harness'
 import { marketFixture, serveRecord } from '../testing'
-import { allocationSlices } from './allocations'
+import { allocationSlices } from './StateCard'
 import { MarketDetailView } from './MarketDetailView'
 
 vi.mock('../../../data/call', async () => ({ call: (await import('../../../testing/bridge')).fakeCall }))

@@ -18,7 +18,7 @@ import { MarketHistoryCard } from '../history/MarketHistoryCard'
 import { marketName, rewardRateLabel, splitRateLabels, tokenLabel, totalApyLabel, untypedText, yesNo } from '../markets/marketText'
 import { DataTable, type Column } from '../../../components/DataTable'
 import { FieldList } from '../../../components/FieldList'
-import { FieldsCard } from './Fields'
+import { Card } from './Fields'
 import { MechanicsCard } from './MechanicsCard'
 import { StateCard } from './StateCard'
 import { marketTokenRows, TokenTable } from './TokenTable'
@@ -28,7 +28,7 @@ function Overview({ market: m }: { market: YieldMarket }) {
   const chains = useChainsById()
   const md = m.metadata
   return (
-    <FieldsCard
+    <Card
       title="Overview"
       fields={[
         [
@@ -88,15 +88,14 @@ const REWARD_COLUMNS: Column<{ c: RewardComponent; i: number }>[] = [
 function RewardCard({ market: m }: { market: YieldMarket }) {
   const components = m.rewardRate?.components ?? []
   return (
-    <section className="card" aria-label="Reward rate">
-      <h2>Reward rate</h2>
+    <Card title="Reward rate">
       <RateFigures market={m} />
       {components.length ? (
         <DataTable columns={REWARD_COLUMNS} rows={components.map((c, i) => ({ c, i }))} rowKey={(r) => String(r.i)} label="Reward components" />
       ) : (
         <p className="muted">No reward components listed.</p>
       )}
-    </section>
+    </Card>
   )
 }
 
@@ -107,12 +106,11 @@ function MarketBody({ market: m }: { market: YieldMarket }) {
     <div className="yield-detail">
       <Overview market={m} />
       <RewardCard market={m} />
-      <section className="card" aria-label="Tokens">
-        <h2>Tokens</h2>
+      <Card title="Tokens">
         <TokenTable label="Market tokens" rows={marketTokenRows(m)} chainId={m.chainId} />
-      </section>
+      </Card>
       <MechanicsCard mechanics={m.mechanics} />
-      <FieldsCard
+      <Card
         title="Statistics"
         fields={[
           ['TVL (USD)', s?.tvlUsd !== undefined ? formatUsd(s.tvlUsd) : undefined],
@@ -123,16 +121,14 @@ function MarketBody({ market: m }: { market: YieldMarket }) {
           ['Average position', s?.averagePositionSize !== undefined ? <Amount raw={s.averagePositionSize} symbol={m.token?.symbol} copyable /> : undefined],
         ]}
       />
-      <section className="card" aria-label="Risk">
-        <h2>Risk</h2>
+      <Card title="Risk">
         {m.risk?.ratings?.length ? (
           <FieldList fields={m.risk.ratings.map((r) => [r.source ?? 'Unnamed source', r.rating])} />
         ) : (
           <p className="muted">No risk ratings.</p>
         )}
-      </section>
-      <section className="card" aria-label="Curator">
-        <h2>Curator</h2>
+      </Card>
+      <Card title="Curator">
         {m.curator ? (
           <div className="row">
             {typeof m.curator.logoURI === 'string' ? <Logo name={untypedText(m.curator.name)} uri={m.curator.logoURI} /> : null}
@@ -147,7 +143,7 @@ function MarketBody({ market: m }: { market: YieldMarket }) {
         ) : (
           <p className="muted">No curator.</p>
         )}
-      </section>
+      </Card>
       <StateCard market={m} />
       <section className="card" aria-label="Raw market">
         <h2>Everything the service sent</h2>

@@ -4,14 +4,14 @@ import { ExternalLink } from '../../../components/ExternalLink'
 import { JsonView } from '../../../components/JsonView'
 import { periodLabel, tokenLabel, yesNo } from '../markets/marketText'
 import { ArgumentsTable } from './ArgumentsTable'
-import { FieldsCard } from './Fields'
+import { Card } from './Fields'
 
 /** How entering and leaving the market works: periods, fees, limits, requirements, arguments. */
 export function MechanicsCard({ mechanics: m }: { mechanics: Mechanics | undefined }) {
   const fees = m?.possibleFeeTakingMechanisms
   return (
     <>
-      <FieldsCard
+      <Card
         title="Mechanics"
         fields={[
           ['Type', m?.type],
@@ -47,8 +47,7 @@ export function MechanicsCard({ mechanics: m }: { mechanics: Mechanics | undefin
           ],
         ]}
       />
-      <section className="card" aria-label="Arguments">
-        <h2>Arguments</h2>
+      <Card title="Arguments">
         <ArgumentsTable title="Enter" schema={m?.arguments?.enter} />
         <ArgumentsTable title="Exit" schema={m?.arguments?.exit} />
         <ArgumentsTable title="Balance" schema={m?.arguments?.balance} />
@@ -56,7 +55,7 @@ export function MechanicsCard({ mechanics: m }: { mechanics: Mechanics | undefin
           <h3>Manage</h3>
           {m?.arguments?.manage !== undefined ? <JsonView value={m.arguments.manage} label="Manage arguments" /> : <p className="muted">Not given.</p>}
         </div>
-      </section>
+      </Card>
     </>
   )
 }

@@ -5,11 +5,10 @@ import { DataTable, type Column } from '../../../components/DataTable'
 import { Hex } from '../../../components/Hex'
 import { JsonView } from '../../../components/JsonView'
 import { formatDecimalShort, formatPercent, formatUsd } from '../../../lib/format'
-import { BreakdownChart } from '../charts/BreakdownChart'
+import { BreakdownChart, type Slice } from '../charts/BreakdownChart'
 import { rewardRateLabel, tokenLabel, untypedText } from '../markets/marketText'
-import { allocationLabel, allocationSlices } from './allocations'
 import type { Field } from '../../../components/FieldList'
-import { FieldsCard } from './Fields'
+import { Card } from './Fields'
 
 const num = (v: number | undefined) => (v === undefined ? undefined : String(v))
 
@@ -82,16 +81,11 @@ export function StateCard({ market }: { market: YieldMarket }) {
   const fields = stateFields(market)
   return (
     <>
-      {fields.length ? (
-        <FieldsCard title="State" fields={fields} />
-      ) : (
-        <section className="card" aria-label="State">
-          <h2>State</h2>
-          <p className="muted">This market reports no live state.</p>
-        </section>
-      )}
+      <Card title="State" fields={fields.length ? fields : undefined}>
+        {fields.length ? null : <p className="muted">This market reports no live state.</p>}
+      </Card>
       {cl ? (
-        <FieldsCard
+        <Card
           title="Concentrated liquidity pool"
           fields={[
             ['Base APR', cl.baseApr !== undefined ? formatPercent(cl.baseApr) : undefined],
@@ -115,6 +109,22 @@ export function StateCard({ market }: { market: YieldMarket }) {
 
 type Allocation = NonNullable<NonNullable<YieldMarket['state']>['allocations']>[number]
 
+/** What an allocation is called: its name, else its yield id or address. */
+export const allocationLabel = (a: Allocation, i: number) => a.name || a.yieldId || a.address || `Allocation ${i + 1}`
+
+/**
+ * What to chart for a vault's allocations: USD when every allocation reports it, else
+ * the weights (fractions of the whole); undefined when neither is complete.
+ */
+export function allocationSlices(allocations: readonly Allocation[]): { unit: 'usd' | 'weight'; slices: Slice[] } | undefined {
+  if (!allocations.length) return undefined
+  const usd = allocations.map((a) => (a.allocationUsd === undefined ? NaN : Number(a.allocationUsd)))
+  if (usd.every(Number.isFinite)) return { unit: 'usd', slices: allocations.map((a, i) => ({ label: allocationLabel(a, i), value: usd[i] })) }
+  if (allocations.every((a) => a.weight !== undefined))
+    return { unit: 'weight', slices: allocations.map((a, i) => ({ label: allocationLabel(a, i), value: a.weight! })) }
+  return undefined
+}
+
 type Row = { a: Allocation; index: number }
 /** The allocation list's columns; paired figures share a cell (USD over base units, weight over target) so all fourteen fields fit without sideways scrolling. */
 const allocationColumns = (chainId: YieldMarket['chainId']): Column<Row>[] => [
@@ -133,15 +143,14 @@ function AllocationsSection({ market }: { market: YieldMarket }) {
   const allocations = market.state?.allocations ?? []
   const chart = allocationSlices(allocations)
   return (
-    <section className="card" aria-label="Allocations">
-      <h2>Allocations</h2>
+    <Card title="Allocations">
       {chart ? (
         <BreakdownChart title={chart.unit === 'usd' ? 'Allocation (USD)' : 'Allocation (weight)'} slices={chart.slices} unit={chart.unit === 'usd' ? 'usd' : 'share'} />
       ) : null}
       <div className="yield-scroll yield-allocations">
         <DataTable columns={allocationColumns(market.chainId)} rows={allocations.map((a, index) => ({ a, index }))} rowKey={(r) => `${r.a.address ?? ''}-${r.index}`} label="Allocation list" />
       </div>
-    </section>
+    </Card>
   )
 }
 
