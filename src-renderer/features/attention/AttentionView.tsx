@@ -22,7 +22,7 @@ import { useCacheRead } from '../../data/useCacheRead'
 import { listNotesOf, type Note } from '../../db'
 import { CaseCell, HeldCell, SlaTimer } from './cells'
 import { attentionCsvColumns, REASON_LABEL } from './export'
-import { attentionQueue, type AttentionItem } from './queue'
+import { attentionQueue, type AttentionItem, type Candidate } from './queue'
 import { REFRESH_MS, useAttentionData } from './useAttention'
 import { useNewItems } from './useNewItems'
 import { BaselineIncomplete } from './BaselineIncomplete'
@@ -43,6 +43,7 @@ function useQueueNotes(profileId: string, ids: string | undefined): ReadonlyMap<
   return useCacheRead('notesOf', profileId && ids ? profileId : undefined, { ids }, (p) => listNotesOf(p, ids!.split('\n').filter(Boolean))).data ?? NO_NOTES
 }
 const NO_NOTES: ReadonlyMap<string, Note[]> = new Map()
+const NONE: Candidate[] = []
 
 function useColumns(profileId: string, fresh: ReadonlySet<string>, notes: ReadonlyMap<string, Note[]>): Column<AttentionItem>[] {
   const chains = useChainsById()
@@ -95,6 +96,11 @@ export function AttentionView() {
   const profileId = useConnection((s) => s.info?.activeProfileId)
   const offline = useOfflineMode()
   const data = useAttentionData()
+  const candidates = data.shown?.data ?? NONE
+  const loading = data.status === 'loading' || data.status === 'idle'
+  // The failed call: beside cached candidates (the one fallback rule), or alone when nothing is cached.
+  const error = data.status === 'error' ? data.error : data.shown?.liveError
+  const fromCache = data.shown ? data.shown.fromCache : data.status === 'uncached'
   const baseline = useRouteBaseline(profileId, offline)
   const stats = baseline.baseline?.stats
   const now = useNow(1000)
@@ -102,12 +108,12 @@ export function AttentionView() {
   const navigate = useNavigate()
   // The queue is rebuilt each second so the SLA timers run; the classification is cheap.
   const book = usePriceBook(profileId)
-  const all = useMemo(() => attentionQueue(data.candidates, stats, now, book), [data.candidates, stats, now, book])
+  const all = useMemo(() => attentionQueue(candidates, stats, now, book), [candidates, stats, now, book])
   // Intents on routes whose baseline is incomplete get no verdict: a group of their own, never in the queue.
   const queue = useMemo(() => all.filter((i) => i.reason !== 'baseline-incomplete'), [all])
   const unjudged = useMemo(() => all.filter((i) => i.reason === 'baseline-incomplete'), [all])
   // Judged only once the baseline is in: before it, no slow intent is in the queue, and each would count as new.
-  const ids = useMemo(() => (data.status === 'ready' && !baseline.reading ? queue.map((i) => i.candidate.intentId).sort().join('\n') : undefined), [queue, data.status, baseline.reading])
+  const ids = useMemo(() => (!loading && !baseline.reading ? queue.map((i) => i.candidate.intentId).sort().join('\n') : undefined), [queue, loading, baseline.reading])
   const fresh = useNewItems(profileId, useMemo(() => ids?.split('\n').filter(Boolean), [ids]))
   const freshSet = useMemo(() => new Set(fresh), [fresh])
   const shown = queue.filter((i) => (reason === 'all' || i.reason === reason) && (showResolved || cases[caseKey(profileId ?? '', i.candidate.intentId)]?.state !== 'resolved'))
@@ -122,18 +128,18 @@ export function AttentionView() {
         <div className="toolbar">
           <SelectField label="Reason" value={reason} options={REASON_OPTIONS} onChange={(r) => set({ reason: r })} />
           <label className="row small"><input type="checkbox" checked={showResolved} onChange={(e) => set({ showResolved: e.target.checked })} /> Show resolved</label>
-          <button type="button" onClick={data.reload} disabled={data.status === 'loading'}>{data.status === 'loading' ? 'Refreshing…' : 'Refresh'}</button>
+          <button type="button" onClick={data.reload} disabled={loading}>{loading ? 'Refreshing…' : 'Refresh'}</button>
           <button type="button" onClick={exportCsv} disabled={!shown.length}>Export CSV</button>
           {typeof Notification !== 'undefined' && Notification.permission === 'default' ? <button type="button" onClick={() => void Notification.requestPermission()}>Enable notifications</button> : null}
         </div>
       </ViewHeader>
-      <ShownAge shown={data.loadedAt ? { fetchedAt: data.loadedAt, fromCache: data.fromCache, liveError: data.error } : null} onRetry={data.reload} what="The queue from the service (its three GetIntentHistory questions)" />
-      {data.error && !(data.fromCache && data.loadedAt) ? <ErrorNotice error={data.error} onRetry={data.reload} /> : null}
+      <ShownAge shown={data.shown && { ...data.shown, liveError: error }} onRetry={data.reload} what="The queue from the service (its three GetIntentHistory questions)" />
+      {error && !(fromCache && data.shown) ? <ErrorNotice error={error} onRetry={data.reload} /> : null}
       {fresh.length ? <div className="notice" role="status" aria-label="New in the queue">{fresh.length} new since you opened the queue.</div> : null}
       <p className="muted small" role="status" aria-label="Queue status">
-        {data.status === 'loading' && !data.loadedAt ? 'Loading the queue…' : `${shown.length} of ${queue.length} intents shown, refreshed every ${REFRESH_MS / 1000} s. ${baselineText(baseline.baseline, baseline.reading, now)}`}
+        {loading && !data.shown ? 'Loading the queue…' : `${shown.length} of ${queue.length} intents shown, refreshed every ${REFRESH_MS / 1000} s. ${baselineText(baseline.baseline, baseline.reading, now)}`}
       </p>
-      {data.status === 'ready' && !shown.length ? <EmptyState title={emptyTitle(reason, queue.length - shown.length)}>{emptyText(reason, queue.length - shown.length, data.fromCache)}</EmptyState> : null}
+      {!loading && !shown.length ? <EmptyState title={emptyTitle(reason, queue.length - shown.length)}>{emptyText(reason, queue.length - shown.length, fromCache)}</EmptyState> : null}
       {shown.length ? <DataTable label="Needs attention" columns={columns} rows={shown} rowKey={(i) => i.candidate.intentId} onOpen={(i) => navigate(`/intent/${encodeURIComponent(i.candidate.intentId)}`)} /> : null}
       {reason === 'all' && unjudged.length ? <BaselineIncomplete items={unjudged} columns={columns} reading={baseline.reading} onOpen={(i) => navigate(`/intent/${encodeURIComponent(i.candidate.intentId)}`)} /> : null}
     </section>

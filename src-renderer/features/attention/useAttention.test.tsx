@@ -18,23 +18,24 @@ describe('useAttentionData', () => {
     await cacheHistoryFiled(source(fetchedAt), [executing(1)])
     answers.set('getIntentHistory', () => ({ ok: false, error: REJECTED }))
     const { result } = renderHookAt('/attention', () => useAttentionData())
-    await waitFor(() => expect(result.current.vm.status).toBe('ready'))
-    expect(result.current.vm).toMatchObject({ fromCache: true, loadedAt: fetchedAt, error: REJECTED })
-    expect(result.current.vm.candidates.map((c) => c.intentId)).toEqual([executing(1).intentId])
+    await waitFor(() => expect(result.current.vm.status).toBe('ok'))
+    expect(result.current.vm.shown).toMatchObject({ fromCache: true, fetchedAt, liveError: REJECTED })
+    expect(result.current.vm.shown?.data.map((c) => c.intentId)).toEqual([executing(1).intentId])
   })
 
   it('with nothing cached, the failure is the answer', async () => {
     answers.set('getIntentHistory', () => ({ ok: false, error: REJECTED }))
     const { result } = renderHookAt('/attention', () => useAttentionData())
-    await waitFor(() => expect(result.current.vm.status).toBe('ready'))
-    expect(result.current.vm).toMatchObject({ fromCache: false, error: REJECTED, candidates: [] })
+    await waitFor(() => expect(result.current.vm.status).toBe('error'))
+    expect(result.current.vm).toMatchObject({ error: REJECTED, shown: undefined })
   })
 
   it('answers from the service, and asks again on reload', async () => {
     answers.set('getIntentHistory', () => okFetched({ intents: [executing(2)] }))
     const { result } = renderHookAt('/attention', () => useAttentionData())
-    await waitFor(() => expect(result.current.vm.candidates).toHaveLength(1))
-    expect(result.current.vm).toMatchObject({ fromCache: false, error: undefined })
+    await waitFor(() => expect(result.current.vm.shown?.data).toHaveLength(1))
+    expect(result.current.vm).toMatchObject({ status: 'ok', shown: { fromCache: false } })
+    expect(result.current.vm.shown?.liveError).toBeUndefined()
     // Three questions: executing, committed, recoverable.
     expect(callsOf('getIntentHistory')).toHaveLength(3)
     act(() => result.current.vm.reload())

@@ -1,4 +1,3 @@
-import type { SvcError } from '@contract/errors'
 import type { LiveOrCachedSource } from '../../data/liveOrCached'
 import { useServiceQuery } from '../../data/useServiceQuery'
 import { loadFromCache, loadFromService } from './load'
@@ -6,17 +5,6 @@ import type { Candidate } from './queue'
 
 /** How often the queue asks again by itself (the query's `refetchInterval`). */
 export const REFRESH_MS = 60_000
-
-export interface AttentionData {
-  status: 'loading' | 'ready'
-  candidates: Candidate[]
-  fromCache: boolean
-  /** epoch ms: when the shown candidates were fetched from the service (from the cache: the oldest) */
-  loadedAt?: number
-  /** The failed call: beside cached candidates (the one fallback rule), or alone when nothing is cached. */
-  error?: SvcError
-  reload(): void
-}
 
 /**
  * The queue's three questions (GetIntentHistory with filters, every page written through)
@@ -38,21 +26,8 @@ function queueSource(profileId: string): LiveOrCachedSource<Candidate[]> {
   }
 }
 
-const NONE: Candidate[] = []
-
 /**
  * The queue's raw material, through the data layer: from the service or, offline or when
  * it fails, from the cache; asked again every minute while the view is shown, and on demand.
  */
-export function useAttentionData(): AttentionData {
-  const q = useServiceQuery('attentionQueue', {}, (profileId) => queueSource(profileId), { refetchInterval: REFRESH_MS })
-  const shown = q.shown
-  return {
-    status: q.status === 'loading' || q.status === 'idle' ? 'loading' : 'ready',
-    candidates: shown?.data ?? NONE,
-    fromCache: shown ? shown.fromCache : q.status === 'uncached',
-    loadedAt: shown?.fetchedAt,
-    error: q.status === 'error' ? q.error : shown?.liveError,
-    reload: q.reload,
-  }
-}
+export const useAttentionData = () => useServiceQuery('attentionQueue', {}, (profileId) => queueSource(profileId), { refetchInterval: REFRESH_MS })
