@@ -13,6 +13,13 @@ describe('JsonView', () => {
     expect(screen.queryByText('"1234567890123456789012"')).toBeNull()
   })
 
+  it('writes an empty object or array (or one with only undefined fields) on its line, with nothing to expand', () => {
+    const { container } = render(<JsonView value={{ empty: {}, list: [], gone: { a: undefined } }} />)
+    const lines = [...container.querySelectorAll('.json-children > .json-line')].map((l) => l.textContent)
+    expect(lines).toEqual(['"empty": {},', '"list": [],', '"gone": {}'])
+    expect(screen.getAllByRole('button', { name: /^(Expand|Collapse) (?!all$)/ })).toHaveLength(1)
+  })
+
   it('expands a node, and everything at once', async () => {
     render(<JsonView value={value} />)
     await userEvent.click(screen.getByRole('button', { name: 'Expand quote' }))

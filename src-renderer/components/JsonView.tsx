@@ -9,6 +9,8 @@ function Leaf({ value }: { value: unknown }) {
   if (typeof value === 'string') return <span className="json-string">&quot;{value}&quot;</span>
   if (typeof value === 'number' || typeof value === 'bigint') return <span className="json-number">{String(value)}</span>
   if (typeof value === 'boolean') return <span className="json-bool">{String(value)}</span>
+  // An object or array reaches here only when it has no entries.
+  if (isContainer(value)) return <>{Array.isArray(value) ? '[]' : '{}'}</>
   return <span className="json-null">null</span>
 }
 
@@ -30,7 +32,13 @@ function Node(props: NodeProps) {
       <span className="json-key">{name}</span>:{' '}
     </>
   )
-  if (!isContainer(value)) {
+  const array = Array.isArray(value)
+  const entries: [string, unknown][] = !isContainer(value)
+    ? []
+    : array
+      ? value.map((v, i) => [String(i), v])
+      : Object.entries(value).filter(([, v]) => v !== undefined)
+  if (!entries.length) {
     return (
       <div className="json-line">
         {label}
@@ -39,19 +47,7 @@ function Node(props: NodeProps) {
       </div>
     )
   }
-  const array = Array.isArray(value)
-  const entries: [string, unknown][] = array ? value.map((v, i) => [String(i), v]) : Object.entries(value).filter(([, v]) => v !== undefined)
   const marks = array ? (['[', ']'] as const) : (['{', '}'] as const)
-  if (entries.length === 0) {
-    return (
-      <div className="json-line">
-        {label}
-        {marks[0]}
-        {marks[1]}
-        {comma}
-      </div>
-    )
-  }
   return <ContainerNode {...props} label={label} comma={comma} array={array} entries={entries} marks={marks} />
 }
 
