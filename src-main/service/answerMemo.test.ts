@@ -18,7 +18,7 @@ describe('AnswerMemo', () => {
     memo.remember(text, { ok: true })
     // The characters it stands for are counted; the map's keys are fixed-size hashes.
     expect(memo.size).toEqual({ entries: 1, chars: text.length })
-    expect(JSON.stringify([...(memo as unknown as { byHash: Map<string, unknown> }).byHash.keys()])).not.toContain('xxxx')
+    expect(JSON.stringify([...(memo as unknown as { byKey: Map<string, unknown> }).byKey.keys()])).not.toContain('xxxx')
   })
 
   it('does not remember an answer longer than the per-answer limit', () => {

@@ -27,43 +27,63 @@ export const DEFAULT_ANSWER_MEMO_LIMITS: AnswerMemoLimits = {
   maxEntryChars: 512 * 1024,
 }
 
-export class AnswerMemo {
-  private readonly byHash = new Map<string, { value: unknown; chars: number }>()
+/**
+ * Values by key within a budget of entries and of the characters they stand for, the
+ * least recently used dropped first; the newest entry always stays, however large.
+ */
+export class BoundedMap<V> {
+  private readonly byKey = new Map<string, { value: V; chars: number }>()
   private chars = 0
 
-  constructor(private readonly limits: AnswerMemoLimits = DEFAULT_ANSWER_MEMO_LIMITS) {}
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxChars: number,
+  ) {}
 
-  /** The value decoded from this very text before, now the most recently used; `undefined` when none. */
-  recall(text: string): unknown {
-    if (text.length > this.limits.maxEntryChars) return undefined
-    const key = hashOf(text)
-    const held = this.byHash.get(key)
+  /** The value, now the most recently used. */
+  get(key: string): V | undefined {
+    const held = this.byKey.get(key)
     if (!held) return undefined
-    this.byHash.delete(key)
-    this.byHash.set(key, held)
+    this.byKey.delete(key)
+    this.byKey.set(key, held)
     return held.value
   }
 
-  remember(text: string, value: unknown): void {
-    if (text.length > this.limits.maxEntryChars || value === undefined) return
-    const key = hashOf(text)
-    const old = this.byHash.get(key)
-    if (old) {
-      this.byHash.delete(key)
-      this.chars -= old.chars
-    }
-    this.byHash.set(key, { value, chars: text.length })
-    this.chars += text.length
-    for (const [oldest, held] of this.byHash) {
-      if (this.byHash.size <= this.limits.maxEntries && this.chars <= this.limits.maxChars) break
-      this.byHash.delete(oldest)
-      this.chars -= held.chars
+  set(key: string, value: V, chars: number): void {
+    this.delete(key)
+    this.byKey.set(key, { value, chars })
+    this.chars += chars
+    for (const oldest of this.byKey.keys()) {
+      if (this.byKey.size <= this.maxEntries && (this.chars <= this.maxChars || this.byKey.size === 1)) break
+      this.delete(oldest)
     }
   }
 
-  /** Answers held, and the characters of text they stand for. */
+  private delete(key: string): void {
+    const held = this.byKey.get(key)
+    if (!held) return
+    this.byKey.delete(key)
+    this.chars -= held.chars
+  }
+
+  /** Entries held, and the characters they stand for. */
   get size(): { entries: number; chars: number } {
-    return { entries: this.byHash.size, chars: this.chars }
+    return { entries: this.byKey.size, chars: this.chars }
+  }
+}
+
+export class AnswerMemo extends BoundedMap<unknown> {
+  constructor(private readonly limits: AnswerMemoLimits = DEFAULT_ANSWER_MEMO_LIMITS) {
+    super(limits.maxEntries, limits.maxChars)
+  }
+
+  /** The value decoded from this very text before, now the most recently used; `undefined` when none. */
+  recall(text: string): unknown {
+    return text.length > this.limits.maxEntryChars ? undefined : this.get(hashOf(text))
+  }
+
+  remember(text: string, value: unknown): void {
+    if (text.length <= this.limits.maxEntryChars && value !== undefined) this.set(hashOf(text), value, text.length)
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Intent } from '../../src-shared/contract/service'
+import { BoundedMap } from './answerMemo'
 
 /**
  * The intents this client was sent (by QuoteIntent and GetIntent), as the exact JSON
@@ -11,36 +12,18 @@ import type { Intent } from '../../src-shared/contract/service'
  * the least recently received going first (one intent alone may take it all: an answer
  * is at most 16 MiB, and its commit must still go out unchanged).
  */
-export class QuotedIntents {
-  private readonly byId = new Map<string, { text: string; intent: Intent }>()
-  private chars = 0
-
-  constructor(
-    private readonly capacity = 64,
-    private readonly maxChars = 32 * 1024 * 1024,
-  ) {}
-
-  remember(intent: Intent, text: string | undefined): void {
-    if (!intent.intentId || text === undefined) return
-    this.forget(intent.intentId)
-    this.byId.set(intent.intentId, { text, intent })
-    this.chars += text.length
-    for (const id of this.byId.keys()) {
-      if (this.byId.size <= this.capacity && (this.chars <= this.maxChars || this.byId.size === 1)) break
-      this.forget(id)
-    }
+export class QuotedIntents extends BoundedMap<{ text: string; intent: Intent }> {
+  constructor(capacity = 64, maxChars = 32 * 1024 * 1024) {
+    super(capacity, maxChars)
   }
 
-  private forget(id: string): void {
-    const held = this.byId.get(id)
-    if (!held) return
-    this.byId.delete(id)
-    this.chars -= held.text.length
+  remember(intent: Intent, text: string | undefined): void {
+    if (intent.intentId && text !== undefined) this.set(intent.intentId, { text, intent }, text.length)
   }
 
   /** The received text of `intent`, when it is unchanged from what was received. */
   originalText(intent: Intent): string | undefined {
-    const held = intent.intentId ? this.byId.get(intent.intentId) : undefined
+    const held = intent.intentId ? this.get(intent.intentId) : undefined
     return held && sameJson(held.intent, intent) ? held.text : undefined
   }
 }
