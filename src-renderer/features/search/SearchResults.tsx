@@ -8,7 +8,7 @@ import { useCacheStatus } from '../../stores/cache'
 import { FIELD_BY_KEY } from './filters'
 import { ResultsTable } from './ResultsTable'
 import { SaveSearchButton } from './SavedSearches'
-import type { SearchState } from './useIntentSearch'
+import type { SearchState } from './searchState'
 import type { CappedSearch, SearchViewModel } from './useSearchView'
 
 type Done = Extract<SearchState, { status: 'done' }>

@@ -10,9 +10,6 @@ import type { Candidate, SearchPlan } from './plan'
 import { cachePagesQuery, candidateQuery, previewQuery, type CandidateAnswer, type SearchContext } from './searchQueries'
 import { searchStateOf, type CandidateOutcome, type SearchState } from './searchState'
 
-export type { CandidateFailure, SearchState } from './searchState'
-export { CACHE_PAGE_SIZE } from './searchQueries'
-
 export type IntentSearch = SearchState & { retry(): void; loadMore(): void }
 
 const NO_CANDIDATES: readonly Candidate[] = []

@@ -5,11 +5,6 @@ import type { SearchViewModel } from './useSearchView'
 /** Set on the search's URL once its exact match was opened, so coming back shows the result instead of opening it again. */
 export const OPENED_PARAM = 'opened'
 
-/** Where the intent page's "Back to the search result" link goes (the router state it is opened with). */
-export interface BackToResult {
-  backTo: string
-}
-
 /**
  * A pasted intent id or transaction hash that the service answers with exactly that one
  * intent opens it directly, with "Back to the search result" on the intent page. Only
@@ -36,7 +31,7 @@ export function useOpenExactMatch(view: SearchViewModel): void {
     const back = new URLSearchParams(params)
     back.set(OPENED_PARAM, '1')
     setParams(back, { replace: true })
-    const state: BackToResult = { backTo: `${location.pathname}?${back.toString()}` }
-    navigate(`/intent/${encodeURIComponent(target)}`, { state })
+    // Where the intent page's "Back to the search result" link goes (its `useBackTo`).
+    navigate(`/intent/${encodeURIComponent(target)}`, { state: { backTo: `${location.pathname}?${back.toString()}` } })
   }, [target, params, setParams, navigate, location.pathname])
 }
