@@ -291,7 +291,6 @@ class QueryWatcher extends ListBook<StoredQueries & { version: 1 }> implements Q
     this.changed(entry, [])
   }
 
-
   // ---- helpers --------------------------------------------------------------------
 
   private resume(entry: Entry): void {

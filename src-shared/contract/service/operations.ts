@@ -28,7 +28,6 @@ const intentId = z.string().trim().min(1, 'Enter an intent id').superRefine(plai
 const positiveInt = z.number().int().positive()
 const unixSeconds = z.number().int().nonnegative()
 
-
 /** Upper-case provider code (`AUTO` or one of the provider names the spec leaves out). */
 const providerCode = z.string().regex(/^[A-Z][A-Z0-9_]*$/, 'Use an upper-case provider code such as AUTO')
 
@@ -208,7 +207,6 @@ export type YieldGetMarketsResponse = Omit<z.output<typeof YieldGetMarketsRespon
 }
 
 // ---- YieldGetAggregateBalances --------------------------------------------------
-
 
 export const YieldGetAggregateBalancesRequestSchema = z.strictObject({
   queries: z.array(YieldBalanceQuerySchema).min(1, 'Add at least one wallet to look up'),
