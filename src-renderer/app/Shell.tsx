@@ -9,7 +9,7 @@ import { ConnectionIndicator } from './ConnectionIndicator'
 import { SettingsRecoveredBanner } from './SettingsRecoveredBanner'
 import { ROUTES } from './routes'
 import { useLastSearch } from './useLastSearch'
-import { SCROLL_ROOT_ATTR } from '../components/useRowWindow'
+import { SCROLL_ROOT_ATTR } from '../components/scrollRoot'
 
 function OfflineSwitch() {
   const forced = useCacheStatus((s) => s.forcedOffline)

@@ -1,8 +1,9 @@
 import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import { measureElement as measureNow, useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual'
 
-/** The shell marks the pane that scrolls the views; long tables draw only the rows near it. */
-export const SCROLL_ROOT_ATTR = 'data-scroll-root'
+import { SCROLL_ROOT_ATTR } from './scrollRoot'
+
+export { SCROLL_ROOT_ATTR }
 
 /**
  * Lists up to this length are drawn whole: a plain table of a few dozen rows costs less
