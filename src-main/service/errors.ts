@@ -76,6 +76,13 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 
 const seconds = (ms: number): string => (ms < 1000 ? `${Math.max(0, Math.round(ms))} ms` : `${Math.ceil(ms / 1000)} s`)
 
+/** A rate limit: the wait the service asked for (Retry-After), and the words that end its message. */
+function rateLimit(headers: HeaderReader): { retryAfterMs?: number; wait: string } {
+  const retryAfterMs = parseRetryAfter(headers.get('retry-after'))
+  const wait = ` — wait ${retryAfterMs !== undefined ? seconds(retryAfterMs) : 'a moment'} and try again.`
+  return retryAfterMs === undefined ? { wait } : { retryAfterMs, wait }
+}
+
 /** An error the catalogue knows: its kind and advice, whatever HTTP status came with it. */
 function catalogued(ctx: CallContext, entry: CatalogueEntry, base: Omit<SvcError, 'kind' | 'message'>, headers: HeaderReader, said: string): SvcError {
   const advice = entry.advice.replaceAll('{op}', ctx.operation).replaceAll('{base}', ctx.baseUrl)
@@ -83,9 +90,8 @@ function catalogued(ctx: CallContext, entry: CatalogueEntry, base: Omit<SvcError
     return { ...base, kind: 'Unauthorized', message: `${ctx.baseUrl} needs an access key and none is set for this profile — add one in Settings.` }
   }
   if (entry.kind === 'RateLimited') {
-    const retryAfterMs = parseRetryAfter(headers.get('retry-after'))
-    const wait = ` — wait ${retryAfterMs !== undefined ? seconds(retryAfterMs) : 'a moment'} and try again.`
-    return { ...base, kind: 'RateLimited', ...(retryAfterMs !== undefined && { retryAfterMs }), message: `${advice.replace(/\.$/, '')}${wait}${said}` }
+    const { wait, ...retry } = rateLimit(headers)
+    return { ...base, kind: 'RateLimited', ...retry, message: `${advice.replace(/\.$/, '')}${wait}${said}` }
   }
   // The name, code and status let support match the answer to the service's own logs.
   const which = ` (${entry.name} ${entry.code}, HTTP ${base.status})`
@@ -141,12 +147,8 @@ function byStatus(ctx: CallContext, status: number, headers: HeaderReader, e: We
     }
   }
   if (status === 429) {
-    const retryAfterMs = parseRetryAfter(headers.get('retry-after'))
-    return {
-      kind: 'RateLimited',
-      ...(retryAfterMs !== undefined && { retryAfterMs }),
-      message: `${baseUrl} is limiting how often the app may call ${operation} — wait ${retryAfterMs !== undefined ? seconds(retryAfterMs) : 'a moment'} and try again.`,
-    }
+    const { wait, ...retry } = rateLimit(headers)
+    return { kind: 'RateLimited', ...retry, message: `${baseUrl} is limiting how often the app may call ${operation}${wait}` }
   }
   if (status >= 300 && status < 400) {
     const to = headers.get('location')
@@ -211,10 +213,6 @@ export function badResponse(ctx: CallContext, detail: string, path?: string): Sv
   }
 }
 
-/**
- * An answer past the size limit. Retrying would fetch the same bulk again, so callers
- * treat it as final (`limitBytes` is set); the message names the limit.
- */
 /** A 2xx answer with nothing in it (no body, `null`, or `{}` where fields were due). Reads are asked once more. */
 export function emptyBodyFailure(ctx: CallContext): SvcError {
   return {
@@ -225,6 +223,10 @@ export function emptyBodyFailure(ctx: CallContext): SvcError {
   }
 }
 
+/**
+ * An answer past the size limit. Retrying would fetch the same bulk again, so callers
+ * treat it as final (`limitBytes` is set); the message names the limit.
+ */
 export function tooLargeFailure(ctx: CallContext, limitBytes: number, encoded: boolean): SvcError {
   const how = encoded ? 'larger than' : 'that expands (decompressed) to more than'
   return {
