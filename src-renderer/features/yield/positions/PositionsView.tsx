@@ -4,18 +4,15 @@ import { EmptyState } from '../../../components/EmptyState'
 import { ErrorNotice } from '../../../components/ErrorNotice'
 import { SelectField } from '../../../components/SelectField'
 import { ViewHeader } from '../../../components/ViewHeader'
-import { countOf } from '../../../lib/format'
+import { countOf, shortHex } from '../../../lib/format'
 import { BreakdownChart } from '../charts/BreakdownChart'
 import { HistoryChart } from '../history/HistoryChart'
 import { RecordedValue } from './RecordedValue'
 import { YieldTabs } from '../YieldTabs'
 import { PositionsResults, YieldErrors } from './PositionsResults'
 import { allocationByMarket, allocationByToken, valueSeries } from './positionsModel'
-import { REFRESH_CHOICES } from './refreshChoices'
-import { usePositionsView, type PositionsViewModel } from './usePositionsView'
+import { REFRESH_OPTIONS, usePositionsView, type PositionsViewModel } from './usePositionsView'
 import { WalletEditor } from './WalletEditor'
-
-const REFRESH_OPTIONS = REFRESH_CHOICES.map((c) => ({ value: c.seconds, label: c.label }))
 
 function PositionsActions({ vm }: { vm: PositionsViewModel }) {
   const busy = vm.query.status === 'loading'
@@ -53,8 +50,7 @@ function PositionsAnswer({ vm, errorCount }: { vm: PositionsViewModel; errorCoun
 const recordedName = (queries: readonly { address: string; network: string }[]): string => {
   const first = queries[0]
   if (!first) return ''
-  const short = first.address.length > 12 ? `${first.address.slice(0, 6)}…${first.address.slice(-4)}` : first.address
-  return `${short} on ${first.network}${queries.length > 1 ? ` and ${queries.length - 1} more` : ''}`
+  return `${shortHex(first.address)} on ${first.network}${queries.length > 1 ? ` and ${queries.length - 1} more` : ''}`
 }
 
 function PositionsSide({ vm, errors }: { vm: PositionsViewModel; errors: readonly YieldError[] }) {

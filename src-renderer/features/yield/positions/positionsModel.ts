@@ -101,19 +101,14 @@ export const allocationByMarket = (groups: readonly MarketGroup[]): Slice[] =>
 
 /** USD per token symbol (on its network when the same symbol lives on several). */
 export function allocationByToken(groups: readonly MarketGroup[]): Slice[] {
-  const byToken = new Map<string, number>()
-  const balances = groups.flatMap((g) => g.types.flatMap((t) => t.balances))
+  const held = groups
+    .flatMap((g) => g.types.flatMap((t) => t.balances))
+    .map((b) => ({ symbol: b.token?.symbol ?? 'Unknown token', network: b.token?.network ?? b.network ?? '', usd: usdOf(b) }))
   const networksOf = new Map<string, Set<string>>()
-  for (const b of balances) {
-    const symbol = b.token?.symbol ?? 'Unknown token'
-    const network = b.token?.network ?? b.network ?? ''
-    networksOf.set(symbol, (networksOf.get(symbol) ?? new Set()).add(network))
-  }
-  for (const b of balances) {
-    const usd = usdOf(b)
+  for (const h of held) networksOf.set(h.symbol, (networksOf.get(h.symbol) ?? new Set()).add(h.network))
+  const byToken = new Map<string, number>()
+  for (const { symbol, network, usd } of held) {
     if (usd === undefined || usd <= 0) continue
-    const symbol = b.token?.symbol ?? 'Unknown token'
-    const network = b.token?.network ?? b.network ?? ''
     const label = networksOf.get(symbol)!.size > 1 && network ? `${symbol} (${network})` : symbol
     byToken.set(label, (byToken.get(label) ?? 0) + usd)
   }

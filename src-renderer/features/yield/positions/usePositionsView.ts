@@ -1,17 +1,28 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import { toCsv } from '@contract/csv'
+import type { YieldBalanceQuery } from '@contract/service'
+import { listBalanceSnapshots, readLatestBalanceSnapshot, walletKey, type BalanceSnapshot } from '../../../db'
+import { bridgeCall } from '../../../data/liveOrCached'
+import { useCacheRead } from '../../../data/useCacheRead'
+import { useProfileId, useServiceQuery } from '../../../data/useServiceQuery'
 import { datedFilename, downloadText } from '../../../lib/download'
 import { useOfflineMode } from '../../../stores/cache'
 import { namesById, useCachedMarkets, vocabularyOf } from '../cachedMarkets'
 import { POSITION_CSV_COLUMNS, positionCsvRows } from './positionsCsv'
 import { groupByMarket } from './positionsModel'
-import { isRefreshChoice } from './refreshChoices'
-import { useLearnMarketNames } from './useLearnMarketNames'
-import { useBalanceSnapshots, usePositions } from './usePositions'
+import { collectMarkets, livePages } from '../markets/collectMarkets'
 import { readWallets, toQueries, writeWallets, type WalletRow } from './wallets'
 
 const REFRESH_PARAM = 'refresh'
+
+/** Auto-refresh choices, in seconds; 0 is off (the positions query's `refetchInterval`). */
+export const REFRESH_OPTIONS: ReadonlyArray<{ value: number; label: string }> = [
+  { value: 0, label: 'Off' },
+  { value: 30, label: 'Every 30 s' },
+  { value: 60, label: 'Every minute' },
+  { value: 300, label: 'Every 5 minutes' },
+]
 
 /** The auto-refresh period from the URL, and a setter that writes it back. */
 function useRefreshParam() {
@@ -26,7 +37,47 @@ function useRefreshParam() {
       },
       { replace: true },
     )
-  return { refreshEvery: isRefreshChoice(seconds) ? seconds : 0, setRefresh }
+  return { refreshEvery: REFRESH_OPTIONS.some((c) => c.value === seconds) ? seconds : 0, setRefresh }
+}
+
+/**
+ * Positions of a set of wallets: YieldGetAggregateBalances (the main process splits it
+ * into batches of 25 and merges the answers), kept as a snapshot on every fetch.
+ * Offline, the latest snapshot of the same wallets is shown.
+ */
+function usePositions(queries: readonly YieldBalanceQuery[], refreshEveryMs?: number) {
+  const args = queries.length ? { queries: [...queries] } : null
+  return useServiceQuery('yieldGetAggregateBalances', args, (profileId, { queries: asked }) => ({
+    live: (signal) => bridgeCall('yieldGetAggregateBalances', { queries: asked }, { signal }),
+    cached: async () => {
+      const hit = await readLatestBalanceSnapshot(profileId, walletKey(asked))
+      return hit && { data: { items: hit.items, errors: hit.errors }, fetchedAt: hit.fetchedAt }
+    },
+  }), { refetchInterval: refreshEveryMs })
+}
+
+const NO_SNAPSHOTS: BalanceSnapshot[] = []
+
+/** Every cached snapshot of the wallets, oldest first: a cache read, read again whenever a snapshot is kept. */
+function useBalanceSnapshots(queries: readonly YieldBalanceQuery[]): BalanceSnapshot[] {
+  const profileId = useProfileId()
+  const wallets = queries.length ? walletKey(queries) : undefined
+  const read = useCacheRead('balanceSnapshots', wallets ? profileId : undefined, { wallets }, (p) => listBalanceSnapshots(p, wallets!))
+  return (wallets && read.data) || NO_SNAPSHOTS
+}
+
+/**
+ * Positions name their market only by yield id. When some ids have no cached market,
+ * the market list is read once (written through to the cache), where the view's cache
+ * read of the markets finds the names. Once per view: a yield the list does not have stays an id.
+ */
+function useLearnMarketNames(missing: boolean, enabled: boolean): void {
+  const tried = useRef(false)
+  useEffect(() => {
+    if (!missing || !enabled || tried.current) return
+    tried.current = true
+    void collectMarkets({ sort: 'nameAsc' }, livePages())
+  }, [missing, enabled])
 }
 
 /**
