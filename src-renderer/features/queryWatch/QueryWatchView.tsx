@@ -5,10 +5,10 @@ import { Link, useSearchParams } from 'react-router'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { useChainsById } from '../../data/reference/chains'
+import { useMainList } from '../../data/useMainList'
 import { useNow } from '../../lib/useNow'
 import { intervalText } from './describe'
 import { QueryCard } from './QueryCard'
-import { useQueryWatches } from './queries'
 import { startQueryWatchSync } from './sync'
 import { ViewHeader } from '../../components/ViewHeader'
 
@@ -29,7 +29,7 @@ export function QueryWatchView() {
   useEffect(() => {
     startQueryWatchSync()
   }, [])
-  const list = useQueryWatches()
+  const list = useMainList('queryWatches')
   const [actionError, setActionError] = useState<SvcError | null>(null)
   const queries = list.data?.items ?? []
   const { count = 0, max = QUERY_WATCH_LIMITS.maxQueries, minIntervalMs = QUERY_WATCH_LIMITS.minIntervalMs } = list.data ?? {}

@@ -1,9 +1,9 @@
 import { Link } from 'react-router'
-import { useQueryWatches } from './queries'
+import { useMainList } from '../../data/useMainList'
 
 /** "Watched filters (3, 2 new)": the way from the Watch board to `#/watch/queries`. */
 export function WatchedFiltersLink() {
-  const queries = useQueryWatches().data?.items ?? []
+  const queries = useMainList('queryWatches').data?.items ?? []
   const unread = queries.reduce((n, q) => n + q.unread, 0)
   return (
     <Link to="/watch/queries">

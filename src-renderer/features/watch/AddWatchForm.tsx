@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { FormField } from '../../components/FormField'
 import { checkIntentId, confirmIntentExists } from './confirmIntent'
 import { askNotificationPermissionInHost } from './sync'
-import { useAddWatch } from './watches'
+import { useAddWatch } from '../../data/watches'
 
 /** Adds a watch by id: only a well-formed id the service confirms it knows. */
 export function AddWatchForm() {

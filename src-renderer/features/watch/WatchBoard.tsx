@@ -9,11 +9,11 @@ import { useNow } from '../../lib/useNow'
 import { DEFINITIONS } from '../../lib/outcomes'
 import { routeExpectation, type Expectation } from '../../lib/routeStats'
 import { useRouteBaseline } from '../../data/routeBaseline'
+import { useRemoveWatch, useSetWatchMuted } from '../../data/watches'
 import { useOfflineMode } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
 import { phaseText, runningFor, type RunningFor } from './phase'
 import { StepStrip } from './StepStrip'
-import { useRemoveWatch, useSetWatchMuted } from './watches'
 
 const ago = (t: number | undefined, now: number) => (t === undefined ? '—' : `${formatDuration(Math.max(0, now - t))} ago`)
 

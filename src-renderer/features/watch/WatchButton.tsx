@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { isHash32 } from '@contract/formats'
 import { askNotificationPermissionInHost, useWatchSync } from './sync'
-import { useAddWatch, useRemoveWatch, useWatch } from './watches'
+import { useAddWatch, useRemoveWatch } from '../../data/watches'
+import { useWatch } from './watches'
 
 /**
  * Watch / Watching / Unwatch for one intent, usable anywhere an intent id is shown.

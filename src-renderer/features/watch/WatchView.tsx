@@ -2,6 +2,8 @@ import { useState } from 'react'
 import type { SvcError } from '@contract/errors'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
+import { useMainList } from '../../data/useMainList'
+import { useClearFinishedWatches, useSetNotificationsMuted } from '../../data/watches'
 import { WatchedFiltersLink } from '../queryWatch'
 import { useCacheStatus } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
@@ -9,7 +11,6 @@ import { askNotificationPermission, notificationAccess } from '../../lib/pageNot
 import { AddWatchForm } from './AddWatchForm'
 import { MirrorList } from './MirrorList'
 import { useWatchSync } from './sync'
-import { useClearFinishedWatches, useSetNotificationsMuted, useWatches } from './watches'
 import { WatchBoard } from './WatchBoard'
 import { ViewHeader } from '../../components/ViewHeader'
 
@@ -41,7 +42,7 @@ function BoardStatus({ running, finished }: { running: number; finished: number 
 
 export function WatchView() {
   useWatchSync()
-  const list = useWatches()
+  const list = useMainList('watches')
   const [actionError, setActionError] = useState<SvcError | null>(null)
   const muted = list.data?.notificationsMuted ?? false
   const profileId = useConnection((s) => s.info?.activeProfileId)

@@ -5,7 +5,7 @@ import { applyListEvent, listKey, withItem, withSnapshot, type Mirror } from '..
 import { readMainList } from '../../data/useMainList'
 import { ID, PROFILE, fakeCall, main, watchState } from './testing/fakeMain'
 import { resetWatchWorld } from './testing/world'
-import { watchActions } from './watches'
+import { watchActions } from '../../data/watches'
 
 vi.mock('../../data/call', async () => ({ call: (await import('./testing/fakeMain')).fakeCall }))
 
