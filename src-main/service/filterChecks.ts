@@ -1,6 +1,6 @@
 import { isSvcFailure } from '../../src-shared/contract/errors'
 import type { CheckOutcome, ConnectionCheck } from '../../src-shared/contract/app'
-import { checkHistoryFilters } from '../../src-shared/contract/filterCheck'
+import { checkHistoryFilters, owner, seconds } from '../../src-shared/contract/filterCheck'
 import type { GetIntentHistoryRequest, IntentHistoryEntry } from '../../src-shared/contract/service'
 import type { SvcClient } from './client'
 
@@ -14,13 +14,17 @@ import type { SvcClient } from './client'
 type Sample = IntentHistoryEntry[]
 type Probe = (rows: Sample) => Partial<GetIntentHistoryRequest> | undefined
 
-const owner = (e: IntentHistoryEntry) => e.receipt?.ownerAddress ?? e.receipt?.summary?.ownerAddress
-const seconds = (e: IntentHistoryEntry) => (e.createdAt ? Math.floor(Date.parse(e.createdAt) / 1000) : undefined)
 
 /** A value of `read` one row has and another row lacks, so a service ignoring the filter shows it. */
 function telling<T>(rows: Sample, read: (e: IntentHistoryEntry) => T | undefined): T | undefined {
   const values = rows.map(read).filter((v): v is T => v !== undefined)
   return values.find((v) => values.some((w) => w !== v))
+}
+
+/** The earliest and latest creation times of the rows, when they differ: a time filter must then leave some out. */
+function timeSpan(rows: Sample): [number, number] | undefined {
+  const times = rows.map((e) => seconds(e.createdAt)).filter((t): t is number => t !== undefined).sort((a, b) => a - b)
+  return times.length > 1 && times[0] !== times.at(-1) ? [times[0], times.at(-1)!] : undefined
 }
 
 const PROBES: Record<string, Probe> = {
@@ -35,14 +39,8 @@ const PROBES: Record<string, Probe> = {
   destinationChainId: (rows) => ({ destinationChainId: telling(rows, (e) => e.receipt?.destinationChainId) }),
   originTokenAddress: (rows) => ({ originTokenAddress: telling(rows, (e) => e.receipt?.summary?.originTokenAddress) }),
   destinationTokenAddress: (rows) => ({ destinationTokenAddress: telling(rows, (e) => e.receipt?.summary?.destinationTokenAddress) }),
-  fromTime: (rows) => {
-    const times = rows.map(seconds).filter((t): t is number => t !== undefined).sort((a, b) => a - b)
-    return times.length > 1 && times[0] !== times.at(-1) ? { fromTime: times.at(-1) } : undefined
-  },
-  toTime: (rows) => {
-    const times = rows.map(seconds).filter((t): t is number => t !== undefined).sort((a, b) => a - b)
-    return times.length > 1 && times[0] !== times.at(-1) ? { toTime: times[0] } : undefined
-  },
+  fromTime: (rows) => ({ fromTime: timeSpan(rows)?.[1] }),
+  toTime: (rows) => ({ toTime: timeSpan(rows)?.[0] }),
   byParticipantAddresses: (rows) => {
     const a = telling(rows, owner)
     return a ? { byParticipantAddresses: [a] } : undefined

@@ -17,12 +17,13 @@ type Check<Row, Req> = (row: Row, request: Req) => Verdict
 
 const same = (a: string | undefined, b: string | undefined): Verdict => (a === undefined || b === undefined ? undefined : a.toLowerCase() === b.toLowerCase())
 const equal = <T>(a: T | undefined, b: T | undefined): Verdict => (a === undefined || b === undefined ? undefined : a === b)
-const seconds = (iso: string | undefined): number | undefined => {
+/** Unix seconds of an ISO time, or undefined when it does not read as one. */
+export const seconds = (iso: string | undefined): number | undefined => {
   const ms = iso ? Date.parse(iso) : NaN
   return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000)
 }
 
-const owner = (e: IntentHistoryEntry) => e.receipt?.ownerAddress ?? e.receipt?.summary?.ownerAddress
+export const owner = (e: IntentHistoryEntry) => e.receipt?.ownerAddress ?? e.receipt?.summary?.ownerAddress
 const statusOf = (e: IntentHistoryEntry) => e.status ?? e.receipt?.status
 const summary = (e: IntentHistoryEntry) => e.receipt?.summary
 const edgeOf = (e: IntentHistoryEntry) => e.receipt?.edge ?? e.receipt?.summary?.edge
