@@ -16,7 +16,7 @@ import type { YieldMarket } from '../../src-shared/contract/service'
 import type { ServiceSession } from '../service/session'
 import { readJsonFile, writeJsonAtomic } from '../settings/jsonFile'
 import { observeAll } from './observe'
-import { inRange, thin, timeline, withGaps } from './series'
+import { RANGE_MS, inRange, thin, timeline, withGaps } from './series'
 import { marketStats, summaryOf } from './stats'
 import { MarketHistoryStore } from './store'
 import { PositionStore, totalUsd } from './positions'
@@ -282,10 +282,8 @@ class Recorder implements MarketRecorder {
   }
 }
 
-const DAY_MS = 86_400_000
 /** What the figures read: 30 days before the present, and the present's own day of slack. */
-const STATS_WINDOW_MS = 31 * DAY_MS
-const RANGE_WINDOW_MS: Record<HistoryRange, number> = { '24h': DAY_MS, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS, all: Number.POSITIVE_INFINITY }
+const STATS_WINDOW_MS = 31 * 86_400_000
 
 /** The market's observations from `from` on (the record before it carried in), without reading the rest of its file. */
 function observationsOf(store: MarketHistoryStore, marketId: string, from: number) {
@@ -300,7 +298,7 @@ function statsOf(store: MarketHistoryStore, marketId: string, now: number) {
 
 /** One market's history over a range: the points (thinned past `points`) and the figures. */
 export function historyOf(store: MarketHistoryStore, marketId: string, range: HistoryRange, now: number, points = DEFAULT_HISTORY_POINTS): MarketHistory {
-  const from = Math.max(0, now - Math.max(RANGE_WINDOW_MS[range], STATS_WINDOW_MS))
+  const from = Math.max(0, now - Math.max(RANGE_MS[range], STATS_WINDOW_MS))
   const line = observationsOf(store, marketId, Number.isFinite(from) ? from : 0)
   const observations = present(line)
   const thinned = thin(inRange(withGaps(line), range, now), points)

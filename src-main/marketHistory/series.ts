@@ -65,14 +65,14 @@ export function withGaps(line: ReturnType<typeof timeline>): HistoryPoint[] {
   return out
 }
 
-const RANGE_MS: Record<Exclude<HistoryRange, 'all'>, number> = { '24h': 86_400_000, '7d': 7 * 86_400_000, '30d': 30 * 86_400_000 }
+const DAY_MS = 86_400_000
+/** How far back each range reaches from now. */
+export const RANGE_MS: Record<HistoryRange, number> = { '24h': DAY_MS, '7d': 7 * DAY_MS, '30d': 30 * DAY_MS, all: Number.POSITIVE_INFINITY }
 const BUCKET_MINUTES = [1, 5, 15, 30, 60, 120, 240, 360, 720, 1440]
 
 /** The points inside the range, ending at `now`. */
 export function inRange(points: readonly HistoryPoint[], range: HistoryRange, now: number): HistoryPoint[] {
-  if (range === 'all') return [...points]
-  const from = now - RANGE_MS[range]
-  return points.filter((p) => p.t >= from)
+  return points.filter((p) => p.t >= now - RANGE_MS[range])
 }
 
 /**
