@@ -11,7 +11,7 @@ import { useNow } from '../../lib/useNow'
 import { WatchButton } from '../watch'
 import type { Committed } from './commitFlow'
 import { ExecutionWindow } from './ExecutionWindow'
-import { IntentPreview, isExpired } from './IntentPreview'
+import { IntentPreview } from './IntentPreview'
 import type { ParsedIntentInput } from './parseIntent'
 import { QuoteForm } from './QuoteForm'
 import { useCommitView, type CommitViewModel } from './useCommitView'
@@ -55,8 +55,8 @@ function InputStatus({ parsed }: { parsed: ParsedIntentInput }) {
 function ExpiredWarning({ intent }: { intent: Intent }) {
   // Expiry is the service's to judge: by its clock, where it has one and is off from this machine's.
   const { now, skewNote } = useServiceNow(useNow(1000))
-  if (!isExpired(intent, now)) return null
-  const at = parseTime(intent.expiresAt)!
+  const at = parseTime(intent.expiresAt)
+  if (at === undefined || at > now) return null
   return (
     <div className="notice notice-warn" role="alert">
       <strong>This quote has expired</strong>

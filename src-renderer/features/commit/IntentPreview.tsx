@@ -33,11 +33,6 @@ function Expiry({ expiresAt, label }: { expiresAt: string | undefined; label: st
   )
 }
 
-export const isExpired = (intent: Intent, now = Date.now()): boolean => {
-  const at = parseTime(intent.expiresAt)
-  return at !== undefined && at <= now
-}
-
 /** Key–value rows; a row whose value is undefined is left out. */
 function Rows({ rows }: { rows: ReadonlyArray<readonly [string, ReactNode | undefined]> }) {
   return <FieldList fields={rows.filter(([, v]) => v !== undefined)} />
