@@ -5,13 +5,16 @@ import { bridgeCall, type CachedHit, type LiveOrCachedSource, type Shown } from 
 import { useProfileId, useServiceQuery } from '../../data/useServiceQuery'
 import { useWatch } from '../watch'
 
-export interface ShownReceipt {
+/** The receipt as the data layer answers it; `viaHistory` for a cached one that came in a history entry. */
+interface ReceiptRead {
   receipt: IntentReceipt
+  viaHistory?: boolean
+}
+
+export interface ShownReceipt extends ReceiptRead {
   /** epoch ms: when it was fetched, or when the watch last heard from the service */
   fetchedAt: number
   origin: 'service' | 'cache' | 'live'
-  /** A cached receipt that came inside a history entry rather than a receipt fetch. */
-  viaHistory?: boolean
 }
 
 export interface ReceiptState {
@@ -20,12 +23,6 @@ export interface ReceiptState {
   /** Why the service gave no receipt (absent when offline by choice). */
   error?: SvcError
   reload(): void
-}
-
-/** The receipt as the data layer answers it; `viaHistory` for a cached one that came in a history entry. */
-interface ReceiptRead {
-  receipt: IntentReceipt
-  viaHistory?: boolean
 }
 
 async function cachedReceipt(profileId: string, intentId: string): Promise<CachedHit<ReceiptRead> | undefined> {
