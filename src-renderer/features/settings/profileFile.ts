@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { BaseUrlSchema, ProfileNameSchema, isInsecureServiceUrl, type ProfileView } from '@contract/app'
 import { nameSkeleton } from '@contract/profileName'
 import { SPEC_DIALECT, WireDialectSchema, type WireDialect } from '@contract/dialect'
+import { formatPath } from '@contract/service/primitives'
 import { sameDialect } from './dialectDraft'
 
 /**
@@ -55,10 +56,6 @@ export function profilesFileText(profiles: readonly ProfileView[], exportedAt: D
   return `${JSON.stringify(file, null, 2)}\n`
 }
 
-/** `profiles[1].dialect.serviceName` style, for messages. */
-const formatPath = (path: ReadonlyArray<PropertyKey>): string =>
-  path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '')
-
 export type ReadProfilesFile = { ok: true; profiles: FileProfile[] } | { ok: false; problems: string[] }
 
 /** Reads and checks a profiles file; every problem names where it is. */
@@ -74,6 +71,7 @@ export function readProfilesFile(text: string): ReadProfilesFile {
   return {
     ok: false,
     problems: parsed.error.issues.map((i) => {
+      // `profiles[1].dialect.serviceName` style, for messages.
       const at = formatPath(i.path)
       const unknownKeys = i.code === 'unrecognized_keys' ? `unexpected field ${i.keys.map((k) => `"${k}"`).join(', ')}` : undefined
       return `${at ? `${at}: ` : ''}${unknownKeys ?? i.message}`
