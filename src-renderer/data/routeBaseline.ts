@@ -88,7 +88,6 @@ export function useRouteBaseline(profileId: string | undefined, offline: boolean
     staleTime: BASELINE_FRESH_MS,
     refetchInterval: BASELINE_FRESH_MS,
     gcTime: 3 * BASELINE_FRESH_MS,
-    retry: false,
   })
   const useCache = Boolean(profileId) && (offline || live.isError)
   const cached = useRouteStatsFor(useCache ? profileId : undefined, '30d')

@@ -2,8 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { CLOCK_SKEW_NOTICE_MS, clockSkewText, type Capabilities, type ServiceClock, type TokenPriceView } from '@contract/service/extras'
 import { useConnection } from '../stores/connection'
-import { call } from './call'
 import { queryKeys } from './keys'
+import { callValue } from './liveOrCached'
 import { useProfileId } from './useServiceQuery'
 
 /**
@@ -36,11 +36,9 @@ export function useCapabilities(): Capabilities | undefined {
     queryKey: queryKeys.request(profileId ?? '', 'getCapabilities', CAPABILITIES_ARGS),
     enabled: Boolean(profileId),
     staleTime: Infinity,
-    queryFn: async () => {
+    queryFn: () => {
       const refresh = profileId !== undefined && refreshDue.delete(profileId)
-      const r = await call('getCapabilities', refresh ? { refresh } : CAPABILITIES_ARGS)
-      if (!r.ok) throw r.error
-      return r.value
+      return callValue('getCapabilities', refresh ? { refresh } : CAPABILITIES_ARGS)
     },
   }).data
 }
@@ -53,12 +51,7 @@ export function useServiceClock(enabled = true): ServiceClock | undefined {
     queryKey: queryKeys.request(profileId ?? '', 'getServiceClock', {}),
     enabled: Boolean(profileId) && enabled && offers === 'available',
     staleTime: 5 * 60_000,
-    retry: false,
-    queryFn: async () => {
-      const r = await call('getServiceClock', {})
-      if (!r.ok) throw r.error
-      return r.value
-    },
+    queryFn: () => callValue('getServiceClock', {}),
   }).data
 }
 
@@ -74,12 +67,7 @@ export function useServicePrices(tokens: ReadonlyArray<{ chainId: number; contra
     queryKey: queryKeys.request(profileId ?? '', 'getTokenPrices', args),
     enabled: Boolean(profileId) && offers === 'available' && tokens.length > 0,
     staleTime: 60_000,
-    retry: false,
-    queryFn: async () => {
-      const r = await call('getTokenPrices', args)
-      if (!r.ok) throw r.error
-      return r.value.data.prices
-    },
+    queryFn: async () => (await callValue('getTokenPrices', args)).data.prices,
   }).data
 }
 
