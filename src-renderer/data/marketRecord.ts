@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { BridgeArgs } from '@contract/bridge'
 import { callValue } from './liveOrCached'
 import type { RecordMethod } from './useRecordQuery'
@@ -9,8 +9,11 @@ import type { RecordMethod } from './useRecordQuery'
  * main's record it changes.
  */
 
-const readAgain = (client: QueryClient, methods: readonly RecordMethod[]) =>
-  client.invalidateQueries({ predicate: (q) => methods.includes(q.queryKey[1] as RecordMethod) })
+/** A mutation that reads again, once it is done, every query of the `reads` methods. */
+function useRecordMutation<A, T>(mutationFn: (args: A) => Promise<T>, reads: readonly RecordMethod[]) {
+  const client = useQueryClient()
+  return useMutation({ mutationFn, onSettled: () => client.invalidateQueries({ predicate: (q) => reads.includes(q.queryKey[1] as RecordMethod) }) })
+}
 
 /** What a snapshot changes: the recorder's state and every history shown. */
 const RECORDER_READS: readonly RecordMethod[] = ['getMarketRecorder', 'getMarketHistory', 'getMarketHistories', 'getMarketSummaries']
@@ -20,23 +23,14 @@ const WALLET_SET_READS: readonly RecordMethod[] = ['listWalletSets', 'getPositio
 /** The market recorder's interval in minutes (null: off), or a snapshot now (`{ now: true }`). */
 export type RecorderAction = { intervalMinutes: number | null } | { now: true }
 
-export function useRecorderAction() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: (action: RecorderAction) =>
-      'now' in action ? callValue('recordMarketsNow', {}) : callValue('setMarketRecorder', { intervalMinutes: action.intervalMinutes }),
-    onSettled: () => readAgain(client, RECORDER_READS),
-  })
-}
+export const useRecorderAction = () =>
+  useRecordMutation(
+    (action: RecorderAction) => ('now' in action ? callValue('recordMarketsNow', {}) : callValue('setMarketRecorder', { intervalMinutes: action.intervalMinutes })),
+    RECORDER_READS,
+  )
 
 /** Starts recording a set of wallets at every snapshot. */
-export function useSaveWalletSet() {
-  const client = useQueryClient()
-  return useMutation({ mutationFn: (args: BridgeArgs<'saveWalletSet'>) => callValue('saveWalletSet', args), onSettled: () => readAgain(client, WALLET_SET_READS) })
-}
+export const useSaveWalletSet = () => useRecordMutation((args: BridgeArgs<'saveWalletSet'>) => callValue('saveWalletSet', args), WALLET_SET_READS)
 
 /** Stops recording a set of wallets. */
-export function useRemoveWalletSet() {
-  const client = useQueryClient()
-  return useMutation({ mutationFn: (id: string) => callValue('removeWalletSet', { id }), onSettled: () => readAgain(client, WALLET_SET_READS) })
-}
+export const useRemoveWalletSet = () => useRecordMutation((id: string) => callValue('removeWalletSet', { id }), WALLET_SET_READS)
