@@ -12,34 +12,29 @@ import { LIST_METHOD, listKey, updateList, withFields, withItem, withRemoved, ty
 type CacheModule = Awaited<ReturnType<typeof cacheModule>>
 
 /**
- * The actions on main's receipt watches (add, remove, mute, clear finished): each asks
- * main and writes its answer into the cached `watches` list (`mainList.ts`), so every view
- * of the list shows the change before main's event arrives.
+ * An action's answer applied to the cached list: the failure, or null once `apply` wrote
+ * the value in.
  */
-export interface WatchActions {
-  /** Each action resolves to the failure, or null. */
-  add(intentId: string): Promise<SvcError | null>
-  remove(intentId: string): Promise<SvcError | null>
-  setMuted(intentId: string, muted: boolean): Promise<SvcError | null>
-  setNotificationsMuted(muted: boolean): Promise<SvcError | null>
-  clearFinished(): Promise<SvcError | null>
-}
-
-async function act<T>(pending: Promise<Result<T>>, apply: (value: T) => void): Promise<SvcError | null> {
+export async function act<T>(pending: Promise<Result<T>>, apply: (value: T) => void): Promise<SvcError | null> {
   const r = await pending
   if (!r.ok) return r.error
   apply(r.value)
   return null
 }
 
-export function watchActions(client: QueryClient): WatchActions {
+/**
+ * The actions on main's receipt watches (add, remove, mute, clear finished): each asks
+ * main and writes its answer into the cached `watches` list (`mainList.ts`), so every view
+ * of the list shows the change before main's event arrives. Each resolves to the failure, or null.
+ */
+export function watchActions(client: QueryClient) {
   const profileId = () => useConnection.getState().info?.activeProfileId ?? ''
   const answered = (w: WatchState) => updateList(client, 'watches', w.profileId, (m) => withItem(m, w))
   return {
-    add: (intentId) => act(call('watchIntent', { intentId }), answered),
-    remove: (intentId) => act(call('unwatchIntent', { intentId }), (v) => updateList(client, 'watches', profileId(), (m) => withRemoved(m, [intentId], v.revision))),
-    setMuted: (intentId, muted) => act(call('setWatchMuted', { intentId, muted }), answered),
-    setNotificationsMuted: (muted) =>
+    add: (intentId: string) => act(call('watchIntent', { intentId }), answered),
+    remove: (intentId: string) => act(call('unwatchIntent', { intentId }), (v) => updateList(client, 'watches', profileId(), (m) => withRemoved(m, [intentId], v.revision))),
+    setMuted: (intentId: string, muted: boolean) => act(call('setWatchMuted', { intentId, muted }), answered),
+    setNotificationsMuted: (muted: boolean) =>
       act(call('setNotificationsMuted', { muted }), (v) => updateList(client, 'watches', profileId(), (m) => withFields(m, { notificationsMuted: v.muted }, v.revision))),
     clearFinished: () =>
       act(call('clearFinishedWatches', undefined), (v) => {
@@ -60,26 +55,25 @@ export async function setWatchingPaused(paused: boolean): Promise<void> {
   if (!r.ok) console.warn('could not pause or resume watching', r.error)
 }
 
-/** An action's answer as a mutation's outcome: the failure thrown, so it is the mutation's `error`. */
-export async function failureThrown(pending: Promise<SvcError | null>): Promise<void> {
-  const failure = await pending
-  if (failure) throw failure
-}
-
 /**
- * The watch actions as mutations, one hook per action: the control that acted draws the
- * mutation's `isPending` (disabled, "Adding…") and `error` (the failure, beside it).
+ * A list's actions as mutations, one hook per action: the control that acted draws the
+ * mutation's `isPending` (disabled, "Adding…") and `error` (the failure, thrown, beside it).
  */
-function useWatchMutation<A>(run: (actions: WatchActions, args: A) => Promise<SvcError | null>) {
+export function useListAction<Actions, A>(actionsOf: (client: QueryClient) => Actions, run: (actions: Actions, args: A) => Promise<SvcError | null>) {
   const client = useQueryClient()
-  return useMutation({ mutationFn: (args: A) => failureThrown(run(watchActions(client), args)) })
+  return useMutation({
+    mutationFn: async (args: A) => {
+      const failure = await run(actionsOf(client), args)
+      if (failure) throw failure
+    },
+  })
 }
 
-export const useAddWatch = () => useWatchMutation((a, intentId: string) => a.add(intentId))
-export const useRemoveWatch = () => useWatchMutation((a, intentId: string) => a.remove(intentId))
-export const useSetWatchMuted = () => useWatchMutation((a, v: { intentId: string; muted: boolean }) => a.setMuted(v.intentId, v.muted))
-export const useSetNotificationsMuted = () => useWatchMutation((a, muted: boolean) => a.setNotificationsMuted(muted))
-export const useClearFinishedWatches = () => useWatchMutation((a, _none: void) => a.clearFinished())
+export const useAddWatch = () => useListAction(watchActions, (a, intentId: string) => a.add(intentId))
+export const useRemoveWatch = () => useListAction(watchActions, (a, intentId: string) => a.remove(intentId))
+export const useSetWatchMuted = () => useListAction(watchActions, (a, v: { intentId: string; muted: boolean }) => a.setMuted(v.intentId, v.muted))
+export const useSetNotificationsMuted = () => useListAction(watchActions, (a, muted: boolean) => a.setNotificationsMuted(muted))
+export const useClearFinishedWatches = () => useListAction(watchActions, (a, _none: void) => a.clearFinished())
 
 /**
  * The watches' copy in the cache, for offline review of a watched intent: every receipt
