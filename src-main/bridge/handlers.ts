@@ -3,7 +3,7 @@ import { BRIDGE_METHOD_NAMES, SERVICE_METHOD_NAMES, type BridgeMethodName } from
 import { SvcFailure, fail, isSvcFailure, ok, type Result, type SvcError } from '../../src-shared/contract/errors'
 import type { Fetched } from '../../src-shared/contract/app'
 import type { CallOptions } from '../service/client'
-import type { Core } from './core'
+import type { Core, ServiceSession } from './core'
 import { serviceClockOf, tokenPricesOf } from '../service/capabilities'
 
 /** `signal`: the caller gave the call up (a closed connection, a cancel over IPC); the service request is abandoned. */
@@ -19,37 +19,6 @@ const CANCELLABLE: ReadonlySet<BridgeMethodName> = new Set(SERVICE_METHOD_NAMES.
 
 type Impl<M extends BridgeMethodName> = (args: BridgeParsedArgs<M>, signal?: AbortSignal) => Promise<BridgeResult<M>> | BridgeResult<M>
 type Impls = { [M in BridgeMethodName]: Impl<M> }
-type MarketHistoryMethod =
-  | 'getMarketHistory'
-  | 'getMarketHistories'
-  | 'getMarketSummaries'
-  | 'getMarketRecorder'
-  | 'setMarketRecorder'
-  | 'recordMarketsNow'
-  | 'listWalletSets'
-  | 'saveWalletSet'
-  | 'removeWalletSet'
-  | 'getPositionHistory'
-
-/** The market recorder's methods, on the active profile; a core without a recorder (the command line's) answers NotFound. */
-function marketHistoryImpls(core: Core): Pick<Impls, MarketHistoryMethod> {
-  const recorder = () => {
-    if (!core.marketHistory) throw new SvcFailure({ kind: 'NotFound', message: 'Market history is recorded only by the app, not in this mode.' })
-    return core.marketHistory
-  }
-  return {
-    getMarketHistory: (a) => recorder().history(core.activeProfileId(), a.marketId, a.range, a.points),
-    getMarketHistories: (a) => a.marketIds.map((id) => recorder().history(core.activeProfileId(), id, a.range)),
-    getMarketSummaries: (a) => recorder().summaries(core.activeProfileId(), a.marketIds),
-    getMarketRecorder: () => recorder().state(core.activeProfileId()),
-    setMarketRecorder: (a) => recorder().setSettings(a),
-    recordMarketsNow: () => recorder().snapshotNow(core.activeProfileId()),
-    listWalletSets: () => recorder().walletSets(core.activeProfileId()),
-    saveWalletSet: (a) => recorder().saveWalletSet(core.activeProfileId(), a.name, a.queries),
-    removeWalletSet: (a) => ({ removed: recorder().removeWalletSet(core.activeProfileId(), a.id) }),
-    getPositionHistory: (a) => recorder().positionHistory(core.activeProfileId(), a.id),
-  }
-}
 
 /**
  * The handlers both transports (Electron IPC and the browser host) serve. Arguments are
@@ -58,36 +27,38 @@ function marketHistoryImpls(core: Core): Pick<Impls, MarketHistoryMethod> {
  * (`signal`) passes its signal to the service client and answers `Aborted`.
  */
 export function createBridgeHandlers(core: Core): BridgeHandlers {
-  /** A service call on the active profile, stamped with where and when it was fetched. */
-  const fetched =
-    <T>(run: (session: ReturnType<Core['session']>, opts: CallOptions) => Promise<T>) =>
-    async (signal?: AbortSignal): Promise<Fetched<T>> => {
-      const session = core.session()
-      const data = await run(session, { signal })
-      return { data, source: session.source() }
-    }
+  /** A service call on the active profile, stamped once its answer is in with where and when it was fetched. */
+  const fetched = async <T>(signal: AbortSignal | undefined, run: (session: ServiceSession, opts: CallOptions) => Promise<T>): Promise<Fetched<T>> => {
+    const session = core.session()
+    return { data: await run(session, { signal }), source: session.source() }
+  }
 
   const queries = () => {
     if (!core.queryWatches) throw new SvcFailure({ kind: 'NotFound', message: 'Watched filters are kept only by the app, not in this mode.' })
     return core.queryWatches
   }
+  // The market recorder works on the active profile; a core without one (the command line's) answers NotFound.
+  const recorder = () => {
+    if (!core.marketHistory) throw new SvcFailure({ kind: 'NotFound', message: 'Market history is recorded only by the app, not in this mode.' })
+    return core.marketHistory
+  }
 
   const impls: Impls = {
-    getIntent: (a, signal) => fetched((s, o) => s.client.getIntent(a, o).then((r) => r.intent))(signal),
-    searchIntents: (a, signal) => fetched((s, o) => s.client.searchIntents(a, o))(signal),
-    getIntentHistory: (a, signal) => fetched((s, o) => s.client.getIntentHistory(a, o))(signal),
-    getIntentReceipt: (a, signal) => fetched((s, o) => s.client.getIntentReceipt(a, o).then((r) => r.intentReceipt))(signal),
-    quoteIntent: (a, signal) => fetched((s, o) => s.client.quoteIntent(a, o))(signal),
-    commitIntent: ({ pastedText, ...request }) => fetched((s) => s.client.commitIntent(request, { pastedText }))(),
-    getChains: (a, signal) => fetched((s, o) => s.client.getChains(a, o))(signal),
+    getIntent: (a, signal) => fetched(signal, (s, o) => s.client.getIntent(a, o).then((r) => r.intent)),
+    searchIntents: (a, signal) => fetched(signal, (s, o) => s.client.searchIntents(a, o)),
+    getIntentHistory: (a, signal) => fetched(signal, (s, o) => s.client.getIntentHistory(a, o)),
+    getIntentReceipt: (a, signal) => fetched(signal, (s, o) => s.client.getIntentReceipt(a, o).then((r) => r.intentReceipt)),
+    quoteIntent: (a, signal) => fetched(signal, (s, o) => s.client.quoteIntent(a, o)),
+    commitIntent: ({ pastedText, ...request }) => fetched(undefined, (s) => s.client.commitIntent(request, { pastedText })),
+    getChains: (a, signal) => fetched(signal, (s, o) => s.client.getChains(a, o)),
     yieldGetMarkets: async (a, signal) => {
-      const answer = await fetched((s, o) => s.client.yieldGetMarkets(a, o))(signal)
+      const answer = await fetched(signal, (s, o) => s.client.yieldGetMarkets(a, o))
       // Every page a view fetches counts as a snapshot of its markets.
       core.marketHistory?.recordPage(answer.source.profileId, answer.data.items, answer.source.fetchedAt)
       return answer
     },
-    yieldGetAggregateBalances: (a, signal) => fetched((s, o) => s.client.yieldGetAggregateBalances(a, o))(signal),
-    getEarnPools: (a, signal) => fetched((s, o) => s.client.getEarnPools(a, o))(signal),
+    yieldGetAggregateBalances: (a, signal) => fetched(signal, (s, o) => s.client.yieldGetAggregateBalances(a, o)),
+    getEarnPools: (a, signal) => fetched(signal, (s, o) => s.client.getEarnPools(a, o)),
 
     watchIntent: (a) => core.watches.watch(core.activeProfileId(), a.intentId, { muted: a.muted }),
     unwatchIntent: (a) => ({ removed: core.watches.unwatch(core.activeProfileId(), a.intentId), revision: core.watches.revision() }),
@@ -112,10 +83,19 @@ export function createBridgeHandlers(core: Core): BridgeHandlers {
     clearAccessKey: (a) => core.clearAccessKey(a.profileId),
     testConnection: (a) => core.testConnection(a.profileId),
     getCapabilities: (a) => core.capabilities(core.activeProfileId(), a.refresh ?? false),
-    getTokenPrices: (a, signal) => fetched((s, o) => tokenPricesOf(s.client, a, o))(signal),
+    getTokenPrices: (a, signal) => fetched(signal, (s, o) => tokenPricesOf(s.client, a, o)),
     getServiceClock: (_a, signal) => serviceClockOf(core.session().client, { signal }),
     getLogo: (a) => core.logo(a.url),
-    ...marketHistoryImpls(core),
+    getMarketHistory: (a) => recorder().history(core.activeProfileId(), a.marketId, a.range, a.points),
+    getMarketHistories: (a) => a.marketIds.map((id) => recorder().history(core.activeProfileId(), id, a.range)),
+    getMarketSummaries: (a) => recorder().summaries(core.activeProfileId(), a.marketIds),
+    getMarketRecorder: () => recorder().state(core.activeProfileId()),
+    setMarketRecorder: (a) => recorder().setSettings(a),
+    recordMarketsNow: () => recorder().snapshotNow(core.activeProfileId()),
+    listWalletSets: () => recorder().walletSets(core.activeProfileId()),
+    saveWalletSet: (a) => recorder().saveWalletSet(core.activeProfileId(), a.name, a.queries),
+    removeWalletSet: (a) => ({ removed: recorder().removeWalletSet(core.activeProfileId(), a.id) }),
+    getPositionHistory: (a) => recorder().positionHistory(core.activeProfileId(), a.id),
   }
 
   const handlers = {} as Record<BridgeMethodName, BridgeHandler<BridgeMethodName>>
