@@ -4,6 +4,8 @@ import type { YieldGetMarketsResponse } from '@contract/service'
 import { ShownAge } from '../../../components/CachedNotice'
 import { DataTable } from '../../../components/DataTable'
 import { EmptyState } from '../../../components/EmptyState'
+import { Pager } from '../../../components/Pager'
+import { hasNextPage, hasPreviousPage, nextOffset, pageSummary, previousOffset } from '../../../lib/offsetPaging'
 import { ErrorNotice } from '../../../components/ErrorNotice'
 import { ViewHeader } from '../../../components/ViewHeader'
 import { preloadHistoryPlot } from '../history/HistoryChart'
@@ -12,8 +14,7 @@ import { YieldTabs } from '../YieldTabs'
 import { marketColumns } from './marketColumns'
 import { AnalystFiltersBar, MarketFiltersBar } from './MarketFiltersBar'
 import { SaveSearchButton, SavedSearchList } from '../../search'
-import { isFiltered, type MarketFilters } from './marketFilters'
-import { MarketsPager } from './MarketsPager'
+import { isFiltered, PAGE_SIZES, type MarketFilters } from './marketFilters'
 import { useMarketsView, type ExportState, type MarketsViewModel } from './useMarketsView'
 
 function MarketsActions({ vm }: { vm: MarketsViewModel }) {
@@ -50,13 +51,23 @@ function MarketsPage({ vm, page }: { vm: MarketsViewModel; page: YieldGetMarkets
   const navigate = useNavigate()
   const { filters, chains, summaries, update } = vm
   const columns = useMemo(() => marketColumns(chains, summaries), [chains, summaries])
+  const window = { offset: filters.offset, limit: filters.limit, count: page.items.length, total: page.total }
   return (
     <>
-      <MarketsPager
-        page={{ offset: filters.offset, limit: filters.limit, count: page.items.length, total: page.total }}
+      <Pager
+        label="Pages"
+        className="yield-pager"
         busy={vm.query.status === 'loading'}
-        onOffset={(o) => update('offset', o)}
-        onLimit={(l) => update('limit', l)}
+        hasPrevious={hasPreviousPage(window)}
+        hasNext={hasNextPage(window)}
+        onPrevious={() => update('offset', previousOffset(window))}
+        onNext={() => update('offset', nextOffset(window))}
+        pageSize={{ value: window.limit, sizes: PAGE_SIZES, onChange: (l) => update('limit', l) }}
+        summary={
+          <span role="status" data-testid="page-summary">
+            {pageSummary(window, 'markets')}
+          </span>
+        }
       />
       {page.items.length ? (
         <div className="yield-scroll">

@@ -6,12 +6,28 @@ import { formatUsd } from '../../../lib/format'
 import { changeLabel, rateLabel } from '../history/historyRows'
 import { marketName, riskLabel, statusLabel } from './marketText'
 import { RewardRate } from './RewardRate'
-import { MarketStatus } from './MarketStatus'
 
 /** "Ethereum" from the chain list when the chain is known, else the market's network name. */
 export function networkLabel(m: Pick<YieldMarket, 'chainId' | 'network'>, chains: ReadonlyMap<number, ChainInfo>): string {
   const chain = m.chainId === undefined ? undefined : chains.get(m.chainId)
   return chain?.name ?? m.network ?? (m.chainId !== undefined ? `Chain ${m.chainId}` : '—')
+}
+
+const flag = (label: string, on: boolean | undefined) =>
+  on === undefined ? null : (
+    <span className={`badge ${on ? 'tone-ok' : 'tone-bad'}`} title={`${label} ${on ? 'open' : 'closed'}`}>
+      {label} {on ? '✓' : '✗'}
+    </span>
+  )
+
+/** Whether deposits (enter) and withdrawals (exit) are open, as two small badges. */
+export function MarketStatus({ status }: { status: YieldMarket['status'] }) {
+  if (!status || (status.enter === undefined && status.exit === undefined)) return <span className="muted">—</span>
+  return (
+    <span className="yield-status" title={statusLabel(status)}>
+      {flag('enter', status.enter)} {flag('exit', status.exit)}
+    </span>
+  )
 }
 
 const num = (v: string | number | undefined): number | undefined => {
@@ -20,29 +36,12 @@ const num = (v: string | number | undefined): number | undefined => {
 }
 
 /**
- * Columns from the recorded history (main's record): the base rate's 7-day change and
- * 30-day mean. "—" until the app has recorded a market that long.
- */
-function historyColumns(summaries: Readonly<Record<string, MarketSummary>>): Column<YieldMarket>[] {
-  const of = (m: YieldMarket) => summaries[m.id]
-  return [
-    { id: 'change7d', header: '7 d change', align: 'right', cell: (m) => changeLabel(of(m)?.change7d ?? null), sortValue: (m) => of(m)?.change7d ?? undefined },
-    {
-      id: 'mean30d',
-      header: '30 d mean',
-      align: 'right',
-      cell: (m) => rateLabel(of(m)?.mean30d ?? null, splitRate(m).baseUnit ?? null),
-      sortValue: (m) => of(m)?.mean30d ?? undefined,
-    },
-  ]
-}
-
-/**
- * Market table columns, each sortable (the type is the Type filter's and the market
- * page's: the table leaves it out to fit 1280 px with the history columns) (the page shown; the sort picker orders the whole
- * list at the service).
+ * Market table columns, each sortable over the page shown (the sort picker orders the whole
+ * list at the service). The type is the Type filter's and the market page's: the table
+ * leaves it out to fit 1280 px with the base rate's 7-day change and 30-day mean.
  */
 export function marketColumns(chains: ReadonlyMap<number, ChainInfo>, summaries: Readonly<Record<string, MarketSummary>> = {}): Column<YieldMarket>[] {
+  const of = (m: YieldMarket) => summaries[m.id]
   return [
     {
       id: 'name',
@@ -70,7 +69,15 @@ export function marketColumns(chains: ReadonlyMap<number, ChainInfo>, summaries:
     },
     // The base rate, sorted on; the rewards rate (its own unit) under it, never added in.
     { id: 'rate', header: 'Base + rewards', align: 'right', cell: (m) => <RewardRate market={m} />, sortValue: (m) => splitRate(m).base },
-    ...historyColumns(summaries),
+    // From the recorded history (main's record): "—" until the app has recorded a market that long.
+    { id: 'change7d', header: '7 d change', align: 'right', cell: (m) => changeLabel(of(m)?.change7d ?? null), sortValue: (m) => of(m)?.change7d ?? undefined },
+    {
+      id: 'mean30d',
+      header: '30 d mean',
+      align: 'right',
+      cell: (m) => rateLabel(of(m)?.mean30d ?? null, splitRate(m).baseUnit ?? null),
+      sortValue: (m) => of(m)?.mean30d ?? undefined,
+    },
     { id: 'tvl', header: 'TVL (USD)', align: 'right', cell: (m) => formatUsd(m.statistics?.tvlUsd), sortValue: (m) => num(m.statistics?.tvlUsd) },
     {
       id: 'users',
