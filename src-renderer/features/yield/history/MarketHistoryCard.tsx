@@ -1,16 +1,16 @@
 import { Link, useSearchParams } from 'react-router'
 import { useState } from 'react'
-import { HISTORY_RANGES, MAX_HISTORY_POINTS, type HistoryRange, type MarketHistory } from '@contract/marketHistory'
+import { HISTORY_RANGES, MAX_HISTORY_POINTS, MIN_OUTLIER_SAMPLES, OUTLIER_SIGMAS, type HistoryRange, type MarketHistory, type MarketStats } from '@contract/marketHistory'
 import type { SvcError } from '@contract/errors'
 import { ErrorNotice } from '../../../components/ErrorNotice'
+import { FieldList, type Field } from '../../../components/FieldList'
 import { toSvcError } from '../../../data/errors'
 import { useRecordFetch, useRecordQuery } from '../../../data/useRecordQuery'
 import { datedFilename, downloadText } from '../../../lib/download'
 import { formatAge, formatDateTime } from '../../../lib/format'
 import { HistoryChart } from './HistoryChart'
-import { HistoryFigures } from './HistoryFigures'
 import { comparePath } from '../paths'
-import { chartRows, historyCsv, historyJson, rateName, unitsOf } from './historyRows'
+import { changeLabel, chartRows, historiesCsv, historyJson, rateLabel, rateName, unitsOf } from './historyRows'
 
 const RANGE_LABEL: Record<HistoryRange, string> = { '24h': '24 h', '7d': '7 d', '30d': '30 d', all: 'All' }
 
@@ -54,7 +54,7 @@ function HistoryExports({ h, range }: { h: MarketHistory; range: HistoryRange })
       return setError(toSvcError(e))
     }
     setError(null)
-    if (kind === 'csv') downloadText(historyCsv(h.marketId, all.points), stamp('csv'), 'text/csv')
+    if (kind === 'csv') downloadText(historiesCsv([{ marketId: h.marketId, points: all.points }]), stamp('csv'), 'text/csv')
     else downloadText(historyJson(h.marketId, all.points), stamp('json'), 'application/json')
   }
   return (
@@ -66,6 +66,36 @@ function HistoryExports({ h, range }: { h: MarketHistory; range: HistoryRange })
         Export history JSON
       </button>
       {error ? <ErrorNotice error={error} /> : null}
+    </div>
+  )
+}
+
+/** The figures beside the charts: base-rate changes, the 30-day mean and σ, and the outlier flag. */
+function HistoryFigures({ stats }: { stats: MarketStats }) {
+  const unit = stats.present?.baseUnit ?? null
+  const rows: Field[] = [
+    ['Base rate now', rateLabel(stats.present?.base ?? null, unit)],
+    ['Change, 1 day', changeLabel(stats.change1d)],
+    ['Change, 7 days', changeLabel(stats.change7d)],
+    ['Change, 30 days', changeLabel(stats.change30d)],
+    ['30-day mean', rateLabel(stats.mean30d, unit)],
+    ['30-day σ', stats.sd30d === null ? '—' : changeLabel(stats.sd30d).replace(/^[+±−]/, '')],
+    ['Points in 30 days', stats.samples30d.toLocaleString('en-US')],
+  ]
+  return (
+    <div className="yield-history-figures" aria-label="History figures">
+      <FieldList fields={rows} />
+      {stats.outlier ? (
+        <p className="badge tone-warn" role="status" data-testid="outlier-flag">
+          Outlier: the base rate now is more than {OUTLIER_SIGMAS} σ from its 30-day mean
+        </p>
+      ) : (
+        <p className="muted small" data-testid="outlier-none">
+          {stats.samples30d < MIN_OUTLIER_SAMPLES
+            ? `No outlier check until ${MIN_OUTLIER_SAMPLES} earlier points are recorded.`
+            : `Within ${OUTLIER_SIGMAS} σ of the 30-day mean.`}
+        </p>
+      )}
     </div>
   )
 }

@@ -1,17 +1,10 @@
 import { isGap, type HistoryPoint, type MarketObservation, type RateUnit } from '@contract/marketHistory'
 import { toCsv, type CsvColumn } from '@contract/csv'
 import { formatPercent } from '../../../lib/format'
+import type { PlotRow } from './HistoryPlot'
 
-/** A row of a history chart; a break is a row of nulls, so no line is drawn across it. */
-export type ChartRow = {
-  t: number
-  base: number | null
-  rewards: number | null
-  tvlUsd: number | null
-  tvl: number | null
-} & Record<string, number | null>
-
-export function chartRows(points: readonly HistoryPoint[]): ChartRow[] {
+/** The rows of a history chart; a break is a row of nulls, so no line is drawn across it. */
+export function chartRows(points: readonly HistoryPoint[]): PlotRow[] {
   return points.map((p) =>
     isGap(p) ? { t: p.t, base: null, rewards: null, tvlUsd: null, tvl: null } : { t: p.t, base: p.base, rewards: p.rewards, tvlUsd: p.tvlUsd, tvl: p.tvl },
   )
@@ -57,10 +50,6 @@ const COLUMNS: CsvColumn<MarketObservation & { marketId: string }>[] = [
 ]
 
 /** One line per recorded observation (rates as fractions); breaks are where lines are missing. Several markets: one file, a market after another. */
-export function historyCsv(marketId: string, points: readonly HistoryPoint[]): string {
-  return historiesCsv([{ marketId, points }])
-}
-
 export function historiesCsv(histories: ReadonlyArray<{ marketId: string; points: readonly HistoryPoint[] }>): string {
   return toCsv(
     histories.flatMap((h) => observations(h.points).map((o) => ({ ...o, marketId: h.marketId }))),
