@@ -4,17 +4,11 @@ import { useCacheRead } from '../../data/useCacheRead'
 import { useProfileId } from '../../data/useServiceQuery'
 import { marketName } from './markets/marketText'
 
-export interface MarketVocabulary {
-  providers: string[]
-  networks: string[]
-  tags: string[]
-}
-
 const distinct = (values: ReadonlyArray<string | undefined>): string[] =>
   [...new Set(values.filter((v): v is string => typeof v === 'string' && v !== ''))].sort((a, b) => a.localeCompare(b))
 
 /** Providers and networks seen in markets: suggestions for filters and wallet networks. */
-export function vocabularyOf(markets: readonly YieldMarket[]): MarketVocabulary {
+export function vocabularyOf(markets: readonly YieldMarket[]) {
   return {
     providers: distinct(markets.map((m) => m.providerId)),
     networks: distinct(markets.flatMap((m) => [m.network, m.token?.network])),
