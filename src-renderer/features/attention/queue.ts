@@ -53,9 +53,9 @@ export interface AttentionItem {
 const NO_PRICES: PriceBook = new Map()
 
 /** A committed intent joins the queue this long before its 10-minute window closes. */
-export const WINDOW_WARNING_MS = 3 * 60_000
+const WINDOW_WARNING_MS = 3 * 60_000
 /** The service's execution window after commit. */
-export const COMMIT_WINDOW_MS = 10 * 60_000
+const COMMIT_WINDOW_MS = 10 * 60_000
 
 /** A history entry as a candidate: its receipt says when execution started and why it failed. */
 export function candidateFromEntry(e: IntentHistoryEntry): Candidate | undefined {

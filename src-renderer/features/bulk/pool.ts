@@ -1,6 +1,6 @@
 import type { SvcError } from '@contract/errors'
 
-export interface PoolOptions {
+interface PoolOptions {
   concurrency: number
   signal: AbortSignal
   /** Pause when a RateLimited answer names no Retry-After. */
@@ -13,7 +13,7 @@ export interface PoolOptions {
 
 /** An item's job: resolves with its result or its failure. */
 /** An item's result; `liveError` set: the value was answered from the cache after the call failed. */
-export type JobResult<R> = { ok: true; value: R; liveError?: SvcError } | { ok: false; error: SvcError }
+type JobResult<R> = { ok: true; value: R; liveError?: SvcError } | { ok: false; error: SvcError }
 
 const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 

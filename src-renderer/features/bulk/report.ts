@@ -30,7 +30,7 @@ export interface KeyRow {
   fromCache?: true
 }
 
-export function outcomeText(o: KeyOutcome | undefined): string {
+function outcomeText(o: KeyOutcome | undefined): string {
   if (!o) return 'not looked up'
   if (o.error) return `failed: ${o.error.message}`
   const n = o.matches?.length ?? 0
@@ -53,7 +53,7 @@ export function keyRows(parsed: ParsedKeys, outcomeOf: (key: string) => KeyOutco
   return rows.sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
 }
 
-export interface KeyTally {
+interface KeyTally {
   lookedUp: number
   matched: number
   nothingFound: number

@@ -26,7 +26,7 @@ export interface BulkMatch {
  * A key's matches, or its failure. `liveError` set: the service call failed and these are
  * the cache's matches for the same key (the one fallback rule), fetched at `fetchedAt`.
  */
-export type Resolved = { ok: true; value: BulkMatch[]; liveError?: SvcError; fetchedAt?: number } | { ok: false; error: SvcError }
+type Resolved = { ok: true; value: BulkMatch[]; liveError?: SvcError; fetchedAt?: number } | { ok: false; error: SvcError }
 
 /** Statuses whose reason is worth a receipt read. */
 const HAS_REASON = new Set<ReportedStatus | undefined>(['FAILED', 'REFUNDED', 'ABORTED', 'INVALID'])
@@ -88,7 +88,7 @@ const differs = (field: string | undefined, key: string): boolean => field !== u
  * reading filters on equals the key. A field the intent does not carry (a transaction
  * hash, an edge address, an id the service left out) cannot contradict the service's filter.
  */
-export function matchesExactly(request: SearchIntentsRequest, key: string, i: Intent): boolean {
+function matchesExactly(request: SearchIntentsRequest, key: string, i: Intent): boolean {
   if (request.byIntentId) return !differs(idOf(i), key)
   if (request.byOwnerAddress) return !differs(i.ownerAddress ?? i.quoteRequest?.ownerAddress, key)
   if (request.byOriginIntentAddress) return !differs(i.originIntentAddress, key)

@@ -5,13 +5,13 @@ import type { KeyOutcome } from './report'
 import { resolveOffline, resolveOnline } from './resolve'
 
 /** Keys looked up at once: enough to finish 1,000 keys in a minute or two, few enough to stay inside a rate limit. */
-export const CONCURRENCY = 4
+const CONCURRENCY = 4
 
-export interface BulkOutcome extends KeyOutcome {
+interface BulkOutcome extends KeyOutcome {
   key: BulkKey
 }
 
-export interface BulkState {
+interface BulkState {
   running: boolean
   done: number
   total: number

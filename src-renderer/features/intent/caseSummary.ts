@@ -5,13 +5,13 @@ import { failureReason, receiptSteps } from './receiptSteps'
 import { tokenAmountText, type TokenLookup } from './tokenLookup'
 import { caseLines, type CaseRecord } from '../../stores/attentionCases'
 
-export interface CaseNote {
+interface CaseNote {
   text: string
   /** epoch ms */
   createdAt: number
 }
 
-export interface CaseInput {
+interface CaseInput {
   intentId: string
   intent?: Intent
   receipt?: IntentReceipt

@@ -1,2 +1,2 @@
-/** What other features may use of the intent view: a receipt as timeline steps, and why it failed. */
-export { failureReason, receiptSteps } from './receiptSteps'
+/** What other features may use of the intent view: a receipt as timeline steps. */
+export { receiptSteps } from './receiptSteps'

@@ -32,7 +32,7 @@ import { useIntent } from './useIntent'
 import { useReceipt } from './useReceipt'
 
 /** What the page body shows besides the cards: nothing yet, a wait, or why there is no intent. */
-export type IntentPhase = 'noId' | 'loading' | 'notFound' | 'uncached' | 'error' | 'shown'
+type IntentPhase = 'noId' | 'loading' | 'notFound' | 'uncached' | 'error' | 'shown'
 
 /**
  * The status the page shows: a live watch of this profile hears of a new status before a

@@ -125,7 +125,7 @@ export const searchFilters = filterCodec<FilterDraft, SearchIntentsRequest>(
   ) as Fields<FilterDraft, SearchIntentsRequest>,
 )
 
-export type DraftCheck =
+type DraftCheck =
   | { ok: true; request: SearchIntentsRequest }
   | { ok: false; errors: Partial<Record<SearchFilterKey, string>>; formError?: string }
 

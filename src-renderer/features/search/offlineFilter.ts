@@ -7,7 +7,7 @@ import { FIELD_BY_KEY, filledKeys, type SearchFilterKey } from './filters'
  * of what it holds, not every relation the service knows, so some filters are answered
  * approximately; each such filter comes with a sentence saying how.
  */
-export interface OfflineSearch {
+interface OfflineSearch {
   filter: OfflineIntentFilter
   caveats: string[]
 }

@@ -12,7 +12,7 @@ import type { Candidate } from './plan'
  */
 
 /** Rows of the first screen. */
-export const PREVIEW_ROWS = 20
+const PREVIEW_ROWS = 20
 
 /** The candidate a preview stands in for until its own answer arrives. */
 export const PREVIEWED_AS = 'byOwnerAddress'

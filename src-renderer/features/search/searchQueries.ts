@@ -22,7 +22,7 @@ import { previewHits, previewRequest } from './preview'
 export const CACHE_PAGE_SIZE = 100
 
 /** Longest the full searches wait for the preview of a wallet's newest intents. */
-export const PREVIEW_HEAD_START_MS = 1000
+const PREVIEW_HEAD_START_MS = 1000
 
 /** What one SearchIntents call (or its cache reading) found. */
 export interface CandidateAnswer {
@@ -42,7 +42,7 @@ function checkedHits(request: SearchIntentsRequest, intents: Parameters<typeof c
 }
 
 /** Reads `pages` cache pages of one candidate, a page at a time. */
-export async function readCachedCandidate(profileId: string, request: SearchIntentsRequest, pages = 1): Promise<CandidateAnswer> {
+async function readCachedCandidate(profileId: string, request: SearchIntentsRequest, pages = 1): Promise<CandidateAnswer> {
   const { filter } = offlineSearchFor(request)
   const hits: SearchHit[] = []
   let next: OfflineCursor | undefined

@@ -14,7 +14,7 @@ import type { CandidateAnswer } from './searchQueries'
  * search, the cache answering for the service) are tested without a page.
  */
 
-export interface CandidateFailure {
+interface CandidateFailure {
   as?: SearchFilterKey
   error: SvcError
 }

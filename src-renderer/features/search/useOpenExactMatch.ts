@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import type { SearchViewModel } from './useSearchView'
 
 /** Set on the search's URL once its exact match was opened, so coming back shows the result instead of opening it again. */
-export const OPENED_PARAM = 'opened'
+const OPENED_PARAM = 'opened'
 
 /**
  * A pasted intent id or transaction hash that the service answers with exactly that one
