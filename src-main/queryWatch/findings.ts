@@ -1,5 +1,6 @@
 import type { QueryFinding } from '../../src-shared/contract/queryWatch'
 import type { IntentHistoryEntry, ReportedStatus } from '../../src-shared/contract/service'
+import { parseTime } from '../../src-shared/contract/time'
 import { MAX_FIELD_CHARS, clipText } from '../watch/keep'
 
 /**
@@ -90,16 +91,11 @@ export function compare(previous: ReadonlyMap<string, Seen>, entries: readonly I
   return { seen, fresh }
 }
 
-const timeOf = (createdAt: string | undefined): number | undefined => {
-  const t = createdAt === undefined ? NaN : Date.parse(createdAt)
-  return Number.isFinite(t) ? t : undefined
-}
-
 /** The creation time of the oldest entry read, unless some entry has none (then the window's end is unknown). */
 function oldestTime(entries: readonly IntentHistoryEntry[]): number | undefined {
   let oldest = Infinity
   for (const e of entries) {
-    const t = timeOf(e.createdAt)
+    const t = parseTime(e.createdAt)
     if (t === undefined) return undefined
     oldest = Math.min(oldest, t)
   }
@@ -120,7 +116,7 @@ function leftTheFilter(seen: SeenMap, entries: readonly IntentHistoryEntry[], op
   const left: QueryFinding[] = []
   for (const [id, s] of seen) {
     if (!s.matching || read.has(id)) continue
-    const created = timeOf(s.createdAt)
+    const created = parseTime(s.createdAt)
     // Strictly newer: entries created in the same instant as the oldest read may lie past the page's end.
     if (oldest !== -Infinity && (created === undefined || created <= oldest)) continue
     seen.set(id, { ...s, matching: false })
