@@ -2,6 +2,7 @@ import type { BridgeEvent } from '../../src-shared/contract/bridge'
 import type { SvcError } from '../../src-shared/contract/errors'
 import type { IntentReceipt, IntentStatus } from '../../src-shared/contract/service'
 import { watchNews, type WatchState } from '../../src-shared/contract/watch'
+import { RECEIPT_LEGS } from '../watch/keep'
 import type { Connection } from './connect'
 
 export interface WatchOutput {
@@ -27,13 +28,6 @@ function statusLine(w: WatchState, json: boolean, final: boolean): string {
   return `${stamp(w.lastChangeAt)}  ${w.status ?? 'status not reported'}${final && w.failureReason ? `  (${w.failureReason})` : ''}${final ? '  final' : ''}`
 }
 
-const LEGS = [
-  ['deposit', 'depositTransaction'],
-  ['origin', 'originTransaction'],
-  ['destination', 'destinationTransaction'],
-  ['refund', 'refundTransaction'],
-] as const
-
 /**
  * Each leg's progress as the receipt reports it: its own transaction status (the
  * deployed service's), else "mined" once it has a mined time, "sent" once it has a hash.
@@ -41,10 +35,9 @@ const LEGS = [
  */
 export function legProgress(receipt: IntentReceipt | undefined): Record<string, string> | undefined {
   const legs: Record<string, string> = {}
-  for (const [name, field] of LEGS) {
+  for (const field of RECEIPT_LEGS) {
     const t = receipt?.[field]
-    if (!t) continue
-    legs[name] = t.status ?? (t.txnMinedAt ? 'mined' : t.txnHash ? 'sent' : 'waiting')
+    if (t) legs[field.replace('Transaction', '')] = t.status ?? (t.txnMinedAt ? 'mined' : t.txnHash ? 'sent' : 'waiting')
   }
   return Object.keys(legs).length ? legs : undefined
 }

@@ -111,11 +111,12 @@ const SUMMARY = [
   'destinationTokenAddress', 'destinationTokenAmount', 'destinationTokenMetadata', 'destinationToAddress',
   'createdAt', 'expiresAt', 'startedAt', 'finishedAt', 'status', 'mode', 'tradeType',
 ]
-const LEGS = ['depositTransaction', 'originTransaction', 'destinationTransaction', 'refundTransaction']
+/** A receipt's legs, in the order an intent runs them. */
+export const RECEIPT_LEGS = ['depositTransaction', 'originTransaction', 'destinationTransaction', 'refundTransaction'] as const
 const RECEIPT = [
   'id', 'projectId', 'intentId', 'status', 'ownerAddress', 'originChainId', 'destinationChainId',
   'depositTransactionId', 'originTransactionId', 'destinationTransactionId', 'refundTransactionId', 'updatedAt', 'createdAt',
-  ...LEGS,
+  ...RECEIPT_LEGS,
 ]
 
 /**
@@ -124,7 +125,7 @@ const RECEIPT = [
  * run's start and end), every text cut to size. Bounded by construction, whatever came in.
  */
 export function receiptSummary(receipt: IntentReceipt): IntentReceipt {
-  const top = pick(receipt, RECEIPT, Object.fromEntries(LEGS.map((leg) => [leg, LEG]))) ?? {}
+  const top = pick(receipt, RECEIPT, Object.fromEntries(RECEIPT_LEGS.map((leg) => [leg, LEG]))) ?? {}
   const summary = pick(receipt.summary, SUMMARY, { originTokenMetadata: TOKEN, destinationTokenMetadata: TOKEN })
   if (summary) top.summary = summary
   return top as IntentReceipt
