@@ -84,9 +84,9 @@ const VERSIONS: ReadonlyArray<{
     // with its receipt). One lookup-key index, on the summary rows: the keys of all the
     // intent's objects and its tags in one list (the object stores keep only their
     // primary key). The owner's address, the status and a lower-case intent id are no
-    // keys: the owner and status indexes and the primary key find them. The origin chain and project indexes go: their filters walk the
-    // time index, testing the rows (a few chains share all intents; the service reports
-    // no project ids).
+    // keys: the owner and status indexes and the primary key find them. The origin chain
+    // and project indexes go: their filters walk the time index, testing the rows (a few
+    // chains share all intents; the service reports no project ids).
     version: 5,
     stores: {
       intents: '[profileId+intentId]',
