@@ -1,15 +1,86 @@
 import { useMemo } from 'react'
 import { useSearchParams } from 'react-router'
+import type { ChainInfo } from '@contract/service'
 import { CachedNotice } from '../../components/CachedNotice'
-import { DataTable } from '../../components/DataTable'
+import { CopyButton } from '../../components/CopyButton'
+import { DataTable, type Column } from '../../components/DataTable'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
+import { ExternalLink } from '../../components/ExternalLink'
 import { FormField } from '../../components/FormField'
+import { Logo } from '../../components/Logo'
 import { useChainList } from '../../data/reference/chains'
-import { CHAIN_COLUMNS } from './chainColumns'
-import { filterChains } from './filterChains'
 import { ProviderPicker } from './ProviderPicker'
 import { ViewHeader } from '../../components/ViewHeader'
+
+const yesNo = (v: boolean | undefined) => (v === undefined ? <span className="muted" title="Not reported by the service">—</span> : v ? 'Yes' : 'No')
+
+const explorerHost = (url: string): string => {
+  try {
+    return new URL(url).host
+  } catch {
+    return url
+  }
+}
+
+/** Every ChainInfo field, whichever of the spec's two shapes the service answered with. */
+const CHAIN_COLUMNS: Column<ChainInfo>[] = [
+  {
+    id: 'name',
+    header: 'Chain',
+    sortValue: (c) => c.name.toLowerCase(),
+    cell: (c) => (
+      <span className="chain-name">
+        <Logo name={c.name} uri={c.logoUri} />
+        {c.name}
+      </span>
+    ),
+  },
+  {
+    id: 'id',
+    header: 'Chain id',
+    align: 'right',
+    sortValue: (c) => c.id,
+    cell: (c) => (
+      <span className="mono">
+        {c.id}
+        <CopyButton text={String(c.id)} />
+      </span>
+    ),
+  },
+  { id: 'currency', header: 'Native currency', sortValue: (c) => c.nativeCurrency.name.toLowerCase(), cell: (c) => c.nativeCurrency.name },
+  { id: 'symbol', header: 'Symbol', sortValue: (c) => c.nativeCurrency.symbol, cell: (c) => c.nativeCurrency.symbol },
+  { id: 'decimals', header: 'Decimals', align: 'right', sortValue: (c) => c.nativeCurrency.decimals, cell: (c) => c.nativeCurrency.decimals },
+  {
+    id: 'explorer',
+    header: 'Block explorer',
+    sortValue: (c) => c.blockExplorer?.name?.toLowerCase() ?? c.blockExplorer?.url,
+    cell: (c) =>
+      c.blockExplorer?.url ? (
+        <ExternalLink href={c.blockExplorer.url}>{c.blockExplorer.name || explorerHost(c.blockExplorer.url)}</ExternalLink>
+      ) : (
+        <span className="muted" title="The service gave no explorer for this chain">—</span>
+      ),
+  },
+  { id: 'testnet', header: 'Testnet', sortValue: (c) => (c.isTestnet === undefined ? undefined : c.isTestnet ? 1 : 0), cell: (c) => yesNo(c.isTestnet) },
+  {
+    id: 'bridging',
+    header: 'Bridging',
+    sortValue: (c) => (c.supportsBridging === undefined ? undefined : c.supportsBridging ? 1 : 0),
+    cell: (c) => yesNo(c.supportsBridging),
+  },
+]
+
+/**
+ * Chains whose name contains the text (any case) or whose id is the number typed; an id
+ * prefix also matches, so "421" finds 42161 and 421614 while the user is still typing.
+ */
+export function filterChains(chains: readonly ChainInfo[], text: string): ChainInfo[] {
+  const needle = text.trim().toLowerCase()
+  if (!needle) return [...chains]
+  const isId = /^\d+$/.test(needle)
+  return chains.filter((c) => c.name.toLowerCase().includes(needle) || (isId && String(c.id).startsWith(needle)))
+}
 
 export function ChainsView() {
   const [params, setParams] = useSearchParams()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ChainInfo } from '@contract/service'
-import { filterChains } from './filterChains'
+import { filterChains } from './ChainsView'
 
 const chain = (id: number, name: string): ChainInfo => ({ id, name, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } })
 const chains = [chain(1, 'Ethereum'), chain(42161, 'Arbitrum One'), chain(421614, 'Arbitrum Sepolia'), chain(11155111, 'Sepolia')]
