@@ -1,6 +1,9 @@
 import { useMemo, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import type { ChainInfo, EarnPool } from '@contract/service'
+import type { ChainInfo, EarnPool, GetEarnPoolsRequest, GetEarnPoolsResponse } from '@contract/service'
+import { readEarnPools } from '../../db'
+import { bridgeCall } from '../../data/liveOrCached'
+import { useServiceQuery } from '../../data/useServiceQuery'
 import { CachedNotice } from '../../components/CachedNotice'
 import { DataTable, type Column } from '../../components/DataTable'
 import { EmptyState } from '../../components/EmptyState'
@@ -15,8 +18,20 @@ import { useChainsById } from '../../data/reference/chains'
 import { chainName } from '../../lib/chains'
 import { ChainPicker } from './ChainPicker'
 import { hasProblems } from '../../lib/filterCodec'
-import { earnFilters, formatApy, type EarnFilterDraft } from './earnFilters'
-import { useEarnPools } from './useEarnPools'
+import { earnFilters, filterEarnPools, formatApy, type EarnFilterDraft } from './earnFilters'
+
+/** GetEarnPools for valid filters (null while the form holds a problem), or the cache offline. */
+function useEarnPools(request: GetEarnPoolsRequest | null) {
+  return useServiceQuery('getEarnPools', request, (profileId, args) => ({
+    live: (signal) => bridgeCall('getEarnPools', args, { signal }),
+    cached: async () => {
+      const hit = await readEarnPools(profileId)
+      if (!hit) return undefined
+      const data: GetEarnPoolsResponse = { ...hit.response, pools: filterEarnPools(hit.response.pools, args) }
+      return { data, fetchedAt: hit.fetchedAt }
+    },
+  }))
+}
 
 function earnColumns(chains: ReadonlyMap<number, ChainInfo>): Column<EarnPool>[] {
   return [
