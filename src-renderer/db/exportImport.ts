@@ -87,7 +87,8 @@ function stamp(ms: number): string {
 
 /**
  * Lookup keys are derived from the objects and kept on the summary rows, which the import
- * rebuilds: an intent object is stored without any a file may carry.
+ * rebuilds: files leave out any an object cached by an older release still carries, and
+ * an intent object is stored without any a file may carry.
  */
 const withoutLookupKeys = ({ keys, ...record }: AnyRecord): AnyRecord => record
 
@@ -116,11 +117,12 @@ export async function exportCache(
   onProgress?.({ done, total, phase: 'reading' })
   for (const [n, s] of stores.entries()) {
     parts.push(`${n ? ',' : ''}${JSON.stringify(s)}:[`)
+    const strip = INTENT_OBJECT_STORES.some((o) => o.store === s)
     let first = true
     for (const p of profiles) {
       await eachBatch(storeTable(db, s), storeInfo(s).profileIndex, p, (rows) => {
         for (const r of rows as Array<{ baseUrl?: string }>) if (r.baseUrl) baseUrls.get(p)!.add(r.baseUrl)
-        parts.push(`${first ? '' : ','}${rows.map((r) => JSON.stringify(r)).join(',')}`)
+        parts.push(`${first ? '' : ','}${rows.map((r) => JSON.stringify(strip ? withoutLookupKeys(r as AnyRecord) : r)).join(',')}`)
         first = false
         done += rows.length
         counts[s] = (counts[s] ?? 0) + rows.length

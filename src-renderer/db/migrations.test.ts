@@ -2,6 +2,7 @@ import Dexie from 'dexie'
 import { afterEach, describe, expect, it } from 'vitest'
 import { listBalanceSnapshots } from './balances'
 import { openExplorerDb, setExplorerDb, type ExplorerDb } from './db'
+import { exportCache, readBlobText } from './exportImport'
 import { searchCachedIntents } from './intentsQuery'
 import { listNotes } from './notes'
 import { readHistoryEntry } from './reads'
@@ -211,8 +212,11 @@ describe('migrations', () => {
     expect(row).not.toHaveProperty('tags')
     expect(row).not.toHaveProperty('originKey')
     expect(row).not.toHaveProperty('projectKey')
-    for (const store of ['intents', 'historyEntries', 'receipts'] as const)
-      for (const record of await db.table(store).toArray()) expect(record, store).not.toHaveProperty('keys')
+    // The objects keep the keys v4 wrote (not rewritten), unindexed, and an export leaves them out.
+    expect(await db.intents.get(['p1', intentIdOf(1)])).toHaveProperty('keys')
+    const file = JSON.parse(await readBlobText((await exportCache()).blob)) as { stores: Record<string, object[]> }
+    for (const store of ['intents', 'historyEntries', 'receipts'])
+      for (const record of file.stores[store]) expect(record, store).not.toHaveProperty('keys')
     expect(db.intentRows.schema.indexes.map((i) => i.name).sort()).toEqual(
       ['[profileId+createdAt+intentId]', '[profileId+ownerKey+createdAt+intentId]', '[profileId+statusKey+createdAt+intentId]', 'keys'].sort(),
     )

@@ -75,8 +75,10 @@ type ObjectRecord = { profileId: string; intentId: string; keys?: string[] } & R
 
 /**
  * v4 -> v5: one lookup-key index instead of one per object store and another for tags.
- * The objects lose their keys; each summary row gets the keys of its intent's objects
- * (derived afresh) and its tags as one list, and loses the fields of the dropped indexes.
+ * Each summary row gets the keys of its intent's objects (derived afresh) and its tags as
+ * one list, and loses the fields of the dropped indexes. The objects are not rewritten
+ * (on a large cache that would be most of its bytes): the keys they still carry are no
+ * longer indexed, an export leaves them out, and the next fetch of an object drops them.
  */
 export async function upgradeToV5(tx: Transaction): Promise<void> {
   await eachRowChunk(tx, async (chunk) => {
@@ -93,13 +95,6 @@ export async function upgradeToV5(tx: Transaction): Promise<void> {
     // Provenance the index fields do not carry stays as it was.
     await tx.table('intentRows').bulkPut(rows.map((row, n) => ({ ...row, ...provenanceOf(chunk[n]) })))
   })
-  for (const s of INTENT_OBJECT_STORES)
-    await tx
-      .table(s.store)
-      .toCollection()
-      .modify((record: ObjectRecord) => {
-        delete record.keys
-      })
 }
 
 const provenanceOf = ({ importedKinds, fingerprints }: IntentRowRecord) => ({ ...(importedKinds && { importedKinds }), ...(fingerprints && { fingerprints }) })
