@@ -32,22 +32,8 @@ export const RENDERER_CSP = [
   "frame-ancestors 'none'",
 ].join('; ')
 
-export interface HardenedWebPreferences {
-  preload: string
-  contextIsolation: true
-  sandbox: true
-  nodeIntegration: false
-  nodeIntegrationInWorker: false
-  nodeIntegrationInSubFrames: false
-  webSecurity: true
-  allowRunningInsecureContent: false
-  experimentalFeatures: false
-  webviewTag: false
-  navigateOnDragDrop: false
-  spellcheck: boolean
-}
-
-export function hardenedWebPreferences(preload: string): HardenedWebPreferences {
+/** What every window of the app runs with: isolated, sandboxed, no Node, no webviews. */
+export function hardenedWebPreferences(preload: string) {
   return {
     preload,
     contextIsolation: true,
@@ -61,7 +47,7 @@ export function hardenedWebPreferences(preload: string): HardenedWebPreferences 
     webviewTag: false,
     navigateOnDragDrop: false,
     spellcheck: false,
-  }
+  } as const
 }
 
 /** Only https links leave the app, and only to the system browser. */
