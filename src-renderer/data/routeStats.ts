@@ -2,24 +2,16 @@ import { useEffect } from 'react'
 import { explorerDb } from '../db'
 import type { StatsWindow } from '../lib/routeStats'
 import { STATS_MAX_AGE_MS, useRouteStats, type RouteStatsEntry } from '../stores/routeStats'
-import { computeRouteStats, type StatsReply, type StatsRequest } from './routeStatsCompute'
+import { answerStatsRequest, type StatsReply, type StatsRequest } from './routeStatsCompute'
 
 const keyOf = (profileId: string, window: StatsWindow) => `${profileId}|${window}`
-
-type Run = (req: StatsRequest, onReply: (reply: StatsReply) => void) => void
 
 let worker: Worker | undefined
 const listeners = new Map<number, (reply: StatsReply) => void>()
 
 /** In the worker where there is one; on the page, yielding between batches, where there is none (unit tests). */
-const runInWorker: Run = (req, onReply) => {
-  if (typeof Worker === 'undefined') {
-    const pause = () => new Promise<void>((r) => setTimeout(r, 0))
-    computeRouteStats(req, (read) => onReply({ id: req.id, type: 'progress', read }), pause)
-      .then((done) => onReply({ id: req.id, type: 'done', ...done }))
-      .catch((e: unknown) => onReply({ id: req.id, type: 'error', message: e instanceof Error ? e.message : String(e) }))
-    return
-  }
+function runInWorker(req: StatsRequest, onReply: (reply: StatsReply) => void): void {
+  if (typeof Worker === 'undefined') return answerStatsRequest(req, onReply, () => new Promise<void>((r) => setTimeout(r, 0)))
   if (!worker) {
     worker = new Worker(new URL('./routeStats.worker.ts', import.meta.url), { type: 'module', name: 'route-stats' })
     worker.onmessage = (e: MessageEvent<StatsReply>) => listeners.get(e.data.id)?.(e.data)

@@ -58,3 +58,10 @@ export async function computeRouteStats(
     db.close()
   }
 }
+
+/** Computes the statistics `req` asks for and posts the progress and the outcome (in the worker, or on the page). */
+export function answerStatsRequest(req: StatsRequest, post: (reply: StatsReply) => void, yieldEvery?: () => Promise<void>): void {
+  computeRouteStats(req, (read) => post({ id: req.id, type: 'progress', read }), yieldEvery)
+    .then((done) => post({ id: req.id, type: 'done', ...done }))
+    .catch((e: unknown) => post({ id: req.id, type: 'error', message: e instanceof Error ? e.message : String(e) }))
+}
