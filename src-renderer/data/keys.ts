@@ -30,8 +30,6 @@ export type ArgsOf<S extends QuerySource> = S extends BridgeMethodName ? BridgeA
 export type DataKey<S extends QuerySource = QuerySource> = readonly [profileId: string, source: S, args: ArgsOf<S>]
 
 export const queryKeys = {
-  /** Everything loaded for one profile (for invalidating a whole profile). */
-  profile: (profileId: string) => [profileId] as const,
   /** Every request of one source for one profile. */
   source: <S extends QuerySource>(profileId: string, source: S) => [profileId, source] as const,
   /** One request. */

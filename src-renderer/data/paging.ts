@@ -149,18 +149,12 @@ export interface HistoryReadOptions {
   filed?: boolean
 }
 
-export interface HistoryRead {
-  entries: IntentHistoryEntry[]
-  outcome: ReadOutcome
-  error?: SvcError
-}
-
 /**
  * GetIntentHistory up to a cap for callers outside React (statistics, queues): every page
  * is written through to the cache as it lands, so a cancel or an error keeps what was read.
  * It asks the service only; callers that can work from the cache read it themselves.
  */
-export async function readHistory(query: HistoryQuery, o: HistoryReadOptions): Promise<HistoryRead> {
+export async function readHistory(query: HistoryQuery, o: HistoryReadOptions) {
   const source: PagedSource<IntentHistoryEntry> = { live: historyLive(query) }
   const entries: IntentHistoryEntry[] = []
   try {

@@ -11,15 +11,6 @@ export interface Inventory {
   storage: StorageEstimate
 }
 
-export interface InventoryState {
-  /** The last count, kept on screen while the next runs or after it failed. */
-  inventory?: Inventory
-  loading: boolean
-  /** Why the cache could not be counted. */
-  error?: string
-  reload(): void
-}
-
 async function readInventory(): Promise<Inventory> {
   try {
     const [inv, storage] = await Promise.all([cacheInventory(), estimateStorage()])
@@ -34,7 +25,7 @@ async function readInventory(): Promise<Inventory> {
  * the view opens, after every change the view makes (`reload`), and when the cache
  * reports activity (entries filed, a failed write).
  */
-export function useCacheInventory(): InventoryState {
+export function useCacheInventory() {
   const client = useQueryClient()
   const profileId = useProfileId() ?? ''
   const query = useQuery({ queryKey: queryKeys.request(profileId, 'cacheInventory', {}), queryFn: readInventory })
@@ -55,8 +46,10 @@ export function useCacheInventory(): InventoryState {
   }, [client, profileId])
 
   return {
+    /** The last count, kept on screen while the next runs or after it failed. */
     inventory: query.data,
     loading: query.isFetching,
+    /** Why the cache could not be counted. */
     error: query.isError ? query.error.message : undefined,
     reload: () => void query.refetch(),
   }

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { MainListKind } from '@contract/mainList'
 import { useConnection } from '../stores/connection'
-import { call } from './call'
+import { callValue } from './liveOrCached'
 import { listKey, withSnapshot, type Mirror, type SnapshotOf } from './mainList'
 
 /**
@@ -9,9 +9,7 @@ import { listKey, withSnapshot, type Mirror, type SnapshotOf } from './mainList'
  * while events arrived must not undo them). Throws the `SvcError` of a failed read.
  */
 export async function readMainList<K extends MainListKind>(client: QueryClient, kind: K, profileId: string): Promise<Mirror<K>> {
-  const r = kind === 'watches' ? await call('listWatches', undefined) : await call('listQueryWatches', undefined)
-  if (!r.ok) throw r.error
-  const list = r.value as SnapshotOf<K>
+  const list = (kind === 'watches' ? await callValue('listWatches', undefined) : await callValue('listQueryWatches', undefined)) as SnapshotOf<K>
   return withSnapshot(client.getQueryData<Mirror<K>>(listKey(kind, profileId)), list)
 }
 

@@ -31,12 +31,6 @@ export function loadStateOf<T>(q: UseQueryResult<Answer<T>>, enabled: boolean): 
   return { status: 'ok', shown, reload }
 }
 
-/** How a view's query behaves beyond its key and function. */
-export interface ServiceQueryOptions {
-  /** Ask again by itself this often (ms) while the view is shown: a polling view's only timer. */
-  refetchInterval?: number
-}
-
 /**
  * Service data for a view: keyed `[profileId, source, args]`, answered live (written
  * through) or from the cache with its age (`answerLiveOrCached`, the one fallback rule).
@@ -47,7 +41,8 @@ export function useServiceQuery<S extends QuerySource, T, L = T>(
   source: S,
   args: ArgsOf<S> | null,
   load: (profileId: string, args: ArgsOf<S>) => LiveOrCachedSource<T, L>,
-  options: ServiceQueryOptions = {},
+  /** `refetchInterval`: ask again by itself this often (ms) while the view is shown, a polling view's only timer. */
+  options: { refetchInterval?: number } = {},
 ): LoadState<T> {
   const profileId = useProfileId()
   const enabled = profileId !== undefined && args !== null

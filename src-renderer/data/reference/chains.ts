@@ -5,9 +5,8 @@ import type { GetChainsRequest, ChainInfo, GetChainsResponse } from '@contract/s
 import type { Fetched } from '@contract/app'
 import type { Result } from '@contract/errors'
 import { cacheModule } from '../../db/lazy'
-import { useCacheStatus } from '../../stores/cache'
+import { isOfflineMode, useCacheStatus } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
-import { isOfflineMode } from '../../stores/cache'
 import { queryKeys } from '../keys'
 import { answerLiveOrCached, bridgeCall, type Answer, type LiveOrCachedSource } from '../liveOrCached'
 import { useProfileId, useServiceQuery } from '../useServiceQuery'
@@ -72,8 +71,6 @@ export function useChainList(provider: string) {
 const NO_CHAINS: ReadonlyMap<number, ChainInfo> = new Map()
 const indexOf = (answer: Answer<ChainInfo[]>): ReadonlyMap<number, ChainInfo> =>
   answer ? new Map(answer.data.map((c) => [c.id, c])) : NO_CHAINS
-
-export type { ChainDirectory }
 
 /**
  * The active profile's chains by id, for labels and explorer links. Loaded once per
