@@ -6,6 +6,7 @@ import { listNotes, isBookmarked } from '../db/notes'
 import { readChains, readHistoryEntry, readIntent, readReceipt, readTransitions } from '../db/reads'
 import { toCachedRow } from '../db/records'
 import { importCache, type CacheFile, type ImportOptions, type TransferProgress } from '../db/transfer'
+import { isCachedList } from './client'
 import { CACHE_READ_SOURCES, OTHER_SOURCES } from './keys'
 import { cacheWrite } from './notes'
 
@@ -22,9 +23,8 @@ const CACHE_SOURCES = new Set<string>([...OTHER_SOURCES, ...CACHE_READ_SOURCES])
  * service answer or list the cache gave, or a failure (which may have been "nothing cached").
  */
 function followsTheCache(q: Query): boolean {
-  if (q.state.status === 'error' || CACHE_SOURCES.has(q.queryKey[1] as string)) return true
-  const data = q.state.data as { fromCache?: boolean; pages?: Array<{ fromCache?: boolean } | null> } | undefined
-  return data?.fromCache === true || data?.pages?.[0]?.fromCache === true
+  const cached = (q.state.data as { fromCache?: boolean } | undefined)?.fromCache === true || isCachedList(q.state.data)
+  return cached || q.state.status === 'error' || CACHE_SOURCES.has(q.queryKey[1] as string)
 }
 
 /** A cache write whose failure is an `SvcError` in the cache's words, after which every view reads what the cache now holds. */

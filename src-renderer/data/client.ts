@@ -46,10 +46,7 @@ export function followOfflineMode(client: QueryClient): () => void {
 }
 
 /** Whether a query holds a paged list read from the cache (its first page came from there). */
-const isCachedList = (data: unknown): boolean => {
-  const first = (data as { pages?: Array<{ fromCache?: boolean } | null> } | undefined)?.pages?.[0]
-  return first?.fromCache === true
-}
+export const isCachedList = (data: unknown): boolean => (data as { pages?: Array<{ fromCache?: boolean } | null> } | undefined)?.pages?.[0]?.fromCache === true
 
 /**
  * Lists read from the cache before it finished filing history entries for offline search
