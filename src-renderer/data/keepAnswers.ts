@@ -33,16 +33,7 @@ const WRITERS: { [M in BridgeMethodName]?: Writer<M> } = {
 /**
  * The prices an answer states, for the profile's one price source (`lib/priceSource.ts`).
  * Every bridge answer written through comes here (`bridgeCall`), whichever view asked.
- * Never throws.
  */
-function learnAnswerPrices<M extends BridgeMethodName>(method: M, fetched: Fetched<DataOf<M>>): void {
-  try {
-    learnPrices(method, fetched)
-  } catch {
-    // A malformed answer teaches no price; its cache writer reports its own problems.
-  }
-}
-
 function learnPrices<M extends BridgeMethodName>(method: M, fetched: Fetched<DataOf<M>>): void {
   const labels = tokenLabelsOf(fetched.source.profileId)
   const decimalsOf = (chainId: number | undefined, token: string | undefined) => tokenLabel(labels, chainId, token)?.decimals
@@ -58,7 +49,11 @@ function learnPrices<M extends BridgeMethodName>(method: M, fetched: Fetched<Dat
 
 /** Stores a service answer in the cache (a no-op for methods whose answers are not kept), and learns the prices it states. */
 export function writeThrough<M extends BridgeMethodName>(method: M, fetched: Fetched<DataOf<M>>, args: BridgeArgs<M>): Promise<void> {
-  learnAnswerPrices(method, fetched)
+  try {
+    learnPrices(method, fetched)
+  } catch {
+    // A malformed answer teaches no price; its cache writer reports its own problems.
+  }
   const writer = WRITERS[method] as Writer<M> | undefined
   return writer ? cacheModule().then((db) => writer(db, fetched, args)) : Promise.resolve()
 }
