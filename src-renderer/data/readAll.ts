@@ -54,11 +54,15 @@ export async function readAllInto<T>(client: QueryClient, key: QueryKey, source:
   const resume = o.resume === true && prev?.next !== undefined && prev.offline === o.offline
   if (!resume) client.setQueryData<PagedData<T>>(key, { pages: [], pageParams: [] })
   const seen = new Set<string>()
-  for (const page of client.getQueryData<PagedData<T>>(key)?.pages ?? [])
-    for (const item of page?.data.items ?? []) {
-      const id = o.idOf?.(item)
-      if (id !== undefined) seen.add(id)
-    }
+  /** Whether an item is not yet listed (one without an identity always is); it is listed from now on. */
+  const isNew = (item: T) => {
+    const id = o.idOf?.(item)
+    if (id === undefined) return true
+    if (seen.has(id)) return false
+    seen.add(id)
+    return true
+  }
+  for (const page of client.getQueryData<PagedData<T>>(key)?.pages ?? []) page?.data.items.forEach(isNew)
   let run: ReadAllState = {
     running: true,
     cancelling: false,
@@ -79,13 +83,7 @@ export async function readAllInto<T>(client: QueryClient, key: QueryKey, source:
     signal: abort.signal,
     onPage: (answer, param) => {
       if (aborts.get(hash) !== abort) return 0
-      const fresh = answer.data.items.filter((item) => {
-        const id = o.idOf?.(item)
-        if (id === undefined) return true
-        if (seen.has(id)) return false
-        seen.add(id)
-        return true
-      })
+      const fresh = answer.data.items.filter(isNew)
       const kept = { ...answer, data: { ...answer.data, items: fresh } }
       client.setQueryData<PagedData<T>>(key, (old) => ({ pages: [...(old?.pages ?? []), kept], pageParams: [...(old?.pageParams ?? []), param] }))
       noteBound(hash, run.loaded + fresh.length, answer)
