@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import type { YieldError } from '@contract/service'
 import { FieldList } from '../../../components/FieldList'
-import { formatUsd } from '../../../lib/format'
+import { countOf, formatUsd } from '../../../lib/format'
 import { marketPath } from '../paths'
 import { rewardRateLabel } from '../markets/marketText'
 import { BalanceAmount, BalanceTable } from './BalanceTable'
@@ -12,9 +12,7 @@ export function YieldErrors({ errors, nameOf }: { errors: readonly YieldError[];
   if (!errors.length) return null
   return (
     <aside className="notice notice-error yield-errors" aria-label="Failed lookups">
-      <strong>
-        {errors.length} {errors.length === 1 ? 'lookup' : 'lookups'} failed
-      </strong>
+      <strong>{countOf(errors.length, 'lookup')} failed</strong>
       <ul>
         {errors.map((e, i) => (
           <li key={i}>

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { toCsv } from '@contract/csv'
 import { FORMULA_ATTACKS, formulaCells, parseCsv } from '@contract/testing'
-import { POSITION_CSV_COLUMNS, positionCsvRows } from './positionsCsv'
-import { groupByMarket } from './positionsModel'
+import { groupByMarket, POSITION_CSV_COLUMNS, positionCsvRows } from './positionsModel'
 
 describe('positions CSV', () => {
   it('writes one line per balance with exact amounts, then the failed lookups', () => {
