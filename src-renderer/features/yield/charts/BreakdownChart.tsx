@@ -12,6 +12,12 @@ export type BreakdownUnit = 'usd' | 'share'
 
 const ROW_HEIGHT = 28
 
+/** A value axis from zero for charts of USD (to the cent) or of fractions (ticks as percentages). */
+export function zeroAxis(values: readonly number[], usd: boolean) {
+  const axis = valueAxis(values, { fromZero: true, minStep: usd ? 0.01 : 0.0001 })
+  return { axis, tick: usd ? usdTickFormat(axis.step) : percentTickFormat(axis.step) }
+}
+
 const BreakdownPlot = lazyPlot(() => import('./BreakdownPlot').then((m) => m.BreakdownPlot))
 
 /**
@@ -20,11 +26,7 @@ const BreakdownPlot = lazyPlot(() => import('./BreakdownPlot').then((m) => m.Bre
  */
 export function BreakdownChart({ title, slices, unit }: { title: string; slices: Slice[]; unit: BreakdownUnit }) {
   const data = [...slices].sort((a, b) => b.value - a.value)
-  const axis = valueAxis(
-    data.map((s) => s.value),
-    { fromZero: true, minStep: unit === 'usd' ? 0.01 : 0.0001 },
-  )
-  const tick = unit === 'usd' ? usdTickFormat(axis.step) : percentTickFormat(axis.step)
+  const { axis, tick } = zeroAxis(data.map((s) => s.value), unit === 'usd')
   const format = unit === 'usd' ? formatUsd : (v: number) => formatPercent(v, 1)
   return (
     <figure className="yield-chart" aria-label={title} data-testid={`chart-${title}`}>

@@ -1,5 +1,6 @@
 import { Area, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import { percentTickFormat, timeAxis, usdTickFormat, valueAxis } from '../../../lib/axes'
+import { timeAxis } from '../../../lib/axes'
+import { zeroAxis } from '../charts/BreakdownChart'
 import { formatDateTime, formatPercent, formatUsd } from '../../../lib/format'
 
 export interface PlotSeries {
@@ -24,8 +25,7 @@ function yAxisOf(rows: readonly PlotRow[], series: readonly PlotSeries[], format
     ...series.filter((s) => !s.stack).map((s) => r[s.key] ?? Number.NaN),
     stacked.reduce((sum, s) => sum + (r[s.key] ?? 0), 0),
   ])
-  const axis = valueAxis(values, { fromZero: true, minStep: format === 'usd' ? 0.01 : 0.0001 })
-  return { axis, tick: format === 'usd' ? usdTickFormat(axis.step) : percentTickFormat(axis.step) }
+  return zeroAxis(values, format === 'usd')
 }
 
 /**
