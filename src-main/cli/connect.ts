@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import { homedir, tmpdir } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { KeyStorageInfo } from '../../src-shared/contract/app'
 import { SvcFailure } from '../../src-shared/contract/errors'
 import { createCore, keyOriginOf, type Core } from '../bridge/core'
 import { EventHub } from '../events/hub'
 import { createDemo } from '../bridge/demo'
+import { defaultDataDir } from '../settings/jsonFile'
 import { FileKeyStore, type KeyStore } from '../settings/keystore'
 import { CLI_KEY_ENV, httpOrigin, profileOrigins } from '../settings/envKey'
 import { ProfileStore, SIMULATOR_PROFILE_ID, type Profile } from '../settings/profiles'
@@ -31,9 +32,6 @@ export interface ConnectOptions {
   /** Size of the demo when the Simulator profile is used (the app's default). */
   simulatorIntents?: number
 }
-
-export const defaultDataDir = (env: Record<string, string | undefined>) =>
-  resolve(env.INTENT_EXPLORER_DATA ?? join(homedir(), '.config', 'intent-explorer-host'))
 
 /**
  * The app's key store with the environment's key as a fallback, confined as the browser

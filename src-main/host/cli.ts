@@ -1,13 +1,12 @@
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startAppCore } from '../bridge/appCore'
 import { DEMO_ORIGIN } from '../bridge/demo'
 import { FileKeyStore } from '../settings/keystore'
 import { profileOrigins } from '../settings/envKey'
-import { secureDataDir } from '../settings/jsonFile'
+import { defaultDataDir, secureDataDir } from '../settings/jsonFile'
 import { startHost } from './server'
 import { WIRE_FLAG_OPTIONS, WIRE_FLAGS_USAGE, wireDialectFromFlags } from '../service/wireFlags'
 import pkg from '../../package.json'
@@ -78,7 +77,7 @@ const portInUse = (p: number) =>
   `Use that one: open the link it printed, or stop it with Ctrl+C and start again.\n` +
   `To run a second copy beside it, give it its own port and data folder: npm start -- --port ${p + 1} --data-dir <another folder>`
 
-const dataDir = resolve(values['data-dir'] ?? process.env.INTENT_EXPLORER_DATA ?? join(homedir(), '.config', 'intent-explorer-host'))
+const dataDir = resolve(values['data-dir'] ?? defaultDataDir(process.env))
 secureDataDir(dataDir)
 
 async function main(): Promise<void> {

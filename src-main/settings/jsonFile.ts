@@ -1,5 +1,6 @@
 import { copyFileSync, existsSync, closeSync, constants, fchmodSync, fstatSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { homedir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import type { z } from 'zod'
 import { formatPath } from '../../src-shared/contract/service'
@@ -131,6 +132,10 @@ export function restrictToOwner(path: string): boolean {
     closeSync(fd)
   }
 }
+
+/** The data folder of the browser host and the command line unless one is given: INTENT_EXPLORER_DATA, else ~/.config/intent-explorer-host. */
+export const defaultDataDir = (env: Record<string, string | undefined>): string =>
+  resolve(env.INTENT_EXPLORER_DATA ?? join(homedir(), '.config', 'intent-explorer-host'))
 
 /**
  * The data folder: created 0700, tightened to 0700 if it was looser, and every file
