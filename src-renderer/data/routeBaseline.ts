@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { SvcError } from '@contract/errors'
 import type { IntentHistoryEntry } from '@contract/service'
-import { knownStatus } from '@contract/service/constants'
-import { parseTime } from '../lib/format'
+import { summaryFromHistoryEntry } from '../db/records'
 import { RouteStatsBuilder, WINDOW_MS, type RouteStats, type StatsRow } from '../lib/routeStats'
 import { queryKeys } from './keys'
 import { readHistory } from './paging'
@@ -36,31 +35,16 @@ export interface RouteBaseline {
   error?: SvcError
 }
 
-/** What the route statistics read of a history entry: its status, route and receipt times. */
-function statsRowOf(e: IntentHistoryEntry): StatsRow | undefined {
-  const r = e.receipt
-  const s = r?.summary
-  const createdAt = parseTime(e.createdAt ?? s?.createdAt ?? r?.createdAt)
-  if (createdAt === undefined) return undefined
-  return {
-    status: knownStatus(e.status ?? r?.status),
-    createdAt,
-    originChainId: r?.originChainId ?? s?.originChainId,
-    destinationChainId: r?.destinationChainId ?? s?.destinationChainId,
-    // The baseline is per route; providers are not read from it.
-    routeProviders: [],
-    startedAt: parseTime(s?.startedAt),
-    finishedAt: parseTime(s?.finishedAt),
-  }
-}
-
-/** The 30-day route statistics of exactly these entries (one entry per intent id, the last one read wins). */
+/**
+ * The 30-day route statistics of exactly these entries: each read as the cache files it
+ * (`summaryFromHistoryEntry`), one row per intent id, the last one read winning.
+ */
 export function baselineStats(entries: readonly IntentHistoryEntry[], now: number): RouteStats {
   const byId = new Map<string, StatsRow>()
-  entries.forEach((e, i) => {
-    const row = statsRowOf(e)
-    if (row) byId.set(e.intentId ?? e.receipt?.intentId ?? `#${i}`, row)
-  })
+  for (const part of entries.map(summaryFromHistoryEntry)) {
+    const createdAt = part?.fields.createdAt
+    if (part && createdAt !== undefined) byId.set(part.intentId, { ...part.fields, createdAt, routeProviders: part.fields.routeProviders ?? [] })
+  }
   const builder = new RouteStatsBuilder('30d', now)
   builder.add([...byId.values()])
   return builder.finish()
