@@ -8,7 +8,7 @@ export interface Slice {
 }
 
 /** What the values are: USD amounts, or shares of a whole (fractions, shown as percentages). */
-export type BreakdownUnit = 'usd' | 'share'
+type BreakdownUnit = 'usd' | 'share'
 
 const ROW_HEIGHT = 28
 

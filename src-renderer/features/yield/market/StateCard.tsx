@@ -27,14 +27,14 @@ function decimalOf(v: unknown): string | undefined {
 }
 
 /** Liquidity in the market token's units: "2,817,282.55776 USDC"; anything else as sent. */
-export function liquidityText(value: unknown, symbol: string | undefined): ReactNode {
+function liquidityText(value: unknown, symbol: string | undefined): ReactNode {
   const d = decimalOf(value)
   if (d === undefined) return <Untyped value={value} />
   return `${formatDecimalShort(d.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, ''))}${symbol ? ` ${symbol}` : ''}`
 }
 
 /** Utilization as a percentage: "90.4%" for 0.904. A value above 1 cannot be a fraction and is shown as sent. */
-export function utilizationText(value: unknown): ReactNode {
+function utilizationText(value: unknown): ReactNode {
   const d = decimalOf(value)
   const n = d === undefined ? NaN : Number(d)
   return Number.isFinite(n) && n >= 0 && n <= 1 ? formatPercent(n, 1) : <Untyped value={value} />

@@ -4,7 +4,7 @@ import { Hex } from '../../../components/Hex'
 import { Logo } from '../../../components/Logo'
 import { yesNo } from '../markets/marketText'
 
-export interface TokenRow {
+interface TokenRow {
   role: string
   token: YieldToken
 }

@@ -15,7 +15,7 @@ const MAX_PAGES = 100
  * call where the service's free-text search covers ids; otherwise the list is read page
  * by page. Every page read is written through to the cache on the way.
  */
-export async function findMarket(id: string): Promise<Result<Fetched<YieldMarket>>> {
+async function findMarket(id: string): Promise<Result<Fetched<YieldMarket>>> {
   const attempts: YieldGetMarketsRequest[] = [{ search: id, limit: SCAN_PAGE }]
   for (let page = 0; page < MAX_PAGES; page++) attempts.push({ limit: SCAN_PAGE, offset: page * SCAN_PAGE })
   for (const [n, request] of attempts.entries()) {

@@ -49,7 +49,7 @@ export const SORT_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
   { value: 'tvlAsc', label: 'TVL, lowest first' },
   { value: 'nameAsc', label: 'Name, A to Z' },
 ]
-export const DEFAULT_SORT = 'rewardRateDesc'
+const DEFAULT_SORT = 'rewardRateDesc'
 
 /** The filters as the URL holds them: text as typed, the on/off ones as flags. */
 export type MarketFilterDraft = Omit<MarketFilters, 'type' | 'limit' | 'offset'> & { type: string; limit: string; offset: string }

@@ -9,7 +9,7 @@ import type { Slice } from '../charts/BreakdownChart'
  */
 
 /** The balance types the service uses, in the order a reader follows a position. */
-export const BALANCE_TYPES = ['active', 'entering', 'exiting', 'withdrawable', 'claimable', 'locked'] as const
+const BALANCE_TYPES = ['active', 'entering', 'exiting', 'withdrawable', 'claimable', 'locked'] as const
 /** Label for balances without a type (the payload form of the answer has none). */
 export const UNTYPED = 'position'
 
@@ -29,7 +29,7 @@ export interface MarketGroup {
 }
 
 /** A USD figure (sent as decimal text) as a number for totals and charts; undefined when absent or unreadable. */
-export function usdOf(b: Pick<YieldBalance, 'amountUsd'>): number | undefined {
+function usdOf(b: Pick<YieldBalance, 'amountUsd'>): number | undefined {
   if (b.amountUsd === undefined || b.amountUsd === '') return undefined
   const n = Number(b.amountUsd)
   return Number.isFinite(n) ? n : undefined
@@ -129,7 +129,7 @@ export const errorLabel = (e: YieldError, nameOf: (id: string) => string | undef
   e.yieldId ? (nameOf(e.yieldId) ? `${nameOf(e.yieldId)} (${e.yieldId})` : e.yieldId) : 'Wallet lookup'
 
 /** One CSV line: a balance of a market, or a lookup that failed (with `error` set). */
-export interface PositionCsvRow {
+interface PositionCsvRow {
   yieldId: string
   market: string
   balance?: YieldBalance

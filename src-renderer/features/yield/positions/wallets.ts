@@ -15,19 +15,19 @@ export interface WalletRow {
 
 export type WalletProblems = Partial<Record<keyof WalletRow, string>>
 
-export const WALLET_PARAM = 'w'
+const WALLET_PARAM = 'w'
 export const emptyWallet = (): WalletRow => ({ address: '', network: '', yieldId: '' })
 
 /** One `address,network[,yieldId]` line; blanks around the commas are ignored. */
-export function parseWalletLine(line: string): WalletRow {
+function parseWalletLine(line: string): WalletRow {
   const [address = '', network = '', yieldId = ''] = line.split(',').map((s) => s.trim())
   return { address, network, yieldId }
 }
 
-export const formatWalletLine = (w: WalletRow): string =>
+const formatWalletLine = (w: WalletRow): string =>
   [w.address.trim(), w.network.trim(), ...(w.yieldId.trim() ? [w.yieldId.trim()] : [])].join(',')
 
-export function validateWallet(w: WalletRow): WalletProblems {
+function validateWallet(w: WalletRow): WalletProblems {
   const problems: WalletProblems = {}
   const address = w.address.trim()
   // Networks differ in address format (0x hex, base58, bech32), so only what no network accepts is refused.
