@@ -118,6 +118,20 @@ export function withFilter(params: URLSearchParams, key: keyof MarketFilters, va
   return marketFilters.encode(key === 'offset' ? next : { ...next, offset: '0' }, params)
 }
 
-/** True when any filter narrows the list (paging and order do not). */
-export const isFiltered = (f: MarketFilters): boolean =>
-  Boolean(f.provider || f.chainId || f.type || f.search.trim() || f.stable || f.minTvl || f.hideDeprecated || f.hideClosed || f.tags.trim())
+/** Each filter that narrows the list (paging and order do not), in words: "stablecoins", "chain 1,8453". */
+export function filterParts(f: MarketFilters): string[] {
+  const parts = [
+    f.stable && 'stablecoins',
+    f.provider && `provider ${f.provider}`,
+    f.chainId && `chain ${f.chainId}`,
+    f.type,
+    f.search.trim() && `“${f.search.trim()}”`,
+    f.minTvl && `TVL ≥ $${Number(f.minTvl).toLocaleString('en-US')}`,
+    f.tags.trim() && `tags ${f.tags.trim()}`,
+    f.hideDeprecated && 'no deprecated',
+    f.hideClosed && 'open to entry',
+  ]
+  return parts.filter((p): p is string => Boolean(p))
+}
+
+export const isFiltered = (f: MarketFilters): boolean => filterParts(f).length > 0

@@ -6,7 +6,7 @@ import { useRecordQuery } from '../../../data/useRecordQuery'
 import { useConnection } from '../../../stores/connection'
 import { useCachedMarkets, vocabularyOf } from '../cachedMarkets'
 import { exportMarketsCsv } from './marketsCsv'
-import { readMarketFilters, withFilter, type MarketFilters } from './marketFilters'
+import { filterParts, readMarketFilters, withFilter, type MarketFilters } from './marketFilters'
 import { useMarkets } from './useMarkets'
 import { analystFiltersOf, needsLocalFiltering } from './analystFilters'
 
@@ -73,24 +73,9 @@ export function useMarketsView() {
     update,
     runExport,
     paramsText,
-    filtersName: describeFilters(filters),
+    // A name to suggest when saving: "stablecoins, TVL ≥ $1,000,000, chain 1,8453".
+    filtersName: filterParts(filters).join(', ') || 'All markets',
   }
-}
-
-/** A name to suggest when saving: "stablecoin, min TVL $1,000,000, chains 1,8453". */
-function describeFilters(f: MarketFilters): string {
-  const parts = [
-    f.stable && 'stablecoins',
-    f.provider && `provider ${f.provider}`,
-    f.chainId && `chain ${f.chainId}`,
-    f.type,
-    f.search.trim() && `“${f.search.trim()}”`,
-    f.minTvl && `TVL ≥ $${Number(f.minTvl).toLocaleString('en-US')}`,
-    f.tags.trim() && `tags ${f.tags.trim()}`,
-    f.hideDeprecated && 'no deprecated',
-    f.hideClosed && 'open to entry',
-  ].filter(Boolean)
-  return parts.join(', ') || 'All markets'
 }
 
 export type MarketsViewModel = ReturnType<typeof useMarketsView>
