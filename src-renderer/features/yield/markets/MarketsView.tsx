@@ -51,21 +51,21 @@ function MarketsPage({ vm, page }: { vm: MarketsViewModel; page: YieldGetMarkets
   const navigate = useNavigate()
   const { filters, chains, summaries, update } = vm
   const columns = useMemo(() => marketColumns(chains, summaries), [chains, summaries])
-  const window = { offset: filters.offset, limit: filters.limit, count: page.items.length, total: page.total }
+  const shownPage = { offset: filters.offset, limit: filters.limit, count: page.items.length, total: page.total }
   return (
     <>
       <Pager
         label="Pages"
         className="yield-pager"
         busy={vm.query.status === 'loading'}
-        hasPrevious={hasPreviousPage(window)}
-        hasNext={hasNextPage(window)}
-        onPrevious={() => update('offset', previousOffset(window))}
-        onNext={() => update('offset', nextOffset(window))}
-        pageSize={{ value: window.limit, sizes: PAGE_SIZES, onChange: (l) => update('limit', l) }}
+        hasPrevious={hasPreviousPage(shownPage)}
+        hasNext={hasNextPage(shownPage)}
+        onPrevious={() => update('offset', previousOffset(shownPage))}
+        onNext={() => update('offset', nextOffset(shownPage))}
+        pageSize={{ value: shownPage.limit, sizes: PAGE_SIZES, onChange: (l) => update('limit', l) }}
         summary={
           <span role="status" data-testid="page-summary">
-            {pageSummary(window, 'markets')}
+            {pageSummary(shownPage, 'markets')}
           </span>
         }
       />
