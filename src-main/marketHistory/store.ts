@@ -99,14 +99,9 @@ export class MarketHistoryStore {
   /** The journal's records by market file, read again when its size on disk changed (a torn last entry is cut off). */
   private pending(): Map<string, StoredRecord[]> {
     const file = this.path(JOURNAL)
-    let size: number
-    try {
-      size = statSync(file).size
-    } catch {
-      size = 0
-    }
+    const size = sizeOf(file) ?? 0
     if (this.journal?.size === size) return this.journal.byFile
-    const buf = size ? readFileSync(file) : Buffer.alloc(0)
+    const buf = size ? readOrEmpty(file) : Buffer.alloc(0)
     const whole = buf.length - (buf.length % JOURNAL_BYTES)
     if (whole !== buf.length) {
       truncateSync(file, whole)
@@ -138,12 +133,7 @@ export class MarketHistoryStore {
 
   snapshotLog(): SnapshotEntry[] {
     if (this.snapshots) return this.snapshots
-    let buf: Buffer
-    try {
-      buf = readFileSync(this.path('snapshots.bin'))
-    } catch {
-      buf = Buffer.alloc(0)
-    }
+    const buf = readOrEmpty(this.path('snapshots.bin'))
     if (buf.length % SNAPSHOT_BYTES) truncateSync(this.path('snapshots.bin'), buf.length - (buf.length % SNAPSHOT_BYTES))
     const out: SnapshotEntry[] = []
     for (let at = 0; at + SNAPSHOT_BYTES <= buf.length; at += SNAPSHOT_BYTES) {
@@ -196,12 +186,7 @@ export class MarketHistoryStore {
   /** A cheap mark that changes whenever the market's record or the snapshot log grows or is pruned. */
   version(marketId: string): string {
     const name = this.fileOf(marketId)
-    let size: number
-    try {
-      size = statSync(this.path(name)).size
-    } catch {
-      size = -1
-    }
+    const size = sizeOf(this.path(name)) ?? -1
     const pending = this.pending().get(name)?.length ?? 0
     const log = this.snapshotLog()
     return `${size}+${pending}:${log.length}:${log.length ? log[log.length - 1].t : 0}:${log.length ? log[0].t : 0}`
@@ -379,12 +364,7 @@ export class MarketHistoryStore {
 
 /** A market file's records, oldest first: every one, or from `from` (epoch ms) on with the one before it. */
 function readFiled(file: string, from: number): StoredRecord[] {
-  let buf: Buffer
-  try {
-    buf = readFileSync(file)
-  } catch {
-    return []
-  }
+  const buf = readOrEmpty(file)
   if (from <= 0) return decodeRecords(buf)
   const first = firstAtOrAfter(Math.floor(buf.length / RECORD_BYTES), (i) => buf.readUInt32LE(i * RECORD_BYTES), toSeconds(from))
   return decodeRecords(buf.subarray(Math.max(0, first - 1) * RECORD_BYTES))
@@ -461,6 +441,24 @@ function appendNew(file: string, records: readonly StoredRecord[]): void {
     if (from < records.length) writeSync(fd, encodeRecords(records.slice(from)))
   } finally {
     closeSync(fd)
+  }
+}
+
+/** The file's bytes; none when it is not there (nothing recorded yet). */
+function readOrEmpty(file: string): Buffer {
+  try {
+    return readFileSync(file)
+  } catch {
+    return Buffer.alloc(0)
+  }
+}
+
+/** The file's size, or undefined when it is not there. */
+function sizeOf(file: string): number | undefined {
+  try {
+    return statSync(file).size
+  } catch {
+    return undefined
   }
 }
 
