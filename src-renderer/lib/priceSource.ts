@@ -112,20 +112,27 @@ export interface ValuedSum {
   unpriced: string[]
 }
 
-export function valueAll(book: PriceBook, amounts: readonly TokenAmount[]): ValuedSum {
+/** Several sums as one: their values added, each way of pricing and each unpriced reason once. */
+export function sumAll(sums: Iterable<ValuedSum>): ValuedSum {
   const out: ValuedSum = { usd: 0, priced: 0, prices: [], unpriced: [] }
-  for (const a of amounts) {
-    const v = valueAt(book, a)
-    if ('unpriced' in v) {
-      if (!out.unpriced.includes(v.unpriced)) out.unpriced.push(v.unpriced)
-      continue
-    }
-    out.usd += v.usd
-    out.priced++
-    if (!out.prices.includes(v.price)) out.prices.push(v.price)
+  for (const s of sums) {
+    out.usd += s.usd
+    out.priced += s.priced
+    for (const p of s.prices) if (!out.prices.includes(p)) out.prices.push(p)
+    for (const u of s.unpriced) if (!out.unpriced.includes(u)) out.unpriced.push(u)
   }
   return out
 }
+
+export const valueAll = (book: PriceBook, amounts: readonly TokenAmount[]): ValuedSum =>
+  sumAll(
+    amounts.map((a): ValuedSum => {
+      const v = valueAt(book, a)
+      return 'unpriced' in v
+        ? { usd: 0, priced: 0, prices: [], unpriced: [v.unpriced] }
+        : { usd: v.usd, priced: 1, prices: [v.price], unpriced: [] }
+    }),
+  )
 
 /**
  * How a price was had, in words: "priced from GetTokenPrices at 2026-11-27 12:01:05 UTC

@@ -12,8 +12,9 @@ import { chainName } from '../../lib/chains'
 import { useConnection } from '../../stores/connection'
 import { WALLET_CAP } from './load'
 import { useWallet } from './useWallet'
-import { amountOf, recoverableCsv, recoverableTotals, walletValue, type TokenTotal } from './totals'
+import { amountOf, recoverableCsv, recoverableTotals, type TokenTotal } from './totals'
 import { PricedUsd } from '../../components/PricedUsd'
+import { sumAll } from '../../lib/priceSource'
 import { usePriceBook } from '../../stores/priceBook'
 import { ViewHeader } from '../../components/ViewHeader'
 import { plainTokenProblem } from '@contract/formats'
@@ -61,6 +62,7 @@ export function RecoverableView() {
   const book = usePriceBook(useConnection((s) => s.info?.activeProfileId))
   const shown = wallet.shown?.data
   const totals = useMemo(() => (shown && shown.owner === owner ? recoverableTotals(shown.entries, book) : []), [shown, owner, book])
+  const worth = sumAll(totals.map((t) => t.value))
 
   return (
     <section className="view recoverable-view" aria-labelledby="recoverable-title">
@@ -83,7 +85,7 @@ export function RecoverableView() {
         <p className="muted small" role="status" aria-label="Wallet summary">
           {totals.length ? (
             <>
-              <PricedUsd sum={walletValue(totals)} label="USD value of the wallet's recoverable funds" /> in {totals.length} token{totals.length > 1 ? 's' : ''} across {new Set(totals.flatMap((t) => t.parts.map((p) => p.intentId))).size} intents
+              <PricedUsd sum={worth} label="USD value of the wallet's recoverable funds" /> in {totals.length} token{totals.length > 1 ? 's' : ''} across {new Set(totals.flatMap((t) => t.parts.map((p) => p.intentId))).size} intents
             </>
           ) : (
             'Nothing recoverable'

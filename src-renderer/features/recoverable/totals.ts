@@ -69,18 +69,6 @@ export function recoverableTotals(entries: readonly IntentHistoryEntry[], book: 
 
 const NO_PRICES: PriceBook = new Map()
 
-/** The USD values of several totals, as one figure: priced how, and what is unpriced. */
-export function walletValue(totals: readonly TokenTotal[]): ValuedSum {
-  const out: ValuedSum = { usd: 0, priced: 0, prices: [], unpriced: [] }
-  for (const t of totals) {
-    out.usd += t.value.usd
-    out.priced += t.value.priced
-    for (const p of t.value.prices) if (!out.prices.includes(p)) out.prices.push(p)
-    for (const u of t.value.unpriced) if (!out.unpriced.includes(u)) out.unpriced.push(u)
-  }
-  return out
-}
-
 /** A token amount in its units ("1.5 USDC") exactly, or base units when the decimals are unknown. */
 export const amountOf = (raw: string, t: TokenTotal): string =>
   amountText({ raw, decimals: t.decimals, symbol: t.symbol })
