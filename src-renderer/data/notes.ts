@@ -20,25 +20,17 @@ export const cacheWrite =
     }
   }
 
-export interface NoteArgs {
-  profileId: string
-  intentId: string
-  text: string
-}
-
 /** Adds a note to the intent's notes (the ones the intent page and Needs attention show) and records it in the case's history. */
-export async function addCaseNote({ profileId, intentId, text }: NoteArgs): Promise<Note> {
-  const note = await addNote(profileId, intentId, text)
-  useCases.getState().noteAdded(profileId, intentId, note.text)
-  return note
-}
+export const useAddNote = () =>
+  useMutation({
+    mutationFn: cacheWrite(async ({ profileId, intentId, text }: { profileId: string; intentId: string; text: string }): Promise<Note> => {
+      const note = await addNote(profileId, intentId, text)
+      useCases.getState().noteAdded(profileId, intentId, note.text)
+      return note
+    }),
+  })
 
-/** Adds a note, through the case (`addCaseNote`). */
-export const useAddNote = () => useMutation({ mutationFn: cacheWrite(addCaseNote) })
-
-/** Deletes a note by its id. */
 export const useDeleteNote = () => useMutation({ mutationFn: cacheWrite((id: string) => deleteNote(id)) })
 
-/** Bookmarks an intent, or takes the bookmark away. */
 export const useSetBookmarked = () =>
   useMutation({ mutationFn: cacheWrite(({ profileId, intentId, on }: { profileId: string; intentId: string; on: boolean }) => setBookmarked(profileId, intentId, on)) })
