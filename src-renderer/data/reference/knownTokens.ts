@@ -76,22 +76,20 @@ export function findToken(chainId: number | undefined, address: string | undefin
   return tokenChoicesOn(chainId, chains.get(chainId), labels).find((t) => t.address === lower)
 }
 
-export interface TokenCatalog {
-  /** The tokens a person can pick on a chain. */
-  choicesOn(chainId: number | undefined): TokenChoice[]
-  /** A token by chain and address, when anything the app knows names it. */
-  find(chainId: number | undefined, address: string | undefined): TokenChoice | undefined
-}
-
-/** The active profile's tokens: its chains' native coins, the well-known tokens and its learnt labels. */
-export function useTokenCatalog(): TokenCatalog {
+/**
+ * The active profile's tokens: its chains' native coins, the well-known tokens and its
+ * learnt labels; `choicesOn` a chain (what a person can pick there), `find` by chain and address.
+ */
+export function useTokenCatalog() {
   const chains = useChainsById()
   const labels = useTokenLabels()
   return useMemo(
     () => ({
-      choicesOn: (chainId) => (chainId === undefined ? [] : tokenChoicesOn(chainId, chains.get(chainId), labels)),
-      find: (chainId, address) => findToken(chainId, address, chains, labels),
+      choicesOn: (chainId: number | undefined) => (chainId === undefined ? [] : tokenChoicesOn(chainId, chains.get(chainId), labels)),
+      find: (chainId: number | undefined, address: string | undefined) => findToken(chainId, address, chains, labels),
     }),
     [chains, labels],
   )
 }
+
+export type TokenCatalog = ReturnType<typeof useTokenCatalog>
