@@ -22,19 +22,14 @@ export async function refreshAppInfo(): Promise<void> {
 export const useSetAccessKey = () =>
   useMutation({ mutationFn: (args: BridgeArgs<'setAccessKey'>) => callValue('setAccessKey', args), onSettled: refreshAppInfo })
 
-/** Removes a profile's access key. */
 export const useClearAccessKey = () =>
   useMutation({ mutationFn: (profileId: string) => callValue('clearAccessKey', { profileId }), onSettled: refreshAppInfo })
 
-export interface ProfileSave {
-  profile: BridgeArgs<'saveProfile'>
-  /** A key entered with the profile, stored once the profile is saved ('' for none). */
-  key: string
-  allowPlain: boolean
-}
-
-/** Saves the profile, then the key entered with it; a key refused still leaves the profile saved (`saved` and `error`). */
-export async function saveWithKey({ profile, key, allowPlain }: ProfileSave): Promise<{ saved?: ProfileView; error?: SvcError }> {
+/**
+ * Saves a profile (new or edited), then the key entered with it ('' for none); a key
+ * refused still leaves the profile saved (`saved` and `error`).
+ */
+async function saveWithKey(profile: BridgeArgs<'saveProfile'>, key: string, allowPlain: boolean): Promise<{ saved?: ProfileView; error?: SvcError }> {
   const r = await call('saveProfile', profile)
   if (!r.ok) return { error: r.error }
   if (key.trim()) {
@@ -44,8 +39,11 @@ export async function saveWithKey({ profile, key, allowPlain }: ProfileSave): Pr
   return { saved: r.value }
 }
 
-/** Saves a profile (new or edited) with the key entered with it. */
-export const useSaveProfile = () => useMutation({ mutationFn: saveWithKey, onSettled: refreshAppInfo })
+export const useSaveProfile = () =>
+  useMutation({
+    mutationFn: (a: { profile: BridgeArgs<'saveProfile'>; key: string; allowPlain: boolean }) => saveWithKey(a.profile, a.key, a.allowPlain),
+    onSettled: refreshAppInfo,
+  })
 
 /** Saves profiles one by one (an import: each a new profile), each answer kept in order. */
 export const useSaveProfiles = () =>
