@@ -79,22 +79,20 @@ export async function bridgeCallKeptWhenIdle<M extends BridgeMethodName>(
   return r
 }
 
-/**
- * `call` for a mutation or a query function of something not kept in the cache (settings,
- * main's own record): the value, or the failure thrown.
- */
-export async function callValue<M extends BridgeMethodName>(method: M, args: BridgeArgs<M>, opts?: BridgeCallOptions): Promise<BridgeResult<M>> {
-  const r = await call(method, args, opts)
+/** A call's value, or its failure thrown (for query and mutation functions). */
+async function valueOf<T>(pending: Promise<Result<T>>): Promise<T> {
+  const r = await pending
   if (!r.ok) throw r.error
   return r.value
 }
 
-/** `bridgeCall` for query functions and mutations: the answer, or the failure thrown. */
-export async function bridgeData<M extends BridgeMethodName>(method: M, args: BridgeArgs<M>, opts?: BridgeCallOptions): Promise<Fetched<DataOf<M>>> {
-  const r = await bridgeCall(method, args, opts)
-  if (!r.ok) throw r.error
-  return r.value
-}
+/** `call` for a mutation or a query function of something not kept in the cache (settings, main's own record). */
+export const callValue = <M extends BridgeMethodName>(method: M, args: BridgeArgs<M>, opts?: BridgeCallOptions): Promise<BridgeResult<M>> =>
+  valueOf(call(method, args, opts))
+
+/** `bridgeCall` (the answer written through) for query functions and mutations. */
+export const bridgeData = <M extends BridgeMethodName>(method: M, args: BridgeArgs<M>, opts?: BridgeCallOptions): Promise<Fetched<DataOf<M>>> =>
+  valueOf(bridgeCall(method, args, opts))
 
 async function fromCache<T>(source: LiveOrCachedSource<T, unknown>, liveError?: SvcError): Promise<Answer<T>> {
   const hit = await source.cached().catch(() => undefined)
