@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import type { TokenMetadata } from '@contract/service'
+import { tokenLabelKey } from '../../lib/displaySources'
 import type { RouteLeg } from '../../lib/intentRoute'
 import { bridgeCall } from '../liveOrCached'
 import { useProfileId } from '../useServiceQuery'
@@ -18,8 +19,6 @@ export const MAX_LABEL_LOOKUPS = 8
 /** Tokens already asked about this session, whatever the answer: never asked twice. */
 const asked = new Set<string>()
 
-const tokenKey = (chainId: number | undefined, address: string | undefined) => `${chainId}:${typeof address === 'string' ? address.toLowerCase() : address}`
-
 /**
  * Intents name tokens by address only; a receipt's summary carries both route tokens'
  * symbol and decimals. For each token shown that nothing has labelled yet, one receipt
@@ -35,7 +34,7 @@ export function useRouteTokenLabels(intents: readonly IntentLegs[], enabled: boo
     for (const intent of intents)
       for (const leg of [intent.from, intent.to]) {
         if (!leg.tokenAddress || leg.symbol || tokenLabel(byKey, leg.chainId, leg.tokenAddress)?.symbol) continue
-        const key = `${profileId}|${tokenKey(leg.chainId, leg.tokenAddress)}`
+        const key = `${profileId}|${tokenLabelKey(leg.chainId, leg.tokenAddress)}`
         if (intent.intentId && !asked.has(key) && !wanted.has(key) && wanted.size < MAX_LABEL_LOOKUPS) wanted.set(key, intent.intentId)
       }
     if (!wanted.size) return
