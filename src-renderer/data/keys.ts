@@ -30,12 +30,9 @@ export type ArgsOf<S extends QuerySource> = S extends BridgeMethodName ? BridgeA
 export type DataKey<S extends QuerySource = QuerySource> = readonly [profileId: string, source: S, args: ArgsOf<S>]
 
 export const queryKeys = {
-  /** Every request of one source for one profile. */
   source: <S extends QuerySource>(profileId: string, source: S) => [profileId, source] as const,
-  /** One request. */
   request: <S extends QuerySource>(profileId: string, source: S, args: ArgsOf<S>): DataKey<S> => [profileId, source, args] as const,
 }
 
-/** The profile a key belongs to. */
 export const profileOfKey = (key: readonly unknown[] | undefined): string | undefined =>
   typeof key?.[0] === 'string' ? key[0] : undefined

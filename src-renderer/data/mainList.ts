@@ -24,10 +24,8 @@ export type Mirror<K extends MainListKind> = SnapshotOf<K> & { removed: Readonly
 
 export const LIST_METHOD = { watches: 'listWatches', queryWatches: 'listQueryWatches' } as const
 
-/** An item's identity within its list. */
 export const itemId = (item: ItemOf<MainListKind>): string => ('intentId' in item ? item.intentId : item.id)
 
-/** The cache key of a profile's list. */
 export const listKey = (kind: MainListKind, profileId: string) => queryKeys.request(profileId, LIST_METHOD[kind], undefined)
 
 type AnyMirror = Mirror<MainListKind>

@@ -32,5 +32,4 @@ export const useRecorderAction = () =>
 /** Starts recording a set of wallets at every snapshot. */
 export const useSaveWalletSet = () => useRecordMutation((args: BridgeArgs<'saveWalletSet'>) => callValue('saveWalletSet', args), WALLET_SET_READS)
 
-/** Stops recording a set of wallets. */
 export const useRemoveWalletSet = () => useRecordMutation((id: string) => callValue('removeWalletSet', { id }), WALLET_SET_READS)

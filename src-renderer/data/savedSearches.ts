@@ -11,5 +11,4 @@ import { cacheWrite } from './notes'
 export const useSaveSearch = () =>
   useMutation({ mutationFn: cacheWrite(({ profileId, search }: { profileId: string; search: Parameters<typeof saveSearch>[1] }) => saveSearch(profileId, search)) })
 
-/** Deletes a saved search by its id. */
 export const useDeleteSavedSearch = () => useMutation({ mutationFn: cacheWrite((id: string) => deleteSavedSearch(id)) })

@@ -1,13 +1,9 @@
 import { keepPreviousData, useQueries, useQuery, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query'
 
 /**
- * The data layer's hooks for queries a feature builds itself (keys from `queryKeys`,
- * answers through `answerLiveOrCached` or a read of the cache): features never call
- * TanStack's `useQuery`/`useQueries` themselves (lint), so every query goes through here,
- * `useServiceQuery`, `usePagedQuery` or `useCacheRead`.
- */
-
-/**
+ * Queries a feature builds itself (keys from `queryKeys`): features never call TanStack's
+ * `useQuery`/`useQueries` themselves (lint).
+ *
  * Several calls shown together (the Search view's SearchIntents calls after its wallet
  * preview): one query each, all run at once, so each answer shows as it arrives.
  * `combine` turns their states into what the view draws; it runs again only when one of

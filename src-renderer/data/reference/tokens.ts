@@ -1,7 +1,6 @@
 import { useCallback } from 'react'
 import type { TokenMetadata } from '@contract/service'
 import { useProfileId } from '../useServiceQuery'
-
 import { tokenLabelKey as keyOf, type TokenLabel, type TokenLabels as Labels } from '../../lib/displaySources'
 import { useTokenLabelStore } from '../../stores/tokenLabels'
 
@@ -40,7 +39,6 @@ export const forgetTokenLabels = (): void => {
 /** One profile's labels, outside React. */
 export const tokenLabelsOf = (profileId: string): Labels => useTokenLabelStore.getState().byProfile.get(profileId) ?? NONE
 
-/** The active profile's labels. */
 export function useTokenLabels(): Labels {
   const profileId = useProfileId()
   return useTokenLabelStore((s) => (profileId === undefined ? NONE : (s.byProfile.get(profileId) ?? NONE)))
