@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { CLOCK_SKEW_NOTICE_MS, clockSkewText, type Capabilities, type ServiceClock, type TokenPriceView } from '@contract/service/extras'
+import { CLOCK_SKEW_NOTICE_MS, clockSkewText, type Capabilities, type CapabilityOperation, type TokenPriceView } from '@contract/service/extras'
 import { useConnection } from '../stores/connection'
-import { queryKeys } from './keys'
+import { queryKeys, type ArgsOf } from './keys'
 import { callValue } from './liveOrCached'
 import { useProfileId } from './useServiceQuery'
 
@@ -43,16 +43,11 @@ export function useCapabilities(): Capabilities | undefined {
   }).data
 }
 
-/** How far the service's clock is from this machine's; undefined where it has no Clock (or it failed). */
-export function useServiceClock(enabled = true): ServiceClock | undefined {
+/** A query of an optional operation, asked only where the service offers it; undefined otherwise or when it failed. */
+function useOffered<M extends 'getServiceClock' | 'getTokenPrices', T>(operation: CapabilityOperation, method: M, args: ArgsOf<M>, staleTime: number, read: () => Promise<T>, enabled = true) {
   const profileId = useProfileId()
-  const offers = useCapabilities()?.operations.Clock
-  return useQuery({
-    queryKey: queryKeys.request(profileId ?? '', 'getServiceClock', {}),
-    enabled: Boolean(profileId) && enabled && offers === 'available',
-    staleTime: 5 * 60_000,
-    queryFn: () => callValue('getServiceClock', {}),
-  }).data
+  const offers = useCapabilities()?.operations[operation]
+  return useQuery({ queryKey: queryKeys.request(profileId ?? '', method, args), enabled: Boolean(profileId) && enabled && offers === 'available', staleTime, queryFn: read }).data
 }
 
 /**
@@ -60,23 +55,16 @@ export function useServiceClock(enabled = true): ServiceClock | undefined {
  * per profile; undefined where the service offers none. Keyed by the token list.
  */
 export function useServicePrices(tokens: ReadonlyArray<{ chainId: number; contractAddress: string }>): TokenPriceView[] | undefined {
-  const profileId = useProfileId()
-  const offers = useCapabilities()?.operations.GetTokenPrices
   const args = { tokens: tokens.map((t) => ({ chainId: t.chainId, contractAddress: t.contractAddress.toLowerCase() })) }
-  return useQuery({
-    queryKey: queryKeys.request(profileId ?? '', 'getTokenPrices', args),
-    enabled: Boolean(profileId) && offers === 'available' && tokens.length > 0,
-    staleTime: 60_000,
-    queryFn: async () => (await callValue('getTokenPrices', args)).data.prices,
-  }).data
+  return useOffered('GetTokenPrices', 'getTokenPrices', args, 60_000, async () => (await callValue('getTokenPrices', args)).data.prices, tokens.length > 0)
 }
 
 /**
  * "Now" by the service's clock, for expiry and time left: this machine's time moved by the
- * measured skew, and the skew in words when it is large enough to change what they read.
+ * skew its Clock measured, and the skew in words when it is large enough to change what they read.
  */
 export function useServiceNow(localNow: number): { now: number; skewNote?: string } {
-  const clock = useServiceClock()
+  const clock = useOffered('Clock', 'getServiceClock', {}, 5 * 60_000, () => callValue('getServiceClock', {}))
   if (!clock || Math.abs(clock.skewMs) < CLOCK_SKEW_NOTICE_MS) return { now: localNow }
   return { now: localNow + clock.skewMs, skewNote: `by the service’s clock: ${clockSkewText(clock.skewMs)}` }
 }
