@@ -44,7 +44,7 @@ import {
 import { walkIntentHistory, type WalkHistoryOptions, type WalkHistoryResult } from './historyWalk'
 import { OPERATIONS, type OperationName, type RequestOf, type ResponseOf } from './operations'
 import type { CapabilityOperation } from '../../src-shared/contract/service/extras'
-import { DEFAULT_RETRY_POLICY, realSleep, withRetry, type RetryInfo, type RetryPolicy, type Sleep } from './retry'
+import { DEFAULT_RETRY_POLICY, realSleep, withRetry, type RetryInfo, type RetryOptions, type RetryPolicy, type Sleep } from './retry'
 import { nodeFetch } from './nodeFetch'
 import { DEFAULT_MAX_ANSWER_BYTES, postJson, type FetchLike } from './transport'
 import type { WireDialect } from '../../src-shared/contract/dialect'
@@ -104,10 +104,8 @@ export class SvcClient {
   private readonly timeoutMs: number
   private readonly longPollTimeoutMs: number
   private readonly maxAnswerBytes: number
-  private readonly policy: RetryPolicy
-  private readonly sleep: Sleep
-  private readonly random: () => number
-  private readonly onRetry?: (info: RetryInfo) => void
+  /** How reads are retried: the policy, the clock's wait and dice, and who hears of each retry. */
+  private readonly retrying: Pick<RetryOptions, 'policy' | 'sleep' | 'random' | 'onRetry'>
   readonly wire: WireCodec
   private readonly quoted = new QuotedIntents()
   /** Recent long-poll answers, decoded, by a hash of their text; bounded by size (see `AnswerMemo`). */
@@ -120,11 +118,8 @@ export class SvcClient {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
     this.longPollTimeoutMs = options.longPollTimeoutMs ?? DEFAULT_LONG_POLL_TIMEOUT_MS
     this.maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES
-    const { sleep, random, ...policy } = options.retry ?? {}
-    this.policy = { ...DEFAULT_RETRY_POLICY, ...policy }
-    this.sleep = sleep ?? realSleep
-    this.random = random ?? Math.random
-    this.onRetry = options.onRetry
+    const { sleep = realSleep, random = Math.random, ...policy } = options.retry ?? {}
+    this.retrying = { policy: { ...DEFAULT_RETRY_POLICY, ...policy }, sleep, random, onRetry: options.onRetry }
     this.wire = wireCodec(options.dialect)
   }
 
@@ -221,12 +216,9 @@ export class SvcClient {
     const attempt = () => this.send(name, body, request, timeoutMs, opts.signal)
     if (!operation.retry) return attempt()
     return withRetry(attempt, {
+      ...this.retrying,
       operation: name,
-      policy: this.policy,
-      sleep: this.sleep,
-      random: this.random,
       signal: opts.signal,
-      onRetry: this.onRetry,
       aborted: () => abortedFailure({ operation: name, baseUrl: this.baseUrl, keySent: false }),
     })
   }
