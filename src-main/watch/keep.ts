@@ -65,9 +65,7 @@ export const fitsJson = (value: unknown, max: number): boolean => jsonChars(valu
 /** An error as a watch keeps it: every text a service may have filled, cut to size. */
 export function keptError(error: SvcError): SvcError {
   const out: SvcError = { ...error, message: clipText(error.message, MAX_TEXT_CHARS) }
-  if (error.name !== undefined) out.name = clipText(error.name, MAX_FIELD_CHARS)
-  if (error.path !== undefined) out.path = clipText(error.path, MAX_FIELD_CHARS)
-  if (error.operation !== undefined) out.operation = clipText(error.operation, MAX_FIELD_CHARS)
+  for (const field of ['name', 'path', 'operation'] as const) if (error[field] !== undefined) out[field] = clipText(error[field], MAX_FIELD_CHARS)
   return out
 }
 
