@@ -76,12 +76,12 @@ function RateFigures({ market: m }: { market: YieldMarket }) {
 }
 
 type RewardComponent = NonNullable<NonNullable<YieldMarket['rewardRate']>['components']>[number]
-const REWARD_COLUMNS: Column<{ c: RewardComponent; i: number }>[] = [
-  { id: 'rate', header: 'Rate', align: 'right', cell: ({ c }) => formatPercent(c.rate) },
-  { id: 'type', header: 'Rate type', cell: ({ c }) => c.rateType ?? '—' },
-  { id: 'token', header: 'Token', cell: ({ c }) => (c.token ? tokenLabel(c.token) : '—') },
-  { id: 'source', header: 'Source', cell: ({ c }) => c.yieldSource ?? '—' },
-  { id: 'description', header: 'Description', wrap: true, cell: ({ c }) => <span className="yield-wrap">{c.description ?? '—'}</span> },
+const REWARD_COLUMNS: Column<RewardComponent>[] = [
+  { id: 'rate', header: 'Rate', align: 'right', cell: (c) => formatPercent(c.rate) },
+  { id: 'type', header: 'Rate type', cell: (c) => c.rateType ?? '—' },
+  { id: 'token', header: 'Token', cell: (c) => (c.token ? tokenLabel(c.token) : '—') },
+  { id: 'source', header: 'Source', cell: (c) => c.yieldSource ?? '—' },
+  { id: 'description', header: 'Description', wrap: true, cell: (c) => <span className="yield-wrap">{c.description ?? '—'}</span> },
 ]
 
 function RewardCard({ market: m }: { market: YieldMarket }) {
@@ -90,7 +90,7 @@ function RewardCard({ market: m }: { market: YieldMarket }) {
     <Card title="Reward rate">
       <RateFigures market={m} />
       {components.length ? (
-        <DataTable columns={REWARD_COLUMNS} rows={components.map((c, i) => ({ c, i }))} rowKey={(r) => String(r.i)} label="Reward components" />
+        <DataTable columns={REWARD_COLUMNS} rows={components} rowKey={(c) => String(components.indexOf(c))} label="Reward components" />
       ) : (
         <p className="muted">No reward components listed.</p>
       )}
