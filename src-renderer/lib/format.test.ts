@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { countOf, formatAge, formatAmount, formatDateTime, formatDecimalFit, formatDecimalShort, formatDuration, formatUnitsExact, formatUsd, parseTime, setShowUtc, shortHex, zoneName } from './format'
+import { countOf, formatAge, formatAmount, formatClock, formatDateTime, formatDecimalFit, formatDecimalShort, formatDuration, formatUnitsExact, formatUsd, parseTime, setShowUtc, shortHex, zoneName } from './format'
 
 describe('amount formatting', () => {
   it('keeps every digit of amounts beyond 2^53', () => {
@@ -77,6 +77,7 @@ describe('formatDateTime and the shown zone', () => {
     expect(formatDateTime(Date.parse('2026-11-25T23:59:59Z'), false)).toBe('2026-11-25 23:59:59')
     expect(zoneName()).toBe('UTC')
     expect(formatDateTime(undefined)).toBe('—')
+    expect(formatClock(Date.parse('2026-11-25T09:05:07Z'))).toBe('09:05:07')
   })
 
   it('shows local time with the local zone name otherwise', () => {

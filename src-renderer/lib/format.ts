@@ -149,6 +149,11 @@ export function zoneName(t: number = Date.now()): string {
 
 export const pad2 = (n: number): string => String(n).padStart(2, '0')
 
+const clockOf = (p: TimeParts) => `${pad2(p.hour)}:${pad2(p.minute)}:${pad2(p.second)}`
+
+/** "11:48:03": the time of day an instant shows as, in the shown zone, for a line that names no date. */
+export const formatClock = (t: number): string => clockOf(timeParts(t))
+
 /**
  * "2026-11-25 11:48:03 UTC": the date, time and zone an instant shows as. A dense table
  * may leave the zone out of its cells (`withZone` false) when its header names it.
@@ -157,7 +162,7 @@ export function formatDateTime(value: string | number | undefined, withZone = tr
   const t = parseTime(value)
   if (t === undefined) return value === undefined || value === '' ? '—' : String(value).slice(0, 64)
   const p = timeParts(t)
-  const text = `${p.year}-${pad2(p.month)}-${pad2(p.day)} ${pad2(p.hour)}:${pad2(p.minute)}:${pad2(p.second)}`
+  const text = `${p.year}-${pad2(p.month)}-${pad2(p.day)} ${clockOf(p)}`
   return withZone ? `${text} ${zoneName(t)}` : text
 }
 
