@@ -37,12 +37,8 @@ export function followOfflineMode(client: QueryClient): () => void {
     offline = now
     void client.invalidateQueries()
   }
-  const offCache = useCacheStatus.subscribe(check)
-  const offConnection = useConnection.subscribe(check)
-  return () => {
-    offCache()
-    offConnection()
-  }
+  const stops = [useCacheStatus.subscribe(check), useConnection.subscribe(check)]
+  return () => stops.forEach((stop) => stop())
 }
 
 /** Whether a query holds a paged list read from the cache (its first page came from there). */

@@ -114,11 +114,7 @@ export function dropReadAll(key: QueryKey): void {
   const hash = hashKey(key)
   aborts.get(hash)?.abort()
   aborts.delete(hash)
-  useReadAllRuns.setState((s) => {
-    const rest = { ...s }
-    delete rest[hash]
-    return rest
-  }, true)
+  useReadAllRuns.setState(({ [hash]: _dropped, ...rest }) => rest, true)
 }
 
 /** Stops every run and forgets them and what the service showed of each list (a fresh start, for tests). */

@@ -136,13 +136,12 @@ function followListReads(client: QueryClient, receiptsCached: Set<string>): () =
 
 /** Writes the watches' cache copy for the life of the page (`DataProvider` starts it). Returns the stop. */
 export function followWatchCache(client: QueryClient): () => void {
-  const offEvents = onMainEvent((event) => {
-    if (event.type !== 'list:changed' || event.kind !== 'watches') return
-    for (const watch of event.items) void writeWatchChange(watch).catch((err) => console.warn('could not mirror a watch', err))
-  })
-  const offReads = followListReads(client, new Set())
-  return () => {
-    offEvents()
-    offReads()
-  }
+  const stops = [
+    onMainEvent((event) => {
+      if (event.type !== 'list:changed' || event.kind !== 'watches') return
+      for (const watch of event.items) void writeWatchChange(watch).catch((err) => console.warn('could not mirror a watch', err))
+    }),
+    followListReads(client, new Set()),
+  ]
+  return () => stops.forEach((stop) => stop())
 }

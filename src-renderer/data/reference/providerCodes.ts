@@ -30,9 +30,7 @@ export function learnProviderCodes(profileId: string, values: readonly unknown[]
 }
 
 /** Forgets every learnt code (tests start from nothing). */
-export function forgetProviderCodes(): void {
-  useProviderCodeStore.setState({ byProfile: {} })
-}
+export const forgetProviderCodes = (): void => void useProviderCodeStore.setState({ byProfile: {} })
 
 export const providerCodesOf = (profileId: string): readonly string[] => useProviderCodeStore.getState().byProfile[profileId] ?? NONE
 

@@ -32,9 +32,7 @@ export function learnTokens(profileId: string, metas: ReadonlyArray<TokenMetadat
 }
 
 /** Forgets every label (tests start from nothing). */
-export const forgetTokenLabels = (): void => {
-  useTokenLabelStore.setState({ byProfile: new Map() })
-}
+export const forgetTokenLabels = (): void => void useTokenLabelStore.setState({ byProfile: new Map() })
 
 /** One profile's labels, outside React. */
 export const tokenLabelsOf = (profileId: string): Labels => useTokenLabelStore.getState().byProfile.get(profileId) ?? NONE
