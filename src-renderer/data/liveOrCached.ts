@@ -19,10 +19,7 @@ export interface Shown<T> {
 /** A query's answer: what to show, or null when offline and the cache holds nothing for it. */
 export type Answer<T> = Shown<T> | null
 
-export interface CachedHit<T> {
-  data: T
-  fetchedAt: number
-}
+export type CachedHit<T> = Pick<Shown<T>, 'data' | 'fetchedAt'>
 
 /** A live answer: its data and when the service gave it (a bridge call's `Fetched`, or an answer built from several). */
 export interface LiveAnswer<L> {

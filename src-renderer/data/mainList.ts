@@ -88,8 +88,6 @@ export function updateList<K extends MainListKind>(client: QueryClient, kind: K,
   client.setQueryData<Mirror<K>>(listKey(kind, profileId), (known) => (known ? update(known) : known))
 }
 
-const activeProfileId = () => useConnection.getState().info?.activeProfileId
-
 /**
  * What one bridge event does to the lists in the cache: each changed item is folded in,
  * a snapshot replaces what is older, and a brief snapshot (items without their bulky
@@ -98,7 +96,7 @@ const activeProfileId = () => useConnection.getState().info?.activeProfileId
 export function applyListEvent(client: QueryClient, event: BridgeEvent): void {
   if (event.type !== 'list:changed') return
   const { kind, items, list } = event
-  const profileId = event.profileId ?? activeProfileId()
+  const profileId = event.profileId ?? useConnection.getState().info?.activeProfileId
   if (!profileId) return
   for (const item of items as ItemOf<MainListKind>[]) updateList(client, kind, item.profileId, (m) => withItem(m, item))
   if (!list) return

@@ -81,14 +81,7 @@ export const useClearFinishedWatches = () => useListAction(watchActions, (a, _no
  * transition), and the list is mirrored there. Written here, as list events and list
  * reads reach the query cache, so the views only show the list and act on it.
  */
-const mirrorOf = (w: WatchState): WatchMirror => ({
-  intentId: w.intentId,
-  addedAt: w.addedAt,
-  status: w.status,
-  done: w.phase === 'done',
-  muted: w.muted,
-  lastUpdateAt: w.lastUpdateAt,
-})
+const mirrorOf = ({ intentId, addedAt, status, phase, muted, lastUpdateAt }: WatchState): WatchMirror => ({ intentId, addedAt, status, done: phase === 'done', muted, lastUpdateAt })
 
 /** A receipt worth keeping: not trimmed (a summary of one too large to keep, or read back from disk), and with the time it was read. */
 function cacheReceiptOf(db: CacheModule, w: WatchState): Promise<unknown> | undefined {

@@ -61,12 +61,9 @@ async function takeEarlyAnswer(profileId: string): Promise<Result<Fetched<GetCha
   const r = await pending
   return r?.ok && r.value.source.profileId === profileId ? r : undefined
 }
-const argsFor = (provider: string): GetChainsRequest => (provider ? { routeProvider: provider } : ALL)
 
 /** The Chains view's list: every chain, or those one route provider serves. */
-export function useChainList(provider: string) {
-  return useServiceQuery('getChains', argsFor(provider), chainsSource)
-}
+export const useChainList = (provider: string) => useServiceQuery('getChains', provider ? { routeProvider: provider } : ALL, chainsSource)
 
 const NO_CHAINS: ReadonlyMap<number, ChainInfo> = new Map()
 const indexOf = (answer: Answer<ChainInfo[]>): ReadonlyMap<number, ChainInfo> =>
