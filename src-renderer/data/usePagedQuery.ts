@@ -6,7 +6,7 @@ import { useListPlaces } from '../stores/listPlaces'
 import { profileOfKey, queryKeys, type ArgsOf, type QuerySource } from './keys'
 import type { PageParam } from '@contract/paging'
 import { fetchListPage, firstParam, nextParam, type PageAnswer, type PagedSource } from './paging'
-import { useReadAllRuns, type ReadAllState } from '../stores/readAllRuns'
+import { useReadAllRuns } from '../stores/readAllRuns'
 import { cancelReadAll, forgetReadAllRuns, readAllInto } from './readAll'
 import { useProfileId } from './useServiceQuery'
 
@@ -40,29 +40,6 @@ export interface PagedQueryOptions<S extends QuerySource, T> {
   idOf?(item: T): string | undefined
 }
 
-export interface PagedList<T> {
-  status: 'idle' | 'loading' | 'ok' | 'error' | 'uncached'
-  error?: SvcError
-  /** The list's pages as read (for `all`: everything read so far); the previous list's while the first loads. */
-  pages: Array<NonNullable<PageAnswer<T>>>
-  /** Whether `pages` belong to this request (not a placeholder from the previous one). */
-  current: boolean
-  /** 0-based index of the shown page (`pages` view). */
-  pageIndex: number
-  hasNext: boolean
-  next(): void
-  previous(): void
-  reload(): void
-  /** Repeats what failed: the next page that could not be read, the list, or the interrupted "load all". */
-  retry(): void
-  run: ReadAllState | undefined
-  /** Starts "load all" over; `cap` as just typed, which may not have reached the URL yet. */
-  readAll(cap?: number): void
-  /** Continues a capped or cancelled "load all". */
-  resume(cap?: number): void
-  cancel(): void
-}
-
 type Data<T> = InfiniteData<PageAnswer<T>, PageParam>
 
 function useListQuery<S extends QuerySource, T>(o: PagedQueryOptions<S, T>, profileId: string | undefined) {
@@ -91,7 +68,7 @@ function statusOf(enabled: boolean, fetching: boolean, error: SvcError | null | 
   return hasData ? 'ok' : 'loading'
 }
 
-export function usePagedQuery<S extends QuerySource, T>(o: PagedQueryOptions<S, T>): PagedList<T> {
+export function usePagedQuery<S extends QuerySource, T>(o: PagedQueryOptions<S, T>) {
   const profileId = useProfileId()
   const offline = useOfflineMode()
   const client = useQueryClient()
@@ -127,12 +104,15 @@ export function usePagedQuery<S extends QuerySource, T>(o: PagedQueryOptions<S, 
     })
   }
   const runStatus = run?.running ? 'loading' : run?.outcome === 'error' ? 'error' : run ? 'ok' : 'loading'
-  const pagesStatus = statusOf(enabled, query.isFetching, query.error, query.data?.pages[0], query.data !== undefined)
+  const status: 'idle' | 'loading' | 'ok' | 'error' | 'uncached' = all ? (enabled ? runStatus : 'idle') : statusOf(enabled, query.isFetching, query.error, query.data?.pages[0], query.data !== undefined)
   return {
-    status: all ? (enabled ? runStatus : 'idle') : pagesStatus,
+    status,
     error: (all ? run?.error : query.error) ?? undefined,
+    /** The list's pages as read (for `all`: everything read so far); the previous list's while the first loads. */
     pages,
+    /** Whether `pages` belong to this request (not a placeholder from the previous one). */
     current: query.data !== undefined && !query.isPlaceholderData,
+    /** 0-based index of the shown page (`pages` view). */
     pageIndex,
     hasNext,
     next,
@@ -140,19 +120,24 @@ export function usePagedQuery<S extends QuerySource, T>(o: PagedQueryOptions<S, 
       if (pageIndex > 0) setPlace(pageIndex - 1)
     },
     reload: () => (all ? readAll(false) : void query.refetch()),
+    /** Repeats what failed: the next page that could not be read, the list, or the interrupted "load all". */
     retry: () => {
       if (all) readAll(run?.next !== undefined && run.loaded > 0)
       else if (query.isFetchNextPageError) next()
       else void query.refetch()
     },
     run,
-    readAll: (cap) => readAll(false, cap),
-    resume: (cap) => {
+    /** Starts "load all" over; `cap` as just typed, which may not have reached the URL yet. */
+    readAll: (cap?: number) => readAll(false, cap),
+    /** Continues a capped or cancelled "load all". */
+    resume: (cap?: number) => {
       if (run && !run.running && run.next) readAll(true, cap)
     },
     cancel: () => cancelReadAll(key),
   }
 }
+
+export type PagedList<T> = ReturnType<typeof usePagedQuery<QuerySource, T>>
 
 /** Forgets every list's place and stops every "load all" (a fresh start, for tests). */
 export function forgetPagedLists(): void {
