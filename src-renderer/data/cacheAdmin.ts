@@ -40,7 +40,7 @@ function useCacheChange<A, T>(write: (args: A) => Promise<T>) {
 /** Deletes cached records: some stores, one profile's, or everything. */
 export const useClearCache = () => useCacheChange(clearCache)
 
-export interface ImportArgs {
+interface ImportArgs {
   file: CacheFile
   options: ImportOptions
   onProgress(p: TransferProgress): void

@@ -27,7 +27,7 @@ export type QuerySource = BridgeMethodName | OtherSource
 
 export type ArgsOf<S extends QuerySource> = S extends BridgeMethodName ? BridgeArgs<S> : unknown
 
-export type DataKey<S extends QuerySource = QuerySource> = readonly [profileId: string, source: S, args: ArgsOf<S>]
+type DataKey<S extends QuerySource = QuerySource> = readonly [profileId: string, source: S, args: ArgsOf<S>]
 
 export const queryKeys = {
   source: <S extends QuerySource>(profileId: string, source: S) => [profileId, source] as const,

@@ -17,14 +17,14 @@ import { queryKeys } from './keys'
  */
 
 export type SnapshotOf<K extends MainListKind> = K extends 'watches' ? WatchList : QueryWatchList
-export type ItemOf<K extends MainListKind> = SnapshotOf<K>['items'][number]
+type ItemOf<K extends MainListKind> = SnapshotOf<K>['items'][number]
 
 /** What the cache holds for one profile's list: the snapshot, and this page's removals by their revision. */
 export type Mirror<K extends MainListKind> = SnapshotOf<K> & { removed: Readonly<Record<string, number>> }
 
 export const LIST_METHOD = { watches: 'listWatches', queryWatches: 'listQueryWatches' } as const
 
-export const itemId = (item: ItemOf<MainListKind>): string => ('intentId' in item ? item.intentId : item.id)
+const itemId = (item: ItemOf<MainListKind>): string => ('intentId' in item ? item.intentId : item.id)
 
 export const listKey = (kind: MainListKind, profileId: string) => queryKeys.request(profileId, LIST_METHOD[kind], undefined)
 

@@ -21,7 +21,7 @@ const RECORDER_READS: readonly RecordMethod[] = ['getMarketRecorder', 'getMarket
 const WALLET_SET_READS: readonly RecordMethod[] = ['listWalletSets', 'getPositionHistory']
 
 /** The market recorder's interval in minutes (null: off), or a snapshot now (`{ now: true }`). */
-export type RecorderAction = { intervalMinutes: number | null } | { now: true }
+type RecorderAction = { intervalMinutes: number | null } | { now: true }
 
 export const useRecorderAction = () =>
   useRecordMutation(

@@ -67,7 +67,7 @@ export async function fetchListPage<T>(source: PagedSource<T>, param: PageParam,
   return answerLiveOrCached({ live, cached: param.cursor === undefined ? cached : async () => undefined }, offline, signal)
 }
 
-export interface ReadPagesOptions<T> {
+interface ReadPagesOptions<T> {
   /** Where to start: undefined for the first page, or the param to resume from. */
   from?: PageParam
   /** Items already read (when resuming); they count towards the cap. */
@@ -79,7 +79,7 @@ export interface ReadPagesOptions<T> {
   onPage?(answer: NonNullable<PageAnswer<T>>, param: PageParam): number | void
 }
 
-export interface ReadPagesResult {
+interface ReadPagesResult {
   outcome: ReadOutcome
   /** Where to resume after a cap, a cancel or an error; undefined when the list ended. */
   next: PageParam | undefined
@@ -140,7 +140,7 @@ export function historyLive(query: HistoryQuery, first: Page = {}): PagedSource<
   }
 }
 
-export interface HistoryReadOptions {
+interface HistoryReadOptions {
   cap: number
   pageSize: number
   signal?: AbortSignal

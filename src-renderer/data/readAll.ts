@@ -18,7 +18,7 @@ const bounds = new Map<string, { atLeast: number; exact: boolean }>()
 
 const setRun = (hash: string, run: ReadAllState) => useReadAllRuns.setState({ [hash]: run })
 
-export interface ReadAllOptions<T> {
+interface ReadAllOptions<T> {
   cap: number
   pageSize: number
   offline: boolean

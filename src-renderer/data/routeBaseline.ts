@@ -17,7 +17,7 @@ import { useRouteStatsFor } from './routeStats'
  * The pages read are still written through to the cache (offline work). Offline, the
  * cache's own 30-day statistics are used, and said to be.
  */
-export const BASELINE_CAP = 5000
+const BASELINE_CAP = 5000
 export const BASELINE_FRESH_MS = 10 * 60_000
 const PAGE_SIZE = 100
 

@@ -17,7 +17,7 @@ export type StatsReply =
   | { id: number; type: 'error'; message: string }
 
 /** The fetch times of `rows` (from the service, as the cache stamped them) widening `range`; facts from an older release carry none. */
-export function fetchRangeOf(rows: ReadonlyArray<{ fetchedAt?: number }>, range?: FetchRange): FetchRange | undefined {
+function fetchRangeOf(rows: ReadonlyArray<{ fetchedAt?: number }>, range?: FetchRange): FetchRange | undefined {
   let out = range
   for (const { fetchedAt } of rows) {
     if (fetchedAt === undefined || !Number.isFinite(fetchedAt)) continue
@@ -27,7 +27,7 @@ export function fetchRangeOf(rows: ReadonlyArray<{ fetchedAt?: number }>, range?
 }
 
 /** Rows per read: big enough that IndexedDB's per-request cost vanishes, small enough to report progress often. */
-export const BATCH = 5_000
+const BATCH = 5_000
 
 /**
  * Reads the profile's cached intents in the window from IndexedDB and computes the

@@ -13,7 +13,7 @@ import { callValue } from './liveOrCached'
  */
 
 /** Reads the app's state (profiles, the active one, key storage) again into the connection store. */
-export async function refreshAppInfo(): Promise<void> {
+async function refreshAppInfo(): Promise<void> {
   const info = await call('getAppInfo', undefined)
   if (info.ok) useConnection.getState().setInfo(info.value)
 }

@@ -27,7 +27,7 @@ import { useProfileId } from './useServiceQuery'
 
 export type PagedView = 'pages' | 'all'
 
-export interface PagedQueryOptions<S extends QuerySource, T> {
+interface PagedQueryOptions<S extends QuerySource, T> {
   source: S
   /** The request without a cursor (null: nothing to load yet). Part of the key. */
   args: ArgsOf<S> | null

@@ -6,12 +6,12 @@ import { queryKeys } from './keys'
 import { useProfileId } from './useServiceQuery'
 
 /** Other cached intents read to learn token prices from, besides the listed ones. */
-export const PRICE_SAMPLE = 500
+const PRICE_SAMPLE = 500
 
 const NONE: readonly Intent[] = []
 
 /** A short, stable signature of the ids (order included), so the key stays small for thousands of entries. */
-export function idsSignature(ids: readonly string[]): string {
+function idsSignature(ids: readonly string[]): string {
   let h = 0x811c9dc5
   for (const id of ids) for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193)
   return `${ids.length}:${(h >>> 0).toString(16)}`

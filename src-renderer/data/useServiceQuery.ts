@@ -19,7 +19,7 @@ export type LoadState<T> = (
 export const useProfileId = (): string | undefined => useConnection((s) => s.info?.activeProfileId)
 
 /** The query's state in the terms views draw. */
-export function loadStateOf<T>(q: UseQueryResult<Answer<T>>, enabled: boolean): LoadState<T> {
+function loadStateOf<T>(q: UseQueryResult<Answer<T>>, enabled: boolean): LoadState<T> {
   const reload = () => {
     if (enabled) void q.refetch()
   }

@@ -99,8 +99,8 @@ export const useChain = (chainId: number | undefined): ChainInfo | undefined => 
  * list (written through); its success ends the outage (see `data/call.ts`), and the
  * offline switch then reloads every shown query, the chain list among them.
  */
-export const RECONNECT_FIRST_PROBE_MS = 2_000
-export const RECONNECT_MAX_PROBE_MS = 15_000
+const RECONNECT_FIRST_PROBE_MS = 2_000
+const RECONNECT_MAX_PROBE_MS = 15_000
 
 /** The wait before the next probe, after `probes` of them: 2 s, 4 s, 8 s, then 15 s. */
 export const probeDelay = (probes: number): number => Math.min(RECONNECT_FIRST_PROBE_MS * 2 ** probes, RECONNECT_MAX_PROBE_MS)

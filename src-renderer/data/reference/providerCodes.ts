@@ -4,7 +4,7 @@ import { useProviderCodeStore } from '../../stores/providerCodes'
 import { useProfileId } from '../useServiceQuery'
 
 /** The one provider code the spec names; every other code is learnt from data. */
-export const AUTO_PROVIDER = 'AUTO'
+const AUTO_PROVIDER = 'AUTO'
 
 const PROVIDER_CODE = /^[A-Z][A-Z0-9_]*$/
 

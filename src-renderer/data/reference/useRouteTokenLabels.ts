@@ -7,14 +7,14 @@ import { useProfileId } from '../useServiceQuery'
 import { learnTokens, tokenLabel, useTokenLabels } from './tokens'
 
 /** An intent and the two legs of its route, as shown in a list or a detail. */
-export interface IntentLegs {
+interface IntentLegs {
   intentId: string
   from: RouteLeg
   to: RouteLeg
 }
 
 /** Receipts fetched per list, at most: enough for the few tokens a search shows. */
-export const MAX_LABEL_LOOKUPS = 8
+const MAX_LABEL_LOOKUPS = 8
 
 /** Tokens already asked about this session, whatever the answer: never asked twice. */
 const asked = new Set<string>()
