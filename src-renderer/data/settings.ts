@@ -29,7 +29,7 @@ export const useClearAccessKey = () =>
  * Saves a profile (new or edited), then the key entered with it ('' for none); a key
  * refused still leaves the profile saved (`saved` and `error`).
  */
-async function saveWithKey(profile: BridgeArgs<'saveProfile'>, key: string, allowPlain: boolean): Promise<{ saved?: ProfileView; error?: SvcError }> {
+async function saveWithKey({ profile, key, allowPlain }: { profile: BridgeArgs<'saveProfile'>; key: string; allowPlain: boolean }): Promise<{ saved?: ProfileView; error?: SvcError }> {
   const r = await call('saveProfile', profile)
   if (!r.ok) return { error: r.error }
   if (key.trim()) {
@@ -39,11 +39,7 @@ async function saveWithKey(profile: BridgeArgs<'saveProfile'>, key: string, allo
   return { saved: r.value }
 }
 
-export const useSaveProfile = () =>
-  useMutation({
-    mutationFn: (a: { profile: BridgeArgs<'saveProfile'>; key: string; allowPlain: boolean }) => saveWithKey(a.profile, a.key, a.allowPlain),
-    onSettled: refreshAppInfo,
-  })
+export const useSaveProfile = () => useMutation({ mutationFn: saveWithKey, onSettled: refreshAppInfo })
 
 /** Saves profiles one by one (an import: each a new profile), each answer kept in order. */
 export const useSaveProfiles = () =>

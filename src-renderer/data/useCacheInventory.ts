@@ -11,14 +11,11 @@ export interface Inventory {
   storage: StorageEstimate
 }
 
-async function readInventory(): Promise<Inventory> {
-  try {
-    const [inv, storage] = await Promise.all([cacheInventory(), estimateStorage()])
-    return { ...inv, storage }
-  } catch (e) {
-    throw toSvcError(new Error(storageErrorMessage(e)))
-  }
-}
+const readInventory = (): Promise<Inventory> =>
+  Promise.all([cacheInventory(), estimateStorage()]).then(
+    ([inv, storage]) => ({ ...inv, storage }),
+    (e: unknown) => Promise.reject(toSvcError(new Error(storageErrorMessage(e)))),
+  )
 
 /**
  * What the cache holds (every profile's records), a cache-only query. Counted afresh when
