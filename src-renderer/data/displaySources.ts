@@ -25,11 +25,7 @@ function servedLogo(uri: string): Promise<string | null> {
   return pending
 }
 
-function useOfflineReason(): OfflineReason {
-  const forced = useCacheStatus((s) => s.forcedOffline)
-  const outage = useConnection((s) => s.lastOutage)
-  return { forced, outage }
-}
+const useOfflineReason = (): OfflineReason => ({ forced: useCacheStatus((s) => s.forcedOffline), outage: useConnection((s) => s.lastOutage) })
 
 /** What shared components read, from the data layer's owners (given to them by `DataProvider`). */
 export const DATA_DISPLAY_SOURCES: DisplaySources = { useChainDirectory, useTokenLabels, useOfflineReason, servedLogo }

@@ -12,13 +12,8 @@ import { toSvcError } from './errors'
 /** A cache write whose failure is the mutation's `error` (an `SvcError`, like any other). */
 export const cacheWrite =
   <A, T>(write: (args: A) => Promise<T>) =>
-  async (args: A): Promise<T> => {
-    try {
-      return await write(args)
-    } catch (e) {
-      throw toSvcError(e)
-    }
-  }
+  (args: A): Promise<T> =>
+    write(args).catch((e: unknown) => Promise.reject(toSvcError(e)))
 
 /** Adds a note to the intent's notes (the ones the intent page and Needs attention show) and records it in the case's history. */
 export const useAddNote = () =>
