@@ -77,8 +77,7 @@ export function useRouteBaseline(profileId: string | undefined, offline: boolean
   const cached = useRouteStatsFor(useCache ? profileId : undefined, '30d')
   if (useCache) {
     const stats = cached?.stats
-    const error = live.error ? (live.error as SvcError) : undefined
-    return { baseline: { stats, at: stats?.computedAt, read: stats?.rows ?? 0, capped: false, fromCache: true, ...(error && { error }) }, reading: false }
+    return { baseline: { stats, at: stats?.computedAt, read: stats?.rows ?? 0, capped: false, fromCache: true, ...(live.error && { error: live.error }) }, reading: false }
   }
   return { baseline: live.data, reading: Boolean(profileId) && live.isPending }
 }
