@@ -9,6 +9,7 @@ import { importCache, type CacheFile, type ImportOptions, type TransferProgress 
 import { isCachedList } from './client'
 import { CACHE_READ_SOURCES, OTHER_SOURCES } from './keys'
 import { cacheWrite } from './notes'
+import { forgetQuotedReads } from './useQuotedIntents'
 
 /**
  * The Cache view's writes (clearing, importing a file) as mutations, and its one-intent
@@ -33,7 +34,11 @@ function useCacheChange<A, T>(write: (args: A) => Promise<T>) {
   return useMutation({
     mutationFn: cacheWrite((args: A) => write(args).catch((e: unknown) => Promise.reject(new Error(storageErrorMessage(e))))),
     // Shown queries read again at once, the others when next shown; live answers stay.
-    onSuccess: () => client.invalidateQueries({ predicate: followsTheCache }),
+    // The pricing reads kept for 30 s are of the cache as it was: forget them first.
+    onSuccess: () => {
+      forgetQuotedReads()
+      return client.invalidateQueries({ predicate: followsTheCache })
+    },
   })
 }
 
