@@ -102,7 +102,7 @@ export const ingest: Benchmark = {
         },
         cpu('app', 'through the cache layer, staging and filing'),
         cpu('raw', 'the entries put into a plain object store'),
-        cpu('schema', "the records filing writes (entry, summary row with the lookup keys, route facts) put into the app's own stores and indexes"),
+        cpu('schema', "the records filing writes (entry with lookup keys, summary row) put into the app's own stores and indexes"),
       ] satisfies Figure[]
     } finally {
       await res.close()

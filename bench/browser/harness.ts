@@ -14,7 +14,7 @@ import {
   type ExplorerDb,
   type OfflineIntentFilter,
 } from '../../src-renderer/db'
-import { mergeRow, routeFactOf, summaryFromHistoryEntry } from '../../src-renderer/db/records'
+import { mergeRow, routeFactOf, storedKeys, summaryFromHistoryEntry } from '../../src-renderer/db/records'
 import { useCacheStatus } from '../../src-renderer/stores/cache'
 import { requestRouteStats } from '../../src-renderer/data/routeStats'
 import { useRouteStats } from '../../src-renderer/stores/routeStats'
@@ -153,7 +153,7 @@ async function ingestRaw(dbName: string): Promise<{ ms: number; filedMs?: number
 
 /**
  * What this schema costs by itself: the records the app would write for each entry (the
- * entry, the intent's summary row with its lookup keys and its route-statistics record), made by the app's own
+ * entry with its lookup keys, the intent's summary row and its route-statistics record), made by the app's own
  * record functions before the clock starts, put with plain IndexedDB calls into the
  * app's own stores and indexes, one transaction per page. The app's ingest over this is
  * the cache layer's own overhead (Dexie, reading rows back to merge, transitions).
@@ -165,7 +165,7 @@ async function ingestSchema(dbName: string): Promise<{ ms: number; filedMs?: num
   const pages = loaded.map((entries) =>
     entries.flatMap((entry): Array<[string, unknown]> => {
       const part = summaryFromHistoryEntry(entry)!
-      const record = { ...meta, intentId: part.intentId, entry }
+      const record = { ...meta, intentId: part.intentId, entry, keys: storedKeys(meta.profileId, part.keys) }
       const row = mergeRow(undefined, part, 'history', meta)
       return [['historyEntries', record], ['intentRows', row], ['routeFacts', routeFactOf(row)]]
     }),

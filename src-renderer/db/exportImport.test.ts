@@ -86,23 +86,6 @@ describe('export and import', () => {
     expect((await readTransitions('p1', intentIdOf(3))).map((t) => t.status)).toEqual(['QUOTED', 'EXECUTING', 'SUCCEEDED'])
   })
 
-  it('imports a file an older release wrote, keys it may carry on objects dropped, and finds its intents', async () => {
-    freshDb()
-    await populate()
-    const { text } = await exported()
-    const raw = JSON.parse(text) as { version: number; stores: Record<string, Array<Record<string, unknown>>> }
-    raw.version = 4
-    for (const r of raw.stores.historyEntries) r.keys = [`${r.profileId}|w:stale`]
-    const target = freshDb()
-    await importCache(await parseCacheFile(JSON.stringify(raw)))
-    for (const r of await target.historyEntries.toArray()) expect(r).not.toHaveProperty('keys')
-    const find = async (filter: Parameters<typeof searchCachedIntents>[1]) =>
-      (await searchCachedIntents('p1', filter, { limit: 5 })).rows.map((r) => r.intentId)
-    expect(await find({ txHash: hex('tx-origin', 2) })).toEqual([intentIdOf(2)])
-    expect(await find({ text: 'stale' })).toEqual([])
-    expect(await find({ text: 'failed' })).toEqual([intentIdOf(2)])
-  })
-
   it('exports a selection of stores and profiles', async () => {
     freshDb()
     await populate()

@@ -11,7 +11,7 @@ import {
   type FileStore,
 } from './fileFormat'
 import { flushHistoryJournal } from './historyJournal'
-import { rebuildIntentIndex, rebuildTables } from './intentIndex'
+import { rebuildIntentIndex, rebuildTables, withLookupKeys } from './intentIndex'
 import { listCachedProfiles } from './maintenance'
 import { INTENT_OBJECT_STORES } from './records'
 import { EXPORTABLE_STORES, SCHEMA_VERSION, STORE_NAMES, storeInfo, type StoreName } from './schema'
@@ -85,12 +85,8 @@ function stamp(ms: number): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}-${two(d.getHours())}${two(d.getMinutes())}`
 }
 
-/**
- * Lookup keys are derived from the objects and kept on the summary rows, which the import
- * rebuilds: files leave out any an object cached by an older release still carries, and
- * an intent object is stored without any a file may carry.
- */
-const withoutLookupKeys = ({ keys, ...record }: AnyRecord): AnyRecord => record
+/** Lookup keys are derived from the objects: files leave them out and the import derives them again. */
+const withoutLookupKeys = ({ keys, ...record }: { keys?: unknown }) => record
 
 /**
  * Builds the export file piece by piece (the pieces become one Blob), yielding between
@@ -122,7 +118,7 @@ export async function exportCache(
     for (const p of profiles) {
       await eachBatch(storeTable(db, s), storeInfo(s).profileIndex, p, (rows) => {
         for (const r of rows as Array<{ baseUrl?: string }>) if (r.baseUrl) baseUrls.get(p)!.add(r.baseUrl)
-        parts.push(`${first ? '' : ','}${rows.map((r) => JSON.stringify(strip ? withoutLookupKeys(r as AnyRecord) : r)).join(',')}`)
+        parts.push(`${first ? '' : ','}${rows.map((r) => JSON.stringify(strip ? withoutLookupKeys(r as { keys?: unknown }) : r)).join(',')}`)
         first = false
         done += rows.length
         counts[s] = (counts[s] ?? 0) + rows.length
@@ -245,7 +241,7 @@ function touchedIntents(entries: ReadonlyArray<[FileStore, AnyRecord[]]>): Touch
 
 /**
  * Writes one chunk of a store: a copy older than the cache's is left out (a live copy
- * also wins a tie), fetched records are marked `imported`, intent objects carry no
+ * also wins a tie), fetched records are marked `imported`, intent objects get their
  * lookup keys. Says how many were written, new, and in place of an older copy.
  */
 async function writeChunk(db: ExplorerDb, store: FileStore, records: AnyRecord[], remapped: boolean) {
@@ -253,14 +249,13 @@ async function writeChunk(db: ExplorerDb, store: FileStore, records: AnyRecord[]
   const chunk = store === 'notes' || store === 'savedSearches' ? await withLocalIds(db, store, records, remapped) : records
   const existing = (await table.bulkGet(chunk.map((r) => primaryKeyOf(table, r)))) as Array<{ fetchedAt: number; imported?: true } | undefined>
   const fetched = FETCHED_STORES.has(store)
-  /** Whether the file's copy replaces the cache's: it is later, or as late as an imported one. */
   const fileCopyWins = (r: AnyRecord, e: { fetchedAt: number; imported?: true }) =>
     e.imported ? (r.fetchedAt as number) >= e.fetchedAt : (r.fetchedAt as number) > e.fetchedAt
   const kept = chunk.flatMap((r, n) => (!fetched || !existing[n] || fileCopyWins(r, existing[n]!) ? [{ r, known: Boolean(existing[n]) }] : []))
-  const objects = INTENT_OBJECT_STORES.some((s) => s.store === store)
+  const objects = INTENT_OBJECT_STORES.find((s) => s.store === store)
   const rows = kept.map(({ r }) => {
     const marked = fetched ? { ...r, imported: true } : r
-    return objects ? withoutLookupKeys(marked) : marked
+    return objects ? withLookupKeys(objects, marked as AnyRecord & { intentId: string }) : marked
   })
   await table.bulkPut(rows)
   const replaced = kept.filter((k) => k.known).length

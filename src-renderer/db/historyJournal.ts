@@ -4,7 +4,7 @@ import { reportUnindexed, reportWriteError } from './activity'
 import { explorerDb, prefixRange, type ExplorerDb, type JournalRecord } from './db'
 import { storageErrorMessage } from './errors'
 import { storeIntentObjects } from './intentIndex'
-import { historyEntryIntentId, mergeRow, summaryFromHistoryEntry, type FetchMeta, type IntentRowRecord } from './records'
+import { historyEntryIntentId, mergeRow, storedKeys, summaryFromHistoryEntry, type FetchMeta, type IntentRowRecord } from './records'
 import { yieldToUi } from './yieldToUi'
 import { cacheWorker, viaWorker, WorkerUnavailable, type CacheWorkerClient } from './workerClient'
 
@@ -12,9 +12,9 @@ import { cacheWorker, viaWorker, WorkerUnavailable, type CacheWorkerClient } fro
  * History pages reach the cache in two steps. Staging puts the whole page, as fetched,
  * into `historyJournal` as one record: that is what makes it durable, and it costs about
  * as much as the page's bytes. Indexing then files each entry under its intent (its own
- * record, its summary row with its lookup keys, a transition) and deletes the journal
- * record. That second step costs several times the first (every entry has some 15 index
- * keys), so it runs when staging goes quiet, in small slices, and never holds up "load all".
+ * record, its lookup keys, its summary row, a transition) and deletes the journal record.
+ * That second step costs several times the first (every entry has some 25 index keys),
+ * so it runs when staging goes quiet, in small slices, and never holds up "load all".
  *
  * Indexing is idempotent (an entry filed twice with the same fetch time changes nothing),
  * so a journal record is deleted only after all its entries are filed, and a record left
@@ -62,9 +62,9 @@ async function whenIdle(): Promise<void> {
 
 /**
  * An entry staged and not yet filed, with what offline search needs of it: the summary
- * row (with its lookup keys) it will file, made as it is staged.
+ * row it will file and its lookup keys (profile-prefixed), made as it is staged.
  */
-export type Staged = { entry: IntentHistoryEntry; fetchedAt: number; row: IntentRowRecord }
+export type Staged = { entry: IntentHistoryEntry; fetchedAt: number; row: IntentRowRecord; keys: readonly string[] }
 
 /**
  * Entries staged and not yet filed, newest fetch per intent: those staged in this window,
@@ -82,7 +82,7 @@ function remember(meta: FetchMeta, entries: readonly IntentHistoryEntry[]): void
     const key = unindexedKey(meta.profileId, part.intentId)
     if ((unindexed.get(key)?.fetchedAt ?? -Infinity) > meta.fetchedAt) continue
     const row = mergeRow(undefined, part, 'history', meta)
-    unindexed.set(key, { entry, fetchedAt: meta.fetchedAt, row })
+    unindexed.set(key, { entry, fetchedAt: meta.fetchedAt, row, keys: storedKeys(meta.profileId, part.keys) })
   }
 }
 

@@ -8,15 +8,17 @@ import {
   routeFactOf,
   sourceTime,
   statusTransitions,
+  storedKeys,
   type FetchMeta,
+  type IntentObjectStore,
   type IntentRowRecord,
   type IntentSource,
   type SummaryPart,
 } from './records'
 
 /**
- * Stores full intent objects (intents, history entries, receipts) and keeps the summary
- * rows, which carry their lookup keys, in step. Callers run these inside their own read-write
+ * Stores full intent objects (intents, history entries, receipts) with their lookup keys
+ * and keeps the summary rows in step. Callers run these inside their own read-write
  * transaction, so an object and its row are stored together or not at all.
  */
 
@@ -49,7 +51,7 @@ function unchangedSince(before: IntentRowRecord | undefined, kind: IntentSource,
 type Item = { part: SummaryPart; record: object; fingerprint: string }
 
 /**
- * Stores full objects of one kind and folds each (with its lookup keys) into its
+ * Stores full objects of one kind (each with its lookup keys) and folds each into its
  * intent's summary row. An object older than the one already cached is not stored, but
  * still fills gaps in the row; one unchanged since it was stored (`unchangedSince`) is not
  * written at all. Three writes per intent (object, row, route facts), plus a transition
@@ -72,7 +74,7 @@ async function ingestIntentObjects(db: ExplorerDb, kind: IntentSource, meta: Fet
     changed.add(id)
     // A live answer replaces an imported copy whatever its time (`sourceTime`).
     const stores = sourceTime(before, kind, meta) <= meta.fetchedAt
-    if (stores) objects.set(id, record)
+    if (stores) objects.set(id, { ...record, keys: storedKeys(meta.profileId, part.keys) })
     const moves = statusTransitions(before, part.fields.status, meta.fetchedAt, meta)
     for (const m of moves) transitions.push({ profileId: meta.profileId, baseUrl: meta.baseUrl, intentId: id, ...m })
     const after = mergeRow(before, part, kind, meta)
@@ -163,6 +165,14 @@ export async function rebuildIntentIndex(
       gone.length ? db.routeFacts.bulkDelete(gone) : undefined,
     ])
   }
+}
+
+/** The record as stored: the object with its lookup keys (used by the import). */
+export function withLookupKeys<R extends { profileId: string; intentId: string } & Record<string, unknown>>(
+  store: IntentObjectStore,
+  record: R,
+): R & { keys: string[] } {
+  return { ...record, keys: storedKeys(record.profileId, store.summarise(record)?.keys ?? []) }
 }
 
 /** Intent ids with a summary row in the profile. */

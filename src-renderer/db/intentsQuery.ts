@@ -1,13 +1,14 @@
 import Dexie, { type IndexableType } from 'dexie'
 import type { IntentStatus } from '@contract/service'
-import { INTENT_STATUSES } from '@contract/service/constants'
-import { explorerDb, intentIdsOf, prefixRange, type ExplorerDb } from './db'
+import { explorerDb, intentIdsOf, type ExplorerDb } from './db'
 import { stagedEntries } from './historyJournal'
 import {
+  INTENT_OBJECT_STORES,
   KEY_KINDS,
   lookupKey,
   queryTerms,
   rowTime,
+  tagKey,
   toCachedRow,
   type CachedIntentRow,
   type IntentRowRecord,
@@ -48,14 +49,14 @@ export interface OfflineCursor {
 /**
  * How a query is answered, cheapest first:
  * - identifier filters (intent id, hash, address) and text terms resolve through the
- *   rows' one multiEntry key index (and, for the intent id, the owner's address and the
- *   status, which are no keys, the primary key and the owner and status indexes) to a
- *   set of intent ids; a text term is
- *   read up to a bound: a common word becomes a row test instead of a huge id set;
+ *   multiEntry key indexes of the stored objects to a set of intent ids; a text term
+ *   also matches row tags (symbols, providers, status), read up to a bound: a common
+ *   tag becomes a row test instead of a huge id set;
  * - a small id set is loaded and sorted whole;
  * - otherwise one ordered index is walked by key range in batches, newest first, and
  *   every filter is checked on the small summary rows until a page is full. The index is
- *   the most selective one the filter allows: owner, else status, else creation time.
+ *   the most selective one the filter allows: owner, else status/origin chain/project
+ *   (the narrowest range by count), else creation time.
  * Pages continue from a keyset cursor (createdAt, intentId), never an offset.
  */
 
@@ -64,12 +65,14 @@ const DIRECT_LOAD_LIMIT = 1000
 const MIN_BATCH = 64
 const MAX_BATCH = 2048
 
-type Field = 'ownerKey' | 'statusKey'
+type Field = 'ownerKey' | 'statusKey' | 'originKey' | 'projectKey'
 
 /** The filter each ordered index answers by its range alone. */
 const FILTER_OF_FIELD: Record<Field, keyof OfflineIntentFilter> = {
   ownerKey: 'owner',
   statusKey: 'statuses',
+  originKey: 'originChainId',
+  projectKey: 'projectId',
 }
 /** Filters every walk answers by its key range: the order and the time range. */
 const RANGE_FILTERS: ReadonlyArray<keyof OfflineIntentFilter> = ['order', 'fromTime', 'toTime']
@@ -82,6 +85,9 @@ interface OrderedIndex {
 const BY_TIME: OrderedIndex = { name: '[profileId+createdAt+intentId]' }
 const BY_OWNER: OrderedIndex = { name: '[profileId+ownerKey+createdAt+intentId]', field: 'ownerKey' }
 const BY_STATUS: OrderedIndex = { name: '[profileId+statusKey+createdAt+intentId]', field: 'statusKey' }
+const BY_ORIGIN: OrderedIndex = { name: '[profileId+originKey+createdAt+intentId]', field: 'originKey' }
+/** `projectKey` of a row whose intent has no project id (see records.ts). */
+const NO_PROJECT_KEY = -1
 
 /**
  * What the project filter does with intents cached without a project id, for every view
@@ -89,6 +95,8 @@ const BY_STATUS: OrderedIndex = { name: '[profileId+statusKey+createdAt+intentId
  */
 export const PROJECT_FILTER_CAVEAT =
   'This service does not report project ids: cached intents without one are not filtered by project, so they are listed too.'
+
+const BY_PROJECT: OrderedIndex = { name: '[profileId+projectKey+createdAt+intentId]', field: 'projectKey' }
 
 /** One walk over an ordered index: the rows whose `field` equals `value`. */
 interface Scan {
@@ -140,62 +148,32 @@ function rowMatcher(filter: OfflineIntentFilter, candidates: ReadonlySet<string>
     tests.every((t) => t(r))
 }
 
-/** Intents whose row carries the key. */
-async function idsWithKey(db: ExplorerDb, key: string): Promise<Set<string>> {
-  return new Set(intentIdsOf(await db.intentRows.where('keys').equals(key).primaryKeys()))
-}
-
-/** Intents with the address: as a key, or as their owner (the owner index finds those). */
-async function idsWithAddress(db: ExplorerDb, profileId: string, address: string): Promise<Set<string>> {
-  const [keyed, owned] = await Promise.all([idsWithKey(db, lookupKey(profileId, 'a', address)), prefixRange(db.intentRows, BY_OWNER.name, profileId, lower(address)!).primaryKeys()])
-  return new Set([...keyed, ...intentIdsOf(owned)])
+/** Intents whose stored objects carry the key (or a key starting with it). */
+async function idsWithKey(db: ExplorerDb, key: string, prefix: boolean): Promise<Set<string>> {
+  const lists = await Promise.all(
+    INTENT_OBJECT_STORES.map((s) => {
+      const where = db.table(s.store).where('keys')
+      return (prefix ? where.startsWith(key) : where.equals(key)).primaryKeys()
+    }),
+  )
+  return new Set(lists.flatMap(intentIdsOf))
 }
 
 /**
- * The intent an id names: its summary row, read by primary key as typed or in lower case
- * (as the service writes ids); the key index holds only ids written otherwise.
+ * The intent an id names. Only an intent's own objects carry its id as a key, so its
+ * summary row, read by primary key, answers at once; the key indexes are asked only
+ * when the id was typed in another case than the service writes it.
  */
 async function idsOfIntentId(db: ExplorerDb, profileId: string, intentId: string): Promise<Set<string>> {
   const id = intentId.trim()
-  for (const key of new Set([id, id.toLowerCase()])) if (await db.intentRows.get([profileId, key])) return new Set([key])
-  return idsWithKey(db, lookupKey(profileId, 'i', id))
+  if (await db.intentRows.get([profileId, id])) return new Set([id])
+  return idsWithKey(db, lookupKey(profileId, 'i', id), false)
 }
 
 function intersect(a: Set<string> | undefined, b: Set<string>): Set<string> {
   if (!a) return b
   const [small, big] = a.size <= b.size ? [a, b] : [b, a]
   return new Set([...small].filter((id) => big.has(id)))
-}
-
-/** Whether the row has the exact key (an address also as its owner, an id as its own). */
-function rowHasKey(r: IntentRowRecord, kind: KeyKind, value: string): boolean {
-  const v = lower(value)
-  return r.keys.includes(lookupKey(r.profileId, kind, value)) || (kind === 'a' && r.ownerKey === v) || (kind === 'i' && r.intentId === v)
-}
-
-/** The row test of a free-text term: the start of a key of any kind, of the intent id, the owner or the status. */
-function termTest(profileId: string, term: string): RowTest {
-  const prefixes = KEY_KINDS.map((kind) => lookupKey(profileId, kind, term))
-  return (r) =>
-    r.keys.some((k) => prefixes.some((p) => k.startsWith(p))) || r.intentId.startsWith(term) || r.ownerKey.startsWith(term) || r.statusKey.toLowerCase().startsWith(term)
-}
-
-/**
- * What a free-text term allows: the ids of the rows it matches, or, when a source of
- * matches holds more than the load limit, a row test. Each source is read up to one more
- * than the limit: a common word costs no more than a rare one.
- */
-async function termConstraint(db: ExplorerDb, profileId: string, term: string): Promise<{ ids?: Set<string>; test?: RowTest }> {
-  const bound = DIRECT_LOAD_LIMIT + 1
-  const statuses = INTENT_STATUSES.filter((s) => s.toLowerCase().startsWith(term))
-  const lists = await Promise.all([
-    ...KEY_KINDS.map((kind) => db.intentRows.where('keys').startsWith(lookupKey(profileId, kind, term)).limit(bound).primaryKeys()),
-    db.intentRows.where(':id').between([profileId, term], [profileId, `${term}\uffff`]).limit(bound).primaryKeys(),
-    db.intentRows.where(BY_OWNER.name).between([profileId, term], [profileId, `${term}\uffff`]).limit(bound).primaryKeys(),
-    ...statuses.map((status) => prefixRange(db.intentRows, BY_STATUS.name, profileId, status).limit(bound).primaryKeys()),
-  ])
-  if (lists.some((l) => l.length >= bound)) return { test: termTest(profileId, term) }
-  return { ids: new Set(lists.flatMap(intentIdsOf)) }
 }
 
 /** What identifier filters and text terms allow: a set of intent ids and/or row tests. */
@@ -214,16 +192,23 @@ async function constraintsOf(db: ExplorerDb, profileId: string, filter: OfflineI
   const tests: RowTest[] = []
   for (const [kind, value] of exact) {
     if (!value?.trim()) continue
-    const found =
-      kind === 'i' ? await idsOfIntentId(db, profileId, value) : kind === 'a' ? await idsWithAddress(db, profileId, value) : await idsWithKey(db, lookupKey(profileId, kind, value))
-    ids = intersect(ids, found)
+    ids = intersect(ids, kind === 'i' ? await idsOfIntentId(db, profileId, value) : await idsWithKey(db, lookupKey(profileId, kind, value), false))
     if (!ids.size) return { ids, tests }
   }
   for (const term of queryTerms(filter.text ?? '')) {
-    const matched = await termConstraint(db, profileId, term)
-    if (matched.test) tests.push(matched.test)
-    else ids = intersect(ids, matched.ids!)
-    if (ids?.size === 0) return { ids, tests }
+    const tag = tagKey(profileId, term)
+    // At most one more than the load limit: a common tag costs no more than a rare one.
+    const [keyed, tagged] = await Promise.all([
+      Promise.all(KEY_KINDS.map((kind) => idsWithKey(db, lookupKey(profileId, kind, term), true))),
+      db.intentRows.where('tags').startsWith(tag).limit(DIRECT_LOAD_LIMIT + 1).primaryKeys(),
+    ])
+    const keyIds = new Set(keyed.flatMap((s) => [...s]))
+    if (tagged.length > DIRECT_LOAD_LIMIT) {
+      tests.push((r) => keyIds.has(r.intentId) || r.tags.some((t) => t.startsWith(tag)))
+      continue
+    }
+    ids = intersect(ids, new Set([...keyIds, ...intentIdsOf(tagged)]))
+    if (!ids.size) return { ids, tests }
   }
   return { ids, tests }
 }
@@ -285,6 +270,16 @@ async function walk(
   }
 }
 
+async function rangeCount(db: ExplorerDb, profileId: string, scans: Scan[], filter: OfflineIntentFilter): Promise<number> {
+  const counts = await Promise.all(
+    scans.map((s) => {
+      const b = bounds(profileId, s, filter, 'desc')
+      return db.intentRows.where(s.index.name).between(b.lower, b.upper, b.includeLower, b.includeUpper).count()
+    }),
+  )
+  return counts.reduce((a, b) => a + b, 0)
+}
+
 /** Whether the scans' key ranges hold only matching rows: the filter asks nothing the ranges do not. */
 function rangesDecide(filter: OfflineIntentFilter, scans: readonly Scan[]): boolean {
   const field = scans[0].index.field
@@ -292,17 +287,22 @@ function rangesDecide(filter: OfflineIntentFilter, scans: readonly Scan[]): bool
   return (Object.keys(filter) as Array<keyof OfflineIntentFilter>).every((k) => filter[k] === undefined || answered.has(k))
 }
 
-/**
- * The walks that together cover every row the filter can match, on the narrowest index:
- * the owner's, else the statuses', else creation time. Other filters (chains, project,
- * tokens) are tested on the rows walked: a handful of values shares all intents, so a
- * walk finds a page of them about as soon as an index of their own would.
- */
-function plan(filter: OfflineIntentFilter): Scan[] {
+/** The walks that together cover every row the filter can match, on the narrowest index. */
+async function plan(db: ExplorerDb, profileId: string, filter: OfflineIntentFilter): Promise<Scan[]> {
   const owner = lower(filter.owner)
   if (owner) return [{ index: BY_OWNER, value: owner }]
-  if (filter.statuses?.length) return [...new Set(filter.statuses)].map((s) => ({ index: BY_STATUS, value: s }))
-  return [{ index: BY_TIME }]
+  const options: Scan[][] = []
+  if (filter.statuses?.length) options.push([...new Set(filter.statuses)].map((s) => ({ index: BY_STATUS, value: s })))
+  if (filter.originChainId !== undefined) options.push([{ index: BY_ORIGIN, value: filter.originChainId }])
+  if (filter.projectId !== undefined)
+    options.push([
+      { index: BY_PROJECT, value: filter.projectId },
+      { index: BY_PROJECT, value: NO_PROJECT_KEY },
+    ])
+  if (!options.length) return [{ index: BY_TIME }]
+  if (options.length === 1) return options[0]
+  const sizes = await Promise.all(options.map((scans) => rangeCount(db, profileId, scans, filter)))
+  return options[sizes.indexOf(Math.min(...sizes))]
 }
 
 /**
@@ -319,7 +319,8 @@ export async function searchCachedIntents(
   const limit = Math.max(1, Math.floor(page.limit))
   // One row more than shown tells whether a next page exists.
   const want = limit + 1
-  const found = await db.transaction('r', db.intentRows, async () => {
+  const tables = [db.intentRows, ...INTENT_OBJECT_STORES.map((s) => db.table(s.store))]
+  const found = await db.transaction('r', tables, async () => {
     const { ids, tests } = await constraintsOf(db, profileId, filter)
     if (ids?.size === 0) return []
     const test = rowMatcher(filter, ids, tests)
@@ -330,7 +331,7 @@ export async function searchCachedIntents(
         .sort(compareRows(order))
         .slice(0, want)
     }
-    const scans = plan(filter)
+    const scans = await plan(db, profileId, filter)
     const exact = !ids && tests.length === 0 && rangesDecide(filter, scans)
     const walks = await Promise.all(
       scans.map((s) => walk(db, s.index, bounds(profileId, s, filter, order, page.after), order, test, want, exact)),
@@ -354,13 +355,20 @@ export async function searchCachedIntents(
 function stagedMatches(profileId: string, filter: OfflineIntentFilter, after: OfflineCursor | undefined, order: Order): IntentRowRecord[] {
   const staged = stagedEntries(profileId)
   if (!staged.length) return []
-  const exact = ([['i', filter.intentId], ['t', filter.txHash], ['a', filter.address]] as const).filter(([, value]) => value?.trim())
-  const test = rowMatcher(
-    filter,
-    undefined,
-    queryTerms(filter.text ?? '').map((term) => termTest(profileId, term)),
+  const exact = ([['i', filter.intentId], ['t', filter.txHash], ['a', filter.address]] as const).flatMap(([kind, value]) =>
+    value?.trim() ? [lookupKey(profileId, kind, value)] : [],
   )
-  return staged.map((s) => s.row).filter((row) => exact.every(([kind, value]) => rowHasKey(row, kind, value!)) && test(row) && (!after || isAfter(row, after, order)))
+  const terms = queryTerms(filter.text ?? '').map((term) => ({ keys: KEY_KINDS.map((kind) => lookupKey(profileId, kind, term)), tag: tagKey(profileId, term) }))
+  const test = rowMatcher(filter, undefined, [])
+  return staged
+    .filter(
+      ({ row, keys }) =>
+        exact.every((k) => keys.includes(k)) &&
+        terms.every((t) => keys.some((k) => t.keys.some((p) => k.startsWith(p))) || row.tags.some((g) => g.startsWith(t.tag))) &&
+        test(row) &&
+        (!after || isAfter(row, after, order)),
+    )
+    .map((s) => s.row)
 }
 
 /** Filed rows and staged ones in one order, each intent once: the newer fetch wins (a staged one is live, so it beats an import). */

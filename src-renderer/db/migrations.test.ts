@@ -2,7 +2,6 @@ import Dexie from 'dexie'
 import { afterEach, describe, expect, it } from 'vitest'
 import { listBalanceSnapshots } from './balances'
 import { openExplorerDb, setExplorerDb, type ExplorerDb } from './db'
-import { exportCache, readBlobText } from './exportImport'
 import { searchCachedIntents } from './intentsQuery'
 import { listNotes } from './notes'
 import { readHistoryEntry } from './reads'
@@ -79,21 +78,11 @@ const V2: Record<string, object[]> = {
   balanceSnapshots: V1.balanceSnapshots.map((r) => ({ ...r, totalUsd: 13 })),
 }
 
-/** v4 as it wrote the same data: v2's, and a route-statistics record per summary row. */
-const V4: Record<string, object[]> = {
-  ...V2,
-  intentRows: V2.intentRows.map((r) => ({ ...r, originKey: 1, projectKey: 2, tags: ['p1|usdc', 'p1|auto', 'p1|succeeded'] })),
-  routeFacts: [
-    { profileId: 'p1', intentId: intentIdOf(1), createdAt: T0 + 60_000, status: 'SUCCEEDED', originChainId: 1, routeProviders: ['AUTO'], fetchedAt: T0 },
-    { profileId: 'p1', intentId: intentIdOf(2), createdAt: T0 + 120_000, status: 'SUCCEEDED', routeProviders: [], fetchedAt: T0 },
-  ],
-}
-
 /**
  * Records as each earlier release wrote them. A new schema version must add the previous
  * version's records here; the test below refuses to pass until it does.
  */
-const WRITTEN_BY: Record<number, Record<string, object[]>> = { 1: V1, 2: V2, 3: V2, 4: V4 }
+const WRITTEN_BY: Record<number, Record<string, object[]>> = { 1: V1, 2: V2, 3: V2 }
 
 /** Stores an upgrade derives from others: after it, one record per summary row. */
 const DERIVED_FROM_ROWS = new Set(['routeFacts'])
@@ -153,6 +142,7 @@ describe('migrations', () => {
     expect(await find({ projectId: 2, statuses: ['SUCCEEDED'] })).toEqual([intentIdOf(2), intentIdOf(1)])
     expect(await find({ projectId: 3 })).toEqual([intentIdOf(2)])
     expect(await find({ txHash: hex('tx-origin', 2).toUpperCase() })).toEqual([intentIdOf(2)])
+    expect((await db.intents.get(['p1', intentIdOf(1)]))?.keys).toContain(`p1|a:${OWNER.toLowerCase()}`)
     expect(db.tables.map((t) => t.name)).not.toContain('intentKeys')
     expect(await db.intentRows.get(['p1', intentIdOf(1)])).toMatchObject({ ownerKey: OWNER.toLowerCase(), lastTransitionStatus: 'SUCCEEDED' })
     expect((await listBalanceSnapshots('p1'))[0].totalUsd).toBe(13)
@@ -191,36 +181,6 @@ describe('migrations', () => {
     const db = await openCurrent(name)
     expect(await db.routeFacts.count()).toBe(4_500)
     expect(await db.routeFacts.where(':id').between(['p2', Dexie.minKey], ['p2', Dexie.maxKey]).count()).toBe(2_250)
-  })
-
-  it('v4 -> v5 moves every lookup key and tag onto the summary row, with one index', async () => {
-    const name = `migrate-v5-${Math.random()}`
-    await createAt(4, name)
-    const db = await openCurrent(name)
-    const find = async (filter: Parameters<typeof searchCachedIntents>[1]) =>
-      (await searchCachedIntents('p1', filter, { limit: 5 })).rows.map((r) => r.intentId)
-    expect(await find({ intentId: intentIdOf(1).toUpperCase() })).toEqual([intentIdOf(1)])
-    expect(await find({ address: OWNER })).toEqual([intentIdOf(1)])
-    expect(await find({ txHash: hex('tx-origin', 2) })).toEqual([intentIdOf(2)])
-    expect(await find({ text: 'usdc' })).toEqual([intentIdOf(1)])
-    expect(await find({ text: 'succ' })).toEqual([intentIdOf(2), intentIdOf(1)])
-    expect(await find({ originChainId: 1 })).toEqual([intentIdOf(1)])
-    const row = (await db.intentRows.get(['p1', intentIdOf(1)]))!
-    expect(row.keys).toEqual(expect.arrayContaining([`p1|a:${hex('origin-intent', 1, 20)}`, 'p1|g:usdc', 'p1|g:auto']))
-    expect(row.keys).not.toContain(`p1|i:${intentIdOf(1)}`)
-    expect(await find({ text: intentIdOf(2).slice(0, 12) })).toEqual([intentIdOf(2)])
-    expect(row).not.toHaveProperty('tags')
-    expect(row).not.toHaveProperty('originKey')
-    expect(row).not.toHaveProperty('projectKey')
-    // The objects keep the keys v4 wrote (not rewritten), unindexed, and an export leaves them out.
-    expect(await db.intents.get(['p1', intentIdOf(1)])).toHaveProperty('keys')
-    const file = JSON.parse(await readBlobText((await exportCache()).blob)) as { stores: Record<string, object[]> }
-    for (const store of ['intents', 'historyEntries', 'receipts'])
-      for (const record of file.stores[store]) expect(record, store).not.toHaveProperty('keys')
-    expect(db.intentRows.schema.indexes.map((i) => i.name).sort()).toEqual(
-      ['[profileId+createdAt+intentId]', '[profileId+ownerKey+createdAt+intentId]', '[profileId+statusKey+createdAt+intentId]', 'keys'].sort(),
-    )
-    expect(db.historyEntries.schema.indexes).toEqual([])
   })
 
   it('still works on a database a newer release upgraded (after a downgrade)', async () => {

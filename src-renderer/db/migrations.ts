@@ -38,7 +38,6 @@ export async function upgradeToV2(tx: Transaction): Promise<void> {
         row.profileId,
         row.baseUrl,
         lastTransition.get(`${row.profileId}|${row.intentId}`),
-        [],
       )
     })
 
@@ -50,51 +49,19 @@ export async function upgradeToV2(tx: Transaction): Promise<void> {
     })
 }
 
-/** Rows read and written per step of the v4 and v5 upgrades: bounded memory on a large cache. */
-const CHUNK = 2_000
+/** Rows read and facts written per step of the v4 upgrade: bounded memory on a large cache. */
+const V4_CHUNK = 2_000
 
-/** Calls `step` with the summary rows in primary key order, a chunk at a time. */
-async function eachRowChunk(tx: Transaction, step: (rows: IntentRowRecord[]) => Promise<unknown>): Promise<void> {
+/** v3 -> v4: every summary row gets its route-statistics record. */
+export async function upgradeToV4(tx: Transaction): Promise<void> {
   const rows = tx.table('intentRows')
+  const facts = tx.table('routeFacts')
   let after: unknown
   for (;;) {
-    const chunk: IntentRowRecord[] = await (after === undefined ? rows.orderBy(':id') : rows.where(':id').above(after)).limit(CHUNK).toArray()
+    const chunk: IntentRowRecord[] = await (after === undefined ? rows.orderBy(':id') : rows.where(':id').above(after)).limit(V4_CHUNK).toArray()
     if (!chunk.length) return
-    await step(chunk)
+    await facts.bulkPut(chunk.map((row): RouteFactRecord => routeFactOf(row)))
     const last = chunk[chunk.length - 1]
     after = [last.profileId, last.intentId]
   }
 }
-
-/** v3 -> v4: every summary row gets its route-statistics record. */
-export async function upgradeToV4(tx: Transaction): Promise<void> {
-  await eachRowChunk(tx, (chunk) => tx.table('routeFacts').bulkPut(chunk.map((row): RouteFactRecord => routeFactOf(row))))
-}
-
-type ObjectRecord = { profileId: string; intentId: string; keys?: string[] } & Record<string, unknown>
-
-/**
- * v4 -> v5: one lookup-key index instead of one per object store and another for tags.
- * Each summary row gets the keys of its intent's objects (derived afresh) and its tags as
- * one list, and loses the fields of the dropped indexes. The objects are not rewritten
- * (on a large cache that would be most of its bytes): the keys they still carry are no
- * longer indexed, an export leaves them out, and the next fetch of an object drops them.
- */
-export async function upgradeToV5(tx: Transaction): Promise<void> {
-  await eachRowChunk(tx, async (chunk) => {
-    const ids = chunk.map((r) => [r.profileId, r.intentId])
-    const objects = await Promise.all(INTENT_OBJECT_STORES.map((s) => tx.table(s.store).bulkGet(ids) as Promise<Array<ObjectRecord | undefined>>))
-    const rows = chunk.map((row, n) => {
-      const keys = INTENT_OBJECT_STORES.flatMap((s, i) => {
-        const record = objects[i][n]
-        return (record && s.summarise(record)?.keys) ?? []
-      })
-      const { tags, originKey, projectKey, ...v5 } = row as IntentRowRecord & { tags?: unknown; originKey?: unknown; projectKey?: unknown }
-      return withIndexFields(toCachedRow(v5), row.profileId, row.baseUrl, row.lastTransitionStatus, keys)
-    })
-    // Provenance the index fields do not carry stays as it was.
-    await tx.table('intentRows').bulkPut(rows.map((row, n) => ({ ...row, ...provenanceOf(chunk[n]) })))
-  })
-}
-
-const provenanceOf = ({ importedKinds, fingerprints }: IntentRowRecord) => ({ ...(importedKinds && { importedKinds }), ...(fingerprints && { fingerprints }) })

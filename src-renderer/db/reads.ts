@@ -34,7 +34,7 @@ export async function readQuotedIntents(profileId: string, intentIds: readonly s
 
 type Fetched<K extends string, T> = { [key in K]: T } & { fetchedAt: number }
 
-/** Which of two copies to show: the later fetch, except that a live one beats an imported one whatever the times. */
+/** The copy to show of two: the later fetch, but a live one beats an imported one whatever the times. */
 const preferredCopy = <T extends { fetchedAt: number; imported?: true }>(a: T | undefined, b: T | undefined): T | undefined =>
   a && b ? ((a.imported ? !b.imported || b.fetchedAt > a.fetchedAt : !b.imported && b.fetchedAt > a.fetchedAt) ? b : a) : (a ?? b)
 

@@ -59,14 +59,14 @@ export interface IntentRowRecord extends CachedIntentRow {
   /** lower-cased owner, '' when unknown (undefined would drop the row from the index) */
   ownerKey: string
   statusKey: IntentStatus | ''
+  originKey: number
+  projectKey: number
   /**
-   * The intent's one set of lookup keys (schema v5), `${profileId}|${kind}:${value}`: the
-   * keys of every object cached for it (ids, hashes, addresses, words) and, as kind `g`,
-   * its categorical words (token symbols and addresses, providers). Not repeated here,
-   * since the row's own indexes find them: its lower-case intent id, the owner's address
-   * and the status.
+   * `${profileId}|${word}`: the row's categorical words (token symbols and addresses,
+   * providers, status). Shared by many intents, so free text counts their matches first
+   * and scans rows in order when they are common.
    */
-  keys: string[]
+  tags: string[]
   /** The status of the newest recorded transition, so a change never records twice. */
   lastTransitionStatus?: IntentStatus
   /** Kinds whose newest copy came from an imported file; a live answer of any kind outranks them. */
@@ -120,18 +120,21 @@ export interface FetchMeta {
 
 /**
  * Lookup key kinds: intent id, transaction hash, address (owner, participant, intent and
- * edge addresses), word (memo words, edge id, relay request id, rail) and tag (the row's
- * token symbols and addresses, providers). The kind keeps a hash filter from matching an
- * address and vice versa; free text matches every kind.
+ * edge addresses) and word (memo words, edge id, relay request id, rail). The kind keeps
+ * a hash filter from matching an address and vice versa.
  */
-export type KeyKind = 'i' | 't' | 'a' | 'w' | 'g'
-export const KEY_KINDS: readonly KeyKind[] = ['i', 't', 'a', 'w', 'g']
+export type KeyKind = 'i' | 't' | 'a' | 'w'
+export const KEY_KINDS: readonly KeyKind[] = ['i', 't', 'a', 'w']
 
 export const lookupKey = (profileId: string, kind: KeyKind, value: string): string =>
   `${profileId}|${kind}:${value.trim().toLowerCase()}`
 
-/** Keys as stored: profile-prefixed, without duplicates. */
-export const storedKeys = (profileId: string, keys: Iterable<string>): string[] => [...new Set([...keys].map((k) => `${profileId}|${k}`))]
+/** The keys stored with an object: profile-prefixed, without duplicates. */
+export const storedKeys = (profileId: string, keys: readonly string[]): string[] => [
+  ...new Set(keys.map((k) => `${profileId}|${k}`)),
+]
+
+export const tagKey = (profileId: string, word: string): string => `${profileId}|${word.trim().toLowerCase()}`
 
 const keysOf = (kind: KeyKind, values: ReadonlyArray<string | undefined>): string[] =>
   values.flatMap((v) => (v && v.trim() ? [`${kind}:${v.trim().toLowerCase()}`] : []))
@@ -311,7 +314,7 @@ function definedOnly<T extends object>(fields: T): Partial<T> {
 
 /** The public row, without provenance and index fields. */
 export function toCachedRow(r: IntentRowRecord): CachedIntentRow {
-  const { profileId, baseUrl, ownerKey, statusKey, keys, lastTransitionStatus, importedKinds, fingerprints, ...row } = r
+  const { profileId, baseUrl, ownerKey, statusKey, originKey, projectKey, tags, lastTransitionStatus, importedKinds, fingerprints, ...row } = r
   return row
 }
 
@@ -375,43 +378,35 @@ export function mergeRow(
     fetchedAt: Math.max(...(Object.values(sources) as number[])),
     sources,
   }
-  const keys = [...objectKeysOf(existing), ...part.keys]
-  const out = withIndexFields(row, meta.profileId, fetchIsLatest ? meta.baseUrl : existing.baseUrl, existing?.lastTransitionStatus, keys)
+  const out = withIndexFields(row, meta.profileId, fetchIsLatest ? meta.baseUrl : existing.baseUrl, existing?.lastTransitionStatus)
   const importedKinds = importedKindsAfter(existing, source, meta)
   return importedKinds.length ? { ...out, importedKinds } : out
 }
 
-/**
- * The row's keys of cached objects (`kind:value`, no profile, no tags): keys only ever
- * gather, so a row keeps those of every object merged into it (a rebuild starts afresh).
- */
-const objectKeysOf = (row: IntentRowRecord | undefined): string[] =>
-  (row?.keys ?? []).flatMap((k) => {
-    const key = k.slice(row!.profileId.length + 1)
-    return key.startsWith('g:') ? [] : [key]
-  })
-
-/**
- * The stored row: index fields and the one set of lookup keys, of the objects' keys and
- * the row's tags. Keys the row's own indexes find are left out: the owner's address (the
- * owner index) and an intent id as the service writes it, in lower case (the primary key).
- */
 export function withIndexFields(
   row: CachedIntentRow,
   profileId: string,
   baseUrl: string,
-  lastTransitionStatus: IntentStatus | undefined,
-  objectKeys: readonly string[],
+  lastTransitionStatus?: IntentStatus,
 ): IntentRowRecord {
-  const ownerKey = row.owner?.toLowerCase() ?? ''
-  const tags = keysOf('g', [row.originTokenSymbol, row.destinationTokenSymbol, row.originTokenAddress, row.destinationTokenAddress, ...row.routeProviders])
+  const words = [
+    row.originTokenSymbol,
+    row.destinationTokenSymbol,
+    row.originTokenAddress,
+    row.destinationTokenAddress,
+    row.status,
+    ...row.routeProviders,
+  ]
   return {
     ...row,
     profileId,
     baseUrl,
-    ownerKey,
+    ownerKey: row.owner?.toLowerCase() ?? '',
     statusKey: row.status ?? '',
-    keys: storedKeys(profileId, [...objectKeys, ...tags].filter((k) => k !== `a:${ownerKey}` && k !== `i:${row.intentId}`)),
+    originKey: row.originChainId ?? -1,
+    // -1: no project id (the deployed service sends none); the offline project filter walks it too.
+    projectKey: row.projectId ?? -1,
+    tags: [...new Set(words.filter((w): w is string => Boolean(w?.trim())).map((w) => tagKey(profileId, w)))],
     ...(lastTransitionStatus && { lastTransitionStatus }),
   }
 }

@@ -1,5 +1,5 @@
 import type Dexie from 'dexie'
-import { upgradeToV2, upgradeToV4, upgradeToV5 } from './migrations'
+import { upgradeToV2, upgradeToV4 } from './migrations'
 
 export { DB_NAME } from './name'
 
@@ -78,24 +78,6 @@ const VERSIONS: ReadonlyArray<{
       routeFacts: '[profileId+intentId]',
     },
     upgrade: upgradeToV4,
-  },
-  {
-    // v5: fewer index entries per filed intent (about 14 instead of 19 for a history entry
-    // with its receipt). One lookup-key index, on the summary rows: the keys of all the
-    // intent's objects and its tags in one list (the object stores keep only their
-    // primary key). The owner's address, the status and a lower-case intent id are no
-    // keys: the owner and status indexes and the primary key find them. The origin chain
-    // and project indexes go: their filters walk the time index, testing the rows (a few
-    // chains share all intents; the service reports no project ids).
-    version: 5,
-    stores: {
-      intents: '[profileId+intentId]',
-      historyEntries: '[profileId+intentId]',
-      receipts: '[profileId+intentId]',
-      intentRows:
-        '[profileId+intentId], [profileId+createdAt+intentId], [profileId+ownerKey+createdAt+intentId], [profileId+statusKey+createdAt+intentId], *keys',
-    },
-    upgrade: upgradeToV5,
   },
 ]
 
