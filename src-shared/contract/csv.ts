@@ -1,4 +1,5 @@
-import { PLAIN_DECIMAL } from './service/primitives'
+// From the zod-free formats module: History's chunk writes CSV and must not load zod for it.
+import { PLAIN_DECIMAL } from './formats'
 
 /**
  * The one CSV writer, for the page's exports and the command line. RFC 4180: CRLF

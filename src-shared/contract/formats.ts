@@ -12,6 +12,8 @@ export const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/
 export const HEX_DATA = /^0x[0-9a-fA-F]*$/
 /** At least one hex digit after `0x`. */
 export const HEX_NUMBER = /^0x[0-9a-fA-F]+$/
+/** Already plain decimal text: kept exactly as sent, so a value sent back is unmodified. */
+export const PLAIN_DECIMAL = /^-?\d+(?:\.\d+)?$/
 
 export const isHash32 = (s: string): boolean => HASH_32.test(s)
 export const isEvmAddress = (s: string): boolean => EVM_ADDRESS.test(s)

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { plainTokenProblem } from '../formats'
+import { PLAIN_DECIMAL, plainTokenProblem } from '../formats'
 import { EARLIEST_TIME_MS, LATEST_TIME_AHEAD_MS, MAX_AMOUNT_DIGITS, MAX_TOKEN_DECIMALS, saneTimeWindow } from './bounds'
 
 /**
@@ -26,8 +26,7 @@ const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/
 /** Exponents beyond this would expand into absurdly long strings; no token amount needs them. */
 const MAX_EXPONENT = 400
 
-/** Already plain decimal text: kept exactly as sent, so a value sent back is unmodified. */
-export const PLAIN_DECIMAL = /^-?\d+(?:\.\d+)?$/
+export { PLAIN_DECIMAL }
 
 /**
  * Plain decimal text (no exponent) for a number or numeric text; `undefined` when the
