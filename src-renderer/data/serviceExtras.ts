@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
-import { CLOCK_SKEW_NOTICE_MS, clockSkewText, type Capabilities, type CapabilityOperation, type TokenPriceView } from '@contract/service/extras'
+import type { Capabilities, CapabilityOperation, TokenPriceView } from '@contract/service/extras'
+import { CLOCK_SKEW_NOTICE_MS, clockSkewText } from '@contract/time'
 import { useConnection } from '../stores/connection'
 import { queryKeys, type ArgsOf } from './keys'
 import { callValue } from './liveOrCached'

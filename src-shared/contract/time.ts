@@ -18,3 +18,14 @@ export function parseTime(value: string | number | undefined): number | undefine
   // make an Invalid Date, which date formatting throws on.
   return Number.isFinite(t) && Math.abs(t) <= MAX_DATE_MS ? t : undefined
 }
+
+/** Skew past which expiry times and time left are worth a word: they read wrongly by that much here. */
+export const CLOCK_SKEW_NOTICE_MS = 30_000
+
+/** "the service's clock is 2.5 s ahead of this machine's": the one wording of a skew, in the doctor and the views. */
+export function clockSkewText(skewMs: number): string {
+  if (Math.abs(skewMs) < 1000) return 'the service’s clock agrees with this machine’s'
+  const s = Math.abs(skewMs) / 1000
+  const amount = s < 120 ? `${s.toFixed(s < 10 ? 1 : 0)} s` : s < 7200 ? `${Math.round(s / 60)} min` : `${Math.round(s / 3600)} h`
+  return `the service’s clock is ${amount} ${skewMs > 0 ? 'ahead of' : 'behind'} this machine’s`
+}

@@ -95,13 +95,5 @@ export interface ServiceClock {
   checkedAt: number
 }
 
-/** Skew past which expiry times and time left are worth a word: they read wrongly by that much here. */
-export const CLOCK_SKEW_NOTICE_MS = 30_000
-
-/** "the service's clock is 2.5 s ahead of this machine's": the one wording of a skew, in the doctor and the views. */
-export function clockSkewText(skewMs: number): string {
-  if (Math.abs(skewMs) < 1000) return 'the service’s clock agrees with this machine’s'
-  const s = Math.abs(skewMs) / 1000
-  const amount = s < 120 ? `${s.toFixed(s < 10 ? 1 : 0)} s` : s < 7200 ? `${Math.round(s / 60)} min` : `${Math.round(s / 3600)} h`
-  return `the service’s clock is ${amount} ${skewMs > 0 ? 'ahead of' : 'behind'} this machine’s`
-}
+// In the zod-free time module, so views can word a skew without loading the schemas.
+export { CLOCK_SKEW_NOTICE_MS, clockSkewText } from '../time'
