@@ -14,10 +14,24 @@ export const loadAllRoute = (rows: number) => `${pagesRoute(rows)}&all=1`
 
 /** Waits until the table holds `rows` entries and loading has stopped at the cap. */
 export async function allLoaded(page: Page, rows: number, timeoutMs: number): Promise<void> {
-  await page.waitForFunction(
-    ([selector, n]) => document.querySelector(selector)?.getAttribute('aria-rowcount') === String(n + 1),
-    [SCROLL, rows] as const,
-    { timeout: timeoutMs, polling: 250 },
-  )
+  try {
+    await page.waitForFunction(
+      ([selector, n]) => document.querySelector(selector)?.getAttribute('aria-rowcount') === String(n + 1),
+      [SCROLL, rows] as const,
+      { timeout: timeoutMs, polling: 250 },
+    )
+  } catch (e) {
+    // Say where it stood, so a stalled run can be told from a slow one.
+    const stood = await page.evaluate(
+      ([selector]) => ({
+        url: location.hash,
+        rowcount: document.querySelector(selector)?.getAttribute('aria-rowcount') ?? 'no table',
+        status: document.querySelector('[data-testid=history-loadall-status]')?.textContent ?? 'no status',
+        alerts: [...document.querySelectorAll('[role=alert]')].map((a) => a.textContent).join(' | '),
+      }),
+      [SCROLL] as const,
+    )
+    throw new Error(`History did not hold ${rows} rows within ${timeoutMs} ms: ${JSON.stringify(stood)}`, { cause: e })
+  }
   await page.getByTestId('history-loadall-status').filter({ hasText: 'Stopped at the cap' }).waitFor({ timeout: 30_000 })
 }
