@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSimulator, type RunningSimulator } from '../../tools/simulator'
 import { SvcClient } from './client'
 import { checksSummaryLine } from '../../src-shared/contract/checks'
-import { clockSkewText } from '../../src-shared/contract/service/extras'
+import { clockSkewText } from '../../src-shared/contract/time'
 import { formatChecks, missingReceipts, runConnectionChecks } from './connectionChecks'
 import { CapabilityCache, stateOfProbe } from './capabilities'
 

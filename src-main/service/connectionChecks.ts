@@ -5,7 +5,7 @@ import type { IntentHistoryEntry } from '../../src-shared/contract/service'
 import type { SvcClient } from './client'
 import { describeCapabilities, probeCapabilities } from './capabilities'
 import { checkServiceFilters } from './filterChecks'
-import { CLOCK_SKEW_NOTICE_MS, clockSkewText } from '../../src-shared/contract/service/extras'
+import { CLOCK_SKEW_NOTICE_MS, clockSkewText } from '../../src-shared/contract/time'
 import { realSleep } from './retry'
 
 /**

@@ -94,6 +94,3 @@ export interface ServiceClock {
   skewMs: number
   checkedAt: number
 }
-
-// In the zod-free time module, so views can word a skew without loading the schemas.
-export { CLOCK_SKEW_NOTICE_MS, clockSkewText } from '../time'
