@@ -1,4 +1,4 @@
-import { isKnownStatus, type IntentStatus, type ReportedStatus } from '@contract/service'
+import { isKnownStatus, type IntentStatus, type ReportedStatus } from '@contract/service/constants'
 
 /** What each status means to a support person; the spec names them, we explain them. */
 export const STATUS_MEANING: Record<IntentStatus, string> = {
