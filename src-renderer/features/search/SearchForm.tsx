@@ -1,10 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import type { SearchIntentsRequest } from '@contract/service'
-import { FormField } from '../../components/FormField'
+import { FormField, type ControlProps } from '../../components/FormField'
 import { checkDraft, FILTER_FIELDS, searchFilters, type FilterDraft, type FilterField, type SearchFilterKey } from './filters'
-
-/** What `FormField` gives its control: passed on to the input or picker. */
-type ControlProps = { id?: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string }
 
 /**
  * The form's draft and which problems show: each field's once it has been left or the
