@@ -15,6 +15,7 @@ import type { Intent } from '@contract/service'
 import { useCompareSide, type CompareSide } from './useCompareSide'
 import { useAvailableVersions } from './versions'
 import { SelectField } from '../../components/SelectField'
+import { FormField } from '../../components/FormField'
 import { ViewHeader } from '../../components/ViewHeader'
 
 type SideKey = 'a' | 'b'
@@ -46,26 +47,12 @@ function SidePicker({
   profileId: string | undefined
 }) {
   const versions = useAvailableVersions(profileId, draft.id.trim())
-  const name = side.toUpperCase()
   return (
     <fieldset className="intent-compare-side">
-      <legend>Side {name}</legend>
-      <label className="field">
-        Intent id
-        <input
-          value={draft.id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `compare-${side}-error` : undefined}
-          placeholder="0x…"
-          spellCheck={false}
-          onChange={(e) => onChange({ id: e.target.value, version: '' })}
-        />
-        {error ? (
-          <span className="field-error" id={`compare-${side}-error`}>
-            {error}
-          </span>
-        ) : null}
-      </label>
+      <legend>Side {side.toUpperCase()}</legend>
+      <FormField label="Intent id" error={error}>
+        <input value={draft.id} placeholder="0x…" spellCheck={false} onChange={(e) => onChange({ id: e.target.value, version: '' })} />
+      </FormField>
       <SelectField
         label="Copy"
         value={draft.version}
