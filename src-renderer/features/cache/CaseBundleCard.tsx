@@ -4,8 +4,7 @@ import { SelectField } from '../../components/SelectField'
 import { storageErrorMessage, type CachedProfile } from '../../db'
 import { buildCaseBundle, caseBundleFiles, type CaseBundle } from './caseBundle'
 import { downloadBlob } from '../../lib/download'
-import { profileLabel } from './format'
-import { profileOptions } from './profileOptions'
+import { profileLabel, profileOptions } from './format'
 
 type State = { status: 'idle' } | { status: 'missing'; intentId: string } | { status: 'ready'; bundle: CaseBundle } | { status: 'error'; message: string }
 

@@ -7,8 +7,7 @@ import { STORES } from '../../db'
 import { CacheFileError, parseCacheFile, readBlobText, type CacheFile, type ImportResult, type TransferProgress } from '../../db/transfer'
 import { useImportCache } from '../../data/cacheAdmin'
 import { formatDateTime } from '../../lib/format'
-import { formatBytes, formatCount, profileLabel } from './format'
-import { profileOptions } from './profileOptions'
+import { formatBytes, formatCount, profileLabel, profileOptions } from './format'
 import { ProgressLine } from './ProgressLine'
 
 type State =

@@ -7,8 +7,7 @@ import type { StoreName } from '../../db'
 import { EmptyState } from '../../components/EmptyState'
 import { useClearCache } from '../../data/cacheAdmin'
 import { ConfirmBar } from './ConfirmBar'
-import { formatBytes, formatCount, profileLabel } from './format'
-import { profileOptions } from './profileOptions'
+import { formatBytes, formatCount, profileLabel, profileOptions } from './format'
 import type { Inventory } from '../../data/useCacheInventory'
 
 type Pending = { store?: StoreName; label: string; count: number; userData: boolean }

@@ -1,4 +1,6 @@
 import type { ProfileView } from '@contract/app'
+import type { SelectOption } from '../../components/SelectField'
+import type { CachedProfile } from '../../db'
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB']
 
@@ -17,7 +19,9 @@ export function formatBytes(bytes: number | undefined): string {
 export const formatCount = (n: number): string => n.toLocaleString('en-US')
 
 /** A profile as people know it: its name when the app still has it, else its id. */
-export function profileLabel(profiles: readonly ProfileView[] | undefined, profileId: string): string {
-  const p = profiles?.find((x) => x.id === profileId)
-  return p ? p.name : profileId
-}
+export const profileLabel = (profiles: readonly ProfileView[] | undefined, profileId: string): string =>
+  profiles?.find((x) => x.id === profileId)?.name ?? profileId
+
+/** One option per cached profile, named as the app knows it (or by id once it is gone). */
+export const profileOptions = (profiles: readonly CachedProfile[], appProfiles: readonly ProfileView[] | undefined): Array<SelectOption<string>> =>
+  profiles.map((p) => ({ value: p.profileId, label: profileLabel(appProfiles, p.profileId) }))
