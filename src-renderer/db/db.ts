@@ -5,10 +5,10 @@ import type {
   Intent,
   IntentHistoryEntry,
   IntentReceipt,
-  IntentStatus,
   YieldMarket,
 } from '@contract/service'
 import type { BalanceSnapshot } from './balances'
+import type { FileRecord } from './fileFormat'
 import type { FetchMeta, IntentRowRecord, RouteFactRecord } from './records'
 import { DB_NAME, declareVersions, type StoreName } from './schema'
 
@@ -34,14 +34,6 @@ export interface JournalRecord extends FetchMeta {
 export interface ReceiptRecord extends IntentObjectRecord {
   receipt: IntentReceipt
 }
-export interface TransitionRecord {
-  profileId: string
-  baseUrl: string
-  intentId: string
-  status: IntentStatus
-  /** The fetch time of the answer that showed the status (epoch ms). */
-  seenAt: number
-}
 export interface ChainRecord extends FetchMeta {
   id: number
   chain: ChainInfo
@@ -56,38 +48,14 @@ export interface EarnPoolRecord extends FetchMeta {
   /** The service's own `timestamp` of the answer that carried the pool. */
   timestamp: string
 }
+/** Transitions and the person's own records are stored as the export file carries them (`fileFormat.ts`). */
+export type TransitionRecord = FileRecord<'transitions'>
 /** The renderer's copy of a watch, so the Watch view can list watches offline. */
-export interface WatchRecord {
-  profileId: string
-  intentId: string
-  addedAt: number
-  status?: IntentStatus
-  done?: boolean
-  muted?: boolean
-  lastUpdateAt?: number
-}
-export interface NoteRecord {
-  id: string
-  profileId: string
-  intentId: string
-  text: string
-  createdAt: number
-}
-export interface BookmarkRecord {
-  profileId: string
-  intentId: string
-  createdAt: number
-}
-export type SavedSearchView = 'search' | 'history' | 'yield'
-export interface SavedSearchRecord {
-  id: string
-  profileId: string
-  view: SavedSearchView
-  name: string
-  /** The view's URL query string. */
-  query: string
-  createdAt: number
-}
+export type WatchRecord = FileRecord<'watches'>
+export type NoteRecord = FileRecord<'notes'>
+export type BookmarkRecord = FileRecord<'bookmarks'>
+export type SavedSearchRecord = FileRecord<'savedSearches'>
+export type SavedSearchView = SavedSearchRecord['view']
 
 type ProfileKey = [string, string]
 

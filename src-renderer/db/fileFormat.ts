@@ -39,6 +39,7 @@ export const RECORD_SCHEMAS = {
     .refine((r) => !r.intent.intentId || r.intent.intentId === r.intentId, 'intentId differs from the intent it holds'),
   historyEntries: z.object({ ...fetched, intentId, entry: IntentHistoryEntrySchema }),
   receipts: z.object({ ...fetched, intentId, receipt: IntentReceiptSchema }),
+  // seenAt: the fetch time of the answer that showed the status.
   transitions: z.object({ profileId, baseUrl: z.string(), intentId, status: IntentStatusSchema, seenAt: epochMs }),
   chains: z
     .object({ ...fetched, id: z.number().int(), chain: ChainInfoSchema })
@@ -74,6 +75,7 @@ export const RECORD_SCHEMAS = {
     profileId,
     view: z.enum(['search', 'history', 'yield']),
     name: z.string().min(1),
+    /** The view's URL query string. */
     query: z.string(),
     createdAt: epochMs,
   }),
