@@ -92,26 +92,7 @@ export function declareVersions(db: Dexie, upTo = SCHEMA_VERSION): void {
   }
 }
 
-export const STORE_NAMES = [
-  'intents',
-  'historyEntries',
-  'receipts',
-  'transitions',
-  'intentRows',
-  'routeFacts',
-  'chains',
-  'markets',
-  'balanceSnapshots',
-  'earnPools',
-  'watches',
-  'notes',
-  'bookmarks',
-  'savedSearches',
-] as const
-export type StoreName = (typeof STORE_NAMES)[number]
-
-export interface StoreInfo {
-  name: StoreName
+interface StoreFacts {
   label: string
   /**
    * `fetched`: service data with its fetch time; `user`: what the person wrote or chose
@@ -123,22 +104,31 @@ export interface StoreInfo {
   profileIndex: string
 }
 
-export const STORES: readonly StoreInfo[] = [
-  { name: 'intents', label: 'Intents', kind: 'fetched', profileIndex: ':id' },
-  { name: 'historyEntries', label: 'History entries', kind: 'fetched', profileIndex: ':id' },
-  { name: 'receipts', label: 'Receipts', kind: 'fetched', profileIndex: ':id' },
-  { name: 'transitions', label: 'Status transitions', kind: 'fetched', profileIndex: ':id' },
-  { name: 'chains', label: 'Chains', kind: 'fetched', profileIndex: ':id' },
-  { name: 'markets', label: 'Yield markets', kind: 'fetched', profileIndex: ':id' },
-  { name: 'balanceSnapshots', label: 'Balance snapshots', kind: 'fetched', profileIndex: ':id' },
-  { name: 'earnPools', label: 'Earn pools', kind: 'fetched', profileIndex: ':id' },
-  { name: 'watches', label: 'Watches', kind: 'user', profileIndex: ':id' },
-  { name: 'notes', label: 'Notes', kind: 'user', profileIndex: '[profileId+intentId+createdAt]' },
-  { name: 'bookmarks', label: 'Bookmarks', kind: 'user', profileIndex: ':id' },
-  { name: 'savedSearches', label: 'Saved searches', kind: 'user', profileIndex: '[profileId+view+createdAt]' },
-  { name: 'intentRows', label: 'Search index', kind: 'derived', profileIndex: ':id' },
-  { name: 'routeFacts', label: 'Route statistics index', kind: 'derived', profileIndex: ':id' },
-]
+const STORE_FACTS = {
+  intents: { label: 'Intents', kind: 'fetched', profileIndex: ':id' },
+  historyEntries: { label: 'History entries', kind: 'fetched', profileIndex: ':id' },
+  receipts: { label: 'Receipts', kind: 'fetched', profileIndex: ':id' },
+  transitions: { label: 'Status transitions', kind: 'fetched', profileIndex: ':id' },
+  chains: { label: 'Chains', kind: 'fetched', profileIndex: ':id' },
+  markets: { label: 'Yield markets', kind: 'fetched', profileIndex: ':id' },
+  balanceSnapshots: { label: 'Balance snapshots', kind: 'fetched', profileIndex: ':id' },
+  earnPools: { label: 'Earn pools', kind: 'fetched', profileIndex: ':id' },
+  watches: { label: 'Watches', kind: 'user', profileIndex: ':id' },
+  notes: { label: 'Notes', kind: 'user', profileIndex: '[profileId+intentId+createdAt]' },
+  bookmarks: { label: 'Bookmarks', kind: 'user', profileIndex: ':id' },
+  savedSearches: { label: 'Saved searches', kind: 'user', profileIndex: '[profileId+view+createdAt]' },
+  intentRows: { label: 'Search index', kind: 'derived', profileIndex: ':id' },
+  routeFacts: { label: 'Route statistics index', kind: 'derived', profileIndex: ':id' },
+} satisfies Record<string, StoreFacts>
+
+export type StoreName = keyof typeof STORE_FACTS
+
+export interface StoreInfo extends StoreFacts {
+  name: StoreName
+}
+
+export const STORES: readonly StoreInfo[] = (Object.keys(STORE_FACTS) as StoreName[]).map((name) => ({ name, ...STORE_FACTS[name] }))
+export const STORE_NAMES: readonly StoreName[] = STORES.map((s) => s.name)
 
 export const storeInfo = (name: StoreName): StoreInfo => STORES.find((s) => s.name === name)!
 
