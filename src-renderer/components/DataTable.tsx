@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react'
 import { ErrorBoundary } from './ErrorBoundary'
-import { useRowWindow, type RowWindow } from './useRowWindow'
+import { drawn, useRowWindow } from './useRowWindow'
 
 export interface Column<T> {
   id: string
@@ -79,7 +79,7 @@ export function DataTable<T>({
   const toggle = (id: string) =>
     setSort((s) => (s?.column === id ? { column: id, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { column: id, dir: 'asc' }))
 
-  const { bodyRef, rowWindow, onKeyDown } = useRowWindow(sorted.length, (i) => rowKey(sorted[i], i), !drawAll)
+  const { bodyRef, rowWindow, onKeyDown } = useRowWindow(sorted.length, (i) => rowKey(sorted[i], i), { windowed: !drawAll })
 
   return (
     <table className={classes('data', className)} aria-label={label} aria-rowcount={sorted.length + 1}>
@@ -161,12 +161,6 @@ function DataRow<T>({
       )}
     </tr>
   )
-}
-
-/** The rows to draw: all of them, or the window's, each with its place in the sorted list. */
-function drawn<T>(rows: readonly T[], rowWindow: RowWindow): { row: T; index: number }[] {
-  if (rowWindow.kind === 'all') return rows.map((row, index) => ({ row, index }))
-  return rowWindow.items.filter((it) => it.index < rows.length).map((it) => ({ row: rows[it.index], index: it.index }))
 }
 
 /** Holds the height of the rows not drawn, so the scrollbar and the rows on screen stay where they belong. */

@@ -15,7 +15,18 @@ const OVERSCAN = 12
 
 export type RowWindow =
   | { kind: 'all' }
-  | { kind: 'window'; items: VirtualItem[]; before: number; after: number; measure: (el: Element | null) => void }
+  | { kind: 'window'; items: VirtualItem[]; margin: number; before: number; after: number; measure: (el: Element | null) => void }
+
+export interface RowWindowOptions {
+  /** False draws every row, however many. */
+  windowed?: boolean
+  /**
+   * Rows all this tall (px) are never measured, so scrolling forces no layout reads; the
+   * table's sticky header is taken to be one row tall, and kept clear when a row is
+   * scrolled into view.
+   */
+  rowHeight?: number
+}
 
 /**
  * A row's height as the resize observer reports it, after the browser's own layout. A row
@@ -36,15 +47,20 @@ function offsetIn(root: HTMLElement, el: HTMLElement): number {
 
 /**
  * The rows of a long table that are on screen (plus a margin), measured as they render
- * so rows that wrap keep their own height. Outside a scroll root (a component drawn on
- * its own) every row is drawn. The first commit of a long list draws no rows at all: the
- * layout effect finds the scroll root and draws the window before the browser paints.
- * `windowed` false draws every row, however many.
+ * so rows that wrap keep their own height, unless they all have `rowHeight`. The scroll
+ * root is the closest element marked with `SCROLL_ROOT_ATTR` (the shell's pane, or a
+ * table's own scroll box); outside one every row is drawn. The first commit of a long
+ * list draws no rows at all: the layout effect finds the scroll root and draws the window
+ * before the browser paints.
  */
-export function useRowWindow(count: number, getKey: (index: number) => string, windowed = true) {
-  const bodyRef = useRef<HTMLTableSectionElement>(null)
+export function useRowWindow<E extends HTMLElement = HTMLTableSectionElement>(
+  count: number,
+  getKey: (index: number) => string,
+  { windowed = true, rowHeight: fixed }: RowWindowOptions = {},
+) {
+  const bodyRef = useRef<E>(null)
   const [root, setRoot] = useState<HTMLElement | null | undefined>(undefined)
-  const [margin, setMargin] = useState(0)
+  const [margin, setMargin] = useState(fixed ?? 0)
   const long = windowed && count > WINDOW_FROM
 
   useLayoutEffect(() => {
@@ -70,10 +86,11 @@ export function useRowWindow(count: number, getKey: (index: number) => string, w
     count,
     enabled: long && Boolean(root),
     getScrollElement: () => root ?? null,
-    estimateSize: () => ROW_ESTIMATE,
+    estimateSize: () => fixed ?? ROW_ESTIMATE,
     measureElement: rowHeight,
-    overscan: OVERSCAN,
+    overscan: fixed ? 8 : OVERSCAN,
     scrollMargin: margin,
+    scrollPaddingStart: fixed ?? 0,
     getItemKey: (i) => getKey(i),
   })
 
@@ -85,6 +102,7 @@ export function useRowWindow(count: number, getKey: (index: number) => string, w
     rowWindow = {
       kind: 'window',
       items,
+      margin,
       before: Math.max(0, start - margin),
       after: Math.max(0, virtualizer.getTotalSize() - (end - margin)),
       measure: virtualizer.measureElement,
@@ -94,25 +112,29 @@ export function useRowWindow(count: number, getKey: (index: number) => string, w
   return { bodyRef, rowWindow, onKeyDown }
 }
 
-/** Arrows, j/k, Page Up/Down, Home/End move the focus between rows that open, scrolling a row not yet drawn into view. */
-function useRowKeys(
-  count: number,
-  windowed: boolean,
-  bodyRef: RefObject<HTMLTableSectionElement | null>,
-  scrollTo: (index: number) => void,
-) {
+/** The rows to draw: all of them, or the window's, each with its place in the list and, in a window, its top in the body. */
+export function drawn<T>(rows: readonly T[], rowWindow: RowWindow): { row: T; index: number; top?: number }[] {
+  if (rowWindow.kind === 'all') return rows.map((row, index) => ({ row, index }))
+  return rowWindow.items
+    .filter((it) => it.index < rows.length)
+    .map((it) => ({ row: rows[it.index], index: it.index, top: it.start - rowWindow.margin }))
+}
+
+/** Arrows, j/k, Page Up/Down, Home/End move the focus between rows, scrolling a row not yet drawn into view. */
+function useRowKeys(count: number, windowed: boolean, bodyRef: RefObject<HTMLElement | null>, scrollTo: (index: number) => void) {
   return useCallback(
-    (e: KeyboardEvent<HTMLTableSectionElement>) => {
+    (e: KeyboardEvent<HTMLElement>) => {
       const from = e.target as HTMLElement
-      if (from.tagName !== 'TR' || from.dataset.index === undefined || e.ctrlKey || e.metaKey || e.altKey) return
+      if (from.parentElement !== bodyRef.current || from.dataset.index === undefined || e.ctrlKey || e.metaKey || e.altKey) return
       const here = Number(from.dataset.index)
       const step = ({ ArrowDown: 1, j: 1, ArrowUp: -1, k: -1, PageDown: 10, PageUp: -10 } as Record<string, number>)[e.key]
       const target = e.key === 'Home' ? 0 : e.key === 'End' ? count - 1 : step === undefined ? undefined : here + step
       if (target === undefined) return
       e.preventDefault()
       const index = Math.max(0, Math.min(count - 1, target))
-      const find = () => bodyRef.current?.querySelector<HTMLElement>(`tr[data-index="${index}"]`)
+      const find = () => bodyRef.current?.querySelector<HTMLElement>(`:scope > [data-index="${index}"]`)
       if (windowed) scrollTo(index)
+      // At once when the row exists, so quick repeated keys each move one row.
       const row = find()
       if (row) row.focus({ preventScroll: windowed })
       else requestAnimationFrame(() => find()?.focus({ preventScroll: true }))

@@ -1,7 +1,8 @@
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react'
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode, type RefObject } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { ErrorBoundary, RecordProblem } from '../../components/ErrorBoundary'
 import { StatusBadge } from '../../components/StatusBadge'
+import { drawn, useRowWindow, SCROLL_ROOT_ATTR } from '../../components/useRowWindow'
 import { shortHex, zoneName } from '../../lib/format'
 import type { AmountCell, HistoryRow } from './rows'
 import { balanceLines } from './balances'
@@ -20,7 +21,6 @@ import { BalancesValue } from './BalancesValue'
  */
 
 export const ROW_HEIGHT = 36
-const OVERSCAN = 8
 
 type ColumnId =
   | 'select'
@@ -317,23 +317,11 @@ function Cells({ row, columns, shown, selected, active, actions }: CellProps & {
   )
 }
 
-/** The rows' virtualizer over the scroll box, which starts where the list was left and reports where it goes. */
-function useRowWindow(rows: readonly HistoryRow[], initialScrollTop: number, onScrollTop: (top: number) => void) {
+/** The scroll box, which starts where the list was left and reports where it goes. */
+function useScrollMemory(initialScrollTop: number, onScrollTop: (top: number) => void) {
   const scrollRef = useRef<HTMLDivElement>(null)
   // Only the offset at mount counts: later changes of the stored offset come from this very box.
   const [startAt] = useState(initialScrollTop)
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: OVERSCAN,
-    getItemKey: (i) => rows[i].key,
-    // The sticky header sits inside the scroll box, above the first row.
-    scrollMargin: ROW_HEIGHT,
-    scrollPaddingStart: ROW_HEIGHT,
-    initialOffset: startAt,
-  })
-
   // Back from an intent: the list is where it was left.
   useLayoutEffect(() => {
     if (scrollRef.current) scrollRef.current.scrollTop = startAt
@@ -350,7 +338,7 @@ function useRowWindow(rows: readonly HistoryRow[], initialScrollTop: number, onS
     el.addEventListener('scroll', remember, { passive: true })
     return () => el.removeEventListener('scroll', remember)
   }, [])
-  return { scrollRef, virtualizer }
+  return scrollRef
 }
 
 /** One stable object for every row, so memoised rows ignore new callbacks of the parent. */
@@ -364,37 +352,6 @@ function useRowActions(current: RowActions): RowActions {
     onToggle: (row) => latest.current.onToggle(row),
     onDetail: (row) => latest.current.onDetail(row),
   }).current
-}
-
-/** Arrows, j/k, Page Up/Down, Home/End move the focus between rows, scrolling the one it lands on into view. */
-function useRowKeys(count: number, virtualizer: ReturnType<typeof useRowWindow>['virtualizer'], scrollRef: RefObject<HTMLDivElement | null>) {
-  const focusRow = useCallback(
-    (index: number) => {
-      const target = Math.max(0, Math.min(count - 1, index))
-      virtualizer.scrollToIndex(target)
-      const find = () => scrollRef.current?.querySelector<HTMLElement>(`[data-index="${target}"]`)
-      // At once when the row exists, so quick repeated keys each move one row; a row
-      // beyond the rendered ones is focused once the scroll has rendered it.
-      const row = find()
-      if (row) row.focus({ preventScroll: true })
-      else requestAnimationFrame(() => find()?.focus({ preventScroll: true }))
-    },
-    [count, virtualizer, scrollRef],
-  )
-  return (e: KeyboardEvent<HTMLDivElement>) => {
-    const from = (e.target as HTMLElement).closest<HTMLElement>('[data-index]')
-    if (!from || e.target !== from) return
-    const index = Number(from.dataset.index)
-    // j/k as in mail and code-review tools, beside the arrows.
-    const step = { ArrowDown: 1, ArrowUp: -1, j: 1, k: -1, PageDown: 10, PageUp: -10 }[e.key]
-    if (step !== undefined) {
-      e.preventDefault()
-      focusRow(index + step)
-    } else if (e.key === 'Home' || e.key === 'End') {
-      e.preventDefault()
-      focusRow(e.key === 'Home' ? 0 : count - 1)
-    }
-  }
 }
 
 /** The columns in view (plus one either side) and the grid layout of all of them. */
@@ -480,9 +437,9 @@ export function HistoryTable({
   onToggleAll(select: boolean): void
   onDetail(row: HistoryRow): void
 }) {
-  const { scrollRef, virtualizer } = useRowWindow(rows, initialScrollTop, onScrollTop)
+  const scrollRef = useScrollMemory(initialScrollTop, onScrollTop)
+  const { bodyRef, rowWindow, onKeyDown } = useRowWindow<HTMLDivElement>(rows.length, (i) => rows[i].key, { rowHeight: ROW_HEIGHT })
   const actions = useRowActions({ onOpen, onToggle, onDetail })
-  const onKeyDown = useRowKeys(rows.length, virtualizer, scrollRef)
   const columns = useMemo(() => columnsFor(withBalances, pickedColumns), [withBalances, pickedColumns])
   const { shown, layout } = useColumnWindow(columns, scrollRef)
   return (
@@ -495,28 +452,25 @@ export function HistoryTable({
       aria-rowcount={rows.length + 1}
       aria-colcount={columns.length}
       style={layout}
-      onKeyDown={onKeyDown}
+      {...{ [SCROLL_ROOT_ATTR]: '' }}
     >
       <div role="rowgroup" className="history-head">
         <HeaderRow columns={columns} rows={rows} selected={selected} onToggleAll={onToggleAll} />
       </div>
-      <div role="rowgroup" className="history-body" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const row = rows[item.index]
-          return (
-            <Row
-              key={item.key}
-              row={row}
-              index={item.index}
-              selected={selected.has(row.key)}
-              active={activeKey === row.key}
-              columns={columns}
-              shown={shown}
-              actions={actions}
-              top={item.start - ROW_HEIGHT}
-            />
-          )
-        })}
+      <div role="rowgroup" ref={bodyRef} className="history-body" style={{ height: rows.length * ROW_HEIGHT }} onKeyDown={onKeyDown}>
+        {drawn(rows, rowWindow).map(({ row, index, top }) => (
+          <Row
+            key={row.key}
+            row={row}
+            index={index}
+            selected={selected.has(row.key)}
+            active={activeKey === row.key}
+            columns={columns}
+            shown={shown}
+            actions={actions}
+            top={top ?? index * ROW_HEIGHT}
+          />
+        ))}
       </div>
     </div>
   )
