@@ -1,7 +1,10 @@
 import type { IntentHistoryEntry } from '@contract/service'
-import type { LiveOrCachedSource } from '../../data/liveOrCached'
+import { readHistory } from '../../data/paging'
 import { useServiceQuery } from '../../data/useServiceQuery'
-import { loadWalletFromCache, loadWalletFromService } from './load'
+import { readHistoryEntries, searchCachedIntents } from '../../db'
+
+/** A wallet with more recoverable intents than this is shown in part, and says so. */
+export const WALLET_CAP = 2000
 
 /** A wallet's recoverable intents, as shown. */
 export interface Wallet {
@@ -11,26 +14,30 @@ export interface Wallet {
   complete: boolean
 }
 
-/**
- * The wallet as one data-layer source: GetIntentHistory for the owner's recoverable
- * intents with balances (every page written through), or the cache's failed and aborted
- * intents of the owner with the service's failure beside them (`answerLiveOrCached`).
- */
-function walletSource(profileId: string, owner: string): LiveOrCachedSource<Wallet> {
-  return {
-    live: async () => {
-      const now = Date.now()
-      const r = await loadWalletFromService(owner)
-      return r.error ? { ok: false, error: r.error } : { ok: true, value: { data: { owner, entries: r.entries, complete: r.complete }, source: { fetchedAt: now } } }
-    },
-    cached: async () => {
-      const c = await loadWalletFromCache(profileId, owner)
-      // From the cache, the time shown is when the entries were fetched, not when they were read.
-      return c.fetchedAt === undefined ? undefined : { data: { owner, entries: c.entries, complete: c.complete }, fetchedAt: c.fetchedAt }
-    },
-  }
+/** The owner's failed and aborted intents in the cache, with the balances their cached history entries carry; `fetchedAt` is when the oldest was fetched. */
+export async function loadWalletFromCache(profileId: string, owner: string): Promise<{ data: Wallet; fetchedAt: number } | undefined> {
+  const { rows, next } = await searchCachedIntents(profileId, { owner, statuses: ['FAILED', 'ABORTED'] }, { limit: WALLET_CAP })
+  const found = (await readHistoryEntries(profileId, rows.map((r) => r.intentId))).flatMap((c) => (c ? [c] : []))
+  // From the cache, the time shown is when the entries were fetched, not when they were read.
+  if (!found.length) return undefined
+  return { data: { owner, entries: found.map((c) => c.entry), complete: !next }, fetchedAt: Math.min(...found.map((c) => c.fetchedAt)) }
 }
 
-/** The owner's recoverable intents through the data layer ('' for none asked). */
+/**
+ * The owner's recoverable intents through the data layer ('' for none asked):
+ * GetIntentHistory for them with balances (every page written through), or the cache's
+ * failed and aborted intents of the owner with the service's failure beside them.
+ */
 export const useWallet = (owner: string) =>
-  useServiceQuery('recoverableWallet', owner ? { owner } : null, (profileId, args) => walletSource(profileId, (args as { owner: string }).owner))
+  useServiceQuery('recoverableWallet', owner ? { owner } : null, (profileId, args) => {
+    const asked = (args as { owner: string }).owner
+    return {
+      live: async () => {
+        const now = Date.now()
+        const r = await readHistory({ byOwnerAddress: asked, onlyRecoverable: true, includeBalances: true }, { cap: WALLET_CAP, pageSize: 100 })
+        if (r.error) return { ok: false, error: r.error }
+        return { ok: true, value: { data: { owner: asked, entries: r.entries, complete: r.outcome === 'complete' }, source: { fetchedAt: now } } }
+      },
+      cached: () => loadWalletFromCache(profileId, asked),
+    }
+  })

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { cacheHistoryFiled } from '../../db/testing'
 import { PROFILE, source } from '../../testing/bridge'
 import { resetWorld } from '../../testing/harness'
-import { loadWalletFromCache } from './load'
+import { loadWalletFromCache } from './useWallet'
 
 beforeEach(() => resetWorld())
 
@@ -15,7 +15,7 @@ describe('loadWalletFromCache', () => {
     await cacheHistoryFiled(source(now - 9 * 60_000), [failed(`0x${'c'.repeat(64)}`)])
     await cacheHistoryFiled(source(now - 60_000), [failed(`0x${'d'.repeat(64)}`)])
     const got = await loadWalletFromCache(PROFILE, owner)
-    expect(got.entries).toHaveLength(2)
-    expect(got.fetchedAt).toBe(now - 9 * 60_000)
+    expect(got?.data.entries).toHaveLength(2)
+    expect(got?.fetchedAt).toBe(now - 9 * 60_000)
   })
 })
