@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { countOf, formatAge, formatAmount, formatClock, formatDateTime, formatDecimalFit, formatDecimalShort, formatDuration, formatUnitsExact, formatUsd, parseTime, setShowUtc, shortHex, zoneName } from './format'
+import { countOf, formatAge, formatAmount, formatClock, formatDateTime, formatDecimalFit, formatDecimalShort, formatDuration, formatUnitsExact, formatUsd, isZeroAmount, parseTime, setShowUtc, shortHex, yesNo, zoneName } from './format'
 
 describe('amount formatting', () => {
   it('keeps every digit of amounts beyond 2^53', () => {
@@ -105,3 +105,13 @@ describe('formatDecimalFit', () => {
   })
 })
 
+
+describe('flags and zero amounts', () => {
+  it('shows a flag as Yes or No, and an unreported one as the caller says', () => {
+    expect([yesNo(true), yesNo(false), yesNo(undefined), yesNo(undefined, '')]).toEqual(['Yes', 'No', '—', ''])
+  })
+  it('counts only an absent or all-zero amount as zero', () => {
+    expect(['0', '000', '0.000', '-0', undefined].map(isZeroAmount)).toEqual([true, true, true, true, true])
+    expect(['1', '0.001', '10', '-5'].map(isZeroAmount)).toEqual([false, false, false, false])
+  })
+})

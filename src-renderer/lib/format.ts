@@ -80,6 +80,12 @@ function exactUsd(text: string): string {
   return `${negative && cents > 0n ? '-' : ''}$${whole}.${(cents % 100n).toString().padStart(2, '0')}`
 }
 
+/** Zero or absent: an exact decimal amount ("0", "0.000", "-0") with nothing in it. */
+export const isZeroAmount = (raw: string | undefined): boolean => raw === undefined || /^-?0*(\.0*)?$/.test(raw)
+
+/** "Yes" or "No"; a flag the service did not report shows `unknown` (a dash unless said; '' leaves a field row out). */
+export const yesNo = <U = string>(v: boolean | undefined, unknown: U = '—' as U): string | U => (v === undefined ? unknown : v ? 'Yes' : 'No')
+
 /** "1 wallet", "3 wallets": a count with its noun in the right number. */
 export function countOf(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`

@@ -1,5 +1,6 @@
 import { listOf } from '@contract/service/bounds'
 import type { IntentBalance } from '@contract/service'
+import { isZeroAmount } from './format'
 import type { TokenAmount } from './priceSource'
 
 /**
@@ -22,13 +23,11 @@ export interface HeldToken {
 /** A held token as an amount to value at the profile's prices (`valueAt` in lib/priceSource.ts). */
 export const heldAmount = (t: HeldToken): TokenAmount => ({ raw: t.balance, decimals: t.decimals, chainId: t.chainId, token: t.tokenAddress, symbol: t.symbol })
 
-const isZero = (raw: string | undefined) => raw === undefined || /^-?0*(\.0*)?$/.test(raw)
-
 export function heldTokens(balances: readonly IntentBalance[] | undefined): HeldToken[] {
   const out: HeldToken[] = []
   for (const b of listOf(balances)) {
     for (const t of listOf(b?.tokens)) {
-      if (isZero(t.balance)) continue
+      if (isZeroAmount(t.balance)) continue
       out.push({ chainId: t.chainId ?? b.chainId, intentAddress: b.intentAddress, tokenAddress: t.contractAddress, symbol: t.symbol, decimals: t.decimals, balance: t.balance!, balanceUsd: t.balanceUsd })
     }
   }

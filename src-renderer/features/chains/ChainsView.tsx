@@ -9,11 +9,12 @@ import { ErrorNotice } from '../../components/ErrorNotice'
 import { ExternalLink } from '../../components/ExternalLink'
 import { FormField } from '../../components/FormField'
 import { Logo } from '../../components/Logo'
+import { yesNo } from '../../lib/format'
 import { useChainList } from '../../data/reference/chains'
 import { ProviderPicker } from './ProviderPicker'
 import { ViewHeader } from '../../components/ViewHeader'
 
-const yesNo = (v: boolean | undefined) => (v === undefined ? <span className="muted" title="Not reported by the service">—</span> : v ? 'Yes' : 'No')
+const notReported = <span className="muted" title="Not reported by the service">—</span>
 
 const explorerHost = (url: string): string => {
   try {
@@ -62,12 +63,12 @@ const CHAIN_COLUMNS: Column<ChainInfo>[] = [
         <span className="muted" title="The service gave no explorer for this chain">—</span>
       ),
   },
-  { id: 'testnet', header: 'Testnet', sortValue: (c) => (c.isTestnet === undefined ? undefined : c.isTestnet ? 1 : 0), cell: (c) => yesNo(c.isTestnet) },
+  { id: 'testnet', header: 'Testnet', sortValue: (c) => (c.isTestnet === undefined ? undefined : c.isTestnet ? 1 : 0), cell: (c) => yesNo(c.isTestnet, notReported) },
   {
     id: 'bridging',
     header: 'Bridging',
     sortValue: (c) => (c.supportsBridging === undefined ? undefined : c.supportsBridging ? 1 : 0),
-    cell: (c) => yesNo(c.supportsBridging),
+    cell: (c) => yesNo(c.supportsBridging, notReported),
   },
 ]
 

@@ -1,4 +1,5 @@
 import type { IntentHistoryEntry } from '@contract/service'
+import { isZeroAmount } from '../../lib/format'
 import { valueAt, type KnownPrice, type PriceBook, type ValuedSum } from '../../lib/priceSource'
 import { entryIntentId } from './rows'
 
@@ -66,8 +67,6 @@ export interface StuckFunds {
 /** A line's USD value as a number, for totals and ordering; -1 sorts unpriced lines last. */
 export const usdValue = (l: BalanceLine): number => l.usd ?? -1
 
-const isZero = (raw: string | undefined) => raw === undefined || /^-?0*(\.0*)?$/.test(raw)
-
 const NO_PRICES: PriceBook = new Map()
 
 /** The line valued at the book's price (never at the USD figure the service put on it), or why it is not. */
@@ -82,7 +81,7 @@ export function stuckFunds(entries: readonly IntentHistoryEntry[], book: PriceBo
   const value: ValuedSum = { usd: 0, priced: 0, prices: [], unpriced: [] }
   let intents = 0
   for (const e of entries) {
-    const held = balanceLines(e).filter((l) => !isZero(l.balance))
+    const held = balanceLines(e).filter((l) => !isZeroAmount(l.balance))
     if (held.length) intents++
     for (const l of held.map((h) => valued(h, book))) {
       lines.push(l)

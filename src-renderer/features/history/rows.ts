@@ -1,6 +1,6 @@
 import type { ChainInfo, IntentHistoryEntry, ReportedStatus, TokenMetadata } from '@contract/service'
 import { isPendingStatus } from '@contract/service/constants'
-import { amountText, groupDecimal, formatDateTime, formatDecimalFit, formatDuration, formatUnitsExact, formatUsd, shortHex } from '../../lib/format'
+import { amountText, groupDecimal, formatDateTime, formatDecimalFit, formatDuration, formatUnitsExact, formatUsd, isZeroAmount, shortHex } from '../../lib/format'
 import { isTokenDecimals } from '@contract/service/bounds'
 import { chainName } from '../../lib/chains'
 import { historyEntryIntentId } from '../../db/records'
@@ -63,8 +63,6 @@ export function entryBalanceUsd(e: IntentHistoryEntry): number | undefined {
   return total
 }
 
-const isZero = (raw: string | undefined) => raw === undefined || /^0*$/.test(raw)
-
 export interface AmountCell {
   text: string
   /** The number alone and its unit (the symbol, or "base units"), so a narrow cell can cut the digits, never the unit. */
@@ -93,7 +91,7 @@ function amountCell(
   token: TokenMetadata | undefined,
   pending: boolean,
 ): AmountCell {
-  const useQuote = pending && isZero(actual) && !isZero(quoted)
+  const useQuote = pending && isZeroAmount(actual) && !isZeroAmount(quoted)
   const raw = useQuote ? quoted : (actual ?? quoted)
   if (raw === undefined) return NO_AMOUNT
   const symbol = token?.symbol ? ` ${token.symbol}` : ''

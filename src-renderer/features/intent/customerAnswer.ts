@@ -1,6 +1,6 @@
 import type { ChainInfo, Intent, IntentBalance, IntentReceipt, IntentStatus } from '@contract/service'
 import { knownStatus } from '@contract/service/constants'
-import { amountText, formatAge, formatDuration, formatUsd, parseTime } from '../../lib/format'
+import { amountText, formatAge, formatDuration, formatUsd, isZeroAmount, parseTime } from '../../lib/format'
 import type { Expectation } from '../../lib/routeStats'
 import { valueAll, valueAt, type PriceBook, type TokenAmount, type ValuedSum } from '../../lib/priceSource'
 import { chainName } from '../../lib/chains'
@@ -60,7 +60,6 @@ interface Facts {
   expiresAt: number | undefined
 }
 
-const isZero = (raw: string | undefined) => raw === undefined || /^-?0*(\.0*)?$/.test(raw)
 const utc = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace(/:\d\d\.\d{3}Z$/, ' UTC')
 
 /** Every non-zero balance the intent still holds (`heldTokens`), labelled as the intent labels its tokens, with where it is held. */
@@ -109,7 +108,7 @@ function gatherFacts(c: AnswerInput): Facts {
     origin,
     destination,
     sent: tokenAmountText(tokenOf, sentRaw, originId, originToken),
-    received: isZero(receivedRaw) ? undefined : tokenAmountText(tokenOf, receivedRaw, destinationId, destinationToken),
+    received: isZeroAmount(receivedRaw) ? undefined : tokenAmountText(tokenOf, receivedRaw, destinationId, destinationToken),
     recipient: intent?.quoteRequest?.destinationToAddress ?? receipt?.summary?.destinationToAddress ?? dest?.toAddress,
     reason: failureReason(receipt),
     refund: refundTx && {

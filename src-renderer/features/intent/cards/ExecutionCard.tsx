@@ -1,10 +1,8 @@
 import type { Call, Intent, IntentCalls, MetaTxn, TransactionPrecondition } from '@contract/service'
 import { DataTable, type Column } from '../../../components/DataTable'
 import { Hex } from '../../../components/Hex'
-import { formatAmount } from '../../../lib/format'
-import { Card, KV, NativeAmount, chain, hex, mono, tokenAmount, yesNo } from './parts'
-
-const flag = (v: boolean | undefined) => yesNo(v) ?? '—'
+import { formatAmount, yesNo } from '../../../lib/format'
+import { Card, KV, NativeAmount, chain, hex, mono, tokenAmount } from './parts'
 
 type NumberedCall = { call: Call; i: number }
 const callColumns = (chainId: number | undefined): Column<NumberedCall>[] => [
@@ -13,8 +11,8 @@ const callColumns = (chainId: number | undefined): Column<NumberedCall>[] => [
   { id: 'value', header: 'Value', align: 'right', cell: ({ call }) => (call.value === undefined ? '—' : <NativeAmount raw={call.value} chainId={chainId} />) },
   { id: 'data', header: 'Data', cell: ({ call }) => <Hex value={call.data} /> },
   { id: 'gas', header: 'Gas limit', align: 'right', cell: ({ call }) => (call.gasLimit === undefined ? '—' : formatAmount(call.gasLimit, 0)) },
-  { id: 'delegate', header: 'Delegate', cell: ({ call }) => flag(call.delegateCall) },
-  { id: 'fallback', header: 'Only fallback', cell: ({ call }) => flag(call.onlyFallback) },
+  { id: 'delegate', header: 'Delegate', cell: ({ call }) => yesNo(call.delegateCall) },
+  { id: 'fallback', header: 'Only fallback', cell: ({ call }) => yesNo(call.onlyFallback) },
   { id: 'onError', header: 'On error', align: 'right', cell: ({ call }) => <span title="behaviorOnError as sent by the service">{call.behaviorOnError ?? '—'}</span> },
 ]
 

@@ -3,8 +3,8 @@ import type { FeeOption, GasFee, Intent } from '@contract/service'
 import { Amount } from '../../../components/Amount'
 import { DataTable, type Column } from '../../../components/DataTable'
 import { Hex } from '../../../components/Hex'
-import { formatAmount, formatUsd } from '../../../lib/format'
-import { Card, chain, hex, KV, nativeAmount, time, token, tokenAmount, type KVRow, usd, yesNo } from './parts'
+import { formatAmount, formatUsd, yesNo } from '../../../lib/format'
+import { Card, chain, hex, KV, nativeAmount, time, token, tokenAmount, type KVRow, usd } from './parts'
 
 /**
  * "12.5 USDC · $12.50 as quoted": an amount with the dollar value the quote stated for it.
@@ -95,8 +95,8 @@ function FeeOptionsTable({ options, chainId }: { options: FeeOption[]; chainId: 
     { id: 'amount', header: 'Amount', align: 'right', cell: (opt) => (opt.amount === undefined ? '—' : <Amount raw={opt.amount} decimals={opt.tokenDecimals} symbol={opt.tokenSymbol} copyable />) },
     { id: 'usd', header: 'USD', align: 'right', cell: (opt) => formatUsd(opt.amountUsd) },
     { id: 'collector', header: 'Collector', cell: (opt) => <Hex value={opt.feeCollectorAddress} kind="address" chainId={chainId} /> },
-    { id: 'permit', header: 'Permit (EIP-2612)', cell: (opt) => yesNo(opt.is2612) ?? '—' },
-    { id: 'passthrough', header: 'Passthrough eligible', cell: (opt) => yesNo(opt.isPassthroughEligible) ?? '—' },
+    { id: 'permit', header: 'Permit (EIP-2612)', cell: (opt) => yesNo(opt.is2612) },
+    { id: 'passthrough', header: 'Passthrough eligible', cell: (opt) => yesNo(opt.isPassthroughEligible) },
   ]
   return <DataTable label="Fee options" className="intent-table" columns={columns} rows={options} rowKey={(opt, i) => `${opt.tokenAddress}-${i}`} />
 }

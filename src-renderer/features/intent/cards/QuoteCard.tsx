@@ -1,9 +1,9 @@
 import type { Intent, PriceImpactDetails } from '@contract/service'
 import { DataTable, type Column } from '../../../components/DataTable'
 import { Hex } from '../../../components/Hex'
-import { formatDuration, formatPercent, formatUsd } from '../../../lib/format'
+import { formatDuration, formatPercent, formatUsd, yesNo } from '../../../lib/format'
 import { intentProviders } from '../../../lib/intentRoute'
-import { bookValue, Card, chain, hex, KV, nativeAmount, percent, token, tokenAmount, usd, yesNo } from './parts'
+import { bookValue, Card, chain, hex, KV, nativeAmount, percent, token, tokenAmount, usd } from './parts'
 
 type ImpactKey = 'executionPriceImpact' | 'marketPriceImpact' | 'providerFeesPriceImpact' | 'serviceFeesPriceImpact' | 'netPriceImpact'
 
@@ -103,9 +103,9 @@ export function QuoteCard({ intent }: { intent: Intent }) {
               ['Approve address', hex(r.destinationApproveAddress, 'address', r.destinationChainId)],
               ['Call data', r.destinationCallData && r.destinationCallData !== '0x' ? hex(r.destinationCallData) : r.destinationCallData ? 'None (0x)' : undefined],
               ['Call value', nativeAmount(r.destinationCallValue, r.destinationChainId)],
-              ['Only native gas fee', yesNo(r.onlyNativeGasFee)],
-              ['Swap provider fallback', yesNo(r.options?.swapProviderFallback)],
-              ['Bridge provider fallback', yesNo(r.options?.bridgeProviderFallback)],
+              ['Only native gas fee', yesNo(r.onlyNativeGasFee, '')],
+              ['Swap provider fallback', yesNo(r.options?.swapProviderFallback, '')],
+              ['Bridge provider fallback', yesNo(r.options?.bridgeProviderFallback, '')],
               ['Slippage tolerance', percent(r.options?.slippageTolerance)],
             ]}
           />

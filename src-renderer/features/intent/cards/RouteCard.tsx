@@ -2,7 +2,8 @@ import type { Intent, IntentReceipt } from '@contract/service'
 import { sentNothing } from '@contract/service/constants'
 import { Route } from '../../../components/Route'
 import { intentRoute } from '../../../lib/intentRoute'
-import { Card, chain, hex, KV, nativeAmount, plain, time, token, tokenAmount, useTokenLookup, yesNo } from './parts'
+import { Card, chain, hex, KV, nativeAmount, plain, time, token, tokenAmount, useTokenLookup } from './parts'
+import { yesNo } from '../../../lib/format'
 
 /**
  * For fields a support person expects but the deployed service does not send (the
@@ -48,8 +49,8 @@ export function RouteCard({ intent, receipt }: { intent: Intent; receipt?: Inten
           ['Origin intent address', hex(intent.originIntentAddress, 'address', o)],
           ['Destination intent address', hex(intent.destinationIntentAddress, 'address', d)],
           ['Memo', receipt?.summary?.memo || undefined],
-          ['Testnet', yesNo(intent.isTestnet) ?? notReported],
-          ['Passthrough', yesNo(intent.passthrough)],
+          ['Testnet', yesNo(intent.isTestnet, notReported)],
+          ['Passthrough', yesNo(intent.passthrough, '')],
           ['Created', time(intent.createdAt)],
           ['Updated', time(intent.updatedAt)],
           ['Execution started', time(receipt?.summary?.startedAt)],

@@ -81,7 +81,6 @@ function ChainName({ id }: { id: number }) {
   )
 }
 
-export const yesNo = (v: boolean | undefined) => (v === undefined ? undefined : v ? 'Yes' : 'No')
 
 /** Row values: an element when the service sent the field, undefined (row left out) when not. */
 export const tokenAmount = (raw: string | undefined, chainId: number | undefined, token: string | undefined) =>

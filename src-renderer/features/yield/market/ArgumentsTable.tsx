@@ -1,6 +1,7 @@
 import type { ArgumentSchema } from '@contract/service'
 import { DataTable, type Column } from '../../../components/DataTable'
-import { untypedText, yesNo } from '../markets/marketText'
+import { untypedText } from '../markets/marketText'
+import { yesNo } from '../../../lib/format'
 
 type Field = NonNullable<ArgumentSchema['fields']>[number]
 

@@ -2,7 +2,7 @@ import type { YieldToken } from '@contract/service'
 import { DataTable, type Column } from '../../../components/DataTable'
 import { Hex } from '../../../components/Hex'
 import { Logo } from '../../../components/Logo'
-import { yesNo } from '../markets/marketText'
+import { yesNo } from '../../../lib/format'
 
 interface TokenRow {
   role: string

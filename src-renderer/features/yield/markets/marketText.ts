@@ -57,8 +57,6 @@ export function periodLabel(period: { seconds?: number } | undefined): string {
   return formatDuration(period.seconds * 1000)
 }
 
-export const yesNo = (v: boolean | undefined): string => (v === undefined ? '—' : v ? 'Yes' : 'No')
-
 /** "Enter and exit", "Exit only", … from the market's status flags. */
 export function statusLabel(status: YieldMarket['status']): string {
   if (!status || (status.enter === undefined && status.exit === undefined)) return '—'

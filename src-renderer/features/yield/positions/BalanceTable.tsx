@@ -3,8 +3,7 @@ import { Amount } from '../../../components/Amount'
 import { DataTable, type Column } from '../../../components/DataTable'
 import { CopyButton } from '../../../components/CopyButton'
 import { Hex } from '../../../components/Hex'
-import { formatDateTime, formatPercent, formatUsd } from '../../../lib/format'
-import { yesNo } from '../markets/marketText'
+import { formatDateTime, formatPercent, formatUsd, yesNo } from '../../../lib/format'
 
 /** A balance's amount: exact base units when sent (with the token's decimals), else the display amount. */
 export function BalanceAmount({ b }: { b: YieldBalance }) {
