@@ -1,7 +1,6 @@
 import { z } from 'zod'
-import { QUERY_WATCH_PHASES, WatchedQuerySchema, type QueryWatchState } from '../../src-shared/contract/queryWatch'
+import { QueryWatchStateSchema, type QueryWatchState } from '../../src-shared/contract/queryWatch'
 import { keptError } from '../watch/keep'
-import { KeptErrorSchema } from '../watch/persist'
 import { MAX_ID_CHARS, type Seen } from './findings'
 
 /**
@@ -21,37 +20,10 @@ export interface StoredQueries {
   queries: StoredQuery[]
 }
 
-const FindingSchema = z.object({
-  kind: z.enum(['new', 'status', 'left']),
-  intentId: z.string().min(1),
-  status: z.string().optional(),
-  previousStatus: z.string().optional(),
-  createdAt: z.string().optional(),
-  foundAt: z.number(),
-  unread: z.boolean(),
-})
-
-const StateSchema = z.object({
-  id: z.string().min(1),
-  revision: z.number().int().nonnegative().optional(),
-  // Files written before both lists shared one protocol call it `rev` (a count per query).
-  rev: z.number().int().nonnegative().optional(),
-  profileId: z.string().min(1),
-  name: z.string(),
-  query: WatchedQuerySchema,
-  historyParams: z.string().optional(),
-  intervalMs: z.number().int().positive(),
-  addedAt: z.number(),
-  phase: z.enum(QUERY_WATCH_PHASES),
-  lastPollAt: z.number().optional(),
-  nextPollAt: z.number().optional(),
-  error: KeptErrorSchema.optional(),
-  lastCount: z.number().optional(),
-  seenCount: z.number(),
-  baselined: z.boolean(),
-  findings: z.array(FindingSchema),
-  unread: z.number(),
-}).transform(({ rev, revision, ...state }) => ({ ...state, revision: revision ?? rev ?? 0 }))
+// Files written before both lists shared one protocol call it `rev` (a count per query).
+const StateSchema = QueryWatchStateSchema.extend({ revision: z.number().int().nonnegative().optional(), rev: z.number().int().nonnegative().optional() }).transform(
+  ({ rev, revision, ...state }) => ({ ...state, revision: revision ?? rev ?? 0 }),
+)
 
 const SeenSchema = z.union([
   z.object({ status: z.string(), createdAt: z.string().optional(), matching: z.boolean() }),

@@ -20,7 +20,7 @@ import { mangleTypes } from '../../tools/simulator/faults'
 import { BIG_AMOUNT_INTENT_ID, HEAVY_OWNER_ADDRESS, startSimulator, type RunningSimulator } from '../../tools/simulator'
 import { SvcClient } from './client'
 import { parseJsonLossless } from '../../src-shared/contract/losslessJson'
-import { decodeWith } from './normalise/decode'
+import { decodeWith } from '../../src-shared/contract/service'
 import { REFUSED_FIELDS_KEY } from '../../src-shared/contract/service'
 
 /**

@@ -24,8 +24,9 @@ import {
   YieldGetMarketsRequestSchema,
   type YieldGetAggregateBalancesResponse,
   type YieldGetMarketsResponse,
+  type Decoded,
 } from '../../src-shared/contract/service'
-import { decodeAnswer, type Decoded } from './normalise/decode'
+import { decodeAnswer } from './normalise/decode'
 import {
   AbortIntentRequestSchema,
   AbortIntentResponseSchema,

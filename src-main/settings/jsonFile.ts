@@ -3,7 +3,7 @@ import { homedir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { randomBytes } from 'node:crypto'
 import type { z } from 'zod'
-import { formatPath } from '../../src-shared/contract/service'
+import { decodeWith } from '../../src-shared/contract/service'
 
 /**
  * Small JSON settings files, written so that a crash or power cut leaves either the old
@@ -17,15 +17,12 @@ export function writeJsonAtomic(path: string, value: unknown, mode = 0o600): voi
   const temp = `${path}.${randomBytes(6).toString('hex')}.tmp`
   const fd = openSync(temp, 'wx', mode)
   try {
-    writeSync(fd, data)
-    fsyncSync(fd)
-  } catch (e) {
-    closeSync(fd)
-    rmSync(temp, { force: true })
-    throw e
-  }
-  closeSync(fd)
-  try {
+    try {
+      writeSync(fd, data)
+      fsyncSync(fd)
+    } finally {
+      closeSync(fd)
+    }
     renameSync(temp, path)
   } catch (e) {
     rmSync(temp, { force: true })
@@ -93,10 +90,9 @@ export function readJsonFile<S extends z.ZodType>(path: string, schema: S): Json
   if (text === 'directory') return { state: 'recovered', recovery: { backupPath: moveAside(path), reason: 'a folder was where the file should be' } }
   let reason: string
   try {
-    const parsed = schema.safeParse(JSON.parse(text))
-    if (parsed.success) return { state: 'ok', data: parsed.data }
-    const issue = parsed.error.issues[0]
-    reason = `${formatPath(issue?.path ?? []) || 'file'}: ${issue?.message ?? 'invalid'}`
+    const parsed = decodeWith(schema, JSON.parse(text))
+    if (parsed.ok) return { state: 'ok', data: parsed.value }
+    reason = `${parsed.path || 'file'}: ${parsed.message}`
   } catch {
     reason = 'not valid JSON'
   }

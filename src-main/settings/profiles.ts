@@ -3,19 +3,9 @@ import { z } from 'zod'
 import { BaseUrlSchema, ProfileInputSchema, isInsecureServiceUrl, type ProfileInput } from '../../src-shared/contract/app'
 import { SPEC_DIALECT, WireDialectSchema, type WireDialect } from '../../src-shared/contract/dialect'
 import { SvcFailure } from '../../src-shared/contract/errors'
-import { formatPath } from '../../src-shared/contract/service'
+import { decodeWith } from '../../src-shared/contract/service'
 import { namesLookAlike } from '../../src-shared/contract/profileName'
 import { readJsonFile, writeJsonAtomic, type Recovery } from './jsonFile'
-
-/** A service the app can talk to. The access key lives in the KeyStore, never here. */
-export interface Profile {
-  id: string
-  name: string
-  baseUrl: string
-  /** How this service spells its wire (the spec's form unless set). */
-  dialect: WireDialect
-  builtIn?: boolean
-}
 
 export const SIMULATOR_PROFILE_ID = 'simulator'
 const SIMULATOR_NAME = 'Simulator'
@@ -24,7 +14,7 @@ const StoredProfileSchema = z.object({
   id: z.string().min(1).max(64),
   name: z.string().trim().min(1).max(80),
   baseUrl: BaseUrlSchema,
-  // Files written before dialects existed have none: the spec's form.
+  // How this service spells its wire; files written before dialects existed have none: the spec's form.
   dialect: WireDialectSchema.default(SPEC_DIALECT),
 })
 const ProfilesFileSchema = z.object({
@@ -33,6 +23,8 @@ const ProfilesFileSchema = z.object({
   activeProfileId: z.string(),
 })
 type ProfilesFile = z.infer<typeof ProfilesFileSchema>
+/** A service the app can talk to. The access key lives in the KeyStore, never here. */
+export type Profile = z.output<typeof StoredProfileSchema> & { builtIn?: boolean }
 
 const invalid = (message: string, path?: string) => new SvcFailure({ kind: 'InvalidArgument', message, path })
 
@@ -91,12 +83,9 @@ export class ProfileStore {
 
   /** Creates a profile, or updates the one with `input.id`. */
   save(input: ProfileInput): Profile {
-    const parsed = ProfileInputSchema.safeParse(input)
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]
-      throw invalid(issue?.message ?? 'Invalid profile', formatPath(issue?.path ?? []) || undefined)
-    }
-    const { id, name, baseUrl, allowInsecureHttp } = parsed.data
+    const parsed = decodeWith(ProfileInputSchema, input)
+    if (!parsed.ok) throw invalid(parsed.message, parsed.path || undefined)
+    const { id, name, baseUrl, allowInsecureHttp } = parsed.value
     if (id === SIMULATOR_PROFILE_ID) throw invalid('The Simulator profile is built in and cannot be changed.')
     // Asked whenever the URL becomes one, not on every rename of a profile already confirmed.
     const urlChanged = this.profiles.find((p) => p.id === id)?.baseUrl !== baseUrl
@@ -109,7 +98,7 @@ export class ProfileStore {
     const clash = this.list().find((p) => p.id !== id && namesLookAlike(p.name, name))
     if (clash) throw invalid(`There is already a profile called “${clash.name}”${clash.name === name ? '' : ', which looks the same'}. Choose another name.`, 'name')
     const index = this.profiles.findIndex((p) => p.id === id)
-    const dialect = parsed.data.dialect ?? this.profiles[index]?.dialect ?? SPEC_DIALECT
+    const dialect = parsed.value.dialect ?? this.profiles[index]?.dialect ?? SPEC_DIALECT
     const profile: Profile = { id: id ?? randomUUID(), name, baseUrl, dialect }
     const next = [...this.profiles]
     if (index >= 0) next[index] = profile

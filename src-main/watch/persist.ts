@@ -1,10 +1,6 @@
 import { z } from 'zod'
-import { SVC_ERROR_KINDS } from '../../src-shared/contract/errors'
-import { IntentReceiptSchema, IntentStatusSchema } from '../../src-shared/contract/service'
-import { WATCH_PHASES, type WatchState } from '../../src-shared/contract/watch'
+import { WatchStateSchema, type WatchState } from '../../src-shared/contract/watch'
 import { storedWatch } from './keep'
-
-export const KeptErrorSchema = z.object({ kind: z.enum(SVC_ERROR_KINDS), message: z.string() }).passthrough()
 
 /**
  * The watch list on disk (written by `ListBook`): every profile's watches with their last
@@ -12,25 +8,8 @@ export const KeptErrorSchema = z.object({ kind: z.enum(SVC_ERROR_KINDS), message
  * so the board still shows where a finished intent ended after a restart, when no
  * further call will be made for it.
  */
-const StoredWatchSchema = z.object({
-  profileId: z.string().min(1),
-  intentId: z.string().min(1),
-  addedAt: z.number(),
-  phase: z.enum(WATCH_PHASES),
-  status: IntentStatusSchema.optional(),
-  receipt: IntentReceiptSchema.optional(),
-  receiptTrimmed: z.boolean().optional(),
-  receiptSource: z.object({ profileId: z.string(), baseUrl: z.string(), simulated: z.boolean(), fetchedAt: z.number() }).optional(),
-  outcome: z.enum(['SUCCEEDED', 'FAILED', 'REFUNDED', 'ABORTED']).optional(),
-  failureReason: z.string().optional(),
-  lastUpdateAt: z.number().optional(),
-  lastChangeAt: z.number().optional(),
-  error: KeptErrorSchema.optional(),
-  retryAt: z.number().optional(),
-  muted: z.boolean(),
-  // Lists written before watches carried revisions have none: they count as 0.
-  revision: z.number().int().nonnegative().default(0),
-})
+// Lists written before watches carried revisions have none: they count as 0.
+const StoredWatchSchema = WatchStateSchema.extend({ revision: z.number().int().nonnegative().default(0) })
 
 const FileSchema = z.object({
   version: z.literal(1),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import type { SvcError } from './errors'
 import type { ListChanged, ListControl, ListOpen, ListSnapshot } from './mainList'
-import { GetIntentHistoryRequestSchema, type GetIntentHistoryRequest, type ReportedStatus } from './service'
+import { GetIntentHistoryRequestSchema, ReportedStatusSchema, type GetIntentHistoryRequest } from './service'
+import { KeptErrorSchema } from './watch'
 import { QUERY_WATCH_LIMITS } from './queryWatchNotice'
 
 /**
@@ -29,53 +29,55 @@ export type QueryWatchPhase = (typeof QUERY_WATCH_PHASES)[number]
  * moved, or one that matched and no longer does (e.g. it left EXECUTING under an
  * EXECUTING filter; its new status is not in the answer).
  */
-export interface QueryFinding {
-  kind: 'new' | 'status' | 'left'
-  intentId: string
+export const QueryFindingSchema = z.object({
+  kind: z.enum(['new', 'status', 'left']),
+  intentId: z.string().min(1),
   /** Its status now; absent for `left`. */
-  status?: ReportedStatus
+  status: ReportedStatusSchema.optional(),
   /** For `status` and `left`: what it was at the poll before. */
-  previousStatus?: ReportedStatus
+  previousStatus: ReportedStatusSchema.optional(),
   /** The entry's createdAt as the service sent it. */
-  createdAt?: string
+  createdAt: z.string().optional(),
   /** epoch ms */
-  foundAt: number
+  foundAt: z.number(),
   /** Not yet marked seen. */
-  unread: boolean
-}
+  unread: z.boolean(),
+})
+export type QueryFinding = z.output<typeof QueryFindingSchema>
 
-export interface QueryWatchState {
-  id: string
+export const QueryWatchStateSchema = z.object({
+  id: z.string().min(1),
   /**
    * The counter's value at this query's last change (one counter for all queries, see
    * `mainList.ts`): a page keeps the copy with the higher one.
    */
-  revision: number
-  profileId: string
+  revision: z.number().int().nonnegative(),
+  profileId: z.string().min(1),
   /** What the page shows, e.g. "owner 0x12…ab, FAILED". */
-  name: string
-  query: WatchedQuery
+  name: z.string(),
+  query: WatchedQuerySchema,
   /** The History view's URL parameters for this filter, to open it there. */
-  historyParams?: string
-  intervalMs: number
+  historyParams: z.string().optional(),
+  intervalMs: z.number().int().positive(),
   /** epoch ms */
-  addedAt: number
-  phase: QueryWatchPhase
-  lastPollAt?: number
+  addedAt: z.number(),
+  phase: z.enum(QUERY_WATCH_PHASES),
+  lastPollAt: z.number().optional(),
   /** When the next poll is due (also while retrying). */
-  nextPollAt?: number
+  nextPollAt: z.number().optional(),
   /** What the last failed poll met; cleared by the next good one. */
-  error?: SvcError
+  error: KeptErrorSchema.optional(),
   /** Entries the last good poll read. */
-  lastCount?: number
+  lastCount: z.number().optional(),
   /** Intents remembered with their last status (bounded). */
-  seenCount: number
+  seenCount: z.number(),
   /** False until the first good poll: what matched then is the starting point, not news. */
-  baselined: boolean
+  baselined: z.boolean(),
   /** Newest first, bounded. */
-  findings: QueryFinding[]
-  unread: number
-}
+  findings: z.array(QueryFindingSchema),
+  unread: z.number(),
+})
+export type QueryWatchState = z.output<typeof QueryWatchStateSchema>
 
 /** The active profile's queries (`mainList.ts`). */
 export interface QueryWatchList extends ListSnapshot<'queryWatches', QueryWatchState> {

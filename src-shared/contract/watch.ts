@@ -1,8 +1,7 @@
 import { z } from 'zod'
-import type { DataSource } from './app'
-import type { SvcError } from './errors'
+import { SVC_ERROR_KINDS, type SvcError } from './errors'
 import type { ListChanged, ListControl, ListOpen, ListSnapshot } from './mainList'
-import type { IntentReceipt, IntentStatus } from './service'
+import { IntentReceiptSchema, IntentStatusSchema } from './service'
 
 /**
  * Live receipt watching, run in the main process so it survives reloads and keeps going
@@ -15,47 +14,51 @@ export const WATCH_PHASES = ['queued', 'polling', 'retrying', 'paused', 'done'] 
 export type WatchPhase = (typeof WATCH_PHASES)[number]
 
 /** How a watch ended; ABORTED and REFUNDED are final outcomes too, though not `done` for the service. */
-export type WatchOutcome = Extract<IntentStatus, 'SUCCEEDED' | 'FAILED' | 'REFUNDED' | 'ABORTED'>
+export type WatchOutcome = NonNullable<WatchState['outcome']>
 
-export interface WatchState {
-  profileId: string
-  intentId: string
+/** An error as a watch keeps it (`keptError`): its kind and message checked when read back, the rest as written. */
+export const KeptErrorSchema = z.object({ kind: z.enum(SVC_ERROR_KINDS), message: z.string() }).passthrough() as unknown as z.ZodType<SvcError>
+
+export const WatchStateSchema = z.object({
+  profileId: z.string().min(1),
+  intentId: z.string().min(1),
   /** epoch ms */
-  addedAt: number
-  phase: WatchPhase
-  status?: IntentStatus
+  addedAt: z.number(),
+  phase: z.enum(WATCH_PHASES),
+  status: IntentStatusSchema.optional(),
   /** The newest receipt received, if any; its summary alone when `receiptTrimmed`. */
-  receipt?: IntentReceipt
+  receipt: IntentReceiptSchema.optional(),
   /**
    * `receipt` is a bounded summary, not the service's whole receipt: the receipt was too
    * large to keep, or it was read back from disk, where only the summary is saved. The
    * board shows it as it is; a view that needs the whole receipt reads it from the service
    * (GetIntentReceipt), and the cache never takes a summary for the receipt.
    */
-  receiptTrimmed?: boolean
+  receiptTrimmed: z.boolean().optional(),
   /**
    * Where and when `receipt` was last read, so a window that opens later can cache a
    * receipt received while none was open, with its true age.
    */
-  receiptSource?: DataSource
-  outcome?: WatchOutcome
+  receiptSource: z.object({ profileId: z.string(), baseUrl: z.string(), simulated: z.boolean(), fetchedAt: z.number() }).optional(),
+  outcome: z.enum(['SUCCEEDED', 'FAILED', 'REFUNDED', 'ABORTED']).optional(),
   /** `originTransaction.statusReason` of a failed intent. */
-  failureReason?: string
+  failureReason: z.string().optional(),
   /** When the last answer arrived, and when the status last changed (epoch ms). */
-  lastUpdateAt?: number
-  lastChangeAt?: number
+  lastUpdateAt: z.number().optional(),
+  lastChangeAt: z.number().optional(),
   /** While retrying: what went wrong and when the next attempt is due. */
-  error?: SvcError
-  retryAt?: number
-  muted: boolean
+  error: KeptErrorSchema.optional(),
+  retryAt: z.number().optional(),
+  muted: z.boolean(),
   /**
    * Bumped by the main process on every change to this watch that it reports (answers,
    * events, lists), from one counter for all watches that only grows, across restarts
    * too. Events and answers travel separately, so a window may receive an older copy
    * after a newer one: it keeps the copy with the higher revision.
    */
-  revision: number
-}
+  revision: z.number().int().nonnegative(),
+})
+export type WatchState = z.output<typeof WatchStateSchema>
 
 /**
  * The active profile's watches (`mainList.ts`): `revision` is the counter when the list

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
-import { NOT_PLAIN, PLAIN_FORMS } from '../../../src-shared/contract/service'
-import { decodeAnswer, type Decoded } from './decode'
+import { NOT_PLAIN, PLAIN_FORMS, type Decoded } from '../../../src-shared/contract/service'
+import { decodeAnswer } from './decode'
 
 /**
  * A reader for answers that are exactly what the schema expects, without zod's run.

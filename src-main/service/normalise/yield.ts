@@ -13,9 +13,10 @@ import {
   type YieldGetAggregateBalancesResponse,
   type YieldGetMarketsRequest,
   type YieldGetMarketsResponse,
+  type Decoded,
 } from '../../../src-shared/contract/service'
 import { parseJsonLossless } from '../../../src-shared/contract/losslessJson'
-import { decodeAnswer, failAt, type Decoded } from './decode'
+import { decodeAnswer, failAt } from './decode'
 import { decodePlain } from './plainRead'
 
 /**

@@ -312,3 +312,14 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
   }
   return out
 }
+
+/** A value in normalised form, or where and why it does not fit. */
+export type Decoded<T> = { ok: true; value: T } | { ok: false; path: string; message: string }
+
+/** Validates with a schema, saying the first issue; `at` prefixes issue paths when the value was nested (a payload string). */
+export function decodeWith<S extends z.ZodType>(schema: S, value: unknown, at: PropertyKey[] = []): Decoded<z.output<S>> {
+  const result = schema.safeParse(value)
+  if (result.success) return { ok: true, value: result.data }
+  const issue = result.error.issues[0]
+  return { ok: false, path: formatPath([...at, ...(issue?.path ?? [])]), message: issue?.message ?? 'does not match' }
+}
