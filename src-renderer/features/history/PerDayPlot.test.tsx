@@ -1,7 +1,6 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { PerDayChart } from './PerDayChart'
-import { axisTop, dayTitle } from './PerDayPlot'
+import { axisTop, dayTitle, PerDayChart } from './PerDayPlot'
 import { STATUS_KEYS, type DayBucket } from './summary'
 
 const day = (date: string, counts: Partial<Record<(typeof STATUS_KEYS)[number], number>>): DayBucket =>

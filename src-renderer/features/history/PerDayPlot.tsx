@@ -1,4 +1,4 @@
-import type { DayBucket, StatusKey } from './summary'
+import { STATUS_KEYS, type DayBucket, type StatusKey } from './summary'
 
 /** Fixed hues per status, the same in the bars and the legend. */
 const STATUS_COLORS: Record<StatusKey, string> = {
@@ -41,42 +41,47 @@ function DayBar({ day, statuses, top }: { day: DayBucket; statuses: readonly Sta
 }
 
 /**
- * The bars of the per-day chart: one stack per day, a bar per status that occurs, with
- * the y axis's top and middle, the first and last day, and a legend. Plain boxes rather
- * than a charting library: while "load all" grows the list the chart is drawn again once
- * a second, and a library's chart of 180 days took 100-360 ms of the window each time.
+ * Intents per UTC day, stacked by status: one stack per day, a bar per status that occurs
+ * (only those get a legend entry), with the y axis's top and middle and the first and
+ * last day. Plain boxes rather than a charting library: while "load all" grows the list
+ * the chart is drawn again once a second, and a library's chart of 180 days took
+ * 100-360 ms of the window each time.
  */
-export function PerDayPlot({ days, statuses, height }: { days: readonly DayBucket[]; statuses: readonly StatusKey[]; height: number }) {
+export function PerDayChart({ days }: { days: readonly DayBucket[] }) {
+  const statuses = STATUS_KEYS.filter((s) => days.some((d) => d[s] > 0))
   let busiest = 0
   for (const d of days) busiest = Math.max(busiest, statuses.reduce((n, s) => n + d[s], 0))
   const top = axisTop(busiest)
   const grid = 'linear-gradient(to bottom, var(--border, #d0d7de) 1px, transparent 1px)'
   return (
-    <div style={{ height, display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <div style={{ flex: 1, minHeight: 0, display: 'flex' }}>
-        <div aria-hidden="true" className="muted" style={{ ...small, width: AXIS_WIDTH, paddingRight: 4, textAlign: 'right', display: 'flex', flexDirection: 'column', justifyContent: 'space-between' }}>
-          <span data-testid="per-day-top">{top.toLocaleString('en-US')}</span>
-          <span>{(top / 2).toLocaleString('en-US')}</span>
-          <span>0</span>
+    <figure className="history-chart" aria-label="Intents per day by status">
+      <figcaption className="muted small">Intents per day (UTC) by status</figcaption>
+      <div style={{ height: 150, display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <div style={{ flex: 1, minHeight: 0, display: 'flex' }}>
+          <div aria-hidden="true" className="muted" style={{ ...small, width: AXIS_WIDTH, paddingRight: 4, textAlign: 'right', display: 'flex', flexDirection: 'column', justifyContent: 'space-between' }}>
+            <span data-testid="per-day-top">{top.toLocaleString('en-US')}</span>
+            <span>{(top / 2).toLocaleString('en-US')}</span>
+            <span>0</span>
+          </div>
+          <div data-testid="per-day-bars" style={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'flex-end', gap: days.length > 60 ? 0 : 1, borderBottom: '1px solid currentColor', backgroundImage: grid, backgroundSize: '100% 50%' }}>
+            {days.map((d) => (
+              <DayBar key={d.day} day={d} statuses={statuses} top={top} />
+            ))}
+          </div>
         </div>
-        <div data-testid="per-day-bars" style={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'flex-end', gap: days.length > 60 ? 0 : 1, borderBottom: '1px solid currentColor', backgroundImage: grid, backgroundSize: '100% 50%' }}>
-          {days.map((d) => (
-            <DayBar key={d.day} day={d} statuses={statuses} top={top} />
+        <div className="muted" style={{ ...small, marginLeft: AXIS_WIDTH, display: 'flex', justifyContent: 'space-between' }}>
+          <span>{days[0]?.day}</span>
+          {days.length > 1 ? <span>{days[days.length - 1].day}</span> : null}
+        </div>
+        <ul aria-label="Statuses" style={{ ...small, listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '0 12px' }}>
+          {statuses.map((s) => (
+            <li key={s}>
+              <span aria-hidden="true" style={{ display: 'inline-block', width: 8, height: 8, marginRight: 4, background: STATUS_COLORS[s] }} />
+              {s}
+            </li>
           ))}
-        </div>
+        </ul>
       </div>
-      <div className="muted" style={{ ...small, marginLeft: AXIS_WIDTH, display: 'flex', justifyContent: 'space-between' }}>
-        <span>{days[0]?.day}</span>
-        {days.length > 1 ? <span>{days[days.length - 1].day}</span> : null}
-      </div>
-      <ul aria-label="Statuses" style={{ ...small, listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '0 12px' }}>
-        {statuses.map((s) => (
-          <li key={s}>
-            <span aria-hidden="true" style={{ display: 'inline-block', width: 8, height: 8, marginRight: 4, background: STATUS_COLORS[s] }} />
-            {s}
-          </li>
-        ))}
-      </ul>
-    </div>
+    </figure>
   )
 }
