@@ -1,7 +1,6 @@
 import type { Intent, IntentHistoryEntry, TokenMetadata } from '@contract/service'
 import { formatUnitsExact, shortHex } from '../../lib/format'
-import type { KnownPrice, PriceKind } from '../../lib/priceSource'
-import { listOf } from '@contract/service/bounds'
+import { balancePrices, priceKey, quotePrices, type KnownPrice, type PriceKind } from '../../lib/priceSource'
 
 /**
  * USD prices for History's volume, from what the app already holds: history entries carry
@@ -33,8 +32,6 @@ export interface PriceKnowledge {
   /** The profile's price source: every price any answer stated, whichever view asked (`stores/priceBook.ts`). */
   book?: ReadonlyMap<string, KnownPrice>
 }
-
-export const priceKey = (chainId: number | undefined, token: string | undefined) => `${chainId ?? '?'}:${(token ?? '').toLowerCase()}`
 
 export type TokenInfo = { symbol?: string; decimals?: number }
 
@@ -76,37 +73,22 @@ function unitsOf(raw: string | undefined, decimals: number | undefined): number 
   return Number.isFinite(n) ? n : undefined
 }
 
-/** A quote's price for one of its two tokens: USD over token units; none for a zero amount. */
-function quotePrice(raw: string | undefined, usd: number | undefined, decimals: number | undefined): number | undefined {
-  const units = unitsOf(raw, decimals)
-  if (units === undefined || usd === undefined || !Number.isFinite(usd) || units <= 0 || usd < 0) return undefined
-  return usd / units
+/** The price keys of an intent's two tokens: origin, destination. */
+const quoteKeys = (intent: Intent): [string, string] => {
+  const q = intent.quoteRequest
+  return [
+    priceKey(intent.originChainId ?? q?.originChainId, intent.originTokenAddress ?? q?.originTokenAddress),
+    priceKey(intent.destinationChainId ?? q?.destinationChainId, intent.destinationTokenAddress ?? q?.destinationTokenAddress),
+  ]
 }
 
-/** The price of each token an intent's quote values (origin and destination). */
-export function pricesOfQuote(intent: Intent, info: ReadonlyMap<string, TokenInfo>): Array<[string, number]> {
-  const q = intent.quote
-  if (!q) return []
-  const origin = priceKey(intent.originChainId ?? intent.quoteRequest?.originChainId, intent.originTokenAddress ?? intent.quoteRequest?.originTokenAddress)
-  const dest = priceKey(
-    intent.destinationChainId ?? intent.quoteRequest?.destinationChainId,
-    intent.destinationTokenAddress ?? intent.quoteRequest?.destinationTokenAddress,
-  )
-  const out: Array<[string, number]> = []
-  const from = quotePrice(q.fromAmount, q.fromAmountUsd, info.get(origin)?.decimals)
-  const to = quotePrice(q.toAmount, q.toAmountUsd, info.get(dest)?.decimals)
-  if (from !== undefined) out.push([origin, from])
-  if (to !== undefined) out.push([dest, to])
-  return out
-}
+/** The price of each token an intent's quote values (origin and destination), as the profile's price source reads quotes. */
+export const pricesOfQuote = (intent: Intent, info: ReadonlyMap<string, TokenInfo>): Array<[string, number]> =>
+  quotePrices(intent, (chainId, token) => info.get(priceKey(chainId, token))?.decimals)
 
 /** Folds the prices one entry's balance data states into `prices` (the last one seen wins). */
 export function addBalancePrices(prices: Map<string, TokenPrice>, e: IntentHistoryEntry): void {
-  for (const b of listOf(e.balances))
-    for (const t of listOf(b.tokens)) {
-      const usd = t.priceUsd === undefined ? NaN : Number(t.priceUsd)
-      if (Number.isFinite(usd) && usd >= 0) prices.set(priceKey(t.chainId ?? b.chainId, t.contractAddress), { usd, from: 'balance' })
-    }
+  for (const [key, usd] of balancePrices([e])) prices.set(key, { usd, from: 'balance' })
 }
 
 /** Each intent's quote prices, kept while the decimals they were read with hold (a summary revalues them on every page). */
@@ -115,11 +97,7 @@ const quoteMemo = new WeakMap<Intent, { decimals: string; prices: Array<[string,
 function quotePricesOf(intent: Intent, info: ReadonlyMap<string, TokenInfo>): Array<[string, number]> {
   if (!intent.quote) return []
   const memo = quoteMemo.get(intent)
-  const o = info.get(priceKey(intent.originChainId ?? intent.quoteRequest?.originChainId, intent.originTokenAddress ?? intent.quoteRequest?.originTokenAddress))
-  const d = info.get(
-    priceKey(intent.destinationChainId ?? intent.quoteRequest?.destinationChainId, intent.destinationTokenAddress ?? intent.quoteRequest?.destinationTokenAddress),
-  )
-  const decimals = `${o?.decimals}:${d?.decimals}`
+  const decimals = quoteKeys(intent).map((key) => info.get(key)?.decimals).join(':')
   if (memo?.decimals === decimals) return memo.prices
   const prices = pricesOfQuote(intent, info)
   quoteMemo.set(intent, { decimals, prices })
