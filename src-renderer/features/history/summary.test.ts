@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { IntentStatus } from '@contract/service'
-import { MAX_CHART_DAYS, SummaryFold, intentsPerDay, median, summarise } from './summary'
+import type { IntentHistoryEntry, IntentStatus } from '@contract/service'
+import { MAX_CHART_DAYS, SummaryFold, median, summarise } from './summary'
 import { balance, makeEntry, USDC, WETH } from './testing/entries'
 import { percentile, RouteStatsBuilder } from '../../lib/routeStats'
+
+const intentsPerDay = (entries: readonly IntentHistoryEntry[], now?: number) => new SummaryFold().update(entries).perDay(now)
 
 const timed = (status: IntentStatus, seconds: number) =>
   makeEntry({ status, startedAt: '2026-11-01T10:00:00.000Z', finishedAt: new Date(Date.parse('2026-11-01T10:00:00.000Z') + seconds * 1000).toISOString() })

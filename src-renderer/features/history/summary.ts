@@ -45,6 +45,7 @@ export interface HistorySummary {
   pricedFrom: Record<PriceSource, number>
   /** Why the other succeeded entries have no value, most common first. */
   unpriced: Array<{ reason: string; count: number }>
+  /** The tokens of the unpriced entries, to ask the service's prices for. */
   unpricedTokens: Array<{ chainId: number; contractAddress: string }>
   /** Each token that valued an entry, with the price it was valued at (its kind, time and quote): how the figure was priced. */
   pricedTokens: Array<{ name: string; price: TokenPrice }>
@@ -67,15 +68,7 @@ const DAY = 86_400_000
 /** The most days the chart draws: ten years of bars, so one far-off date cannot ask for millions. */
 export const MAX_CHART_DAYS = 3660
 
-interface Volume {
-  volumeUsd: number
-  pricedCount: number
-  pricedFrom: Record<PriceSource, number>
-  unpriced: Array<{ reason: string; count: number }>
-  /** The tokens of the unpriced entries, to ask the service's prices for. */
-  unpricedTokens: Array<{ chainId: number; contractAddress: string }>
-  pricedTokens: Array<{ name: string; price: TokenPrice }>
-}
+type Volume = Pick<HistorySummary, 'volumeUsd' | 'pricedCount' | 'pricedFrom' | 'unpriced' | 'unpricedTokens' | 'pricedTokens'>
 
 /**
  * Where `after` goes on from `before` (the length of `before`) when it holds the same
@@ -211,7 +204,13 @@ export class SummaryFold {
     }
   }
 
-  /** Entries per day as `intentsPerDay` gives them. */
+  /**
+   * Intents per UTC day by status, oldest day first, with empty days filled in so the
+   * chart's time axis is even. Entries without a creation time are left out, and so are
+   * those the chart cannot honestly span: a time before 2009 or after tomorrow (a clock or
+   * a record is wrong), or more than `MAX_CHART_DAYS` days before the newest day drawn.
+   * `leftOut` counts them, so the strip can say so.
+   */
   perDay(now = Date.now()): PerDay {
     const lastAllowed = Math.floor(now / DAY) + 1
     let leftOut = this.early
@@ -246,15 +245,4 @@ export interface PerDay {
   days: DayBucket[]
   /** Entries with a creation time outside the drawn days (before 2009, after tomorrow, or more than `MAX_CHART_DAYS` before the last day drawn). */
   leftOut: number
-}
-
-/**
- * Intents per UTC day by status, oldest day first, with empty days filled in so the
- * chart's time axis is even. Entries without a creation time are left out, and so are
- * those the chart cannot honestly span: a time before 2009 or after tomorrow (a clock or
- * a record is wrong), or more than `MAX_CHART_DAYS` days before the newest day drawn. `leftOut`
- * counts them, so the strip can say so.
- */
-export function intentsPerDay(entries: readonly IntentHistoryEntry[], now = Date.now()): PerDay {
-  return new SummaryFold().update(entries).perDay(now)
 }
