@@ -1,4 +1,3 @@
-import Dexie from 'dexie'
 import type { YieldBalanceQuery, YieldBalances, YieldError } from '@contract/service'
 import { explorerDb, prefixRange } from './db'
 import type { FetchMeta } from './records'
@@ -18,13 +17,10 @@ export interface BalanceSnapshot extends FetchMeta {
 
 /** Snapshots oldest first: of one wallet set, or of every wallet set of the profile. */
 export async function listBalanceSnapshots(profileId: string, walletKey?: string): Promise<BalanceSnapshot[]> {
-  const db = explorerDb()
+  const snapshots = explorerDb().balanceSnapshots
   return walletKey === undefined
-    ? db.balanceSnapshots
-        .where('[profileId+fetchedAt]')
-        .between([profileId, Dexie.minKey], [profileId, Dexie.maxKey], true, true)
-        .toArray()
-    : prefixRange(db.balanceSnapshots, ':id', profileId, walletKey).toArray()
+    ? prefixRange(snapshots, '[profileId+fetchedAt]', profileId).toArray()
+    : prefixRange(snapshots, ':id', profileId, walletKey).toArray()
 }
 
 /** The newest snapshot of a wallet set: what the positions view shows offline. */

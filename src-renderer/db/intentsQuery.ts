@@ -1,6 +1,6 @@
 import Dexie, { type IndexableType } from 'dexie'
 import type { IntentStatus } from '@contract/service'
-import { explorerDb, intentIdsOf, type ExplorerDb } from './db'
+import { explorerDb, intentIdsOf, prefixRange, type ExplorerDb } from './db'
 import { stagedEntries } from './historyJournal'
 import {
   INTENT_OBJECT_STORES,
@@ -387,7 +387,7 @@ export async function countCachedIntents(profileId: string): Promise<number> {
   const db = explorerDb()
   const staged = stagedEntries(profileId).map((s): [string, string] => [profileId, s.row.intentId])
   const [filed, known] = await Promise.all([
-    db.intentRows.where(BY_TIME.name).between([profileId, Dexie.minKey], [profileId, Dexie.maxKey], true, true).count(),
+    prefixRange(db.intentRows, BY_TIME.name, profileId).count(),
     staged.length ? db.intentRows.bulkGet(staged) : [],
   ])
   return filed + known.filter((r) => r === undefined).length

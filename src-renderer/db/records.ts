@@ -98,13 +98,8 @@ export interface RouteFactRecord {
 
 /** The route-statistics record of an intent's summary row. */
 export function routeFactOf(row: IntentRowRecord): RouteFactRecord {
-  const fact: RouteFactRecord = { profileId: row.profileId, intentId: row.intentId, createdAt: row.createdAt, routeProviders: row.routeProviders, fetchedAt: row.fetchedAt }
-  if (row.status !== undefined) fact.status = row.status
-  if (row.originChainId !== undefined) fact.originChainId = row.originChainId
-  if (row.destinationChainId !== undefined) fact.destinationChainId = row.destinationChainId
-  if (row.startedAt !== undefined) fact.startedAt = row.startedAt
-  if (row.finishedAt !== undefined) fact.finishedAt = row.finishedAt
-  return fact
+  const { profileId, intentId, createdAt, routeProviders, fetchedAt, status, originChainId, destinationChainId, startedAt, finishedAt } = row
+  return { profileId, intentId, createdAt, routeProviders, fetchedAt, ...definedOnly({ status, originChainId, destinationChainId, startedAt, finishedAt }) }
 }
 
 export interface FetchMeta {
