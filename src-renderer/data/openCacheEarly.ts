@@ -9,14 +9,15 @@ const HOLD_MS = 10_000
  * database from disk when its first connection opens, which on a cache of 100,000 intents
  * took longer than loading the bundle; started here, that reading runs while the bundle
  * loads, and Dexie's own open, later, finds the database ready. Reads and writes still go
- * only through the cache module.
+ * only through the cache module (`db/`), which the one early read belongs to too.
  *
  * Never creates, upgrades or blocks anything: a database that does not exist yet is not
  * created (the creating transaction is aborted), the connection gives way at once to an
  * upgrade, and it is closed after `HOLD_MS`. Any failure is the cache module's to report
- * when it opens, so it is ignored here.
+ * when it opens, so it is ignored here. `onOpen` gets the connection once it is open (the
+ * early read of History's first page, `db/earlyFirstPage.ts`, uses it).
  */
-export function openCacheEarly(idb: IDBFactory | undefined = globalThis.indexedDB): void {
+export function openCacheEarly(idb: IDBFactory | undefined = globalThis.indexedDB, onOpen?: (db: IDBDatabase) => void): void {
   if (!idb) return
   try {
     const request = idb.open(DB_NAME)
@@ -26,6 +27,7 @@ export function openCacheEarly(idb: IDBFactory | undefined = globalThis.indexedD
       const db = request.result
       db.onversionchange = () => db.close()
       setTimeout(() => db.close(), HOLD_MS)
+      onOpen?.(db)
     }
   } catch {
     // A browser that refuses IndexedDB here refuses it to the cache module too, which says so.

@@ -2,6 +2,7 @@ import type { IntentHistoryEntry } from '@contract/service'
 import { msSinceUserInput } from './userInput'
 import { reportUnindexed, reportWriteError } from './activity'
 import { explorerDb, prefixRange, type ExplorerDb, type JournalRecord } from './db'
+import { dropFirstPageEarly } from './earlyFirstPage'
 import { storageErrorMessage } from './errors'
 import { storeIntentObjects } from './intentIndex'
 import { historyEntryIntentId, mergeRow, storedKeys, summaryFromHistoryEntry, type FetchMeta, type IntentRowRecord } from './records'
@@ -76,6 +77,8 @@ const unindexedKey = (profileId: string, intentId: string) => `${profileId}\u000
 
 /** Keeps the page's entries at hand for reads and search until they are filed. */
 function remember(meta: FetchMeta, entries: readonly IntentHistoryEntry[]): void {
+  // A first page read at start-up no longer shows the cache's list as it is.
+  dropFirstPageEarly()
   for (const entry of entries) {
     const part = summaryFromHistoryEntry(entry)
     if (!part) continue

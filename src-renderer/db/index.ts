@@ -13,6 +13,7 @@ export {
   cacheReceipt,
 } from './writeThrough'
 export { flushHistoryJournal, scheduleIndexing } from './historyJournal'
+export { takeFirstPageEarly, type EarlyRow } from './earlyFirstPage'
 export { readChains, readEarnPools, readHistoryEntries, readHistoryEntry, readIntent, readQuotedIntents, readReceipt, readTransitions } from './reads'
 export {
   countCachedIntents,

@@ -2,7 +2,17 @@ import type { SvcError } from '@contract/errors'
 import type { IntentHistoryEntry } from '@contract/service'
 import type { CachedHit } from '../../data/liveOrCached'
 import type { ListPage } from '../../data/paging'
-import { PROJECT_FILTER_CAVEAT, readHistoryEntries, searchCachedIntents, storageErrorMessage, type OfflineCursor, type OfflineIntentFilter } from '../../db'
+import {
+  PROJECT_FILTER_CAVEAT,
+  readHistoryEntries,
+  SCHEMA_VERSION,
+  searchCachedIntents,
+  storageErrorMessage,
+  takeFirstPageEarly,
+  type EarlyRow,
+  type OfflineCursor,
+  type OfflineIntentFilter,
+} from '../../db'
 import type { HistoryQuery, HistoryViewSettings } from './filters'
 
 /**
@@ -106,10 +116,28 @@ function entryFromRow(row: CachedIntentRow): IntentHistoryEntry {
   }
 }
 
-/** Cached entries come back as they were stored; rows without one are rebuilt from the summary. */
+/** The cached entry as it was stored; a row without one is rebuilt from the summary. */
+const entryOf = (row: CachedIntentRow, stored: { entry: IntentHistoryEntry; fetchedAt: number } | undefined) => ({
+  entry: stored?.entry ?? entryFromRow(row),
+  fetchedAt: stored?.fetchedAt ?? row.fetchedAt,
+})
+
 async function entriesFor(profileId: string, rows: readonly CachedIntentRow[]) {
   const stored = await readHistoryEntries(profileId, rows.map((r) => r.intentId))
-  return rows.map((row, i) => ({ entry: stored[i]?.entry ?? entryFromRow(row), fetchedAt: stored[i]?.fetchedAt ?? row.fetchedAt }))
+  return rows.map((row, i) => entryOf(row, stored[i]))
+}
+
+/** Whether the list is the whole cache newest first: the one whose first page may have been read at start-up. */
+const isNewestFirst = ({ filter, onlyRecoverable }: OfflineHistory) =>
+  !onlyRecoverable && filter.order === 'desc' && Object.values(filter).filter((v) => v !== undefined).length === 1
+
+/** The first page from the rows read at start-up (`takeFirstPageEarly`), as the search below would make it. */
+function earlyPage(rows: readonly EarlyRow[], pageSize: number): CachedHit<ListPage<IntentHistoryEntry>> {
+  const shown = rows.slice(0, pageSize).map(({ row, stored }) => entryOf(row, stored))
+  const last = rows[pageSize - 1]?.row
+  const next: OfflineCursor | undefined = rows.length > pageSize && last ? { createdAt: last.createdAt, intentId: last.intentId } : undefined
+  const fetchedAt = shown.length ? Math.min(...shown.map((e) => e.fetchedAt)) : 0
+  return { data: { items: shown.map((e) => e.entry), next }, fetchedAt }
 }
 
 /**
@@ -125,7 +153,11 @@ export async function readCachedPage(
   cursor: OfflineCursor | undefined,
   pageSize: number,
 ): Promise<CachedHit<ListPage<IntentHistoryEntry>>> {
-  const { filter, onlyRecoverable } = offlineHistoryFor(query, settings)
+  const offline = offlineHistoryFor(query, settings)
+  const { filter, onlyRecoverable } = offline
+  const early = cursor === undefined ? takeFirstPageEarly(profileId, pageSize, SCHEMA_VERSION) : undefined
+  const earlyRows = early && isNewestFirst(offline) ? await early : undefined
+  if (earlyRows) return earlyPage(earlyRows, pageSize)
   const entries: IntentHistoryEntry[] = []
   let oldest: number | undefined
   let after = cursor

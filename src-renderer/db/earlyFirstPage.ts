@@ -1,0 +1,92 @@
+import type { IntentHistoryEntry } from '@contract/service'
+import type { HistoryEntryRecord } from './db'
+import type { IntentRowRecord } from './records'
+
+/**
+ * The History view's first page, read from the cache while the page's code still loads.
+ *
+ * Started by the page's first module (`app/earlyStart.ts`) on the connection the page
+ * opened early, with plain IndexedDB (Dexie and the rest of the cache module load with the
+ * view): the newest summary rows of the profile through the index History's first page
+ * walks, with each row's stored history entry, in one transaction. The cache module's
+ * first read of that page (`takeFirstPageEarly`, from History's cache feed) is then
+ * answered with these rows, mapped as its own rows are, instead of reading them again.
+ *
+ * Nothing is read early, or handed out, that could differ from what the cache module
+ * would read: a database of another schema version, a profile with history pages still
+ * staged in the journal (they merge into the list), a profile other than the one asked, a
+ * read older than `FRESH_MS`, or one made before anything was staged in this window.
+ */
+
+/** History's largest first page ("load all" reads 100 a page), and one row more, which says whether a page follows. */
+const ROWS = 101
+/** A read older than this is not handed out: the cache may have changed since. */
+const FRESH_MS = 10_000
+const BY_TIME = '[profileId+createdAt+intentId]'
+
+/** A summary row with the history entry stored for it, if any. */
+export interface EarlyRow {
+  row: IntentRowRecord
+  stored?: { entry: IntentHistoryEntry; fetchedAt: number }
+}
+
+let early: { profileId: string; version: number; at: number; rows: Promise<EarlyRow[] | undefined> } | undefined
+
+/** Starts reading the newest rows of `profileId` on `db` (an open connection to the cache's database); settles when read. */
+export function readFirstPageEarly(db: IDBDatabase, profileId: string, now = Date.now()): Promise<unknown> {
+  const rows = readNewest(db, profileId).catch(() => undefined)
+  early = { profileId, version: db.version, at: now, rows }
+  return rows
+}
+
+/**
+ * The rows read early for the first page of `profileId`'s newest-first list of `pageSize`
+ * entries, or undefined (read them as usual). Handed out once: whatever asks, it is gone.
+ * `schemaVersion` is the cache module's (`SCHEMA_VERSION`, which this module does not
+ * import: the schema would bring its migrations into the page's entry); a database of
+ * another version is not read from here. Resolves to undefined when the read failed or
+ * found staged pages.
+ */
+export function takeFirstPageEarly(profileId: string, pageSize: number, schemaVersion: number, now = Date.now()): Promise<EarlyRow[] | undefined> | undefined {
+  const taken = early
+  early = undefined
+  // Dexie keeps schema version n as IndexedDB version n × 10.
+  const usable = taken && taken.profileId === profileId && taken.version === schemaVersion * 10 && pageSize < ROWS && now - taken.at < FRESH_MS
+  return usable ? taken.rows : undefined
+}
+
+/** Forgets the early read: the cache's list has changed (a page was staged) since it was made. */
+export function dropFirstPageEarly(): void {
+  early = undefined
+}
+
+function readNewest(db: IDBDatabase, profileId: string): Promise<EarlyRow[] | undefined> {
+  const stores = ['intentRows', 'historyEntries', 'historyJournal']
+  if (!stores.every((s) => db.objectStoreNames.contains(s))) return Promise.resolve(undefined)
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(stores, 'readonly')
+    const ofProfile = IDBKeyRange.bound([profileId], [profileId, []])
+    const rows: EarlyRow[] = []
+    let staged = 0
+    const count = tx.objectStore('historyJournal').count(ofProfile)
+    count.onsuccess = () => (staged = count.result)
+    const entries = tx.objectStore('historyEntries')
+    const cursor = tx.objectStore('intentRows').index(BY_TIME).openCursor(ofProfile, 'prev')
+    cursor.onsuccess = () => {
+      const at = cursor.result
+      if (!at || rows.length >= ROWS) return
+      const item: EarlyRow = { row: at.value as IntentRowRecord }
+      rows.push(item)
+      if (rows.length < ROWS) {
+        const stored = entries.get([profileId, item.row.intentId])
+        stored.onsuccess = () => {
+          const record = stored.result as HistoryEntryRecord | undefined
+          if (record) item.stored = { entry: record.entry, fetchedAt: record.fetchedAt }
+        }
+      }
+      at.continue()
+    }
+    tx.oncomplete = () => resolve(staged > 0 ? undefined : rows)
+    tx.onabort = () => reject(tx.error)
+  })
+}
