@@ -1,5 +1,4 @@
 import { useMemo } from 'react'
-import { useSearchParams } from 'react-router'
 import type { ChainInfo } from '@contract/service'
 import { CachedNotice } from '../../components/CachedNotice'
 import { CopyButton } from '../../components/CopyButton'
@@ -11,6 +10,7 @@ import { FormField } from '../../components/FormField'
 import { Logo } from '../../components/Logo'
 import { yesNo } from '../../lib/format'
 import { useChainList } from '../../data/reference/chains'
+import { useUrlParam } from '../../lib/useUrlParam'
 import { ProviderPicker } from './ProviderPicker'
 import { ViewHeader } from '../../components/ViewHeader'
 
@@ -84,20 +84,9 @@ export function filterChains(chains: readonly ChainInfo[], text: string): ChainI
 }
 
 export function ChainsView() {
-  const [params, setParams] = useSearchParams()
-  const provider = params.get('provider') ?? ''
-  const text = params.get('q') ?? ''
+  const [provider, setProvider] = useUrlParam('provider')
+  const [text, setText] = useUrlParam('q')
   const query = useChainList(provider)
-
-  const update = (key: string, value: string) =>
-    setParams(
-      (p) => {
-        if (value) p.set(key, value)
-        else p.delete(key)
-        return p
-      },
-      { replace: true },
-    )
 
   const shown = query.shown
   const chains = shown?.data
@@ -108,9 +97,9 @@ export function ChainsView() {
       <ViewHeader title="Chains" titleId="chains-title">
         <div className="toolbar">
           <FormField label="Search">
-            <input type="search" value={text} placeholder="Name or chain id" onChange={(e) => update('q', e.target.value)} />
+            <input type="search" value={text} placeholder="Name or chain id" onChange={(e) => setText(e.target.value)} />
           </FormField>
-          <ProviderPicker value={provider} onChange={(code) => update('provider', code)} />
+          <ProviderPicker value={provider} onChange={setProvider} />
           <button type="button" onClick={query.reload} disabled={query.status === 'loading'}>
             {query.status === 'loading' ? 'Loading…' : 'Refresh'}
           </button>

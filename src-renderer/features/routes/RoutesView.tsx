@@ -1,5 +1,4 @@
 import { useCallback, useMemo } from 'react'
-import { useSearchParams } from 'react-router'
 import { DataAge } from '../../components/CachedNotice'
 import { DataTable, type Column } from '../../components/DataTable'
 import { EmptyState } from '../../components/EmptyState'
@@ -10,6 +9,7 @@ import { STATS_WINDOWS, WINDOW_LABEL, type DayPoint, type GroupStats, type Route
 import { useOfflineMode } from '../../stores/cache'
 import { useChainsById } from '../../data/reference/chains'
 import { chainName } from '../../lib/chains'
+import { useUrlParam } from '../../lib/useUrlParam'
 import { useConnection } from '../../stores/connection'
 import { requestRouteStats, useRouteStatsFor } from '../../data/routeStats'
 import { lazyPlot } from '../../components/lazyPlot'
@@ -40,7 +40,7 @@ function TrendChart({ days, title }: { days: readonly DayPoint[]; title: string 
   )
 }
 
-const isWindow = (w: string | null): w is StatsWindow => (STATS_WINDOWS as readonly string[]).includes(w ?? '')
+const isWindow = (w: string): w is StatsWindow => (STATS_WINDOWS as readonly string[]).includes(w)
 
 function Summary({ stats }: { stats: RouteStats }) {
   const o = stats.overall
@@ -89,16 +89,16 @@ function FetchControls({ fetcher, window, offline }: { fetcher: FetchState; wind
 }
 
 export function RoutesView() {
-  const [params, setParams] = useSearchParams()
-  const window: StatsWindow = isWindow(params.get('window')) ? (params.get('window') as StatsWindow) : '30d'
-  const focus = params.get('focus') ?? 'all'
+  const [windowParam, setWindow] = useUrlParam('window')
+  const window: StatsWindow = isWindow(windowParam) ? windowParam : '30d'
+  const [focusParam, setFocus] = useUrlParam('focus')
+  const focus = focusParam || 'all'
   const profileId = useConnection((s) => s.info?.activeProfileId)
   const offline = useOfflineMode()
   const entry = useRouteStatsFor(profileId, window)
   const recompute = useCallback(() => profileId && requestRouteStats(profileId, window, { force: true }), [profileId, window])
   const fetcher = useFetchWindow(recompute)
   const chains = useChainsById()
-  const set = (key: string, value: string) => setParams((p) => (p.set(key, value), p), { replace: true })
 
   const routeName = useCallback((g: GroupStats) => `${chainName(chains, g.originChainId)} → ${chainName(chains, g.destinationChainId)}`, [chains])
   const routeColumns = useMemo((): Column<GroupStats>[] => [{ id: 'route', header: 'Route', sortValue: routeName, cell: routeName }, ...FIGURE_COLUMNS], [routeName])
@@ -112,7 +112,7 @@ export function RoutesView() {
     <section className="view routes-view" aria-labelledby="routes-title">
       <ViewHeader title="Route statistics" titleId="routes-title">
         <div className="toolbar">
-          <SelectField label="Window" value={window} options={WINDOW_OPTIONS} onChange={(w) => set('window', w)} />
+          <SelectField label="Window" value={window} options={WINDOW_OPTIONS} onChange={setWindow} />
           <button type="button" onClick={recompute} disabled={entry?.status === 'computing'}>Recompute</button>
           <FetchControls fetcher={fetcher} window={window} offline={offline} />
         </div>
@@ -148,14 +148,14 @@ export function RoutesView() {
                 ...stats.routes.slice(0, 200).map((r) => ({ value: `route:${r.key}`, label: routeName(r) })),
                 ...stats.providers.map((p) => ({ value: `provider:${p.key}`, label: `Provider ${p.provider}` })),
               ]}
-              onChange={(v) => set('focus', v)}
+              onChange={setFocus}
             />
           </div>
           <TrendChart days={(focused ?? stats.overall).byDay} title={focusTitle} />
           <h2>By route</h2>
-          <DataTable label="Routes" columns={routeColumns} rows={stats.routes} rowKey={(g) => g.key} onOpen={(g) => set('focus', `route:${g.key}`)} />
+          <DataTable label="Routes" columns={routeColumns} rows={stats.routes} rowKey={(g) => g.key} onOpen={(g) => setFocus(`route:${g.key}`)} />
           <h2>By provider</h2>
-          <DataTable label="Providers" columns={providerColumns} rows={stats.providers} rowKey={(g) => g.key} onOpen={(g) => set('focus', `provider:${g.key}`)} />
+          <DataTable label="Providers" columns={providerColumns} rows={stats.providers} rowKey={(g) => g.key} onOpen={(g) => setFocus(`provider:${g.key}`)} />
         </>
       ) : null}
     </section>

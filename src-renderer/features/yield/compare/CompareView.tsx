@@ -13,7 +13,7 @@ import { useRecordFetch, useRecordQuery } from '../../../data/useRecordQuery'
 import { formatDateTime, formatPercent, formatUsd } from '../../../lib/format'
 import { useCachedMarkets } from '../cachedMarkets'
 import { HistoryChart } from '../history/HistoryChart'
-import { RangePicker, readRange } from '../history/MarketHistoryCard'
+import { RangePicker, useRange } from '../history/MarketHistoryCard'
 import { changeLabel, historiesCsv, rateLabel } from '../history/historyRows'
 import { marketName } from '../markets/marketText'
 import { marketPath } from '../paths'
@@ -85,7 +85,7 @@ function CompareExport({ ids, range }: { ids: readonly string[]; range: HistoryR
 export function CompareView() {
   const [params, setParams] = useSearchParams()
   const ids = useMemo(() => readCompared(params), [params])
-  const range = readRange(params)
+  const [range] = useRange()
   const cached = useCachedMarkets()
   const names = useMemo(() => new Map(cached.map((m) => [m.id, marketName(m)])), [cached])
   const nameOf = (id: string) => names.get(id) ?? id
@@ -107,7 +107,7 @@ export function CompareView() {
             {nameOf(id)} ✕
           </button>
         ))}
-        <RangePicker range={range} onRange={(r) => setParams((p) => (p.set('range', r), p), { replace: true })} />
+        <RangePicker />
       </div>
       {ids.length < 2 ? <p className="muted">Pick two to four markets (from those this profile has listed) to see their recorded histories on one chart and their state side by side.</p> : null}
       {query.isError ? <ErrorNotice error={query.error} onRetry={() => void query.refetch()} /> : null}

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { useState } from 'react'
 import { HISTORY_RANGES, MAX_HISTORY_POINTS, MIN_OUTLIER_SAMPLES, OUTLIER_SIGMAS, type HistoryRange, type MarketHistory, type MarketStats } from '@contract/marketHistory'
 import type { SvcError } from '@contract/errors'
@@ -8,18 +8,21 @@ import { toSvcError } from '../../../data/errors'
 import { useRecordFetch, useRecordQuery } from '../../../data/useRecordQuery'
 import { datedFilename, downloadText } from '../../../lib/download'
 import { formatAge, formatDateTime } from '../../../lib/format'
+import { useUrlParam } from '../../../lib/useUrlParam'
 import { HistoryChart } from './HistoryChart'
 import { comparePath } from '../paths'
 import { changeLabel, chartRows, historiesCsv, historyJson, rateLabel, rateName, unitsOf } from './historyRows'
 
 const RANGE_LABEL: Record<HistoryRange, string> = { '24h': '24 h', '7d': '7 d', '30d': '30 d', all: 'All' }
 
-export const readRange = (params: URLSearchParams): HistoryRange => {
-  const r = params.get('range')
-  return (HISTORY_RANGES as readonly string[]).includes(r ?? '') ? (r as HistoryRange) : '7d'
+/** The history range in the page's URL (`range=`; 7 days when absent or unknown), and its setter. */
+export function useRange(): [HistoryRange, (r: HistoryRange) => void] {
+  const [r, setRange] = useUrlParam('range')
+  return [(HISTORY_RANGES as readonly string[]).includes(r) ? (r as HistoryRange) : '7d', setRange]
 }
 
-export function RangePicker({ range, onRange }: { range: HistoryRange; onRange(r: HistoryRange): void }) {
+export function RangePicker() {
+  const [range, onRange] = useRange()
   return (
     <div className="row" role="group" aria-label="Range">
       {HISTORY_RANGES.map((r) => (
@@ -130,14 +133,13 @@ function HistoryBody({ h, range }: { h: MarketHistory; range: HistoryRange }) {
 
 /** The market page's history: rates and TVL over a range, the figures beside them, exports. Works offline: main answers from its record. */
 export function MarketHistoryCard({ marketId }: { marketId: string }) {
-  const [params, setParams] = useSearchParams()
-  const range = readRange(params)
+  const [range] = useRange()
   const query = useRecordQuery('getMarketHistory', { marketId, range })
   return (
     <section className="card" aria-label="History" data-testid="market-history">
       <div className="row">
         <h2>History</h2>
-        <RangePicker range={range} onRange={(r) => setParams((p) => (p.set('range', r), p), { replace: true })} />
+        <RangePicker />
         <Link to={comparePath([marketId])}>Compare with other markets</Link>
       </div>
       {query.isError ? <ErrorNotice error={query.error} onRetry={() => void query.refetch()} /> : null}

@@ -7,13 +7,12 @@ import { bridgeCall } from '../../../data/liveOrCached'
 import { useCacheRead } from '../../../data/useCacheRead'
 import { useProfileId, useServiceQuery } from '../../../data/useServiceQuery'
 import { datedFilename, downloadText } from '../../../lib/download'
+import { useUrlParam } from '../../../lib/useUrlParam'
 import { useOfflineMode } from '../../../stores/cache'
 import { namesById, useCachedMarkets, vocabularyOf } from '../cachedMarkets'
 import { groupByMarket, POSITION_CSV_COLUMNS, positionCsvRows } from './positionsModel'
 import { collectMarkets, livePages } from '../markets/collectMarkets'
 import { readWallets, toQueries, writeWallets, type WalletRow } from './wallets'
-
-const REFRESH_PARAM = 'refresh'
 
 /** Auto-refresh choices, in seconds; 0 is off (the positions query's `refetchInterval`). */
 export const REFRESH_OPTIONS: ReadonlyArray<{ value: number; label: string }> = [
@@ -25,18 +24,9 @@ export const REFRESH_OPTIONS: ReadonlyArray<{ value: number; label: string }> = 
 
 /** The auto-refresh period from the URL, and a setter that writes it back. */
 function useRefreshParam() {
-  const [params, setParams] = useSearchParams()
-  const seconds = Number(params.get(REFRESH_PARAM) ?? 0)
-  const setRefresh = (next: number) =>
-    setParams(
-      (p) => {
-        if (next) p.set(REFRESH_PARAM, String(next))
-        else p.delete(REFRESH_PARAM)
-        return p
-      },
-      { replace: true },
-    )
-  return { refreshEvery: REFRESH_OPTIONS.some((c) => c.value === seconds) ? seconds : 0, setRefresh }
+  const [value, setValue] = useUrlParam('refresh')
+  const seconds = Number(value)
+  return { refreshEvery: REFRESH_OPTIONS.some((c) => c.value === seconds) ? seconds : 0, setRefresh: (next: number) => setValue(next ? String(next) : '') }
 }
 
 /**
