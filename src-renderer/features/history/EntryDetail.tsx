@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import type { IntentHistoryEntry } from '@contract/service'
 import { RefusedFieldsNotice } from '../../components/RefusedFieldsNotice'
 import { Amount } from '../../components/Amount'
+import { FieldList, type Field } from '../../components/FieldList'
 import { CopyButton } from '../../components/CopyButton'
 import { Hex } from '../../components/Hex'
 import { Route } from '../../components/Route'
@@ -21,52 +22,37 @@ function EntryFacts({ entry }: { entry: IntentHistoryEntry }) {
   const s = r?.summary
   const reason = r?.originTransaction?.statusReason
   const received = s?.destinationTokenAmount && s.destinationTokenAmount !== '0' ? s.destinationTokenAmount : undefined
-  return (
-    <dl className="kv">
-      <dt>Route</dt>
-      <dd>
-        <Route
-          from={{
-            chainId: s?.originChainId ?? r?.originChainId,
-            tokenAddress: s?.originTokenAddress,
-            amount: s?.originTokenAmount ?? s?.quotedOriginTokenAmount,
-            symbol: s?.originTokenMetadata?.symbol,
-            decimals: s?.originTokenMetadata?.decimals,
-          }}
-          to={{
-            chainId: s?.destinationChainId ?? r?.destinationChainId,
-            tokenAddress: s?.destinationTokenAddress,
-            amount: received ?? s?.quotedDestinationTokenAmount,
-            amountKind: received ? 'received' : 'quoted',
-            symbol: s?.destinationTokenMetadata?.symbol,
-            decimals: s?.destinationTokenMetadata?.decimals,
-          }}
-        />
-      </dd>
-      <dt>Owner</dt>
-      <dd>
-        <Hex value={s?.ownerAddress ?? r?.ownerAddress} kind="address" chainId={s?.originChainId} />
-      </dd>
-      <dt>Providers</dt>
-      <dd>{routeProviders(entry).join(', ') || '—'}</dd>
-      <dt>Created</dt>
-      <dd>{formatDateTime(entry.createdAt ?? r?.createdAt)}</dd>
-      <dt>Expires</dt>
-      <dd>{formatDateTime(entry.expiresAt ?? s?.expiresAt)}</dd>
-      <dt>Started</dt>
-      <dd>{formatDateTime(s?.startedAt)}</dd>
-      <dt>Finished</dt>
-      <dd>{formatDateTime(s?.finishedAt)}</dd>
-      <dt>Duration</dt>
-      <dd>{formatDuration(entryDurationMs(entry))}</dd>
-      {reason ? (
-        <>
-          <dt>Reason</dt>
-          <dd>{reason}</dd>
-        </>
-      ) : null}
-    </dl>
-  )
+  const fields: Field[] = [
+    [
+      'Route',
+      <Route
+        key="route"
+        from={{
+          chainId: s?.originChainId ?? r?.originChainId,
+          tokenAddress: s?.originTokenAddress,
+          amount: s?.originTokenAmount ?? s?.quotedOriginTokenAmount,
+          symbol: s?.originTokenMetadata?.symbol,
+          decimals: s?.originTokenMetadata?.decimals,
+        }}
+        to={{
+          chainId: s?.destinationChainId ?? r?.destinationChainId,
+          tokenAddress: s?.destinationTokenAddress,
+          amount: received ?? s?.quotedDestinationTokenAmount,
+          amountKind: received ? 'received' : 'quoted',
+          symbol: s?.destinationTokenMetadata?.symbol,
+          decimals: s?.destinationTokenMetadata?.decimals,
+        }}
+      />,
+    ],
+    ['Owner', <Hex key="owner" value={s?.ownerAddress ?? r?.ownerAddress} kind="address" chainId={s?.originChainId} />],
+    ['Providers', routeProviders(entry).join(', ')],
+    ['Created', formatDateTime(entry.createdAt ?? r?.createdAt)],
+    ['Expires', formatDateTime(entry.expiresAt ?? s?.expiresAt)],
+    ['Started', formatDateTime(s?.startedAt)],
+    ['Finished', formatDateTime(s?.finishedAt)],
+    ['Duration', formatDuration(entryDurationMs(entry))],
+  ]
+  return <FieldList fields={reason ? [...fields, ['Reason', reason]] : fields} />
 }
 
 /** Every token the entry's intent addresses hold, or why there is nothing to list. */
