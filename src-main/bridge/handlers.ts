@@ -1,6 +1,7 @@
 import { BRIDGE, abortedResult, type BridgeCallOptions, type BridgeParsedArgs, type BridgeResult } from '../../src-shared/contract/bridge'
 import { BRIDGE_METHOD_NAMES, SERVICE_METHOD_NAMES, type BridgeMethodName } from '../../src-shared/contract/channels'
-import { SvcFailure, fail, isSvcFailure, ok, type Result, type SvcError } from '../../src-shared/contract/errors'
+import { SvcFailure, fail, isSvcFailure, ok, type Result } from '../../src-shared/contract/errors'
+import { decodeWith } from '../../src-shared/contract/service'
 import type { Fetched } from '../../src-shared/contract/app'
 import type { CallOptions } from '../service/client'
 import type { Core, ServiceSession } from './core'
@@ -113,11 +114,14 @@ async function run(
   rawArgs: unknown,
   signal: AbortSignal | undefined,
 ): Promise<Result<BridgeResult<BridgeMethodName>>> {
-  const parsed = BRIDGE[name].args.safeParse(rawArgs)
-  if (!parsed.success) return fail(invalidArgs(name, parsed.error))
+  const parsed = decodeWith(BRIDGE[name].args, rawArgs)
+  if (!parsed.ok) {
+    const { path, message } = parsed
+    return fail({ kind: 'InvalidArgument', operation: name, path: path || undefined, message: path ? `${path}: ${message}` : message })
+  }
   if (signal?.aborted) return abortedResult(name)
   try {
-    const value = await impl(parsed.data as BridgeParsedArgs<BridgeMethodName>, signal)
+    const value = await impl(parsed.value as BridgeParsedArgs<BridgeMethodName>, signal)
     return signal?.aborted ? abortedResult(name) : ok(value)
   } catch (e) {
     if (isSvcFailure(e)) return fail({ operation: name, ...e.error })
@@ -127,19 +131,5 @@ async function run(
       operation: name,
       message: `Something went wrong in the app while running ${name}. The details are in the app's log.`,
     })
-  }
-}
-
-function invalidArgs(
-  method: string,
-  error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> },
-): SvcError {
-  const first = error.issues[0]
-  const path = first?.path.map(String).join('.') ?? ''
-  return {
-    kind: 'InvalidArgument',
-    operation: method,
-    path: path || undefined,
-    message: first ? `${path ? `${path}: ` : ''}${first.message}` : `Invalid arguments for ${method}`,
   }
 }
