@@ -182,16 +182,14 @@ interface Constraints {
   tests: RowTest[]
 }
 
+/** The identifier filters given (intent id, hash, address), each with the kind of key it is looked up by. */
+const exactFilters = (filter: OfflineIntentFilter): Array<[KeyKind, string]> =>
+  ([['i', filter.intentId], ['t', filter.txHash], ['a', filter.address]] as const).flatMap(([kind, value]) => (value?.trim() ? [[kind, value]] : []))
+
 async function constraintsOf(db: ExplorerDb, profileId: string, filter: OfflineIntentFilter): Promise<Constraints> {
-  const exact: Array<[KeyKind, string | undefined]> = [
-    ['i', filter.intentId],
-    ['t', filter.txHash],
-    ['a', filter.address],
-  ]
   let ids: Set<string> | undefined
   const tests: RowTest[] = []
-  for (const [kind, value] of exact) {
-    if (!value?.trim()) continue
+  for (const [kind, value] of exactFilters(filter)) {
     ids = intersect(ids, kind === 'i' ? await idsOfIntentId(db, profileId, value) : await idsWithKey(db, lookupKey(profileId, kind, value), false))
     if (!ids.size) return { ids, tests }
   }
@@ -355,9 +353,7 @@ export async function searchCachedIntents(
 function stagedMatches(profileId: string, filter: OfflineIntentFilter, after: OfflineCursor | undefined, order: Order): IntentRowRecord[] {
   const staged = stagedEntries(profileId)
   if (!staged.length) return []
-  const exact = ([['i', filter.intentId], ['t', filter.txHash], ['a', filter.address]] as const).flatMap(([kind, value]) =>
-    value?.trim() ? [lookupKey(profileId, kind, value)] : [],
-  )
+  const exact = exactFilters(filter).map(([kind, value]) => lookupKey(profileId, kind, value))
   const terms = queryTerms(filter.text ?? '').map((term) => ({ keys: KEY_KINDS.map((kind) => lookupKey(profileId, kind, term)), tag: tagKey(profileId, term) }))
   const test = rowMatcher(filter, undefined, [])
   return staged
