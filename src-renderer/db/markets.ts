@@ -1,5 +1,6 @@
 import type { YieldMarket } from '@contract/service'
 import { explorerDb, prefixRange } from './db'
+import { wireNumber } from './records'
 
 export interface MarketQuery {
   provider?: string
@@ -34,13 +35,8 @@ const byNumber =
     if (y === undefined) return -1
     return (x - y) * dir
   }
-/** USD figures arrive as numbers or exact decimal strings; ordering needs only a number. */
-const toNumber = (v: unknown): number | undefined => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : NaN
-  return Number.isFinite(n) ? n : undefined
-}
-const tvl = (m: YieldMarket) => toNumber(m.statistics?.tvlUsd)
-const rate = (m: YieldMarket) => toNumber(m.rewardRate?.total)
+const tvl = (m: YieldMarket) => wireNumber(m.statistics?.tvlUsd)
+const rate = (m: YieldMarket) => wireNumber(m.rewardRate?.total)
 
 /**
  * Orders the service may be asked for. `rewardRateDesc` is the one the spec names; an

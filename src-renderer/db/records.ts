@@ -445,15 +445,14 @@ export function walletKey(queries: ReadonlyArray<Pick<YieldBalanceQuery, 'addres
   return [...new Set(parts)].sort().join(',')
 }
 
+/** A figure the service sends as a decimal string (older records hold numbers) as a number, for charts and orderings. */
+export const wireNumber = (v: unknown): number | undefined => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : NaN
+  return Number.isFinite(n) ? n : undefined
+}
+
 /** Sum of the positions' USD values; undefined when no position reported one. */
 export function snapshotTotalUsd(items: ReadonlyArray<YieldBalances>): number | undefined {
-  let total: number | undefined
-  for (const item of items)
-    for (const b of item.balances ?? []) {
-      // A decimal string on the wire (older snapshots may hold numbers); a chart needs a number.
-      const usd: unknown = b.amountUsd
-      const n = typeof usd === 'number' ? usd : typeof usd === 'string' && usd.trim() ? Number(usd) : NaN
-      if (Number.isFinite(n)) total = (total ?? 0) + n
-    }
-  return total
+  const values = items.flatMap((item) => (item.balances ?? []).flatMap((b) => wireNumber(b.amountUsd) ?? []))
+  return values.length ? values.reduce((a, b) => a + b, 0) : undefined
 }
