@@ -3,6 +3,8 @@ import { outageLabel } from '../components/CachedNotice'
 import { useCacheStatus } from '../stores/cache'
 import { activeProfile, useConnection } from '../stores/connection'
 
+const LABEL = { 'forced-offline': 'Work offline', simulated: 'Simulated data', online: 'Online', unknown: 'Connecting' } as const
+
 /**
  * Work offline / offline / simulated / online, and which profile: always visible, links to
  * Settings. "Work offline" ticked wins over whatever the service would answer: the views
@@ -13,16 +15,7 @@ export function ConnectionIndicator() {
   const forced = useCacheStatus((s) => s.forcedOffline)
   const profile = activeProfile(info)
   const state = forced ? 'forced-offline' : reachability === 'offline' ? 'offline' : profile?.builtIn ? 'simulated' : reachability
-  const label =
-    state === 'forced-offline'
-      ? 'Work offline'
-      : state === 'offline'
-        ? outageLabel(lastOutage)
-        : state === 'simulated'
-          ? 'Simulated data'
-          : state === 'online'
-            ? 'Online'
-            : 'Connecting'
+  const label = state === 'offline' ? outageLabel(lastOutage) : LABEL[state]
   return (
     <Link
       to="/settings"

@@ -9,7 +9,8 @@ export type ControlProps = {
 
 /**
  * A labelled form control with its help text and, when the value is wrong, the problem
- * right under it; the control is wired to both for screen readers.
+ * right under it; the control is wired to both for screen readers. `inline` lays the
+ * label beside the control (toolbars and pagers) rather than above it.
  */
 export function FormField({
   label,
@@ -17,19 +18,21 @@ export function FormField({
   error,
   children,
   className,
+  inline = false,
 }: {
   label: string
   help?: string
   error?: string
   children: ReactElement<ControlProps>
   className?: string
+  inline?: boolean
 }) {
   const id = useId()
   const helpId = help ? `${id}-help` : undefined
   const errorId = error ? `${id}-error` : undefined
   const describedBy = [errorId, helpId].filter(Boolean).join(' ') || undefined
   return (
-    <div className={`field${className ? ` ${className}` : ''}`}>
+    <div className={`${inline ? 'row small' : 'field'}${className ? ` ${className}` : ''}`}>
       <label htmlFor={id}>{label}</label>
       {cloneElement(children, { id, 'aria-invalid': Boolean(error), 'aria-describedby': describedBy })}
       {error ? (

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react'
+import { countOf } from '../lib/format'
 import { CopyButton } from './CopyButton'
 
 type Container = Record<string, unknown> | unknown[]
@@ -47,8 +48,7 @@ function Node(props: NodeProps) {
       </div>
     )
   }
-  const marks = array ? (['[', ']'] as const) : (['{', '}'] as const)
-  return <ContainerNode {...props} label={label} comma={comma} array={array} entries={entries} marks={marks} />
+  return <ContainerNode {...props} label={label} comma={comma} array={array} entries={entries} />
 }
 
 interface ContainerProps extends NodeProps {
@@ -56,13 +56,13 @@ interface ContainerProps extends NodeProps {
   comma: string
   array: boolean
   entries: [string, unknown][]
-  marks: readonly [string, string]
 }
 
 /** An object or array with entries: a toggle, its entries when open, a count when closed. */
-function ContainerNode({ path, depth, openDepth, label, comma, array, entries, marks: [openMark, closeMark] }: ContainerProps) {
+function ContainerNode({ path, depth, openDepth, label, comma, array, entries }: ContainerProps) {
   const [open, setOpen] = useState(depth < openDepth)
-  const count = `${entries.length} ${array ? (entries.length === 1 ? 'item' : 'items') : entries.length === 1 ? 'field' : 'fields'}`
+  const [openMark, closeMark] = array ? '[]' : '{}'
+  const count = countOf(entries.length, array ? 'item' : 'field')
   return (
     <div className="json-node">
       <div className="json-line">

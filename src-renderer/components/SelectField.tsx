@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { FormField } from './FormField'
 
 export interface SelectOption<T extends string | number> {
   value: T
@@ -29,38 +29,23 @@ export function SelectField<T extends string | number>({
   error?: string
   layout?: 'field' | 'inline'
 }) {
-  const id = useId()
-  const errorId = error ? `${id}-error` : undefined
   const known = options.some((o) => o.value === value)
   const shown = known ? options : [{ value, label: String(value) }, ...options]
-  const select = (
-    <select
-      id={id}
-      value={String(value)}
-      disabled={disabled}
-      aria-invalid={Boolean(error)}
-      aria-describedby={errorId}
-      // Options hold the typed values; the DOM only knows their text.
-      onChange={(e) => onChange(shown.find((o) => String(o.value) === e.target.value)?.value ?? value)}
-    >
-      {shown.map((o) => (
-        <option key={String(o.value)} value={String(o.value)}>
-          {o.label}
-        </option>
-      ))}
-    </select>
-  )
-  const problem = error ? (
-    <span id={errorId} className="field-error">
-      {error}
-    </span>
-  ) : null
   return (
-    <div className={layout === 'field' ? 'field' : 'row small'}>
-      <label htmlFor={id}>{label}</label>
-      {select}
-      {problem}
-    </div>
+    <FormField label={label} error={error} inline={layout === 'inline'}>
+      <select
+        value={String(value)}
+        disabled={disabled}
+        // Options hold the typed values; the DOM only knows their text.
+        onChange={(e) => onChange(shown.find((o) => String(o.value) === e.target.value)?.value ?? value)}
+      >
+        {shown.map((o) => (
+          <option key={String(o.value)} value={String(o.value)}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </FormField>
   )
 }
 

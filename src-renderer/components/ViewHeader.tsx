@@ -20,25 +20,17 @@ export function ViewHeader({
   children?: ReactNode
 }) {
   const heading = <h1 id={titleId}>{title}</h1>
-  let head = heading
-  if (logo !== undefined) {
-    head = (
-      <div className="chain-name">
-        {logo}
-        {heading}
-      </div>
-    )
-  } else if (subtitle !== undefined) {
-    head = (
-      <div>
-        {heading}
-        {subtitle}
-      </div>
-    )
-  }
   return (
     <header className="view-header">
-      {head}
+      {logo === undefined && subtitle === undefined ? (
+        heading
+      ) : (
+        <div className={logo === undefined ? undefined : 'chain-name'}>
+          {logo}
+          {heading}
+          {subtitle}
+        </div>
+      )}
       {children}
     </header>
   )
