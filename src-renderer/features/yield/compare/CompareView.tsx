@@ -1,20 +1,16 @@
-import { useMemo, useState } from 'react'
-import { MAX_HISTORY_POINTS, type HistoryRange } from '@contract/marketHistory'
-import type { SvcError } from '@contract/errors'
-import { datedFilename, downloadText } from '../../../lib/download'
+import { useMemo } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import type { MarketHistory } from '@contract/marketHistory'
 import { DataTable, type Column } from '../../../components/DataTable'
 import { ErrorNotice } from '../../../components/ErrorNotice'
 import { SelectField } from '../../../components/SelectField'
 import { ViewHeader } from '../../../components/ViewHeader'
-import { toSvcError } from '../../../data/errors'
-import { useRecordFetch, useRecordQuery } from '../../../data/useRecordQuery'
+import { useRecordQuery } from '../../../data/useRecordQuery'
 import { formatDateTime, formatPercent, formatUsd } from '../../../lib/format'
 import { useCachedMarkets } from '../cachedMarkets'
 import { HistoryChart } from '../history/HistoryChart'
-import { RangePicker, useRange } from '../history/MarketHistoryCard'
-import { changeLabel, historiesCsv, rateLabel } from '../history/historyRows'
+import { HistoryExports, RangePicker, useRange } from '../history/MarketHistoryCard'
+import { changeLabel, rateLabel } from '../history/historyRows'
 import { marketName } from '../markets/marketText'
 import { marketPath } from '../paths'
 import { YieldTabs } from '../YieldTabs'
@@ -57,30 +53,6 @@ function ComparedCharts({ histories, nameOf }: { histories: readonly MarketHisto
   )
 }
 
-/** Every recorded observation of the compared markets over the range, in one CSV file. */
-function CompareExport({ ids, range }: { ids: readonly string[]; range: HistoryRange }) {
-  const [error, setError] = useState<SvcError | null>(null)
-  const read = useRecordFetch()
-  const save = async () => {
-    let histories: MarketHistory[]
-    try {
-      histories = await Promise.all(ids.map((marketId) => read('getMarketHistory', { marketId, range, points: MAX_HISTORY_POINTS })))
-    } catch (e) {
-      return setError(toSvcError(e))
-    }
-    setError(null)
-    downloadText(historiesCsv(histories), datedFilename('market-comparison', 'csv'), 'text/csv')
-  }
-  return (
-    <div className="row">
-      <button type="button" onClick={() => void save()}>
-        Export CSV
-      </button>
-      {error ? <ErrorNotice error={error} /> : null}
-    </div>
-  )
-}
-
 /** Pick 2–4 markets: their recorded histories on one chart, their state side by side. Read from main's record, so offline too. */
 export function CompareView() {
   const [params, setParams] = useSearchParams()
@@ -115,7 +87,7 @@ export function CompareView() {
         <>
           <ComparedCharts histories={query.data} nameOf={nameOf} />
           <StateTable histories={query.data} nameOf={nameOf} />
-          <CompareExport ids={ids} range={range} />
+          <HistoryExports marketIds={ids} range={range} file="market-comparison" csvLabel="Export CSV" />
         </>
       ) : null}
     </section>

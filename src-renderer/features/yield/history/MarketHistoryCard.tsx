@@ -44,30 +44,35 @@ function RecordedSpan({ h }: { h: MarketHistory }) {
   )
 }
 
-/** Exports every recorded observation of the range (the chart may show fewer), as CSV or JSON. */
-function HistoryExports({ h, range }: { h: MarketHistory; range: HistoryRange }) {
+/**
+ * Exports every recorded observation of the markets over the range (the charts may show
+ * fewer), as CSV (one file, a market after another) or, for one market, JSON.
+ */
+export function HistoryExports(props: { marketIds: readonly string[]; range: HistoryRange; file: string; csvLabel: string; json?: boolean; disabled?: boolean }) {
+  const { marketIds, range, file, disabled } = props
   const [error, setError] = useState<SvcError | null>(null)
-  const stamp = (ext: string) => datedFilename(`market-history-${h.marketId.slice(0, 60)}`, ext)
   const read = useRecordFetch()
   const save = async (kind: 'csv' | 'json') => {
-    let all: MarketHistory
+    let all: MarketHistory[]
     try {
-      all = await read('getMarketHistory', { marketId: h.marketId, range, points: MAX_HISTORY_POINTS })
+      all = await Promise.all(marketIds.map((marketId) => read('getMarketHistory', { marketId, range, points: MAX_HISTORY_POINTS })))
     } catch (e) {
       return setError(toSvcError(e))
     }
     setError(null)
-    if (kind === 'csv') downloadText(historiesCsv([{ marketId: h.marketId, points: all.points }]), stamp('csv'), 'text/csv')
-    else downloadText(historyJson(h.marketId, all.points), stamp('json'), 'application/json')
+    if (kind === 'csv') downloadText(historiesCsv(all), datedFilename(file, 'csv'), 'text/csv')
+    else downloadText(historyJson(marketIds[0], all[0].points), datedFilename(file, 'json'), 'application/json')
   }
   return (
     <div className="row">
-      <button type="button" disabled={!h.points.length} onClick={() => void save('csv')}>
-        Export history CSV
+      <button type="button" disabled={disabled} onClick={() => void save('csv')}>
+        {props.csvLabel}
       </button>
-      <button type="button" disabled={!h.points.length} onClick={() => void save('json')}>
-        Export history JSON
-      </button>
+      {props.json ? (
+        <button type="button" disabled={disabled} onClick={() => void save('json')}>
+          Export history JSON
+        </button>
+      ) : null}
       {error ? <ErrorNotice error={error} /> : null}
     </div>
   )
@@ -126,7 +131,7 @@ function HistoryBody({ h, range }: { h: MarketHistory; range: HistoryRange }) {
         </div>
         <HistoryFigures stats={h.stats} />
       </div>
-      <HistoryExports h={h} range={range} />
+      <HistoryExports marketIds={[h.marketId]} range={range} file={`market-history-${h.marketId.slice(0, 60)}`} csvLabel="Export history CSV" json disabled={!h.points.length} />
     </>
   )
 }
