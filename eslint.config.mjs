@@ -122,7 +122,7 @@ const FEATURE_WRITES = [
     // the person's own records are written only through the data layer's mutations.
     regex: '(^|/)db(/(index|notes|savedSearches|watches))?$',
     importNames: ['addNote', 'deleteNote', 'setBookmarked', 'saveSearch', 'deleteSavedSearch', 'putWatchMirror', 'removeWatchMirror', 'cacheReceipt'],
-    message: 'A feature writes notes, bookmarks and saved searches through the data layer\'s mutations (data/notes.ts, data/savedSearches.ts), which show their pending state and failure; the watches\' receipts and mirror are written by the data layer (followWatchCache in data/watches.ts).',
+    message: 'A feature writes notes, bookmarks and saved searches through the data layer\'s mutations (data/notes.ts), which show their pending state and failure; the watches\' receipts and mirror are written by the data layer (followWatchCache in data/watches.ts).',
   },
   {
     // Changing the cache as a whole (clearing, importing, filing fetched history) and its raw

@@ -5,8 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { isBookmarked, listNotes, listSavedSearches } from '../db'
 import { caseKey, useCases } from '../stores/attentionCases'
 import { createQueryClient } from './client'
-import { useAddNote, useDeleteNote, useSetBookmarked } from './notes'
-import { useDeleteSavedSearch, useSaveSearch } from './savedSearches'
+import { useAddNote, useDeleteNote, useDeleteSavedSearch, useSaveSearch, useSetBookmarked } from './notes'
 import { useCacheRead } from './useCacheRead'
 
 const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>

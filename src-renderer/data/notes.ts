@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query'
-import { addNote, deleteNote, setBookmarked, type Note } from '../db'
+import { addNote, deleteNote, deleteSavedSearch, saveSearch, setBookmarked, type Note } from '../db'
 import { useCases } from '../stores/attentionCases'
 import { toSvcError } from './errors'
 
 /**
- * The person's own records about an intent (notes, the bookmark), written to the cache
- * as mutations: the control that acted draws `isPending` and `error` (the cache's refusal
+ * The person's own records (an intent's notes and bookmark, saved searches), written to
+ * the cache as mutations: the control that acted draws `isPending` and `error` (the cache's refusal
  * in words). Every view reading them (`useCacheRead`) follows the change by itself.
  */
 
@@ -29,3 +29,9 @@ export const useDeleteNote = () => useMutation({ mutationFn: cacheWrite((id: str
 
 export const useSetBookmarked = () =>
   useMutation({ mutationFn: cacheWrite(({ profileId, intentId, on }: { profileId: string; intentId: string; on: boolean }) => setBookmarked(profileId, intentId, on)) })
+
+/** Saves a named search (Search's or the yield markets' filters, as a URL query) for one view of one profile; resolves to what was stored. */
+export const useSaveSearch = () =>
+  useMutation({ mutationFn: cacheWrite(({ profileId, search }: { profileId: string; search: Parameters<typeof saveSearch>[1] }) => saveSearch(profileId, search)) })
+
+export const useDeleteSavedSearch = () => useMutation({ mutationFn: cacheWrite((id: string) => deleteSavedSearch(id)) })

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useCacheRead } from '../../data/useCacheRead'
 import { Link } from 'react-router'
 import { listSavedSearches, type SavedSearchView } from '../../db'
-import { useDeleteSavedSearch, useSaveSearch } from '../../data/savedSearches'
+import { useDeleteSavedSearch, useSaveSearch } from '../../data/notes'
 import { activeProfile, useConnection } from '../../stores/connection'
 
 const useProfileId = () => useConnection((s) => activeProfile(s.info)?.id)
