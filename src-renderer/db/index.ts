@@ -22,30 +22,16 @@ export {
   type OfflineCursor,
   type OfflineIntentFilter,
 } from './intentsQuery'
-export { MARKET_SORTS, queryMarkets, readMarket, type MarketQuery } from './markets'
-export {
-  listBalanceSnapshots,
-  listSnapshotWallets,
-  readLatestBalanceSnapshot,
-  walletKey,
-  type BalanceSnapshot,
-} from './balances'
-export { addNote, deleteNote, isBookmarked, listBookmarks, listNotes, listNotesOf, setBookmarked, type Note } from './notes'
+export { queryMarkets, readMarket } from './markets'
+export { listBalanceSnapshots, readLatestBalanceSnapshot, walletKey, type BalanceSnapshot } from './balances'
+export { addNote, deleteNote, isBookmarked, listNotes, listNotesOf, setBookmarked, type Note } from './notes'
 export { listWatchMirror, putWatchMirror, removeWatchMirror, type WatchMirror } from './watches'
-export { deleteSavedSearch, listSavedSearches, saveSearch, type SavedSearch } from './savedSearches'
-export { cacheInventory, clearCache, listCachedProfiles, type CachedProfile, type ClearTarget, type StoreInventory } from './maintenance'
+export { deleteSavedSearch, listSavedSearches, saveSearch } from './savedSearches'
+export { cacheInventory, clearCache, type CachedProfile, type StoreInventory } from './maintenance'
 export { estimateStorage, requestPersistentStorage, type StorageEstimate } from './storage'
 export { storageErrorMessage } from './errors'
 export { onCacheActivity, type CacheActivity } from './activity'
 export { readRouteFactBatches } from './rowBatches'
-export {
-  explorerDb,
-  openExplorerDb,
-  setExplorerDb,
-  type BookmarkRecord,
-  type ExplorerDb,
-  type SavedSearchView,
-  type WatchRecord,
-} from './db'
+export { explorerDb, openExplorerDb, setExplorerDb, type ExplorerDb, type SavedSearchView } from './db'
 export { DB_NAME, SCHEMA_VERSION, STORES, type StoreName } from './schema'
 export { rowOfHistoryEntry, type CachedIntentRow } from './records'

@@ -51,8 +51,6 @@ const SORTS: Record<string, (a: YieldMarket, b: YieldMarket) => number> = {
   nameDesc: (a, b) => marketName(b).localeCompare(marketName(a)),
 }
 
-export const MARKET_SORTS = Object.keys(SORTS)
-
 /**
  * The request's `type` is a category (lending or vault) the market object does not
  * carry; its mechanics type is finer (a staking vault is a vault), so anything that is

@@ -1,4 +1,4 @@
-import { explorerDb, prefixRange, type BookmarkRecord, type NoteRecord } from './db'
+import { explorerDb, prefixRange, type NoteRecord } from './db'
 
 /**
  * Notes and bookmarks are the person's own words and choices: they cannot be fetched
@@ -35,11 +35,6 @@ export async function setBookmarked(profileId: string, intentId: string, on: boo
   await db.transaction('rw', db.bookmarks, async () => {
     if (!(await db.bookmarks.get([profileId, intentId]))) await db.bookmarks.add({ profileId, intentId, createdAt: Date.now() })
   })
-}
-
-/** Bookmarks, newest first. */
-export async function listBookmarks(profileId: string): Promise<BookmarkRecord[]> {
-  return prefixRange(explorerDb().bookmarks, '[profileId+createdAt]', profileId).reverse().toArray()
 }
 
 /** Notes on several intents at once (a queue's worth), oldest first per intent. */

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { addNote, deleteNote, isBookmarked, listBookmarks, listNotes, setBookmarked } from './notes'
+import { explorerDb } from './db'
+import { addNote, deleteNote, isBookmarked, listNotes, setBookmarked } from './notes'
 import { deleteSavedSearch, listSavedSearches, saveSearch } from './savedSearches'
 import { freshDb } from './testing'
 import { listWatchMirror, putWatchMirror, removeWatchMirror } from './watches'
@@ -23,15 +24,16 @@ describe('notes and bookmarks', () => {
 
   it('bookmarks and unbookmarks, keeping the first date', async () => {
     await setBookmarked('p1', 'i1', true)
-    const [first] = await listBookmarks('p1')
+    const bookmarks = () => explorerDb().bookmarks.where('[profileId+createdAt]').between(['p1', 0], ['p1', Infinity]).toArray()
+    const [first] = await bookmarks()
     await new Promise((r) => setTimeout(r, 2))
     await setBookmarked('p1', 'i2', true)
     await setBookmarked('p1', 'i1', true)
     expect(await isBookmarked('p1', 'i1')).toBe(true)
     expect(await isBookmarked('p2', 'i1')).toBe(false)
-    const list = await listBookmarks('p1')
-    expect(list.map((b) => b.intentId)).toEqual(['i2', 'i1'])
-    expect(list[1].createdAt).toBe(first.createdAt)
+    const list = await bookmarks()
+    expect(list.map((b) => b.intentId)).toEqual(['i1', 'i2'])
+    expect(list[0].createdAt).toBe(first.createdAt)
     await setBookmarked('p1', 'i1', false)
     expect(await isBookmarked('p1', 'i1')).toBe(false)
   })

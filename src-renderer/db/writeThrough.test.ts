@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { readLatestBalanceSnapshot, listBalanceSnapshots, listSnapshotWallets } from './balances'
+import { readLatestBalanceSnapshot, listBalanceSnapshots } from './balances'
 import type { ExplorerDb } from './db'
 import { searchCachedIntents } from './intentsQuery'
 import { readChains, readEarnPools, readHistoryEntry, readIntent, readReceipt, readTransitions } from './reads'
@@ -152,12 +152,8 @@ describe('reference data', () => {
       [T0 + 1000, 10],
       [T0 + 2000, 20],
     ])
-    expect((await listBalanceSnapshots('p1')).map((s) => s.fetchedAt)).toEqual([T0 + 1000, T0 + 2000, T0 + 3000])
     expect((await readLatestBalanceSnapshot('p1', key))?.totalUsd).toBe(20)
-    expect(await listSnapshotWallets('p1')).toEqual([
-      { walletKey: '0xbb@base', queries: [{ address: '0xbb', network: 'base' }], snapshots: 1, lastFetchedAt: T0 + 3000 },
-      { walletKey: key, queries, snapshots: 2, lastFetchedAt: T0 + 2000 },
-    ])
+    expect((await listBalanceSnapshots('p1', '0xbb@base')).map((s) => s.fetchedAt)).toEqual([T0 + 3000])
   })
 
   it('rebuilds an earn pools answer from the cached pools', async () => {
