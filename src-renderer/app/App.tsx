@@ -5,7 +5,6 @@ import { showCacheActivity } from './cacheActivity'
 import { cacheModule } from '../db/lazy'
 import { call } from '../data/call'
 import { startWatchSync } from '../features/watch/sync'
-import { startQueryWatchSync } from '../features/queryWatch'
 import { useConnection } from '../stores/connection'
 import { askChainsEarly, useChainDirectory, useReconnectProbe } from '../data/reference/chains'
 import { AppRoutes } from './AppRoutes'
@@ -38,16 +37,14 @@ function useAppBootstrap() {
       stopCacheActivity = db.onCacheActivity(showCacheActivity)
       db.scheduleIndexing()
     })
-    // Watch events (notifications, opening a clicked notice; the data layer writes their cache copy) flow from start-up, not only once the Watch view is open.
+    // Watch and watched-filter events (notifications, opening a clicked notice; the data layer writes their cache copy) flow from start-up, not only once the Watch view is open.
     const stopWatchSync = startWatchSync()
-    const stopQueryWatchSync = startQueryWatchSync()
     const off = bridge.subscribe((event) => {
       if (event.type === 'appInfo') setInfo(event.info)
     })
     return () => {
       off()
       stopWatchSync()
-      stopQueryWatchSync()
       stopCacheActivity()
     }
   }, [setInfo])

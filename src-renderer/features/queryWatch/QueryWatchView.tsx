@@ -9,7 +9,7 @@ import { useMainList } from '../../data/useMainList'
 import { useNow } from '../../lib/useNow'
 import { intervalText } from './describe'
 import { QueryCard } from './QueryCard'
-import { startQueryWatchSync } from './sync'
+import { useWatchSync } from '../watch'
 import { ViewHeader } from '../../components/ViewHeader'
 
 /** Brings the query named by `?focus=` (a clicked notice) into view, heading focused. */
@@ -26,9 +26,7 @@ function useFocusQuery(ready: boolean) {
 
 /** `#/watch/queries`: every watched History filter of the active profile, with what each found. */
 export function QueryWatchView() {
-  useEffect(() => {
-    startQueryWatchSync()
-  }, [])
+  useWatchSync()
   const list = useMainList('queryWatches')
   const [actionError, setActionError] = useState<SvcError | null>(null)
   const queries = list.data?.items ?? []

@@ -1,5 +1,5 @@
-/** What other features may use of watched queries: adding one, naming a filter, the view's address, start-up wiring. */
+/** What other features may use of watched queries: adding one, naming a filter, what the page does with its events. */
 export { useAddQueryWatch } from '../../data/queryWatches'
 export { describeQuery, intervalText } from './describe'
-export { queriesHash, startQueryWatchSync } from './sync'
+export { handleQueryWatchEvent } from './sync'
 export { WatchedFiltersLink } from './WatchedFiltersLink'

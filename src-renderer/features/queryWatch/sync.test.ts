@@ -8,7 +8,7 @@ import { useConnection } from '../../stores/connection'
 import { createQueryClient } from '../../data/client'
 import { followMainLists, listKey, type Mirror } from '../../data/mainList'
 import { readMainList } from '../../data/useMainList'
-import { startQueryWatchSync } from './sync'
+import { startWatchSync } from '../watch'
 
 vi.mock('../../data/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', async () => ({ bridge: (await import('../../testing/bridge')).fakeEventBridge }))
@@ -53,7 +53,7 @@ beforeEach(async () => {
   shown.length = 0
   vi.stubGlobal('Notification', RecordingNotification)
   answers.set('listQueryWatches', () => ({ ok: true, value: { kind: 'queryWatches', revision: 0, items: [query()], count: 1, max: 20, minIntervalMs: 30_000 } }))
-  stop = [followMainLists(client), startQueryWatchSync()]
+  stop = [followMainLists(client), startWatchSync()]
   await client.fetchQuery({ queryKey: listKey('queryWatches', PROFILE), queryFn: () => readMainList(client, 'queryWatches', PROFILE) })
 })
 

@@ -1,22 +1,19 @@
 import type { BridgeEvent } from '@contract/bridge'
 import { queryNoticeText } from '@contract/queryWatchNotice'
-import { onMainEvent } from '../../data/events'
 import { showInProfile } from '../../data/showInProfile'
 import { showPageNotification } from '../../lib/pageNotification'
 import { useConnection } from '../../stores/connection'
 
+/** Shows the query where the watched queries are listed (`?focus=` scrolls to it), in its own profile. */
+const openQuery = (profileId: string, queryId: string) => showInProfile(profileId, `#/watch/queries?focus=${encodeURIComponent(queryId)}`)
+
 /**
- * What the page does with watched-filter events besides showing them (the list itself
- * lives in the query cache, `data/mainList.ts`), for the life of the page: a clicked notice opens the query, and in the browser host the page itself
- * shows the notice for what a poll found (in the desktop app the main process does).
+ * What the page does with a watched-filter event besides showing it (the list itself
+ * lives in the query cache, `data/mainList.ts`): a clicked notice opens the query, and in
+ * the browser host the page itself shows the notice for what a poll found (in the desktop
+ * app the main process does). Wired for the life of the page by the watch sync.
  */
-
-/** Where the watched queries are listed; `#/watch/queries?focus=<id>` scrolls to one. */
-export const queriesHash = (queryId?: string) => `#/watch/queries${queryId ? `?focus=${encodeURIComponent(queryId)}` : ''}`
-
-const openQuery = (profileId: string, queryId: string) => showInProfile(profileId, queriesHash(queryId))
-
-function handleEvent(event: BridgeEvent): void {
+export function handleQueryWatchEvent(event: BridgeEvent): void {
   if (event.type === 'list:open' && event.kind === 'queryWatches') void openQuery(event.profileId, event.id)
   if (event.type !== 'list:changed' || event.kind !== 'queryWatches' || !event.notify || !event.fresh?.length) return
   const info = useConnection.getState().info
@@ -25,17 +22,4 @@ function handleEvent(event: BridgeEvent): void {
   for (const q of event.items)
     if (q.profileId === info.activeProfileId)
       showPageNotification(queryNoticeText(q, event.fresh), `query:${q.profileId}:${q.id}`, () => void openQuery(q.profileId, q.id))
-}
-
-let stopSync: (() => void) | null = null
-
-/** Starts the wiring once per page; later calls return the same stop. */
-export function startQueryWatchSync(): () => void {
-  if (stopSync) return stopSync
-  const unsubscribe = onMainEvent(handleEvent)
-  stopSync = () => {
-    unsubscribe()
-    stopSync = null
-  }
-  return stopSync
 }

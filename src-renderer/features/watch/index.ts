@@ -1,4 +1,5 @@
-/** What other features may use of Watch: the button that watches an intent, and one watch's state. */
+/** What other features may use of Watch: the button that watches an intent, one watch's state, and the events' wiring. */
 export { WatchButton } from './WatchButton'
 export { useAddWatch } from '../../data/watches'
 export { useWatch } from './watches'
+export { startWatchSync, useWatchSync } from './sync'

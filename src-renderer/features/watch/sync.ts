@@ -7,9 +7,11 @@ import { showInProfile } from '../../data/showInProfile'
 import { useCacheStatus } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
 import { askNotificationPermission, showPageNotification, type NotificationAccess } from '../../lib/pageNotification'
+import { handleQueryWatchEvent } from '../queryWatch'
 
 /**
- * What the page does with watch events besides showing them, for the life of the page:
+ * What the page does with watch events besides showing them, for the life of the page
+ * (and with watched-filter events, `handleQueryWatchEvent`):
  * finished watches notify from the page when the browser host serves it, and a clicked
  * notice opens its intent. The list itself lives in the query cache (`data/mainList.ts`),
  * and its copy in the cache for offline review is written by the data layer
@@ -39,7 +41,10 @@ const pauseWithOfflineSwitch = setWatchingPaused
 /** Starts the wiring once per page; later calls return the same stop. */
 export function startWatchSync(): () => void {
   if (stopSync) return stopSync
-  const unsubscribe = onMainEvent(handleWatchEvent)
+  const unsubscribe = onMainEvent((event) => {
+    handleWatchEvent(event)
+    handleQueryWatchEvent(event)
+  })
   const unwatchOffline = useCacheStatus.subscribe((s, prev) => {
     if (s.forcedOffline !== prev.forcedOffline) void pauseWithOfflineSwitch(s.forcedOffline)
   })
@@ -58,7 +63,7 @@ export async function askNotificationPermissionInHost(): Promise<NotificationAcc
   return useConnection.getState().info?.runtime === 'host' ? askNotificationPermission() : undefined
 }
 
-/** For components that show watches: makes sure the wiring runs. */
+/** For components that show watches or watched filters: makes sure the wiring runs. */
 export function useWatchSync(): void {
   useEffect(() => {
     startWatchSync()
