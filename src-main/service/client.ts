@@ -5,28 +5,13 @@ import {
   MAX_QUERIES_PER_BALANCE_CALL,
   type CommitIntentRequest,
   type CommitIntentResponse,
-  type ExecuteIntentRequest,
-  type ExecuteIntentResponse,
   type GetChainsRequest,
-  type GetChainsResponse,
   type GetEarnPoolsRequest,
-  type GetEarnPoolsResponse,
   type GetIntentHistoryRequest,
-  type GetIntentHistoryResponse,
-  type GetIntentReceiptRequest,
-  type GetIntentReceiptResponse,
-  type GetIntentRequest,
   type GetIntentResponse,
-  type QuoteIntentRequest,
-  type QuoteIntentResponse,
-  type SearchIntentsRequest,
-  type SearchIntentsResponse,
-  type WaitIntentReceiptRequest,
-  type WaitIntentReceiptResponse,
   type YieldGetAggregateBalancesRequest,
   type YieldGetAggregateBalancesResponse,
   type YieldGetMarketsRequest,
-  type YieldGetMarketsResponse,
 } from '../../src-shared/contract/service'
 import { AnswerMemo } from './answerMemo'
 import { chunk, mapLimited } from './batch'
@@ -133,19 +118,19 @@ export class SvcClient {
     return this.call('CommitIntent', request, callOpts, pastedText)
   }
 
-  getIntent(request: GetIntentRequest, opts?: CallOptions): Promise<GetIntentResponse> {
-    return this.call('GetIntent', request, opts)
-  }
-
+  readonly getIntent = this.operation('GetIntent')
   /** At least one filter is required; an empty search is refused before it is sent. */
-  searchIntents(request: SearchIntentsRequest, opts?: CallOptions): Promise<SearchIntentsResponse> {
-    return this.call('SearchIntents', request, opts)
-  }
-
+  readonly searchIntents = this.operation('SearchIntents')
   /** One page; re-send `nextPage` as `page` to read on, or use `walkIntentHistory`. */
-  getIntentHistory(request: GetIntentHistoryRequest, opts?: CallOptions): Promise<GetIntentHistoryResponse> {
-    return this.call('GetIntentHistory', request, opts)
-  }
+  readonly getIntentHistory = this.operation('GetIntentHistory')
+  /** Long-poll: returns when the receipt changes, the intent is done, or the service's hold ends. Not retried. */
+  readonly waitIntentReceipt = this.operation('WaitIntentReceipt')
+  readonly getIntentReceipt = this.operation('GetIntentReceipt')
+  readonly quoteIntent = this.operation('QuoteIntent')
+  readonly executeIntent = this.operation('ExecuteIntent')
+  readonly getChains = (request: GetChainsRequest = {}, opts?: CallOptions) => this.call('GetChains', request, opts)
+  readonly yieldGetMarkets = (request: YieldGetMarketsRequest = {}, opts?: CallOptions) => this.call('YieldGetMarkets', request, opts)
+  readonly getEarnPools = (request: GetEarnPoolsRequest = {}, opts?: CallOptions) => this.call('GetEarnPools', request, opts)
 
   /** Reads history pages until the service says there are no more (or `maxEntries` is reached). */
   walkIntentHistory(request: GetIntentHistoryRequest, opts: WalkHistoryOptions = {}): Promise<WalkHistoryResult> {
@@ -153,31 +138,6 @@ export class SvcClient {
       ...opts,
       baseUrl: this.baseUrl,
     })
-  }
-
-  /** Long-poll: returns when the receipt changes, the intent is done, or the service's hold ends. Not retried. */
-  waitIntentReceipt(request: WaitIntentReceiptRequest, opts?: CallOptions): Promise<WaitIntentReceiptResponse> {
-    return this.call('WaitIntentReceipt', request, opts)
-  }
-
-  getIntentReceipt(request: GetIntentReceiptRequest, opts?: CallOptions): Promise<GetIntentReceiptResponse> {
-    return this.call('GetIntentReceipt', request, opts)
-  }
-
-  quoteIntent(request: QuoteIntentRequest, opts?: CallOptions): Promise<QuoteIntentResponse> {
-    return this.call('QuoteIntent', request, opts)
-  }
-
-  executeIntent(request: ExecuteIntentRequest, opts?: CallOptions): Promise<ExecuteIntentResponse> {
-    return this.call('ExecuteIntent', request, opts)
-  }
-
-  getChains(request: GetChainsRequest = {}, opts?: CallOptions): Promise<GetChainsResponse> {
-    return this.call('GetChains', request, opts)
-  }
-
-  yieldGetMarkets(request: YieldGetMarketsRequest = {}, opts?: CallOptions): Promise<YieldGetMarketsResponse> {
-    return this.call('YieldGetMarkets', request, opts)
   }
 
   /**
@@ -199,13 +159,14 @@ export class SvcClient {
     return { items: parts.flatMap((p) => p.items), errors: parts.flatMap((p) => p.errors) }
   }
 
-  getEarnPools(request: GetEarnPoolsRequest = {}, opts?: CallOptions): Promise<GetEarnPoolsResponse> {
-    return this.call('GetEarnPools', request, opts)
-  }
-
   /** An operation beyond the spec (Ping, Clock, GetTokenPrices, …): a service may lack it, see `capabilities.ts`. */
   extra<N extends CapabilityOperation>(name: N, request: RequestOf<N>, opts?: CallOptions): Promise<ResponseOf<N>> {
     return this.call(name, request, opts)
+  }
+
+  /** The method of an operation that is sent as it is. */
+  private operation<N extends OperationName>(name: N) {
+    return (request: RequestOf<N>, opts?: CallOptions): Promise<ResponseOf<N>> => this.call(name, request, opts)
   }
 
   private async call<N extends OperationName>(name: N, request: RequestOf<N>, opts: CallOptions = {}, pastedText?: string): Promise<ResponseOf<N>> {

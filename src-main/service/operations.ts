@@ -22,8 +22,6 @@ import {
   WaitIntentReceiptResponseSchema,
   YieldGetAggregateBalancesRequestSchema,
   YieldGetMarketsRequestSchema,
-  type YieldGetAggregateBalancesResponse,
-  type YieldGetMarketsResponse,
   type Decoded,
 } from '../../src-shared/contract/service'
 import { decodeAnswer } from './normalise/decode'
@@ -88,16 +86,8 @@ export const OPERATIONS = {
     retry: true,
   }),
   GetChains: op({ request: GetChainsRequestSchema, decode: reads(GetChainsResponseSchema), retry: true }),
-  YieldGetMarkets: op({
-    request: YieldGetMarketsRequestSchema,
-    decode: (body, request): Decoded<YieldGetMarketsResponse> => decodeYieldMarkets(body, request),
-    retry: true,
-  }),
-  YieldGetAggregateBalances: op({
-    request: YieldGetAggregateBalancesRequestSchema,
-    decode: (body): Decoded<YieldGetAggregateBalancesResponse> => decodeYieldBalances(body),
-    retry: true,
-  }),
+  YieldGetMarkets: op({ request: YieldGetMarketsRequestSchema, decode: decodeYieldMarkets, retry: true }),
+  YieldGetAggregateBalances: op({ request: YieldGetAggregateBalancesRequestSchema, decode: decodeYieldBalances, retry: true }),
   GetEarnPools: op({ request: GetEarnPoolsRequestSchema, decode: reads(GetEarnPoolsResponseSchema), retry: true }),
   // Beyond the spec: what the deployed service's published client lists. A service may
   // lack any of them (`capabilities.ts` learns which). AbortIntent changes state.
