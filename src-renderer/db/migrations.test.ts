@@ -145,7 +145,7 @@ describe('migrations', () => {
     expect((await db.intents.get(['p1', intentIdOf(1)]))?.keys).toContain(`p1|a:${OWNER.toLowerCase()}`)
     expect(db.tables.map((t) => t.name)).not.toContain('intentKeys')
     expect(await db.intentRows.get(['p1', intentIdOf(1)])).toMatchObject({ ownerKey: OWNER.toLowerCase(), lastTransitionStatus: 'SUCCEEDED' })
-    expect((await listBalanceSnapshots('p1'))[0].totalUsd).toBe(13)
+    expect((await listBalanceSnapshots('p1', '0xaa@ethereum'))[0].totalUsd).toBe(13)
   })
 
   it('v3 -> v4 derives a route-statistics record from every summary row, field for field', async () => {
