@@ -41,27 +41,6 @@ export interface HistoryFilterDraft {
 
 export type FilterField = keyof HistoryFilterDraft
 
-export const EMPTY_DRAFT: HistoryFilterDraft = {
-  projectId: '',
-  protocol: '',
-  swapProvider: '',
-  bridgeProvider: '',
-  owner: '',
-  edgeAddress: '',
-  edgeRail: '',
-  edgeMode: '',
-  participants: '',
-  originChainId: '',
-  originToken: '',
-  destinationChainId: '',
-  destinationToken: '',
-  from: '',
-  to: '',
-  includeBalances: false,
-  onlyRecoverable: false,
-  statuses: [],
-}
-
 /** The request without its cursor: what defines the list being paged through. */
 export type { HistoryQuery }
 
@@ -86,14 +65,6 @@ export interface HistoryViewSettings {
    * reload or a shared link opens the same view, loading at once.
    */
   all: boolean
-}
-
-export const DEFAULT_SETTINGS: HistoryViewSettings = {
-  sort: 'createdAt',
-  order: 'DESC',
-  pageSize: DEFAULT_PAGE_SIZE,
-  cap: DEFAULT_LOAD_ALL_CAP,
-  all: false,
 }
 
 // ---- validation -----------------------------------------------------------------
@@ -265,6 +236,9 @@ export const historyFilters = filterCodec<HistoryFilterDraft, HistoryQuery>({
   },
 })
 
+/** The form with nothing filled in. */
+export const EMPTY_DRAFT: HistoryFilterDraft = historyFilters.empty
+
 /** The form's answer, from the codec: the query, or the problem of each bad field. */
 export function validate(draft: HistoryFilterDraft): Validation {
   const { request, problems } = historyFilters.toRequest(draft)
@@ -277,8 +251,8 @@ export function validate(draft: HistoryFilterDraft): Validation {
  * service's `nextPage`); the cap and "all" stay in the URL only.
  */
 export const historySettings = filterCodec<HistoryViewSettings, { page: Page }>({
-  sort: { key: 'sort', empty: DEFAULT_SETTINGS.sort, parse: ([t]) => oneOf(SORT_COLUMNS, t) || DEFAULT_SETTINGS.sort },
-  order: { key: 'order', empty: DEFAULT_SETTINGS.order, parse: ([t]) => (t === 'asc' ? 'ASC' : 'DESC'), serialise: (o) => o.toLowerCase() },
+  sort: { key: 'sort', empty: 'createdAt', parse: ([t]) => oneOf(SORT_COLUMNS, t) || 'createdAt' },
+  order: { key: 'order', empty: 'DESC', parse: ([t]) => (t === 'asc' ? 'ASC' : 'DESC'), serialise: (o) => o.toLowerCase() },
   pageSize: {
     key: 'size',
     empty: DEFAULT_PAGE_SIZE,
@@ -288,6 +262,9 @@ export const historySettings = filterCodec<HistoryViewSettings, { page: Page }>(
   cap: { key: 'cap', empty: DEFAULT_LOAD_ALL_CAP, parse: ([t]) => clampInt(t, 1, MAX_LOAD_ALL_CAP, DEFAULT_LOAD_ALL_CAP) },
   all: flag('all'),
 })
+
+/** Newest first by creation time, the default page size and "load all" cap. */
+export const DEFAULT_SETTINGS: HistoryViewSettings = historySettings.empty
 
 /** The GetIntentHistory request, without a cursor, for a valid query in the settings' view. */
 export const historyRequest = (query: HistoryQuery, settings: HistoryViewSettings): GetIntentHistoryRequest => ({
