@@ -1,3 +1,5 @@
+import { pad2 } from './format'
+
 /**
  * Saves data as a file from the page. Electron shows its save dialog for it and a
  * browser its download bar; neither needs a bridge method or file-system access.
@@ -28,7 +30,6 @@ export function downloadText(text: string, filename: string, mimeType: string): 
 
 /** `name-2026-11-20.ext` in local time, so a day's exports sort and group by name. */
 export function datedFilename(stem: string, extension: string, at: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0')
-  const day = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`
+  const day = `${at.getFullYear()}-${pad2(at.getMonth() + 1)}-${pad2(at.getDate())}`
   return `${stem}-${day}.${extension.replace(/^\./, '')}`
 }

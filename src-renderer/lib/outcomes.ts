@@ -1,6 +1,7 @@
-import type { ReportedStatus } from '@contract/service'
+import type { IntentReceipt, ReportedStatus } from '@contract/service'
 import { isFinalStatus } from '@contract/service/constants'
 import { isSaneTime } from '@contract/service/bounds'
+import { parseTime } from './format'
 
 /**
  * What "finished", "succeeded" and "duration" mean, once, for every figure built from
@@ -23,6 +24,13 @@ export function durationMs(status: ReportedStatus | undefined, startedAt: number
   if (!isSucceeded(status) || startedAt === undefined || finishedAt === undefined) return undefined
   if (!isSaneTime(startedAt) || !isSaneTime(finishedAt) || finishedAt < startedAt) return undefined
   return finishedAt - startedAt
+}
+
+/** How long the intent itself ran, whatever its outcome, by the service's clock: started to finished, when both are known. */
+export function receiptDurationMs(receipt: IntentReceipt | undefined): number | undefined {
+  const start = parseTime(receipt?.summary?.startedAt)
+  const end = parseTime(receipt?.summary?.finishedAt)
+  return start !== undefined && end !== undefined && end >= start ? end - start : undefined
 }
 
 /** Fewer durations than this and a p95 is one or two intents, not a 95th percentile: the figure says so. */

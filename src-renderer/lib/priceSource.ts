@@ -1,5 +1,6 @@
 import type { Intent, IntentHistoryEntry } from '@contract/service'
 import { isTokenDecimals, listOf } from '@contract/service/bounds'
+import { tokenLabelKey } from './displaySources'
 import { formatAge, formatDateTime, formatUnitsExact, shortHex } from './format'
 
 /**
@@ -39,7 +40,8 @@ export interface KnownPrice {
 /** A book of prices by `priceKey`. */
 export type PriceBook = ReadonlyMap<string, KnownPrice>
 
-export const priceKey = (chainId: number | undefined, token: string | undefined): string => `${chainId ?? '?'}:${(token ?? '').toLowerCase()}`
+/** Prices are keyed as token labels are: the chain id and the lower-cased contract address. */
+export const priceKey = tokenLabelKey
 
 type Decimals = (chainId: number | undefined, token: string | undefined) => number | undefined
 

@@ -4,7 +4,7 @@ import { amountText, groupDecimal, formatDateTime, formatDecimalFit, formatDurat
 import { isTokenDecimals } from '@contract/service/bounds'
 import { chainName } from '../../lib/chains'
 import { historyEntryIntentId } from '../../db/records'
-import { receiptDurationMs } from '../../lib/receiptDuration'
+import { receiptDurationMs } from '../../lib/outcomes'
 
 /**
  * What one table row shows, computed once per loaded entry so scrolling through ten

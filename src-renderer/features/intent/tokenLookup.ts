@@ -1,11 +1,10 @@
 import type { Intent, IntentReceipt } from '@contract/service'
 import { intentTokenMetadata } from '../../lib/intentRoute'
 import { tokenLabel, type TokenLabel } from '../../data/reference/tokens'
+import { tokenLabelKey } from '../../lib/displaySources'
 import { amountText } from '../../lib/format'
 
 export type TokenLookup = (chainId: number | undefined, address: string | undefined) => TokenLabel | undefined
-
-const keyOf = (chainId: number | undefined, address: string | undefined) => `${chainId ?? '?'}:${String(address ?? '').toLowerCase()}`
 
 /**
  * Symbol and decimals for any token an intent mentions. The intent and its receipt carry
@@ -20,7 +19,7 @@ export function makeTokenLookup(
   const own = new Map<string, TokenLabel>()
   const add = (chainId: number | undefined, address: string | undefined, label: TokenLabel) => {
     if (!address || (label.symbol === undefined && label.decimals === undefined)) return
-    const key = keyOf(chainId, address)
+    const key = tokenLabelKey(chainId, address)
     const known = own.get(key)
     own.set(key, { ...label, symbol: label.symbol ?? known?.symbol, decimals: label.decimals ?? known?.decimals })
   }
@@ -33,7 +32,7 @@ export function makeTokenLookup(
 
   return (chainId, address) => {
     if (!address) return undefined
-    const mine = own.get(keyOf(chainId, address))
+    const mine = own.get(tokenLabelKey(chainId, address))
     const elsewhere = tokenLabel(learnt, chainId, address)
     if (!mine) return elsewhere
     return { ...elsewhere, ...mine, symbol: mine.symbol ?? elsewhere?.symbol, decimals: mine.decimals ?? elsewhere?.decimals }

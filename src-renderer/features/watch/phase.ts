@@ -1,7 +1,7 @@
 import type { WatchState } from '@contract/watch'
 import type { IntentReceipt } from '@contract/service'
 import { formatDuration, parseTime } from '../../lib/format'
-import { receiptDurationMs } from '../../lib/receiptDuration'
+import { receiptDurationMs } from '../../lib/outcomes'
 
 export type PhaseTone = 'ok' | 'warn' | 'bad' | 'neutral'
 
