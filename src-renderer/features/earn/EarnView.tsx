@@ -16,7 +16,7 @@ import { ViewHeader } from '../../components/ViewHeader'
 import { formatDateTime, formatUsd } from '../../lib/format'
 import { useChainsById } from '../../data/reference/chains'
 import { chainName } from '../../lib/chains'
-import { ChainPicker } from './ChainPicker'
+import { ChainsPicker } from '../../components/ChainsPicker'
 import { hasProblems } from '../../lib/filterCodec'
 import { earnFilters, filterEarnPools, formatApy, type EarnFilterDraft } from './earnFilters'
 
@@ -119,7 +119,7 @@ function EarnFiltersForm({ applied, onApply }: { applied: EarnFilterDraft; onApp
   }
   return (
     <form className="toolbar earn-filters" onSubmit={submit} aria-label="Earn pool filters" noValidate>
-      <ChainPicker value={draft.chainIds} onChange={(chainIds) => setDraft({ ...draft, chainIds })} error={shown.chainIds} />
+      <ChainsPicker value={draft.chainIds} onChange={(chainIds) => setDraft({ ...draft, chainIds })} error={shown.chainIds} />
       <FormField label="Protocols" help="Comma-separated names" error={shown.protocols}>
         <input value={draft.protocols} placeholder="Any protocol" onChange={(e) => setDraft({ ...draft, protocols: e.target.value })} />
       </FormField>

@@ -1,9 +1,9 @@
-import { useId, useMemo, useState, type FormEvent, type InputHTMLAttributes } from 'react'
+import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react'
 import { MARKET_TYPES } from '@contract/service/constants'
 import { ChainSelect } from '../../../components/ChainSelect'
+import { ChainsPicker } from '../../../components/ChainsPicker'
 import { FormField } from '../../../components/FormField'
 import { SelectField } from '../../../components/SelectField'
-import { useChainDirectory } from '../../../lib/displaySources'
 import { splitList } from '../../../lib/filterCodec'
 import { SORT_OPTIONS, type MarketFilterProblems, type MarketFilters } from './marketFilters'
 
@@ -89,28 +89,6 @@ export function MarketFiltersBar({
   )
 }
 
-function ChainsPicker({ value, onChange }: { value: string; onChange(v: string): void }) {
-  const { byId } = useChainDirectory()
-  const chains = useMemo(() => [...byId.values()].sort((a, b) => a.name.localeCompare(b.name)), [byId])
-  const chosen = [...new Set(splitList(value))]
-  return (
-    <FormField label="Chains (several)">
-      <select multiple size={4} value={chosen} onChange={(e) => onChange([...e.target.selectedOptions].map((o) => o.value).join(','))}>
-        {chosen
-          .filter((id) => !byId.has(Number(id)))
-          .map((id) => (
-            <option key={id} value={id}>{`Chain ${id}`}</option>
-          ))}
-        {chains.map((c) => (
-          <option key={c.id} value={String(c.id)}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-    </FormField>
-  )
-}
-
 function Flag({ label, on, onChange }: { label: string; on: boolean; onChange(on: boolean): void }) {
   return (
     <label className="row small">
@@ -130,7 +108,7 @@ export function AnalystFiltersBar({ filters, problems, tags, onChange }: { filte
   const flag = (key: 'stable' | 'hideDeprecated' | 'hideClosed') => (on: boolean) => onChange(key, on ? '1' : '')
   return (
     <div className="toolbar yield-filters" role="group" aria-label="Analyst filters">
-      <ChainsPicker value={filters.chainId} onChange={(v) => onChange('chainId', v)} />
+      <ChainsPicker label="Chains (several)" value={[...new Set(splitList(filters.chainId))]} onChange={(ids) => onChange('chainId', ids.join(','))} />
       <FormField label="Minimum TVL (USD)" error={problems.minTvl}>
         <CommittedInput inputMode="decimal" placeholder="e.g. 1000000" value={filters.minTvl} onCommit={(v) => onChange('minTvl', v)} />
       </FormField>

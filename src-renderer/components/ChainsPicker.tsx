@@ -1,15 +1,15 @@
 import { useMemo } from 'react'
 import type { ChainInfo } from '@contract/service'
-import { useChainsById } from '../../data/reference/chains'
+import { useChainsById } from '../lib/displaySources'
 
 const byName = (a: ChainInfo, b: ChainInfo) => a.name.localeCompare(b.name)
 
 /**
- * Several chains at once, as checkboxes in a drop-down (mainnets, then testnets). Chain
- * ids the list does not know (an old bookmark) stay listed and selected, so nothing is
- * dropped silently.
+ * Several chains at once, as checkboxes in a drop-down (mainnets, then testnets); the
+ * one-chain picker is `ChainSelect`. Chain ids the list does not know (an old bookmark)
+ * stay listed and selected, so nothing is dropped silently.
  */
-export function ChainPicker({ value, onChange, error }: { value: readonly string[]; onChange(ids: string[]): void; error?: string }) {
+export function ChainsPicker({ value, onChange, error, label = 'Chains' }: { value: readonly string[]; onChange(ids: string[]): void; error?: string; label?: string }) {
   const byId = useChainsById()
   const options = useMemo(() => {
     const all = [...byId.values()]
@@ -22,13 +22,13 @@ export function ChainPicker({ value, onChange, error }: { value: readonly string
 
   return (
     <div className="field">
-      <span>Chains</span>
-      <details className="earn-chains">
+      <span>{label}</span>
+      <details className="chains-picker">
         <summary aria-invalid={Boolean(error)}>
           {value.length === 0 ? 'Any chain' : names.length <= 2 ? names.join(', ') : `${names.length} chains`}
         </summary>
-        <fieldset className="earn-chain-list">
-          <legend className="muted small">Only pools on these chains</legend>
+        <fieldset className="chains-picker-list">
+          <legend className="muted small">Only these chains</legend>
           {options.length === 0 ? <p className="muted small">The chain list is not loaded yet.</p> : null}
           {options.map((c) => (
             <label key={c.id} className="row small">
