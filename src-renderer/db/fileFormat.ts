@@ -137,11 +137,6 @@ const HeaderSchema = z.object({
   stores: z.record(z.string(), z.array(z.unknown())),
 })
 
-export interface ValidationProgress {
-  done: number
-  total: number
-}
-
 const MAX_REPORTED_ISSUES = 8
 const VALIDATION_SLICE = 500
 
@@ -149,7 +144,7 @@ const VALIDATION_SLICE = 500
  * Parses and validates a whole export before anything is written. Works through the
  * records in slices, yielding between them, so a large file does not freeze the window.
  */
-export async function parseCacheFile(text: string, onProgress?: (p: ValidationProgress) => void): Promise<CacheFile> {
+export async function parseCacheFile(text: string, onProgress?: (p: { done: number; total: number }) => void): Promise<CacheFile> {
   let json: unknown
   try {
     json = JSON.parse(text)

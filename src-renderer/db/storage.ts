@@ -36,9 +36,7 @@ export async function estimateStorage(): Promise<StorageEstimate> {
   }
 }
 
-export type PersistResult = 'granted' | 'denied' | 'unsupported'
-
-export async function requestPersistentStorage(): Promise<PersistResult> {
+export async function requestPersistentStorage(): Promise<'granted' | 'denied' | 'unsupported'> {
   const s = storage()
   if (!s?.persist) return 'unsupported'
   return (await s.persist()) ? 'granted' : 'denied'

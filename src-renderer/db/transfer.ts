@@ -4,14 +4,5 @@
  * validation brings zod and every service schema with it: only the views that move files
  * load this, the first time they open, and start-up does not.
  */
-export {
-  exportCache,
-  importCache,
-  readBlobText,
-  type ExportResult,
-  type ExportSelection,
-  type ImportOptions,
-  type ImportResult,
-  type TransferProgress,
-} from './exportImport'
+export { exportCache, importCache, readBlobText, type ImportOptions, type ImportResult, type TransferProgress } from './exportImport'
 export { CacheFileError, parseCacheFile, type CacheFile } from './fileFormat'
