@@ -77,7 +77,6 @@ function StatusFilters({ f }: { f: HistoryFiltersModel }) {
 /** The fields folded under "More filters". */
 function AdvancedFilters({ f, providerListId, railListId }: { f: HistoryFiltersModel; providerListId: string; railListId: string }) {
   const { draft, errors, set } = f
-  const text = (field: FilterField, label: string, props?: TextProps) => textField(f, field, label, props)
   return (
     <details open={f.advancedOpen} onToggle={(e) => f.setAdvancedOpen((e.target as HTMLDetailsElement).open)}>
       <summary>
@@ -85,19 +84,19 @@ function AdvancedFilters({ f, providerListId, railListId }: { f: HistoryFiltersM
         {f.advancedSet ? ` (${f.advancedSet} set)` : ''}
       </summary>
       <div className="grid-form">
-        {text('projectId', 'Project id', { placeholder: 'Any' })}
+        {textField(f, 'projectId', 'Project id', { placeholder: 'Any' })}
         <SelectField label="Intent protocol" value={draft.protocol} options={PROTOCOL_OPTIONS} onChange={(v) => set('protocol', v)} error={errors.protocol} />
-        {text('swapProvider', 'Swap provider', { placeholder: 'Any', list: providerListId, help: 'AUTO or any provider code' })}
-        {text('bridgeProvider', 'Bridge provider', { placeholder: 'Any', list: providerListId, help: 'AUTO or any provider code' })}
-        {text('participants', 'Participant addresses', {
+        {textField(f, 'swapProvider', 'Swap provider', { placeholder: 'Any', list: providerListId, help: 'AUTO or any provider code' })}
+        {textField(f, 'bridgeProvider', 'Bridge provider', { placeholder: 'Any', list: providerListId, help: 'AUTO or any provider code' })}
+        {textField(f, 'participants', 'Participant addresses', {
           placeholder: '0x…, 0x…',
           mono: true,
           help: 'Several, separated by commas or spaces',
         })}
-        {text('originToken', 'Origin token address', { placeholder: '0x…', mono: true })}
-        {text('destinationToken', 'Destination token address', { placeholder: '0x…', mono: true })}
-        {text('edgeAddress', 'Edge address', { placeholder: '0x… or a rail account', mono: true })}
-        {text('edgeRail', 'Edge rail', { placeholder: 'Any', list: railListId, help: 'Non-EVM network, in capitals' })}
+        {textField(f, 'originToken', 'Origin token address', { placeholder: '0x…', mono: true })}
+        {textField(f, 'destinationToken', 'Destination token address', { placeholder: '0x…', mono: true })}
+        {textField(f, 'edgeAddress', 'Edge address', { placeholder: '0x… or a rail account', mono: true })}
+        {textField(f, 'edgeRail', 'Edge rail', { placeholder: 'Any', list: railListId, help: 'Non-EVM network, in capitals' })}
         <SelectField label="Edge mode" value={draft.edgeMode} options={EDGE_MODE_OPTIONS} onChange={(v) => set('edgeMode', v)} error={errors.edgeMode} />
       </div>
     </details>
