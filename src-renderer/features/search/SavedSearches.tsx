@@ -3,9 +3,7 @@ import { useCacheRead } from '../../data/useCacheRead'
 import { Link } from 'react-router'
 import { listSavedSearches, type SavedSearchView } from '../../db'
 import { useDeleteSavedSearch, useSaveSearch } from '../../data/notes'
-import { activeProfile, useConnection } from '../../stores/connection'
-
-const useProfileId = () => useConnection((s) => activeProfile(s.info)?.id)
+import { useProfileId } from '../../data/useServiceQuery'
 
 /** Names the current search (its URL query) and keeps it in the cache, per profile and view (Search by default; the yield markets' filters too). */
 export function SaveSearchButton({ query, suggestedName, view = 'search', what = 'search' }: { query: string; suggestedName: string; view?: SavedSearchView; what?: string }) {
