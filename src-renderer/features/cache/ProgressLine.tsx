@@ -1,12 +1,6 @@
 import type { TransferProgress } from '../../db/transfer'
 import { formatCount } from './format'
 
-const PHASES: Record<TransferProgress['phase'], string> = {
-  reading: 'Reading',
-  writing: 'Writing',
-  indexing: 'Indexing',
-}
-
 /** A progress bar with words, for exports, validations and imports. */
 export function ProgressLine({ label, progress }: { label: string; progress: { done: number; total: number; phase?: TransferProgress['phase'] } }) {
   const { done, total, phase } = progress
@@ -14,7 +8,7 @@ export function ProgressLine({ label, progress }: { label: string; progress: { d
     <div className="cache-progress" role="status">
       <progress max={total || 1} value={done} aria-label={label} />
       <span className="muted small">
-        {phase ? `${PHASES[phase]}: ` : ''}
+        {phase ? `${phase.charAt(0).toUpperCase()}${phase.slice(1)}: ` : ''}
         {formatCount(done)} of {formatCount(total)} records
       </span>
     </div>
