@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import type { Intent } from '@contract/service'
-import { learnPrices, pricesOfQuote, tokenInfo, valueOfEntry } from './pricing'
+import type { Intent, IntentHistoryEntry } from '@contract/service'
+import { learnPrices, legsOf, pricesOfQuote, tokenInfo, valueOfLegs, type PriceBook, type TokenInfo } from './pricing'
 import { balance, makeEntry, USDC, WETH } from './testing/entries'
 
 const DAI = '0x6b175474e89094c44da98b954eedeac495271d0f'
+const valueOfEntry = (e: IntentHistoryEntry, prices: PriceBook, info: ReadonlyMap<string, TokenInfo>) => valueOfLegs(legsOf(e), prices, info)
 
 /** A cached intent whose quote sends `fromAmount` of `token` on chain 1 worth `fromUsd`. */
 const quoted = (intentId: string, token: string, fromAmount: string, fromUsd: number, toAmount = '0', toUsd?: number): Intent => ({

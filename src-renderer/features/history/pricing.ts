@@ -185,5 +185,3 @@ export function valueOfLegs(legs: EntryLegs, prices: PriceBook, info: ReadonlyMa
   if (!prices.has(origin.key)) return { unpriced: `${name} has no known price` }
   return { unpriced: `${name} has no known decimals` }
 }
-
-export const valueOfEntry = (e: IntentHistoryEntry, prices: PriceBook, info: ReadonlyMap<string, TokenInfo>): EntryValue => valueOfLegs(legsOf(e), prices, info)

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { IntentHistoryEntry, IntentStatus } from '@contract/service'
-import { MAX_CHART_DAYS, SummaryFold, median, summarise } from './summary'
+import { MAX_CHART_DAYS, SummaryFold, median } from './summary'
+import type { PriceKnowledge } from './pricing'
 import { balance, makeEntry, USDC, WETH } from './testing/entries'
 import { percentile, RouteStatsBuilder } from '../../lib/routeStats'
 
+const summarise = (entries: readonly IntentHistoryEntry[], knowledge?: PriceKnowledge) => new SummaryFold().update(entries).summary(knowledge)
 const intentsPerDay = (entries: readonly IntentHistoryEntry[], now?: number) => new SummaryFold().update(entries).perDay(now)
 
 const timed = (status: IntentStatus, seconds: number) =>

@@ -234,11 +234,6 @@ export class SummaryFold {
 
 const bucketTotal = (bucket: DayBucket) => STATUS_KEYS.reduce((n, s) => n + bucket[s], 0)
 
-/** The figures over `entries` at once (the strip keeps a `SummaryFold` instead). */
-export function summarise(entries: readonly IntentHistoryEntry[], knowledge: PriceKnowledge = {}): HistorySummary {
-  return new SummaryFold().update(entries).summary(knowledge)
-}
-
 export type DayBucket = { day: string } & Record<StatusKey, number>
 
 export interface PerDay {
