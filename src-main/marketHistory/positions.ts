@@ -2,15 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
-import { MAX_WALLET_SETS, type PositionHistory, type WalletSet } from '../../src-shared/contract/marketHistory'
+import { MAX_WALLET_SETS, WalletSetSchema, type PositionHistory, type WalletSet } from '../../src-shared/contract/marketHistory'
 import { SvcFailure } from '../../src-shared/contract/errors'
-import { YieldBalanceQuerySchema, type YieldGetAggregateBalancesResponse } from '../../src-shared/contract/service'
+import type { YieldGetAggregateBalancesResponse } from '../../src-shared/contract/service'
 import { readJsonFile, writeJsonAtomic } from '../settings/jsonFile'
 
-const SetsSchema = z.object({
-  version: z.literal(1),
-  sets: z.array(z.object({ id: z.string(), name: z.string(), queries: z.array(YieldBalanceQuerySchema), addedAt: z.number() })),
-})
+const SetsSchema = z.object({ version: z.literal(1), sets: z.array(WalletSetSchema) })
 
 /** Total USD of an answer's balances; undefined when none carries a USD value. */
 export function totalUsd(answer: YieldGetAggregateBalancesResponse): number | undefined {
@@ -37,7 +34,7 @@ export class PositionStore {
 
   list(): WalletSet[] {
     const read = readJsonFile(this.file, SetsSchema)
-    return read.state === 'ok' ? (read.data.sets as WalletSet[]) : []
+    return read.state === 'ok' ? read.data.sets : []
   }
 
   save(name: string, queries: WalletSet['queries'], now: number): WalletSet {

@@ -162,12 +162,8 @@ export class MarketHistoryStore {
   firstRecordAt(marketId: string): number | null {
     const name = this.fileOf(marketId)
     const pendingFirst = this.pending().get(name)?.[0]?.t ?? null
-    let fd: number
-    try {
-      fd = openSync(this.path(name), 'r')
-    } catch {
-      return pendingFirst
-    }
+    const fd = openIfThere(this.path(name), 'r')
+    if (fd === undefined) return pendingFirst
     try {
       const buf = Buffer.alloc(RECORD_BYTES)
       return readSync(fd, buf, 0, RECORD_BYTES, 0) === RECORD_BYTES ? decodeRecord(buf, 0).t : pendingFirst
@@ -370,24 +366,35 @@ function readFiled(file: string, from: number): StoredRecord[] {
   return decodeRecords(buf.subarray(Math.max(0, first - 1) * RECORD_BYTES))
 }
 
-/** A market file's last record, or null, read alone; a torn record (a crash mid-append) would shift every record after it, so it is cut off. */
+/** A market file's last record, or null, read alone. */
 function lastFiled(file: string): StoredRecord | null {
-  let fd: number
+  const fd = openIfThere(file, 'r+')
+  if (fd === undefined) return null
   try {
-    fd = openSync(file, 'r+')
-  } catch {
-    return null
-  }
-  try {
-    const size = fstatSync(fd).size
-    const whole = size - (size % RECORD_BYTES)
-    if (whole !== size) ftruncateSync(fd, whole)
-    if (whole === 0) return null
-    const buf = Buffer.alloc(RECORD_BYTES)
-    readSync(fd, buf, 0, RECORD_BYTES, whole - RECORD_BYTES)
-    return decodeRecord(buf, 0)
+    const tail = lastWhole(fd)
+    return tail && decodeRecord(tail, 0)
   } finally {
     closeSync(fd)
+  }
+}
+
+/** The last whole record's bytes, or null; a torn record (a crash mid-append) would shift every record after it, so it is cut off first. */
+function lastWhole(fd: number): Buffer | null {
+  const size = fstatSync(fd).size
+  const whole = size - (size % RECORD_BYTES)
+  if (whole !== size) ftruncateSync(fd, whole)
+  if (whole === 0) return null
+  const tail = Buffer.alloc(RECORD_BYTES)
+  readSync(fd, tail, 0, RECORD_BYTES, whole - RECORD_BYTES)
+  return tail
+}
+
+/** The file opened, or undefined when it is not there. */
+function openIfThere(file: string, flags: string): number | undefined {
+  try {
+    return openSync(file, flags)
+  } catch {
+    return undefined
   }
 }
 
@@ -399,12 +406,8 @@ function lastFiled(file: string): StoredRecord | null {
  */
 function dropBefore(file: string, step: number, keepFrom: number, dueBefore: number): { bytes: number; empty: boolean } | null {
   const head = Buffer.alloc(4)
-  let fd: number
-  try {
-    fd = openSync(file, 'r')
-  } catch {
-    return null
-  }
+  const fd = openIfThere(file, 'r')
+  if (fd === undefined) return null
   try {
     if (readSync(fd, head, 0, 4, 0) < 4 || head.readUInt32LE(0) >= dueBefore) return null
   } finally {
@@ -426,13 +429,9 @@ function dropBefore(file: string, step: number, keepFrom: number, dueBefore: num
 function appendNew(file: string, records: readonly StoredRecord[]): void {
   const fd = openSync(file, 'a+', 0o600)
   try {
-    const size = fstatSync(fd).size
-    const whole = size - (size % RECORD_BYTES)
-    if (whole !== size) ftruncateSync(fd, whole)
+    const tail = lastWhole(fd)
     let from = 0
-    if (whole >= RECORD_BYTES) {
-      const tail = Buffer.alloc(RECORD_BYTES)
-      readSync(fd, tail, 0, RECORD_BYTES, whole - RECORD_BYTES)
+    if (tail) {
       const encoded = encodeRecords(records)
       for (let i = records.length - 1; i >= 0 && from === 0; i--) {
         if (tail.equals(encoded.subarray(i * RECORD_BYTES, (i + 1) * RECORD_BYTES))) from = i + 1

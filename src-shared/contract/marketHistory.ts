@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { YieldBalanceQuerySchema, type RewardRate, type YieldBalanceQuery, type YieldMarket } from './service'
+import { YieldBalanceQuerySchema, type RewardRate, type YieldMarket } from './service'
 
 /**
  * Market history: what the main process records of every yield market it sees (the
@@ -203,14 +203,9 @@ export interface RecorderState extends RecorderSettings {
 
 // ---- positions of saved wallets --------------------------------------------------------
 
-/** Wallets the analyst saved: the recorder looks their positions up at every snapshot. */
-export interface WalletSet {
-  id: string
-  name: string
-  queries: YieldBalanceQuery[]
-  /** epoch ms */
-  addedAt: number
-}
+/** Wallets the analyst saved: the recorder looks their positions up at every snapshot; `addedAt` in epoch ms. */
+export const WalletSetSchema = z.object({ id: z.string(), name: z.string(), queries: z.array(YieldBalanceQuerySchema), addedAt: z.number() })
+export type WalletSet = z.output<typeof WalletSetSchema>
 
 /** Total USD value of a saved wallet set at each snapshot, with breaks where the recording stopped. */
 export interface PositionHistory {
