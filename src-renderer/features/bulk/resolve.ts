@@ -2,6 +2,7 @@ import type { SvcError } from '@contract/errors'
 import type { Intent, ReportedStatus, SearchIntentsRequest } from '@contract/service'
 import { readReceipt, searchCachedIntents, type CachedIntentRow, type OfflineIntentFilter } from '../../db'
 import { answerLiveOrCached, bridgeCall, type LiveAnswer } from '../../data/liveOrCached'
+import type { InputKind } from '../../lib/classifyInput'
 import type { BulkKey } from './keys'
 
 /** One intent a key led to, in the columns the result table and the CSV show. */
@@ -68,17 +69,17 @@ const fromRow = (key: string, r: CachedIntentRow): BulkMatch => ({
  * filters: a free-text reading (byQueryString) matches by substring, and would tie a
  * ticket's "0x1234" to intents it has nothing to do with.
  */
-function searchesFor(key: BulkKey): SearchIntentsRequest[] {
-  switch (key.kind) {
-    case 'hash':
-      return [{ byIntentId: key.value }, { byTransactionHash: key.value }]
-    case 'evmAddress':
-      return [{ byOwnerAddress: key.value }, { byOriginIntentAddress: key.value }, { byDestinationIntentAddress: key.value }]
-    case 'edgeAddress':
-      return [{ byEdgeAddress: key.value }]
-    default:
-      return []
-  }
+const SEARCHES: Partial<Record<InputKind, Array<keyof SearchIntentsRequest>>> = {
+  hash: ['byIntentId', 'byTransactionHash'],
+  evmAddress: ['byOwnerAddress', 'byOriginIntentAddress', 'byDestinationIntentAddress'],
+  edgeAddress: ['byEdgeAddress'],
+}
+
+/** The same readings of the cache. */
+const CACHE_FILTERS: Partial<Record<InputKind, Array<keyof OfflineIntentFilter>>> = {
+  hash: ['intentId', 'txHash'],
+  evmAddress: ['address'],
+  edgeAddress: ['address'],
 }
 
 const differs = (field: string | undefined, key: string): boolean => field !== undefined && field.toLowerCase() !== key.toLowerCase()
@@ -100,7 +101,7 @@ function matchesExactly(request: SearchIntentsRequest, key: string, i: Intent): 
 async function liveMatches(key: BulkKey): Promise<{ ok: true; value: LiveAnswer<BulkMatch[]> } | { ok: false; error: SvcError }> {
   const fetchedAt = Date.now()
   const found = new Map<string, Intent>()
-  for (const request of searchesFor(key)) {
+  for (const request of (SEARCHES[key.kind] ?? []).map((f) => ({ [f]: key.value }) as SearchIntentsRequest)) {
     // Written through to the cache, like every service answer.
     const r = await bridgeCall('searchIntents', request)
     if (!r.ok) return r
@@ -141,22 +142,10 @@ export async function resolveOnline(profileId: string, key: BulkKey): Promise<Re
   }
 }
 
-function offlineFilter(key: BulkKey): OfflineIntentFilter[] {
-  switch (key.kind) {
-    case 'hash':
-      return [{ intentId: key.value }, { txHash: key.value }]
-    case 'evmAddress':
-    case 'edgeAddress':
-      return [{ address: key.value }]
-    default:
-      return []
-  }
-}
-
 /** The key's matches in the cache, with the cached receipt's reason, and the oldest fetch among them. */
 async function cachedMatches(profileId: string, key: BulkKey): Promise<{ matches: BulkMatch[]; fetchedAt?: number }> {
   const found = new Map<string, CachedIntentRow>()
-  for (const filter of offlineFilter(key)) {
+  for (const filter of (CACHE_FILTERS[key.kind] ?? []).map((f): OfflineIntentFilter => ({ [f]: key.value }))) {
     const { rows } = await searchCachedIntents(profileId, filter, { limit: 200 })
     for (const row of rows) found.set(row.intentId, row)
     if (filter.intentId && found.size) break
