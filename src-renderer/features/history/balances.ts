@@ -1,6 +1,6 @@
 import type { IntentHistoryEntry } from '@contract/service'
 import { isZeroAmount } from '../../lib/format'
-import { valueAt, type KnownPrice, type PriceBook, type ValuedSum } from '../../lib/priceSource'
+import { sumAll, valueAt, type KnownPrice, type PriceBook, type ValuedSum } from '../../lib/priceSource'
 import { entryIntentId } from './rows'
 
 /**
@@ -75,25 +75,17 @@ function valued(l: BalanceLine, book: PriceBook): BalanceLine {
   return 'usd' in v ? { ...l, usd: v.usd, price: v.price } : { ...l, unpriced: v.unpriced }
 }
 
+/** A valued line as a sum of one, to add up with `sumAll`. */
+const sumOf = (l: BalanceLine): ValuedSum =>
+  l.price && l.usd !== undefined
+    ? { usd: l.usd, priced: 1, prices: [l.price], unpriced: [] }
+    : { usd: 0, priced: 0, prices: [], unpriced: l.unpriced ? [l.unpriced] : [] }
+
 /** Non-zero balances across entries, valued at the profile's one price source, largest USD value first. */
 export function stuckFunds(entries: readonly IntentHistoryEntry[], book: PriceBook = NO_PRICES): StuckFunds {
-  const lines: BalanceLine[] = []
-  const value: ValuedSum = { usd: 0, priced: 0, prices: [], unpriced: [] }
-  let intents = 0
-  for (const e of entries) {
-    const held = balanceLines(e).filter((l) => !isZeroAmount(l.balance))
-    if (held.length) intents++
-    for (const l of held.map((h) => valued(h, book))) {
-      lines.push(l)
-      if (l.usd === undefined) {
-        if (l.unpriced && !value.unpriced.includes(l.unpriced)) value.unpriced.push(l.unpriced)
-        continue
-      }
-      value.usd += l.usd
-      value.priced++
-      if (l.price && !value.prices.includes(l.price)) value.prices.push(l.price)
-    }
-  }
+  const held = entries.map((e) => balanceLines(e).filter((l) => !isZeroAmount(l.balance)))
+  const lines = held.flat().map((l) => valued(l, book))
+  const value = sumAll(lines.map(sumOf))
   lines.sort((a, b) => usdValue(b) - usdValue(a))
-  return { lines, totalUsd: value.usd, unpriced: lines.length - value.priced, intents, value }
+  return { lines, totalUsd: value.usd, unpriced: lines.length - value.priced, intents: held.filter((h) => h.length).length, value }
 }
