@@ -7,7 +7,7 @@ import { profileOfKey, queryKeys, type ArgsOf, type QuerySource } from './keys'
 import type { PageParam } from '@contract/paging'
 import { fetchListPage, firstParam, nextParam, type PageAnswer, type PagedSource } from './paging'
 import { useReadAllRuns } from '../stores/readAllRuns'
-import { cancelReadAll, forgetReadAllRuns, readAllInto } from './readAll'
+import { cancelReadAll, readAllInto } from './readAll'
 import { useProfileId } from './useServiceQuery'
 
 /**
@@ -138,9 +138,3 @@ export function usePagedQuery<S extends QuerySource, T>(o: PagedQueryOptions<S, 
 }
 
 export type PagedList<T> = ReturnType<typeof usePagedQuery<QuerySource, T>>
-
-/** Forgets every list's place and stops every "load all" (a fresh start, for tests). */
-export function forgetPagedLists(): void {
-  useListPlaces.setState({}, true)
-  forgetReadAllRuns()
-}

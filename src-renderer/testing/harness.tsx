@@ -4,12 +4,10 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router'
 import type { AppInfo } from '@contract/app'
 import { createQueryClient } from '../data/client'
 import { DataProvider } from '../data/DataProvider'
-import { forgetPagedLists } from '../data/usePagedQuery'
 import { openExplorerDb, setExplorerDb } from '../db/db'
 import { useCacheStatus } from '../stores/cache'
 import { useConnection } from '../stores/connection'
-import { forgetProviderCodes } from '../data/reference/providerCodes'
-import { forgetTokenLabels } from '../data/reference/tokens'
+import { forgetLearntData } from '../data/reference/testing'
 import { answers, fakeCall, PROFILE } from './bridge'
 import { downloads } from './downloads'
 
@@ -34,9 +32,7 @@ export function resetWorld() {
   setExplorerDb(openExplorerDb(`view-test-${++dbCount}-${Math.random().toString(36).slice(2)}`))
   useConnection.setState({ info, reachability: 'online', lastOutage: null })
   useCacheStatus.setState({ forcedOffline: false, lastWriteError: undefined, unindexed: 0 })
-  forgetTokenLabels()
-  forgetProviderCodes()
-  forgetPagedLists()
+  forgetLearntData()
   sessionStorage.clear()
   downloads.length = 0
 }

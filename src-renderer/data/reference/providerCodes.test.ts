@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { cacheHistoryFiled, fakeEntry, freshDb, source } from '../../db/testing'
-import { cachedRouteProviderCodes, forgetProviderCodes, learnProviderCodes, providerCodesIn, providerCodesOf, providerSuggestions } from './providerCodes'
+import { cachedRouteProviderCodes, learnProviderCodes, providerCodesIn, providerSuggestions } from './providerCodes'
+import { forgetLearntData, providerCodesOf } from './testing'
 
 beforeEach(() => {
   freshDb()
-  forgetProviderCodes()
+  forgetLearntData()
 })
 
 describe('provider codes', () => {

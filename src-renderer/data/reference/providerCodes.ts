@@ -29,11 +29,6 @@ export function learnProviderCodes(profileId: string, values: readonly unknown[]
   useProviderCodeStore.setState((s) => ({ byProfile: { ...s.byProfile, [profileId]: [...known, ...fresh].sort() } }))
 }
 
-/** Forgets every learnt code (tests start from nothing). */
-export const forgetProviderCodes = (): void => void useProviderCodeStore.setState({ byProfile: {} })
-
-export const providerCodesOf = (profileId: string): readonly string[] => useProviderCodeStore.getState().byProfile[profileId] ?? NONE
-
 /** How many of the newest cached intents are sampled for provider codes. */
 const SAMPLE = 500
 

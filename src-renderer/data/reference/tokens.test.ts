@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { forgetTokenLabels, learnTokens, reloadTokenLabels, tokenLabel, tokenLabelsOf } from './tokens'
+import { useTokenLabelStore } from '../../stores/tokenLabels'
+import { forgetLearntData } from './testing'
+import { learnTokens, tokenLabel, tokenLabelsOf } from './tokens'
 
 const USDC = '0xA0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
 const KEY = 'intent-explorer.token-labels'
 
-afterEach(forgetTokenLabels)
+afterEach(forgetLearntData)
 
 describe('token labels', () => {
   it('keeps what it learnt across a restart, per profile, so symbols show offline too', async () => {
@@ -12,17 +14,17 @@ describe('token labels', () => {
     learnTokens('other', [{ chainId: 1, tokenAddress: USDC, symbol: 'USD Coin', decimals: 6 }])
     // A restart: nothing in memory, what was kept still on disk, then read back.
     const kept = localStorage.getItem(KEY)
-    forgetTokenLabels()
+    forgetLearntData()
     expect(tokenLabelsOf('sim').size).toBe(0)
     localStorage.setItem(KEY, kept!)
-    await reloadTokenLabels()
+    await useTokenLabelStore.persist.rehydrate()
     expect(tokenLabel(tokenLabelsOf('sim'), 1, USDC.toLowerCase())).toMatchObject({ symbol: 'USDC', decimals: 6 })
     expect(tokenLabel(tokenLabelsOf('other'), 1, USDC)?.symbol).toBe('USD Coin')
   })
 
   it('reads a damaged record as nothing known', async () => {
     localStorage.setItem(KEY, JSON.stringify({ state: { byProfile: 'garbage' }, version: 0 }))
-    await reloadTokenLabels()
+    await useTokenLabelStore.persist.rehydrate()
     expect(tokenLabelsOf('sim').size).toBe(0)
   })
 })

@@ -6,9 +6,6 @@ import { useTokenLabelStore } from '../../stores/tokenLabels'
 
 export { tokenLabel, type TokenLabel } from '../../lib/displaySources'
 
-/** Reads the kept labels again (tests: as a restart would). */
-export const reloadTokenLabels = (): Promise<void> | void => useTokenLabelStore.persist.rehydrate()
-
 function merged(known: Labels, metas: ReadonlyArray<TokenMetadata | undefined>): Labels | null {
   let next: Map<string, TokenLabel> | null = null
   for (const m of metas) {
@@ -30,9 +27,6 @@ export function learnTokens(profileId: string, metas: ReadonlyArray<TokenMetadat
   const next = merged(byProfile.get(profileId) ?? NONE, metas)
   if (next) useTokenLabelStore.setState({ byProfile: new Map(byProfile).set(profileId, next) })
 }
-
-/** Forgets every label (tests start from nothing). */
-export const forgetTokenLabels = (): void => void useTokenLabelStore.setState({ byProfile: new Map() })
 
 /** One profile's labels, outside React. */
 export const tokenLabelsOf = (profileId: string): Labels => useTokenLabelStore.getState().byProfile.get(profileId) ?? NONE
