@@ -1,12 +1,10 @@
 import { useMemo } from 'react'
 import { PricedUsd } from '../../components/PricedUsd'
 import { formatUsd } from '../../lib/format'
-import { pricedHowText, valueAll, type TokenAmount } from '../../lib/priceSource'
+import { pricedHowText, valueAll } from '../../lib/priceSource'
 import { usePriceBook } from '../../stores/priceBook'
 import { useConnection } from '../../stores/connection'
-import type { BalanceLine } from './balances'
-
-const amountOf = (l: BalanceLine): TokenAmount => ({ raw: l.balance, decimals: l.decimals, chainId: l.chainId, token: l.tokenAddress, symbol: l.symbol })
+import { amountOf, type BalanceLine } from './balances'
 
 /**
  * Balance lines valued at the profile's one price source (never at the USD figure each

@@ -1,6 +1,6 @@
 import type { IntentHistoryEntry } from '@contract/service'
 import { isZeroAmount } from '../../lib/format'
-import { sumAll, valueAt, type KnownPrice, type PriceBook, type ValuedSum } from '../../lib/priceSource'
+import { sumAll, valueAt, type KnownPrice, type PriceBook, type TokenAmount, type ValuedSum } from '../../lib/priceSource'
 import { entryIntentId } from './rows'
 
 /**
@@ -69,9 +69,12 @@ export const usdValue = (l: BalanceLine): number => l.usd ?? -1
 
 const NO_PRICES: PriceBook = new Map()
 
+/** The line as an amount the price source values. */
+export const amountOf = (l: BalanceLine): TokenAmount => ({ raw: l.balance, decimals: l.decimals, chainId: l.chainId, token: l.tokenAddress, symbol: l.symbol })
+
 /** The line valued at the book's price (never at the USD figure the service put on it), or why it is not. */
 function valued(l: BalanceLine, book: PriceBook): BalanceLine {
-  const v = valueAt(book, { raw: l.balance, decimals: l.decimals, chainId: l.chainId, token: l.tokenAddress, symbol: l.symbol })
+  const v = valueAt(book, amountOf(l))
   return 'usd' in v ? { ...l, usd: v.usd, price: v.price } : { ...l, unpriced: v.unpriced }
 }
 

@@ -4,7 +4,7 @@ import { toCsv, type CsvColumn } from '@contract/csv'
 import { tokenUnits } from '../../lib/format'
 import { pricedHow, pricedHowText, valueAll, type PriceBook } from '../../lib/priceSource'
 import { entryBalanceUsd, entryDurationMs, entryIntentId, routeProviders } from './rows'
-import { balanceLines, type BalanceLine } from './balances'
+import { amountOf, balanceLines, type BalanceLine } from './balances'
 import type { HistoryQuery } from './filters'
 
 /**
@@ -70,7 +70,7 @@ export function historyCsv(entries: readonly IntentHistoryEntry[], book?: PriceB
   if (!book) return toCsv(entries, HISTORY_CSV_COLUMNS)
   const valueOf = (e: IntentHistoryEntry) => {
     const lines = balanceLines(e)
-    return lines.length ? valueAll(book, lines.map((l) => ({ raw: l.balance, decimals: l.decimals, chainId: l.chainId, token: l.tokenAddress, symbol: l.symbol }))) : undefined
+    return lines.length ? valueAll(book, lines.map(amountOf)) : undefined
   }
   const columns: CsvColumn<IntentHistoryEntry>[] = [
     ...HISTORY_CSV_COLUMNS,
