@@ -24,23 +24,16 @@ export type SearchPlan =
   | { mode: 'invalid' }
 
 /** The filters a pasted value can stand for, by its shape. */
-export function universalFilters(input: ClassifiedInput): SearchFilterKey[] {
-  switch (input.kind) {
-    case 'hash':
-      return ['byIntentId', 'byTransactionHash']
-    case 'evmAddress':
-      return ['byOwnerAddress', 'byOriginIntentAddress', 'byDestinationIntentAddress', 'byEdgeAddress']
-    case 'edgeAddress':
-      return ['byEdgeAddress']
-    case 'number':
-      return ['byProjectId']
-    case 'text':
-      return ['byQueryString']
-    case 'empty':
-    case 'lookalike':
-      return []
-  }
+const UNIVERSAL_FILTERS: Record<ClassifiedInput['kind'], SearchFilterKey[]> = {
+  hash: ['byIntentId', 'byTransactionHash'],
+  evmAddress: ['byOwnerAddress', 'byOriginIntentAddress', 'byDestinationIntentAddress', 'byEdgeAddress'],
+  edgeAddress: ['byEdgeAddress'],
+  number: ['byProjectId'],
+  text: ['byQueryString'],
+  empty: [],
+  lookalike: [],
 }
+export const universalFilters = (input: ClassifiedInput): SearchFilterKey[] => UNIVERSAL_FILTERS[input.kind]
 
 /** What the universal box will do with the value, said before Enter is pressed. */
 export function universalHint(value: string): string | undefined {
