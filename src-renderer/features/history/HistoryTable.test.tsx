@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { zoneName } from '../../lib/format'
-import { HistoryTable, shownColumns } from './HistoryTable'
+import { shownColumns } from '../../components/DataTable'
+import { HistoryTable } from './HistoryTable'
 import { toRow, type HistoryRow } from './rows'
 import { makeEntry } from './testing/entries'
 import { giveScrollBoxAViewport } from './testing/layout'
@@ -102,7 +103,7 @@ describe('HistoryTable columns', () => {
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent)
     expect(headers).toEqual(['', 'Status', 'Intent', `Created (${zoneName()})`, 'Owner', 'Route', 'Sent', 'Received', ''])
     // 1280 less the sidebar, the view's padding, the border and a scroll bar.
-    const widths = screen.getByTestId('history-scroll').style.getPropertyValue('--history-columns').match(/\d+px/g)!
+    const widths = screen.getByTestId('history-scroll').style.getPropertyValue('--grid-columns').match(/\d+px/g)!
     expect(widths.reduce((sum, w) => sum + parseInt(w), 0)).toBeLessThanOrEqual(1280 - 200 - 48 - 2 - 16)
   })
 
