@@ -86,6 +86,25 @@ describe('DataTable', () => {
     expect(screen.getByRole('rowheader', { name: /^c/ }).closest('tr')).not.toHaveAttribute('data-big')
   })
 
+  it('selects rows with their checkboxes, Space on a row and the header checkbox, without opening them', async () => {
+    const picked = new Set(['a'])
+    const selection = { isSelected: (r: Row) => picked.has(r.id), onToggle: vi.fn(), onToggleAll: vi.fn(), label: (r: Row) => `Select ${r.id}`, allLabel: 'Select all' }
+    const onOpen = vi.fn()
+    render(<DataTable label="t" columns={columns} rows={rows} rowKey={(r) => r.id} onOpen={onOpen} selection={selection} />)
+    const [, b, a] = screen.getAllByRole('row')
+    expect(a).toHaveAttribute('aria-selected', 'true')
+    expect(b).toHaveAttribute('aria-selected', 'false')
+    expect((screen.getByRole('checkbox', { name: 'Select all' }) as HTMLInputElement).indeterminate).toBe(true)
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select b' }))
+    expect(selection.onToggle).toHaveBeenLastCalledWith(rows[0])
+    b.focus()
+    await userEvent.keyboard(' ')
+    expect(selection.onToggle).toHaveBeenCalledTimes(2)
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all' }))
+    expect(selection.onToggleAll).toHaveBeenCalledWith(true)
+    expect(onOpen).not.toHaveBeenCalled()
+  })
+
   describe('a long list', () => {
     const many: Row[] = Array.from({ length: 500 }, (_, i) => ({ id: `r${String(i).padStart(3, '0')}`, n: i }))
     // jsdom lays nothing out: the scroll root gets a viewport of 800 px and each row 40 px.
