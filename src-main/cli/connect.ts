@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { KeyStorageInfo } from '../../src-shared/contract/app'
 import { SvcFailure } from '../../src-shared/contract/errors'
 import { createCore, keyOriginOf, type Core } from '../bridge/core'
 import { EventHub } from '../events/hub'
@@ -40,22 +39,15 @@ export interface ConnectOptions {
  * origin it is confined to, never for the Simulator, whose demo key needs none. The
  * command line changes no saved key.
  */
-class CliKeyStore implements KeyStore {
-  constructor(private readonly inner: KeyStore) {}
-  has(profileId: string, origin?: string) {
-    return this.inner.has(profileId, origin)
-  }
-  get(profileId: string, origin?: string) {
-    return this.inner.get(profileId, origin)
-  }
-  set(): void {
+const readOnly = (inner: KeyStore): KeyStore => ({
+  has: (profileId, origin) => inner.has(profileId, origin),
+  get: (profileId, origin) => inner.get(profileId, origin),
+  set: () => {
     throw new SvcFailure({ kind: 'InvalidArgument', message: 'The command line does not change saved keys; use Settings in the app.' })
-  }
-  clear(): void {}
-  describe(): KeyStorageInfo {
-    return { backend: 'file', encrypted: false }
-  }
-}
+  },
+  clear: () => {},
+  describe: () => inner.describe(),
+})
 
 /** No key for the profile: says where its service is, so a look-alike profile shows for what it is, and how to confine the key to it. */
 function noKeyFor(profile: Profile, refusals: string[]): SvcFailure {
@@ -116,7 +108,7 @@ export async function connect(opts: ConnectOptions): Promise<Connection> {
       profiles.setBuiltInSimulatorUrl(demo.baseUrl)
       await demo.ensure()
     }
-    const keys = new CliKeyStore(saved)
+    const keys = readOnly(saved)
     if (!keys.has(profile.id, keyOriginOf(profile))) throw noKeyFor(profile, refusals)
     const events = new EventHub()
     const core = createCore({

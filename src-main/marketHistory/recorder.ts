@@ -12,6 +12,7 @@ import {
   type RecorderSettings,
   type RecorderState,
 } from '../../src-shared/contract/marketHistory'
+import { messageOf } from '../../src-shared/contract/errors'
 import type { YieldMarket } from '../../src-shared/contract/service'
 import type { ServiceSession } from '../service/session'
 import { readJsonFile, writeJsonAtomic } from '../settings/jsonFile'
@@ -190,7 +191,7 @@ class Recorder implements MarketRecorder {
       s.markets = store.marketIds().length
       s.lastError = undefined
     } catch (e) {
-      s.lastError = e instanceof Error ? e.message : String(e)
+      s.lastError = messageOf(e)
       this.log(`Market snapshot for profile ${profileId} failed: ${s.lastError}`)
     }
     return this.state(profileId)
@@ -230,7 +231,7 @@ class Recorder implements MarketRecorder {
         if (usd !== undefined) positions.append(set.id, at, usd)
         this.positionErrors.delete(set.id)
       } catch (e) {
-        this.positionErrors.set(set.id, e instanceof Error ? e.message : String(e))
+        this.positionErrors.set(set.id, messageOf(e))
       }
     }
   }

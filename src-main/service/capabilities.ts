@@ -8,7 +8,7 @@ import {
   type ServiceClock,
   type TokenPriceView,
 } from '../../src-shared/contract/service/extras'
-import type { SvcClient } from './client'
+import type { CallOptions, SvcClient } from './client'
 
 /**
  * Which of the operations beyond the spec a profile's service answers. Each is asked once
@@ -29,12 +29,7 @@ export function stateOfProbe(error: SvcError | undefined): CapabilityState {
   return 'unknown'
 }
 
-export interface ProbeOptions {
-  timeoutMs?: number
-  signal?: AbortSignal
-}
-
-export async function probeCapabilities(client: SvcClient, opts: ProbeOptions = {}): Promise<Capabilities> {
+export async function probeCapabilities(client: SvcClient, opts: CallOptions = {}): Promise<Capabilities> {
   const states = await Promise.all(
     CAPABILITY_OPERATIONS.map((op) =>
       client.extra(op, {} as never, { timeoutMs: opts.timeoutMs ?? 10_000, signal: opts.signal }).then(
@@ -86,7 +81,7 @@ async function optional<T>(client: SvcClient, op: CapabilityOperation, run: () =
 }
 
 /** USD prices from the service's GetTokenPrices, one per token it priced. */
-export async function tokenPricesOf(client: SvcClient, request: GetTokenPricesRequest, opts: ProbeOptions = {}): Promise<{ prices: TokenPriceView[] }> {
+export async function tokenPricesOf(client: SvcClient, request: GetTokenPricesRequest, opts: CallOptions = {}): Promise<{ prices: TokenPriceView[] }> {
   const { tokenPrices } = await optional(client, 'GetTokenPrices', () => client.extra('GetTokenPrices', request, opts))
   const prices = tokenPrices.flatMap((p): TokenPriceView[] => {
     const value = p.price?.value
@@ -98,7 +93,7 @@ export async function tokenPricesOf(client: SvcClient, request: GetTokenPricesRe
 }
 
 /** The service's clock against this machine's: the skew is taken against the middle of the call. */
-export async function serviceClockOf(client: SvcClient, opts: ProbeOptions = {}, now: () => number = Date.now): Promise<ServiceClock> {
+export async function serviceClockOf(client: SvcClient, opts: CallOptions = {}, now: () => number = Date.now): Promise<ServiceClock> {
   const sent = now()
   const { serverTime } = await optional(client, 'Clock', () => client.extra('Clock', {}, opts))
   const back = now()

@@ -1,8 +1,8 @@
-import { isSvcFailure } from '../../src-shared/contract/errors'
+import { isSvcFailure, messageOf } from '../../src-shared/contract/errors'
 import type { CheckOutcome, ConnectionCheck } from '../../src-shared/contract/app'
 import { CHECK_LABEL, checkOutcome, checksSummaryLine } from '../../src-shared/contract/checks'
 import type { IntentHistoryEntry } from '../../src-shared/contract/service'
-import type { SvcClient } from './client'
+import type { CallOptions, SvcClient } from './client'
 import { describeCapabilities, probeCapabilities } from './capabilities'
 import { checkServiceFilters } from './filterChecks'
 import { CLOCK_SKEW_NOTICE_MS, clockSkewText } from '../../src-shared/contract/time'
@@ -19,10 +19,8 @@ import { realSleep } from './retry'
  * failures, and so are the checks that needed its answer.
  */
 
-export interface CheckOptions {
-  /** Deadline of each call; the long-poll gets the same, so a hold cannot stall the run. */
-  timeoutMs?: number
-  signal?: AbortSignal
+/** `timeoutMs`: the deadline of each call; the long-poll gets the same, so a hold cannot stall the run. */
+export interface CheckOptions extends CallOptions {
   /** Total time the run may spend waiting out rate limits. */
   rateLimitBudgetMs?: number
   /** Also check each history filter (the doctor does; Test connection does not). */
@@ -34,8 +32,6 @@ export interface CheckOptions {
 const DEFAULT_CHECK_TIMEOUT_MS = 15_000
 const WAIT_CHECK_TIMEOUT_MS = 10_000
 const DEFAULT_RATE_LIMIT_BUDGET_MS = 20_000
-
-const reasonOf = (e: unknown): string => (isSvcFailure(e) ? e.error.message : e instanceof Error ? e.message : String(e))
 
 /** Entries without a receipt: the row cannot show route, amounts or chains. */
 export function missingReceipts(entries: readonly IntentHistoryEntry[]): string | undefined {
@@ -69,10 +65,10 @@ function checkRunner(opts: CheckOptions) {
             await sleep(wait)
             continue
           }
-          push({ operation, outcome: 'rateLimited', detail: `rate-limited by the service, still after the retries the run allows: ${reasonOf(e)}`, error, ms: Date.now() - started })
+          push({ operation, outcome: 'rateLimited', detail: `rate-limited by the service, still after the retries the run allows: ${messageOf(e)}`, error, ms: Date.now() - started })
           return undefined
         }
-        push({ operation, outcome: 'failed', detail: reasonOf(e), ...(error && { error }), ms: Date.now() - started })
+        push({ operation, outcome: 'failed', detail: messageOf(e), ...(error && { error }), ms: Date.now() - started })
         return undefined
       }
     }

@@ -1,4 +1,4 @@
-import { isSvcFailure } from '../../src-shared/contract/errors'
+import { isSvcFailure, messageOf } from '../../src-shared/contract/errors'
 import type { CheckOutcome, ConnectionCheck } from '../../src-shared/contract/app'
 import { checkHistoryFilters, owner, seconds } from '../../src-shared/contract/filterCheck'
 import type { GetIntentHistoryRequest, IntentHistoryEntry } from '../../src-shared/contract/service'
@@ -13,7 +13,6 @@ import type { SvcClient } from './client'
 
 type Sample = IntentHistoryEntry[]
 type Probe = (rows: Sample) => Partial<GetIntentHistoryRequest> | undefined
-
 
 /** A value of `read` one row has and another row lacks, so a service ignoring the filter shows it. */
 function telling<T>(rows: Sample, read: (e: IntentHistoryEntry) => T | undefined): T | undefined {
@@ -72,7 +71,7 @@ export async function checkServiceFilters(client: SvcClient, call: { timeoutMs: 
   try {
     sample = (await client.getIntentHistory({ page: { pageSize: 50 } }, call)).intents
   } catch (e) {
-    return [{ operation: 'History filters', outcome: 'failed', detail: `no unfiltered page to check them with: ${isSvcFailure(e) ? e.error.message : String(e)}`, ms: 0 }]
+    return [{ operation: 'History filters', outcome: 'failed', detail: `no unfiltered page to check them with: ${messageOf(e)}`, ms: 0 }]
   }
   for (const [name, probe] of Object.entries(PROBES)) {
     const filter = definedOnly(probe(sample))
@@ -92,7 +91,7 @@ export async function checkServiceFilters(client: SvcClient, call: { timeoutMs: 
       )
     } catch (e) {
       const error = isSvcFailure(e) ? e.error : undefined
-      out.push({ operation, outcome: error?.kind === 'RateLimited' ? 'rateLimited' : 'failed', detail: isSvcFailure(e) ? e.error.message : String(e), ...(error && { error }), ms: Date.now() - started })
+      out.push({ operation, outcome: error?.kind === 'RateLimited' ? 'rateLimited' : 'failed', detail: messageOf(e), ...(error && { error }), ms: Date.now() - started })
     }
   }
   for (const [name, what] of Object.entries(NOT_SHOWN_BY_ROWS)) {

@@ -58,6 +58,9 @@ export class SvcFailure extends Error {
 
 export const isSvcFailure = (e: unknown): e is SvcFailure => e instanceof SvcFailure
 
+/** What a caught failure says (a SvcFailure's message is its error's). */
+export const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e))
+
 /**
  * The failure an abandoned call resolves to: never shown, never cached. Here, without
  * zod, because both bridges of the page use it from its first render.
