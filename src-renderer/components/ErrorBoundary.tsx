@@ -30,15 +30,15 @@ interface State {
 /** The most of a record the fallback shows: a 10 MB string must not become a 10 MB text node. */
 const MAX_RAW_CHARS = 100_000
 
-/** The record as JSON for people: never throws (cycles, BigInt), cut at `MAX_RAW_CHARS`. */
-export function rawJson(record: unknown): string {
+/** The record as JSON for people: never throws (cycles, BigInt), cut at `max` characters. */
+export function rawJson(record: unknown, max = MAX_RAW_CHARS): string {
   let text: string
   try {
     text = JSON.stringify(record, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2) ?? String(record)
   } catch (e) {
     text = `(cannot be written as JSON: ${(e as Error)?.message ?? String(e)})`
   }
-  return text.length > MAX_RAW_CHARS ? `${text.slice(0, MAX_RAW_CHARS)}\n… (${(text.length - MAX_RAW_CHARS).toLocaleString('en-US')} more characters)` : text
+  return text.length > max ? `${text.slice(0, max)}\n… (${(text.length - max).toLocaleString('en-US')} more characters)` : text
 }
 
 const messageOf = (error: unknown): string => {
@@ -63,6 +63,7 @@ export interface RecordProblemProps {
  */
 export function RecordProblem({ what, error, record, onRetry, compact = false }: RecordProblemProps) {
   const [raw, setRaw] = useState(false)
+  const message = `This ${what} could not be shown: ${messageOf(error)}`
   const controls = (
     <>
       {onRetry ? (
@@ -81,13 +82,11 @@ export function RecordProblem({ what, error, record, onRetry, compact = false }:
     <div className={`notice notice-error render-error${compact ? ' render-error-compact' : ''}`} role="alert" data-render-error={what}>
       {compact ? (
         <span className="render-error-line small">
-          This {what} could not be shown: {messageOf(error)} {controls}
+          {message} {controls}
         </span>
       ) : (
         <>
-          <p>
-            This {what} could not be shown: {messageOf(error)}
-          </p>
+          <p>{message}</p>
           <p className="row small">{controls}</p>
         </>
       )}

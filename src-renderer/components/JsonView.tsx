@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react'
 import { countOf } from '../lib/format'
 import { CopyButton } from './CopyButton'
+import { rawJson } from './ErrorBoundary'
 
 type Container = Record<string, unknown> | unknown[]
 
@@ -111,7 +112,7 @@ function ContainerNode({ path, depth, openDepth, label, comma, array, entries }:
 export function JsonView({ value, label = 'Raw JSON', openDepth = 1 }: { value: unknown; label?: string; openDepth?: number }) {
   // Remounting the tree is the simplest way to expand or collapse every node at once.
   const [mode, setMode] = useState<{ depth: number; n: number }>({ depth: openDepth, n: 0 })
-  const text = JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2) ?? 'undefined'
+  const text = rawJson(value, Infinity)
   return (
     <div className="json-view" role="group" aria-label={label}>
       <div className="row json-tools">

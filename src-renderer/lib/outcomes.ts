@@ -1,7 +1,7 @@
 import type { IntentReceipt, ReportedStatus } from '@contract/service'
 import { isFinalStatus } from '@contract/service/constants'
 import { isSaneTime } from '@contract/service/bounds'
-import { parseTime } from './format'
+import { countOf, parseTime } from './format'
 
 /**
  * What "finished", "succeeded" and "duration" mean, once, for every figure built from
@@ -13,15 +13,13 @@ import { parseTime } from './format'
 /** An intent with an outcome: SUCCEEDED, FAILED, ABORTED or REFUNDED. INVALID never became a valid intent, so it has none. */
 export const isFinished = (status: ReportedStatus | undefined): boolean => isFinalStatus(status)
 
-export const isSucceeded = (status: ReportedStatus | undefined): boolean => status === 'SUCCEEDED'
-
 /**
  * How long a succeeded intent took: from the start of its execution to its finish, both
  * by the service's clock (the receipt's `startedAt` and `finishedAt`). Undefined for any
  * other status, or when either time is missing, out of order or not a real time.
  */
 export function durationMs(status: ReportedStatus | undefined, startedAt: number | undefined, finishedAt: number | undefined): number | undefined {
-  if (!isSucceeded(status) || startedAt === undefined || finishedAt === undefined) return undefined
+  if (status !== 'SUCCEEDED' || startedAt === undefined || finishedAt === undefined) return undefined
   if (!isSaneTime(startedAt) || !isSaneTime(finishedAt) || finishedAt < startedAt) return undefined
   return finishedAt - startedAt
 }
@@ -38,7 +36,7 @@ export const MIN_P95_SAMPLES = 20
 
 /** "from only 12 intents" when a p95 rests on too few durations to mean much; undefined when it is enough. */
 export function p95Caveat(samples: number): string | undefined {
-  return samples < MIN_P95_SAMPLES ? `from only ${samples} intent${samples === 1 ? '' : 's'}; a p95 needs ${MIN_P95_SAMPLES}` : undefined
+  return samples < MIN_P95_SAMPLES ? `from only ${countOf(samples, 'intent')}; a p95 needs ${MIN_P95_SAMPLES}` : undefined
 }
 
 /** The definitions, as shown beside each figure. */

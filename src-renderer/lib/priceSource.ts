@@ -1,7 +1,7 @@
 import type { Intent, IntentHistoryEntry } from '@contract/service'
 import { isTokenDecimals, listOf } from '@contract/service/bounds'
 import { tokenLabelKey } from './displaySources'
-import { formatAge, formatDateTime, formatUnitsExact, shortHex } from './format'
+import { countOf, formatAge, formatDateTime, formatUnitsExact, shortHex } from './format'
 
 /**
  * The one price source of a profile: every USD figure the service answers, wherever it
@@ -152,7 +152,7 @@ export function pricedHow(p: KnownPrice, now: number): string {
 export function pricedHowText(sum: ValuedSum, now: number): string {
   const how = [...new Set(sum.prices.map((p) => pricedHow(p, now)))]
   if (!how.length) return ''
-  return how.length === 1 ? how[0] : `${how[0]}, and ${how.length - 1} other price${how.length > 2 ? 's' : ''}`
+  return how.length === 1 ? how[0] : `${how[0]}, and ${countOf(how.length - 1, 'other price')}`
 }
 
 /** The newest of two figures for one token. */

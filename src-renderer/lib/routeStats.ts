@@ -183,11 +183,8 @@ export class RouteStatsBuilder {
       let route = this.routes.get(rk)
       if (!route) this.routes.set(rk, (route = newAcc(rk, { originChainId: row.originChainId, destinationChainId: row.destinationChainId })))
       addTo(route, row, duration, day)
-      const providers = row.routeProviders.length ? row.routeProviders : AUTO
-      for (let i = 0; i < providers.length; i++) {
-        const p = providers[i]
-        // A provider named twice on one intent counts once.
-        if (providers.indexOf(p) !== i) continue
+      // A provider named twice on one intent counts once.
+      for (const p of new Set(row.routeProviders.length ? row.routeProviders : AUTO)) {
         let acc = this.providers.get(p)
         if (!acc) this.providers.set(p, (acc = newAcc(p, { provider: p })))
         addTo(acc, row, duration, day)
@@ -222,14 +219,16 @@ export interface Expectation {
   samples?: number
 }
 
+const routeOf = (stats: RouteStats | undefined, origin: number | undefined, destination: number | undefined) =>
+  stats?.routes.find((r) => r.key === routeKey(origin, destination))
+
 /** How many durations the route's baseline rests on (0 for a route the statistics do not know). */
-export function routeSamples(stats: RouteStats | undefined, origin: number | undefined, destination: number | undefined): number {
-  return stats?.routes.find((r) => r.key === routeKey(origin, destination))?.durations.length ?? 0
-}
+export const routeSamples = (stats: RouteStats | undefined, origin: number | undefined, destination: number | undefined): number =>
+  routeOf(stats, origin, destination)?.durations.length ?? 0
 
 /** The route's expectation for an intent that has run `elapsedMs`, when the route has enough history. */
 export function routeExpectation(stats: RouteStats | undefined, origin: number | undefined, destination: number | undefined, elapsedMs?: number): Expectation | undefined {
-  const route = stats?.routes.find((r) => r.key === routeKey(origin, destination))
+  const route = routeOf(stats, origin, destination)
   if (!route || route.durations.length < MIN_SAMPLES || route.p50Ms === undefined || route.p95Ms === undefined) return undefined
   return {
     typicalMs: route.p50Ms,
