@@ -14,10 +14,10 @@ import { useTokenCatalog } from '../../data/reference/knownTokens'
 import { chainName } from '../../lib/chains'
 import { labelledRoute } from './tokenLabels'
 
-/** An amount of a token named by address, labelled with whatever the app knows about it. */
-function TokenAmount({ chainId, token, raw, decimals }: { chainId?: number; token?: string; raw?: string; decimals?: number }) {
+/** An amount of a token named by address, labelled with what the answer states, else whatever the app knows about it. */
+function TokenAmount({ chainId, token, raw, decimals, symbol }: { chainId?: number; token?: string; raw?: string; decimals?: number; symbol?: string }) {
   const known = useTokenCatalog().find(chainId, token)
-  return <Amount raw={raw} decimals={decimals ?? known?.decimals} symbol={known?.symbol ?? (token ? shortHex(token) : undefined)} copyable />
+  return <Amount raw={raw} decimals={decimals ?? known?.decimals} symbol={symbol ?? known?.symbol ?? (token ? shortHex(token) : undefined)} copyable />
 }
 /** When the quote stops being honoured; warns once that moment has passed. */
 function Expiry({ expiresAt, label }: { expiresAt: string | undefined; label: string }) {
@@ -97,7 +97,7 @@ function QuoteSection({ intent }: { intent: Intent }) {
 }
 
 /** Gas figures with their units: gas (a count), gwei per gas, the native coin's symbol. */
-export const gasUnits = {
+const gasUnits = {
   count: (raw: string | undefined) => (raw === undefined ? undefined : <span title={`${raw} gas`}>{formatAmount(raw, 0)} gas</span>),
   gwei: (wei: string | undefined) => (wei === undefined ? undefined : <Amount raw={wei} decimals={9} symbol="gwei" copyable />),
   native: (wei: string | undefined, chain: ChainInfo | undefined, symbol?: string) =>
@@ -132,19 +132,14 @@ function GasSection({ intent, gasFeeOptions }: { intent: Intent; gasFeeOptions?:
 
 /** The gas fee options: each token gas can be paid in, with its symbol. */
 function FeeOptions({ intent, gasFeeOptions }: { intent: Intent; gasFeeOptions?: GasFeeOptions }) {
-  const catalog = useTokenCatalog()
   const feeOptions = gasFeeOptions?.feeOptions ?? intent.gasFeeOptions?.feeOptions ?? []
   return (
     <ul className="commit-fee-options">
-      {feeOptions.map((o, i) => {
-        const known = catalog.find(intent.originChainId, o.tokenAddress)
-        const symbol = o.tokenSymbol ?? known?.symbol ?? (o.tokenAddress ? shortHex(o.tokenAddress) : undefined)
-        return (
-          <li key={`${o.tokenAddress}-${i}`}>
-            {withUsd(<Amount raw={o.amount} decimals={o.tokenDecimals ?? known?.decimals} symbol={symbol} copyable />, o.amountUsd)}
-          </li>
-        )
-      })}
+      {feeOptions.map((o, i) => (
+        <li key={`${o.tokenAddress}-${i}`}>
+          {withUsd(<TokenAmount chainId={intent.originChainId} token={o.tokenAddress} raw={o.amount} decimals={o.tokenDecimals} symbol={o.tokenSymbol} />, o.amountUsd)}
+        </li>
+      ))}
     </ul>
   )
 }

@@ -4,7 +4,6 @@ import { MAX_PASTED_INTENT_CHARS, type BridgeArgs } from '@contract/bridge'
 import type { SvcError } from '@contract/errors'
 import type { Intent, QuoteIntentResponse } from '@contract/service'
 import { bridgeCall } from '../../data/liveOrCached'
-import { useTokenCatalog } from '../../data/reference/knownTokens'
 import { useRouteTokenLabels } from '../../data/reference/useRouteTokenLabels'
 import { useLearnTokens } from '../../data/reference/tokens'
 import { intentRoute, intentTokenMetadata } from '../../lib/intentRoute'
@@ -51,7 +50,6 @@ export function useCommitView(calls: CommitCalls = SERVICE_CALLS) {
   const [fileError, setFileError] = useState<string | null>(null)
   const parsed = useMemo(() => parseIntentInput(text), [text])
   const offline = useOfflineMode()
-  const catalog = useTokenCatalog()
   const ok = parsed.status === 'ok' ? parsed : undefined
   useIntentLabels(ok?.intent, ok?.gasFeeOptions, offline)
 
@@ -89,7 +87,6 @@ export function useCommitView(calls: CommitCalls = SERVICE_CALLS) {
     text,
     parsed,
     offline,
-    catalog,
     quoting,
     toggleQuoting: () => setQuoting((q) => !q),
     takeQuote: (answer: QuoteIntentResponse) => {
