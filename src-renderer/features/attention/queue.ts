@@ -50,8 +50,6 @@ export interface AttentionItem {
   heldUsd: number
 }
 
-const NO_PRICES: PriceBook = new Map()
-
 /** A committed intent joins the queue this long before its 10-minute window closes. */
 const WINDOW_WARNING_MS = 3 * 60_000
 /** The service's execution window after commit. */
@@ -119,7 +117,7 @@ function recoverableItem(c: Candidate, book: PriceBook): AttentionItem | undefin
  * incomplete. Each intent appears once (the newest candidate for it wins). It depends only
  * on the candidates and the baseline given, never on what a cache holds.
  */
-export function attentionQueue(candidates: readonly Candidate[], stats: RouteStats | undefined, now: number, book: PriceBook = NO_PRICES): AttentionItem[] {
+export function attentionQueue(candidates: readonly Candidate[], stats: RouteStats | undefined, now: number, book: PriceBook = new Map()): AttentionItem[] {
   const byId = new Map<string, Candidate>()
   for (const c of candidates) {
     const known = byId.get(c.intentId)

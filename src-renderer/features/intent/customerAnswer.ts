@@ -71,15 +71,13 @@ function heldAmounts(c: Pick<AnswerInput, 'balances' | 'tokenOf'>): Array<{ amou
 }
 
 /** The held balances' USD value at the profile's prices: how they were priced and what is unpriced, said beside the answer. */
-export const heldValue = (c: Pick<AnswerInput, 'balances' | 'tokenOf' | 'prices'>): ValuedSum => valueAll(c.prices ?? NO_PRICES, heldAmounts(c).map((h) => h.amount))
-
-const NO_PRICES: PriceBook = new Map()
+export const heldValue = (c: Pick<AnswerInput, 'balances' | 'tokenOf' | 'prices'>): ValuedSum => valueAll(c.prices ?? new Map(), heldAmounts(c).map((h) => h.amount))
 
 /** "1.5 USDC ($1.50) at 0xabc… on Base" for every non-zero balance the intent still holds. */
 function heldBalances(c: AnswerInput): string[] {
   return heldAmounts(c).map(({ amount: a, at }) => {
     const text = amountText({ raw: a.raw!, decimals: a.decimals, symbol: a.symbol, tokenAddress: a.token })
-    const value = valueAt(c.prices ?? NO_PRICES, a)
+    const value = valueAt(c.prices ?? new Map(), a)
     const usd = 'usd' in value ? ` (${formatUsd(value.usd)})` : ''
     return `${text}${usd} at ${at ?? 'the intent address'} on ${chainName(c.chains, a.chainId)}`
   })
