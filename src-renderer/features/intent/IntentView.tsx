@@ -68,8 +68,7 @@ function FailureBanner({ status, reason }: { status: ReportedStatus | undefined;
 
 /** Where the page was opened from, when a search opened it directly: "Back to the search result". */
 function useBackTo(): string | undefined {
-  const state: unknown = useLocation().state
-  const backTo = state && typeof state === 'object' && 'backTo' in state ? (state as { backTo: unknown }).backTo : undefined
+  const backTo = (useLocation().state as { backTo?: unknown } | null)?.backTo
   return typeof backTo === 'string' && backTo.startsWith('/search') ? backTo : undefined
 }
 

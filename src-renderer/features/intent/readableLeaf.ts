@@ -1,5 +1,4 @@
-import type { Intent } from '@contract/service'
-import type { ChainInfo } from '@contract/service'
+import type { ChainInfo, Intent } from '@contract/service'
 import { chainName } from '../../lib/chains'
 import { amountText } from '../../lib/format'
 import type { TokenLookup } from './tokenLookup'
