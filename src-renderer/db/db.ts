@@ -1,28 +1,19 @@
 import Dexie, { type Collection, type IndexableType, type Table } from 'dexie'
-import type {
-  ChainInfo,
-  EarnPool,
-  Intent,
-  IntentHistoryEntry,
-  IntentReceipt,
-  YieldMarket,
-} from '@contract/service'
+import type { IntentHistoryEntry } from '@contract/service'
 import type { BalanceSnapshot } from './balances'
-import type { FileRecord } from './fileFormat'
+import type { FileRecord, FileStore } from './fileFormat'
 import type { FetchMeta, IntentRowRecord, RouteFactRecord } from './records'
 import { DB_NAME, declareVersions, type StoreName } from './schema'
 
+/**
+ * Records are stored as the export file carries them (`fileFormat.ts`); a fetched one
+ * copied from an imported file is marked `imported` (`FetchMeta`).
+ */
+type Stored<S extends FileStore> = FileRecord<S> & Pick<FetchMeta, 'imported'>
 /** Intent objects are stored with the lookup keys they reveal (`records.ts`, multiEntry index). */
-interface IntentObjectRecord extends FetchMeta {
-  intentId: string
-  keys: string[]
-}
-export interface IntentRecord extends IntentObjectRecord {
-  intent: Intent
-}
-export interface HistoryEntryRecord extends IntentObjectRecord {
-  entry: IntentHistoryEntry
-}
+export type IntentRecord = Stored<'intents'> & { keys: string[] }
+export type HistoryEntryRecord = Stored<'historyEntries'> & { keys: string[] }
+export type ReceiptRecord = Stored<'receipts'> & { keys: string[] }
 /** A history page as fetched, waiting to be filed (`historyJournal.ts`). */
 export interface JournalRecord extends FetchMeta {
   stagedAt: number
@@ -31,24 +22,9 @@ export interface JournalRecord extends FetchMeta {
   size: number
   entries: IntentHistoryEntry[]
 }
-export interface ReceiptRecord extends IntentObjectRecord {
-  receipt: IntentReceipt
-}
-export interface ChainRecord extends FetchMeta {
-  id: number
-  chain: ChainInfo
-}
-export interface MarketRecord extends FetchMeta {
-  id: string
-  market: YieldMarket
-}
-export interface EarnPoolRecord extends FetchMeta {
-  id: string
-  pool: EarnPool
-  /** The service's own `timestamp` of the answer that carried the pool. */
-  timestamp: string
-}
-/** Transitions and the person's own records are stored as the export file carries them (`fileFormat.ts`). */
+export type ChainRecord = Stored<'chains'>
+export type MarketRecord = Stored<'markets'>
+export type EarnPoolRecord = Stored<'earnPools'>
 export type TransitionRecord = FileRecord<'transitions'>
 /** The renderer's copy of a watch, so the Watch view can list watches offline. */
 export type WatchRecord = FileRecord<'watches'>

@@ -57,6 +57,7 @@ export const RECORD_SCHEMAS = {
     })
     .transform((s) => ({ ...s, walletKey: walletKey(s.queries), totalUsd: snapshotTotalUsd(s.items) })),
   earnPools: z
+    // timestamp: the service's own, of the answer that carried the pool.
     .object({ ...fetched, id: z.string().min(1), pool: EarnPoolSchema, timestamp: z.string() })
     .refine((r) => r.pool.id === r.id, 'id differs from the pool it holds'),
   watches: z.object({
