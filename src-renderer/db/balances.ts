@@ -1,19 +1,15 @@
-import type { YieldBalanceQuery, YieldBalances, YieldError } from '@contract/service'
 import { explorerDb, prefixRange } from './db'
+import type { FileRecord } from './fileFormat'
 import type { FetchMeta } from './records'
 
 export { walletKey } from './records'
 
-/** One YieldGetAggregateBalances fetch, kept as it came, with the moment it was made. */
-export interface BalanceSnapshot extends FetchMeta {
-  /** `walletKey(queries)`: the same wallets asked in any order share one history. */
-  walletKey: string
-  queries: YieldBalanceQuery[]
-  items: YieldBalances[]
-  errors: YieldError[]
-  /** Sum of the positions' `amountUsd`; absent when none reported a USD value. */
-  totalUsd?: number
-}
+/**
+ * One YieldGetAggregateBalances fetch, kept as it came, with the moment it was made, its
+ * `walletKey(queries)` (the same wallets asked in any order share one history) and
+ * `totalUsd`, the sum of the positions' `amountUsd` (absent when none reported one).
+ */
+export type BalanceSnapshot = FileRecord<'balanceSnapshots'> & Pick<FetchMeta, 'imported'>
 
 /** The snapshots of one wallet set, oldest first. */
 export async function listBalanceSnapshots(profileId: string, walletKey: string): Promise<BalanceSnapshot[]> {

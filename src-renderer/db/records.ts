@@ -81,17 +81,9 @@ export interface IntentRowRecord extends CachedIntentRow {
  * the full rows take: IndexedDB's cost is the records' size, and the summary row carries
  * tokens, amounts, tags and provenance the statistics never look at.
  */
-export interface RouteFactRecord {
+export interface RouteFactRecord
+  extends Pick<CachedIntentRow, 'intentId' | 'createdAt' | 'status' | 'originChainId' | 'destinationChainId' | 'routeProviders' | 'startedAt' | 'finishedAt'> {
   profileId: string
-  intentId: string
-  /** epoch ms; 0 when unknown */
-  createdAt: number
-  status?: IntentStatus
-  originChainId?: number
-  destinationChainId?: number
-  routeProviders: string[]
-  startedAt?: number
-  finishedAt?: number
   /** epoch ms the row was last fetched from the service (absent in facts derived by an older release) */
   fetchedAt?: number
 }
