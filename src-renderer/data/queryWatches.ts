@@ -1,5 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type { Result } from '@contract/errors'
+import type { QueryClient } from '@tanstack/react-query'
 import type { AddQueryWatchArgs, QueryWatchState } from '@contract/queryWatch'
 import { useConnection } from '../stores/connection'
 import { call } from './call'
@@ -8,17 +7,13 @@ import { act, useListAction } from './watches'
 
 /**
  * The actions on main's watched History filters (add, remove, pause, mark seen, poll
- * now): each asks main and writes its answer into the cached `queryWatches` list. Adding
- * resolves to main's answer; the others to the failure, or null.
+ * now): each asks main and writes its answer into the cached `queryWatches` list, and
+ * resolves to that answer (a failure is thrown).
  */
 export function queryWatchActions(client: QueryClient) {
   const answered = (q: QueryWatchState) => updateList(client, 'queryWatches', q.profileId, (m) => withItem(m, q))
   return {
-    async add(args: AddQueryWatchArgs): Promise<Result<QueryWatchState>> {
-      const r = await call('addQueryWatch', args)
-      if (r.ok) answered(r.value)
-      return r
-    },
+    add: (args: AddQueryWatchArgs) => act(call('addQueryWatch', args), answered),
     remove: (id: string) =>
       act(call('removeQueryWatch', { id }), (v) =>
         updateList(client, 'queryWatches', useConnection.getState().info?.activeProfileId ?? '', (m) =>
@@ -31,21 +26,8 @@ export function queryWatchActions(client: QueryClient) {
   }
 }
 
-/**
- * The watched filters' actions as mutations, one hook per action: the control that acted
- * draws `isPending` and `error`; adding resolves to the saved filter.
- */
-export function useAddQueryWatch() {
-  const client = useQueryClient()
-  return useMutation({
-    mutationFn: async (args: AddQueryWatchArgs) => {
-      const r = await queryWatchActions(client).add(args)
-      if (!r.ok) throw r.error
-      return r.value
-    },
-  })
-}
-
+/** The watched filters' actions as mutations, one hook per action: the control that acted draws `isPending` and `error`. */
+export const useAddQueryWatch = () => useListAction(queryWatchActions, (a, args: AddQueryWatchArgs) => a.add(args))
 export const useRemoveQueryWatch = () => useListAction(queryWatchActions, (a, id: string) => a.remove(id))
 export const useSetQueryWatchPaused = () => useListAction(queryWatchActions, (a, v: { id: string; paused: boolean }) => a.setPaused(v.id, v.paused))
 export const useMarkQueryWatchSeen = () => useListAction(queryWatchActions, (a, id: string) => a.markSeen(id))

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import type { Result, SvcError } from '@contract/errors'
+import type { Result } from '@contract/errors'
 import type { WatchState } from '@contract/watch'
 import { watchNews } from '@contract/watchNews'
 import type { WatchMirror } from '../db'
@@ -11,21 +11,18 @@ import { LIST_METHOD, listKey, updateList, withFields, withItem, withRemoved, ty
 
 type CacheModule = Awaited<ReturnType<typeof cacheModule>>
 
-/**
- * An action's answer applied to the cached list: the failure, or null once `apply` wrote
- * the value in.
- */
-export async function act<T>(pending: Promise<Result<T>>, apply: (value: T) => void): Promise<SvcError | null> {
+/** An action's answer, once `apply` wrote it into the cached list; a failure is thrown as its `SvcError`. */
+export async function act<T>(pending: Promise<Result<T>>, apply: (value: T) => void): Promise<T> {
   const r = await pending
-  if (!r.ok) return r.error
+  if (!r.ok) throw r.error
   apply(r.value)
-  return null
+  return r.value
 }
 
 /**
  * The actions on main's receipt watches (add, remove, mute, clear finished): each asks
  * main and writes its answer into the cached `watches` list (`mainList.ts`), so every view
- * of the list shows the change before main's event arrives. Each resolves to the failure, or null.
+ * of the list shows the change before main's event arrives. Each resolves to main's answer.
  */
 export function watchActions(client: QueryClient) {
   const profileId = () => useConnection.getState().info?.activeProfileId ?? ''
@@ -59,14 +56,9 @@ export async function setWatchingPaused(paused: boolean): Promise<void> {
  * A list's actions as mutations, one hook per action: the control that acted draws the
  * mutation's `isPending` (disabled, "Adding…") and `error` (the failure, thrown, beside it).
  */
-export function useListAction<Actions, A>(actionsOf: (client: QueryClient) => Actions, run: (actions: Actions, args: A) => Promise<SvcError | null>) {
+export function useListAction<Actions, A, R>(actionsOf: (client: QueryClient) => Actions, run: (actions: Actions, args: A) => Promise<R>) {
   const client = useQueryClient()
-  return useMutation({
-    mutationFn: async (args: A) => {
-      const failure = await run(actionsOf(client), args)
-      if (failure) throw failure
-    },
-  })
+  return useMutation({ mutationFn: (args: A) => run(actionsOf(client), args) })
 }
 
 export const useAddWatch = () => useListAction(watchActions, (a, intentId: string) => a.add(intentId))
