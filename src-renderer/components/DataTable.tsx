@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
+import { memo, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { ErrorBoundary, RecordProblem } from './ErrorBoundary'
 import { drawn, SCROLL_ROOT_ATTR, useRowWindow } from './useRowWindow'
@@ -143,7 +143,7 @@ export function DataTable<T>(props: {
     windowed: !props.drawAll,
     rowHeight: grid?.rowHeight,
   })
-  const scrollRef = useScrollMemory(grid)
+  const scrollRef = useScrollMemory(grid?.initialScrollTop)
   const { shown, layout } = useColumnWindow(columns, grid && scrollRef)
   const toggle = (id: string) =>
     setSort((s) => (s?.column === id ? { column: id, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { column: id, dir: 'asc' }))
@@ -175,6 +175,7 @@ export function DataTable<T>(props: {
         aria-rowcount={sorted.length + 1}
         aria-colcount={columns.length}
         style={layout}
+        onScroll={(e) => grid.onScrollTop(e.currentTarget.scrollTop)}
         {...{ [SCROLL_ROOT_ATTR]: '' }}
       >
         <div role="rowgroup" className="grid-head">
@@ -197,26 +198,15 @@ export function DataTable<T>(props: {
   )
 }
 
-/** The grid's scroll box, which starts where the list was left and reports where it goes. */
-function useScrollMemory(grid: Grid | undefined) {
+/** The grid's scroll box, which starts where the list was left (it reports where it goes as it scrolls). */
+function useScrollMemory(initialScrollTop = 0) {
   const scrollRef = useRef<HTMLDivElement>(null)
   // Only the offset at mount counts: later changes of the stored offset come from this very box.
-  const [startAt] = useState(grid?.initialScrollTop ?? 0)
+  const [startAt] = useState(initialScrollTop)
   // Back from an intent: the list is where it was left.
   useLayoutEffect(() => {
     if (scrollRef.current) scrollRef.current.scrollTop = startAt
   }, [startAt])
-  const onScrollTop = useRef(grid?.onScrollTop)
-  useEffect(() => {
-    onScrollTop.current = grid?.onScrollTop
-  })
-  useEffect(() => {
-    const el = scrollRef.current
-    if (!el) return
-    const remember = () => onScrollTop.current?.(el.scrollTop)
-    el.addEventListener('scroll', remember, { passive: true })
-    return () => el.removeEventListener('scroll', remember)
-  }, [])
   return scrollRef
 }
 

@@ -86,6 +86,8 @@ export function useRowWindow<E extends HTMLElement = HTMLTableSectionElement>(
     count,
     enabled: long && Boolean(root),
     getScrollElement: () => root ?? null,
+    // A root already scrolled (a list restored where it was left) draws the rows in view at once.
+    initialOffset: () => root?.scrollTop ?? 0,
     estimateSize: () => fixed ?? ROW_ESTIMATE,
     measureElement: rowHeight,
     overscan: fixed ? 8 : OVERSCAN,

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { zoneName } from '../../lib/format'
 import { shownColumns } from '../../components/DataTable'
-import { HistoryTable } from './HistoryTable'
+import { HistoryTable, ROW_HEIGHT } from './HistoryTable'
 import { toRow, type HistoryRow } from './rows'
 import { makeEntry } from './testing/entries'
 import { giveScrollBoxAViewport } from './testing/layout'
@@ -139,6 +139,27 @@ describe('HistoryTable cells', () => {
     expect(p.onOpen).toHaveBeenCalledTimes(1)
     fireEvent.click(within(first).getAllByRole('button', { name: /^Copy/ })[0])
     expect(p.onOpen).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('HistoryTable scroll position', () => {
+  it('starts where the list was left and reports where it goes', () => {
+    // jsdom lays nothing out: the body sits one header row below the top of the box, moved up by its scroll.
+    const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const top = this.classList.contains('grid-body') ? ROW_HEIGHT - (this.parentElement?.scrollTop ?? 0) : 0
+      return { top, bottom: top, left: 0, right: 0, width: 0, height: 0, x: 0, y: top, toJSON: () => ({}) }
+    })
+    const p = renderTable({ initialScrollTop: 3600 })
+    const box = screen.getByTestId('history-scroll')
+    expect(box.scrollTop).toBe(3600)
+    // Row 100 sits at 3,600 px: the rows drawn are those around it, not the first ones.
+    const indexes = screen.getAllByTestId('history-row').map((r) => Number(r.dataset.index))
+    expect(Math.min(...indexes)).toBeGreaterThan(80)
+    expect(indexes).toContain(100)
+    box.scrollTop = 7200
+    fireEvent.scroll(box)
+    expect(p.onScrollTop).toHaveBeenLastCalledWith(7200)
+    rect.mockRestore()
   })
 })
 
