@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useEffectEvent } from 'react'
 
 /**
  * Calls `onEscape` when Escape is pressed anywhere in the window while `active`, for
@@ -7,15 +7,14 @@ import { useEffect, useRef } from 'react'
  * for a modal dialog (the palette) is left to the dialog.
  */
 export function useEscapeKey(active: boolean, onEscape: () => void): void {
-  const latest = useRef(onEscape)
-  latest.current = onEscape
+  const escape = useEffectEvent(onEscape)
   useEffect(() => {
     if (!active) return
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape' || e.defaultPrevented) return
       if (e.target instanceof Element && e.target.closest('[aria-modal="true"]')) return
       e.preventDefault()
-      latest.current()
+      escape()
     }
     window.addEventListener('keydown', onKey, true)
     return () => window.removeEventListener('keydown', onKey, true)

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useEffectEvent } from 'react'
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
 import { useConnection } from './connection'
@@ -71,9 +71,6 @@ export function onFilingFinished(onFiled: () => void): () => void {
 
 /** `onFilingFinished` for as long as the component is mounted, with its latest callback. */
 export function useFilingFinished(onFiled: () => void): void {
-  const latest = useRef(onFiled)
-  useEffect(() => {
-    latest.current = onFiled
-  })
-  useEffect(() => onFilingFinished(() => latest.current()), [])
+  const filed = useEffectEvent(onFiled)
+  useEffect(() => onFilingFinished(() => filed()), [])
 }
