@@ -92,9 +92,7 @@ function remember(meta: FetchMeta, entries: readonly IntentHistoryEntry[]): void
 /** The staged, unfiled entries of a profile (for offline search). */
 export function stagedEntries(profileId: string): Staged[] {
   const prefix = unindexedKey(profileId, '')
-  const out: Staged[] = []
-  for (const [key, staged] of unindexed) if (key.startsWith(prefix)) out.push(staged)
-  return out
+  return [...unindexed].flatMap(([key, staged]) => (key.startsWith(prefix) ? [staged] : []))
 }
 
 /** Forgets what this window holds in memory, as a window that just opened (tests of the read-back). */
