@@ -14,49 +14,30 @@ interface OfflineSearch {
 
 const ANY_ROLE = new Set<SearchFilterKey>(['byOriginIntentAddress', 'byDestinationIntentAddress', 'byEdgeAddress'])
 
+/** How the cache answers a filter it cannot apply as the service does. */
+const CAVEATS: Partial<Record<SearchFilterKey, string>> = {
+  byProjectId: PROJECT_FILTER_CAVEAT,
+  byTransactionHash: 'The cache knows an intent’s transaction hashes only once its receipt or history entry was cached.',
+  byEdgeRail: `The ${FIELD_BY_KEY.byEdgeRail.noun} is matched as a word of the cached intent (its rail, tokens, providers…).`,
+  byEdgeMode: 'The cache does not record an edge’s direction, so the edge direction filter is not applied.',
+  byQueryString:
+    'Text matches the beginnings of ids, hashes, addresses, token symbols, providers and memo words of cached intents; the service may match differently.',
+}
+
 export function offlineSearchFor(request: SearchIntentsRequest): OfflineSearch {
   const filter: OfflineIntentFilter = {}
   const caveats: string[] = []
   const terms: string[] = []
   for (const key of filledKeys(request)) {
     const value = String(request[key])
-    const noun = FIELD_BY_KEY[key].noun
-    switch (key) {
-      case 'byIntentId':
-        filter.intentId = value
-        break
-      case 'byOwnerAddress':
-        filter.owner = value
-        break
-      case 'byProjectId':
-        filter.projectId = Number(value)
-        caveats.push(PROJECT_FILTER_CAVEAT)
-        break
-      case 'byTransactionHash':
-        filter.txHash = value
-        caveats.push('The cache knows an intent’s transaction hashes only once its receipt or history entry was cached.')
-        break
-      case 'byOriginIntentAddress':
-      case 'byDestinationIntentAddress':
-      case 'byEdgeAddress':
-        // One address is looked up directly; further ones must match as search terms.
-        if (filter.address === undefined) filter.address = value
-        else terms.push(value)
-        break
-      case 'byEdgeRail':
-        terms.push(value)
-        caveats.push(`The ${noun} is matched as a word of the cached intent (its rail, tokens, providers…).`)
-        break
-      case 'byEdgeMode':
-        caveats.push('The cache does not record an edge’s direction, so the edge direction filter is not applied.')
-        break
-      case 'byQueryString':
-        terms.push(value)
-        caveats.push(
-          'Text matches the beginnings of ids, hashes, addresses, token symbols, providers and memo words of cached intents; the service may match differently.',
-        )
-        break
-    }
+    if (key === 'byIntentId') filter.intentId = value
+    else if (key === 'byOwnerAddress') filter.owner = value
+    else if (key === 'byProjectId') filter.projectId = Number(value)
+    else if (key === 'byTransactionHash') filter.txHash = value
+    // One address is looked up directly; further ones, the edge network and text must match as search terms.
+    else if (ANY_ROLE.has(key) && filter.address === undefined) filter.address = value
+    else if (key !== 'byEdgeMode') terms.push(value)
+    if (CAVEATS[key]) caveats.push(CAVEATS[key])
   }
   const anyRole = filledKeys(request).filter((k) => ANY_ROLE.has(k))
   if (anyRole.length)
