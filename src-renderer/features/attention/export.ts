@@ -18,7 +18,6 @@ export const heldText = (t: HeldToken) =>
 
 const seconds = (ms: number | undefined) => (ms === undefined ? undefined : Math.round(ms / 1000))
 
-/** The queue as CSV: one row per intent, amounts exact, times in seconds, with the local case state and note. */
 /** "priced from balances (3 min ago); unpriced: USDT has no known price" */
 function usdPricing(i: AttentionItem, now: number): string | undefined {
   const v = i.heldValue
@@ -27,6 +26,7 @@ function usdPricing(i: AttentionItem, now: number): string | undefined {
   return [...how, ...(v.unpriced.length ? [`unpriced: ${v.unpriced.join(', ')}`] : [])].join('; ') || undefined
 }
 
+/** The queue as CSV: one row per intent, amounts exact, times in seconds, with the local case state and note. */
 export function attentionCsvColumns(
   caseOf: (intentId: string) => CaseRecord | undefined,
   notesOf: (intentId: string) => readonly { text: string }[] = () => [],

@@ -11,7 +11,6 @@ interface PoolOptions {
   sleep?(ms: number): Promise<void>
 }
 
-/** An item's job: resolves with its result or its failure. */
 /** An item's result; `liveError` set: the value was answered from the cache after the call failed. */
 type JobResult<R> = { ok: true; value: R; liveError?: SvcError } | { ok: false; error: SvcError }
 
