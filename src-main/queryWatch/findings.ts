@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import type { QueryFinding } from '../../src-shared/contract/queryWatch'
 import type { IntentHistoryEntry, ReportedStatus } from '../../src-shared/contract/service'
 import { parseTime } from '../../src-shared/contract/time'
@@ -33,13 +34,9 @@ function keptFields(entry: IntentHistoryEntry): { id: string; status: string; cr
   return { id, status: clipText(entry.status ?? '', MAX_FIELD_CHARS), createdAt }
 }
 
-export interface Seen {
-  status: string
-  /** The entry's createdAt as the service sent it. */
-  createdAt?: string
-  /** Whether it matched the filter when last looked at. */
-  matching: boolean
-}
+/** What is remembered of an intent: its status, its createdAt as the service sent it, and whether it matched the filter when last looked at. */
+export const SeenSchema = z.object({ status: z.string(), createdAt: z.string().optional(), matching: z.boolean() })
+export type Seen = z.output<typeof SeenSchema>
 
 export type SeenMap = Map<string, Seen>
 

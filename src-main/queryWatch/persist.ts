@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { QueryWatchStateSchema, type QueryWatchState } from '../../src-shared/contract/queryWatch'
 import { keptError } from '../watch/keep'
-import { MAX_ID_CHARS, type Seen } from './findings'
+import { MAX_ID_CHARS, SeenSchema, type Seen } from './findings'
 
 /**
  * The watched queries on disk: each query's state with its findings, and its seen-map
@@ -25,8 +25,8 @@ const StateSchema = QueryWatchStateSchema.extend({ revision: z.number().int().no
   ({ rev, revision, ...state }) => ({ ...state, revision: revision ?? rev ?? 0 }),
 )
 
-const SeenSchema = z.union([
-  z.object({ status: z.string(), createdAt: z.string().optional(), matching: z.boolean() }),
+const KeptSeenSchema = z.union([
+  SeenSchema,
   // Files written before intents that stop matching were told apart: the status alone.
   // Whether such an intent still matches is unknown until a poll reads it again.
   z.string().transform((status): Seen => ({ status, matching: false })),
@@ -36,7 +36,7 @@ const FileSchema = z.object({
   version: z.literal(1),
   /** The revision counter when written (absent from older files). */
   revision: z.number().int().nonnegative().default(0),
-  queries: z.array(z.object({ state: StateSchema, seen: z.array(z.tuple([z.string(), SeenSchema])) })),
+  queries: z.array(z.object({ state: StateSchema, seen: z.array(z.tuple([z.string(), KeptSeenSchema])) })),
 })
 
 /** The file's contents, every query within today's bounds, also from a file an older version wrote. */

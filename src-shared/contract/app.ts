@@ -104,14 +104,9 @@ export interface AppInfo {
   recoveredSettings: SettingsRecovery[]
 }
 
-/** Where a piece of data came from; the cache keys everything by profile. */
-export interface DataSource {
-  profileId: string
-  baseUrl: string
-  simulated: boolean
-  /** epoch ms */
-  fetchedAt: number
-}
+/** Where a piece of data came from (`fetchedAt` in epoch ms); the cache keys everything by profile. */
+export const DataSourceSchema = z.object({ profileId: z.string(), baseUrl: z.string(), simulated: z.boolean(), fetchedAt: z.number() })
+export type DataSource = z.output<typeof DataSourceSchema>
 
 export interface Fetched<T> {
   data: T

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DataSourceSchema } from './app'
 import { SVC_ERROR_KINDS, type SvcError } from './errors'
 import type { ListChanged, ListControl, ListOpen, ListSnapshot } from './mainList'
 import { IntentReceiptSchema, IntentStatusSchema } from './service'
@@ -39,7 +40,7 @@ export const WatchStateSchema = z.object({
    * Where and when `receipt` was last read, so a window that opens later can cache a
    * receipt received while none was open, with its true age.
    */
-  receiptSource: z.object({ profileId: z.string(), baseUrl: z.string(), simulated: z.boolean(), fetchedAt: z.number() }).optional(),
+  receiptSource: DataSourceSchema.optional(),
   outcome: z.enum(['SUCCEEDED', 'FAILED', 'REFUNDED', 'ABORTED']).optional(),
   /** `originTransaction.statusReason` of a failed intent. */
   failureReason: z.string().optional(),
