@@ -2,7 +2,7 @@ import type { GetIntentHistoryRequest, IntentStatus, Page } from '@contract/serv
 import { EDGE_MODES, INTENT_PROTOCOLS, INTENT_STATUSES } from '@contract/service/constants'
 import { EVM_ADDRESS, plainTokenProblem } from '@contract/formats'
 import { filterCodec, flag, hasProblems, text, type Field, type Problem } from '../../lib/filterCodec'
-import { isShowingUtc, pad2, timeParts } from '../../lib/format'
+import { isShowingUtc, zoneOffsetMs } from '../../lib/format'
 import type { HistoryQuery } from '../../data/paging'
 
 /**
@@ -110,10 +110,7 @@ export function localInputToUnix(value: string): number | undefined {
 }
 
 /** The `datetime-local` value (to the second, in the shown zone) for unix seconds. */
-export function unixToLocalInput(seconds: number): string {
-  const p = timeParts(seconds * 1000)
-  return `${p.year}-${pad2(p.month)}-${pad2(p.day)}T${pad2(p.hour)}:${pad2(p.minute)}:${pad2(p.second)}`
-}
+export const unixToLocalInput = (seconds: number): string => new Date(seconds * 1000 + zoneOffsetMs(seconds * 1000)).toISOString().slice(0, 19)
 
 export type FilterErrors = Partial<Record<FilterField, string>>
 
