@@ -16,13 +16,7 @@ import { ViewHeader } from '../../components/ViewHeader'
 
 const notReported = <span className="muted" title="Not reported by the service">—</span>
 
-const explorerHost = (url: string): string => {
-  try {
-    return new URL(url).host
-  } catch {
-    return url
-  }
-}
+const explorerHost = (url: string): string => (URL.canParse(url) ? new URL(url).host : url)
 
 /** Every ChainInfo field, whichever of the spec's two shapes the service answered with. */
 const CHAIN_COLUMNS: Column<ChainInfo>[] = [

@@ -4,13 +4,7 @@ import { ErrorNotice } from '../../components/ErrorNotice'
 import { useClearAccessKey, useSetAccessKey } from '../../data/settings'
 
 /** `scheme://host:port` of a profile's URL: where its key is sent. */
-export const originOf = (baseUrl: string): string => {
-  try {
-    return new URL(baseUrl).origin
-  } catch {
-    return baseUrl
-  }
-}
+export const originOf = (baseUrl: string): string => (URL.canParse(baseUrl) ? new URL(baseUrl).origin : baseUrl)
 
 /**
  * Sets or clears a profile's access key; the key goes to the main process and never

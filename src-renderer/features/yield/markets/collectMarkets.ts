@@ -18,15 +18,7 @@ export async function readCachedMarketsPage(
 ): Promise<{ data: YieldGetMarketsResponse; fetchedAt: number } | undefined> {
   const limit = request.limit ?? 20
   const offset = request.offset ?? 0
-  const r = await queryMarkets(profileId, {
-    provider: request.provider,
-    chainId: request.chainId === undefined ? undefined : String(request.chainId),
-    type: request.type,
-    search: request.search,
-    sort: request.sort,
-    limit,
-    offset,
-  })
+  const r = await queryMarkets(profileId, { ...request, limit, offset })
   if (r.fetchedAt === undefined) return undefined
   return { data: { items: r.items, total: r.total, offset, limit }, fetchedAt: r.fetchedAt }
 }
@@ -60,23 +52,15 @@ export async function collectMarkets(
   fetchPage: PageOf,
   onProgress?: (count: number) => void,
 ): Promise<{ ok: true; markets: YieldMarket[] } | { ok: false; error: SvcError }> {
-  const markets: YieldMarket[] = []
-  const seen = new Set<string>()
-  let offset = 0
-  for (;;) {
+  // By id, in the order first seen: markets may shift between pages while the list changes; each is kept once.
+  const byId = new Map<string, YieldMarket>()
+  for (let offset = 0; ; offset += PAGE) {
     const r = await fetchPage({ ...request, limit: PAGE, offset })
     if (!r.ok) return r
-    for (const m of r.page.items) {
-      // Markets may shift between pages while the list changes; keep each once.
-      if (!seen.has(m.id)) {
-        seen.add(m.id)
-        markets.push(m)
-      }
-    }
-    onProgress?.(markets.length)
+    for (const m of r.page.items) if (!byId.has(m.id)) byId.set(m.id, m)
+    onProgress?.(byId.size)
     const window = { offset, limit: PAGE, count: r.page.items.length, total: r.page.total }
-    if (!hasNextPage(window) || markets.length >= EXPORT_LIMIT || r.page.items.length === 0) break
-    offset += PAGE
+    if (!hasNextPage(window) || byId.size >= EXPORT_LIMIT || r.page.items.length === 0) break
   }
-  return { ok: true, markets }
+  return { ok: true, markets: [...byId.values()] }
 }
