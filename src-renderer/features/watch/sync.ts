@@ -35,9 +35,6 @@ function handleWatchEvent(event: BridgeEvent): void {
 
 let stopSync: (() => void) | null = null
 
-/** "Work offline" pauses the main process's watching too; switching it off resumes the watches. */
-const pauseWithOfflineSwitch = setWatchingPaused
-
 /** Starts the wiring once per page; later calls return the same stop. */
 export function startWatchSync(): () => void {
   if (stopSync) return stopSync
@@ -45,11 +42,12 @@ export function startWatchSync(): () => void {
     handleWatchEvent(event)
     handleQueryWatchEvent(event)
   })
+  // "Work offline" pauses the main process's watching too; switching it off resumes the watches.
   const unwatchOffline = useCacheStatus.subscribe((s, prev) => {
-    if (s.forcedOffline !== prev.forcedOffline) void pauseWithOfflineSwitch(s.forcedOffline)
+    if (s.forcedOffline !== prev.forcedOffline) void setWatchingPaused(s.forcedOffline)
   })
   // Once per page: a pause left from an earlier run is lifted when this page is online.
-  void pauseWithOfflineSwitch(useCacheStatus.getState().forcedOffline)
+  void setWatchingPaused(useCacheStatus.getState().forcedOffline)
   stopSync = () => {
     unsubscribe()
     unwatchOffline()
