@@ -107,10 +107,8 @@ function timeline(
   return events.sort((a, b) => a.at - b.at)
 }
 
-function amountText(amount: string | undefined, decimals: number | undefined, symbol: string | undefined): string {
-  if (amount === undefined) return '?'
-  return oneAmountText({ raw: amount, decimals, symbol })
-}
+const amountText = (raw: string | undefined, decimals: number | undefined, symbol: string | undefined): string =>
+  raw === undefined ? '?' : oneAmountText({ raw, decimals, symbol })
 
 function readableText(b: Omit<CaseBundle, 'readable'>, chains: ReadonlyMap<number, ChainInfo>): string {
   const row = b.summary
