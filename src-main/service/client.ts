@@ -84,11 +84,6 @@ const BALANCE_BATCH_CONCURRENCY = 3
  */
 export class SvcClient {
   readonly baseUrl: string
-  private readonly getAccessKey: () => string | undefined
-  private readonly fetchImpl: FetchLike
-  private readonly timeoutMs: number
-  private readonly longPollTimeoutMs: number
-  private readonly maxAnswerBytes: number
   /** How reads are retried: the policy, the clock's wait and dice, and who hears of each retry. */
   private readonly retrying: Pick<RetryOptions, 'policy' | 'sleep' | 'random' | 'onRetry'>
   readonly wire: WireCodec
@@ -96,13 +91,8 @@ export class SvcClient {
   /** Recent long-poll answers, decoded, by a hash of their text; bounded by size (see `AnswerMemo`). */
   private readonly longPollAnswers = new AnswerMemo()
 
-  constructor(options: SvcClientOptions) {
+  constructor(private readonly options: SvcClientOptions) {
     this.baseUrl = options.baseUrl.trim().replace(/\/+$/, '')
-    this.getAccessKey = options.getAccessKey
-    this.fetchImpl = options.fetch ?? nodeFetch
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
-    this.longPollTimeoutMs = options.longPollTimeoutMs ?? DEFAULT_LONG_POLL_TIMEOUT_MS
-    this.maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES
     const { sleep = realSleep, random = Math.random, ...policy } = options.retry ?? {}
     this.retrying = { policy: { ...DEFAULT_RETRY_POLICY, ...policy }, sleep, random, onRetry: options.onRetry }
     this.wire = wireCodec(options.dialect)
@@ -173,7 +163,8 @@ export class SvcClient {
     const operation = OPERATIONS[name]
     // Arguments arrive parsed (see `RequestOf`): the bridge's edge parsed them with this schema.
     const body = this.encode(name, operation.request, request, pastedText)
-    const timeoutMs = opts.timeoutMs ?? (operation.longPoll ? this.longPollTimeoutMs : this.timeoutMs)
+    const { timeoutMs: ordinary = DEFAULT_TIMEOUT_MS, longPollTimeoutMs = DEFAULT_LONG_POLL_TIMEOUT_MS } = this.options
+    const timeoutMs = opts.timeoutMs ?? (operation.longPoll ? longPollTimeoutMs : ordinary)
     const attempt = () => this.send(name, body, request, timeoutMs, opts.signal)
     if (!operation.retry) return attempt()
     return withRetry(attempt, {
@@ -208,19 +199,19 @@ export class SvcClient {
     timeoutMs: number,
     signal: AbortSignal | undefined,
   ): Promise<ResponseOf<N>> {
-    const accessKey = this.getAccessKey() || undefined
+    const accessKey = this.options.getAccessKey() || undefined
     const ctx: CallContext = { operation: name, baseUrl: this.baseUrl, keySent: accessKey !== undefined, accessKey }
     const failWith = (error: SvcError): never => {
       throw new SvcFailure(redact(error, accessKey))
     }
 
-    const outcome = await postJson(this.fetchImpl, {
+    const outcome = await postJson(this.options.fetch ?? nodeFetch, {
       url: this.baseUrl + this.wire.path(name),
       body,
       accessKey,
       timeoutMs,
       signal,
-      maxAnswerBytes: this.maxAnswerBytes,
+      maxAnswerBytes: this.options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
     })
     switch (outcome.kind) {
       case 'aborted':
