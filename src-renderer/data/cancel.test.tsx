@@ -8,7 +8,7 @@ import { wrapPreload } from '../bridgeIpc'
 import { useCacheStatus } from '../stores/cache'
 import { useConnection } from '../stores/connection'
 import { DataProvider } from './DataProvider'
-import { bridgeCall, bridgeCallKeptWhenIdle } from './liveOrCached'
+import { bridgeCall } from './liveOrCached'
 import { useServiceQuery } from './useServiceQuery'
 import { writeThrough } from './keepAnswers'
 
@@ -103,7 +103,7 @@ describe('a query no longer wanted', () => {
   it('an answer kept for an idle moment is not written when its query was given up before then', async () => {
     vi.useFakeTimers()
     const controller = new AbortController()
-    const pending = bridgeCallKeptWhenIdle('searchIntents', { byOwnerAddress: `0x${'1'.repeat(40)}` }, { signal: controller.signal })
+    const pending = bridgeCall('searchIntents', { byOwnerAddress: `0x${'1'.repeat(40)}` }, { signal: controller.signal, writeWhenIdle: true })
     await vi.waitFor(() => expect(ipc.calls).toHaveLength(1))
     ipc.calls[0].answer({ ok: true, value: { data: { intents: [] }, source } })
     await expect(pending).resolves.toMatchObject({ ok: true })

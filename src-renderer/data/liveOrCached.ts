@@ -40,17 +40,6 @@ export interface LiveOrCachedSource<T, L = T> {
   shape?(live: L): T
 }
 
-/**
- * One bridge call whose answer is written through to the cache before it is returned,
- * so the cache always holds what a view last showed. A call given up (`signal`) resolves
- * as `Aborted` and nothing of it is written.
- */
-export async function bridgeCall<M extends BridgeMethodName>(method: M, args: BridgeArgs<M>, opts?: BridgeCallOptions): Promise<Result<Fetched<DataOf<M>>>> {
-  const r = (await call(method, args, opts)) as Result<Fetched<DataOf<M>>>
-  if (r.ok && !opts?.signal?.aborted) await writeThrough(method, r.value, args)
-  return r
-}
-
 /** Runs `work` when the window is idle (at the latest after a second). */
 function whenIdle(work: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 1000 })
@@ -58,21 +47,24 @@ function whenIdle(work: () => void): void {
 }
 
 /**
- * `bridgeCall` for large answers that a view draws at once (a search answers up to 500
- * full intents): the answer is returned first and written through once the window is
- * idle, so storing it and its lookup keys does not hold up the rows it belongs to. A call
- * given up before the window was idle (its query was cancelled) is not written.
+ * One bridge call whose answer is written through to the cache before it is returned,
+ * so the cache always holds what a view last showed. A call given up (`signal`) resolves
+ * as `Aborted` and nothing of it is written. `writeWhenIdle`, for large answers a view
+ * draws at once (a search answers up to 500 full intents): the answer is returned first
+ * and written once the window is idle, so storing it and its lookup keys does not hold up
+ * its rows; a call given up before then (its query was cancelled) is not written.
  */
-export async function bridgeCallKeptWhenIdle<M extends BridgeMethodName>(
+export async function bridgeCall<M extends BridgeMethodName>(
   method: M,
   args: BridgeArgs<M>,
-  opts?: BridgeCallOptions,
+  { signal, writeWhenIdle = false }: BridgeCallOptions & { writeWhenIdle?: boolean } = {},
 ): Promise<Result<Fetched<DataOf<M>>>> {
-  const r = (await call(method, args, opts)) as Result<Fetched<DataOf<M>>>
-  if (r.ok)
-    whenIdle(() => {
-      if (!opts?.signal?.aborted) void writeThrough(method, r.value, args)
-    })
+  const r = (await call(method, args, { signal })) as Result<Fetched<DataOf<M>>>
+  const write = async () => {
+    if (r.ok && !signal?.aborted) await writeThrough(method, r.value, args)
+  }
+  if (writeWhenIdle) whenIdle(() => void write())
+  else await write()
   return r
 }
 

@@ -3,7 +3,7 @@ import { checkSearchFilters } from '@contract/filterCheck'
 import type { SearchIntentsRequest } from '@contract/service'
 import { searchCachedIntents, type OfflineCursor } from '../../db'
 import { queryKeys } from '../../data/keys'
-import { answerLiveOrCached, bridgeCallKeptWhenIdle, type Answer, type CachedHit } from '../../data/liveOrCached'
+import { answerLiveOrCached, bridgeCall, type Answer, type CachedHit } from '../../data/liveOrCached'
 import { learnTokens } from '../../data/reference/tokens'
 import { intentTokenMetadata } from '../../lib/intentRoute'
 import { hitFromCachedRow, hitFromIntent, type SearchHit } from './hits'
@@ -75,7 +75,7 @@ export function previewQuery(ctx: SearchContext, candidates: readonly Candidate[
   return {
     queryKey: queryKeys.request(ctx.profileId, 'searchPreview', request),
     queryFn: async ({ signal }) => {
-      const r = await bridgeCallKeptWhenIdle('getIntentHistory', request, { signal })
+      const r = await bridgeCall('getIntentHistory', request, { signal, writeWhenIdle: true })
       // A failed preview changes nothing: the owner search answers on its own.
       return r.ok ? previewHits(r.value.data.intents, r.value.source.fetchedAt) : []
     },
@@ -100,7 +100,7 @@ export function candidateQuery(ctx: SearchContext, candidate: Candidate, preview
         {
           live: async () => {
             await headStart()
-            const r = await bridgeCallKeptWhenIdle('searchIntents', candidate.request, { signal })
+            const r = await bridgeCall('searchIntents', candidate.request, { signal, writeWhenIdle: true })
             if (r.ok) learnTokens(profileId, r.value.data.intents.flatMap((intent) => intentTokenMetadata(intent)))
             return r
           },
