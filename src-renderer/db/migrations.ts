@@ -27,7 +27,6 @@ export async function upgradeToV2(tx: Transaction): Promise<void> {
   // Primary key order is (profile, intent, seenAt): the last one per intent is the newest.
   await tx
     .table('transitions')
-    .toCollection()
     .each((t: { profileId: string; intentId: string; status: IntentStatus }) => lastTransition.set(`${t.profileId}|${t.intentId}`, t.status))
   await tx
     .table('intentRows')
