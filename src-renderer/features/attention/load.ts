@@ -1,5 +1,5 @@
-import type { SvcError } from '@contract/errors'
 import type { GetIntentHistoryRequest } from '@contract/service'
+import type { LiveOrCachedSource } from '../../data/liveOrCached'
 import { readHistory } from '../../data/paging'
 import { readHistoryEntries, searchCachedIntents, type CachedIntentRow } from '../../db'
 import { candidateFromEntry, type Candidate } from './queue'
@@ -20,13 +20,6 @@ function attentionQueries(now: number): GetIntentHistoryRequest[] {
 
 /** One question, up to the cap, every page written through to the cache. */
 const walk = (request: GetIntentHistoryRequest) => readHistory(request, { cap: PER_QUERY_CAP, pageSize: PAGE_SIZE })
-
-/** Asks the service (GetIntentHistory with filters), writing every page through to the cache. */
-export async function loadFromService(now: number): Promise<{ candidates: Candidate[]; error?: SvcError }> {
-  const answers = await Promise.all(attentionQueries(now).map(walk))
-  const candidates = answers.flatMap((a) => a.entries.map(candidateFromEntry).filter((c): c is Candidate => !!c))
-  return { candidates, error: answers.find((a) => a.error)?.error }
-}
 
 const fromRow = (r: CachedIntentRow): Candidate => ({
   intentId: r.intentId,
@@ -59,4 +52,27 @@ export async function loadFromCache(profileId: string, now: number): Promise<{ c
     return fromEntry ? { ...fromEntry, status: row.status ?? fromEntry.status, startedAt: fromEntry.startedAt ?? row.startedAt } : fromRow(row)
   })
   return { candidates, fetchedAt }
+}
+
+/**
+ * The queue's three questions (GetIntentHistory with filters, every page written through)
+ * as one data-layer source: the service's answers, or the cache's answer to the same
+ * questions with the service's failure beside it (`answerLiveOrCached`). The age of a
+ * live answer is when the questions were asked; of a cached one, the oldest fetch.
+ */
+export function queueSource(profileId: string): LiveOrCachedSource<Candidate[]> {
+  return {
+    live: async () => {
+      const now = Date.now()
+      const answers = await Promise.all(attentionQueries(now).map(walk))
+      const error = answers.find((a) => a.error)?.error
+      if (error) return { ok: false, error }
+      const candidates = answers.flatMap((a) => a.entries.map(candidateFromEntry).filter((c): c is Candidate => !!c))
+      return { ok: true, value: { data: candidates, source: { fetchedAt: now } } }
+    },
+    cached: async () => {
+      const { candidates, fetchedAt } = await loadFromCache(profileId, Date.now())
+      return fetchedAt === undefined ? undefined : { data: candidates, fetchedAt }
+    },
+  }
 }
