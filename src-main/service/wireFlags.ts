@@ -40,11 +40,7 @@ export function baseUrlOption(value: string): string {
   return base.data
 }
 
-export interface WireFlagValues {
-  'service-name'?: string
-  rename?: string[]
-  'big-ints'?: string
-}
+export type WireFlagValues = { 'service-name'?: string; rename?: string[]; 'big-ints'?: string }
 
 /** Whether any wire option was given. */
 export const hasWireFlags = (values: WireFlagValues): boolean =>

@@ -26,6 +26,8 @@ export interface ListOptions {
   log?: (message: string) => void
 }
 
+export type ListEnv = Required<Pick<ListOptions, 'now' | 'sleep' | 'random' | 'log'>>
+
 interface ListBookOptions<F extends ListFile> extends ListOptions {
   kind: MainListKind
   /** The file's schema: a file that does not fit is moved aside and the list starts empty. */
@@ -49,7 +51,7 @@ export abstract class ListBook<F extends ListFile> {
   /** Set when the file could not be read at start-up and was moved aside. */
   readonly recovered?: Recovery
   /** The clock and the log, the options' or the real ones: what the list's scheduler runs on. */
-  readonly env: Required<Pick<ListOptions, 'now' | 'sleep' | 'random' | 'log'>>
+  readonly env: ListEnv
   private value: number
   private readonly writer: DebouncedFileWriter
 

@@ -1,8 +1,8 @@
 import { isSvcFailure, type SvcError } from '../../src-shared/contract/errors'
-import type { Sleep } from '../service/retry'
 import { MAX_TIMER_DELAY_MS } from '../service/timer'
 import { backoffDelay, isFatal, type BackoffPolicy } from './backoff'
 import { keptError } from './keep'
+import type { ListEnv } from './listBook'
 
 /** What an item of a list main owns needs to be scheduled. */
 export interface Scheduled {
@@ -33,14 +33,8 @@ export interface Job<E extends Scheduled> {
   crashMessage: string
 }
 
-export interface SchedulerOptions {
-  now: () => number
-  sleep: Sleep
-  random: () => number
-  log: (message: string) => void
-  /** Work offline: while it holds, an attempt that falls due asks nothing and waits. */
-  paused?: () => boolean
-}
+/** A list's clock and log (`ListBook.env`); `paused`: Work offline, while it holds an attempt that falls due asks nothing and waits. */
+export type SchedulerOptions = ListEnv & { paused?: () => boolean }
 
 /** How often an attempt held by Work offline looks whether the pause was lifted. */
 export const PAUSE_CHECK_MS = 5_000
