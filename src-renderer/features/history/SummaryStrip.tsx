@@ -101,7 +101,6 @@ export function unpricedText(unpriced: HistorySummary['unpriced']): string {
   const total = unpriced.reduce((n, r) => n + r.count, 0)
   if (!total) return ''
   const shown = unpriced.slice(0, SHOWN_REASONS).map((r) => (unpriced.length > 1 ? `${r.reason} (${count(r.count)})` : r.reason))
-  // The rest open below, under "N more reasons" (UnpricedReasons).
   return `${count(total)} unpriced: ${shown.join(', ')}`
 }
 

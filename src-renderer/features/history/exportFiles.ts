@@ -1,5 +1,5 @@
 import type { DataSource } from '@contract/app'
-import type { IntentHistoryEntry, IntentTransaction } from '@contract/service'
+import type { IntentHistoryEntry } from '@contract/service'
 import { toCsv, type CsvColumn } from '@contract/csv'
 import { tokenUnits } from '../../lib/format'
 import { pricedHow, pricedHowText, valueAll, type PriceBook } from '../../lib/priceSource'
@@ -15,8 +15,6 @@ import type { HistoryQuery } from './filters'
  */
 
 const summaryOf = (e: IntentHistoryEntry) => e.receipt?.summary
-
-const txHash = (t: IntentTransaction | undefined) => t?.txnHash
 
 export const HISTORY_CSV_COLUMNS: readonly CsvColumn<IntentHistoryEntry>[] = [
   { header: 'intentId', value: entryIntentId },
@@ -53,10 +51,10 @@ export const HISTORY_CSV_COLUMNS: readonly CsvColumn<IntentHistoryEntry>[] = [
   { header: 'finishedAt', value: (e) => summaryOf(e)?.finishedAt },
   { header: 'durationMs', value: entryDurationMs },
   { header: 'statusReason', value: (e) => e.receipt?.originTransaction?.statusReason },
-  { header: 'depositTxnHash', value: (e) => txHash(e.receipt?.depositTransaction) },
-  { header: 'originTxnHash', value: (e) => txHash(e.receipt?.originTransaction) },
-  { header: 'destinationTxnHash', value: (e) => txHash(e.receipt?.destinationTransaction) },
-  { header: 'refundTxnHash', value: (e) => txHash(e.receipt?.refundTransaction) },
+  { header: 'depositTxnHash', value: (e) => e.receipt?.depositTransaction?.txnHash },
+  { header: 'originTxnHash', value: (e) => e.receipt?.originTransaction?.txnHash },
+  { header: 'destinationTxnHash', value: (e) => e.receipt?.destinationTransaction?.txnHash },
+  { header: 'refundTxnHash', value: (e) => e.receipt?.refundTransaction?.txnHash },
   { header: 'hasBalance', value: (e) => e.hasBalance },
   { header: 'balancesUsd', value: entryBalanceUsd },
 ]
