@@ -48,6 +48,12 @@ export interface ValueAxisOptions {
   minSpanFraction?: number
 }
 
+/** The least and greatest finite value ([0, 0] for none). */
+function extent(values: readonly number[]): [number, number] {
+  const finite = values.filter(Number.isFinite)
+  return finite.length ? [Math.min(...finite), Math.max(...finite)] : [0, 0]
+}
+
 /** Widens a span narrower than `minSpan` around its middle, keeping non-negative values non-negative. */
 function widened(lo: number, hi: number, minSpan: number): [number, number] {
   if (hi - lo >= minSpan) return [lo, hi]
@@ -61,9 +67,7 @@ function widened(lo: number, hi: number, minSpan: number): [number, number] {
 /** A value axis over `values`: round ticks covering every value, the domain from the first to the last tick. */
 export function valueAxis(values: readonly number[], options: ValueAxisOptions = {}): Axis {
   const { count = 5, fromZero = false, minStep = 0, minSpanFraction = 0.02 } = options
-  const finite = values.filter(Number.isFinite)
-  let lo = finite.length ? Math.min(...finite) : 0
-  let hi = finite.length ? Math.max(...finite) : 0
+  let [lo, hi] = extent(values)
   if (fromZero) [lo, hi] = [Math.min(0, lo), Math.max(0, hi)]
   const size = Math.max(Math.abs(lo), Math.abs(hi))
   ;[lo, hi] = widened(lo, hi, Math.max(size * minSpanFraction, minStep * count, Number.MIN_VALUE))
@@ -122,9 +126,7 @@ function timeLabel(step: number, spansDays: boolean): (t: number) => string {
  * 15 s, 5 min, 6 h, day…) about `count` of them, each label distinct at that step.
  */
 export function timeAxis(times: readonly number[], count = 6): TimeAxis {
-  const finite = times.filter(Number.isFinite)
-  const lo = finite.length ? Math.min(...finite) : 0
-  const hi = finite.length ? Math.max(...finite) : 0
+  const [lo, hi] = extent(times)
   const step = TIME_STEPS.find((s) => s * count >= hi - lo) ?? TIME_STEPS[TIME_STEPS.length - 1]
   // Round instants of the shown zone: shift by its offset before rounding.
   const offset = zoneOffsetMs(lo)

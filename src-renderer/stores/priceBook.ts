@@ -24,15 +24,10 @@ function storedPrice(v: unknown): KnownPrice | undefined {
 /** Stored as `{ profileId: { key: price } }`; read back into maps, dropping whatever is not a price. */
 function revive(raw: unknown): ReadonlyMap<string, PriceBook> {
   const out = new Map<string, PriceBook>()
-  if (!raw || typeof raw !== 'object') return out
-  for (const [profileId, book] of Object.entries(raw as Record<string, unknown>)) {
+  for (const [profileId, book] of Object.entries(raw && typeof raw === 'object' ? raw : {})) {
     if (!book || typeof book !== 'object') continue
-    const prices = new Map<string, KnownPrice>()
-    for (const [key, v] of Object.entries(book as Record<string, unknown>)) {
-      const p = storedPrice(v)
-      if (p) prices.set(key, p)
-    }
-    out.set(profileId, prices)
+    const prices = Object.entries(book as Record<string, unknown>).map(([key, v]) => [key, storedPrice(v)] as const)
+    out.set(profileId, new Map(prices.filter((p): p is [string, KnownPrice] => p[1] !== undefined)))
   }
   return out
 }

@@ -87,12 +87,6 @@ export function useChainDirectory(): ChainDirectory {
 
 export const useChainsById = (): ReadonlyMap<number, ChainInfo> => useChainDirectory().byId
 
-/** One chain of the active profile, when the list knows it. */
-export const useChain = (chainId: number | undefined): ChainInfo | undefined => {
-  const byId = useChainsById()
-  return chainId === undefined ? undefined : byId.get(chainId)
-}
-
 /**
  * An unreachable service is probed soon, then less and less often: a blip or a restart
  * ends within seconds, and a long outage is not hammered. The probe asks for the chain

@@ -3,7 +3,7 @@ import { Amount } from '../../../components/Amount'
 import { FieldList, isBlank } from '../../../components/FieldList'
 import { Hex } from '../../../components/Hex'
 import { formatDateTime, formatPercent, formatUsd, shortHex } from '../../../lib/format'
-import { useChain, useChainsById } from '../../../data/reference/chains'
+import { useChainsById } from '../../../data/reference/chains'
 import { chainName } from '../../../lib/chains'
 import type { TokenLookup } from '../tokenLookup'
 import { PricedUsd } from '../../../components/PricedUsd'
@@ -66,7 +66,8 @@ function TokenName({ address, chainId }: { address: string; chainId?: number }) 
 
 /** An amount of a chain's native currency (gas, call value). */
 export function NativeAmount({ raw, chainId, symbol }: { raw: string; chainId?: number; symbol?: string }) {
-  const native = useChain(chainId)?.nativeCurrency
+  const byId = useChainsById()
+  const native = chainId === undefined ? undefined : byId.get(chainId)?.nativeCurrency
   // Without the chain's decimals the figure can only be shown in base units.
   if (!native) return <Amount raw={raw} symbol={symbol ? `${symbol} base units` : 'base units'} copyable />
   return <Amount raw={raw} decimals={native.decimals} symbol={symbol ?? native.symbol} copyable />
