@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { KeyStorageInfo } from '../../src-shared/contract/app'
 import { SvcFailure } from '../../src-shared/contract/errors'
+import { decodeWith } from '../../src-shared/contract/service'
 import { copyAside, readJsonFile, restrictToOwner, writeJsonAtomic, type Recovery } from './jsonFile'
 import { SIMULATOR_PROFILE_ID } from './profiles'
 import { HOST_KEY_ENV, confineEnvKey, envKeyFor, type ConfineOptions, type ConfinedKey, type EnvKeyNames } from './envKey'
@@ -79,12 +80,12 @@ abstract class KeyFileStore implements KeyStore {
   private load(entries: unknown[]): Recovery | undefined {
     const bad: string[] = []
     for (const [i, entry] of entries.entries()) {
-      const parsed = StoredEntrySchema.safeParse(entry)
-      if (!parsed.success) {
-        bad.push(`keys[${i}]${parsed.error.issues[0]?.path.length ? `.${parsed.error.issues[0].path.join('.')}` : ''}: ${parsed.error.issues[0]?.message ?? 'invalid'}`)
+      const parsed = decodeWith(StoredEntrySchema, entry, ['keys', i])
+      if (!parsed.ok) {
+        bad.push(`${parsed.path}: ${parsed.message}`)
         continue
       }
-      const { profileId, ...key } = parsed.data
+      const { profileId, ...key } = parsed.value
       this.keys.set(profileId, key)
     }
     if (!bad.length) return undefined

@@ -75,10 +75,7 @@ function originalPath(path: Path, holes: Holes): Path {
   for (const key of path) {
     const list = typeof key === 'number' ? holes.get(formatPath(out)) : undefined
     let index = key
-    if (list && typeof key === 'number') {
-      index = key
-      for (const h of list.at) if (h <= (index as number)) index = (index as number) + 1
-    }
+    if (list) for (const h of list.at) if (h <= (index as number)) index = (index as number) + 1
     out.push(index)
   }
   return out
