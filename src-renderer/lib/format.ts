@@ -188,21 +188,17 @@ export function formatDuration(ms: number | undefined): string {
   return `${sec}s`
 }
 
+const AGE_UNITS: ReadonlyArray<readonly [size: number, one: string, many: string]> = [
+  [86_400_000, 'day', 'days'],
+  [3_600_000, 'hour', 'hours'],
+  [60_000, 'min', 'min'],
+]
+
 /** "3 days ago", "in 4 min", "just now" */
 export function formatAge(thenMs: number, nowMs = Date.now()): string {
   const diff = nowMs - thenMs
-  const abs = Math.abs(diff)
-  const units: [number, string][] = [
-    [86_400_000, 'day'],
-    [3_600_000, 'hour'],
-    [60_000, 'min'],
-  ]
-  for (const [size, name] of units) {
-    if (abs >= size) {
-      const n = Math.floor(abs / size)
-      const label = `${n} ${name}${n > 1 && name !== 'min' ? 's' : ''}`
-      return diff >= 0 ? `${label} ago` : `in ${label}`
-    }
-  }
-  return 'just now'
+  const unit = AGE_UNITS.find(([size]) => Math.abs(diff) >= size)
+  if (!unit) return 'just now'
+  const label = countOf(Math.floor(Math.abs(diff) / unit[0]), unit[1], unit[2])
+  return diff >= 0 ? `${label} ago` : `in ${label}`
 }
