@@ -53,17 +53,8 @@ export function keyRows(parsed: ParsedKeys, outcomeOf: (key: string) => KeyOutco
   return rows.sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
 }
 
-interface KeyTally {
-  lookedUp: number
-  matched: number
-  nothingFound: number
-  failed: number
-  /** Keys answered from the cache after their service call failed. */
-  fromCache: number
-  intents: number
-}
-
-export function tally(rows: readonly KeyRow[]): KeyTally {
+/** How many keys were looked up, matched, found nothing, failed or were answered from the cache after their service call failed; how many intents. */
+export function tally(rows: readonly KeyRow[]) {
   const keyed = rows.filter((r) => r.key !== undefined && r.outcome !== 'not looked up')
   return {
     lookedUp: keyed.length,
