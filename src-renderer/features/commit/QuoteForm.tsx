@@ -1,5 +1,6 @@
 import type { QuoteIntentResponse } from '@contract/service'
 import { ChainSelect } from '../../components/ChainSelect'
+import { Checkbox } from '../../components/Checkbox'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { FormField, type ControlProps } from '../../components/FormField'
 import { Route } from '../../components/Route'
@@ -119,10 +120,7 @@ export function QuoteForm({ onUse }: { onUse: (answer: QuoteIntentResponse) => v
           <input inputMode="decimal" value={draft.slippagePercent} onChange={(e) => model.set('slippagePercent', e.target.value.trim())} />
         </FormField>
       </div>
-      <label className="row small">
-        <input type="checkbox" checked={draft.onlyNativeGasFee} onChange={(e) => model.set('onlyNativeGasFee', e.target.checked)} />
-        Pay gas in the native coin only
-      </label>
+      <Checkbox label="Pay gas in the native coin only" checked={draft.onlyNativeGasFee} onChange={(on) => model.set('onlyNativeGasFee', on)} />
       <div className="row">
         <button type="submit" className="primary" disabled={model.busy}>
           {model.busy ? 'Quoting…' : 'Get quote'}

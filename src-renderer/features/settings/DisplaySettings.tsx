@@ -1,5 +1,6 @@
 import { useDisplay } from '../../stores/display'
 import { zoneName } from '../../lib/format'
+import { Checkbox } from '../../components/Checkbox'
 
 /** How the app shows things: for now, the zone of every date and time. */
 export function DisplaySettings() {
@@ -8,10 +9,7 @@ export function DisplaySettings() {
   return (
     <section className="card" aria-labelledby="display-settings-title">
       <h2 id="display-settings-title">Display</h2>
-      <label className="row">
-        <input type="checkbox" checked={utc} onChange={(e) => setUtc(e.target.checked)} />
-        Show times in UTC
-      </label>
+      <Checkbox className="row" label="Show times in UTC" checked={utc} onChange={setUtc} />
       <p className="muted small" data-testid="time-zone-shown">
         Dates and times show in {utc ? 'UTC' : `this computer's time zone (${zoneName()})`}, and say which.
       </p>

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import type { ProfileView } from '@contract/app'
+import { Checkbox } from '../../components/Checkbox'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { useClearAccessKey, useSetAccessKey } from '../../data/settings'
 
@@ -51,10 +52,7 @@ export function KeyForm({ profile, plainTextBackend }: { profile: ProfileView; p
         />
       </label>
       {plainTextBackend ? (
-        <label className="row small">
-          <input type="checkbox" checked={allowPlain} onChange={(e) => setAllowPlain(e.target.checked)} />
-          Store without OS encryption
-        </label>
+        <Checkbox label="Store without OS encryption" checked={allowPlain} onChange={setAllowPlain} />
       ) : null}
       <button type="submit" disabled={!key.trim()}>
         Save key

@@ -1,5 +1,6 @@
 import { Fragment, useState } from 'react'
 import type { ProfileView } from '@contract/app'
+import { Checkbox } from '../../components/Checkbox'
 import { OpenFileButton } from '../../components/OpenFileButton'
 import { readBlobText } from '../../db/transfer'
 import { useSaveProfiles } from '../../data/settings'
@@ -22,10 +23,7 @@ function ExportPanel({ profiles, onClose }: { profiles: readonly ProfileView[]; 
       <p className="muted small">The file holds each profile's name, service URL and wire form. Access keys are never written to it.</p>
       {profiles.length === 0 ? <p className="muted">There are no profiles of your own to export.</p> : null}
       {profiles.map((p) => (
-        <label className="row" key={p.id}>
-          <input type="checkbox" checked={chosen.has(p.id)} onChange={() => toggle(p.id)} aria-label={`Export ${p.name}`} />
-          <ProfileLabel profile={p} />
-        </label>
+        <Checkbox key={p.id} className="row" label={<ProfileLabel profile={p} />} checked={chosen.has(p.id)} onChange={() => toggle(p.id)} aria-label={`Export ${p.name}`} />
       ))}
       <div className="row">
         <button type="button" className="primary" disabled={chosen.size === 0} onClick={save}>

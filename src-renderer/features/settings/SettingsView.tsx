@@ -4,6 +4,7 @@ import { IN_PROCESS_DEMO_ORIGIN, ProfileInputSchema, isInsecureServiceUrl } from
 import { checksSummaryLine } from '@contract/checks'
 import { SPEC_DIALECT, type WireDialect } from '@contract/dialect'
 import type { SvcError } from '@contract/errors'
+import { Checkbox } from '../../components/Checkbox'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { FormField } from '../../components/FormField'
 import { useActivateProfile, useRemoveProfile, useSaveProfile, useTestConnection } from '../../data/settings'
@@ -28,10 +29,7 @@ function NewProfileKey({ value, onChange, plainTextBackend, allowPlain, onAllowP
         <input type="password" autoComplete="off" value={value} placeholder="Paste the access key" onChange={(e) => onChange(e.target.value)} />
       </FormField>
       {plainTextBackend && value ? (
-        <label className="row small">
-          <input type="checkbox" checked={allowPlain} onChange={(e) => onAllowPlain(e.target.checked)} />
-          Store without OS encryption
-        </label>
+        <Checkbox label="Store without OS encryption" checked={allowPlain} onChange={onAllowPlain} />
       ) : null}
     </div>
   )
@@ -88,14 +86,12 @@ function ProfileForm({ initial, onDone, plainTextBackend }: { initial: Draft; on
       {initial.id ? null : <NewProfileKey value={key} onChange={setKey} plainTextBackend={plainTextBackend} allowPlain={allowPlain} onAllowPlain={setAllowPlain} />}
       <DialectFields draft={wire} errors={errors} onChange={setWire} />
       {insecure ? (
-        <label className="row">
-          <input
-            type="checkbox"
-            checked={!!draft.allowInsecureHttp}
-            onChange={(e) => setDraft({ ...draft, allowInsecureHttp: e.target.checked })}
-          />
-          This is plain http to another machine: every call, and the access key, would travel unencrypted. I accept that.
-        </label>
+        <Checkbox
+          className="row"
+          label="This is plain http to another machine: every call, and the access key, would travel unencrypted. I accept that."
+          checked={!!draft.allowInsecureHttp}
+          onChange={(allowInsecureHttp) => setDraft({ ...draft, allowInsecureHttp })}
+        />
       ) : null}
       {dropsKey ? (
         <p className="muted" role="note">

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react
 import { MARKET_TYPES } from '@contract/service/constants'
 import { ChainSelect } from '../../../components/ChainSelect'
 import { ChainsPicker } from '../../../components/ChainsPicker'
+import { Checkbox } from '../../../components/Checkbox'
 import { FormField } from '../../../components/FormField'
 import { SelectField } from '../../../components/SelectField'
 import { splitList } from '../../../lib/filterCodec'
@@ -89,15 +90,6 @@ export function MarketFiltersBar({
   )
 }
 
-function Flag({ label, on, onChange }: { label: string; on: boolean; onChange(on: boolean): void }) {
-  return (
-    <label className="row small">
-      <input type="checkbox" checked={on} onChange={(e) => onChange(e.target.checked)} />
-      {label}
-    </label>
-  )
-}
-
 /**
  * The filters the service does not take: several chains (and providers, comma-separated
  * in the provider field), stablecoins only, a minimum TVL, deprecated and closed markets
@@ -117,9 +109,9 @@ export function AnalystFiltersBar({ filters, problems, tags, onChange }: { filte
       </FormField>
       <Suggestions id={tagList} values={tags} />
       <div className="row">
-        <Flag label="Stablecoins only" on={filters.stable} onChange={flag('stable')} />
-        <Flag label="Hide deprecated" on={filters.hideDeprecated} onChange={flag('hideDeprecated')} />
-        <Flag label="Hide closed to entry" on={filters.hideClosed} onChange={flag('hideClosed')} />
+        <Checkbox label="Stablecoins only" checked={filters.stable} onChange={flag('stable')} />
+        <Checkbox label="Hide deprecated" checked={filters.hideDeprecated} onChange={flag('hideDeprecated')} />
+        <Checkbox label="Hide closed to entry" checked={filters.hideClosed} onChange={flag('hideClosed')} />
       </div>
     </div>
   )
