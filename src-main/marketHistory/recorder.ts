@@ -36,23 +36,6 @@ export interface MarketRecorderOptions {
   redact?: <T>(value: T) => T
 }
 
-export interface MarketRecorder {
-  settings(): RecorderSettings
-  setSettings(s: RecorderSettings): RecorderState
-  state(profileId: string): RecorderState
-  /** A page of markets a view fetched: recorded like a snapshot of those markets. */
-  recordPage(profileId: string, markets: readonly YieldMarket[], at: number): void
-  /** A full snapshot of the profile's markets now. */
-  snapshotNow(profileId: string): Promise<RecorderState>
-  history(profileId: string, marketId: string, range: HistoryRange, points?: number): MarketHistory
-  summaries(profileId: string, marketIds: readonly string[]): Record<string, MarketSummary>
-  /** Wallets whose positions are recorded at every snapshot, per profile. */
-  walletSets(profileId: string): WalletSet[]
-  saveWalletSet(profileId: string, name: string, queries: WalletSet['queries']): WalletSet
-  removeWalletSet(profileId: string, id: string): boolean
-  positionHistory(profileId: string, id: string): PositionHistory
-  stop(): void
-}
 
 const SettingsFileSchema = z.object({ version: z.literal(1), intervalMinutes: z.number().int().nullable() })
 
@@ -92,7 +75,7 @@ function loadSettings(file: string, log: (m: string) => void): RecorderSettings 
  * fetches), and answers the history from that record. See README.md.
  */
 export function createMarketRecorder(opts: MarketRecorderOptions): MarketRecorder {
-  return new Recorder(opts)
+  return new MarketRecorder(opts)
 }
 
 interface ProfileStatus {
@@ -101,7 +84,7 @@ interface ProfileStatus {
   markets: number
 }
 
-class Recorder implements MarketRecorder {
+export class MarketRecorder {
   private readonly now: () => number
   private readonly log: (m: string) => void
   private readonly settingsFile: string
@@ -168,6 +151,7 @@ class Recorder implements MarketRecorder {
     }
   }
 
+  /** A page of markets a view fetched: recorded like a snapshot of those markets. */
   recordPage(profileId: string, markets: readonly YieldMarket[], at: number): void {
     if (markets.length === 0) return
     try {
@@ -177,6 +161,7 @@ class Recorder implements MarketRecorder {
     }
   }
 
+  /** A full snapshot of the profile's markets now. */
   async snapshotNow(profileId: string): Promise<RecorderState> {
     const s = this.statusOf(profileId)
     try {
@@ -236,6 +221,7 @@ class Recorder implements MarketRecorder {
     }
   }
 
+  /** Wallets whose positions are recorded at every snapshot, per profile. */
   walletSets(profileId: string): WalletSet[] {
     return this.positionsOf(profileId).list()
   }
