@@ -11,30 +11,27 @@ interface BulkOutcome extends KeyOutcome {
   key: BulkKey
 }
 
-interface BulkState {
-  running: boolean
-  done: number
-  total: number
-  outcomes: BulkOutcome[]
-  cancelled: boolean
-  fromCache: boolean
+const IDLE = {
+  running: false,
+  done: 0,
+  total: 0,
+  outcomes: [] as BulkOutcome[],
+  cancelled: false,
+  fromCache: false,
   /** While running: the service asked to wait (Retry-After) and no key starts before this (epoch ms). */
-  pausedUntil?: number
-  run(keys: BulkKey[], profileId: string, offline: boolean): void
-  cancel(): void
+  pausedUntil: undefined as number | undefined,
 }
-
-type Shown = Omit<BulkState, 'run' | 'cancel'>
+type Shown = typeof IDLE
 
 /** One bulk lookup at a time, with progress and a cancel that keeps what was resolved. */
-export function useBulkLookup(): BulkState {
-  const [state, setState] = useState<Shown>({ running: false, done: 0, total: 0, outcomes: [], cancelled: false, fromCache: false })
+export function useBulkLookup() {
+  const [state, setState] = useState<Shown>(IDLE)
   const controller = useRef<AbortController | null>(null)
 
   const run = useCallback((keys: BulkKey[], profileId: string, offline: boolean) => {
     controller.current?.abort()
     const c = (controller.current = new AbortController())
-    setState({ running: true, done: 0, total: keys.length, outcomes: [], cancelled: false, fromCache: offline })
+    setState({ ...IDLE, running: true, total: keys.length, fromCache: offline })
     const job = (k: BulkKey) => (offline ? resolveOffline(profileId, k) : resolveOnline(profileId, k))
     const mine = (patch: Partial<Shown>) => controller.current === c && setState((s) => ({ ...s, ...patch }))
     void runPool(keys, job, {
