@@ -36,14 +36,14 @@ export function readBlobText(blob: Blob): Promise<string> {
   })
 }
 
-export interface ExportSelection {
+interface ExportSelection {
   /** Stores to export; every exportable store when absent. The derived search index is never exported. */
   stores?: readonly StoreName[]
   /** Profile ids to export; every cached profile when absent. */
   profiles?: readonly string[]
 }
 
-export interface ExportResult {
+interface ExportResult {
   blob: Blob
   fileName: string
   counts: Partial<Record<FileStore, number>>

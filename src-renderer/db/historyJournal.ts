@@ -65,7 +65,7 @@ async function whenIdle(): Promise<void> {
  * An entry staged and not yet filed, with what offline search needs of it: the summary
  * row it will file and its lookup keys (profile-prefixed), made as it is staged.
  */
-export type Staged = { entry: IntentHistoryEntry; fetchedAt: number; row: IntentRowRecord; keys: readonly string[] }
+type Staged = { entry: IntentHistoryEntry; fetchedAt: number; row: IntentRowRecord; keys: readonly string[] }
 
 /**
  * Entries staged and not yet filed, newest fetch per intent: those staged in this window,
@@ -304,7 +304,7 @@ async function fileRecord(db: ExplorerDb, record: JournalRecord): Promise<void> 
 }
 
 /** Drops filed entries from memory; a later staging of the same intent stays until its own record is filed. */
-export function forgetFiled(profileId: string, fetchedAt: number, intentIds: readonly string[]): void {
+function forgetFiled(profileId: string, fetchedAt: number, intentIds: readonly string[]): void {
   for (const id of intentIds) {
     const key = unindexedKey(profileId, id)
     if (unindexed.get(key)?.fetchedAt === fetchedAt) unindexed.delete(key)

@@ -2,7 +2,7 @@ import type { YieldMarket } from '@contract/service'
 import { explorerDb, prefixRange } from './db'
 import { wireNumber } from './records'
 
-export interface MarketQuery {
+interface MarketQuery {
   provider?: string
   /** The service's chain id as a string, as YieldGetMarkets takes it; a network name also matches. */
   chainId?: string

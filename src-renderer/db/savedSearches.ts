@@ -1,6 +1,6 @@
 import { explorerDb, prefixRange, type SavedSearchRecord, type SavedSearchView } from './db'
 
-export type SavedSearch = SavedSearchRecord
+type SavedSearch = SavedSearchRecord
 
 /** Saves a search under a name; saving again under the same name replaces it. */
 export async function saveSearch(

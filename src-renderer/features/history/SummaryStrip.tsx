@@ -121,7 +121,7 @@ function UnpricedReasons({ unpriced }: { unpriced: HistorySummary['unpriced'] })
 }
 
 /** How one token's price was had: the book's provenance, or a quote found only in this computer's cache. */
-export function tokenPricedHow(price: HistorySummary['pricedTokens'][number]['price'], now: number): string {
+function tokenPricedHow(price: HistorySummary['pricedTokens'][number]['price'], now: number): string {
   if (price.at !== undefined) return provenanceOf({ ...price, at: price.at }, now)
   if (price.from === 'quote') return `priced from a quote${price.intentId ? ` of intent ${shortHex(price.intentId)}` : ''} in this computer's cache (when it was fetched is not known)`
   return 'priced from the balances loaded here'
@@ -145,7 +145,7 @@ function PricedTokens({ priced }: { priced: HistorySummary['pricedTokens'] }) {
 }
 
 /** "3 at quote prices, 1 at the service's prices": how the figure was priced. */
-export function pricedHow(pricedFrom: HistorySummary['pricedFrom']): string {
+function pricedHow(pricedFrom: HistorySummary['pricedFrom']): string {
   const parts = [
     pricedFrom.quote && `${count(pricedFrom.quote)} at quote prices`,
     pricedFrom.balance && `${count(pricedFrom.balance)} at balance prices`,

@@ -53,7 +53,7 @@ export function balanceLines(entry: IntentHistoryEntry): BalanceLine[] {
   return out
 }
 
-export interface StuckFunds {
+interface StuckFunds {
   lines: BalanceLine[]
   /** Sum of the lines' USD values at the profile's prices; lines without one are counted in `unpriced`. */
   totalUsd: number

@@ -24,7 +24,7 @@ import type { HistoryQuery, HistoryViewSettings } from './filters'
 
 type CachedIntentRow = Awaited<ReturnType<typeof searchCachedIntents>>['rows'][number]
 
-export interface OfflineHistory {
+interface OfflineHistory {
   filter: OfflineIntentFilter
   caveats: string[]
   /** Applied to the cached entries themselves (`hasBalance`), after the row search. */

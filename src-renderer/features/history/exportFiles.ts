@@ -84,7 +84,7 @@ export function historyCsv(entries: readonly IntentHistoryEntry[], book?: PriceB
   return toCsv(entries, columns)
 }
 
-export interface HistoryJsonExport {
+interface HistoryJsonExport {
   exportedAt: string
   /** Service the entries came from, and when they were fetched (epoch ms). */
   source: { baseUrl: string; simulated: boolean; fetchedAt: number } | null

@@ -50,8 +50,8 @@ export type SortOrder = 'ASC' | 'DESC'
 
 /** The spec recommends 10–30 entries per page, because each carries a full receipt. */
 export const PAGE_SIZES = [10, 15, 20, 25, 30] as const
-export const DEFAULT_PAGE_SIZE = 20
-export const DEFAULT_LOAD_ALL_CAP = 5000
+const DEFAULT_PAGE_SIZE = 20
+const DEFAULT_LOAD_ALL_CAP = 5000
 export const MAX_LOAD_ALL_CAP = 100_000
 
 export interface HistoryViewSettings {
@@ -73,7 +73,7 @@ export interface HistoryViewSettings {
 const RAIL_ACCOUNT = /^[A-Za-z0-9]{20,128}$/
 const UPPER_CODE = /^[A-Z][A-Z0-9_]*$/
 const DIGITS = /^\d+$/
-export const MAX_PARTICIPANTS = 20
+const MAX_PARTICIPANTS = 20
 
 const EVM_MESSAGE = 'Use a 0x address with 40 hex digits'
 const EDGE_MESSAGE = 'Use a 0x address with 40 hex digits or an account on the edge rail (letters and digits)'
@@ -95,7 +95,7 @@ function anyChainAddress(value: string): string | undefined {
   return RAIL_ACCOUNT.test(value) ? undefined : EDGE_MESSAGE
 }
 
-export function splitAddresses(text: string): string[] {
+function splitAddresses(text: string): string[] {
   return [...new Set(text.split(/[\s,;]+/).filter(Boolean))]
 }
 

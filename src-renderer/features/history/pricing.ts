@@ -166,7 +166,7 @@ function legUnits(leg: Leg, info: ReadonlyMap<string, TokenInfo>): number | unde
 }
 
 /** A priced entry names the token whose price valued it (`key`, `name`), so the strip can say how each token was priced. */
-export type EntryValue = { usd: number; from: PriceSource; key: string; name: string } | { unpriced: string }
+type EntryValue = { usd: number; from: PriceSource; key: string; name: string } | { unpriced: string }
 
 /**
  * USD value of what an entry sent: its origin amount at the origin token's price, else

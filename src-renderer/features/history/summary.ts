@@ -236,7 +236,7 @@ const bucketTotal = (bucket: DayBucket) => STATUS_KEYS.reduce((n, s) => n + buck
 
 export type DayBucket = { day: string } & Record<StatusKey, number>
 
-export interface PerDay {
+interface PerDay {
   days: DayBucket[]
   /** Entries with a creation time outside the drawn days (before 2009, after tomorrow, or more than `MAX_CHART_DAYS` before the last day drawn). */
   leftOut: number
