@@ -42,24 +42,6 @@ export interface CustomerAnswer {
 /** "As of 10:08 UTC (5 min ago)": how a stale answer begins. */
 const asOfText = (asOf: number, now: number): string => `As of ${new Date(asOf).toISOString().slice(11, 16)} UTC (${formatAge(asOf, now)})`
 
-/** The facts every template draws on, pulled once from intent, receipt and balances. */
-interface Facts {
-  status: IntentStatus | undefined
-  route: string
-  sent: string | undefined
-  received: string | undefined
-  recipient: string | undefined
-  destination: string
-  origin: string
-  reason: string | undefined
-  refund: { amount: string | undefined; to: string | undefined; chain: string; hash: string | undefined; mined: boolean } | undefined
-  held: string[]
-  depositLanded: boolean
-  startedAt: number | undefined
-  finishedAt: number | undefined
-  expiresAt: number | undefined
-}
-
 const utc = (ms: number) => new Date(ms).toISOString().replace('T', ' ').replace(/:\d\d\.\d{3}Z$/, ' UTC')
 
 /** Every non-zero balance the intent still holds (`heldTokens`), labelled as the intent labels its tokens, with where it is held. */
@@ -88,7 +70,8 @@ export function executionStartedAt(intent: Intent | undefined, receipt: IntentRe
   return parseTime(receipt?.summary?.startedAt ?? receipt?.depositTransaction?.txnMinedAt ?? receipt?.createdAt ?? intent?.createdAt)
 }
 
-function gatherFacts(c: AnswerInput): Facts {
+/** The facts every template draws on, pulled once from intent, receipt and balances. */
+function gatherFacts(c: AnswerInput) {
   const { intent, receipt, chains, tokenOf } = c
   const originId = intent?.originChainId ?? receipt?.originChainId
   const destinationId = intent?.destinationChainId ?? receipt?.destinationChainId
@@ -166,6 +149,7 @@ function slowerText(e: Expectation | undefined): string {
   return `, slower than ${Math.floor(e.slowerThan * 100)}% of transfers on this route`
 }
 
+type Facts = ReturnType<typeof gatherFacts>
 type Template = (f: Facts, c: AnswerInput) => string[]
 
 /** Every story the answer can tell, one template each. */
