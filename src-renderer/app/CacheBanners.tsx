@@ -1,4 +1,4 @@
-import { formatDateTime } from '../lib/format'
+import { countOf, formatDateTime } from '../lib/format'
 import { useCacheStatus } from '../stores/cache'
 
 /** The last failed cache write, until dismissed: the cache never fails silently. */
@@ -27,7 +27,7 @@ export function IndexingNotice() {
   if (!waiting) return null
   return (
     <p className="muted small" role="status" data-testid="indexing-notice" data-waiting={waiting} title="Offline search already finds these entries; filing moves them into the indexed stores">
-      Filing {waiting.toLocaleString()} cached {waiting === 1 ? 'entry' : 'entries'} for offline search…
+      Filing {countOf(waiting, 'cached entry', 'cached entries')} for offline search…
     </p>
   )
 }

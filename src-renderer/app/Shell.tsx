@@ -22,6 +22,13 @@ function OfflineSwitch() {
   )
 }
 
+/** A view's code loads the first time it opens; until then the shell stays and says so. */
+const OPENING = (
+  <p className="muted" role="status">
+    Opening the view…
+  </p>
+)
+
 export function Shell() {
   const lastSearch = useLastSearch()
   // Dates are formatted while views render: a new zone shows by drawing the view afresh.
@@ -53,14 +60,7 @@ export function Shell() {
         <SettingsRecoveredBanner />
         <CacheWriteErrorBanner />
         <ErrorBoundary what="view" resetKey={`${pathname}${search}`}>
-          {/* A view's code loads the first time it opens; until then the shell stays and says so. */}
-          <Suspense
-            fallback={
-              <p className="muted" role="status">
-                Opening the view…
-              </p>
-            }
-          >
+          <Suspense fallback={OPENING}>
             <Outlet key={zone} />
           </Suspense>
         </ErrorBoundary>
