@@ -110,14 +110,9 @@ function usePalette(initialText: string, onClose: () => void) {
     const moved = movedTo(e, current, actions.length)
     if (moved !== undefined) setActive(moved)
     // Arrows never move the caret here; Tab stays in the input, the one focus stop that drives the list.
-    if (moved !== undefined || e.key === 'ArrowDown' || e.key === 'ArrowUp' || e.key === 'Tab') e.preventDefault()
-    if (e.key === 'Escape') {
-      e.preventDefault()
-      onClose()
-    } else if (e.key === 'Enter') {
-      e.preventDefault()
-      void run(actions[current])
-    }
+    if (moved !== undefined || ['ArrowDown', 'ArrowUp', 'Tab', 'Escape', 'Enter'].includes(e.key)) e.preventDefault()
+    if (e.key === 'Escape') onClose()
+    else if (e.key === 'Enter') void run(actions[current])
   }
   const edit = (next: string) => {
     setText(next)
