@@ -12,14 +12,8 @@ import { balancePrices, priceKey, quotePrices, type KnownPrice, type PriceKind }
 
 /** How a figure was priced: see `lib/priceSource.ts`, the profile's one price source. */
 export type PriceSource = PriceKind
-export interface TokenPrice {
-  usd: number
-  from: PriceSource
-  /** epoch ms the service answered it: prices from the profile's book have it; a quote found only in this computer's cache does not. */
-  at?: number
-  /** The intent whose quote stated it, when known. */
-  intentId?: string
-}
+/** A price as the book holds it (`KnownPrice`); one found only in this computer's cache or the loaded balances has no `at`. */
+export type TokenPrice = Omit<KnownPrice, 'at'> & Partial<Pick<KnownPrice, 'at'>>
 /** Prices by `chainId:lower-cased token address`. */
 export type PriceBook = ReadonlyMap<string, TokenPrice>
 
@@ -28,7 +22,7 @@ export interface PriceKnowledge {
   /** Cached intents: those of the loaded entries and any other the cache holds. */
   intents?: readonly Intent[]
   /** Decimals and symbols known elsewhere (token labels), by `chainId:address`. */
-  tokens?: ReadonlyMap<string, { symbol?: string; decimals?: number }>
+  tokens?: ReadonlyMap<string, TokenInfo>
   /** The profile's price source: every price any answer stated, whichever view asked (`stores/priceBook.ts`). */
   book?: ReadonlyMap<string, KnownPrice>
 }
