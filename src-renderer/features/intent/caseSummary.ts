@@ -4,12 +4,7 @@ import { chainName, explorerUrl } from '../../lib/chains'
 import { failureReason, receiptSteps } from './receiptSteps'
 import { tokenAmountText, type TokenLookup } from './tokenLookup'
 import { caseLines, type CaseRecord } from '../../stores/attentionCases'
-
-interface CaseNote {
-  text: string
-  /** epoch ms */
-  createdAt: number
-}
+import type { Note } from '../../db'
 
 interface CaseInput {
   intentId: string
@@ -17,7 +12,7 @@ interface CaseInput {
   receipt?: IntentReceipt
   /** The freshest status known (a live watch may know better than the fetched intent). */
   status?: ReportedStatus
-  notes: readonly CaseNote[]
+  notes: ReadonlyArray<Pick<Note, 'text' | 'createdAt'>>
   /** The intent's case (state and history of changes), from wherever it was set. */
   caseRecord?: CaseRecord
   chains: ReadonlyMap<number, ChainInfo>
