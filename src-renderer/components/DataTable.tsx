@@ -286,7 +286,7 @@ function HeaderRow<T>({ columns, sort, onSort, grid }: { columns: Column<T>[]; s
   )
 }
 
-interface RowProps_<T> {
+interface RowInput<T> {
   row: T
   index: number
   columns: Column<T>[]
@@ -305,9 +305,9 @@ interface RowProps_<T> {
  * A grid re-renders on every scroll, so its rows are memoised: one draws again only when
  * what it is given changes. A table's rows always draw again, as its columns may read more.
  */
-const sameRow = <T,>(a: RowProps_<T>, b: RowProps_<T>) =>
+const sameRow = <T,>(a: RowInput<T>, b: RowInput<T>) =>
   a.top !== undefined &&
-  (Object.keys(a) as Array<keyof RowProps_<T>>).every((k) => k === 'extra' || Object.is(a[k], b[k])) &&
+  (Object.keys(a) as Array<keyof RowInput<T>>).every((k) => k === 'extra' || Object.is(a[k], b[k])) &&
   Object.keys(a.extra ?? {}).length === Object.keys(b.extra ?? {}).length &&
   Object.entries(a.extra ?? {}).every(([k, v]) => Object.is(v, (b.extra as Record<string, unknown> | undefined)?.[k]))
 
@@ -316,7 +316,7 @@ const sameRow = <T,>(a: RowProps_<T>, b: RowProps_<T>) =>
  * caught by the row's boundary, not the table's: the row shows its error and raw JSON in
  * its place, and the other rows stay.
  */
-const Row = memo(function Row<T>(p: RowProps_<T>) {
+const Row = memo(function Row<T>(p: RowInput<T>) {
   const grid = p.top !== undefined
   const { row, onOpen, selection } = p
   const selected = selection?.isSelected(row)
@@ -353,10 +353,10 @@ const Row = memo(function Row<T>(p: RowProps_<T>) {
       </ErrorBoundary>
     </div>
   )
-}, sameRow) as <T>(p: RowProps_<T>) => ReactNode
+}, sameRow) as <T>(p: RowInput<T>) => ReactNode
 
 /** A row's cells: a table's all of them, a grid's those in view, with `aria-colindex` since it leaves columns out. */
-function Cells<T>({ row, columns, shown, grid }: RowProps_<T> & { grid: boolean }) {
+function Cells<T>({ row, columns, shown, grid }: RowInput<T> & { grid: boolean }) {
   const cell = (c: Column<T>, i: number) => {
     const Cell = c.rowHeader && !grid ? 'th' : grid ? 'div' : 'td'
     return (
