@@ -1,5 +1,6 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react'
+import { useId, useState, type KeyboardEvent } from 'react'
 import { FormField } from '../../components/FormField'
+import { useDraft } from '../../lib/useDraft'
 import { providerSuggestions, useProviderCodes } from '../../data/reference/providerCodes'
 
 const CODE = /^[A-Z][A-Z0-9_]*$/
@@ -13,9 +14,8 @@ export function ProviderPicker({ value, onChange }: { value: string; onChange(co
   const listId = useId()
   const codes = useProviderCodes()
   const suggestions = providerSuggestions(codes)
-  const [draft, setDraft] = useState(value)
+  const [draft, setDraft] = useDraft(value, value)
   const [error, setError] = useState<string>()
-  useEffect(() => setDraft(value), [value])
 
   const commit = (text: string) => {
     const code = text.trim().toUpperCase()

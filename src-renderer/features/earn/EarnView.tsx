@@ -18,6 +18,7 @@ import { useChainsById } from '../../data/reference/chains'
 import { chainName } from '../../lib/chains'
 import { ChainsPicker } from '../../components/ChainsPicker'
 import { hasProblems } from '../../lib/filterCodec'
+import { useDraft } from '../../lib/useDraft'
 import { earnFilters, filterEarnPools, formatApy, type EarnFilterDraft } from './earnFilters'
 
 /** GetEarnPools for valid filters (null while the form holds a problem), or the cache offline. */
@@ -99,16 +100,9 @@ function earnColumns(chains: ReadonlyMap<number, ChainInfo>): Column<EarnPool>[]
 }
 
 function EarnFiltersForm({ applied, onApply }: { applied: EarnFilterDraft; onApply(d: EarnFilterDraft): void }) {
-  const [draft, setDraft] = useState(applied)
+  // A new URL (back, a bookmark) resets the form; typing leaves the URL alone.
+  const [draft, setDraft] = useDraft(applied)
   const [checked, setChecked] = useState(false)
-  // A new URL (back, a bookmark) resets the form; typing leaves the URL alone. Done while
-  // rendering, so the stale draft never shows.
-  const appliedKey = JSON.stringify(applied)
-  const [draftOf, setDraftOf] = useState(appliedKey)
-  if (draftOf !== appliedKey) {
-    setDraftOf(appliedKey)
-    setDraft(applied)
-  }
   const { problems } = earnFilters.toRequest(draft)
   const shown = checked ? problems : {}
 

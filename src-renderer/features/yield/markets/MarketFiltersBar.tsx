@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react'
+import { useId, type FormEvent, type InputHTMLAttributes } from 'react'
 import { MARKET_TYPES } from '@contract/service/constants'
 import { ChainSelect } from '../../../components/ChainSelect'
 import { ChainsPicker } from '../../../components/ChainsPicker'
@@ -6,6 +6,7 @@ import { Checkbox } from '../../../components/Checkbox'
 import { FormField } from '../../../components/FormField'
 import { SelectField } from '../../../components/SelectField'
 import { splitList } from '../../../lib/filterCodec'
+import { useDraft } from '../../../lib/useDraft'
 import { SORT_OPTIONS, type MarketFilterProblems, type MarketFilters } from './marketFilters'
 
 type Change = (key: keyof MarketFilters, value: string) => void
@@ -15,8 +16,7 @@ const TYPE_OPTIONS = [{ value: '', label: 'Any type' }, ...MARKET_TYPES.map((t) 
 /**
  * A text filter applied on Enter or when focus leaves it, so the service is not asked on
  * every key press; at once when `commitNow` says the typed text is complete (cleared, a
- * known provider). It follows the URL when that changes (back, a bookmark), adjusted
- * while rendering so a stale draft never shows.
+ * known provider). It follows the URL when that changes (`useDraft`).
  */
 function CommittedInput({
   value,
@@ -24,12 +24,7 @@ function CommittedInput({
   commitNow,
   ...input
 }: { value: string; onCommit(v: string): void; commitNow?: (typed: string) => boolean } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {
-  const [draft, setDraft] = useState(value)
-  const [of, setOf] = useState(value)
-  if (of !== value) {
-    setOf(value)
-    setDraft(value)
-  }
+  const [draft, setDraft] = useDraft(value, value)
   const commit = (typed = draft) => typed.trim() !== value.trim() && onCommit(typed.trim())
   const change = (typed: string) => {
     setDraft(typed)

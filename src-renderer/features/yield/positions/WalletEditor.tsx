@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { FormField } from '../../../components/FormField'
 import { plainOptions, SelectField } from '../../../components/SelectField'
 import { countOf } from '../../../lib/format'
+import { useDraft } from '../../../lib/useDraft'
 import { ALL_NETWORKS, emptyWallet, isBlankWallet, parseWalletLines, validateWallets, type WalletProblems, type WalletRow } from './wallets'
 
 function WalletFields({
@@ -44,26 +45,16 @@ function WalletFields({
   )
 }
 
-/**
- * The editor's rows, reset when the URL's wallets change (back/forward, a bookmark);
- * typing does not touch the URL. The reset happens while rendering, so stale rows never
- * show and nothing runs on a key behind React's back.
- */
+/** The editor's rows, reset (and unchecked) when the URL's wallets change (`useDraft`); typing does not touch the URL. */
 function useWalletRows(initial: readonly WalletRow[]) {
-  const fromInitial = () => (initial.length ? [...initial] : [emptyWallet()])
-  const [rows, setRows] = useState<WalletRow[]>(fromInitial)
-  const [checked, setChecked] = useState(false)
   const initialKey = JSON.stringify(initial)
-  const [rowsOf, setRowsOf] = useState(initialKey)
-  if (rowsOf !== initialKey) {
-    setRowsOf(initialKey)
-    setRows(fromInitial())
-    setChecked(false)
-  }
+  const [rows, setRows] = useDraft<WalletRow[]>(initial.length ? [...initial] : [emptyWallet()], initialKey)
+  const [checkedOf, setCheckedOf] = useState<string>()
+  const checked = checkedOf === initialKey
   const validation = validateWallets(rows)
   const shown = checked ? validation : { rows: rows.map(() => ({})), list: undefined }
   const valid = !validation.list && !validation.rows.some((p) => Object.keys(p).length)
-  return { rows, setRows, shown, valid, check: () => setChecked(true) }
+  return { rows, setRows, shown, valid, check: () => setCheckedOf(initialKey) }
 }
 
 /** The paste box: good lines become rows, bad ones stay with their message. */
