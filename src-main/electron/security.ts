@@ -1,3 +1,4 @@
+import { urlOf } from '../../src-shared/contract/app'
 import { rendererRelativePath } from './rendererPath'
 
 /**
@@ -52,36 +53,22 @@ export function hardenedWebPreferences(preload: string) {
 
 /** Only https links leave the app, and only to the system browser. */
 export function externalUrlToOpen(raw: string): string | null {
-  let url: URL
-  try {
-    url = new URL(raw)
-  } catch {
-    return null
-  }
-  if (url.protocol !== 'https:' || url.username || url.password || !url.hostname) return null
+  const url = urlOf(raw)
+  if (url?.protocol !== 'https:' || url.username || url.password || !url.hostname) return null
   return url.toString()
 }
 
 /** IPC is answered only for our own top-level page. */
 export function isTrustedSenderUrl(raw: string | undefined): boolean {
-  if (!raw) return false
-  try {
-    const url = new URL(raw)
-    return url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST
-  } catch {
-    return false
-  }
+  const url = raw ? urlOf(raw) : undefined
+  return url?.protocol === `${APP_SCHEME}:` && url.host === APP_HOST
 }
 
 /** Same-document hash changes are the app's routing; every other navigation is refused. */
 export function isAllowedNavigation(currentUrl: string, targetUrl: string): boolean {
-  try {
-    const a = new URL(currentUrl)
-    const b = new URL(targetUrl)
-    return isTrustedSenderUrl(targetUrl) && a.pathname === b.pathname && a.search === b.search
-  } catch {
-    return false
-  }
+  const a = urlOf(currentUrl)
+  const b = urlOf(targetUrl)
+  return a !== undefined && b !== undefined && isTrustedSenderUrl(targetUrl) && a.pathname === b.pathname && a.search === b.search
 }
 
 /** Maps an `app://renderer/<path>` request to a path inside the built renderer, or null (see `rendererPath.ts`). */

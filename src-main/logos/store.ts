@@ -4,7 +4,7 @@ import { rename, unlink, utimes, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { lookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
-import { isLoopbackHostname } from '../../src-shared/contract/app'
+import { isLoopbackHostname, urlOf } from '../../src-shared/contract/app'
 import { SvcFailure } from '../../src-shared/contract/errors'
 
 /**
@@ -297,12 +297,8 @@ export class LogoStore {
 }
 
 function allowedUrl(raw: string, request: LogoRequest): URL {
-  let url: URL
-  try {
-    url = new URL(raw)
-  } catch {
-    throw refused('it is not a URL')
-  }
+  const url = urlOf(raw)
+  if (!url) throw refused('it is not a URL')
   const local = isThisMachine(url.hostname)
   const ok = url.protocol === 'https:' || (url.protocol === 'http:' && local)
   if (!ok || url.username || url.password) throw refused('only https logos are fetched')

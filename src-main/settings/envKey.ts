@@ -1,3 +1,4 @@
+import { urlOf } from '../../src-shared/contract/app'
 import { SIMULATOR_PROFILE_ID } from './profiles'
 
 /**
@@ -37,12 +38,8 @@ export interface ConfinedKey {
 
 /** The origin (`scheme://host:port`) of an http(s) URL, or `undefined`. */
 export const httpOrigin = (text: string): string | undefined => {
-  try {
-    const url = new URL(text)
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : undefined
-  } catch {
-    return undefined
-  }
+  const url = urlOf(text)
+  return url?.protocol === 'http:' || url?.protocol === 'https:' ? url.origin : undefined
 }
 
 /** The origin of each saved profile's service, for binding a key given by profile id; the Simulator has none. */

@@ -9,17 +9,22 @@ import { profileNameProblem } from './profileName'
  * only whether one is stored.
  */
 
+/** `raw` read as an absolute URL, or `undefined` when it is not one. */
+export function urlOf(raw: string): URL | undefined {
+  try {
+    return new URL(raw)
+  } catch {
+    return undefined
+  }
+}
+
 export const BaseUrlSchema = z
   .string()
   .trim()
   .min(1, 'Enter the service URL')
   .refine((s) => {
-    try {
-      const u = new URL(s)
-      return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password
-    } catch {
-      return false
-    }
+    const u = urlOf(s)
+    return (u?.protocol === 'http:' || u?.protocol === 'https:') && !u.username && !u.password
   }, 'Use an http:// or https:// URL without a user name or password')
   .transform((s) => s.replace(/\/+$/, ''))
 
@@ -52,12 +57,8 @@ export function isLoopbackHostname(hostname: string): boolean {
 
 /** Plain http to another machine: the access key would cross the network readable by anyone on the way. */
 export function isInsecureServiceUrl(url: string): boolean {
-  try {
-    const u = new URL(url)
-    return u.protocol === 'http:' && !isLoopbackHostname(u.hostname)
-  } catch {
-    return false
-  }
+  const u = urlOf(url)
+  return u?.protocol === 'http:' && !isLoopbackHostname(u.hostname)
 }
 export type ProfileInput = z.input<typeof ProfileInputSchema>
 
