@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { classifyInput, isBase58Address, isEvmAddress, isHash, isWholeNumber } from './classifyInput'
+import { isEvmAddress, isHash32 } from '@contract/formats'
+import { classifyInput, isBase58Address, isWholeNumber } from './classifyInput'
 
 const HASH = '0x' + 'ab12'.repeat(16)
 const ADDRESS = '0x' + 'Cd34'.repeat(10)
@@ -78,9 +79,9 @@ describe('look-alikes', () => {
 
 describe('field validators', () => {
   it('check exact lengths and alphabets', () => {
-    expect(isHash(HASH)).toBe(true)
-    expect(isHash(HASH + '0')).toBe(false)
-    expect(isHash(HASH.replace('a', 'g'))).toBe(false)
+    expect(isHash32(HASH)).toBe(true)
+    expect(isHash32(HASH + '0')).toBe(false)
+    expect(isHash32(HASH.replace('a', 'g'))).toBe(false)
     expect(isEvmAddress(ADDRESS)).toBe(true)
     expect(isEvmAddress(ADDRESS.slice(0, -1))).toBe(false)
     expect(isBase58Address(SOLANA)).toBe(true)

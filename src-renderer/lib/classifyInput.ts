@@ -10,8 +10,6 @@ const BASE58_ADDRESS = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/
 const WHOLE_NUMBER = /^\d+$/
 const BARE_HASH = /^[0-9a-fA-F]{64}$/
 
-/** The contract's formats, under the names the search plan reads them by. */
-export { isHash32 as isHash, isEvmAddress }
 export const isBase58Address = (s: string): boolean => BASE58_ADDRESS.test(s)
 /** A whole number that survives as a JS number (ids beyond 2^53 would silently change). */
 export const isWholeNumber = (s: string): boolean => WHOLE_NUMBER.test(s) && Number.isSafeInteger(Number(s))

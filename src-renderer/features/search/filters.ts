@@ -1,7 +1,7 @@
 import type { SearchIntentsRequest } from '@contract/service'
 import { EDGE_MODES, type SEARCH_FILTERS } from '@contract/service/constants'
-import { plainTokenProblem } from '@contract/formats'
-import { isBase58Address, isEvmAddress, isHash, isWholeNumber } from '../../lib/classifyInput'
+import { isEvmAddress, isHash32, plainTokenProblem } from '@contract/formats'
+import { isBase58Address, isWholeNumber } from '../../lib/classifyInput'
 import { filterCodec, hasProblems, text, type Fields, type Problem } from '../../lib/filterCodec'
 import { shortHex } from '../../lib/format'
 
@@ -36,7 +36,7 @@ const lookAlike = (v: string) => {
   return problem && `This value ${problem}`
 }
 const checkAddress = (v: string) => (isEvmAddress(v) ? undefined : (lookAlike(v) ?? ADDRESS_PROBLEM))
-const checkHash = (v: string) => (isHash(v) ? undefined : (lookAlike(v) ?? HASH_PROBLEM))
+const checkHash = (v: string) => (isHash32(v) ? undefined : (lookAlike(v) ?? HASH_PROBLEM))
 
 export const FILTER_FIELDS: readonly FilterField[] = [
   { key: 'byIntentId', label: 'Intent id', noun: 'intent id', placeholder: '0x… (64 hex digits)', check: checkHash },
