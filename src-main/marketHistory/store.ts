@@ -453,13 +453,7 @@ function readOrEmpty(file: string): Buffer {
 }
 
 /** The file's size, or undefined when it is not there. */
-function sizeOf(file: string): number | undefined {
-  try {
-    return statSync(file).size
-  } catch {
-    return undefined
-  }
-}
+const sizeOf = (file: string): number | undefined => statSync(file, { throwIfNoEntry: false })?.size
 
 /** The first index in [0, n) whose key is at least `key` (keys ascending), or n. */
 function firstAtOrAfter(n: number, keyAt: (i: number) => number, key: number): number {
