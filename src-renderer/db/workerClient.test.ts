@@ -70,6 +70,19 @@ describe('cache worker: the page side', () => {
     expect(reported.lastWriteError).toBeUndefined()
   })
 
+  it('posts a large answer in slices, so no one copy holds the window, and stores every object in order', async () => {
+    const fake = fakeWorker()
+    setCacheWorker(() => fake.worker)
+    // 120 intents, the first listed again at the end with a later status: the later one wins.
+    const intents = [...Array.from({ length: 120 }, (_, i) => fakeIntent(i + 1)), fakeIntent(1, { status: 'SUCCEEDED' })]
+    await cacheIntents(source(), intents)
+    const sizes = fake.posted.map((m) => (m.op === 'ingest' ? m.objects.length : 0))
+    expect(sizes).toEqual([50, 50, 21])
+    expect(await db.intents.count()).toBe(120)
+    expect((await db.intentRows.get(['p1', intentIdOf(1)]))?.status).toBe('SUCCEEDED')
+    expect(reported.lastWriteError).toBeUndefined()
+  })
+
   it('pauses the worker\'s filing while the page clears the cache', async () => {
     const fake = fakeWorker()
     setCacheWorker(() => fake.worker)
