@@ -108,18 +108,6 @@ export type FileStores = { [S in FileStore]?: FileRecord<S>[] }
 
 export const isFileStore = (name: string): name is FileStore => Object.hasOwn(RECORD_SCHEMAS, name)
 
-export interface FileProfile {
-  profileId: string
-  baseUrls: string[]
-}
-
-export interface CacheFile {
-  version: number
-  exportedAt: number
-  profiles: FileProfile[]
-  stores: FileStores
-}
-
 /** Why a file was refused, in words a person can act on; `issues` lists the bad records. */
 export class CacheFileError extends Error {
   readonly issues: string[]
@@ -137,6 +125,12 @@ const HeaderSchema = z.object({
   profiles: z.array(z.object({ profileId, baseUrls: z.array(z.string()) })),
   stores: z.record(z.string(), z.array(z.unknown())),
 })
+
+type Header = z.output<typeof HeaderSchema>
+/** A profile in the file, with the service URLs its records came from. */
+export type FileProfile = Header['profiles'][number]
+/** A validated file: its header and the records of each store. */
+export type CacheFile = Omit<Header, 'format' | 'stores'> & { stores: FileStores }
 
 const MAX_REPORTED_ISSUES = 8
 const VALIDATION_SLICE = 500

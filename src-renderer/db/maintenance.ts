@@ -1,15 +1,13 @@
 import Dexie from 'dexie'
 import { explorerDb, prefixRange, storeTable, type ExplorerDb } from './db'
+import type { FileProfile } from './fileFormat'
 import { dropStaged, flushHistoryJournal, withIndexingPaused } from './historyJournal'
 import { indexedIntentIds, rebuildIntentIndex, rebuildTables } from './intentIndex'
 import { INTENT_OBJECT_STORES } from './records'
 import { DERIVED_STORES, STORES, storeInfo, type StoreInfo, type StoreName } from './schema'
 
-export interface CachedProfile {
-  profileId: string
-  /** Service URLs the profile's data came from (a profile's URL may change over time). */
-  baseUrls: string[]
-}
+/** A profile with cached data, and the service URLs its data came from (a profile's URL may change over time). */
+export type CachedProfile = FileProfile
 
 export interface StoreInventory {
   store: StoreInfo
