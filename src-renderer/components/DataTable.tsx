@@ -25,7 +25,7 @@ export interface Column<T> {
 }
 
 /** Rows picked with a checkbox each (Space on a focused row too), and one in the header for every row. */
-export interface Selection<T> {
+export interface RowSelection<T> {
   isSelected(row: T): boolean
   onToggle(row: T): void
   onToggleAll(select: boolean): void
@@ -82,7 +82,7 @@ function useSorted<T>(rows: readonly T[], columns: Column<T>[], sort: SortState)
 }
 
 /** The checkbox column of a selection: its header selects every row, or none when all are. */
-function useSelectColumn<T>(rows: readonly T[], selection: Selection<T> | undefined): Column<T> | undefined {
+function useSelectColumn<T>(rows: readonly T[], selection: RowSelection<T> | undefined): Column<T> | undefined {
   // Scrolling re-renders the table; the selection summary only changes with its inputs.
   const [all, some] = useMemo(() => {
     const picked = selection ? rows.reduce((n, r) => n + (selection.isSelected(r) ? 1 : 0), 0) : 0
@@ -129,7 +129,7 @@ export function DataTable<T>(props: {
   className?: string
   rowProps?: (row: T) => RowProps
   drawAll?: boolean
-  selection?: Selection<T>
+  selection?: RowSelection<T>
   grid?: Grid
   /** A row whose record could not be read: the problem shows in its place, with the raw record. */
   problem?: (row: T) => unknown
@@ -293,7 +293,7 @@ interface RowInput<T> {
   /** From `shownColumns`: the same array for every row until the view moves sideways. */
   shown: ReadonlyArray<number | ColumnGap>
   onOpen?: (row: T) => void
-  selection?: Selection<T>
+  selection?: RowSelection<T>
   problem?: unknown
   extra?: RowProps
   measure?: (el: Element | null) => void

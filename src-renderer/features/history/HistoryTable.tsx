@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react'
-import { DataTable, type Column, type Selection } from '../../components/DataTable'
+import { DataTable, type Column, type RowSelection } from '../../components/DataTable'
 import { StatusBadge } from '../../components/StatusBadge'
 import { shortHex, zoneName } from '../../lib/format'
 import type { AmountCell, HistoryRow } from './rows'
@@ -219,7 +219,7 @@ export function HistoryTable({
     () => [...COLUMNS.filter((c) => !c.optional || pickedColumns.has(c.id)), ...(withBalances ? [BALANCE_COLUMN] : []), detailColumn(activeKey, actions.onDetail)],
     [withBalances, pickedColumns, activeKey, actions],
   )
-  const selection = useMemo<Selection<HistoryRow>>(
+  const selection = useMemo<RowSelection<HistoryRow>>(
     () => ({
       isSelected: (row) => selected.has(row.key),
       onToggle: actions.onToggle,
