@@ -1,16 +1,6 @@
 import { z } from 'zod'
 import { bool, chainId, decimals, formatPath, opt, text } from './primitives'
 
-export interface ChainInfo {
-  id: number
-  name: string
-  nativeCurrency: { name: string; symbol: string; decimals: number }
-  logoUri?: string
-  blockExplorer?: { name?: string; url: string }
-  isTestnet?: boolean
-  supportsBridging?: boolean
-}
-
 const NativeCurrencySchema = z.object({ name: text, symbol: text, decimals })
 
 /**
@@ -33,7 +23,7 @@ const ChainInfoWireSchema = z.object({
   blockExplorerUrl: opt(text),
 })
 
-export const ChainInfoSchema = ChainInfoWireSchema.transform((w, ctx): ChainInfo => {
+export const ChainInfoSchema = ChainInfoWireSchema.transform((w, ctx) => {
   const native = {
     name: w.nativeCurrency?.name ?? w.tokenName,
     symbol: w.nativeCurrency?.symbol ?? w.tokenSymbol,
@@ -63,3 +53,4 @@ export const ChainInfoSchema = ChainInfoWireSchema.transform((w, ctx): ChainInfo
   }
 })
 
+export type ChainInfo = z.output<typeof ChainInfoSchema>
