@@ -1,5 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react'
 import { FormField } from '../../components/FormField'
+import { Suggestions } from '../../components/Suggestions'
 import { useDraft } from '../../lib/useDraft'
 import { providerSuggestions, useProviderCodes } from '../../data/reference/providerCodes'
 
@@ -53,11 +54,7 @@ export function ProviderPicker({ value, onChange }: { value: string; onChange(co
           onBlur={() => commit(draft)}
         />
       </FormField>
-      <datalist id={listId}>
-        {suggestions.map((c) => (
-          <option key={c} value={c} />
-        ))}
-      </datalist>
+      <Suggestions id={listId} values={suggestions} />
     </>
   )
 }

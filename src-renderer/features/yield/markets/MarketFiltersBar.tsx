@@ -5,6 +5,7 @@ import { ChainsPicker } from '../../../components/ChainsPicker'
 import { Checkbox } from '../../../components/Checkbox'
 import { FormField } from '../../../components/FormField'
 import { SelectField } from '../../../components/SelectField'
+import { Suggestions } from '../../../components/Suggestions'
 import { splitList } from '../../../lib/filterCodec'
 import { useDraft } from '../../../lib/useDraft'
 import { SORT_OPTIONS, type MarketFilterProblems, type MarketFilters } from './marketFilters'
@@ -31,16 +32,6 @@ function CommittedInput({
     if (commitNow?.(typed)) commit(typed)
   }
   return <input {...input} value={draft} onChange={(e) => change(e.target.value)} onBlur={() => commit()} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), commit())} />
-}
-
-function Suggestions({ id, values }: { id: string; values: readonly string[] }) {
-  return (
-    <datalist id={id}>
-      {values.map((v) => (
-        <option key={v} value={v} />
-      ))}
-    </datalist>
-  )
 }
 
 /** Filters of the markets list that the service takes. Pickers apply at once; the two text fields on Enter or when focus leaves them. */
