@@ -20,8 +20,6 @@ function Leg({ leg }: { leg: RouteLeg }) {
 }
 
 /** "1.5 USDC on Ethereum → 1.49 USDC on Base": the one way routes read across the app. */
-export type { RouteLeg }
-
 export function Route({ from, to }: { from: RouteLeg; to: RouteLeg }) {
   return (
     <span className="route">

@@ -1,7 +1,8 @@
 import { useMemo } from 'react'
 import type { ChainInfo } from '@contract/service'
 import { useChainsById } from './chains'
-import { useTokenLabels, type TokenLabel } from './tokens'
+import type { TokenLabels as Labels } from '../../lib/displaySources'
+import { useTokenLabels } from './tokens'
 
 /** The address services use for a chain's native coin. */
 export const NATIVE_TOKEN_ADDRESS = '0x0000000000000000000000000000000000000000'
@@ -46,8 +47,6 @@ const WELL_KNOWN: ReadonlyArray<readonly [chainId: number, symbol: string, addre
   [11155111, 'USDC', '0x1c7d4b196cb0c7b01d743fbc6116a902379c7238', 6],
   [84532, 'USDC', '0x036cbd53842c5426634e7929541ec2318f3dcf7e', 6],
 ]
-
-type Labels = ReadonlyMap<string, TokenLabel>
 
 /**
  * The tokens offered on one chain, by symbol: the native coin (from GetChains), the

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { useTokenLabelStore } from '../../stores/tokenLabels'
 import { forgetLearntData } from './testing'
-import { learnTokens, tokenLabel, tokenLabelsOf } from './tokens'
+import { tokenLabel } from '../../lib/displaySources'
+import { learnTokens, tokenLabelsOf } from './tokens'
 
 const USDC = '0xA0b86991c6218b36c1d19d4a2e9eb0ce3606eb48'
 const KEY = 'intent-explorer.token-labels'

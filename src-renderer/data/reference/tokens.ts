@@ -4,8 +4,6 @@ import { useProfileId } from '../useServiceQuery'
 import { tokenLabelKey as keyOf, type TokenLabel, type TokenLabels as Labels } from '../../lib/displaySources'
 import { useTokenLabelStore } from '../../stores/tokenLabels'
 
-export { tokenLabel, type TokenLabel } from '../../lib/displaySources'
-
 function merged(known: Labels, metas: ReadonlyArray<TokenMetadata | undefined>): Labels | null {
   let next: Map<string, TokenLabel> | null = null
   for (const m of metas) {

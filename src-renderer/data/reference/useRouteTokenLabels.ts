@@ -1,10 +1,10 @@
 import { useEffect } from 'react'
 import type { TokenMetadata } from '@contract/service'
-import { tokenLabelKey } from '../../lib/displaySources'
+import { tokenLabel, tokenLabelKey } from '../../lib/displaySources'
 import type { RouteLeg } from '../../lib/intentRoute'
 import { bridgeCall } from '../liveOrCached'
 import { useProfileId } from '../useServiceQuery'
-import { learnTokens, tokenLabel, useTokenLabels } from './tokens'
+import { learnTokens, useTokenLabels } from './tokens'
 
 /** An intent and the two legs of its route, as shown in a list or a detail. */
 interface IntentLegs {

@@ -1,7 +1,6 @@
 import type { Intent, IntentReceipt } from '@contract/service'
 import { intentTokenMetadata } from '../../lib/intentRoute'
-import { tokenLabel, type TokenLabel } from '../../data/reference/tokens'
-import { tokenLabelKey } from '../../lib/displaySources'
+import { tokenLabel, tokenLabelKey, type TokenLabel } from '../../lib/displaySources'
 import { amountText } from '../../lib/format'
 
 export type TokenLookup = (chainId: number | undefined, address: string | undefined) => TokenLabel | undefined

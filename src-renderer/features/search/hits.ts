@@ -1,5 +1,5 @@
 import type { Intent, ReportedStatus } from '@contract/service'
-import type { RouteLeg } from '../../components/Route'
+import type { RouteLeg } from '../../lib/intentRoute'
 import type { CachedIntentRow } from '../../db'
 import { parseTime } from '../../lib/format'
 import { intentProviders, intentRoute } from '../../lib/intentRoute'
