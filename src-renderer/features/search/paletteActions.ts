@@ -7,7 +7,7 @@ export type PaletteAction =
   | { id: string; label: string; kind: 'navigate'; to: string }
   | { id: string; label: string; kind: 'watch'; intentId: string }
 
-export interface PaletteView {
+interface PaletteView {
   label: string
   to: string
 }

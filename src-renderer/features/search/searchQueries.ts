@@ -19,7 +19,7 @@ import { previewHits, previewRequest } from './preview'
  */
 
 /** Rows per cache page; the service answers SearchIntents whole. */
-export const CACHE_PAGE_SIZE = 100
+const CACHE_PAGE_SIZE = 100
 
 /** Longest the full searches wait for the preview of a wallet's newest intents. */
 const PREVIEW_HEAD_START_MS = 1000

@@ -10,7 +10,7 @@ import type { Candidate, SearchPlan } from './plan'
 import { cachePagesQuery, candidateQuery, previewQuery, type CandidateAnswer, type SearchContext } from './searchQueries'
 import { searchStateOf, type CandidateOutcome, type SearchState } from './searchState'
 
-export type IntentSearch = SearchState & { retry(): void; loadMore(): void }
+type IntentSearch = SearchState & { retry(): void; loadMore(): void }
 
 const NO_CANDIDATES: readonly Candidate[] = []
 

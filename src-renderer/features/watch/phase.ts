@@ -3,7 +3,7 @@ import type { IntentReceipt } from '@contract/service'
 import { formatDuration, parseTime } from '../../lib/format'
 import { receiptDurationMs } from '../../lib/outcomes'
 
-export type PhaseTone = 'ok' | 'warn' | 'bad' | 'neutral'
+type PhaseTone = 'ok' | 'warn' | 'bad' | 'neutral'
 
 /** How the watch itself is doing, in words: live, waiting its turn, retrying, stopped, finished. */
 export function phaseText(watch: WatchState, now: number): { text: string; tone: PhaseTone; detail?: string } {
@@ -24,7 +24,7 @@ export function phaseText(watch: WatchState, now: number): { text: string; tone:
  * A finished intent's own run time, by the service's clock: started to finished from its
  * summary, else created to its last mined transaction (or its last update).
  */
-export function ownDurationMs(receipt: IntentReceipt | undefined): number | undefined {
+function ownDurationMs(receipt: IntentReceipt | undefined): number | undefined {
   const summarised = receiptDurationMs(receipt)
   if (summarised !== undefined || !receipt) return summarised
   const start = parseTime(receipt.createdAt)
