@@ -10,12 +10,9 @@ interface HistoryColumnsState {
 /** The History table's optional columns a person picked; kept across restarts. */
 export const useHistoryColumns = create<HistoryColumnsState>()(
   persist(
-    (set, get) => ({
+    (set) => ({
       picked: [],
-      toggle: (id) => {
-        const picked = get().picked
-        set({ picked: picked.includes(id) ? picked.filter((p) => p !== id) : [...picked, id] })
-      },
+      toggle: (id) => set(({ picked }) => ({ picked: picked.includes(id) ? picked.filter((p) => p !== id) : [...picked, id] })),
     }),
     { name: 'intent-explorer.history-columns', storage: createJSONStorage(() => localStorage) },
   ),
