@@ -146,4 +146,17 @@ describe('the first page read at start-up', () => {
     connections.push(db)
     expect(await readFirstPageEarly(db, 'p1')).toBeUndefined()
   })
+
+  it('reads nothing where IndexedDB cannot list newest first in one request', async () => {
+    await cacheHistoryFiled(source('p1', 500), entries(3))
+    const db = await connection()
+    const proto = IDBIndex.prototype as unknown as Record<string, unknown>
+    const getAllRecords = Object.getOwnPropertyDescriptor(proto, 'getAllRecords')!
+    delete proto.getAllRecords
+    try {
+      expect(await readFirstPageEarly(db, 'p1')).toBeUndefined()
+    } finally {
+      Object.defineProperty(proto, 'getAllRecords', getAllRecords)
+    }
+  })
 })
