@@ -26,8 +26,9 @@ interface NodeProps {
   last: boolean
 }
 
-function Node(props: NodeProps) {
-  const { name, value, last } = props
+/** One value: a leaf on its line, or an object or array with entries (a toggle, its entries when open, a count when closed). */
+function Node({ name, path, value, depth, openDepth, last }: NodeProps) {
+  const [open, setOpen] = useState(depth < openDepth)
   const comma = last ? '' : ','
   const label = name === undefined ? null : (
     <>
@@ -49,19 +50,6 @@ function Node(props: NodeProps) {
       </div>
     )
   }
-  return <ContainerNode {...props} label={label} comma={comma} array={array} entries={entries} />
-}
-
-interface ContainerProps extends NodeProps {
-  label: ReactNode
-  comma: string
-  array: boolean
-  entries: [string, unknown][]
-}
-
-/** An object or array with entries: a toggle, its entries when open, a count when closed. */
-function ContainerNode({ path, depth, openDepth, label, comma, array, entries }: ContainerProps) {
-  const [open, setOpen] = useState(depth < openDepth)
   const [openMark, closeMark] = array ? '[]' : '{}'
   const count = countOf(entries.length, array ? 'item' : 'field')
   return (
