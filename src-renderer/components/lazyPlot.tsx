@@ -26,10 +26,10 @@ export function lazyPlot<P extends PlotProps>(load: () => Promise<ComponentType<
 
   return function LazyPlot(props: P) {
     const [plot, setPlot] = useState(() => loaded)
+    // null: loading (again, once "Try again" clears the failure).
     const [error, setError] = useState<string | null>(null)
-    const [attempt, setAttempt] = useState(0)
     useEffect(() => {
-      if (plot) return
+      if (plot || error !== null) return
       let live = true
       fetchPlot().then(
         (p) => live && setPlot(() => p),
@@ -38,7 +38,7 @@ export function lazyPlot<P extends PlotProps>(load: () => Promise<ComponentType<
       return () => {
         live = false
       }
-    }, [plot, attempt])
+    }, [plot, error])
 
     if (plot) {
       const Plot = plot
@@ -48,13 +48,7 @@ export function lazyPlot<P extends PlotProps>(load: () => Promise<ComponentType<
       return (
         <div className="notice notice-error" style={{ minHeight: props.height }} role="alert">
           <p>The chart could not be loaded: {error}</p>
-          <button
-            type="button"
-            onClick={() => {
-              setError(null)
-              setAttempt((n) => n + 1)
-            }}
-          >
+          <button type="button" onClick={() => setError(null)}>
             Try again
           </button>
         </div>
