@@ -1,7 +1,7 @@
 import type { SvcError } from '@contract/errors'
-import type { IntentHistoryEntry } from '@contract/service'
+import type { GetIntentHistoryRequest, IntentHistoryEntry } from '@contract/service'
 import type { CachedHit } from '../../data/liveOrCached'
-import type { ListPage } from '../../data/paging'
+import { historyLive, type ListPage, type PagedSource } from '../../data/paging'
 import {
   PROJECT_FILTER_CAVEAT,
   readHistoryEntries,
@@ -176,4 +176,17 @@ export async function readCachedPage(
     throw failure
   }
   return { data: { items: entries, next: after }, fetchedAt: oldest ?? 0 }
+}
+
+/**
+ * Where History's pages come from, for the paging hook: the service (each page written
+ * through to the cache) or, offline and on an outage, the cache with the same filters as
+ * far as it can apply them, by cursors of its own.
+ */
+export function historySource(profileId: string, request: GetIntentHistoryRequest, settings: HistoryViewSettings): PagedSource<IntentHistoryEntry> {
+  const { page, ...query } = request
+  return {
+    live: historyLive(query, page),
+    cached: (cursor, pageSize) => readCachedPage(profileId, query, settings, cursor as OfflineCursor | undefined, pageSize),
+  }
 }

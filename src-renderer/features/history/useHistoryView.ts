@@ -12,7 +12,7 @@ import { usePagedQuery, type PagedList } from '../../data/usePagedQuery'
 import { useProfileId } from '../../data/useServiceQuery'
 import { useCacheStatus, useOfflineMode } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
-import { offlineHistoryFor } from './cacheFeed'
+import { historySource, offlineHistoryFor } from './cacheFeed'
 import {
   historyFilters,
   historyParams,
@@ -26,7 +26,6 @@ import {
   type Validation,
 } from './filters'
 import { entryIntentId } from './rows'
-import { historySource } from './source'
 
 /**
  * The History view's state and actions, apart from how it is drawn: the filters and view
