@@ -13,6 +13,7 @@ import { useChainList } from '../../data/reference/chains'
 import { useUrlParam } from '../../lib/useUrlParam'
 import { ProviderPicker } from './ProviderPicker'
 import { ViewHeader } from '../../components/ViewHeader'
+import { RefreshButton } from '../../components/RefreshButton'
 
 const notReported = <span className="muted" title="Not reported by the service">—</span>
 
@@ -94,9 +95,7 @@ export function ChainsView() {
             <input type="search" value={text} placeholder="Name or chain id" onChange={(e) => setText(e.target.value)} />
           </FormField>
           <ProviderPicker value={provider} onChange={setProvider} />
-          <button type="button" onClick={query.reload} disabled={query.status === 'loading'}>
-            {query.status === 'loading' ? 'Loading…' : 'Refresh'}
-          </button>
+          <RefreshButton query={query} />
         </div>
       </ViewHeader>
       {shown?.fromCache ? <CachedNotice fetchedAt={shown.fetchedAt} failure={shown.liveError} onRetry={query.reload} /> : null}

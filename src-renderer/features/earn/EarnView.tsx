@@ -13,6 +13,7 @@ import { FormField } from '../../components/FormField'
 import { Hex } from '../../components/Hex'
 import { Logo } from '../../components/Logo'
 import { ViewHeader } from '../../components/ViewHeader'
+import { RefreshButton } from '../../components/RefreshButton'
 import { formatDateTime, formatUsd } from '../../lib/format'
 import { useChainsById } from '../../data/reference/chains'
 import { chainName } from '../../lib/chains'
@@ -143,9 +144,7 @@ export function EarnView() {
   return (
     <section className="view" aria-labelledby="earn-title">
       <ViewHeader title="Earn pools" titleId="earn-title">
-        <button type="button" onClick={query.reload} disabled={query.status === 'loading'}>
-          {query.status === 'loading' ? 'Loading…' : 'Refresh'}
-        </button>
+        <RefreshButton query={query} />
       </ViewHeader>
       <div className="notice notice-warn earn-deprecated" role="note">
         <strong>Deprecated.</strong> The service keeps GetEarnPools only for older clients; its replacement is{' '}

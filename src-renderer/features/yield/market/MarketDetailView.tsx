@@ -9,6 +9,7 @@ import { ExternalLink } from '../../../components/ExternalLink'
 import { JsonView } from '../../../components/JsonView'
 import { Logo } from '../../../components/Logo'
 import { ViewHeader } from '../../../components/ViewHeader'
+import { RefreshButton } from '../../../components/RefreshButton'
 import { formatPercent, formatUsd, yesNo } from '../../../lib/format'
 import { useChainsById } from '../../../data/reference/chains'
 import { MarketStatus, networkLabel } from '../markets/marketColumns'
@@ -168,9 +169,7 @@ export function MarketDetailView() {
         titleId="market-title"
         logo={market ? <Logo name={marketName(market)} uri={market.metadata?.logoURI} /> : null}
       >
-        <button type="button" onClick={query.reload} disabled={query.status === 'loading'}>
-          {query.status === 'loading' ? 'Loading…' : 'Refresh'}
-        </button>
+        <RefreshButton query={query} />
       </ViewHeader>
       <ShownAge shown={shown} onRetry={query.reload} />
       {query.status === 'error' ? (

@@ -8,6 +8,7 @@ import { Pager } from '../../../components/Pager'
 import { hasNextPage, hasPreviousPage, nextOffset, pageSummary, previousOffset } from '../../../lib/offsetPaging'
 import { ErrorNotice } from '../../../components/ErrorNotice'
 import { ViewHeader } from '../../../components/ViewHeader'
+import { RefreshButton } from '../../../components/RefreshButton'
 import { preloadHistoryPlot } from '../history/HistoryChart'
 import { marketPath } from '../paths'
 import { YieldTabs } from '../YieldTabs'
@@ -21,9 +22,7 @@ function MarketsActions({ vm }: { vm: MarketsViewModel }) {
   const { query, page, exporting, runExport } = vm
   return (
     <div className="row">
-      <button type="button" onClick={query.reload} disabled={query.status === 'loading'}>
-        {query.status === 'loading' ? 'Loading…' : 'Refresh'}
-      </button>
+      <RefreshButton query={query} />
       <button type="button" onClick={runExport} disabled={!page || exporting.s === 'running'}>
         {exporting.s === 'running' ? `Exporting… ${exporting.count}` : 'Export CSV'}
       </button>
