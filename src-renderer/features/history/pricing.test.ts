@@ -46,6 +46,11 @@ describe('learnPrices', () => {
     expect(withQuote.get(`1:${WETH}`)).toEqual({ usd: 3100, from: 'quote', intentId: '0x02' })
   })
 
+  it('reads a balance without a stated price at its USD value over its amount, as every view does', () => {
+    const entries = [makeEntry({ status: 'FAILED', balances: [balance({ token: WETH, symbol: 'WETH', decimals: 18, raw: '2000000000000000000', usd: '6000' })] })]
+    expect(learnPrices(entries).get(`1:${WETH}`)).toEqual({ usd: 3000, from: 'balance' })
+  })
+
   it('takes the profile’s book over anything only History holds, so every view prices a token alike', () => {
     const entries = [makeEntry({ status: 'FAILED', balances: [balance({ token: WETH, symbol: 'WETH', decimals: 18, raw: '1', price: '3000' })] })]
     const book = new Map([[`1:${WETH}`, { usd: 2950, from: 'service' as const, at: 1_700_000_000_000 }]])
