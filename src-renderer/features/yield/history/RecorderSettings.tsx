@@ -1,8 +1,7 @@
 import type { RecorderState } from '@contract/marketHistory'
 import { ErrorNotice } from '../../../components/ErrorNotice'
 import { SelectField } from '../../../components/SelectField'
-import { useRecorderAction } from '../../../data/marketRecord'
-import { useRecordQuery } from '../../../data/useRecordQuery'
+import { useRecordQuery, useRecorderAction } from '../../../data/useRecordQuery'
 import { formatAge, formatDateTime } from '../../../lib/format'
 
 /** Intervals offered: 5 minutes to 6 hours, or off (0). */
