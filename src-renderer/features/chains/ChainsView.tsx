@@ -1,10 +1,8 @@
 import { useMemo } from 'react'
 import type { ChainInfo } from '@contract/service'
-import { CachedNotice } from '../../components/CachedNotice'
 import { CopyButton } from '../../components/CopyButton'
 import { DataTable, type Column } from '../../components/DataTable'
 import { EmptyState } from '../../components/EmptyState'
-import { ErrorNotice } from '../../components/ErrorNotice'
 import { ExternalLink } from '../../components/ExternalLink'
 import { FormField } from '../../components/FormField'
 import { Logo } from '../../components/Logo'
@@ -13,6 +11,7 @@ import { useChainList } from '../../data/reference/chains'
 import { useUrlParam } from '../../lib/useUrlParam'
 import { ProviderPicker } from './ProviderPicker'
 import { ViewHeader } from '../../components/ViewHeader'
+import { QueryNotices } from '../../components/QueryNotices'
 import { RefreshButton } from '../../components/RefreshButton'
 
 const notReported = <span className="muted" title="Not reported by the service">—</span>
@@ -98,16 +97,17 @@ export function ChainsView() {
           <RefreshButton query={query} />
         </div>
       </ViewHeader>
-      {shown?.fromCache ? <CachedNotice fetchedAt={shown.fetchedAt} failure={shown.liveError} onRetry={query.reload} /> : null}
-      {query.status === 'error' ? <ErrorNotice error={query.error} onRetry={query.reload} /> : null}
-      {query.status === 'uncached' ? (
-        <EmptyState title="No chains cached">
-          {provider
-            ? `The app is offline, and the cache does not record which chains ${provider} supports. Clear the route provider to see every cached chain.`
-            : 'The app is offline and has never loaded the chain list for this profile.'}
-        </EmptyState>
-      ) : null}
-      {query.status === 'loading' && !chains ? <p className="muted">Loading chains…</p> : null}
+      <QueryNotices
+        query={query}
+        loading="Loading chains…"
+        uncached={
+          <EmptyState title="No chains cached">
+            {provider
+              ? `The app is offline, and the cache does not record which chains ${provider} supports. Clear the route provider to see every cached chain.`
+              : 'The app is offline and has never loaded the chain list for this profile.'}
+          </EmptyState>
+        }
+      />
       {chains ? (
         matching.length ? (
           <>

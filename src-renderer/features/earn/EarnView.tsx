@@ -4,15 +4,14 @@ import type { ChainInfo, EarnPool, GetEarnPoolsRequest, GetEarnPoolsResponse } f
 import { readEarnPools } from '../../db'
 import { bridgeCall } from '../../data/liveOrCached'
 import { useServiceQuery } from '../../data/useServiceQuery'
-import { CachedNotice } from '../../components/CachedNotice'
 import { DataTable, type Column } from '../../components/DataTable'
 import { EmptyState } from '../../components/EmptyState'
-import { ErrorNotice } from '../../components/ErrorNotice'
 import { ExternalLink } from '../../components/ExternalLink'
 import { FormField } from '../../components/FormField'
 import { Hex } from '../../components/Hex'
 import { Logo } from '../../components/Logo'
 import { ViewHeader } from '../../components/ViewHeader'
+import { QueryNotices } from '../../components/QueryNotices'
 import { RefreshButton } from '../../components/RefreshButton'
 import { formatDateTime, formatUsd } from '../../lib/format'
 import { useChainsById } from '../../data/reference/chains'
@@ -156,12 +155,11 @@ export function EarnView() {
           The filters in this link are not valid: {Object.values(problems).join('; ')}. Fix them above and apply.
         </div>
       ) : null}
-      {shown?.fromCache ? <CachedNotice fetchedAt={shown.fetchedAt} failure={shown.liveError} onRetry={query.reload} /> : null}
-      {query.status === 'error' ? <ErrorNotice error={query.error} onRetry={query.reload} /> : null}
-      {query.status === 'uncached' ? (
-        <EmptyState title="No cached earn pools">The app is offline and earn pools were never loaded for this profile.</EmptyState>
-      ) : null}
-      {query.status === 'loading' && !data ? <p className="muted">Loading earn pools…</p> : null}
+      <QueryNotices
+        query={query}
+        loading="Loading earn pools…"
+        uncached={<EmptyState title="No cached earn pools">The app is offline and earn pools were never loaded for this profile.</EmptyState>}
+      />
       {data ? (
         <>
           <p className="muted" role="status" data-testid="earn-meta">

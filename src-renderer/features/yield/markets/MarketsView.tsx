@@ -1,13 +1,13 @@
 import { useEffect, useMemo } from 'react'
 import { useNavigate } from 'react-router'
 import type { YieldGetMarketsResponse } from '@contract/service'
-import { ShownAge } from '../../../components/CachedNotice'
 import { DataTable } from '../../../components/DataTable'
 import { EmptyState } from '../../../components/EmptyState'
 import { Pager } from '../../../components/Pager'
 import { hasNextPage, hasPreviousPage, nextOffset, pageSummary, previousOffset } from '../../../lib/offsetPaging'
 import { ErrorNotice } from '../../../components/ErrorNotice'
 import { ViewHeader } from '../../../components/ViewHeader'
+import { QueryNotices } from '../../../components/QueryNotices'
 import { RefreshButton } from '../../../components/RefreshButton'
 import { preloadHistoryPlot } from '../history/HistoryChart'
 import { marketPath } from '../paths'
@@ -96,7 +96,6 @@ export function MarketsView() {
   usePreloadMarketPage()
   const vm = useMarketsView()
   const { query, page, filters } = vm
-  const shown = query.shown
   return (
     <section className="view" aria-labelledby="markets-title">
       <ViewHeader title="Yield markets" titleId="markets-title">
@@ -111,14 +110,15 @@ export function MarketsView() {
         {vm.local ? <span className="muted small">Filtered here over every market the service lists for the rest of the filters.</span> : null}
       </div>
       <ExportOutcome exporting={vm.exporting} onRetry={vm.runExport} />
-      <ShownAge shown={shown} onRetry={query.reload} />
-      {query.status === 'error' ? <ErrorNotice error={query.error} onRetry={query.reload} /> : null}
-      {query.status === 'uncached' ? (
-        <EmptyState title="No cached markets">
-          The app is offline and the cache holds no markets{isFiltered(filters) ? ' matching these filters' : ''} for this profile.
-        </EmptyState>
-      ) : null}
-      {query.status === 'loading' && !page ? <p className="muted">Loading markets…</p> : null}
+      <QueryNotices
+        query={query}
+        loading="Loading markets…"
+        uncached={
+          <EmptyState title="No cached markets">
+            The app is offline and the cache holds no markets{isFiltered(filters) ? ' matching these filters' : ''} for this profile.
+          </EmptyState>
+        }
+      />
       {page ? <MarketsPage vm={vm} page={page} /> : null}
     </section>
   )

@@ -1,9 +1,8 @@
 import type { YieldError } from '@contract/service'
-import { ShownAge } from '../../../components/CachedNotice'
 import { EmptyState } from '../../../components/EmptyState'
-import { ErrorNotice } from '../../../components/ErrorNotice'
 import { SelectField } from '../../../components/SelectField'
 import { ViewHeader } from '../../../components/ViewHeader'
+import { QueryNotices } from '../../../components/QueryNotices'
 import { countOf, shortHex } from '../../../lib/format'
 import { BreakdownChart } from '../charts/BreakdownChart'
 import { HistoryChart } from '../history/HistoryChart'
@@ -89,15 +88,14 @@ export function PositionsView() {
         <PositionsActions vm={vm} />
       </ViewHeader>
       <WalletEditor initial={vm.wallets} networks={vm.networks} busy={busy} onSubmit={vm.lookUp} />
-      <ShownAge shown={shown} onRetry={query.reload} />
-      {query.status === 'error' ? <ErrorNotice error={query.error} onRetry={query.reload} /> : null}
-      {query.status === 'uncached' ? (
-        <EmptyState title="No cached positions">The app is offline and these wallets were never looked up for this profile.</EmptyState>
-      ) : null}
+      <QueryNotices
+        query={query}
+        loading={`Looking up ${countOf(queries.length, 'wallet')}…`}
+        uncached={<EmptyState title="No cached positions">The app is offline and these wallets were never looked up for this profile.</EmptyState>}
+      />
       {query.status === 'idle' ? (
         <EmptyState title="No wallets yet">Add a wallet address and its network, then look up its positions.</EmptyState>
       ) : null}
-      {busy && !shown ? <p className="muted">Looking up {countOf(queries.length, 'wallet')}…</p> : null}
       {shown ? (
         <div className="yield-positions-layout">
           <PositionsAnswer vm={vm} errorCount={shown.data.errors.length} />
