@@ -1,6 +1,6 @@
 import type { BridgeEvent } from '@contract/bridge'
 import { queryNoticeText } from '@contract/queryWatchNotice'
-import { showInProfile } from '../../data/showInProfile'
+import { showInProfile } from '../../data/events'
 import { showPageNotification } from '../../lib/pageNotification'
 import { useConnection } from '../../stores/connection'
 
