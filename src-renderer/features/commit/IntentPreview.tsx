@@ -33,9 +33,14 @@ function Expiry({ expiresAt, label }: { expiresAt: string | undefined; label: st
   )
 }
 
-/** Key–value rows; a row whose value is undefined is left out. */
-function Rows({ rows }: { rows: ReadonlyArray<readonly [string, ReactNode | undefined]> }) {
-  return <FieldList fields={rows.filter(([, v]) => v !== undefined)} />
+/** A part of the preview: its title over key–value rows; a row whose value is undefined is left out. */
+function Section({ title, rows, label }: { title: string; rows: ReadonlyArray<readonly [string, ReactNode | undefined]>; label?: string }) {
+  return (
+    <section aria-label={label}>
+      <h3>{title}</h3>
+      <FieldList fields={rows.filter(([, v]) => v !== undefined)} />
+    </section>
+  )
 }
 
 const withUsd = (amount: ReactNode, usd: number | string | undefined) => (
@@ -48,29 +53,27 @@ const withUsd = (amount: ReactNode, usd: number | string | undefined) => (
 function IntentSection({ intent, status }: { intent: Intent; status: ReportedStatus | undefined }) {
   const chains = useChainsById()
   return (
-    <section>
-      <h3>Intent</h3>
-      <Rows
-        rows={[
-          ['Status', <StatusBadge key="s" status={status} />],
-          ['Intent id', <Hex key="i" value={intent.intentId} />],
-          ['Project', intent.projectId ?? <span className="muted">Not reported by this service</span>],
-          ['Owner', <Hex key="o" value={intent.ownerAddress} kind="address" chainId={intent.originChainId} />],
-          ['Recipient', <Hex key="r" value={intent.quoteRequest?.destinationToAddress} kind="address" chainId={intent.destinationChainId} />],
-          ['Deposit address', <Hex key="d" value={intent.originIntentAddress} kind="address" chainId={intent.originChainId} />],
-          ['From', chainName(chains, intent.originChainId)],
-          ['To', chainName(chains, intent.destinationChainId)],
-          [
-            'Protocol',
-            <>
-              {intent.serviceVersion ?? '—'}
-              {intent.isTestnet ? <span className="badge tone-warn"> testnet</span> : null}
-            </>,
-          ],
-          ['Quote expires', <Expiry key="e" expiresAt={intent.expiresAt} label="intent" />],
-        ]}
-      />
-    </section>
+    <Section
+      title="Intent"
+      rows={[
+        ['Status', <StatusBadge key="s" status={status} />],
+        ['Intent id', <Hex key="i" value={intent.intentId} />],
+        ['Project', intent.projectId ?? <span className="muted">Not reported by this service</span>],
+        ['Owner', <Hex key="o" value={intent.ownerAddress} kind="address" chainId={intent.originChainId} />],
+        ['Recipient', <Hex key="r" value={intent.quoteRequest?.destinationToAddress} kind="address" chainId={intent.destinationChainId} />],
+        ['Deposit address', <Hex key="d" value={intent.originIntentAddress} kind="address" chainId={intent.originChainId} />],
+        ['From', chainName(chains, intent.originChainId)],
+        ['To', chainName(chains, intent.destinationChainId)],
+        [
+          'Protocol',
+          <>
+            {intent.serviceVersion ?? '—'}
+            {intent.isTestnet ? <span className="badge tone-warn"> testnet</span> : null}
+          </>,
+        ],
+        ['Quote expires', <Expiry key="e" expiresAt={intent.expiresAt} label="intent" />],
+      ]}
+    />
   )
 }
 
@@ -79,20 +82,18 @@ function QuoteSection({ intent }: { intent: Intent }) {
   const { from, to } = intentRoute(intent)
   const quote = intent.quote
   return (
-    <section>
-      <h3>Quote</h3>
-      <Rows
-        rows={[
-          ['You send', withUsd(<TokenAmount chainId={from.chainId} token={from.tokenAddress} raw={from.amount} decimals={from.decimals} />, quote?.fromAmountUsd)],
-          ['You receive (quoted)', withUsd(<TokenAmount chainId={to.chainId} token={to.tokenAddress} raw={to.amount} />, quote?.toAmountUsd)],
-          ['At least', withUsd(<TokenAmount chainId={to.chainId} token={to.tokenAddress} raw={quote?.toAmountMin} />, quote?.toAmountMinUsd)],
-          ['Max slippage', formatPercent(quote?.maxSlippage)],
-          ['Price impact', withUsd(formatPercent(quote?.priceImpact, 3), quote?.priceImpactUsd)],
-          ['Estimated time', quote?.estimatedDuration === undefined ? '—' : formatDuration(quote.estimatedDuration * 1000)],
-          ['Providers', intentProviders(intent).join(', ') || '—'],
-        ]}
-      />
-    </section>
+    <Section
+      title="Quote"
+      rows={[
+        ['You send', withUsd(<TokenAmount chainId={from.chainId} token={from.tokenAddress} raw={from.amount} decimals={from.decimals} />, quote?.fromAmountUsd)],
+        ['You receive (quoted)', withUsd(<TokenAmount chainId={to.chainId} token={to.tokenAddress} raw={to.amount} />, quote?.toAmountUsd)],
+        ['At least', withUsd(<TokenAmount chainId={to.chainId} token={to.tokenAddress} raw={quote?.toAmountMin} />, quote?.toAmountMinUsd)],
+        ['Max slippage', formatPercent(quote?.maxSlippage)],
+        ['Price impact', withUsd(formatPercent(quote?.priceImpact, 3), quote?.priceImpactUsd)],
+        ['Estimated time', quote?.estimatedDuration === undefined ? '—' : formatDuration(quote.estimatedDuration * 1000)],
+        ['Providers', intentProviders(intent).join(', ') || '—'],
+      ]}
+    />
   )
 }
 
@@ -123,10 +124,7 @@ function GasSection({ intent, gasFeeOptions }: { intent: Intent; gasFeeOptions?:
   ]
   if (rows.every(([, v]) => v === undefined)) return null
   return (
-    <section aria-label="Gas">
-      <h3>Gas</h3>
-      <Rows rows={rows} />
-    </section>
+    <Section title="Gas" label="Gas" rows={rows} />
   )
 }
 
@@ -151,23 +149,21 @@ function FeesSection({ intent, gasFeeOptions }: { intent: Intent; gasFeeOptions?
   const feeDecimals = fees?.feeTokenAddress?.toLowerCase() === intent.originTokenAddress?.toLowerCase() ? from.decimals : undefined
   const hasOptions = Boolean((gasFeeOptions?.feeOptions ?? intent.gasFeeOptions?.feeOptions ?? []).length)
   return (
-    <section>
-      <h3>Fees</h3>
-      <Rows
-        rows={[
-          ['Total', withUsd(<TokenAmount chainId={intent.originChainId} token={fees?.feeTokenAddress} raw={fees?.totalFeeAmount} decimals={feeDecimals} />, fees?.totalFeeUsd)],
-          ['Gas (USD)', formatUsd(fees?.gasFeeUsd)],
-          ['Provider (USD)', formatUsd(fees?.providerFeeUsd)],
-          ['Service (USD)', formatUsd(fees?.serviceFeeUsd)],
-          ['Collector (USD)', formatUsd(fees?.collectorFeeUsd)],
-          ['Gas can be paid in', hasOptions ? <FeeOptions intent={intent} gasFeeOptions={gasFeeOptions} /> : undefined],
-          [
-            'Gas price good until',
-            hasOptions ? <Expiry expiresAt={gasFeeOptions?.expiresAt ?? intent.gasFeeOptions?.expiresAt} label="gas" /> : undefined,
-          ],
-        ]}
-      />
-    </section>
+    <Section
+      title="Fees"
+      rows={[
+        ['Total', withUsd(<TokenAmount chainId={intent.originChainId} token={fees?.feeTokenAddress} raw={fees?.totalFeeAmount} decimals={feeDecimals} />, fees?.totalFeeUsd)],
+        ['Gas (USD)', formatUsd(fees?.gasFeeUsd)],
+        ['Provider (USD)', formatUsd(fees?.providerFeeUsd)],
+        ['Service (USD)', formatUsd(fees?.serviceFeeUsd)],
+        ['Collector (USD)', formatUsd(fees?.collectorFeeUsd)],
+        ['Gas can be paid in', hasOptions ? <FeeOptions intent={intent} gasFeeOptions={gasFeeOptions} /> : undefined],
+        [
+          'Gas price good until',
+          hasOptions ? <Expiry expiresAt={gasFeeOptions?.expiresAt ?? intent.gasFeeOptions?.expiresAt} label="gas" /> : undefined,
+        ],
+      ]}
+    />
   )
 }
 
