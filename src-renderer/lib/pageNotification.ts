@@ -22,14 +22,19 @@ export async function askNotificationPermission(): Promise<NotificationAccess> {
 /**
  * Shows a notice the main process decided is due (it carries the wording too), when the
  * person allowed it. The tag makes a repeated notice for the same thing (from another
- * tab, or a later poll) replace the earlier one, not stack.
+ * tab, or a later poll) replace the earlier one, not stack. A click brings the window
+ * forward and runs `onOpen`.
  */
-export function showPageNotification(notice: { title: string; body: string }, tag: string, onOpen: () => void): void {
+export function showPageNotification(notice: { title: string; body: string }, tag: string, onOpen?: () => void): void {
   if (notificationAccess() !== 'granted') return
-  const n = new Notification(notice.title, { body: notice.body, tag })
-  n.onclick = () => {
-    window.focus()
-    onOpen()
-    n.close()
+  try {
+    const n = new Notification(notice.title, { body: notice.body, tag })
+    n.onclick = () => {
+      window.focus()
+      onOpen?.()
+      n.close()
+    }
+  } catch {
+    // Some hosts refuse page notifications even when granted; the in-page notice remains.
   }
 }

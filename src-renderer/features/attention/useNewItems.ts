@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
+import { countOf } from '../../lib/format'
+import { showPageNotification } from '../../lib/pageNotification'
 
 /**
  * Intent ids that joined the queue since it was first shown, and a desktop notification
@@ -19,16 +21,7 @@ export function useNewItems(profileId: string | undefined, ids: readonly string[
     for (const id of arrived) seen.current.ids.add(id)
     if (!arrived.length) return
     setFresh((f) => [...f, ...arrived])
-    notify(arrived.length)
+    showPageNotification({ title: 'Needs attention', body: `${countOf(arrived.length, 'new intent')} in the queue` }, 'attention')
   }, [profileId, ids])
   return fresh
-}
-
-function notify(count: number): void {
-  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return
-  try {
-    new Notification('Needs attention', { body: `${count} new intent${count > 1 ? 's' : ''} in the queue`, tag: 'attention' })
-  } catch {
-    // Some hosts refuse page notifications even when granted; the in-page notice remains.
-  }
 }
