@@ -3,6 +3,7 @@ import { INTENT_STATUSES, knownStatus } from '@contract/service/constants'
 import { EARLIEST_TIME_MS } from '@contract/service/bounds'
 import { parseTime } from '../../lib/format'
 import { percentile } from '../../lib/routeStats'
+import { priceKey } from '../../lib/priceSource'
 import {
   addBalancePrices,
   addTokenInfo,
@@ -87,7 +88,7 @@ type Succeeded = { legs: EntryLegs; token?: { key: string; chainId: number; cont
 function succeededOf(e: IntentHistoryEntry): Succeeded {
   const s = e.receipt?.summary
   const chainId = s?.originChainId ?? e.receipt?.originChainId
-  const token = chainId !== undefined && s?.originTokenAddress ? { key: `${chainId}:${s.originTokenAddress.toLowerCase()}`, chainId, contractAddress: s.originTokenAddress } : undefined
+  const token = chainId !== undefined && s?.originTokenAddress ? { key: priceKey(chainId, s.originTokenAddress), chainId, contractAddress: s.originTokenAddress } : undefined
   return { legs: legsOf(e), token }
 }
 
