@@ -22,10 +22,7 @@ export function pageSummary({ offset, count, total }: PageWindow, noun: string):
   return total === undefined ? `Showing ${range}` : `Showing ${range} of ${total}`
 }
 
-export function hasNextPage({ offset, limit, count, total }: PageWindow): boolean {
-  if (total !== undefined) return offset + count < total
-  return count >= limit
-}
+export const hasNextPage = ({ offset, limit, count, total }: PageWindow): boolean => (total !== undefined ? offset + count < total : count >= limit)
 
 export const hasPreviousPage = ({ offset }: Pick<PageWindow, 'offset'>): boolean => offset > 0
 
