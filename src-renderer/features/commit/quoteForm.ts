@@ -6,44 +6,30 @@ import type { TokenChoice } from '../../data/reference/knownTokens'
 import { parseTokenAmount } from './tokenAmount'
 
 /**
- * The Quote helper's fields as typed. Tokens are picked by symbol (the draft keeps the
- * picked token's address) or typed as an address; the amount is in token units and
- * becomes base units only through `parseTokenAmount`, so nothing is rounded.
+ * The Quote helper's fields as typed, starting at 25 USDC from Base to Arbitrum One: a
+ * route every bridging service (and the embedded simulator) serves, with the tokens' real
+ * contract addresses. Tokens are picked by symbol (the draft keeps the picked token's
+ * address) or typed as an address; the amount is in token units and becomes base units
+ * only through `parseTokenAmount`, so nothing is rounded.
  */
-export interface QuoteDraft {
-  ownerAddress: string
-  originChainId: string
-  originTokenAddress: string
-  /** Only for an origin token the app does not know: its decimals, as typed. */
-  originTokenDecimals: string
-  /** Token units, e.g. "24.93959". */
-  originTokenAmount: string
-  destinationChainId: string
-  destinationTokenAddress: string
-  destinationToAddress: string
-  /** Percent, e.g. "0.5". */
-  slippagePercent: string
-  onlyNativeGasFee: boolean
-}
-
-export type QuoteField = keyof QuoteDraft
-
-/**
- * 25 USDC from Base to Arbitrum One: a route every bridging service (and the embedded
- * simulator) serves, with the tokens' real contract addresses.
- */
-export const DEFAULT_QUOTE_DRAFT: QuoteDraft = {
+export const DEFAULT_QUOTE_DRAFT = {
   ownerAddress: '',
   originChainId: '8453',
   originTokenAddress: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
+  /** Only for an origin token the app does not know: its decimals, as typed. */
   originTokenDecimals: '',
+  /** Token units, e.g. "24.93959". */
   originTokenAmount: '25',
   destinationChainId: '42161',
   destinationTokenAddress: '0xaf88d065e77c8cc2239327c5edb3a432268e5831',
   destinationToAddress: '',
+  /** Percent, e.g. "0.5". */
   slippagePercent: '0.5',
   onlyNativeGasFee: false,
 }
+
+export type QuoteDraft = typeof DEFAULT_QUOTE_DRAFT
+export type QuoteField = keyof QuoteDraft
 
 /** What the app knows about the two tokens of the draft (undefined: not known). */
 export interface DraftTokens {

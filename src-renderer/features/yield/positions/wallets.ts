@@ -3,20 +3,15 @@ import { MAX_BALANCE_QUERIES } from '@contract/bridge'
 import { isEvmAddress, plainTokenProblem } from '@contract/formats'
 
 /**
- * The wallets a positions view asks about. In the URL each is one `w` parameter,
- * `address,network[,yieldId]`, so a positions view can be bookmarked and shared.
+ * The wallets a positions view asks about (a yield id of '' is every market on the
+ * network). In the URL each is one `w` parameter, `address,network[,yieldId]`, so a
+ * positions view can be bookmarked and shared.
  */
-export interface WalletRow {
-  address: string
-  network: string
-  /** '' for every market on the network. */
-  yieldId: string
-}
-
+export const emptyWallet = () => ({ address: '', network: '', yieldId: '' })
+export type WalletRow = ReturnType<typeof emptyWallet>
 export type WalletProblems = Partial<Record<keyof WalletRow, string>>
 
 const WALLET_PARAM = 'w'
-export const emptyWallet = (): WalletRow => ({ address: '', network: '', yieldId: '' })
 
 /** One `address,network[,yieldId]` line; blanks around the commas are ignored. */
 function parseWalletLine(line: string): WalletRow {
