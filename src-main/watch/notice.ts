@@ -6,13 +6,6 @@ export type { WatchNotice }
 /** Shows a notice; clicking it should open the intent (see `electron/notify.ts`). */
 export type Notify = (notice: WatchNotice) => void
 
-const OUTCOME_TITLES: Record<WatchOutcome, string> = {
-  SUCCEEDED: 'Intent succeeded',
-  FAILED: 'Intent failed',
-  REFUNDED: 'Intent refunded',
-  ABORTED: 'Intent aborted',
-}
-
 /**
  * The notice for a watch that reached its outcome. Written once, here: the desktop app
  * shows it from the main process, and the browser host's page shows the copy carried by
@@ -26,7 +19,7 @@ export function noticeFor(watch: WatchState & { outcome: WatchOutcome }): WatchN
     watch.outcome === 'SUCCEEDED'
       ? `${id} reached its destination.`
       : `${id}${watch.failureReason ? `: ${watch.failureReason}` : ''}${refundPending ? ' (refund pending)' : ''}`
-  return { profileId: watch.profileId, intentId: watch.intentId, outcome: watch.outcome, title: OUTCOME_TITLES[watch.outcome], body }
+  return { profileId: watch.profileId, intentId: watch.intentId, outcome: watch.outcome, title: `Intent ${watch.outcome.toLowerCase()}`, body }
 }
 
 /**
