@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type { MainListKind } from '@contract/mainList'
-import { useConnection } from '../stores/connection'
 import { callValue } from './liveOrCached'
+import { useProfileId } from './useServiceQuery'
 import { listKey, withSnapshot, type Mirror, type SnapshotOf } from './mainList'
 
 /**
@@ -21,7 +21,7 @@ export async function readMainList<K extends MainListKind>(client: QueryClient, 
  */
 export function useMainList<K extends MainListKind>(kind: K) {
   const client = useQueryClient()
-  const profileId = useConnection((s) => s.info?.activeProfileId)
+  const profileId = useProfileId()
   return useQuery({
     queryKey: listKey(kind, profileId ?? ''),
     queryFn: () => readMainList(client, kind, profileId ?? ''),
