@@ -55,14 +55,8 @@ export function CachedNotice({ fetchedAt, failure, onRetry }: { fetchedAt?: numb
   const mode = failure ? `${failure.operation ?? 'The service call'} failed` : forced ? 'Working offline' : outageLabel(reason)
   return (
     <>
-      <div
-        className="notice notice-warn cached-notice"
-        role="status"
-        data-testid="cached-notice"
-      >
-        {fetchedAt === undefined
-          ? `${mode} — nothing cached for this yet`
-          : `${mode} — cached data, ${fetchedText(fetchedAt, now)}`}
+      <div className="notice notice-warn cached-notice" role="status" data-testid="cached-notice">
+        {fetchedAt === undefined ? `${mode} — nothing cached for this yet` : `${mode} — cached data, ${fetchedText(fetchedAt, now)}`}
         {reason ? (
           <span className="cached-reason" title={reason.message}>
             {' '}
