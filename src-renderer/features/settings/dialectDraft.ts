@@ -4,7 +4,6 @@ import {
   SPEC_DIALECT,
   ServiceNameSchema,
   WireDialectSchema,
-  type BigIntForm,
   type Rename,
   type WireDialect,
 } from '@contract/dialect'
@@ -15,19 +14,14 @@ import {
  * exactly what the main process would, but with the line named beside the field.
  */
 
-export interface DialectDraft {
-  serviceName: string
-  bigInts: BigIntForm
-  renames: string
-}
-
-export type DialectErrors = Partial<Record<'serviceName' | 'renames', string>>
-
-export const draftOfDialect = (d: WireDialect = SPEC_DIALECT): DialectDraft => ({
+export const draftOfDialect = (d: WireDialect = SPEC_DIALECT) => ({
   serviceName: d.serviceName,
   bigInts: d.bigInts,
   renames: d.renames.map((r) => `${r.neutral}=${r.wire}`).join('\n'),
 })
+
+export type DialectDraft = ReturnType<typeof draftOfDialect>
+export type DialectErrors = Partial<Record<'serviceName' | 'renames', string>>
 
 /** The non-blank lines, each with its 1-based line number for messages. */
 const renameLines = (text: string) =>
