@@ -16,6 +16,11 @@ const HOLD_MS = 10_000
  * upgrade, and it is closed after `HOLD_MS`. Any failure is the cache module's to report
  * when it opens, so it is ignored here. `onOpen` gets the connection once it is open (the
  * early read of History's first page, `db/earlyFirstPage.ts`, uses it).
+ *
+ * The build also emits it as a small script of its own (`app/openCacheScript.ts`, built
+ * by `scripts/earlyOpenScript.ts`) that index.html loads before the entry: the database
+ * then starts opening as the page's HTML arrives, and this call, from the entry, finds
+ * it open.
  */
 export function openCacheEarly(idb: IDBFactory | undefined = globalThis.indexedDB, onOpen?: (db: IDBDatabase) => void): void {
   if (!idb) return
@@ -33,3 +38,4 @@ export function openCacheEarly(idb: IDBFactory | undefined = globalThis.indexedD
     // A browser that refuses IndexedDB here refuses it to the cache module too, which says so.
   }
 }
+

@@ -1,0 +1,39 @@
+import { IDBFactory } from 'fake-indexeddb'
+import { resolve } from 'node:path'
+import { describe, expect, it, vi } from 'vitest'
+import { earlyOpenScript } from './earlyOpenScript'
+
+/** The cache's database (src-renderer/db/name.ts, outside this project's files). */
+const DB_NAME = 'intent-explorer'
+
+type Factory = InstanceType<typeof IDBFactory>
+const existing = async (idb: Factory) => (await idb.databases()).map((d: { name?: string; version?: number }) => [d.name, d.version])
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50))
+
+describe('earlyOpenScript', () => {
+  const script = earlyOpenScript(resolve(import.meta.dirname, '..'))
+  // The page's globals are all the script has: it imports nothing and declares nothing global.
+  const runIn = (idb: Factory) => new Function('globalThis', 'indexedDB', script)({ indexedDB: idb }, idb)
+
+  it('is a small classic script that opens the cache’s database by its name', async () => {
+    expect(script).not.toMatch(/\bimport\b|\bexport\b/)
+    expect(script.length).toBeLessThan(1500)
+    const idb = new IDBFactory()
+    const created = idb.open(DB_NAME, 40)
+    created.onupgradeneeded = () => created.result.createObjectStore('intentRows')
+    await new Promise((resolve) => (created.onsuccess = resolve))
+    created.result.close()
+    const open = vi.spyOn(idb, 'open')
+    runIn(idb)
+    expect(open).toHaveBeenCalledWith(DB_NAME)
+    await settle()
+    expect(await existing(idb)).toEqual([[DB_NAME, 40]])
+  })
+
+  it('creates no database where there is none', async () => {
+    const idb = new IDBFactory()
+    runIn(idb)
+    await settle()
+    expect(await existing(idb)).toEqual([])
+  })
+})
