@@ -28,6 +28,10 @@ export async function allLoaded(page: Page, rows: number, timeoutMs: number): Pr
         rowcount: document.querySelector(selector)?.getAttribute('aria-rowcount') ?? 'no table',
         status: document.querySelector('[data-testid=history-loadall-status]')?.textContent ?? 'no status',
         alerts: [...document.querySelectorAll('[role=alert]')].map((a) => a.textContent).join(' | '),
+        // Whether the app thought the service out of reach (the run then reads the cache), and what the cache was still filing.
+        connection: document.querySelector('[data-testid=connection]')?.textContent ?? 'no indicator',
+        filing: document.querySelector('[data-testid=indexing-notice]')?.getAttribute('data-waiting') ?? 'none',
+        cachedNotice: document.querySelector('[data-testid=cached-notice]')?.textContent ?? 'none',
       }),
       [SCROLL] as const,
     )
