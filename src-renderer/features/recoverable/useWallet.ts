@@ -1,4 +1,3 @@
-import type { IntentHistoryEntry } from '@contract/service'
 import { readHistory } from '../../data/paging'
 import { useServiceQuery } from '../../data/useServiceQuery'
 import { readHistoryEntries, searchCachedIntents } from '../../db'
@@ -6,16 +5,12 @@ import { readHistoryEntries, searchCachedIntents } from '../../db'
 /** A wallet with more recoverable intents than this is shown in part, and says so. */
 export const WALLET_CAP = 2000
 
-/** A wallet's recoverable intents, as shown. */
-export interface Wallet {
-  owner: string
-  entries: IntentHistoryEntry[]
-  /** Every recoverable intent was read (not cut at `WALLET_CAP`). */
-  complete: boolean
-}
-
-/** The owner's failed and aborted intents in the cache, with the balances their cached history entries carry; `fetchedAt` is when the oldest was fetched. */
-export async function loadWalletFromCache(profileId: string, owner: string): Promise<{ data: Wallet; fetchedAt: number } | undefined> {
+/**
+ * The owner's failed and aborted intents in the cache, with the balances their cached
+ * history entries carry; `fetchedAt` is when the oldest was fetched, `complete` that none
+ * was cut at `WALLET_CAP`.
+ */
+export async function loadWalletFromCache(profileId: string, owner: string) {
   const { rows, next } = await searchCachedIntents(profileId, { owner, statuses: ['FAILED', 'ABORTED'] }, { limit: WALLET_CAP })
   const found = (await readHistoryEntries(profileId, rows.map((r) => r.intentId))).flatMap((c) => (c ? [c] : []))
   // From the cache, the time shown is when the entries were fetched, not when they were read.

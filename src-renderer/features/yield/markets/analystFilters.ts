@@ -2,27 +2,17 @@ import type { YieldMarket } from '@contract/service'
 import { splitList } from '../../../lib/filterCodec'
 import type { MarketFilters } from './marketFilters'
 
+
+/** Stablecoin symbols recognised when a market has no `stablecoin` tag. */
+const STABLE_SYMBOLS = new Set(['USDC', 'USDT', 'DAI', 'USDS', 'USDE', 'FRAX', 'LUSD', 'PYUSD', 'GHO', 'CRVUSD', 'USDC.E', 'USDBC', 'TUSD', 'FDUSD', 'RLUSD', 'USD0', 'XDAI', 'SDAI', 'SUSDS'])
+
 /**
  * The filters analysts use that the service does not take (it filters by one provider and
  * one chain): several providers or chains at once, stablecoins only, a minimum TVL,
  * deprecated and closed-to-entry markets hidden, tags. With any of them set, the view
  * reads every market matching the service's own filters and applies these over them.
  */
-export interface AnalystFilters {
-  providers: string[]
-  chains: string[]
-  stablecoinOnly: boolean
-  minTvlUsd?: number
-  hideDeprecated: boolean
-  hideClosed: boolean
-  tags: string[]
-}
-
-/** Stablecoin symbols recognised when a market has no `stablecoin` tag. */
-const STABLE_SYMBOLS = new Set(['USDC', 'USDT', 'DAI', 'USDS', 'USDE', 'FRAX', 'LUSD', 'PYUSD', 'GHO', 'CRVUSD', 'USDC.E', 'USDBC', 'TUSD', 'FDUSD', 'RLUSD', 'USD0', 'XDAI', 'SDAI', 'SUSDS'])
-
-
-export function analystFiltersOf(f: MarketFilters): AnalystFilters {
+export function analystFiltersOf(f: MarketFilters) {
   const min = Number(f.minTvl)
   return {
     providers: splitList(f.provider),
@@ -34,6 +24,8 @@ export function analystFiltersOf(f: MarketFilters): AnalystFilters {
     tags: splitList(f.tags).map((t) => t.toLowerCase()),
   }
 }
+
+export type AnalystFilters = ReturnType<typeof analystFiltersOf>
 
 /** True when the list must be filtered here: a filter the service cannot apply is set. */
 export function needsLocalFiltering(a: AnalystFilters): boolean {
