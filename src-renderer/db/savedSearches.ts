@@ -1,18 +1,16 @@
 import { explorerDb, prefixRange, type SavedSearchRecord, type SavedSearchView } from './db'
 
-type SavedSearch = SavedSearchRecord
-
 /** Saves a search under a name; saving again under the same name replaces it. */
 export async function saveSearch(
   profileId: string,
   search: { view: SavedSearchView; name: string; query: string },
-): Promise<SavedSearch> {
+): Promise<SavedSearchRecord> {
   const name = search.name.trim()
   if (!name) throw new Error('Give the search a name')
   const db = explorerDb()
   return db.transaction('rw', db.savedSearches, async () => {
     const same = (await listSavedSearches(profileId, search.view)).find((s) => s.name === name)
-    const saved: SavedSearch = {
+    const saved: SavedSearchRecord = {
       id: same?.id ?? crypto.randomUUID(),
       profileId,
       view: search.view,
@@ -26,7 +24,7 @@ export async function saveSearch(
 }
 
 /** Saved searches of one view, by name. */
-export async function listSavedSearches(profileId: string, view: SavedSearchView): Promise<SavedSearch[]> {
+export async function listSavedSearches(profileId: string, view: SavedSearchView): Promise<SavedSearchRecord[]> {
   const rows = await prefixRange(explorerDb().savedSearches, '[profileId+view+createdAt]', profileId, view).toArray()
   return rows.sort((a, b) => a.name.localeCompare(b.name))
 }
