@@ -13,21 +13,6 @@ const BALANCE_TYPES = ['active', 'entering', 'exiting', 'withdrawable', 'claimab
 /** Label for balances without a type (the payload form of the answer has none). */
 export const UNTYPED = 'position'
 
-export interface TypeGroup {
-  type: string
-  totalUsd?: number
-  balances: YieldBalance[]
-}
-
-export interface MarketGroup {
-  yieldId: string
-  name: string
-  totalUsd?: number
-  types: TypeGroup[]
-  rewardRate?: RewardRate
-  outputTokenBalance?: YieldBalance
-}
-
 /** A USD figure (sent as decimal text) as a number for totals and charts; undefined when absent or unreadable. */
 function usdOf(b: Pick<YieldBalance, 'amountUsd'>): number | undefined {
   if (b.amountUsd === undefined || b.amountUsd === '') return undefined
@@ -50,7 +35,7 @@ const byType = (a: string, b: string) => typeRank(a) - typeRank(b) || a.localeCo
 
 export const balanceType = (b: YieldBalance): string => b.type?.trim() || UNTYPED
 
-function groupTypes(balances: readonly YieldBalance[]): TypeGroup[] {
+function groupTypes(balances: readonly YieldBalance[]) {
   const byKey = new Map<string, YieldBalance[]>()
   for (const b of balances) {
     const t = balanceType(b)
@@ -66,7 +51,7 @@ function groupTypes(balances: readonly YieldBalance[]): TypeGroup[] {
  * One group per market, largest USD value first. Entries for the same market (several
  * wallets, or a split answer) are merged; markets where nothing is held are dropped.
  */
-export function groupByMarket(items: readonly YieldBalances[], nameOf: (yieldId: string) => string | undefined): MarketGroup[] {
+export function groupByMarket(items: readonly YieldBalances[], nameOf: (yieldId: string) => string | undefined) {
   const merged = new Map<string, { balances: YieldBalance[]; rewardRate?: RewardRate; outputTokenBalance?: YieldBalance }>()
   for (const item of items) {
     const id = item.yieldId ?? ''
@@ -76,24 +61,19 @@ export function groupByMarket(items: readonly YieldBalances[], nameOf: (yieldId:
     entry.outputTokenBalance ??= item.outputTokenBalance
     merged.set(id, entry)
   }
-  const groups: MarketGroup[] = []
-  for (const [yieldId, e] of merged) {
-    if (!e.balances.length) continue
+  const groups = [...merged].flatMap(([yieldId, e]) => {
     const types = groupTypes(e.balances)
-    groups.push({
-      yieldId,
-      name: nameOf(yieldId) ?? (yieldId || 'Unnamed yield'),
-      totalUsd: sumUsd(types.map((t) => t.totalUsd)),
-      types,
-      rewardRate: e.rewardRate,
-      outputTokenBalance: e.outputTokenBalance,
-    })
-  }
+    const name = nameOf(yieldId) ?? (yieldId || 'Unnamed yield')
+    const totalUsd = sumUsd(types.map((t) => t.totalUsd))
+    return e.balances.length ? [{ yieldId, name, totalUsd, types, rewardRate: e.rewardRate, outputTokenBalance: e.outputTokenBalance }] : []
+  })
   return groups.sort((a, b) => (b.totalUsd ?? -1) - (a.totalUsd ?? -1) || a.name.localeCompare(b.name))
 }
 
+export type MarketGroup = ReturnType<typeof groupByMarket>[number]
+
 /** USD per balance type across every market. */
-export function totalsByType(groups: readonly MarketGroup[]): TypeGroup[] {
+export function totalsByType(groups: readonly MarketGroup[]) {
   return groupTypes(groups.flatMap((g) => g.types.flatMap((t) => t.balances)))
 }
 
