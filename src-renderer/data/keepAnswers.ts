@@ -8,7 +8,7 @@ import { tokenLabel } from '../lib/displaySources'
 import { usePriceBookStore } from '../stores/priceBook'
 import { tokenLabelsOf } from './reference/tokens'
 
-type DataOf<M extends BridgeMethodName> = BridgeResult<M> extends Fetched<infer T> ? T : never
+export type DataOf<M extends BridgeMethodName> = BridgeResult<M> extends Fetched<infer T> ? T : never
 type Db = Awaited<ReturnType<typeof cacheModule>>
 type Writer<M extends BridgeMethodName> = (db: Db, fetched: Fetched<DataOf<M>>, args: BridgeArgs<M>) => Promise<void>
 
@@ -57,5 +57,3 @@ export function writeThrough<M extends BridgeMethodName>(method: M, fetched: Fet
   const writer = WRITERS[method] as Writer<M> | undefined
   return writer ? cacheModule().then((db) => writer(db, fetched, args)) : Promise.resolve()
 }
-
-export type { DataOf }
