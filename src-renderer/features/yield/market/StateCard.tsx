@@ -10,8 +10,6 @@ import { rewardRateLabel, tokenLabel, untypedText } from '../markets/marketText'
 import type { Field } from '../../../components/FieldList'
 import { Card } from './Fields'
 
-const num = (v: number | undefined) => (v === undefined ? undefined : String(v))
-
 /** An untyped value: text inline, structures as a JSON tree. */
 function Untyped({ value }: { value: unknown }) {
   if (value !== null && typeof value === 'object') return <JsonView value={value} label="Value" />
@@ -49,7 +47,7 @@ function stateFields(market: YieldMarket): Field[] {
   return [
     ...(pps
       ? ([
-          ['Price per share', num(pps.price)],
+          ['Price per share', pps.price],
           ['Share token', pps.shareToken ? tokenLabel(pps.shareToken) : undefined],
           ['Quote token', pps.quoteToken ? tokenLabel(pps.quoteToken) : undefined],
         ] satisfies Field[])
@@ -89,11 +87,11 @@ export function StateCard({ market }: { market: YieldMarket }) {
           title="Concentrated liquidity pool"
           fields={[
             ['Base APR', cl.baseApr !== undefined ? formatPercent(cl.baseApr) : undefined],
-            ['Price', num(cl.price)],
-            ['Tick spacing', num(cl.tickSpacing)],
-            ['Min tick', num(cl.minTick)],
-            ['Max tick', num(cl.maxTick)],
-            ['Fee tier', num(cl.feeTier)],
+            ['Price', cl.price],
+            ['Tick spacing', cl.tickSpacing],
+            ['Min tick', cl.minTick],
+            ['Max tick', cl.maxTick],
+            ['Fee tier', cl.feeTier],
             ['Base token', cl.baseToken ? tokenLabel(cl.baseToken) : undefined],
             ['Quote token', cl.quoteToken ? tokenLabel(cl.quoteToken) : undefined],
             ['Volume 24h', cl.volume24hUsd !== undefined ? formatUsd(cl.volume24hUsd) : undefined],

@@ -6,9 +6,6 @@ import { formatDuration, formatPercent } from '../../../lib/format'
 export const marketName = (m: Pick<YieldMarket, 'id' | 'metadata' | 'token'>): string =>
   m.metadata?.name || m.token?.name || m.token?.symbol || m.id
 
-/** The market's category (`lending`, `vault`, …) as the service names it in `mechanics.type`. */
-export const marketType = (m: YieldMarket): string | undefined => m.mechanics?.type
-
 /** "4.50% APY"; the rate type is shown as the service names it. */
 export function rewardRateLabel(rate: Pick<RewardRate, 'total' | 'rateType'> | undefined): string {
   if (rate?.total === undefined) return '—'

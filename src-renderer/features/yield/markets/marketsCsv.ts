@@ -5,7 +5,7 @@ import { datedFilename, downloadText } from '../../../lib/download'
 import { matchesAnalystFilters, type AnalystFilters } from './analystFilters'
 import { cachedPages, collectMarkets, livePages } from './collectMarkets'
 import { networkLabel } from './marketColumns'
-import { marketName, marketType, rewardComponentLines } from './marketText'
+import { marketName, rewardComponentLines } from './marketText'
 
 const list = (values: ReadonlyArray<string | undefined> | undefined) => (values ?? []).filter(Boolean).join('; ')
 
@@ -21,7 +21,8 @@ export function marketCsvColumns(chains: ReadonlyMap<number, ChainInfo>): CsvCol
     { header: 'network', value: (m) => m.network },
     { header: 'chainId', value: (m) => m.chainId },
     { header: 'chain', value: (m) => networkLabel(m, chains) },
-    { header: 'type', value: (m) => marketType(m) },
+    // The market's category (`lending`, `vault`, …) as the service names it.
+    { header: 'type', value: (m) => m.mechanics?.type },
     { header: 'rewardRate', value: (m) => m.rewardRate?.total },
     { header: 'rateType', value: (m) => m.rewardRate?.rateType },
     { header: 'rewardComponents', value: (m) => list(rewardComponentLines(m.rewardRate)) },
