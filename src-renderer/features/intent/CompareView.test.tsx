@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { Link } from 'react-router'
 import type { Intent } from '@contract/service'
 import { PROFILE, answers, failure, okFetched, source } from '../../testing/bridge'
 import { cacheIntents } from '../../db'
@@ -81,6 +82,17 @@ describe('CompareView', () => {
     await userEvent.keyboard('{Enter}')
     await table()
     expect(screen.getByTestId('location')).toHaveTextContent(`b=${B}`)
+  })
+
+  it('shows what the URL compares when it changes under the form, as back and forward do, over edits made before', async () => {
+    renderAt(`/compare?a=${A}&b=${B}`, [{ path: '/compare', element: <CompareView /> }], <Link to={`/compare?a=${B}&b=${A}`}>Other pair</Link>)
+    const [inputA] = screen.getAllByRole('textbox', { name: 'Intent id' })
+    await userEvent.clear(inputA)
+    await userEvent.type(inputA, '0x12')
+    await userEvent.click(screen.getByRole('link', { name: 'Other pair' }))
+    const [a, b] = screen.getAllByRole('textbox', { name: 'Intent id' })
+    expect(a).toHaveValue(B)
+    expect(b).toHaveValue(A)
   })
 
   it('compares one intent with an earlier copy of itself', async () => {

@@ -90,6 +90,7 @@ const heading = (params: SideParams, side: CompareSide) =>
   side.status === 'ok' ? `${shortHex(params.id, 8, 6)} · fetched ${formatDateTime(side.fetchedAt)}` : shortHex(params.id, 8, 6)
 
 type Drafts = Record<SideKey, { id: string; version: string }>
+const draftOf = (side: SideParams) => ({ id: side.id, version: side.version ? String(side.version) : '' })
 
 /** Why the chosen pair cannot be compared, per side; empty when it can. */
 function draftProblems(drafts: Drafts): Partial<Record<SideKey, string>> {
@@ -102,17 +103,13 @@ function draftProblems(drafts: Drafts): Partial<Record<SideKey, string>> {
 
 /** The form's drafts, following the URL, and the submit that writes a valid pair into it. */
 function useCompareForm(a: SideParams, b: SideParams, setParams: ReturnType<typeof useSearchParams>[1]) {
-  const [drafts, setDrafts] = useState<Drafts>(() => ({
-    a: { id: a.id, version: a.version ? String(a.version) : '' },
-    b: { id: b.id, version: b.version ? String(b.version) : '' },
-  }))
+  const fromUrl: Drafts = { a: draftOf(a), b: draftOf(b) }
+  const urlKey = JSON.stringify(fromUrl)
+  // Edits hold for the URL they were made under: back/forward changes it, and the form shows what is compared.
+  const [edited, setEdited] = useState<{ urlKey: string; drafts: Drafts }>()
+  const drafts = edited?.urlKey === urlKey ? edited.drafts : fromUrl
+  const setDrafts = (change: (d: Drafts) => Drafts) => setEdited({ urlKey, drafts: change(drafts) })
   const [errors, setErrors] = useState<Partial<Record<SideKey, string>>>({})
-  // Back/forward changes the URL under the form: show what is compared.
-  const urlKey = JSON.stringify([a.id, a.version ?? '', b.id, b.version ?? ''])
-  useEffect(() => {
-    const [aId, av, bId, bv] = JSON.parse(urlKey) as [string, number | '', string, number | '']
-    setDrafts({ a: { id: aId, version: String(av) }, b: { id: bId, version: String(bv) } })
-  }, [urlKey])
 
   const submit = (e: FormEvent) => {
     e.preventDefault()
