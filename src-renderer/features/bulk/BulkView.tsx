@@ -120,8 +120,7 @@ export function BulkView() {
 
   return (
     <section className="view bulk-view" aria-labelledby="bulk-title">
-      <ViewHeader title="Bulk lookup" titleId="bulk-title">
-      </ViewHeader>
+      <ViewHeader title="Bulk lookup" titleId="bulk-title" />
       <label className="bulk-input" onDragOver={(e) => e.preventDefault()} onDrop={drop}>
         <span>Paste or drop up to {MAX_KEYS.toLocaleString('en-US')} keys: intent ids, transaction hashes, owner or deposit addresses (one per line, or a spreadsheet column)</span>
         <textarea rows={8} value={text} onChange={(e) => setText(e.target.value)} onPaste={paste} spellCheck={false} aria-label="Keys" />
