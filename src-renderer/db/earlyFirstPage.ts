@@ -35,7 +35,12 @@ let early: { profileId: string; version: number; at: number; rows: Promise<Early
 /** Starts reading the newest rows of `profileId` on `db` (an open connection to the cache's database); settles when read. */
 export function readFirstPageEarly(db: IDBDatabase, profileId: string, now = Date.now()): Promise<unknown> {
   const rows = readNewest(db, profileId).catch(() => undefined)
-  early = { profileId, version: db.version, at: now, rows }
+  const read = { profileId, version: db.version, at: now, rows }
+  early = read
+  // Not asked for in time (the person went elsewhere): the rows are not kept.
+  setTimeout(() => {
+    if (early === read) early = undefined
+  }, FRESH_MS)
   return rows
 }
 
