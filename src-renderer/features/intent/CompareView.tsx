@@ -20,12 +20,7 @@ import { ViewHeader } from '../../components/ViewHeader'
 
 type SideKey = 'a' | 'b'
 
-interface SideParams {
-  id: string
-  version?: number
-}
-
-const readSide = (params: URLSearchParams, key: SideKey): SideParams => {
+const readSide = (params: URLSearchParams, key: SideKey): { id: string; version?: number } => {
   const v = Number(params.get(`${key}v`))
   return { id: (params.get(key) ?? '').trim(), version: Number.isSafeInteger(v) && v > 0 ? v : undefined }
 }
@@ -85,6 +80,8 @@ function SideState({ label, side, offline }: { label: string; side: CompareSide;
     )
   return null
 }
+
+type SideParams = ReturnType<typeof readSide>
 
 const heading = (params: SideParams, side: CompareSide) =>
   side.status === 'ok' ? `${shortHex(params.id, 8, 6)} · fetched ${formatDateTime(side.fetchedAt)}` : shortHex(params.id, 8, 6)

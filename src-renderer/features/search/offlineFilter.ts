@@ -2,16 +2,6 @@ import type { SearchIntentsRequest } from '@contract/service'
 import { PROJECT_FILTER_CAVEAT, type OfflineIntentFilter } from '../../db'
 import { FIELD_BY_KEY, filledKeys, type SearchFilterKey } from './filters'
 
-/**
- * The same search against the cache. The cache indexes ids, hashes, addresses and words
- * of what it holds, not every relation the service knows, so some filters are answered
- * approximately; each such filter comes with a sentence saying how.
- */
-interface OfflineSearch {
-  filter: OfflineIntentFilter
-  caveats: string[]
-}
-
 const ANY_ROLE = new Set<SearchFilterKey>(['byOriginIntentAddress', 'byDestinationIntentAddress', 'byEdgeAddress'])
 
 /** How the cache answers a filter it cannot apply as the service does. */
@@ -24,7 +14,12 @@ const CAVEATS: Partial<Record<SearchFilterKey, string>> = {
     'Text matches the beginnings of ids, hashes, addresses, token symbols, providers and memo words of cached intents; the service may match differently.',
 }
 
-export function offlineSearchFor(request: SearchIntentsRequest): OfflineSearch {
+/**
+ * The same search against the cache. The cache indexes ids, hashes, addresses and words
+ * of what it holds, not every relation the service knows, so some filters are answered
+ * approximately; each such filter comes with a sentence saying how.
+ */
+export function offlineSearchFor(request: SearchIntentsRequest): { filter: OfflineIntentFilter; caveats: string[] } {
   const filter: OfflineIntentFilter = {}
   const caveats: string[] = []
   const terms: string[] = []

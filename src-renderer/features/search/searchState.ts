@@ -14,11 +14,6 @@ import type { CandidateAnswer } from './searchQueries'
  * search, the cache answering for the service) are tested without a page.
  */
 
-interface CandidateFailure {
-  as?: SearchFilterKey
-  error: SvcError
-}
-
 export type SearchState =
   | { status: 'idle' }
   | { status: 'loading' }
@@ -27,7 +22,7 @@ export type SearchState =
       status: 'done'
       from: 'service'
       hits: SearchHit[]
-      failures: CandidateFailure[]
+      failures: Array<{ as?: SearchFilterKey; error: SvcError }>
       fetchedAt: number
       /** Candidates whose answer has not arrived yet: rows are shown as each answer comes. */
       pending: Array<SearchFilterKey | undefined>
@@ -74,7 +69,7 @@ export function searchStateOf(
   preview: readonly SearchHit[] | undefined,
   pages?: readonly CandidateAnswer[],
 ): SearchState | undefined {
-  const failures: CandidateFailure[] = []
+  const failures: Extract<SearchState, { from: 'service' }>['failures'] = []
   const found: Array<{ as?: SearchFilterKey; hits: readonly SearchHit[] }> = []
   const pending: Array<SearchFilterKey | undefined> = []
   const cached: Array<Shown<CandidateAnswer>> = []
