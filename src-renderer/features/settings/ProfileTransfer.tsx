@@ -82,10 +82,7 @@ function ImportPreview({ steps, onImport, onCancel }: { steps: ImportStep[]; onI
   )
 }
 
-interface ImportOutcome {
-  importedIds: string[]
-  failures: string[]
-}
+type ImportOutcome = { importedIds: string[]; failures: string[] }
 
 /** After an import: ask for each new profile's key, and say what could not be imported. */
 function ImportResult({ outcome, plainTextBackend, onClose }: { outcome: ImportOutcome; plainTextBackend: boolean; onClose: () => void }) {

@@ -1,13 +1,8 @@
-import type { YieldToken } from '@contract/service'
+import type { YieldMarket } from '@contract/service'
 import { DataTable, type Column } from '../../../components/DataTable'
 import { Hex } from '../../../components/Hex'
 import { Logo } from '../../../components/Logo'
 import { yesNo } from '../../../lib/format'
-
-interface TokenRow {
-  role: string
-  token: YieldToken
-}
 
 const tokenColumns = (chainId: number | undefined): Column<TokenRow>[] => [
   { id: 'role', header: 'Role', cell: (r) => r.role },
@@ -35,13 +30,10 @@ export function TokenTable({ rows, label, chainId }: { rows: TokenRow[]; label: 
   return <DataTable columns={tokenColumns(chainId)} rows={rows} rowKey={(r) => `${r.role}-${rows.indexOf(r)}`} label={label} />
 }
 
+type TokenRow = ReturnType<typeof marketTokenRows>[number]
+
 /** The market's tokens by role, in the order a reader looks for them. */
-export function marketTokenRows(m: {
-  token?: YieldToken
-  inputTokens?: YieldToken[]
-  tokens?: YieldToken[]
-  outputToken?: YieldToken
-}): TokenRow[] {
+export function marketTokenRows(m: Pick<YieldMarket, 'token' | 'inputTokens' | 'tokens' | 'outputToken'>) {
   return [
     ...(m.token ? [{ role: 'Token', token: m.token }] : []),
     ...(m.inputTokens ?? []).map((token) => ({ role: 'Input', token })),
