@@ -103,3 +103,25 @@ test('views browsed online are readable offline after a reload, with the age of 
     await app.appCore.simulator.startListening()
   }
 })
+
+test('working offline, History opened afresh shows the cached pages as they were listed, page after page', async ({ open, app }) => {
+  test.setTimeout(90_000)
+  // Online: two pages of History, written through to the cache.
+  const page = await open('/history')
+  await expect(page.getByTestId('history-row').first()).toBeVisible()
+  const first = await historyIds(page)
+  await page.getByRole('button', { name: 'Next →' }).click()
+  await expect.poll(() => historyIds(page)).not.toEqual(first)
+  const second = await historyIds(page)
+
+  // The person works offline and opens the app again on History: the first page is read
+  // from the cache as the page starts (the profile remembered from this run).
+  await page.getByRole('checkbox', { name: 'Work offline' }).check()
+  await page.goto(`${app.host.origin}/#/history`)
+  await page.reload()
+  await expect(cachedNotice(page)).toBeVisible({ timeout: 30_000 })
+  await expect.poll(() => historyIds(page)).toEqual(first)
+  await page.getByRole('button', { name: 'Next →' }).click()
+  await expect.poll(() => historyIds(page)).toEqual(second)
+  expect(await page.evaluate(() => localStorage.getItem('intent-explorer.last-profile'))).toBeTruthy()
+})
