@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
-import { useMemo } from 'react'
+import { notifyManager, QueryObserver, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useCallback, useMemo, useSyncExternalStore } from 'react'
 import { isUsableChain, listOf } from '@contract/service/bounds'
 import type { GetChainsRequest, ChainInfo, GetChainsResponse } from '@contract/service'
 import type { Fetched } from '@contract/app'
-import type { Result } from '@contract/errors'
+import type { Result, SvcError } from '@contract/errors'
 import { cacheModule } from '../../db/lazy'
 import { isOfflineMode, useCacheStatus } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
@@ -73,16 +73,47 @@ const indexOf = (answer: Answer<ChainInfo[]>): ReadonlyMap<number, ChainInfo> =>
  * The active profile's chains by id, for labels and explorer links. Loaded once per
  * profile (the Chains view's Refresh and the offline switch reload it), never per use.
  */
-export function useChainDirectory(): ChainDirectory {
-  const profileId = useProfileId()
-  const q = useQuery({
+type ChainsKey = ReturnType<typeof queryKeys.request<'getChains'>>
+type ChainsObserver = QueryObserver<Answer<ChainInfo[]>, SvcError, ReadonlyMap<number, ChainInfo>, Answer<ChainInfo[]>, ChainsKey>
+
+/**
+ * One observer of the chain list per query cache and profile, shared by every component
+ * that reads it. Every address and route on screen names its chain (a Hex, a Route), so a
+ * wallet search's rows read the directory a thousand times a render; an observer each
+ * (useQuery) cost 15–25 ms of those renders. The query itself is the same.
+ */
+const observers = new WeakMap<QueryClient, Map<string, ChainsObserver>>()
+
+function chainsObserver(client: QueryClient, profileId: string | undefined): ChainsObserver {
+  const byProfile = observers.get(client) ?? new Map<string, ChainsObserver>()
+  observers.set(client, byProfile)
+  const options = {
     queryKey: queryKeys.request(profileId ?? '', 'getChains', ALL),
     queryFn: () => answerLiveOrCached(chainsSource(profileId!, ALL), isOfflineMode()),
     enabled: profileId !== undefined,
     staleTime: Infinity,
     select: indexOf,
-  })
-  return { byId: q.data ?? NO_CHAINS, loading: q.isFetching }
+  }
+  const kept = byProfile.get(profileId ?? '')
+  // Unwatched, the query may have been collected since: the observer follows the cache's current one.
+  if (kept && !kept.hasListeners()) kept.setOptions(options)
+  const observer = kept ?? new QueryObserver(client, options)
+  byProfile.set(profileId ?? '', observer)
+  return observer
+}
+
+export function useChainDirectory(): ChainDirectory {
+  const observer = chainsObserver(useQueryClient(), useProfileId())
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      const stop = observer.subscribe(notifyManager.batchCalls(changed))
+      observer.updateResult()
+      return stop
+    },
+    [observer],
+  )
+  const q = useSyncExternalStore(subscribe, () => observer.getCurrentResult())
+  return useMemo(() => ({ byId: q.data ?? NO_CHAINS, loading: q.isFetching }), [q.data, q.isFetching])
 }
 
 export const useChainsById = (): ReadonlyMap<number, ChainInfo> => useChainDirectory().byId
