@@ -15,11 +15,7 @@ export interface HeldBalances {
   fromCache?: boolean
 }
 
-interface HeldRequest {
-  intentId: string
-  owner: string | undefined
-  createdMs: number | undefined
-}
+type HeldRequest = { intentId: string; owner: string | undefined; createdMs: number | undefined }
 
 /**
  * The narrowed GetIntentHistory (written through) as a data-layer source: the intent's

@@ -7,10 +7,7 @@ export type PaletteAction =
   | { id: string; label: string; kind: 'navigate'; to: string }
   | { id: string; label: string; kind: 'watch'; intentId: string }
 
-interface PaletteView {
-  label: string
-  to: string
-}
+type PaletteView = { label: string; to: string }
 
 const searchPath = (params: URLSearchParams) => `/search?${params.toString()}`
 

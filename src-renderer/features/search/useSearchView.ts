@@ -23,10 +23,7 @@ function newestFirst(hits: readonly SearchHit[]): SearchHit[] {
 }
 
 /** A call the service answered up to its cap, and where History lists all of it (when it can). */
-export interface CappedSearch {
-  as?: SearchFilterKey
-  historyHref?: string
-}
+export type CappedSearch = { as?: SearchFilterKey; historyHref?: string }
 
 const NO_HITS: SearchHit[] = []
 
