@@ -12,11 +12,8 @@ export function chartRows(points: readonly HistoryPoint[]): PlotRow[] {
 
 /** The units of the newest observation: the rates' names say which is APY and which APR. */
 export function unitsOf(points: readonly HistoryPoint[]): { base: RateUnit | null; rewards: RateUnit | null } {
-  for (let i = points.length - 1; i >= 0; i--) {
-    const p = points[i]
-    if (!isGap(p)) return { base: p.baseUnit, rewards: p.rewardsUnit }
-  }
-  return { base: null, rewards: null }
+  const last = points.findLast((p): p is MarketObservation => !isGap(p))
+  return { base: last?.baseUnit ?? null, rewards: last?.rewardsUnit ?? null }
 }
 
 /** "Base rate (APY)", "Rewards (APR)", or without a unit when the service named none. */

@@ -91,17 +91,15 @@ export const ALL_NETWORKS = '*'
  */
 export function toQueries(wallets: readonly WalletRow[], networks: readonly string[] = []): YieldBalanceQuery[] {
   const byLower = new Map(networks.map((n) => [n.toLowerCase(), n]))
-  const seen = new Set<string>()
-  const out: YieldBalanceQuery[] = []
+  // By the query's JSON, in the order first asked: a repeated query keeps its place.
+  const byKey = new Map<string, YieldBalanceQuery>()
   for (const w of wallets) {
     const typed = w.network.trim()
     const names = typed === ALL_NETWORKS ? networks : [byLower.get(typed.toLowerCase()) ?? typed]
     for (const network of names) {
       const q: YieldBalanceQuery = { address: w.address.trim(), network, ...(w.yieldId.trim() && { yieldId: w.yieldId.trim() }) }
-      const key = JSON.stringify(q)
-      if (!seen.has(key)) out.push(q)
-      seen.add(key)
+      byKey.set(JSON.stringify(q), q)
     }
   }
-  return out
+  return [...byKey.values()]
 }
