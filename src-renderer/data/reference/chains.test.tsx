@@ -5,7 +5,8 @@ import { answers, callsOf, okFetched } from '../../testing/bridge'
 import { resetWorld } from '../../testing/harness'
 import { createQueryClient } from '../client'
 import { DataProvider } from '../DataProvider'
-import { useChainsById } from './chains'
+import { useCacheStatus } from '../../stores/cache'
+import { askChainsEarly, useChainsById } from './chains'
 
 const ETHEREUM = { id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }
 
@@ -30,6 +31,16 @@ describe('the chain directory', () => {
     unmount()
     render(<DataProvider client={client}>{cells.slice(0, 3)}</DataProvider>)
     await waitFor(() => expect(screen.getAllByTestId('cell').map((c) => c.textContent)).toEqual(['0: Ethereum', '1: Ethereum', '2: Ethereum']))
+    expect(callsOf('getChains')).toHaveLength(1)
+  })
+
+  it('is asked of the service at start-up only when not working offline (offline it is read from the cache)', () => {
+    answers.set('getChains', () => okFetched({ chains: [ETHEREUM] }))
+    useCacheStatus.setState({ forcedOffline: true })
+    askChainsEarly()
+    expect(callsOf('getChains')).toHaveLength(0)
+    useCacheStatus.setState({ forcedOffline: false })
+    askChainsEarly()
     expect(callsOf('getChains')).toHaveLength(1)
   })
 })

@@ -52,7 +52,9 @@ const ALL: GetChainsRequest = {}
 let early: Promise<Result<Fetched<GetChainsResponse>>> | undefined
 
 export function askChainsEarly(): void {
-  early ??= bridgeCall('getChains', ALL)
+  // Working offline the list is read from the cache: asking the service would only write
+  // its answer through to the cache while the opening view loads.
+  if (!isOfflineMode()) early ??= bridgeCall('getChains', ALL)
 }
 
 async function takeEarlyAnswer(profileId: string): Promise<Result<Fetched<GetChainsResponse>> | undefined> {
