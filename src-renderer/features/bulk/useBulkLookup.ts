@@ -7,9 +7,7 @@ import { resolveOffline, resolveOnline } from './resolve'
 /** Keys looked up at once: enough to finish 1,000 keys in a minute or two, few enough to stay inside a rate limit. */
 const CONCURRENCY = 4
 
-interface BulkOutcome extends KeyOutcome {
-  key: BulkKey
-}
+type BulkOutcome = KeyOutcome & { key: BulkKey }
 
 const IDLE = {
   running: false,

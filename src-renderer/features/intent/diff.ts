@@ -1,10 +1,5 @@
 /** One leaf of two compared objects; `undefined` on a side means the field is absent there. */
-export interface DiffRow {
-  path: string
-  left: unknown
-  right: unknown
-  same: boolean
-}
+export type DiffRow = { path: string; left: unknown; right: unknown; same: boolean }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)

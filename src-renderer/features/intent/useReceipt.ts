@@ -6,10 +6,7 @@ import { useProfileId, useServiceQuery } from '../../data/useServiceQuery'
 import { useWatch } from '../watch'
 
 /** The receipt as the data layer answers it; `viaHistory` for a cached one that came in a history entry. */
-interface ReceiptRead {
-  receipt: IntentReceipt
-  viaHistory?: boolean
-}
+type ReceiptRead = { receipt: IntentReceipt; viaHistory?: boolean }
 
 export interface ShownReceipt extends ReceiptRead {
   /** epoch ms: when it was fetched, or when the watch last heard from the service */

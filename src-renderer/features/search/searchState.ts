@@ -46,10 +46,7 @@ export type SearchState =
     }
 
 /** One call's state: its answer (kept while it runs again), its failure, or neither while it is out. */
-export interface CandidateOutcome {
-  answer?: Shown<CandidateAnswer>
-  error?: SvcError
-}
+export type CandidateOutcome = { answer?: Shown<CandidateAnswer>; error?: SvcError }
 
 const oldest = (times: ReadonlyArray<number | undefined>): number | undefined => {
   const known = times.filter((t): t is number => t !== undefined)
