@@ -11,10 +11,7 @@ import { checkDraft, nounsOf, searchFilters, type SearchFilterKey } from './filt
 export const UNIVERSAL_PARAM = 'q'
 
 /** One SearchIntents request; `as` names the filter a universal candidate stands for. */
-export interface Candidate {
-  as?: SearchFilterKey
-  request: SearchIntentsRequest
-}
+export type Candidate = { as?: SearchFilterKey; request: SearchIntentsRequest }
 
 export type SearchPlan =
   | { mode: 'none' }
