@@ -1,8 +1,7 @@
 import type { Intent, ReportedStatus } from '@contract/service'
-import type { RouteLeg } from '../../lib/intentRoute'
 import type { CachedIntentRow } from '../../db'
 import { parseTime } from '../../lib/format'
-import { intentProviders, intentRoute } from '../../lib/intentRoute'
+import { intentProviders, intentRoute, type RouteLeg } from '../../lib/intentRoute'
 import type { SearchFilterKey } from './filters'
 
 /**
