@@ -1,4 +1,5 @@
 import { useMemo, useRef, useState } from 'react'
+import { Checkbox } from '../../components/Checkbox'
 import { useEscapeKey } from '../../lib/useEscapeKey'
 import { useHistoryColumns } from '../../stores/historyColumns'
 import { OPTIONAL_COLUMNS } from './HistoryTable'
@@ -28,10 +29,7 @@ export function ColumnChooser() {
       <fieldset>
         <legend className="small muted">More columns (the table may scroll sideways)</legend>
         {OPTIONAL_COLUMNS.map((c) => (
-          <label key={c.id} className="small">
-            <input type="checkbox" checked={picked.has(c.id)} onChange={() => toggle(c.id)} />
-            {c.header}
-          </label>
+          <Checkbox key={c.id} className="small" label={c.header} checked={picked.has(c.id)} onChange={() => toggle(c.id)} />
         ))}
       </fieldset>
     </details>

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react'
 import { EDGE_MODES, INTENT_PROTOCOLS, INTENT_STATUSES } from '@contract/service/constants'
 import { ChainSelect } from '../../components/ChainSelect'
+import { Checkbox } from '../../components/Checkbox'
 import { FormField } from '../../components/FormField'
 import { SelectField, type SelectOption } from '../../components/SelectField'
 import { STATUS_MEANING } from '../../components/StatusBadge'
@@ -107,14 +108,8 @@ function AdvancedFilters({ f, providerListId, railListId }: { f: HistoryFiltersM
 function FilterActions({ f, applied }: { f: HistoryFiltersModel; applied: HistoryFilterDraft }) {
   return (
     <div className="row history-filter-actions">
-      <label className="row small">
-        <input type="checkbox" checked={f.draft.includeBalances} onChange={(e) => f.set('includeBalances', e.target.checked)} />
-        Include balances
-      </label>
-      <label className="row small">
-        <input type="checkbox" checked={f.draft.onlyRecoverable} onChange={(e) => f.set('onlyRecoverable', e.target.checked)} />
-        Only recoverable
-      </label>
+      <Checkbox label="Include balances" checked={f.draft.includeBalances} onChange={(on) => f.set('includeBalances', on)} />
+      <Checkbox label="Only recoverable" checked={f.draft.onlyRecoverable} onChange={(on) => f.set('onlyRecoverable', on)} />
       <span className="history-spacer" />
       <WatchFilterButton applied={applied} />
       <button type="button" title="Intents whose funds are stuck at an intent address, with their balances" onClick={f.applyRecoverable}>
