@@ -111,6 +111,9 @@ export const marketFileKey = (marketId: string): string => createHash('sha256').
 /** A market's file name, from its key. */
 export const fileOfKey = (key: string): string => `m-${key}.bin`
 
+/** A market's file name: market ids are the service's free text, so they are hashed. */
+export const marketFileName = (marketId: string): string => fileOfKey(marketFileKey(marketId))
+
 /**
  * The journal (`journal.bin`): a full snapshot's changed records in one append, each
  * entry the market's file key as 12 bytes and its 23-byte record. The journal's records
