@@ -13,7 +13,7 @@ function Leg({ leg }: { leg: RouteLeg }) {
   return (
     <span className="route-leg">
       {leg.amount !== undefined && leg.amountKind ? <span className="route-amount-kind">{leg.amountKind} </span> : null}
-      {leg.amount !== undefined ? <Amount raw={leg.amount} decimals={decimals} symbol={symbol} /> : <span>{symbol ?? '—'}</span>}
+      {leg.amount !== undefined ? <Amount raw={leg.amount} decimals={decimals} symbol={symbol} base /> : <span>{symbol ?? '—'}</span>}
       <span className="muted"> on {chainName(chains, leg.chainId)}</span>
     </span>
   )

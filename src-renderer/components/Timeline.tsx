@@ -55,7 +55,7 @@ const optional = (fields: readonly Field[]) => fields.filter(([, v]) => !isBlank
 function StepAmount({ step }: { step: TimelineStep }) {
   const tokens = useTokenLabels()
   const known = tokenLabel(tokens, step.chainId, step.tokenAddress)
-  return <Amount raw={step.amount} decimals={step.decimals ?? known?.decimals} symbol={step.symbol ?? known?.symbol} copyable />
+  return <Amount raw={step.amount} decimals={step.decimals ?? known?.decimals} symbol={step.symbol ?? known?.symbol} base copyable />
 }
 
 /** The leg's own status, as sent; one this app does not know says so. */

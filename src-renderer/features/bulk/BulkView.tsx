@@ -25,8 +25,7 @@ import { ViewHeader } from '../../components/ViewHeader'
 /** An amount in its token's units, as every view writes it; base units when the token is not known. */
 function TokenAmount({ raw, chainId, token, decimals }: { raw?: string; chainId?: number; token?: string; decimals?: number }) {
   const label = tokenLabel(useTokenLabels(), chainId, token)
-  const known = label?.decimals ?? decimals
-  return <Amount raw={raw} decimals={known} symbol={known === undefined ? `${label?.symbol ?? ''} (base units)`.trim() : label?.symbol} />
+  return <Amount raw={raw} decimals={label?.decimals ?? decimals} symbol={label?.symbol} base />
 }
 
 function useColumns(): Column<BulkMatch>[] {

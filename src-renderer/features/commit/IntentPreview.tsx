@@ -17,7 +17,7 @@ import { labelledRoute } from './tokenLabels'
 /** An amount of a token named by address, labelled with what the answer states, else whatever the app knows about it. */
 function TokenAmount({ chainId, token, raw, decimals, symbol }: { chainId?: number; token?: string; raw?: string; decimals?: number; symbol?: string }) {
   const known = useTokenCatalog().find(chainId, token)
-  return <Amount raw={raw} decimals={decimals ?? known?.decimals} symbol={symbol ?? known?.symbol ?? (token ? shortHex(token) : undefined)} copyable />
+  return <Amount raw={raw} decimals={decimals ?? known?.decimals} symbol={symbol ?? known?.symbol ?? (token ? shortHex(token) : undefined)} base copyable />
 }
 /** When the quote stops being honoured; warns once that moment has passed. */
 function Expiry({ expiresAt, label }: { expiresAt: string | undefined; label: string }) {

@@ -21,7 +21,7 @@ export function EdgeCard({ edge }: { edge: Edge | undefined }) {
             ['Relay request', hex(edge.relayRequestId)],
             ['User account', hex(edge.edgeUserAddress)],
             ['Token', edge.edgeTokenAddress ? <span>{m?.symbol ? `${m.symbol} ` : ''}<Hex value={edge.edgeTokenAddress} /></span> : undefined],
-            ['Amount', edge.edgeTokenAmount === undefined ? undefined : <Amount raw={edge.edgeTokenAmount} decimals={m?.decimals} symbol={m?.decimals === undefined ? 'base units' : m?.symbol} copyable />],
+            ['Amount', edge.edgeTokenAmount === undefined ? undefined : <Amount raw={edge.edgeTokenAmount} decimals={m?.decimals} symbol={m?.symbol} base copyable />],
             ['Init transaction', hex(edge.initTransactionHash)],
             ['Fill transaction', hex(edge.fillTransactionHash)],
             ['Refund transaction', hex(edge.refundTransactionHash)],

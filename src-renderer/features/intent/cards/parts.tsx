@@ -39,8 +39,7 @@ export const useTokenLookup = () => useContext(TokenContext)
 /** An amount of a token named by chain and address, labelled with what is known about it. */
 function TokenAmount({ raw, chainId, token }: { raw: string; chainId?: number; token?: string }) {
   const label = useTokenLookup()(chainId, token)
-  const symbol = label?.symbol ?? (token ? shortHex(token) : 'token')
-  return <Amount raw={raw} decimals={label?.decimals} symbol={label?.decimals === undefined ? `${symbol} (base units)` : symbol} copyable />
+  return <Amount raw={raw} decimals={label?.decimals} symbol={label?.symbol ?? (token ? shortHex(token) : undefined)} base copyable />
 }
 
 /** An amount's USD value at the profile's one price source, with how it was priced: the figure every other view gives the same amount. */
@@ -68,9 +67,7 @@ function TokenName({ address, chainId }: { address: string; chainId?: number }) 
 export function NativeAmount({ raw, chainId, symbol }: { raw: string; chainId?: number; symbol?: string }) {
   const byId = useChainsById()
   const native = chainId === undefined ? undefined : byId.get(chainId)?.nativeCurrency
-  // Without the chain's decimals the figure can only be shown in base units.
-  if (!native) return <Amount raw={raw} symbol={symbol ? `${symbol} base units` : 'base units'} copyable />
-  return <Amount raw={raw} decimals={native.decimals} symbol={symbol ?? native.symbol} copyable />
+  return <Amount raw={raw} decimals={native?.decimals} symbol={symbol ?? native?.symbol} base copyable />
 }
 
 function ChainName({ id }: { id: number }) {
