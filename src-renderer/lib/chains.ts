@@ -6,6 +6,10 @@ import { safeHttpUrl } from './safeUrl'
 export const chainName = (byId: ReadonlyMap<number, ChainInfo>, id: number | undefined): string =>
   id === undefined ? '—' : (byId.get(id)?.name ?? `Chain ${id}`)
 
+/** "Ethereum → Base": a route by its chains' names. */
+export const routeName = (byId: ReadonlyMap<number, ChainInfo>, origin: number | undefined, destination: number | undefined): string =>
+  `${chainName(byId, origin)} → ${chainName(byId, destination)}`
+
 /** Explorer link for a transaction or address, when the service told us the chain's explorer and it is http(s). */
 export function explorerUrl(
   byId: ReadonlyMap<number, ChainInfo>,

@@ -1,11 +1,12 @@
 import { useMemo } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
 import { ShownAge } from '../../components/CachedNotice'
 import { DataTable, type Column } from '../../components/DataTable'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
+import { intentColumns, intentPath } from '../../components/IntentLink'
+import { Checkbox } from '../../components/Checkbox'
 import { SelectField } from '../../components/SelectField'
-import { Hex } from '../../components/Hex'
 import { StatusBadge } from '../../components/StatusBadge'
 import { toCsv } from '@contract/csv'
 import { datedFilename, downloadText } from '../../lib/download'
@@ -13,7 +14,6 @@ import { formatAge, formatDateTime, formatDuration } from '../../lib/format'
 import { useNow } from '../../lib/useNow'
 import { useOfflineMode } from '../../stores/cache'
 import { useChainsById } from '../../data/reference/chains'
-import { chainName } from '../../lib/chains'
 import { useConnection } from '../../stores/connection'
 import { BASELINE_FRESH_MS, useRouteBaseline, type RouteBaseline } from '../../data/routeBaseline'
 import { caseKey, useCases } from '../../stores/attentionCases'
@@ -52,8 +52,7 @@ function useColumns(profileId: string, fresh: ReadonlySet<string>, notes: Readon
     () => [
       { id: 'reason', header: 'Reason', sortValue: (i) => i.urgency, cell: (i) => <span data-reason={i.reason}>{REASON_LABEL[i.reason]}{fresh.has(i.candidate.intentId) ? <strong className="badge tone-info"> new</strong> : null}</span>, wrap: true },
       { id: 'status', header: 'Status', cell: (i) => <StatusBadge status={i.candidate.status} /> },
-      { id: 'intent', header: 'Intent', cell: (i) => <Link to={`/intent/${encodeURIComponent(i.candidate.intentId)}`} data-intent={i.candidate.intentId}><Hex value={i.candidate.intentId} /></Link> },
-      { id: 'route', header: 'Route', cell: (i) => `${chainName(chains, i.candidate.originChainId)} → ${chainName(chains, i.candidate.destinationChainId)}`, wrap: true },
+      ...intentColumns<AttentionItem>(chains, (i) => i.candidate),
       { id: 'age', header: 'Age', align: 'right', sortValue: (i) => i.ageMs, cell: (i) => formatDuration(i.ageMs) },
       { id: 'sla', header: 'SLA timer', cell: (i) => <SlaTimer item={i} />, wrap: true },
       { id: 'held', header: 'Recoverable', align: 'right', sortValue: (i) => i.heldUsd, cell: (i) => <HeldCell item={i} />, wrap: true },
@@ -127,7 +126,7 @@ export function AttentionView() {
       <ViewHeader title="Needs attention" titleId="attention-title">
         <div className="toolbar">
           <SelectField label="Reason" value={reason} options={REASON_OPTIONS} onChange={(r) => set({ reason: r })} />
-          <label className="row small"><input type="checkbox" checked={showResolved} onChange={(e) => set({ showResolved: e.target.checked })} /> Show resolved</label>
+          <Checkbox label="Show resolved" checked={showResolved} onChange={(on) => set({ showResolved: on })} />
           <button type="button" onClick={data.reload} disabled={loading}>{loading ? 'Refreshing…' : 'Refresh'}</button>
           <button type="button" onClick={exportCsv} disabled={!shown.length}>Export CSV</button>
           {typeof Notification !== 'undefined' && Notification.permission === 'default' ? <button type="button" onClick={() => void Notification.requestPermission()}>Enable notifications</button> : null}
@@ -140,8 +139,8 @@ export function AttentionView() {
         {loading && !data.shown ? 'Loading the queue…' : `${shown.length} of ${queue.length} intents shown, refreshed every ${REFRESH_MS / 1000} s. ${baselineText(baseline.baseline, baseline.reading, now)}`}
       </p>
       {!loading && !shown.length ? <EmptyState title={emptyTitle(reason, queue.length - shown.length)}>{emptyText(reason, queue.length - shown.length, fromCache)}</EmptyState> : null}
-      {shown.length ? <DataTable label="Needs attention" columns={columns} rows={shown} rowKey={(i) => i.candidate.intentId} onOpen={(i) => navigate(`/intent/${encodeURIComponent(i.candidate.intentId)}`)} /> : null}
-      {reason === 'all' && unjudged.length ? <BaselineIncomplete items={unjudged} columns={columns} reading={baseline.reading} onOpen={(i) => navigate(`/intent/${encodeURIComponent(i.candidate.intentId)}`)} /> : null}
+      {shown.length ? <DataTable label="Needs attention" columns={columns} rows={shown} rowKey={(i) => i.candidate.intentId} onOpen={(i) => navigate(intentPath(i.candidate.intentId))} /> : null}
+      {reason === 'all' && unjudged.length ? <BaselineIncomplete items={unjudged} columns={columns} reading={baseline.reading} onOpen={(i) => navigate(intentPath(i.candidate.intentId))} /> : null}
     </section>
   )
 }

@@ -1,8 +1,9 @@
 import { useMemo, useState, type ClipboardEvent, type DragEvent } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { DataTable, type Column } from '../../components/DataTable'
 import { EmptyState } from '../../components/EmptyState'
 import { Hex } from '../../components/Hex'
+import { intentColumns } from '../../components/IntentLink'
 import { StatusBadge } from '../../components/StatusBadge'
 import { toCsv } from '@contract/csv'
 import { datedFilename, downloadText } from '../../lib/download'
@@ -10,7 +11,6 @@ import { KIND_LABEL } from '../../lib/classifyInput'
 import { countOf } from '../../lib/format'
 import { useOfflineMode } from '../../stores/cache'
 import { useChainsById } from '../../data/reference/chains'
-import { chainName } from '../../lib/chains'
 import { useConnection } from '../../stores/connection'
 import { MAX_KEYS, parseKeys, type ParsedKeys } from './keys'
 import { pastedValue } from './paste'
@@ -34,8 +34,7 @@ function useColumns(): Column<BulkMatch>[] {
     () => [
       { id: 'key', header: 'Key', sortValue: (m) => m.key, cell: (m) => <Hex value={m.key} /> },
       { id: 'status', header: 'Status', sortValue: (m) => m.status, cell: (m) => <StatusBadge status={m.status} /> },
-      { id: 'intent', header: 'Intent', cell: (m) => <Link to={`/intent/${encodeURIComponent(m.intentId)}`} data-intent={m.intentId}><Hex value={m.intentId} /></Link> },
-      { id: 'route', header: 'Route', cell: (m) => `${chainName(chains, m.originChainId)} → ${chainName(chains, m.destinationChainId)}`, wrap: true },
+      ...intentColumns<BulkMatch>(chains, (m) => m),
       // Exact amounts can be long (18 decimals): they wrap rather than widen the table.
       { id: 'sent', header: 'Amount in', align: 'right', wrap: true, cell: (m) => <TokenAmount raw={m.originAmount} chainId={m.originChainId} token={m.originTokenAddress} decimals={m.originDecimals} /> },
       { id: 'quoted', header: 'Quoted out', align: 'right', wrap: true, cell: (m) => <TokenAmount raw={m.destinationAmount} chainId={m.destinationChainId} token={m.destinationTokenAddress} /> },

@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { CachedNotice, ShownAge } from '../../components/CachedNotice'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { FormField } from '../../components/FormField'
 import { Hex } from '../../components/Hex'
+import { IntentLink } from '../../components/IntentLink'
 import { datedFilename, downloadText } from '../../lib/download'
 import { countOf, formatUsd } from '../../lib/format'
 import { useChainsById } from '../../data/reference/chains'
@@ -28,9 +29,7 @@ function TotalCard({ t }: { t: TokenTotal }) {
       <ul aria-label={`Intents behind ${t.symbol ?? t.key}`}>
         {t.parts.map((p) => (
           <li key={`${p.intentId}|${p.intentAddress}`}>
-            <Link to={`/intent/${encodeURIComponent(p.intentId)}`} data-intent={p.intentId}>
-              <Hex value={p.intentId} />
-            </Link>{' '}
+            <IntentLink intentId={p.intentId} />{' '}
             {p.status} — {amountOf(p.balance, t)} {p.usd !== undefined ? `(${formatUsd(p.usd)})` : ''} at <Hex value={p.intentAddress} kind="address" chainId={t.chainId} />
           </li>
         ))}

@@ -8,7 +8,7 @@ import { formatDateTime, formatDuration, formatPercent } from '../../lib/format'
 import { STATS_WINDOWS, WINDOW_LABEL, type DayPoint, type GroupStats, type RouteStats, type StatsWindow } from '../../lib/routeStats'
 import { useOfflineMode } from '../../stores/cache'
 import { useChainsById } from '../../data/reference/chains'
-import { chainName } from '../../lib/chains'
+import { routeName } from '../../lib/chains'
 import { useUrlParam } from '../../lib/useUrlParam'
 import { useConnection } from '../../stores/connection'
 import { requestRouteStats, useRouteStatsFor } from '../../data/routeStats'
@@ -100,13 +100,13 @@ export function RoutesView() {
   const fetcher = useFetchWindow(recompute)
   const chains = useChainsById()
 
-  const routeName = useCallback((g: GroupStats) => `${chainName(chains, g.originChainId)} → ${chainName(chains, g.destinationChainId)}`, [chains])
-  const routeColumns = useMemo((): Column<GroupStats>[] => [{ id: 'route', header: 'Route', sortValue: routeName, cell: routeName }, ...FIGURE_COLUMNS], [routeName])
+  const nameOf = useCallback((g: GroupStats) => routeName(chains, g.originChainId, g.destinationChainId), [chains])
+  const routeColumns = useMemo((): Column<GroupStats>[] => [{ id: 'route', header: 'Route', sortValue: nameOf, cell: nameOf }, ...FIGURE_COLUMNS], [nameOf])
   const providerColumns = useMemo((): Column<GroupStats>[] => [{ id: 'provider', header: 'Provider', sortValue: (g) => g.provider, cell: (g) => g.provider }, ...FIGURE_COLUMNS], [])
 
   const stats = entry?.stats
   const focused = stats && (stats.routes.find((r) => `route:${r.key}` === focus) ?? stats.providers.find((p) => `provider:${p.key}` === focus))
-  const focusTitle = focused ? (focused.provider ?? routeName(focused)) : 'All routes'
+  const focusTitle = focused ? (focused.provider ?? nameOf(focused)) : 'All routes'
 
   return (
     <section className="view routes-view" aria-labelledby="routes-title">
@@ -145,7 +145,7 @@ export function RoutesView() {
               value={focused ? focus : 'all'}
               options={[
                 { value: 'all', label: 'All routes' },
-                ...stats.routes.slice(0, 200).map((r) => ({ value: `route:${r.key}`, label: routeName(r) })),
+                ...stats.routes.slice(0, 200).map((r) => ({ value: `route:${r.key}`, label: nameOf(r) })),
                 ...stats.providers.map((p) => ({ value: `provider:${p.key}`, label: `Provider ${p.provider}` })),
               ]}
               onChange={setFocus}

@@ -2,11 +2,12 @@ import { useMemo } from 'react'
 import { useNavigate } from 'react-router'
 import { DataTable, type Column } from '../../components/DataTable'
 import { Hex } from '../../components/Hex'
+import { intentPath } from '../../components/IntentLink'
 import { Route } from '../../components/Route'
 import { StatusBadge } from '../../components/StatusBadge'
 import { formatAge, formatDateTime, formatUsd } from '../../lib/format'
 import { useChainsById } from '../../data/reference/chains'
-import { chainName } from '../../lib/chains'
+import { routeName } from '../../lib/chains'
 import { WatchButton } from '../watch'
 import { nounsOf } from './filters'
 import type { SearchHit } from './hits'
@@ -47,7 +48,7 @@ function resultColumns(chains: ReadonlyMap<number, ChainInfo>, showMatchedAs: bo
     {
       id: 'route',
       header: 'Route',
-      sortValue: (h) => `${chainName(chains, h.from.chainId)} → ${chainName(chains, h.to.chainId)}`,
+      sortValue: (h) => routeName(chains, h.from.chainId, h.to.chainId),
       cell: (h) => <Route from={h.from} to={h.to} />,
       wrap: true,
     },
@@ -88,7 +89,7 @@ export function ResultsTable({ hits, showMatchedAs }: { hits: SearchHit[]; showM
       rows={hits}
       rowKey={(h) => h.key}
       initialSort={{ column: 'created', dir: 'desc' }}
-      onOpen={(h) => h.intentId && navigate(`/intent/${encodeURIComponent(h.intentId)}`)}
+      onOpen={(h) => h.intentId && navigate(intentPath(h.intentId))}
     />
   )
 }
