@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import type { ProfileView } from '@contract/app'
 import type { SvcError } from '@contract/errors'
+import { ConfirmButtons } from '../../components/ConfirmBar'
 import { DataTable } from '../../components/DataTable'
 import { SelectField } from '../../components/SelectField'
 import { STORES } from '../../db'
@@ -219,14 +220,7 @@ function ImportSummary(props: TargetProps & { fileName: string; size: number; on
       </p>
       <CountsTable counts={counts} />
       <TargetChoice {...props} />
-      <div className="row cache-actions">
-        <button type="button" className="primary" onClick={props.onImport} disabled={!total}>
-          Import {formatCount(total)} records
-        </button>
-        <button type="button" onClick={props.onCancel}>
-          Cancel
-        </button>
-      </div>
+      <ConfirmButtons confirmLabel={`Import ${formatCount(total)} records`} disabled={!total} onConfirm={props.onImport} onCancel={props.onCancel} />
     </div>
   )
 }

@@ -6,7 +6,7 @@ import { SelectField } from '../../components/SelectField'
 import type { StoreName } from '../../db'
 import { EmptyState } from '../../components/EmptyState'
 import { useClearCache } from '../../data/cacheAdmin'
-import { ConfirmBar } from './ConfirmBar'
+import { ConfirmBar } from '../../components/ConfirmBar'
 import { formatBytes, formatCount, profileLabel, profileOptions } from './format'
 import type { Inventory } from '../../data/useCacheInventory'
 

@@ -5,6 +5,7 @@ import { Checkbox } from '../../components/Checkbox'
 import { FormField } from '../../components/FormField'
 import { SelectField, type SelectOption } from '../../components/SelectField'
 import { STATUS_MEANING } from '../../components/StatusBadge'
+import { Suggestions } from '../../components/Suggestions'
 import type { FilterField, HistoryFilterDraft } from './filters'
 import { useHistoryFilters, type HistoryFiltersModel } from './useHistoryFilters'
 import { WatchFilterButton } from './WatchFilterButton'
@@ -60,16 +61,14 @@ function StatusFilters({ f }: { f: HistoryFiltersModel }) {
     <fieldset className="history-statuses">
       <legend>Statuses {draft.statuses.length ? `(${draft.statuses.length})` : '(any)'}</legend>
       {INTENT_STATUSES.map((s) => (
-        <label key={s} title={STATUS_MEANING[s]}>
-          <input
-            type="checkbox"
-            checked={draft.statuses.includes(s)}
-            onChange={(e) =>
-              set('statuses', e.target.checked ? [...draft.statuses, s] : draft.statuses.filter((x) => x !== s))
-            }
-          />
-          {s}
-        </label>
+        <Checkbox
+          key={s}
+          className=""
+          title={STATUS_MEANING[s]}
+          label={s}
+          checked={draft.statuses.includes(s)}
+          onChange={(on) => set('statuses', on ? [...draft.statuses, s] : draft.statuses.filter((x) => x !== s))}
+        />
       ))}
     </fieldset>
   )
@@ -150,16 +149,8 @@ export function HistoryFilters({
       <MainFilters f={f} />
       <StatusFilters f={f} />
       <AdvancedFilters f={f} providerListId={providerListId} railListId={railListId} />
-      <datalist id={providerListId}>
-        {providerSuggestions.map((c) => (
-          <option key={c} value={c} />
-        ))}
-      </datalist>
-      <datalist id={railListId}>
-        {railSuggestions.map((r) => (
-          <option key={r} value={r} />
-        ))}
-      </datalist>
+      <Suggestions id={providerListId} values={providerSuggestions} />
+      <Suggestions id={railListId} values={railSuggestions} />
       <FilterActions f={f} applied={applied} />
     </form>
   )

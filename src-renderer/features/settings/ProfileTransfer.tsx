@@ -1,6 +1,7 @@
 import { Fragment, useState } from 'react'
 import type { ProfileView } from '@contract/app'
 import { Checkbox } from '../../components/Checkbox'
+import { ConfirmButtons } from '../../components/ConfirmBar'
 import { OpenFileButton } from '../../components/OpenFileButton'
 import { readBlobText } from '../../db/transfer'
 import { useSaveProfiles } from '../../data/settings'
@@ -25,14 +26,7 @@ function ExportPanel({ profiles, onClose }: { profiles: readonly ProfileView[]; 
       {profiles.map((p) => (
         <Checkbox key={p.id} className="row" label={<ProfileLabel profile={p} />} checked={chosen.has(p.id)} onChange={() => toggle(p.id)} aria-label={`Export ${p.name}`} />
       ))}
-      <div className="row">
-        <button type="button" className="primary" disabled={chosen.size === 0} onClick={save}>
-          Save file
-        </button>
-        <button type="button" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
+      <ConfirmButtons confirmLabel="Save file" disabled={chosen.size === 0} onConfirm={save} onCancel={onClose} />
     </div>
   )
 }
@@ -57,27 +51,26 @@ function ImportPreview({ steps, onImport, onCancel }: { steps: ImportStep[]; onI
         ))}
       </ul>
       {insecure.length ? (
-        <label className="row">
-          <input type="checkbox" checked={acceptInsecure} onChange={(e) => setAcceptInsecure(e.target.checked)} />
-          {insecure.map((s, i) => (
-            <Fragment key={i}>
-              {i ? ', ' : ''}
-              <bdi>{s.name}</bdi>
-            </Fragment>
-          ))}
-          : plain http to another machine, so every call and the access key would travel unencrypted. I
-          accept that (otherwise these are left out).
-        </label>
+        <Checkbox
+          className="row"
+          checked={acceptInsecure}
+          onChange={setAcceptInsecure}
+          label={
+            <>
+              {insecure.map((s, i) => (
+                <Fragment key={i}>
+                  {i ? ', ' : ''}
+                  <bdi>{s.name}</bdi>
+                </Fragment>
+              ))}
+              : plain http to another machine, so every call and the access key would travel unencrypted. I accept that (otherwise these are
+              left out).
+            </>
+          }
+        />
       ) : null}
       <p className="muted small">Access keys are not part of the file: you will be asked for each imported profile's key.</p>
-      <div className="row">
-        <button type="button" className="primary" disabled={count === 0} onClick={() => onImport(acceptInsecure)}>
-          {count === 1 ? 'Import 1 profile' : `Import ${count} profiles`}
-        </button>
-        <button type="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <ConfirmButtons confirmLabel={count === 1 ? 'Import 1 profile' : `Import ${count} profiles`} disabled={count === 0} onConfirm={() => onImport(acceptInsecure)} onCancel={onCancel} />
     </div>
   )
 }
