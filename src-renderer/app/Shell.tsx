@@ -10,15 +10,13 @@ import { SettingsRecoveredBanner } from './SettingsRecoveredBanner'
 import { ROUTES } from './routes'
 import { useLastSearch } from './useLastSearch'
 import { SCROLL_ROOT_ATTR } from '../components/scrollRoot'
+import { Checkbox } from '../components/Checkbox'
 
 function OfflineSwitch() {
   const forced = useCacheStatus((s) => s.forcedOffline)
   const setForced = useCacheStatus((s) => s.setForcedOffline)
   return (
-    <label className="row small" title="Read everything from the local cache, without calling the service">
-      <input type="checkbox" checked={forced} onChange={(e) => setForced(e.target.checked)} />
-      Work offline
-    </label>
+    <Checkbox title="Read everything from the local cache, without calling the service" label="Work offline" checked={forced} onChange={setForced} />
   )
 }
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import type { ChainInfo } from '@contract/service'
 import { useChainsById } from '../lib/displaySources'
+import { Checkbox } from './Checkbox'
 
 const byName = (a: ChainInfo, b: ChainInfo) => a.name.localeCompare(b.name)
 
@@ -31,10 +32,7 @@ export function ChainsPicker({ value, onChange, error, label = 'Chains' }: { val
           <legend className="muted small">Only these chains</legend>
           {options.length === 0 ? <p className="muted small">The chain list is not loaded yet.</p> : null}
           {options.map((c) => (
-            <label key={c.id} className="row small">
-              <input type="checkbox" checked={value.includes(c.id)} onChange={(e) => toggle(c.id, e.target.checked)} />
-              {c.name}
-            </label>
+            <Checkbox key={c.id} label={c.name} checked={value.includes(c.id)} onChange={(on) => toggle(c.id, on)} />
           ))}
           {value.length ? (
             <button type="button" onClick={() => onChange([])}>

@@ -5,6 +5,7 @@ import { exportCache, type TransferProgress } from '../../db/transfer'
 import { downloadBlob } from '../../lib/download'
 import { formatBytes, formatCount, profileLabel } from './format'
 import { ProgressLine } from './ProgressLine'
+import { Checkbox } from '../../components/Checkbox'
 import type { Inventory } from '../../data/useCacheInventory'
 
 const EXPORTABLE = STORES.filter((s) => s.kind !== 'derived')
@@ -55,24 +56,19 @@ export function ExportCard({ inventory, appProfiles }: { inventory: Inventory; a
         <fieldset disabled={running}>
           <legend>Stores</legend>
           {EXPORTABLE.map((s) => (
-            <label key={s.name} className="cache-check">
-              <input type="checkbox" checked={stores.has(s.name)} onChange={() => setStores((set) => toggle(set, s.name))} />
-              {s.label} <span className="muted">({formatCount(countOf(s.name))})</span>
-            </label>
+            <Checkbox key={s.name} className="cache-check" label={<>{s.label} <span className="muted">({formatCount(countOf(s.name))})</span></>} checked={stores.has(s.name)} onChange={() => setStores((set) => toggle(set, s.name))} />
           ))}
         </fieldset>
         <fieldset disabled={running}>
           <legend>Profiles</legend>
           {inventory.profiles.map((p) => (
-            <label key={p.profileId} className="cache-check">
-              <input
-                type="checkbox"
-                checked={chosenProfiles.has(p.profileId)}
-                onChange={() => setProfiles(toggle(chosenProfiles, p.profileId))}
-              />
-              {profileLabel(appProfiles, p.profileId)}
-              {p.baseUrls.length ? <span className="muted small"> {p.baseUrls.join(', ')}</span> : null}
-            </label>
+            <Checkbox
+              key={p.profileId}
+              className="cache-check"
+              label={<>{profileLabel(appProfiles, p.profileId)}{p.baseUrls.length ? <span className="muted small"> {p.baseUrls.join(', ')}</span> : null}</>}
+              checked={chosenProfiles.has(p.profileId)}
+              onChange={() => setProfiles(toggle(chosenProfiles, p.profileId))}
+            />
           ))}
           {!inventory.profiles.length ? <p className="muted">No profile has cached data.</p> : null}
         </fieldset>

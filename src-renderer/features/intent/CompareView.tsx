@@ -17,6 +17,7 @@ import { useAvailableVersions } from './versions'
 import { SelectField } from '../../components/SelectField'
 import { FormField } from '../../components/FormField'
 import { ViewHeader } from '../../components/ViewHeader'
+import { Checkbox } from '../../components/Checkbox'
 
 type SideKey = 'a' | 'b'
 
@@ -201,10 +202,7 @@ function ComparisonTable({ rows, headings, intents, onlyDiffs, setOnlyDiffs }: T
     <div className="card">
       <div className="row intent-compare-summary">
         <strong role="status">{differing === 0 ? 'No differences' : `${differing} of ${rows.length} fields differ`}</strong>
-        <label className="row small">
-          <input type="checkbox" checked={onlyDiffs} onChange={(e) => setOnlyDiffs(e.target.checked)} />
-          Only differences
-        </label>
+        <Checkbox label="Only differences" checked={onlyDiffs} onChange={setOnlyDiffs} />
       </div>
       {/* Drawn whole: a comparison is read and searched (find in page) as one. */}
       <DataTable

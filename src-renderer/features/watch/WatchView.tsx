@@ -13,6 +13,7 @@ import { MirrorList } from './MirrorList'
 import { useWatchSync } from './sync'
 import { WatchBoard } from './WatchBoard'
 import { ViewHeader } from '../../components/ViewHeader'
+import { Checkbox } from '../../components/Checkbox'
 
 /** In the browser host the page notifies, so it needs the browser's permission (asked on a click). */
 function BrowserNotificationAccess() {
@@ -60,15 +61,13 @@ export function WatchView() {
       <ViewHeader title="Watch" titleId="watch-title" subtitle={<BoardStatus running={running} finished={finished} />}>
         <div className="toolbar">
           <WatchedFiltersLink />
-          <label className="watch-mute-all">
-            <input
-              type="checkbox"
-              checked={muted}
-              disabled={setNotificationsMuted.isPending}
-              onChange={(e) => setNotificationsMuted.mutate(e.target.checked, told)}
-            />
-            Mute all notifications
-          </label>
+          <Checkbox
+            className="watch-mute-all"
+            label="Mute all notifications"
+            checked={muted}
+            disabled={setNotificationsMuted.isPending}
+            onChange={(on) => setNotificationsMuted.mutate(on, told)}
+          />
           <BrowserNotificationAccess />
           <button type="button" onClick={() => clearFinished.mutate(undefined, told)} disabled={!finished || clearFinished.isPending}>
             {clearFinished.isPending ? 'Clearing…' : `Clear finished${finished ? ` (${finished})` : ''}`}
