@@ -143,6 +143,20 @@ describe('DataTable', () => {
       expect(bodyRows()).toHaveLength(500)
     })
 
+    it('as a grid of fixed-height rows, lays out a growing list without asking every row its key at each render', () => {
+      const long = Array.from({ length: 10_000 }, (_, i) => ({ id: `r${i}`, n: i }))
+      const rowKey = vi.fn((r: Row) => r.id)
+      const grid = { rowHeight: 36, initialScrollTop: 0, onScrollTop: () => {} }
+      const { rerender } = render(<DataTable label="t" columns={columns} rows={long.slice(0, 9_900)} rowKey={rowKey} grid={grid} />)
+      rowKey.mockClear()
+      // A page more, as "load all" adds it, then a render with nothing new (progress alone).
+      rerender(<DataTable label="t" columns={columns} rows={long} rowKey={rowKey} grid={grid} />)
+      rerender(<DataTable label="t" columns={columns} rows={long} rowKey={rowKey} grid={grid} />)
+      expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '10001')
+      expect(bodyRows().length).toBeLessThan(WINDOW_FROM)
+      expect(rowKey.mock.calls.length).toBeLessThan(500)
+    })
+
     it('outside a scroll root draws every row', () => {
       render(<DataTable label="t" columns={columns} rows={many} rowKey={(r) => r.id} />)
       expect(bodyRows()).toHaveLength(500)

@@ -93,7 +93,11 @@ export function useRowWindow<E extends HTMLElement = HTMLTableSectionElement>(
     overscan: fixed ? 8 : OVERSCAN,
     scrollMargin: margin,
     scrollPaddingStart: fixed ?? 0,
-    getItemKey: (i) => getKey(i),
+    // Rows of a fixed height are placed by their index alone. A key function, new at every
+    // render, made the virtualizer lay out every row again at each render (10,000 of them
+    // at each page of a "load all"); the index keys (its default) let it do so only when
+    // the count changes.
+    getItemKey: fixed ? undefined : (i) => getKey(i),
   })
 
   let rowWindow: RowWindow = { kind: 'all' }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ChainInfo } from '@contract/service'
-import { NO_RECEIPT, rowBuilder, toRow } from './rows'
+import { NO_RECEIPT, rowBuilder, toRow, type HistoryRow } from './rows'
 import { balance, makeEntry, WETH } from './testing/entries'
 
 const chains = new Map<number, ChainInfo>([
@@ -77,4 +77,29 @@ describe('rowBuilder', () => {
     expect(renamed[0]).not.toBe(first[0])
     expect(renamed[0].route).toContain('Chain 1')
   })
+
+  it('builds a growing list page by page into the same rows as building it whole', () => {
+    const entries = Array.from({ length: 250 }, () => makeEntry())
+    // Some entries without an id, keyed by their place in the list.
+    for (const e of entries.filter((_, i) => i % 50 === 7)) {
+      delete e.intentId
+      delete e.receipt!.intentId
+      delete e.receipt!.summary!.intentId
+    }
+    const build = rowBuilder()
+    let shown: HistoryRow[] = []
+    for (let end = 100; end <= 250; end += 50) {
+      const before = shown
+      shown = build(entries.slice(0, end), chains)
+      expect(shown.slice(0, before.length).every((row, i) => row === before[i])).toBe(true)
+    }
+    expect(shown).toEqual(rowBuilder()(entries, chains))
+    expect(shown[57].key).toBe('#57')
+    // Another list (not one that goes on from the last) is built afresh, keys by its own positions.
+    const other = build(entries.slice(7, 60), chains)
+    expect(other).toEqual(rowBuilder()(entries.slice(7, 60), chains))
+    expect(other[0].key).toBe('#0')
+    expect(other[50].key).toBe('#50')
+  })
 })
+

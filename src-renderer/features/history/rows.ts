@@ -5,6 +5,7 @@ import { isTokenDecimals } from '@contract/service/bounds'
 import { chainName } from '../../lib/chains'
 import { historyEntryIntentId } from '../../db/records'
 import { receiptDurationMs } from '../../lib/outcomes'
+import { extensionFrom } from './summary'
 
 /**
  * What one table row shows, computed once per loaded entry so scrolling through ten
@@ -180,24 +181,32 @@ function safeRow(e: IntentHistoryEntry, index: number, chains: Chains): HistoryR
 }
 
 /**
- * Builds rows for a growing list: each entry's row is made once per chain list, so a
- * "load all" adding its hundredth page formats only that page.
+ * Builds rows for a growing list: each entry's row is made once per chain list, and a list
+ * that goes on from the last one built (a "load all" adding its hundredth page) only has
+ * its new entries looked at; the rows before are the last list's.
  */
 export function rowBuilder(): (entries: readonly IntentHistoryEntry[], chains: Chains) => HistoryRow[] {
   let cache = new WeakMap<IntentHistoryEntry, HistoryRow>()
   let cachedFor: Chains | null = null
+  let last: { entries: readonly IntentHistoryEntry[]; rows: HistoryRow[] } = { entries: [], rows: [] }
+  const rowAt = (e: IntentHistoryEntry, i: number, chains: Chains) => {
+    let row = cache.get(e)
+    if (!row || row.key !== safeKey(e, i)) {
+      row = safeRow(e, i, chains)
+      cache.set(e, row)
+    }
+    return row
+  }
   return (entries, chains) => {
     if (chains !== cachedFor) {
       cache = new WeakMap()
       cachedFor = chains
+      last = { entries: [], rows: [] }
     }
-    return entries.map((e, i) => {
-      let row = cache.get(e)
-      if (!row || row.key !== safeKey(e, i)) {
-        row = safeRow(e, i, chains)
-        cache.set(e, row)
-      }
-      return row
-    })
+    const from = Math.max(0, extensionFrom(last.entries, entries))
+    const rows = last.rows.slice(0, from)
+    for (let i = from; i < entries.length; i++) rows.push(rowAt(entries[i], i, chains))
+    last = { entries, rows }
+    return rows
   }
 }

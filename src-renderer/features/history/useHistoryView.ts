@@ -88,9 +88,9 @@ export interface HistoryViewModel {
 }
 
 /** The shown pages: the one at the place (pages view) or all of them. */
-function shownPages(list: PagedList<IntentHistoryEntry>, all: boolean): Page[] {
-  if (all) return list.pages
-  const page = list.pages[list.pageIndex]
+function shownPages(pages: Page[], pageIndex: number, all: boolean): Page[] {
+  if (all) return pages
+  const page = pages[pageIndex]
   return page ? [page] : []
 }
 
@@ -121,7 +121,10 @@ function useHistoryList(request: ReturnType<typeof historyRequest> | null, setti
   const offline = useOfflineMode()
   const forcedOffline = useCacheStatus((s) => s.forcedOffline)
   const lastOutage = useConnection((s) => s.lastOutage)
-  const shown = useMemo(() => describeShown(shownPages(list, settings.all)), [list, settings.all])
+  // Keyed on the pages, not the whole list: a "load all" progress update alone must not
+  // rebuild the entries (and so the rows, table and summary) over the list read so far.
+  const { pages, pageIndex } = list
+  const shown = useMemo(() => describeShown(shownPages(pages, pageIndex, settings.all)), [pages, pageIndex, settings.all])
   const view = settings.all ? 'all' : 'pages'
   const outage = offline && !forcedOffline ? lastOutage : null
   const state: HistoryList = {
