@@ -16,11 +16,7 @@ export function IntentLink({ intentId }: { intentId: string }) {
   )
 }
 
-interface IntentOfRow {
-  intentId: string
-  originChainId?: number
-  destinationChainId?: number
-}
+type IntentOfRow = { intentId: string; originChainId?: number; destinationChainId?: number }
 
 /** The Intent and Route columns, as every table of intents writes them; `of` finds the intent in a row. */
 export function intentColumns<R>(chains: ReadonlyMap<number, ChainInfo>, of: (row: R) => IntentOfRow): Column<R>[] {

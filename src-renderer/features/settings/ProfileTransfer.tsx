@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react'
+import { Fragment, useState, type ReactNode } from 'react'
 import type { ProfileView } from '@contract/app'
 import { Checkbox } from '../../components/Checkbox'
 import { ConfirmButtons } from '../../components/ConfirmBar'
@@ -92,14 +92,7 @@ function ImportResult({ outcome, plainTextBackend, onClose }: { outcome: ImportO
         </div>
       ))}
       {outcome.failures.length ? (
-        <div className="field-error" role="alert">
-          <p>Not imported:</p>
-          <ul>
-            {outcome.failures.map((f, i) => (
-              <li key={i}>{f}</li>
-            ))}
-          </ul>
-        </div>
+        <Problems className="field-error" title={<p>Not imported:</p>} lines={outcome.failures} />
       ) : null}
       <button type="button" onClick={onClose}>
         Done
@@ -153,20 +146,27 @@ export function ProfileTransfer({ profiles, plainTextBackend }: { profiles: read
       </div>
       {stage.s === 'export' ? <ExportPanel profiles={own} onClose={idle} /> : null}
       {stage.s === 'problems' ? (
-        <div className="notice notice-error" role="alert" aria-label="Profiles file problems">
-          <strong>{stage.file} cannot be imported:</strong>
-          <ul>
-            {stage.problems.map((p, i) => (
-              <li key={i}>{p}</li>
-            ))}
-          </ul>
-        </div>
+        <Problems className="notice notice-error" label="Profiles file problems" title={<strong>{stage.file} cannot be imported:</strong>} lines={stage.problems} />
       ) : null}
       {stage.s === 'preview' ? (
         <ImportPreview steps={stage.steps} onCancel={idle} onImport={(accept) => void runImport(stage.steps, accept, saveProfiles.mutateAsync).then((outcome) => setStage({ s: 'done', outcome }))} />
       ) : null}
       {stage.s === 'done' ? <ImportResult outcome={stage.outcome} plainTextBackend={plainTextBackend} onClose={idle} /> : null}
     </>
+  )
+}
+
+/** What stopped a file or a profile, one line each, announced as it appears. */
+function Problems({ className, label, title, lines }: { className: string; label?: string; title: ReactNode; lines: readonly string[] }) {
+  return (
+    <div className={className} role="alert" aria-label={label}>
+      {title}
+      <ul>
+        {lines.map((l, i) => (
+          <li key={i}>{l}</li>
+        ))}
+      </ul>
+    </div>
   )
 }
 
