@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { STATUS_KEYS, type DayBucket, type StatusKey } from './summary'
 
 /** Fixed hues per status, the same in the bars and the legend. */
@@ -45,9 +46,10 @@ function DayBar({ day, statuses, top }: { day: DayBucket; statuses: readonly Sta
  * (only those get a legend entry), with the y axis's top and middle and the first and
  * last day. Plain boxes rather than a charting library: while "load all" grows the list
  * the chart is drawn again once a second, and a library's chart of 180 days took
- * 100-360 ms of the window each time.
+ * 100-360 ms of the window each time. Memoised: the summary is drawn again with the view
+ * (at each page "load all" adds), the chart only when its days change.
  */
-export function PerDayChart({ days }: { days: readonly DayBucket[] }) {
+export const PerDayChart = memo(function PerDayChart({ days }: { days: readonly DayBucket[] }) {
   const statuses = STATUS_KEYS.filter((s) => days.some((d) => d[s] > 0))
   let busiest = 0
   for (const d of days) busiest = Math.max(busiest, statuses.reduce((n, s) => n + d[s], 0))
@@ -84,4 +86,4 @@ export function PerDayChart({ days }: { days: readonly DayBucket[] }) {
       </div>
     </figure>
   )
-}
+})
