@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { CachedNotice, DataAge } from '../../components/CachedNotice'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorBoundary } from '../../components/ErrorBoundary'
@@ -15,6 +16,9 @@ import { SummaryStrip } from './SummaryStrip'
 import { useFilterSuggestions, useHistoryTable, type HistoryTableModel } from './useHistoryTable'
 import { useHistoryView, type HistoryViewModel } from './useHistoryView'
 import { ViewHeader } from '../../components/ViewHeader'
+
+/** The filter form, drawn again only when its inputs change: not at each page "load all" adds. */
+const Filters = memo(HistoryFilters)
 
 /**
  * GetIntentHistory as a support and analysis tool: every filter of the spec (kept in the
@@ -36,7 +40,7 @@ export function HistoryView() {
         </button>
       </ViewHeader>
 
-      <HistoryFilters applied={vm.applied} providerSuggestions={suggestions.providers} railSuggestions={suggestions.rails} onApply={actions.applyFilters} />
+      <Filters applied={vm.applied} providerSuggestions={suggestions.providers} railSuggestions={suggestions.rails} onApply={actions.applyFilters} />
 
       <HistoryNotices vm={vm} />
 

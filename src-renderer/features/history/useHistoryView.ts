@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import type { DataSource } from '@contract/app'
 import type { SvcError } from '@contract/errors'
@@ -155,9 +155,15 @@ export function useHistoryView(): HistoryViewModel {
   const offline = useOfflineMode()
 
   const applySettings = (next: Partial<HistoryViewSettings>) => setParams(historyParams(applied, { ...settings, ...next }), { replace: true })
+  // A new list (other filters, sort or page size) starts at its first page, as a new search
+  // does. The same function while the URL stays, so the filter form is not drawn again at
+  // each page "load all" adds.
+  const applyFilters = useCallback(
+    (draft: HistoryFilterDraft) => setParams(historyParams(draft, { ...settings, all: false })),
+    [setParams, settings],
+  )
   const actions: HistoryActions = {
-    // A new list (other filters, sort or page size) starts at its first page, as a new search does.
-    applyFilters: (draft) => setParams(historyParams(draft, { ...settings, all: false })),
+    applyFilters,
     applySettings,
     next: list.next,
     previous: list.previous,
