@@ -4,7 +4,6 @@ import { routeName } from '../lib/chains'
 import type { Column } from './DataTable'
 import { Hex } from './Hex'
 
-/** The path of an intent's page. */
 export const intentPath = (intentId: string): string => `/intent/${encodeURIComponent(intentId)}`
 
 /** A link to an intent's page, marked with its id (`data-intent`) for whoever reads the list. */
