@@ -4,7 +4,6 @@ import type { Intent, IntentHistoryEntry } from '@contract/service'
 import { readQuotedIntents } from '../db'
 import { queryKeys } from './keys'
 import { useProfileId } from './useServiceQuery'
-import { useIdleStart } from '../lib/useIdleStart'
 
 /** Other cached intents read to learn token prices from, besides the listed ones. */
 const PRICE_SAMPLE = 500
@@ -58,12 +57,10 @@ export const forgetQuotedReads = (): void => reads.clear()
 /**
  * The cached intents that can price History's volume: those of the succeeded entries
  * shown (their own quotes) and a sample of the rest of the cache (any quote of the same
- * token). Reads only the local cache, so it works offline as well. The read starts once
- * the page is idle after the first render, so History's first rows do not wait for it.
+ * token). Reads only the local cache, so it works offline as well.
  */
 export function useQuotedIntents(entries: readonly IntentHistoryEntry[]): readonly Intent[] {
   const profileId = useProfileId()
-  const started = useIdleStart()
   // Once per list, not on every render of the strip (10,000 ids take milliseconds to sign).
   const { ids, signature } = useMemo(() => {
     const ids = entries.filter((e) => e.status === 'SUCCEEDED' || e.receipt?.status === 'SUCCEEDED').map((e) => e.intentId ?? e.receipt?.intentId ?? '')
@@ -72,7 +69,7 @@ export function useQuotedIntents(entries: readonly IntentHistoryEntry[]): readon
   const query = useQuery({
     queryKey: queryKeys.request(profileId ?? '', 'cachedQuotes', { ids: signature }),
     queryFn: () => quotedIntents(profileId!, ids.filter(Boolean)),
-    enabled: started && profileId !== undefined && ids.length > 0,
+    enabled: profileId !== undefined && ids.length > 0,
     staleTime: STALE_MS,
   })
   return query.data ?? NONE

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { act, screen, waitFor } from '@testing-library/react'
-import { cacheIntents, explorerDb } from '../../db'
+import { screen, waitFor } from '@testing-library/react'
+import { cacheIntents } from '../../db'
 import userEvent from '@testing-library/user-event'
 import { writeThrough } from '../../data/keepAnswers'
 import { CAPABILITY_OPERATIONS, type Capabilities } from '@contract/service/extras'
@@ -52,30 +52,6 @@ describe('SummaryStrip volume', () => {
     await waitFor(() => expect(screen.getByTestId('history-summary-volume').textContent).toBe('$1,999.00'))
     expect(screen.getByTestId('history-summary-priced').textContent).toBe('from 1 of 2 succeeded')
     expect(screen.getByTestId('history-summary-unpriced').textContent).toBe('1 unpriced: WETH has no known price')
-  })
-})
-
-describe('SummaryStrip while the first rows are drawn', () => {
-  it('reads the cache for quotes only once the page is idle after its first render, then prices from them', async () => {
-    const idle: Array<() => void> = []
-    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run))
-    vi.stubGlobal('cancelIdleCallback', () => {})
-    try {
-      const usdc = makeEntry({ status: 'SUCCEEDED', originAmount: '2000000000' })
-      const summary = usdc.receipt!.summary!
-      await cacheIntents(source(), [{ intentId: usdc.intentId, originChainId: 1, originTokenAddress: summary.originTokenAddress, quote: { fromAmount: '2000000000', fromAmountUsd: 1999 } }])
-      const read = vi.spyOn(explorerDb().intents, 'bulkGet')
-      renderAt('/', [{ path: '/', element: <SummaryStrip entries={[usdc]} scope="This page" /> }])
-      expect(screen.getByTestId('history-summary-total').textContent).toBe('1 intents')
-      await new Promise((r) => setTimeout(r, 50))
-      expect(read).not.toHaveBeenCalled()
-      expect(screen.getByTestId('history-summary-volume').textContent).toBe('—')
-      act(() => idle.splice(0).forEach((run) => run()))
-      await waitFor(() => expect(screen.getByTestId('history-summary-volume').textContent).toBe('$1,999.00'))
-      expect(read).toHaveBeenCalled()
-    } finally {
-      vi.unstubAllGlobals()
-    }
   })
 })
 
