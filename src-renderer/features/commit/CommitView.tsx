@@ -16,6 +16,7 @@ import type { ParsedIntentInput } from './parseIntent'
 import { QuoteForm } from './QuoteForm'
 import { useCommitView, type CommitViewModel } from './useCommitView'
 import { ViewHeader } from '../../components/ViewHeader'
+import { intentPath } from '../../components/IntentLink'
 
 /** What the text box holds, said in one line (or the list of problems). */
 function InputStatus({ parsed }: { parsed: ParsedIntentInput }) {
@@ -92,7 +93,7 @@ function CommitSuccess({ committed }: { committed: Committed }) {
       </p>
       <ExecutionWindow committedAt={committed.committedAt} />
       <div className="row">
-        <Link to={`/intent/${encodeURIComponent(committed.intentId)}`}>Open the intent</Link>
+        <Link to={intentPath(committed.intentId)}>Open the intent</Link>
         <WatchButton intentId={committed.intentId} />
       </div>
     </div>

@@ -15,6 +15,7 @@ import { WatchButton } from '../watch'
 import { balanceLines } from './balances'
 import { BalancesValue } from './BalancesValue'
 import { entryDurationMs, entryIntentId, routeProviders } from './rows'
+import { intentPath } from '../../components/IntentLink'
 
 /** The entry's route, owner, providers, times and failure reason. */
 function EntryFacts({ entry }: { entry: IntentHistoryEntry }) {
@@ -123,7 +124,7 @@ export function EntryDetail({
         </p>
       ) : null}
       <div className="row">
-        {intentId ? <Link to={`/intent/${encodeURIComponent(intentId)}`}>Open intent</Link> : null}
+        {intentId ? <Link to={intentPath(intentId)}>Open intent</Link> : null}
         {intentId ? <WatchButton intentId={intentId} /> : null}
       </div>
       <RefusedFieldsNotice records={[entry]} />

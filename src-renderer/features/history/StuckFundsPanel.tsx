@@ -16,6 +16,7 @@ import { useNow } from '../../lib/useNow'
 import { usePriceBook } from '../../stores/priceBook'
 import { useConnection } from '../../stores/connection'
 import { stuckFunds, usdValue, type BalanceLine } from './balances'
+import { intentPath } from '../../components/IntentLink'
 
 /** The stuck-funds list is a plain table; past this many lines the export has the rest. */
 const SHOWN_LINES = 500
@@ -76,7 +77,7 @@ export function StuckFundsPanel({ entries }: { entries: readonly IntentHistoryEn
             columns={columns}
             rows={stuck.lines.slice(0, SHOWN_LINES)}
             rowKey={(l) => `${l.intentId}:${l.chainId}:${l.intentAddress}:${l.tokenAddress}`}
-            onOpen={(l) => l.intentId && navigate(`/intent/${encodeURIComponent(l.intentId)}`)}
+            onOpen={(l) => l.intentId && navigate(intentPath(l.intentId))}
           />
           {stuck.lines.length > SHOWN_LINES ? (
             <p className="muted small">

@@ -8,6 +8,7 @@ import { routeProviders, rowBuilder, type HistoryRow } from './rows'
 import { extensionFrom } from './summary'
 import { selectedOf, useHistoryUi } from '../../stores/historyUi'
 import type { HistoryList } from './useHistoryView'
+import { intentPath } from '../../components/IntentLink'
 
 /**
  * The table side of the History view: rows built from the shown entries, the selection,
@@ -62,7 +63,7 @@ export function useHistoryTable(list: HistoryList) {
   const scrollAt = `${id}:${list.view === 'all' ? 'all' : list.pageIndex}`
   const navigate = useNavigate()
 
-  const openRow = useCallback((row: HistoryRow) => row.intentId && navigate(`/intent/${encodeURIComponent(row.intentId)}`), [navigate])
+  const openRow = useCallback((row: HistoryRow) => row.intentId && navigate(intentPath(row.intentId)), [navigate])
   const toggleRow = useCallback((row: HistoryRow) => useHistoryUi.getState().toggleSelected(id, row.key, row.entry), [id])
   const toggleAll = useCallback(
     (select: boolean) => {

@@ -18,6 +18,7 @@ import { SelectField } from '../../components/SelectField'
 import { FormField } from '../../components/FormField'
 import { ViewHeader } from '../../components/ViewHeader'
 import { Checkbox } from '../../components/Checkbox'
+import { intentPath } from '../../components/IntentLink'
 
 type SideKey = 'a' | 'b'
 
@@ -243,7 +244,7 @@ export function CompareView() {
   return (
     <section className="view intent-compare-view" aria-labelledby="compare-title">
       <ViewHeader title="Compare intents" titleId="compare-title">
-        {a.id ? <Link to={`/intent/${encodeURIComponent(a.id)}`}>Back to intent {shortHex(a.id)}</Link> : null}
+        {a.id ? <Link to={intentPath(a.id)}>Back to intent {shortHex(a.id)}</Link> : null}
       </ViewHeader>
       <CompareForm form={form} profileId={profileId} />
 

@@ -5,6 +5,7 @@ import { StatusBadge } from '../../components/StatusBadge'
 import { formatDateTime, formatDuration, shortHex } from '../../lib/format'
 import { describeQuery, intervalText } from './describe'
 import { useMarkQueryWatchSeen, usePollQueryWatchNow, useRemoveQueryWatch, useSetQueryWatchPaused } from '../../data/queryWatches'
+import { intentPath } from '../../components/IntentLink'
 
 const ago = (t: number | undefined, now: number) => (t === undefined ? 'not yet' : `${formatDuration(Math.max(0, now - t))} ago`)
 
@@ -42,7 +43,7 @@ function FindingItem({ f }: { f: QueryFinding }) {
   return (
     <li className="query-finding" data-unread={f.unread || undefined} data-kind={f.kind}>
       <span className="query-finding-kind">{KIND_LABEL[f.kind]}</span>
-      <Link className="mono" to={`/intent/${encodeURIComponent(f.intentId)}`} title={`Open ${f.intentId}`}>
+      <Link className="mono" to={intentPath(f.intentId)} title={`Open ${f.intentId}`}>
         {shortHex(f.intentId, 10, 6)}
       </Link>
       <FindingStatus f={f} />

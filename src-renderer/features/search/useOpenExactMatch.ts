@@ -1,6 +1,7 @@
 import { useEffect } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import type { SearchViewModel } from './useSearchView'
+import { intentPath } from '../../components/IntentLink'
 
 /** Set on the search's URL once its exact match was opened, so coming back shows the result instead of opening it again. */
 const OPENED_PARAM = 'opened'
@@ -32,6 +33,6 @@ export function useOpenExactMatch(view: SearchViewModel): void {
     back.set(OPENED_PARAM, '1')
     setParams(back, { replace: true })
     // Where the intent page's "Back to the search result" link goes (its `useBackTo`).
-    navigate(`/intent/${encodeURIComponent(target)}`, { state: { backTo: `${location.pathname}?${back.toString()}` } })
+    navigate(intentPath(target), { state: { backTo: `${location.pathname}?${back.toString()}` } })
   }, [target, params, setParams, navigate, location.pathname])
 }

@@ -2,6 +2,7 @@ import { useCacheRead } from '../../data/useCacheRead'
 import { listWatchMirror } from '../../db'
 import { StatusBadge } from '../../components/StatusBadge'
 import { formatDateTime, shortHex } from '../../lib/format'
+import { intentPath } from '../../components/IntentLink'
 
 /** The list as last mirrored in the cache: what the Watch view can still show when the app host is out of reach. */
 export function MirrorList({ profileId }: { profileId: string }) {
@@ -13,7 +14,7 @@ export function MirrorList({ profileId }: { profileId: string }) {
       <ul>
         {rows.map((r) => (
           <li key={r.intentId}>
-            <a className="mono" href={`#/intent/${encodeURIComponent(r.intentId)}`}>
+            <a className="mono" href={`#${intentPath(r.intentId)}`}>
               {shortHex(r.intentId, 10, 6)}
             </a>{' '}
             <StatusBadge status={r.status} /> <span className="muted small">added {formatDateTime(r.addedAt)}</span>

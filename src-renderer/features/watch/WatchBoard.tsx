@@ -14,6 +14,7 @@ import { useOfflineMode } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
 import { phaseText, runningFor, type RunningFor } from './phase'
 import { StepStrip } from './StepStrip'
+import { intentPath } from '../../components/IntentLink'
 
 const ago = (t: number | undefined, now: number) => (t === undefined ? '—' : `${formatDuration(Math.max(0, now - t))} ago`)
 
@@ -68,7 +69,7 @@ function columns(now: number, usualOf: (w: WatchState) => Expectation | undefine
       id: 'intent',
       header: 'Intent',
       cell: (w) => (
-        <Link className="mono watch-intent" to={`/intent/${encodeURIComponent(w.intentId)}`} title={`Open ${w.intentId}`}>
+        <Link className="mono watch-intent" to={intentPath(w.intentId)} title={`Open ${w.intentId}`}>
           {shortHex(w.intentId, 10, 6)}
         </Link>
       ),
