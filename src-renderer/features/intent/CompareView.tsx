@@ -19,6 +19,8 @@ import { FormField } from '../../components/FormField'
 import { ViewHeader } from '../../components/ViewHeader'
 import { Checkbox } from '../../components/Checkbox'
 import { intentPath } from '../../components/IntentLink'
+import { useDraft } from '../../lib/useDraft'
+import { useUrlParam } from '../../lib/useUrlParam'
 
 type SideKey = 'a' | 'b'
 
@@ -100,14 +102,9 @@ function draftProblems(drafts: Drafts): Partial<Record<SideKey, string>> {
   return missing
 }
 
-/** The form's drafts, following the URL, and the submit that writes a valid pair into it. */
+/** The form's drafts, following the URL (back/forward changes it, and the form shows what is compared), and the submit that writes a valid pair into it. */
 function useCompareForm(a: SideParams, b: SideParams, setParams: ReturnType<typeof useSearchParams>[1]) {
-  const fromUrl: Drafts = { a: draftOf(a), b: draftOf(b) }
-  const urlKey = JSON.stringify(fromUrl)
-  // Edits hold for the URL they were made under: back/forward changes it, and the form shows what is compared.
-  const [edited, setEdited] = useState<{ urlKey: string; drafts: Drafts }>()
-  const drafts = edited?.urlKey === urlKey ? edited.drafts : fromUrl
-  const setDrafts = (change: (d: Drafts) => Drafts) => setEdited({ urlKey, drafts: change(drafts) })
+  const [drafts, setDrafts] = useDraft<Drafts>({ a: draftOf(a), b: draftOf(b) })
   const [errors, setErrors] = useState<Partial<Record<SideKey, string>>>({})
 
   const submit = (e: FormEvent) => {
@@ -130,22 +127,15 @@ function useCompareForm(a: SideParams, b: SideParams, setParams: ReturnType<type
 }
 
 /** "Only differences", in the URL (`diff=1`) and held here too. */
-function useOnlyDiffs(params: URLSearchParams, setParams: ReturnType<typeof useSearchParams>[1]) {
+function useOnlyDiffs() {
   // Held here as well as in the URL: the URL changes in a transition, and a controlled
   // checkbox must not flip back while a data update renders first.
-  const urlOnlyDiffs = params.get('diff') === '1'
-  const [onlyDiffs, showOnlyDiffs] = useState(urlOnlyDiffs)
-  useEffect(() => showOnlyDiffs(urlOnlyDiffs), [urlOnlyDiffs])
+  const [diff, setDiff] = useUrlParam('diff')
+  const [onlyDiffs, showOnlyDiffs] = useState(diff === '1')
+  useEffect(() => showOnlyDiffs(diff === '1'), [diff])
   const setOnlyDiffs = (on: boolean) => {
     showOnlyDiffs(on)
-    setParams(
-      (p) => {
-        if (on) p.set('diff', '1')
-        else p.delete('diff')
-        return p
-      },
-      { replace: true },
-    )
+    setDiff(on ? '1' : '')
   }
   return [onlyDiffs, setOnlyDiffs] as const
 }
@@ -229,7 +219,7 @@ export function CompareView() {
   const [params, setParams] = useSearchParams()
   const a = readSide(params, 'a')
   const b = readSide(params, 'b')
-  const [onlyDiffs, setOnlyDiffs] = useOnlyDiffs(params, setParams)
+  const [onlyDiffs, setOnlyDiffs] = useOnlyDiffs()
   const profileId = useConnection((s) => s.info?.activeProfileId)
   const offline = useOfflineMode()
   const left = useCompareSide(profileId, a.id, a.version)
