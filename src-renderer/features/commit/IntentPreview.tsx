@@ -123,9 +123,7 @@ function GasSection({ intent, gasFeeOptions }: { intent: Intent; gasFeeOptions?:
     ],
   ]
   if (rows.every(([, v]) => v === undefined)) return null
-  return (
-    <Section title="Gas" label="Gas" rows={rows} />
-  )
+  return <Section title="Gas" label="Gas" rows={rows} />
 }
 
 /** The gas fee options: each token gas can be paid in, with its symbol. */
@@ -172,7 +170,7 @@ function FeesSection({ intent, gasFeeOptions }: { intent: Intent; gasFeeOptions?
  * gas, deadline. `status` is the service's latest word (after a commit), else the intent's own.
  */
 export function IntentPreview({ intent, gasFeeOptions, status }: { intent: Intent; gasFeeOptions?: GasFeeOptions; status?: ReportedStatus }) {
-  const route = labelledRoute(intentRoute(intent), useTokenCatalog())
+  const route = labelledRoute(intent, useTokenCatalog())
   return (
     <div className="card commit-preview" role="region" aria-label="Intent details">
       <h2>

@@ -6,7 +6,6 @@ import { FormField, type ControlProps } from '../../components/FormField'
 import { Route } from '../../components/Route'
 import type { TokenChoice } from '../../data/reference/knownTokens'
 import { formatAge, parseTime, shortHex } from '../../lib/format'
-import { intentRoute } from '../../lib/intentRoute'
 import { labelledRoute } from './tokenLabels'
 import { quotedAmountText } from './quoteForm'
 import { CHAIN_FIELD, TOKEN_FIELD, useQuoteForm, type QuoteFormModel, type Side } from './useQuoteForm'
@@ -80,7 +79,7 @@ function AmountFields({ model }: { model: QuoteFormModel }) {
 /** The answer, read with symbols and token units, and the way to take it into the commit box. */
 function QuoteResult({ model, answer, onUse }: { model: QuoteFormModel; answer: QuoteIntentResponse; onUse: (answer: QuoteIntentResponse) => void }) {
   const expiresAt = parseTime(answer.intent.expiresAt)
-  const route = labelledRoute(intentRoute(answer.intent), model.catalog)
+  const route = labelledRoute(answer.intent, model.catalog)
   return (
     <div className="notice notice-info commit-quote-result" role="status">
       <p>

@@ -33,7 +33,7 @@ export interface Unsure {
  * out: the answer was lost, unreadable or late. Sending the commit again would then be
  * refused ("intent is COMMITTED") although it succeeded, so the next attempt asks first.
  */
-export const OUTCOME_UNKNOWN: ReadonlySet<SvcErrorKind> = new Set(['Network', 'Timeout', 'BadResponse', 'Unavailable', 'Aborted', 'Internal'])
+const OUTCOME_UNKNOWN: ReadonlySet<SvcErrorKind> = new Set(['Network', 'Timeout', 'BadResponse', 'Unavailable', 'Aborted', 'Internal'])
 
 /** The two service calls a commit makes; GetIntent's answer is written through to the cache. */
 export interface CommitCalls {
@@ -42,7 +42,7 @@ export interface CommitCalls {
   now(): number
 }
 
-export type CommitOutcome = { kind: 'committed'; committed: Committed } | { kind: 'failed'; failure: SvcError; unsure: Unsure | null }
+type CommitOutcome = { kind: 'committed'; committed: Committed } | { kind: 'failed'; failure: SvcError; unsure: Unsure | null }
 
 /** The status the service holds the intent in, when it could be read. */
 async function heldStatus(calls: CommitCalls, intentId: string): Promise<Result<ReportedStatus | undefined>> {

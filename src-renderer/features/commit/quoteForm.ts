@@ -37,7 +37,7 @@ export interface DraftTokens {
   destination?: TokenChoice
 }
 
-export type QuoteDraftCheck = { ok: true; request: QuoteIntentRequest } | { ok: false; errors: Partial<Record<QuoteField, string>> }
+type QuoteDraftCheck = { ok: true; request: QuoteIntentRequest } | { ok: false; errors: Partial<Record<QuoteField, string>> }
 
 const TOKEN_PROBLEM = 'Pick a token, or type its contract address: 0x followed by 40 hex digits'
 

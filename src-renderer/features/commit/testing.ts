@@ -7,7 +7,7 @@ import { parseIntentInput } from './parseIntent'
 
 export const QUOTED_INTENT_ID = '0x' + '5e'.repeat(32)
 export const OWNER = '0x' + '0a'.repeat(20)
-export const USDC_BASE = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913'
+const USDC_BASE = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913'
 export const USDC_ARB = '0xaf88d065e77c8cc2239327c5edb3a432268e5831'
 
 /** The same answer as the bridge delivers it: normalised, amounts as decimal strings. */

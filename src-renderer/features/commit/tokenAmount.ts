@@ -8,7 +8,7 @@ import { parseDecimalInput } from '../../lib/format'
  * cannot hold is refused with the reason, never rounded or cut.
  */
 
-export type TokenAmountCheck = { ok: true; raw: string } | { ok: false; message: string }
+type TokenAmountCheck = { ok: true; raw: string } | { ok: false; message: string }
 
 const DECIMAL = /^(\d*)(?:\.(\d*))?$/
 
