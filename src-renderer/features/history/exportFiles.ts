@@ -2,7 +2,7 @@ import type { DataSource } from '@contract/app'
 import type { IntentHistoryEntry } from '@contract/service'
 import { toCsv, type CsvColumn } from '@contract/csv'
 import { tokenUnits } from '../../lib/format'
-import { pricedHow, pricedHowText, valueAll, type PriceBook } from '../../lib/priceSource'
+import { pricedHow, pricingText, valueAll, type PriceBook } from '../../lib/priceSource'
 import { entryBalanceUsd, entryDurationMs, entryIntentId, routeProviders } from './rows'
 import { amountOf, balanceLines, type BalanceLine } from './balances'
 import type { HistoryQuery } from './filters'
@@ -16,6 +16,21 @@ import type { HistoryQuery } from './filters'
 
 const summaryOf = (e: IntentHistoryEntry) => e.receipt?.summary
 
+/** One leg's chain, token and amounts (exact, and in token units), as the receipt summary names them. */
+const legColumns = (leg: 'origin' | 'destination', Leg: 'Origin' | 'Destination'): CsvColumn<IntentHistoryEntry>[] => {
+  const meta = (e: IntentHistoryEntry) => summaryOf(e)?.[`${leg}TokenMetadata`]
+  const amount = (e: IntentHistoryEntry) => summaryOf(e)?.[`${leg}TokenAmount`]
+  return [
+    { header: `${leg}ChainId`, value: (e) => summaryOf(e)?.[`${leg}ChainId`] ?? e.receipt?.[`${leg}ChainId`] },
+    { header: `${leg}TokenAddress`, value: (e) => summaryOf(e)?.[`${leg}TokenAddress`] },
+    { header: `${leg}TokenSymbol`, value: (e) => meta(e)?.symbol },
+    { header: `${leg}TokenDecimals`, value: (e) => meta(e)?.decimals },
+    { header: `${leg}TokenAmount`, value: amount },
+    { header: `${leg}TokenAmountUnits`, value: (e) => tokenUnits(amount(e), meta(e)?.decimals) },
+    { header: `quoted${Leg}TokenAmount`, value: (e) => summaryOf(e)?.[`quoted${Leg}TokenAmount`] },
+  ]
+}
+
 export const HISTORY_CSV_COLUMNS: readonly CsvColumn<IntentHistoryEntry>[] = [
   { header: 'intentId', value: entryIntentId },
   { header: 'status', value: (e) => e.status ?? e.receipt?.status },
@@ -24,26 +39,8 @@ export const HISTORY_CSV_COLUMNS: readonly CsvColumn<IntentHistoryEntry>[] = [
   { header: 'expiresAt', value: (e) => e.expiresAt ?? summaryOf(e)?.expiresAt },
   { header: 'projectId', value: (e) => e.receipt?.projectId },
   { header: 'ownerAddress', value: (e) => summaryOf(e)?.ownerAddress ?? e.receipt?.ownerAddress },
-  { header: 'originChainId', value: (e) => summaryOf(e)?.originChainId ?? e.receipt?.originChainId },
-  { header: 'originTokenAddress', value: (e) => summaryOf(e)?.originTokenAddress },
-  { header: 'originTokenSymbol', value: (e) => summaryOf(e)?.originTokenMetadata?.symbol },
-  { header: 'originTokenDecimals', value: (e) => summaryOf(e)?.originTokenMetadata?.decimals },
-  { header: 'originTokenAmount', value: (e) => summaryOf(e)?.originTokenAmount },
-  {
-    header: 'originTokenAmountUnits',
-    value: (e) => tokenUnits(summaryOf(e)?.originTokenAmount, summaryOf(e)?.originTokenMetadata?.decimals),
-  },
-  { header: 'quotedOriginTokenAmount', value: (e) => summaryOf(e)?.quotedOriginTokenAmount },
-  { header: 'destinationChainId', value: (e) => summaryOf(e)?.destinationChainId ?? e.receipt?.destinationChainId },
-  { header: 'destinationTokenAddress', value: (e) => summaryOf(e)?.destinationTokenAddress },
-  { header: 'destinationTokenSymbol', value: (e) => summaryOf(e)?.destinationTokenMetadata?.symbol },
-  { header: 'destinationTokenDecimals', value: (e) => summaryOf(e)?.destinationTokenMetadata?.decimals },
-  { header: 'destinationTokenAmount', value: (e) => summaryOf(e)?.destinationTokenAmount },
-  {
-    header: 'destinationTokenAmountUnits',
-    value: (e) => tokenUnits(summaryOf(e)?.destinationTokenAmount, summaryOf(e)?.destinationTokenMetadata?.decimals),
-  },
-  { header: 'quotedDestinationTokenAmount', value: (e) => summaryOf(e)?.quotedDestinationTokenAmount },
+  ...legColumns('origin', 'Origin'),
+  ...legColumns('destination', 'Destination'),
   { header: 'destinationToAddress', value: (e) => summaryOf(e)?.destinationToAddress },
   { header: 'routeProviders', value: (e) => routeProviders(e).join(' ') },
   { header: 'edgeRail', value: (e) => (summaryOf(e)?.edge ?? e.receipt?.edge)?.rail },
@@ -73,13 +70,7 @@ export function historyCsv(entries: readonly IntentHistoryEntry[], book?: PriceB
   const columns: CsvColumn<IntentHistoryEntry>[] = [
     ...HISTORY_CSV_COLUMNS,
     { header: 'balancesValueUsd', value: (e) => { const v = valueOf(e); return v?.priced ? v.usd.toFixed(2) : undefined } },
-    {
-      header: 'balancesValuePricing',
-      value: (e) => {
-        const v = valueOf(e)
-        return v ? [pricedHowText(v, now), ...(v.unpriced.length ? [`unpriced: ${v.unpriced.join(', ')}`] : [])].filter(Boolean).join('; ') || undefined : undefined
-      },
-    },
+    { header: 'balancesValuePricing', value: (e) => pricingText(valueOf(e), now) },
   ]
   return toCsv(entries, columns)
 }
