@@ -155,5 +155,12 @@ export function pricedHowText(sum: ValuedSum, now: number): string {
   return how.length === 1 ? how[0] : `${how[0]}, and ${countOf(how.length - 1, 'other price')}`
 }
 
+/** A sum's pricing in full, for an export cell or a tooltip: each price's provenance, then what is unpriced. */
+export function pricingText(sum: ValuedSum | undefined, now: number): string | undefined {
+  if (!sum) return undefined
+  const how = new Set(sum.prices.map((p) => pricedHow(p, now)))
+  return [...how, ...(sum.unpriced.length ? [`unpriced: ${sum.unpriced.join(', ')}`] : [])].join('; ') || undefined
+}
+
 /** The newest of two figures for one token. */
 export const newerPrice = (a: KnownPrice | undefined, b: KnownPrice): KnownPrice => (a && a.at > b.at ? a : b)

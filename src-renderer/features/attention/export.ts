@@ -1,6 +1,6 @@
 import type { CsvColumn } from '@contract/csv'
 import { amountText, tokenUnits } from '../../lib/format'
-import { pricedHow } from '../../lib/priceSource'
+import { pricingText } from '../../lib/priceSource'
 import type { CaseRecord } from '../../stores/attentionCases'
 import type { HeldToken } from '../../lib/heldTokens'
 import type { AttentionItem } from './queue'
@@ -17,14 +17,6 @@ export const heldText = (t: HeldToken) =>
   amountText({ raw: t.balance, decimals: t.decimals, symbol: t.symbol, tokenAddress: t.tokenAddress })
 
 const seconds = (ms: number | undefined) => (ms === undefined ? undefined : Math.round(ms / 1000))
-
-/** "priced from balances (3 min ago); unpriced: USDT has no known price" */
-function usdPricing(i: AttentionItem, now: number): string | undefined {
-  const v = i.heldValue
-  if (!v) return undefined
-  const how = [...new Set(v.prices.map((p) => pricedHow(p, now)))]
-  return [...how, ...(v.unpriced.length ? [`unpriced: ${v.unpriced.join(', ')}`] : [])].join('; ') || undefined
-}
 
 /** The queue as CSV: one row per intent, amounts exact, times in seconds, with the local case state and note. */
 export function attentionCsvColumns(
@@ -48,7 +40,7 @@ export function attentionCsvColumns(
     { header: 'recoverableBaseUnits', value: (i) => i.held.map((t) => `${t.balance} ${t.tokenAddress ?? t.symbol ?? ''}`.trim()).join('; ') },
     // At the profile's one price source, as the queue shows it, with how it was priced and what is unpriced.
     { header: 'recoverableUsd', value: (i) => (i.heldValue?.priced ? i.heldUsd.toFixed(2) : undefined) },
-    { header: 'recoverableUsdPricing', value: (i) => usdPricing(i, now) },
+    { header: 'recoverableUsdPricing', value: (i) => pricingText(i.heldValue, now) },
     { header: 'failureReason', value: (i) => i.candidate.failureReason },
     { header: 'caseState', value: (i) => caseOf(i.candidate.intentId)?.state ?? 'open' },
     // Every note on the intent (the same ones the intent page shows), oldest first, each on its own lines.

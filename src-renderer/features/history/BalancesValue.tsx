@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { PricedUsd } from '../../components/PricedUsd'
 import { formatUsd } from '../../lib/format'
-import { pricedHowText, valueAll } from '../../lib/priceSource'
+import { pricingText, valueAll } from '../../lib/priceSource'
 import { usePriceBook } from '../../stores/priceBook'
 import { useConnection } from '../../stores/connection'
 import { amountOf, type BalanceLine } from './balances'
@@ -17,9 +17,8 @@ export function BalancesValue({ lines, compact, label }: { lines: readonly Balan
   const sum = useMemo(() => valueAll(book, lines.map(amountOf)), [book, lines])
   if (!compact) return <PricedUsd sum={sum} label={label} />
   if (!sum.priced) return sum.unpriced.length ? <span className="muted" title={`Unpriced: ${sum.unpriced.join(', ')}`}>no USD value</span> : null
-  const title = [pricedHowText(sum, Date.now()), ...(sum.unpriced.length ? [`unpriced: ${sum.unpriced.join(', ')}`] : [])].join('; ')
   return (
-    <span aria-label={label} title={title}>
+    <span aria-label={label} title={pricingText(sum, Date.now())}>
       {formatUsd(sum.usd)}
     </span>
   )

@@ -1,6 +1,6 @@
 import type { IntentHistoryEntry } from '@contract/service'
 import { heldAmount, heldTokens } from '../../lib/heldTokens'
-import { pricedHow, valueAll, valueAt, type PriceBook, type ValuedSum } from '../../lib/priceSource'
+import { pricingText, valueAll, valueAt, type PriceBook, type ValuedSum } from '../../lib/priceSource'
 import { toCsv, type CsvColumn } from '@contract/csv'
 import { amountText, tokenUnits } from '../../lib/format'
 
@@ -82,7 +82,7 @@ const CSV_COLUMNS: CsvColumn<{ t: TokenTotal; p: TotalPart; now: number }>[] = [
   { header: 'amount', value: (r) => tokenUnits(r.p.balance, r.t.decimals) },
   { header: 'amountBaseUnits', value: (r) => r.p.balance },
   { header: 'amountUsd', value: (r) => r.p.usd?.toFixed(2) },
-  { header: 'usdPricing', value: (r) => [...r.t.value.prices.map((p) => pricedHow(p, r.now)), ...r.t.value.unpriced.map((u) => `unpriced: ${u}`)].join('; ') || undefined },
+  { header: 'usdPricing', value: (r) => pricingText(r.t.value, r.now) },
   { header: 'heldAt', value: (r) => r.p.intentAddress },
 ]
 
