@@ -1,7 +1,10 @@
+import { useMemo } from 'react'
 import type { SvcError } from '@contract/errors'
 import type { Intent } from '@contract/service'
+import { useCacheRead } from '../../data/useCacheRead'
+import { readIntent } from '../../db'
+import { useVersionsOf, type IntentVersion } from '../../stores/intentVersions'
 import { useIntent } from './useIntent'
-import { useAvailableVersions } from './versions'
 
 export type CompareSide =
   | { status: 'empty' }
@@ -37,4 +40,19 @@ export function useCompareSide(profileId: string | undefined, intentId: string, 
     }
   if (latest.status === 'uncached') return { status: 'error', message: 'Offline, and this intent is not in the cache.' }
   return { status: 'loading' }
+}
+
+/**
+ * Every earlier copy to choose from: this session's, plus the cache's own copy (which is
+ * all that is left after a reload). `undefined` while the cache is being read.
+ */
+export function useAvailableVersions(profileId: string | undefined, intentId: string): readonly IntentVersion[] | undefined {
+  const session = useVersionsOf(profileId, intentId)
+  const wanted = !!(profileId && intentId)
+  const cached = useCacheRead('cachedIntent', wanted ? profileId : undefined, { intentId }, async (p) => (await readIntent(p, intentId)) ?? null).data
+  return useMemo(() => {
+    if (cached === undefined) return wanted ? undefined : session
+    if (!cached || session.some((v) => v.fetchedAt === cached.fetchedAt)) return session
+    return [...session, { intent: cached.intent, fetchedAt: cached.fetchedAt, origin: 'cache' as const }].sort((a, b) => a.fetchedAt - b.fetchedAt)
+  }, [session, cached, wanted])
 }

@@ -3,7 +3,7 @@ import { renderHook, waitFor } from '@testing-library/react'
 import type { Intent } from '@contract/service'
 import { recordVersion } from '../../stores/intentVersions'
 import { DataProvider } from '../../data/DataProvider'
-import { useAvailableVersions } from './versions'
+import { useAvailableVersions } from './useCompareSide'
 
 const intent = (status: Intent['status']): Intent => ({ intentId: '0xv', status })
 
