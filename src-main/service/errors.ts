@@ -37,10 +37,8 @@ const MAX_QUOTED = 200
 
 function parseWebrpcError(text: string): WebrpcError | undefined {
   try {
-    const parsed = WebrpcErrorSchema.safeParse(JSON.parse(text))
-    if (!parsed.success) return undefined
-    const e = parsed.data
-    return e.error !== undefined || e.msg !== undefined || e.code !== undefined ? e : undefined
+    const e = WebrpcErrorSchema.safeParse(JSON.parse(text)).data
+    return e && (e.error !== undefined || e.msg !== undefined || e.code !== undefined) ? e : undefined
   } catch {
     return undefined
   }
@@ -87,7 +85,7 @@ function rateLimit(headers: HeaderReader): { retryAfterMs?: number; wait: string
 function catalogued(ctx: CallContext, entry: CatalogueEntry, base: Omit<SvcError, 'kind' | 'message'>, headers: HeaderReader, said: string): SvcError {
   const advice = entry.advice.replaceAll('{op}', ctx.operation).replaceAll('{base}', ctx.baseUrl)
   if (entry.kind === 'Unauthorized' && !ctx.keySent) {
-    return { ...base, kind: 'Unauthorized', message: `${ctx.baseUrl} needs an access key and none is set for this profile — add one in Settings.` }
+    return { ...base, kind: 'Unauthorized', message: noKeySet(ctx) }
   }
   if (entry.kind === 'RateLimited') {
     const { wait, ...retry } = rateLimit(headers)
@@ -173,33 +171,26 @@ function byStatus(ctx: CallContext, status: number, headers: HeaderReader, e: We
   }
 }
 
+const noKeySet = (ctx: CallContext) => `${ctx.baseUrl} needs an access key and none is set for this profile — add one in Settings.`
+
 /** 401 and 403 without a catalogued name: the key is missing, wrong, or not allowed this call. */
 function refused(ctx: CallContext, status: number, said: string): StatusVerdict {
-  const { operation, baseUrl } = ctx
-  if (status === 403) {
-    return {
-      kind: 'Unauthorized',
-      message: `The access key is not allowed to call ${operation} on ${baseUrl} — check in Settings that it is the key for this service and project.${said}`,
-    }
-  }
-  return {
-    kind: 'Unauthorized',
-    message: ctx.keySent
-      ? `The access key was rejected by ${baseUrl} — check it in Settings.${said}`
-      : `${baseUrl} needs an access key and none is set for this profile — add one in Settings.`,
-  }
+  const message =
+    status === 403
+      ? `The access key is not allowed to call ${ctx.operation} on ${ctx.baseUrl} — check in Settings that it is the key for this service and project.${said}`
+      : ctx.keySent
+        ? `The access key was rejected by ${ctx.baseUrl} — check it in Settings.${said}`
+        : noKeySet(ctx)
+  return { kind: 'Unauthorized', message }
 }
 
 /** 404 and 405: an operation this service does not offer (a wrong base URL, usually), or nothing matching. */
-function notFound(ctx: CallContext, status: number, e: WebrpcError | undefined, said: string): StatusVerdict {
-  const { operation, baseUrl } = ctx
+function notFound({ operation, baseUrl }: CallContext, status: number, e: WebrpcError | undefined, said: string): StatusVerdict {
   const unknownOperation = !e || e.error === BAD_ROUTE.name || e.code === BAD_ROUTE.code || status === 405
-  return {
-    kind: 'NotFound',
-    message: unknownOperation
-      ? `${baseUrl} does not support ${operation} — check that the URL in Settings is the service's base URL, and that the service is a version that offers this operation.`
-      : `${baseUrl} found nothing matching this ${operation} request — check the id and that this profile points at the service it came from.${said}`,
-  }
+  const message = unknownOperation
+    ? `${baseUrl} does not support ${operation} — check that the URL in Settings is the service's base URL, and that the service is a version that offers this operation.`
+    : `${baseUrl} found nothing matching this ${operation} request — check the id and that this profile points at the service it came from.${said}`
+  return { kind: 'NotFound', message }
 }
 
 /** A 2xx answer whose body is not JSON, or JSON of the wrong shape. */
