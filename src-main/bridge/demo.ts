@@ -1,17 +1,11 @@
 /**
  * The demo behind the built-in Simulator profile, and the one place the product loads
- * the simulator (`tools/simulator`, not part of the product tree). It is loaded with a
- * dynamic `import()`, so the bundler keeps it in a chunk of its own that is read only
- * when the Simulator profile is used: chosen at start, chosen later in Settings, or
- * asked by something still tied to it (a watch of a simulated intent). With a real
- * service active, no simulator code is loaded.
- *
- * The demo answers in this process: the Simulator profile's client hands its requests to
- * the simulator's responder (the code its HTTP server runs) instead of a socket
- * (`demoFetch.ts`), so no
- * port listens and no other program can reach the demo or its well-known key. Its
- * profile's URL is the fixed origin `DEMO_ORIGIN`, which no network serves. A demo
- * already running (the e2e harness, the bench) is handed in and reached over HTTP.
+ * the simulator (`tools/simulator`), by a dynamic `import()` into a chunk of its own that
+ * is read only when the Simulator profile is used. It answers in this process: the
+ * profile's client hands its requests to the simulator's responder instead of a socket
+ * (`demoFetch.ts`), so no port listens and nothing else can reach the demo or its
+ * well-known key; its URL is the fixed origin `DEMO_ORIGIN`. A demo already running (the
+ * e2e harness, the bench) is handed in and reached over HTTP.
  */
 import { IN_PROCESS_DEMO_ORIGIN } from '../../src-shared/contract/app'
 import type { RunningSimulator, SimAnswer, SimRequest, SimResponder, SimulatorOptions } from '../../tools/simulator'

@@ -1,22 +1,17 @@
 import { posix, type PlatformPath } from 'node:path'
 
 /**
- * The one mapping from a requested path (`app://renderer/<path>` in the desktop app, the
- * browser host's URL path) to a file inside the built renderer. Both the URL and the
- * file system have their own ideas of a separator: Windows reads `\` as one, and a URL
- * may carry either separator percent-encoded so that it survives the URL parser's own
- * dot-segment folding. So the path is refused outright if it holds a backslash or an
- * encoded separator, or if any segment, once decoded, is empty, `.`, `..`, or carries a
- * drive colon or a control character; only then is it joined, and the result must still
- * lie inside the folder under the platform's own rules.
+ * The one mapping from a requested path (`app://renderer/<path>`, or the browser host's
+ * URL path) to a file inside the built renderer. Windows reads `\` as a separator and a
+ * URL may carry either separator percent-encoded past the URL parser's dot-segment
+ * folding, so a path holding a backslash or an encoded separator is refused, as is any
+ * segment that decodes empty, `.`, `..`, or with a drive colon or a control character;
+ * the joined result must still lie inside the folder under the platform's rules.
  *
- * Windows also keeps device names in every folder: `CON`, `PRN`, `AUX`, `NUL`, `COM0`–`COM9`,
- * `LPT0`–`LPT9` (and the superscript digits ¹²³ Windows also accepts), `CONIN$` and `CONOUT$`,
- * in any case, and also with an extension or trailing spaces (`nul.txt`, `Con .png`, `com1.tar.gz`):
- * opening `…\renderer\NUL.js` opens the device, not a file, which
- * may block (`CON`, `COM1`) or read as empty. A segment whose name before its first dot
- * is one of these is refused, as is a segment ending in a dot or a space, which Windows
- * drops on open, so `index.html.` would name the same file under a second path.
+ * Windows also keeps device names in every folder (`CON`, `NUL`, `COM1`, `LPT¹`, `CONIN$`,
+ * …, in any case, with an extension or trailing spaces): opening `…\NUL.js` opens the
+ * device, which may block or read empty. A segment named so before its first dot is
+ * refused, as is one ending in a dot or a space (dropped on open: a second path to a file).
  */
 
 const ENCODED_SEPARATOR = /%(2f|5c|00)/i

@@ -8,27 +8,13 @@ import { isLoopbackHostname, urlOf } from '../../src-shared/contract/app'
 import { SvcFailure } from '../../src-shared/contract/errors'
 
 /**
- * Logos the service names (chains, markets, tokens), fetched by the main process and
- * kept on disk, so the page shows images only from its own origin: a logo URL chosen by
- * a service can carry nothing out of the page (the CSP allows `img-src 'self'` only),
- * and a logo seen once shows offline too.
- *
- * Only https URLs are fetched (plain http only on loopback), without cookies or
- * credentials, redirects not followed; the answer must be at most 256 KiB and be an
- * image its first bytes prove it is (PNG, JPEG, GIF, WebP, ICO or SVG). A logo URL on
- * this machine (loopback, `0.0.0.0`) is fetched only for a service that is itself on
- * this machine: a remote service could otherwise make the app send requests to any
- * local port, the browser host's own included.
- *
- * Each is stored as `<HMAC-SHA256 of the URL>.<ext>` under a random key made once per
- * data folder (`name-key`, 0600), and served at `/logos/<that name>`. A plain digest of
- * the URL would let anyone who can reach the host's port (another user of the machine)
- * test which tokens were viewed by asking for the digest of a known logo URL; a keyed
- * name cannot be computed without the key.
- *
- * The folder is bounded: at most `MAX_LOGOS` files and `MAX_LOGO_STORE_BYTES` in all,
- * the least recently shown removed first. What is stored is indexed in memory (one
- * read of the folder at first use), so a lookup touches no disk.
+ * Logos the service names, fetched by the main process and kept on disk, so the page shows
+ * images only from its own origin and a logo seen once shows offline (SECURITY.md, "Logos").
+ * A logo on this machine is fetched only for a service on this machine, else a remote
+ * service could make the app call any local port. Each is stored under a keyed digest of
+ * its URL (`name-key`), so nobody without the key can test which logos were viewed. The
+ * folder is bounded (`MAX_LOGOS`, `MAX_LOGO_STORE_BYTES`, least recently shown out first)
+ * and indexed in memory after one read of the folder.
  */
 export const MAX_LOGO_BYTES = 256 * 1024
 /** Logos kept at most: a few hundred tokens, chains and curators, with room to spare. */

@@ -1,16 +1,11 @@
 import { createHash } from 'node:crypto'
 
 /**
- * Recent long-poll answers, decoded, by a hash of their text. A hold that ends with
- * nothing new brings back the very text of an earlier answer (the first re-ask, which
- * echoes the states, included); its decoded value is reused instead of reading and
- * validating the receipt again. Sound because a long-poll's answer decodes from its text
- * alone.
- *
- * Bounded by size as well as count: the text itself is never kept (only its hash), an
- * answer longer than `maxEntryChars` is not remembered at all (reading it again costs
- * time, keeping it costs memory a service decides), and the decoded values together stand
- * for at most `maxChars` characters of answer text, the least recently used going first.
+ * Recent long-poll answers, decoded, by a hash of their text: a hold that ends with
+ * nothing new brings back the very text of an earlier answer, and its decoded value is
+ * reused (sound because a long-poll answer decodes from its text alone). Only hashes are
+ * kept, an answer longer than `maxEntryChars` is not remembered, and the values together
+ * stand for at most `maxChars` characters, the least recently used going first.
  */
 export interface AnswerMemoLimits {
   maxEntries: number

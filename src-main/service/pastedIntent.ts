@@ -6,22 +6,18 @@ import { sameJson } from './quotedIntents'
 import type { WireCodec } from './wireDialect'
 
 /**
- * The text of a pasted intent, to commit byte for byte. A person pastes (or opens) what
- * QuoteIntent returned: the whole answer `{ intent, gasFeeOptions }` or the bare intent.
- * The deployed service refuses a re-encoding of it (`gasPrice` written back as a number
- * is a 400), and the client's memory of what it was sent is gone after a restart, so the
- * pasted text itself is what goes back — but only when it is the intent being committed,
- * written in this profile's wire form:
+ * The text of a pasted intent (a QuoteIntent answer or the bare intent), to commit byte
+ * for byte: the deployed service refuses a re-encoding (`gasPrice` written back as a
+ * number is a 400), and after a restart the client no longer holds what it was sent. The
+ * pasted text goes back only when it is the intent being committed, in this profile's
+ * wire form:
  *
- * - read as the Commit view reads it, or through the wire, it is the same intent
- *   (nothing edited since it was checked);
- * - it uses no spec spelling that this service renames (`serviceVersion` where the
- *   service writes `<name>Version`): text copied from this app's raw view is the spec's
- *   form, not the service's;
- * - every field it shares with the client's own encoding has the same JSON type, so big
- *   integers are bare numbers or strings as this service expects.
+ * - read as the Commit view reads it, or through the wire, it is the same intent;
+ * - it uses no spec spelling this service renames (text copied from the raw view is the
+ *   spec's form, not the service's);
+ * - every field it shares with the client's own encoding has the same JSON type.
  *
- * Anything else is re-encoded by the client as usual. `undefined` then.
+ * Otherwise `undefined`, and the client re-encodes as usual.
  */
 export function pastedIntentText(pasted: string, intent: Intent, wire: WireCodec): string | undefined {
   let json: unknown

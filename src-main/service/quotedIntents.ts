@@ -3,14 +3,10 @@ import { BoundedMap } from './answerMemo'
 
 /**
  * The intents this client was sent (by QuoteIntent and GetIntent), as the exact JSON
- * text the service wrote, by intent id. CommitIntent must get the quoted intent back
- * exactly as it was received: the deployed service refuses a re-encoding (a plain string
- * such as `gasPrice` written back as a number is a 400), so when the intent to commit is
- * the one received, its original text is sent, never a re-encoding.
- *
- * Bounded by count and by size: the texts together hold at most `maxChars` characters,
- * the least recently received going first (one intent alone may take it all: an answer
- * is at most 16 MiB, and its commit must still go out unchanged).
+ * text, by intent id: the deployed service refuses a re-encoding at CommitIntent (a
+ * string `gasPrice` written back as a number is a 400), so an unchanged intent goes back
+ * as received. Bounded by count and by `maxChars`, least recently received first (one
+ * intent may take it all: its commit must still go out unchanged).
  */
 export class QuotedIntents extends BoundedMap<{ text: string; intent: Intent }> {
   constructor(capacity = 64, maxChars = 32 * 1024 * 1024) {

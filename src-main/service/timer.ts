@@ -1,11 +1,8 @@
 /**
- * The one way the main process arms a timer with a delay it computed (a backoff, a
- * Retry-After, a poll schedule, a deadline, a save delay). Node's `setTimeout` takes at
- * most 2^31-1 ms (about 24.8 days); past that it warns and fires after 1 ms, so a
- * service asking for a 35-day pause was asked again at once, thousands of times a
- * second. Every delay goes through `clampDelay` first: at most an hour, never negative,
- * and never NaN. A poller that meant to wait longer simply looks at its schedule again
- * when the hour is up and waits on.
+ * The one way the main process arms a timer with a delay it computed. Node's `setTimeout`
+ * takes at most 2^31-1 ms (24.8 days) and past that fires after 1 ms: a service asking for
+ * a 35-day pause was asked again thousands of times a second. So every delay is clamped
+ * to at most an hour; a poller that meant longer looks at its schedule again then.
  */
 
 /** The longest any timer in the main process waits in one go. */

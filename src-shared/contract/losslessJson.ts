@@ -1,31 +1,17 @@
 /**
- * JSON reading that keeps every digit of long numbers.
+ * JSON reading that keeps every digit of long numbers, in the contract so that service
+ * answers (main) and pasted intents (renderer) read alike.
  *
- * It lives in the contract because the main core reads service answers with it and the
- * renderer reads pasted intents with it: one rule for both, so the same text gives the
- * same values on either side.
+ * One pass over the text quotes every number literal outside strings that has 16 or more
+ * digit and point characters, or an exponent (shorter ones have at most 15 significant
+ * digits, which a double round-trips), and `JSON.parse` does the rest. The schemas accept
+ * numeric strings wherever they accept numbers and decide per field: decimal string
+ * (amounts) or number (USD values; ids, refused beyond 2^53 rather than rounded).
  *
- * `JSON.parse` turns `1234567890123456789012` into 1.2345678901234568e21. Here one pass
- * over the text quotes every number literal that a double might not hold exactly, and
- * the native parser does the rest.
- *
- * The rule: a number literal outside strings becomes a string when it has 16 or more
- * digit and point characters, or an exponent. Shorter literals have at most 15
- * significant digits, which a double always round-trips, so they stay numbers. A quoted
- * literal is the exact text the service sent; the schemas accept a numeric string
- * wherever they accept a number and decide per field whether it becomes a decimal string
- * (amounts) or a number (USD values, where `Number(text)` is exactly what `JSON.parse`
- * would have produced; ids, which are refused beyond 2^53 rather than rounded).
- *
- * Why a hand-written scanner rather than one regex with a replace callback: strings are
- * skipped with `indexOf('"')`, which is far cheaper than calling back for each of the
- * tens of thousands of string literals in a history page (measured: about 1.6x the cost
- * of `JSON.parse` alone, against about 5x for the regex). When there is nothing to
- * quote the text is passed through without a copy.
- *
- * The same pass refuses nesting deeper than `MAX_DEPTH`. No service answer comes near
- * it, and a value nested a few thousand levels deep would pass validation (unknown
- * fields are kept) only to overflow the stack when the bridge clones or serialises it.
+ * A hand-written scanner, not a regex with a callback: strings are skipped with
+ * `indexOf('"')` (about 1.6x `JSON.parse` alone on a history page, against 5x), and text
+ * with nothing to quote passes without a copy. The same pass refuses nesting deeper than
+ * `MAX_DEPTH`, which would pass validation only to overflow the stack when cloned.
  */
 
 const QUOTE = 34

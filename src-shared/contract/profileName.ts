@@ -1,25 +1,17 @@
 /**
- * Profile names a person can trust at a glance. A profile's name is what the person
- * reads before typing a key into it, so a name must not be able to pass for another.
+ * Profile names a person can trust at a glance: the name is read before a key is typed
+ * into the profile, so it must not pass for another.
  *
- * - **Hidden characters are refused**: bidirectional controls (U+202A–U+202E,
- *   U+2066–U+2069, U+200E, U+200F, U+061C) reorder what follows them, so a name ending
- *   in U+202E made the URL beside it read backwards; zero-width and other invisible
- *   characters (U+200B–U+200D, U+2060–U+2064, U+FEFF, U+180E, U+00AD, U+034F, Hangul
- *   fillers, variation selectors, tag characters) make two names that look the same
- *   differ; control characters have no place in a name either.
- * - **Names are compared by their skeleton** (`nameSkeleton`): NFKC (fullwidth and
- *   mathematical letters, ligatures → plain ones), accents dropped, lowercase, and the
- *   common Greek and Cyrillic letters that look like Latin ones mapped to those Latin
- *   letters (`Ρroduction` with a Greek Rho is "production"), plus `0`→`o`, `1`/`|`→`l`,
- *   `rn`→`m` and `vv`→`w`. Two names with one skeleton collide.
+ * - **Hidden characters are refused**: bidirectional controls reorder what follows (a
+ *   name ending in U+202E made the URL beside it read backwards); zero-width and other
+ *   invisible characters make two alike-looking names differ; control characters too.
+ * - **Names are compared by their skeleton** (`nameSkeleton`): NFKC, accents dropped,
+ *   lowercase, the Greek and Cyrillic letters that look Latin mapped to them, plus
+ *   `0`→`o`, `1`/`|`→`l`, `rn`→`m` and `vv`→`w`. Two names with one skeleton collide.
  *
- * The mapping is written here by hand rather than taken from Unicode's confusables
- * table (about 6,000 pairs, and a package or data file to keep current): profile names
- * are short labels a person types, the attack is a look-alike of a Latin name, and
- * these are the letters that pass for Latin ones at a glance in the scripts most
- * fonts draw alike. A list this short can be read in full in review. Anything it misses
- * still shows its URL's origin beside it wherever a key is asked for.
+ * A short hand-written mapping rather than Unicode's confusables table (about 6,000 pairs
+ * to keep current): the attack is a look-alike of a Latin name, and a short list can be
+ * reviewed in full. Anything it misses still shows its URL's origin wherever a key is asked.
  */
 
 /** Characters refused in a profile name (see above). */
