@@ -33,11 +33,9 @@ export interface ConnectOptions {
 }
 
 /**
- * The app's key store with the environment's key as a fallback, confined as the browser
- * host confines its own (`settings/envKey.ts`): a key saved for the profile wins (as in
- * the app); the environment's supplies one only where none is saved and only for the
- * origin it is confined to, never for the Simulator, whose demo key needs none. The
- * command line changes no saved key.
+ * The app's key store with the environment's key as a fallback, confined as the host
+ * confines its own (`settings/envKey.ts`): a saved key wins, the environment's goes only
+ * to its origin and never to the Simulator; the command line changes no saved key.
  */
 const readOnly = (inner: KeyStore): KeyStore => ({
   has: (profileId, origin) => inner.has(profileId, origin),

@@ -1,12 +1,8 @@
 /**
- * `npm run doctor -- --base-url URL --service-name NAME [--rename neutral=wire]... [--big-ints number|string]`
- *
- * Calls every read operation of the service with the app's own client and prints
- * `OK <op>` or `FAIL <op>: <reason>` for each (`RATE-LIMITED`, `WARN` and `ABSENT` apart),
- * the optional operations beyond the spec it found, and whether each history filter is
- * applied, then `N passed, N failed`; exits 1 when any failed and 2 on a usage error. The access key is read from the
- * INTENT_EXPLORER_ACCESS_KEY environment variable only, never from the command line,
- * so it does not end up in shell history or the process list.
+ * `npm run doctor`: every read operation of the service with the app's own client, one
+ * line each (`formatChecks`), the optional operations and whether each history filter is
+ * applied; exits 1 when a check failed, 2 on a usage error. The key is read from the
+ * environment only, so it stays out of shell history and the process list.
  */
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'

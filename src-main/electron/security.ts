@@ -12,11 +12,9 @@ export const APP_HOST = 'renderer'
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`
 
 /**
- * The renderer may load code only from its own origin and may connect only to its own
- * origin: the service is reached through the bridge, never from the page. Images too
- * come only from the app's own origin: logos the service names are fetched and kept by
- * the main process (`logos/store.ts`), so a logo URL cannot carry anything out. Inline
- * styles are allowed because the chart library sets style attributes.
+ * Code, connections and images only from the page's own origin: the service is reached
+ * through the bridge, and logos are fetched and kept by main (`logos/store.ts`), so no
+ * URL a service names can carry anything out. Inline styles: the chart library sets them.
  */
 export const RENDERER_CSP = [
   "default-src 'self'",

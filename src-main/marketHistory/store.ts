@@ -307,15 +307,12 @@ export class MarketHistoryStore {
     }
   }
 
-  /**
-   * Drops records older than `keepFrom` (epoch ms), then, while the record is larger
-   * than `maxBytes`, the oldest: first what the slack kept, then one more day at a time.
-   * Returns the cut-off used.
-   *
-   * A file is rewritten only when its first record is older than the cut-off by more than
-   * `PRUNE_SLACK_MS` (read from its first bytes alone), so an hourly pass rewrites each
-   * file about once a day and otherwise only folds the journal. The snapshot log keeps
-   * that slack more, so it always reaches back to every market record kept.
+    /**
+   * Drops records older than `keepFrom` (epoch ms), then, while the record is larger than
+   * `maxBytes`, the oldest a day at a time; returns the cut-off used. A file is rewritten
+   * only when its first record is older than the cut-off by `PRUNE_SLACK_MS`, so an
+   * hourly pass rewrites each file about once a day; the snapshot log keeps that slack
+   * more, so it always reaches back to every market record kept.
    */
   prune(keepFrom: number, maxBytes: number): number {
     this.fold()

@@ -6,11 +6,9 @@ import { MAX_FIELD_CHARS, clipText } from '../watch/keep'
 
 /**
  * Pure: what one poll of a watched query found, against what earlier polls saw. The
- * seen-map holds, per intent id, its last status ('' when the entry had none), its
- * creation time and whether the last poll that could tell found it matching; oldest
- * first, and bounded: the ids a poll reads move to its end, and the oldest fall off past
- * the limit. A poll reads far fewer entries than the limit, so an id still in the window
- * of recent entries is never forgotten and reported as new again.
+ * seen-map holds, per intent id, its last status ('' for none), creation time and whether
+ * it last matched; ids a poll reads move to its end and the oldest fall off past the
+ * limit, which is far more than a poll reads, so a recent id is never reported new again.
  */
 
 /** Intents remembered per query. */
@@ -100,11 +98,10 @@ function oldestTime(entries: readonly IntentHistoryEntry[]): number | undefined 
 }
 
 /**
- * Intents that matched before and are missing from a window this poll read whole: the
- * service lists matches newest first, so an intent created after the oldest entry read
- * (or any intent, when the poll read every match) would be in the answer if it still
- * matched. One that only slid past the window's end is not reported. Marks them in `seen`
- * so each is reported once; its status is whatever took it out, read on the intent page.
+ * Intents that matched before and are missing from a window this poll read whole (matches
+ * come newest first, so one created after the oldest entry read would be there if it still
+ * matched); one that only slid past the window's end is not. Marked in `seen`, so each is
+ * reported once.
  */
 function leftTheFilter(seen: SeenMap, entries: readonly IntentHistoryEntry[], opts: PollRead): QueryFinding[] {
   const oldest = opts.complete ? -Infinity : oldestTime(entries)

@@ -11,11 +11,10 @@ import {
 import type { CallOptions, SvcClient } from './client'
 
 /**
- * Which of the operations beyond the spec a profile's service answers. Each is asked once
- * with an empty request: an answer, or a refusal of the request itself, means the service
- * has it; "no such route / method" means it has not; anything else (a network failure, a
- * rate limit) leaves it unknown. Nothing changes on the service: AbortIntent without an
- * intent id is refused before it can do anything.
+ * Which operations beyond the spec a profile's service answers, each asked once with an
+ * empty request: an answer or a refusal of the request means it has it, "no such route /
+ * method" that it has not, anything else unknown. Nothing changes on the service
+ * (AbortIntent without an intent id is refused before it does anything).
  */
 
 /** webrpc's and the platform's names for "this operation does not exist here". */

@@ -9,14 +9,11 @@ import { CLOCK_SKEW_NOTICE_MS, clockSkewText } from '../../src-shared/contract/t
 import { realSleep } from './retry'
 
 /**
- * Every read operation, called once with the app's own client, in an order where each
- * step can use what the earlier ones found: the first history page gives an intent to
- * look up, and its owner a wallet to ask balances for. `npm run doctor` and Settings'
- * "Test connection" both run these, so support sees the same list in either place.
- *
- * A check the service rate-limits is tried again within a budget for the whole run,
- * waiting what it asks; if it still is, it is reported as rate-limited, apart from the
- * failures, and so are the checks that needed its answer.
+ * Every read operation, called once with the app's own client, each step using what the
+ * earlier found (the first history page gives an intent, its owner a wallet). The doctor
+ * and Settings' "Test connection" both run these, so support sees one list. A
+ * rate-limited check is tried again within a budget for the whole run; past it, it and
+ * the checks that needed it are reported as rate-limited, apart from the failures.
  */
 
 /** `timeoutMs`: the deadline of each call; the long-poll gets the same, so a hold cannot stall the run. */

@@ -1,11 +1,10 @@
 import type { SvcErrorKind } from '../../src-shared/contract/errors'
 
 /**
- * The deployed service's error catalogue (from its published generated clients: webrpc's
- * own errors, the service platform's access and quota errors, and the intent service's). The
- * service answers many of these with HTTP 400 whatever they mean (an unknown intent, an
- * expired quote, an outage of its database), so an error is classified by its name and
- * code first; the HTTP status decides only when neither is known.
+ * The deployed service's error catalogue (from its published generated clients). It
+ * answers many errors with HTTP 400 whatever they mean (an unknown intent, an outage), so
+ * an error is classified by its name and code first, by the HTTP status only when neither
+ * is known.
  */
 export interface CatalogueEntry {
   name: string

@@ -5,17 +5,11 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import { AnswerTooLargeError, DEFAULT_MAX_ANSWER_BYTES, type FetchAnswer, type FetchLike, type HeaderReader } from './transport'
 
 /**
- * The client's default transport: Node's own http/https with kept-alive connections,
- * answering with just what the client reads (status, headers, the body as text). A
- * couple of hundred watches each long-poll every few seconds, so the per-call cost of
- * the global fetch (web streams, a Response per answer) is most of what the main
- * process does while nothing changes.
- *
- * The answer is handed over when its headers arrive; its `text()` rejects if the
- * connection drops before the body is complete, on the signal, or with an
- * `AnswerTooLargeError` once the body passes the size limit. Redirects are not
- * followed: a service that redirects an RPC POST is misconfigured, and the client
- * reports the status and where it pointed.
+ * The client's default transport: Node's http/https with kept-alive connections and just
+ * what the client reads. Hundreds of watches long-poll every few seconds, and the global
+ * fetch's per-call cost (web streams, a Response each) was most of main's idle work.
+ * `text()` rejects when the connection drops, on the signal, or past the size limit.
+ * Redirects are not followed: the client reports a redirected RPC POST as misconfigured.
  */
 
 const agents = { 'http:': new HttpAgent({ keepAlive: true }), 'https:': new HttpsAgent({ keepAlive: true }) }

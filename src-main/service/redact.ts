@@ -86,12 +86,10 @@ export interface RedactOptions {
 }
 
 /**
- * Every string of `value`, at any depth, keys of objects included, with every piece of
- * every secret scrubbed (as `redactSecret`). This is the one redaction for records that
- * leave the main process: bridge answers and failures, events, and the files the app
- * writes. Copy on write: what holds nothing is returned as it is (the same objects), so
- * a large clean answer costs a scan and no copy. Shared and repeated objects are walked
- * once; past `MAX_REDACT_DEPTH` a value is replaced by `REDACTED`.
+ * The one redaction of records leaving main (bridge answers and failures, events, files):
+ * every string at any depth, object keys included, loses every piece of every secret.
+ * Copy on write, so a large clean answer costs a scan and no copy; shared objects are
+ * walked once, and past `MAX_REDACT_DEPTH` a value becomes `REDACTED`.
  */
 export function redactDeep<T>(value: T, secrets: ReadonlyArray<string | undefined>, opts: RedactOptions = {}): T {
   const keys = [...new Set(secrets.filter((s): s is string => !!s))]

@@ -4,18 +4,12 @@ import type { BigIntForm } from '../../src-shared/contract/dialect'
 import { renameKeys } from './renameKeys'
 
 /**
- * Request bodies with amounts as JSON numbers.
- *
- * Normalised values carry amounts as decimal strings, but the spec types those fields
- * `number`, and `JSON.stringify` would send `"1234567890123456789012"`. Writing them as
- * bare literals, every digit kept, is the only form that is both what the spec asks for
- * and exact. Which fields are amounts is read from the request's schema, not guessed from
- * the values: a decimal string in a field the spec types `string` (`decimalText`, ids,
- * unknown fields) must stay a string.
- *
- * The schema is compiled once into a plan that keeps only the paths leading to an
- * amount; every subtree off those paths (most of a request) goes through one native
- * `JSON.stringify` call.
+ * Request bodies with amounts as bare JSON numbers, every digit kept: the spec types them
+ * `number`, and `JSON.stringify` would send the normalised decimal strings quoted. Which
+ * fields are amounts is read from the request's schema, not guessed from values (a
+ * `decimalText`, an id or an unknown field stays a string). The schema is compiled once
+ * into a plan of the paths leading to an amount; every other subtree goes through one
+ * native `JSON.stringify`.
  */
 
 /** Where a value's amounts are; `undefined` when it has none. */

@@ -2,18 +2,12 @@ import { urlOf } from '../../src-shared/contract/app'
 import { SIMULATOR_PROFILE_ID } from './profiles'
 
 /**
- * An access key given in the environment, and the one rule for where it may go, shared
- * by the browser host (`SVC_ACCESS_KEY`) and the command line
- * (`INTENT_EXPLORER_ACCESS_KEY`).
- *
- * A key from the environment is not entered for a profile the way Settings enters one,
- * so it must say where it belongs: `…_ORIGIN=https://host[:port]` (the service's
- * origin) and/or `…_PROFILE=<profile id>`. Either way it is bound to one origin: a
- * profile named alone binds it to that profile's origin when the key is read (at start),
- * so pointing the profile at another URL later, or replacing it by an imported file,
- * leaves the key behind. With neither, or with a profile that does not exist, the key
- * goes nowhere and `warn` says why (never quoting the key). It never goes to the
- * built-in Simulator, whose URL changes with every run.
+ * An access key given in the environment, and the one rule for where it may go, for the
+ * browser host (`SVC_ACCESS_KEY`) and the command line (`INTENT_EXPLORER_ACCESS_KEY`).
+ * Unlike a key entered in Settings it must say where it belongs: `…_ORIGIN` and/or
+ * `…_PROFILE=<id>`, either way bound to one origin when read at start, so a profile
+ * pointed elsewhere later (or replaced by an import) leaves the key behind. Otherwise it
+ * goes nowhere and `warn` says why (never quoting it); never to the Simulator.
  */
 export interface EnvKeyNames {
   key: string

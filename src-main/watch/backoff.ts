@@ -11,11 +11,9 @@ export interface BackoffPolicy {
 export const DEFAULT_BACKOFF: BackoffPolicy = { baseMs: 1_000, maxMs: 30_000 }
 
 /**
- * Failures another attempt cannot cure: the intent is unknown, the request is wrong, the
- * key is missing or refused, the answer was past the size limit (asking again would
- * fetch the same bulk), or the watcher itself failed unexpectedly. The watch stops with
- * the message; setting the profile's key, editing the profile, or adding the watch again
- * starts it over.
+ * Failures another attempt cannot cure (unknown intent, wrong request, key missing or
+ * refused, an answer past the size limit, the watcher's own failure): the watch stops
+ * with the message, until the key, the profile or the watch is set again.
  */
 const FATAL: ReadonlySet<SvcErrorKind> = new Set(['NotFound', 'InvalidArgument', 'Unauthorized', 'Conflict', 'Internal'])
 
@@ -28,11 +26,9 @@ export const isFatal = (error: SvcError): boolean => FATAL.has(error.kind) || er
 export const MAX_RETRY_AFTER_MS = Math.floor(MAX_TIMER_DELAY_MS / 1.1)
 
 /**
- * Milliseconds to wait after the `failures`-th consecutive failure (counting from 1).
- * A rate limit is honoured as asked (up to `MAX_RETRY_AFTER_MS`), plus up to a tenth
- * more so that hundreds of watches told the same Retry-After do not all come back in
- * the same instant. Everything else uses "equal jitter" exponential backoff: never
- * immediate, never in lockstep.
+ * Milliseconds to wait after the `failures`-th consecutive failure (from 1). A rate limit
+ * is honoured as asked (up to `MAX_RETRY_AFTER_MS`) plus up to a tenth, so watches told
+ * the same Retry-After do not return at once; anything else, equal-jitter backoff.
  */
 export function backoffDelay(policy: BackoffPolicy, failures: number, error: SvcError, random: () => number): number {
   if (error.kind === 'RateLimited' && error.retryAfterMs !== undefined) {

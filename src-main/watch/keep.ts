@@ -3,11 +3,9 @@ import type { IntentReceipt } from '../../src-shared/contract/service'
 import type { WatchState } from '../../src-shared/contract/watch'
 
 /**
- * Pure: what the watchers keep of what a service sent, within a budget by size. A
- * service may answer with 15 MiB receipts, 5 MiB failure reasons or an error name the
- * length of a book; everything the main process holds for longer than one answer (a
- * watch's state, its saved copy, a watched filter's findings) is cut here, where it is
- * stored, and the full value lives only while its answer is read.
+ * Pure: what the watchers keep of what a service sent, within a size budget. A service may
+ * send 15 MiB receipts or a failure reason the length of a book; whatever main holds past
+ * one answer (a watch's state and saved copy, a filter's findings) is cut here.
  */
 
 /** A receipt whose JSON is at most this long is kept whole; a longer one as its summary. */
