@@ -77,15 +77,8 @@ const FILTER_OF_FIELD: Record<Field, keyof OfflineIntentFilter> = {
 /** Filters every walk answers by its key range: the order and the time range. */
 const RANGE_FILTERS: ReadonlyArray<keyof OfflineIntentFilter> = ['order', 'fromTime', 'toTime']
 
-interface OrderedIndex {
-  name: string
-  field?: Field
-}
-
-const BY_TIME: OrderedIndex = { name: '[profileId+createdAt+intentId]' }
-const BY_OWNER: OrderedIndex = { name: '[profileId+ownerKey+createdAt+intentId]', field: 'ownerKey' }
-const BY_STATUS: OrderedIndex = { name: '[profileId+statusKey+createdAt+intentId]', field: 'statusKey' }
-const BY_ORIGIN: OrderedIndex = { name: '[profileId+originKey+createdAt+intentId]', field: 'originKey' }
+/** The ordered index of `field` (creation time alone without one). */
+const indexName = (field?: Field) => (field ? `[profileId+${field}+createdAt+intentId]` : '[profileId+createdAt+intentId]')
 /** `projectKey` of a row whose intent has no project id (see records.ts). */
 const NO_PROJECT_KEY = -1
 
@@ -96,11 +89,9 @@ const NO_PROJECT_KEY = -1
 export const PROJECT_FILTER_CAVEAT =
   'This service does not report project ids: cached intents without one are not filtered by project, so they are listed too.'
 
-const BY_PROJECT: OrderedIndex = { name: '[profileId+projectKey+createdAt+intentId]', field: 'projectKey' }
-
-/** One walk over an ordered index: the rows whose `field` equals `value`. */
+/** One walk over an ordered index: the rows whose `field` equals `value` (all rows by time without a field). */
 interface Scan {
-  index: OrderedIndex
+  field?: Field
   value?: IndexableType
 }
 
@@ -212,7 +203,7 @@ async function constraintsOf(db: ExplorerDb, profileId: string, filter: OfflineI
 }
 
 function bounds(profileId: string, scan: Scan, filter: OfflineIntentFilter, order: Order, after?: OfflineCursor): Bounds {
-  const head: IndexableType[] = scan.index.field ? [profileId, scan.value!] : [profileId]
+  const head: IndexableType[] = scan.field ? [profileId, scan.value!] : [profileId]
   const from = filter.fromTime ?? -Infinity
   const to = filter.toTime ?? Infinity
   const b: Bounds = {
@@ -232,8 +223,8 @@ function bounds(profileId: string, scan: Scan, filter: OfflineIntentFilter, orde
   return b
 }
 
-const indexKey = (r: IntentRowRecord, index: OrderedIndex): IndexableType[] =>
-  index.field ? [r.profileId, r[index.field], r.createdAt, r.intentId] : [r.profileId, r.createdAt, r.intentId]
+const indexKey = (r: IntentRowRecord, field?: Field): IndexableType[] =>
+  field ? [r.profileId, r[field], r.createdAt, r.intentId] : [r.profileId, r.createdAt, r.intentId]
 
 /**
  * Walks a key range in batches (each a single getAll), keeping rows that pass `test`,
@@ -242,7 +233,7 @@ const indexKey = (r: IntentRowRecord, index: OrderedIndex): IndexableType[] =>
  */
 async function walk(
   db: ExplorerDb,
-  index: OrderedIndex,
+  field: Field | undefined,
   range: Bounds,
   order: Order,
   test: RowTest,
@@ -253,7 +244,7 @@ async function walk(
   const b = { ...range }
   let batch = everyRowMatches ? want : Math.min(MAX_BATCH, Math.max(MIN_BATCH, want))
   for (;;) {
-    const coll = db.intentRows.where(index.name).between(b.lower, b.upper, b.includeLower, b.includeUpper)
+    const coll = db.intentRows.where(indexName(field)).between(b.lower, b.upper, b.includeLower, b.includeUpper)
     const rows = await (order === 'desc' ? coll.reverse() : coll).limit(batch).toArray()
     for (const r of rows) {
       if (!test(r)) continue
@@ -261,7 +252,7 @@ async function walk(
       if (out.length >= want) return out
     }
     if (rows.length < batch) return out
-    const last = indexKey(rows[rows.length - 1], index)
+    const last = indexKey(rows[rows.length - 1], field)
     if (order === 'desc') Object.assign(b, { upper: last, includeUpper: false })
     else Object.assign(b, { lower: last, includeLower: false })
     batch = Math.min(MAX_BATCH, batch * 2)
@@ -272,7 +263,7 @@ async function rangeCount(db: ExplorerDb, profileId: string, scans: Scan[], filt
   const counts = await Promise.all(
     scans.map((s) => {
       const b = bounds(profileId, s, filter, 'desc')
-      return db.intentRows.where(s.index.name).between(b.lower, b.upper, b.includeLower, b.includeUpper).count()
+      return db.intentRows.where(indexName(s.field)).between(b.lower, b.upper, b.includeLower, b.includeUpper).count()
     }),
   )
   return counts.reduce((a, b) => a + b, 0)
@@ -280,7 +271,7 @@ async function rangeCount(db: ExplorerDb, profileId: string, scans: Scan[], filt
 
 /** Whether the scans' key ranges hold only matching rows: the filter asks nothing the ranges do not. */
 function rangesDecide(filter: OfflineIntentFilter, scans: readonly Scan[]): boolean {
-  const field = scans[0].index.field
+  const field = scans[0].field
   const answered = new Set([...RANGE_FILTERS, ...(field ? [FILTER_OF_FIELD[field]] : [])])
   return (Object.keys(filter) as Array<keyof OfflineIntentFilter>).every((k) => filter[k] === undefined || answered.has(k))
 }
@@ -288,16 +279,12 @@ function rangesDecide(filter: OfflineIntentFilter, scans: readonly Scan[]): bool
 /** The walks that together cover every row the filter can match, on the narrowest index. */
 async function plan(db: ExplorerDb, profileId: string, filter: OfflineIntentFilter): Promise<Scan[]> {
   const owner = lower(filter.owner)
-  if (owner) return [{ index: BY_OWNER, value: owner }]
+  if (owner) return [{ field: 'ownerKey', value: owner }]
   const options: Scan[][] = []
-  if (filter.statuses?.length) options.push([...new Set(filter.statuses)].map((s) => ({ index: BY_STATUS, value: s })))
-  if (filter.originChainId !== undefined) options.push([{ index: BY_ORIGIN, value: filter.originChainId }])
-  if (filter.projectId !== undefined)
-    options.push([
-      { index: BY_PROJECT, value: filter.projectId },
-      { index: BY_PROJECT, value: NO_PROJECT_KEY },
-    ])
-  if (!options.length) return [{ index: BY_TIME }]
+  if (filter.statuses?.length) options.push([...new Set(filter.statuses)].map((s) => ({ field: 'statusKey', value: s })))
+  if (filter.originChainId !== undefined) options.push([{ field: 'originKey', value: filter.originChainId }])
+  if (filter.projectId !== undefined) options.push([filter.projectId, NO_PROJECT_KEY].map((value) => ({ field: 'projectKey', value })))
+  if (!options.length) return [{}]
   if (options.length === 1) return options[0]
   const sizes = await Promise.all(options.map((scans) => rangeCount(db, profileId, scans, filter)))
   return options[sizes.indexOf(Math.min(...sizes))]
@@ -332,7 +319,7 @@ export async function searchCachedIntents(
     const scans = await plan(db, profileId, filter)
     const exact = !ids && tests.length === 0 && rangesDecide(filter, scans)
     const walks = await Promise.all(
-      scans.map((s) => walk(db, s.index, bounds(profileId, s, filter, order, page.after), order, test, want, exact)),
+      scans.map((s) => walk(db, s.field, bounds(profileId, s, filter, order, page.after), order, test, want, exact)),
     )
     return walks.flat().sort(compareRows(order)).slice(0, want)
   })
@@ -383,7 +370,7 @@ export async function countCachedIntents(profileId: string): Promise<number> {
   const db = explorerDb()
   const staged = stagedEntries(profileId).map((s): [string, string] => [profileId, s.row.intentId])
   const [filed, known] = await Promise.all([
-    prefixRange(db.intentRows, BY_TIME.name, profileId).count(),
+    prefixRange(db.intentRows, indexName(), profileId).count(),
     staged.length ? db.intentRows.bulkGet(staged) : [],
   ])
   return filed + known.filter((r) => r === undefined).length

@@ -5,10 +5,8 @@ import type { StoreName } from './schema'
 import { HEX_NUMBER } from '@contract/formats'
 
 /**
- * Pure mapping from service objects to what the cache indexes: the small summary row of
- * an intent, the lookup keys stored with each object, and the derived values of balance
- * snapshots. Nothing here touches the database, so the write path, the import and the
- * migrations share it.
+ * Pure mapping from service objects to what the cache indexes (summary rows, lookup keys,
+ * balance snapshot values), shared by the write path, the import and the migrations.
  */
 
 export type IntentSource = 'intent' | 'history' | 'receipt'
@@ -56,16 +54,12 @@ export interface SummaryPart {
 export interface IntentRowRecord extends CachedIntentRow {
   profileId: string
   baseUrl: string
-  /** lower-cased owner, '' when unknown (undefined would drop the row from the index) */
+  /** '' when unknown: undefined would drop the row from the index */
   ownerKey: string
   statusKey: IntentStatus | ''
   originKey: number
   projectKey: number
-  /**
-   * `${profileId}|${word}`: the row's categorical words (token symbols and addresses,
-   * providers, status). Shared by many intents, so free text counts their matches first
-   * and scans rows in order when they are common.
-   */
+  /** `${profileId}|${word}`: token symbols and addresses, providers, status (see `intentsQuery.ts`). */
   tags: string[]
   /** The status of the newest recorded transition, so a change never records twice. */
   lastTransitionStatus?: IntentStatus
@@ -76,10 +70,8 @@ export interface IntentRowRecord extends CachedIntentRow {
 }
 
 /**
- * The few fields route statistics read, one small record per intent (schema v4), kept in
- * step with the intent's summary row. Reading 100,000 of these takes a fifth of the time
- * the full rows take: IndexedDB's cost is the records' size, and the summary row carries
- * tokens, amounts, tags and provenance the statistics never look at.
+ * The few fields route statistics read, kept in step with the summary row: IndexedDB's
+ * cost is the records' size, so 100,000 of these read in a fifth of the rows' time.
  */
 export interface RouteFactRecord
   extends Pick<CachedIntentRow, 'intentId' | 'createdAt' | 'status' | 'originChainId' | 'destinationChainId' | 'routeProviders' | 'startedAt' | 'finishedAt'> {
@@ -98,18 +90,11 @@ export interface FetchMeta {
   profileId: string
   baseUrl: string
   fetchedAt: number
-  /**
-   * Set on records (and on the writes) that came from an imported file, not a live
-   * answer. A live answer always replaces an imported copy, whatever the times say.
-   */
+  /** From an imported file: a live answer always replaces it, whatever the times say. */
   imported?: true
 }
 
-/**
- * Lookup key kinds: intent id, transaction hash, address (owner, participant, intent and
- * edge addresses) and word (memo words, edge id, relay request id, rail). The kind keeps
- * a hash filter from matching an address and vice versa.
- */
+/** Lookup key kinds (intent id, transaction hash, address, word): a hash filter never matches an address. */
 export type KeyKind = 'i' | 't' | 'a' | 'w'
 export const KEY_KINDS: readonly KeyKind[] = ['i', 't', 'a', 'w']
 
@@ -290,14 +275,8 @@ export const INTENT_OBJECT_STORES: readonly IntentObjectStore[] = [
 ]
 
 /** Drops undefined fields and empty lists, so merging never erases what is known. */
-function definedOnly<T extends object>(fields: T): Partial<T> {
-  const out: Partial<T> = {}
-  for (const [k, v] of Object.entries(fields) as [keyof T, T[keyof T]][]) {
-    if (v === undefined || (Array.isArray(v) && v.length === 0)) continue
-    out[k] = v
-  }
-  return out
-}
+const definedOnly = <T extends object>(fields: T): Partial<T> =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0))) as Partial<T>
 
 /** The public row, without provenance and index fields. */
 export function toCachedRow(r: IntentRowRecord): CachedIntentRow {
@@ -318,10 +297,8 @@ const rowFieldsOf = (r: IntentRowRecord): RowFields => {
 export function rowTime(row: IntentRowRecord, meta: Pick<FetchMeta, 'imported'>): number {
   const imported = row.importedKinds ?? []
   if (meta.imported || !imported.length) return row.fetchedAt
-  let time = -Infinity
-  for (const [kind, at] of Object.entries(row.sources) as [IntentSource, number | undefined][])
-    if (at !== undefined && !imported.includes(kind)) time = Math.max(time, at)
-  return time
+  const live = Object.entries(row.sources) as [IntentSource, number | undefined][]
+  return Math.max(...live.flatMap(([kind, at]) => (at !== undefined && !imported.includes(kind) ? [at] : [])))
 }
 
 /** How recent the row's copy of one kind of object is, as a write of `meta` sees it (see `rowTime`). */
@@ -329,12 +306,6 @@ export function sourceTime(row: IntentRowRecord | undefined, kind: IntentSource,
   if (!row) return -Infinity
   if (!meta.imported && row.importedKinds?.includes(kind)) return -Infinity
   return row.sources[kind] ?? -Infinity
-}
-
-/** The row's imported kinds after a write of `source`: an import adds it, a live answer takes it out. */
-function importedKindsAfter(existing: IntentRowRecord | undefined, source: IntentSource, meta: FetchMeta): IntentSource[] {
-  const others = (existing?.importedKinds ?? []).filter((k) => k !== source)
-  return meta.imported ? [...others, source] : others
 }
 
 /**
@@ -366,7 +337,8 @@ export function mergeRow(
     sources,
   }
   const out = withIndexFields(row, meta.profileId, fetchIsLatest ? meta.baseUrl : existing.baseUrl, existing?.lastTransitionStatus)
-  const importedKinds = importedKindsAfter(existing, source, meta)
+  // An import adds its kind to the imported ones, a live answer takes it out.
+  const importedKinds = [...(existing?.importedKinds ?? []).filter((k) => k !== source), ...(meta.imported ? [source] : [])]
   return importedKinds.length ? { ...out, importedKinds } : out
 }
 
@@ -420,11 +392,8 @@ export function statusTransitions(
 
 // ---- balance snapshots ----------------------------------------------------------
 
-const normaliseWallet = (address: string): string => {
-  const a = address.trim()
-  // EVM addresses are case-insensitive; base58 and other encodings are not.
-  return HEX_NUMBER.test(a) ? a.toLowerCase() : a
-}
+/** EVM addresses are case-insensitive; base58 and other encodings are not. */
+const normaliseWallet = (address: string): string => (HEX_NUMBER.test(address.trim()) ? address.trim().toLowerCase() : address.trim())
 
 /**
  * Identifies the set of wallets a positions fetch asked about, independent of query
