@@ -120,8 +120,7 @@ export class MarketRecorder {
     let s = this.status.get(profileId)
     if (!s) {
       const store = this.storeOf(profileId)
-      const snapshots = store.snapshotLog()
-      s = { lastSnapshotAt: snapshots.length ? snapshots[snapshots.length - 1].t : null, markets: store.marketIds().length }
+      s = { lastSnapshotAt: store.snapshotLog().at(-1)?.t ?? null, markets: store.marketIds().length }
       this.status.set(profileId, s)
     }
     return s
@@ -295,6 +294,6 @@ export function historyOf(store: MarketHistoryStore, marketId: string, range: Hi
     thinnedToMinutes: thinned.minutes,
     stats: marketStats(observations),
     firstAt: store.firstRecordAt(marketId),
-    lastAt: observations.length ? observations[observations.length - 1].t : null,
+    lastAt: observations.at(-1)?.t ?? null,
   }
 }

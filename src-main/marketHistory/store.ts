@@ -109,11 +109,7 @@ export class MarketHistoryStore {
     }
     const byFile = new Map<string, StoredRecord[]>()
     for (let at = 0; at < whole; at += JOURNAL_BYTES) {
-      const name = fileOfKey(buf.toString('hex', at, at + JOURNAL_KEY_BYTES))
-      const list = byFile.get(name)
-      const r = decodeRecord(buf, at + JOURNAL_KEY_BYTES)
-      if (list) list.push(r)
-      else byFile.set(name, [r])
+      pushTo(byFile, fileOfKey(buf.toString('hex', at, at + JOURNAL_KEY_BYTES)), decodeRecord(buf, at + JOURNAL_KEY_BYTES))
     }
     this.journal = { size: whole, byFile }
     return byFile
@@ -185,7 +181,7 @@ export class MarketHistoryStore {
     const size = sizeOf(this.path(name)) ?? -1
     const pending = this.pending().get(name)?.length ?? 0
     const log = this.snapshotLog()
-    return `${size}+${pending}:${log.length}:${log.length ? log[log.length - 1].t : 0}:${log.length ? log[0].t : 0}`
+    return `${size}+${pending}:${log.length}:${log.at(-1)?.t ?? 0}:${log[0]?.t ?? 0}`
   }
 
   private lastOf(marketId: string, pending: ReadonlyMap<string, StoredRecord[]>): StoredRecord | null {
@@ -199,10 +195,7 @@ export class MarketHistoryStore {
 
   /** When the market was last known to be listed: its last record, or a full snapshot after it. */
   private coveredAt(marketId: string, last: StoredRecord): number {
-    if (last.gone) return last.t
-    const log = this.snapshotLog()
-    const lastFull = log.length ? log[log.length - 1].t : 0
-    return Math.max(last.t, lastFull)
+    return last.gone ? last.t : Math.max(last.t, this.snapshotLog().at(-1)?.t ?? 0)
   }
 
   /**
@@ -245,10 +238,7 @@ export class MarketHistoryStore {
       buf.write(name.slice(2, 2 + JOURNAL_KEY_BYTES * 2), i * JOURNAL_BYTES, 'hex')
       encodeRecord(r, buf, i * JOURNAL_BYTES + JOURNAL_KEY_BYTES)
       // Kept as it will read back from disk (32-bit floats), like every record read.
-      const stored = decodeRecord(buf, i * JOURNAL_BYTES + JOURNAL_KEY_BYTES)
-      const list = pending.get(name)
-      if (list) list.push(stored)
-      else pending.set(name, [stored])
+      pushTo(pending, name, decodeRecord(buf, i * JOURNAL_BYTES + JOURNAL_KEY_BYTES))
       this.last.set(id, r)
     })
     appendFileSync(this.path(JOURNAL), buf, { mode: 0o600 })
@@ -300,11 +290,7 @@ export class MarketHistoryStore {
   }
 
   private files(): string[] {
-    try {
-      return readdirSync(this.dir)
-    } catch {
-      return []
-    }
+    return orElse(() => readdirSync(this.dir), [])
   }
 
     /**
@@ -386,14 +372,16 @@ function lastWhole(fd: number): Buffer | null {
   return tail
 }
 
-/** The file opened, or undefined when it is not there. */
-function openIfThere(file: string, flags: string): number | undefined {
+/** What `read` gives, or `fallback` when it throws (a file or folder not there yet). */
+function orElse<T>(read: () => T, fallback: T): T {
   try {
-    return openSync(file, flags)
+    return read()
   } catch {
-    return undefined
+    return fallback
   }
 }
+
+const openIfThere = (file: string, flags: string): number | undefined => orElse(() => openSync(file, flags), undefined)
 
 /**
  * Rewrites a file of `step`-byte entries (each starting with its time in seconds) without
@@ -441,16 +429,16 @@ function appendNew(file: string, records: readonly StoredRecord[]): void {
 }
 
 /** The file's bytes; none when it is not there (nothing recorded yet). */
-function readOrEmpty(file: string): Buffer {
-  try {
-    return readFileSync(file)
-  } catch {
-    return Buffer.alloc(0)
-  }
-}
+const readOrEmpty = (file: string): Buffer => orElse(() => readFileSync(file), Buffer.alloc(0))
 
 /** The file's size, or undefined when it is not there. */
 const sizeOf = (file: string): number | undefined => statSync(file, { throwIfNoEntry: false })?.size
+
+function pushTo<V>(map: Map<string, V[]>, key: string, value: V): void {
+  const list = map.get(key)
+  if (list) list.push(value)
+  else map.set(key, [value])
+}
 
 /** The first index in [0, n) whose key is at least `key` (keys ascending), or n. */
 function firstAtOrAfter(n: number, keyAt: (i: number) => number, key: number): number {
@@ -464,7 +452,7 @@ function firstAtOrAfter(n: number, keyAt: (i: number) => number, key: number): n
   return lo
 }
 
-export const emptyObservation = (t: number): MarketObservation => ({
+const emptyObservation = (t: number): MarketObservation => ({
   t,
   base: null,
   baseUnit: null,
