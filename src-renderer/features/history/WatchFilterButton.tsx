@@ -2,15 +2,9 @@ import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { QUERY_WATCH_INTERVALS_MS, QUERY_WATCH_LIMITS } from '@contract/queryWatchNotice'
 import { useChainsById } from '../../data/reference/chains'
-import { useConnection } from '../../stores/connection'
 import { describeQuery, intervalText, useAddQueryWatch } from '../queryWatch'
+import { askNotificationPermissionInHost } from '../watch'
 import { DEFAULT_SETTINGS, historyParams, validate, type HistoryFilterDraft } from './filters'
-
-/** In the browser host the page shows the notices, so it asks the browser's permission on this click. */
-function askPermissionInHost(): void {
-  if (useConnection.getState().info?.runtime !== 'host' || typeof Notification === 'undefined') return
-  if (Notification.permission === 'default') void Notification.requestPermission()
-}
 
 /**
  * "Watch this filter": saves the filters in force (not the form's unapplied edits) as a
@@ -26,8 +20,9 @@ export function WatchFilterButton({ applied }: { applied: HistoryFilterDraft }) 
 
   const save = () => {
     if (!valid.ok) return
-    askPermissionInHost()
-    const name = describeQuery(valid.query, (id) => byId.get(id)?.name ?? `chain ${id}`)
+    // In the browser host the page shows the notices: asked within the click, as browsers require.
+    void askNotificationPermissionInHost()
+    const name = describeQuery(valid.query, byId)
     add.mutate({ name, query: valid.query, historyParams: historyParams(applied, DEFAULT_SETTINGS).toString(), intervalMs })
   }
 

@@ -2,4 +2,4 @@
 export { WatchButton } from './WatchButton'
 export { useAddWatch } from '../../data/watches'
 export { useWatch } from './watches'
-export { startWatchSync, useWatchSync } from './sync'
+export { askNotificationPermissionInHost, startWatchSync, useWatchSync } from './sync'
