@@ -6,6 +6,7 @@ import { formatDateTime, formatDuration, shortHex } from '../../lib/format'
 import { describeQuery, intervalText } from './describe'
 import { useMarkQueryWatchSeen, usePollQueryWatchNow, useRemoveQueryWatch, useSetQueryWatchPaused } from '../../data/queryWatches'
 import { intentPath } from '../../components/IntentLink'
+import { useChainsById } from '../../data/reference/chains'
 
 const ago = (t: number | undefined, now: number) => (t === undefined ? 'not yet' : `${formatDuration(Math.max(0, now - t))} ago`)
 
@@ -87,9 +88,9 @@ function Actions({ q, onError }: { q: QueryWatchState; onError: OnError }) {
 }
 
 /** One watched query: its filter, its schedule and health, what it found, and its controls. */
-export function QueryCard({ q, now, chainName, onError }: { q: QueryWatchState; now: number; chainName: (id: number) => string; onError: OnError }) {
+export function QueryCard({ q, now, onError }: { q: QueryWatchState; now: number; onError: OnError }) {
   const headingId = `query-${q.id}`
-  const filter = describeQuery(q.query, chainName)
+  const filter = describeQuery(q.query, useChainsById())
   return (
     <article className="card query-card" aria-labelledby={headingId} data-phase={q.phase}>
       <header className="row query-card-header">

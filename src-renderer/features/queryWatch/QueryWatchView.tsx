@@ -4,7 +4,6 @@ import { QUERY_WATCH_LIMITS } from '@contract/queryWatchNotice'
 import { Link, useSearchParams } from 'react-router'
 import { EmptyState } from '../../components/EmptyState'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { useChainsById } from '../../data/reference/chains'
 import { useMainList } from '../../data/useMainList'
 import { useNow } from '../../lib/useNow'
 import { intervalText } from './describe'
@@ -32,8 +31,6 @@ export function QueryWatchView() {
   const queries = list.data?.items ?? []
   const { count = 0, max = QUERY_WATCH_LIMITS.maxQueries, minIntervalMs = QUERY_WATCH_LIMITS.minIntervalMs } = list.data ?? {}
   const error = actionError ?? list.error
-  const byId = useChainsById()
-  const chainName = (id: number) => byId.get(id)?.name ?? `chain ${id}`
   const now = useNow(1000)
   useFocusQuery(list.isSuccess)
 
@@ -62,7 +59,7 @@ export function QueryWatchView() {
         </EmptyState>
       ) : null}
       {queries.map((q) => (
-        <QueryCard key={q.id} q={q} now={now} chainName={chainName} onError={setActionError} />
+        <QueryCard key={q.id} q={q} now={now} onError={setActionError} />
       ))}
     </section>
   )

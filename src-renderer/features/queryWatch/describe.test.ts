@@ -6,7 +6,7 @@ describe('describeQuery', () => {
     expect(
       describeQuery(
         { byProjectId: 42, byStatuses: ['FAILED', 'REFUNDED'], byOwnerAddress: `0x${'ab'.repeat(20)}`, originChainId: 1, fromTime: 1_764_000_000 },
-        (id) => (id === 1 ? 'Ethereum' : String(id)),
+        new Map([[1, { id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }]]),
       ),
     ).toBe('owner 0xabab…abab · FAILED, REFUNDED · project 42 · Ethereum → any · created from 2025-11-24 16:00 UTC')
   })

@@ -1,18 +1,20 @@
 import type { WatchedQuery } from '@contract/queryWatch'
+import type { ChainInfo } from '@contract/service'
+import { chainName } from '../../lib/chains'
 import { shortHex } from '../../lib/format'
 
 /**
  * Pure: a watched query in words, for its default name and its card: "owner 0x12ab…cdef ·
- * FAILED, REFUNDED · project 42". Chain names come from the caller (reference data).
+ * FAILED, REFUNDED · project 42". Chain names come from the caller's reference data.
  */
-export function describeQuery(q: WatchedQuery, chainName: (id: number) => string = (id) => `chain ${id}`): string {
+export function describeQuery(q: WatchedQuery, chains: ReadonlyMap<number, ChainInfo> = new Map()): string {
   const parts: string[] = []
   if (q.byOwnerAddress) parts.push(`owner ${shortHex(q.byOwnerAddress)}`)
   const statuses = q.byStatuses ?? (q.byStatus ? [q.byStatus] : [])
   if (statuses.length) parts.push(statuses.join(', '))
   if (q.byProjectId !== undefined) parts.push(`project ${q.byProjectId}`)
   if (q.originChainId !== undefined || q.destinationChainId !== undefined) {
-    parts.push(`${q.originChainId === undefined ? 'any' : chainName(q.originChainId)} → ${q.destinationChainId === undefined ? 'any' : chainName(q.destinationChainId)}`)
+    parts.push(`${q.originChainId === undefined ? 'any' : chainName(chains, q.originChainId)} → ${q.destinationChainId === undefined ? 'any' : chainName(chains, q.destinationChainId)}`)
   }
   if (q.originTokenAddress) parts.push(`from token ${shortHex(q.originTokenAddress)}`)
   if (q.destinationTokenAddress) parts.push(`to token ${shortHex(q.destinationTokenAddress)}`)
