@@ -28,29 +28,24 @@ async function cachedReceipt(profileId: string, intentId: string): Promise<Cache
   return { data: { receipt: hit.receipt, viaHistory: entry?.fetchedAt === hit.fetchedAt && !!entry.entry.receipt }, fetchedAt: hit.fetchedAt }
 }
 
-/**
- * GetIntentReceipt (written through), answered by the data layer's one rule: offline, or
- * when the call fails (a service that lacks it, does not know the intent, refuses the
- * key), the newest cached receipt (a receipt fetch or a history entry) with the failure
- * beside it.
- */
-const receiptSource = (profileId: string, intentId: string): LiveOrCachedSource<ReceiptRead, IntentReceipt> => ({
-  live: (signal) => bridgeCall('getIntentReceipt', { intentId }, { signal }),
-  cached: () => cachedReceipt(profileId, intentId),
-  shape: (receipt) => ({ receipt }),
-})
-
 const shownOf = (shown: Shown<ReceiptRead> | undefined): ShownReceipt | undefined =>
   shown && { receipt: shown.data.receipt, fetchedAt: shown.fetchedAt, origin: shown.fromCache ? 'cache' : 'service', viaHistory: shown.data.viaHistory }
 
 /**
- * The intent's receipt (see `receiptSource`). While the intent is watched, the watch's live
- * receipt replaces it, unless the watch holds only its summary (`receiptTrimmed`): the
- * page then shows the whole receipt read from the service.
+ * GetIntentReceipt (written through), answered by the data layer's one rule: offline, or
+ * when the call fails (a service that lacks it, does not know the intent, refuses the
+ * key), the newest cached receipt (a receipt fetch or a history entry) with the failure
+ * beside it. While the intent is watched, the watch's live receipt replaces it, unless the
+ * watch holds only its summary (`receiptTrimmed`): the page then shows the whole receipt
+ * read from the service.
  */
 export function useReceipt(intentId: string): ReceiptState {
   const profileId = useProfileId()
-  const state = useServiceQuery('intentReceipt', intentId ? { intentId } : null, (p, args) => receiptSource(p, (args as { intentId: string }).intentId))
+  const state = useServiceQuery('intentReceipt', intentId ? { intentId } : null, (p): LiveOrCachedSource<ReceiptRead, IntentReceipt> => ({
+    live: (signal) => bridgeCall('getIntentReceipt', { intentId }, { signal }),
+    cached: () => cachedReceipt(p, intentId),
+    shape: (receipt) => ({ receipt }),
+  }))
   const watch = useWatch(intentId)
   // A paused watch (Work offline) hears nothing new: the page then shows the cached receipt with its age.
   const live =

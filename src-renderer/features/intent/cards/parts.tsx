@@ -12,9 +12,9 @@ import { valueAll } from '../../../lib/priceSource'
 import { usePriceBook } from '../../../stores/priceBook'
 
 /** A titled card of the intent page; `id` doubles as the anchor the page's contents link to. */
-export function Card({ id, title, children, actions }: { id: string; title: string; children: ReactNode; actions?: ReactNode }) {
+export function Card({ id, title, children, actions, className, ...attrs }: { id: string; title: string; children: ReactNode; actions?: ReactNode; className?: string; 'data-outcome'?: string }) {
   return (
-    <section className="card intent-card" id={`intent-${id}`} aria-labelledby={`intent-${id}-title`}>
+    <section className={className ? `card intent-card ${className}` : 'card intent-card'} id={`intent-${id}`} aria-labelledby={`intent-${id}-title`} {...attrs}>
       <div className="intent-card-head">
         <h2 id={`intent-${id}-title`}>{title}</h2>
         {actions}
