@@ -116,12 +116,6 @@ const viewOf = (keys: KeyStore, p: Profile): ProfileView => ({
   hasKey: keys.has(p.id, keyOriginOf(p)),
 })
 
-const profileOrFail = (profiles: ProfileStore, id: string): Profile => {
-  const p = profiles.get(id)
-  if (!p) throw new SvcFailure({ kind: 'NotFound', message: `There is no profile “${id}” any more. Pick one in Settings.` })
-  return p
-}
-
 /** Service sessions per profile: one client each, rebuilt when its URL or wire form changes, so connections are reused. */
 function serviceSessions(deps: CoreDeps) {
   const { profiles, keys } = deps
@@ -142,7 +136,7 @@ function serviceSessions(deps: CoreDeps) {
     return client
   }
   const session = (profileId = profiles.activeId()): ServiceSession => {
-    const profile = profileOrFail(profiles, profileId)
+    const profile = profiles.require(profileId)
     return {
       client: clientFor(profile),
       source: () => ({ profileId: profile.id, baseUrl: profile.baseUrl, simulated: profile.id === SIMULATOR_PROFILE_ID, fetchedAt: Date.now() }),
@@ -199,21 +193,21 @@ function profileCommands({ deps, forgetClient, changed, resumeStopped, queryWatc
       return changed()
     },
     setActiveProfile: (id) => {
-      profileOrFail(profiles, id)
+      profiles.require(id)
       profiles.setActive(id)
       // The demo starts as it is chosen (a failure shows on its first call, which tries again).
       if (id === SIMULATOR_PROFILE_ID) deps.demo?.ensure().catch(() => undefined)
       return changed()
     },
     setAccessKey: (profileId, key, allowPlainText) => {
-      const p = profileOrFail(profiles, profileId)
+      const p = profiles.require(profileId)
       keys.set(p.id, key, { allowPlainText, origin: keyOriginOf(p) })
       changed()
       resumeStopped(p.id)
       return viewOf(keys, p)
     },
     clearAccessKey: (profileId) => {
-      const p = profileOrFail(profiles, profileId)
+      const p = profiles.require(profileId)
       keys.clear(p.id)
       changed()
       return viewOf(keys, p)
@@ -265,13 +259,13 @@ export function createCore(deps: CoreDeps): Core {
     logo: async (url) => {
       if (!deps.logos) throw new SvcFailure({ kind: 'NotFound', operation: 'getLogo', message: 'Logos are not kept in this mode.' })
       // Logos on this machine only for a service on this machine (the Simulator, a local service).
-      const service = profileOrFail(profiles, profiles.activeId())
+      const service = profiles.require(profiles.activeId())
       const serviceIsLocal = service.id === SIMULATOR_PROFILE_ID || isThisMachine(new URL(service.baseUrl).hostname)
       return { src: await deps.logos.pathFor(url, { serviceIsLocal }) }
     },
     testConnection: async (profileId) => testConnectionOf(session(profileId)),
     capabilities: (profileId, refresh) => {
-      const p = profileOrFail(profiles, profileId)
+      const p = profiles.require(profileId)
       // Keyed by where and how the profile calls: a changed URL or wire form is another service.
       return capabilityCache.get(JSON.stringify([p.id, p.baseUrl, p.dialect]), session(profileId).client, refresh)
     },

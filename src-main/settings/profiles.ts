@@ -73,6 +73,13 @@ export class ProfileStore {
     return p && { ...p }
   }
 
+  /** The profile, or a NotFound failure saying it is gone. */
+  require(id: string): Profile {
+    const p = this.get(id)
+    if (!p) throw new SvcFailure({ kind: 'NotFound', message: `There is no profile “${id}” any more. Pick one in Settings.` })
+    return p
+  }
+
   activeId(): string {
     return this.activeProfileId
   }
@@ -110,13 +117,13 @@ export class ProfileStore {
   /** Removes a profile; if it was active, the Simulator becomes active. */
   remove(id: string): void {
     if (id === SIMULATOR_PROFILE_ID) throw invalid('The Simulator profile is built in and cannot be removed.')
-    if (!this.profiles.some((p) => p.id === id)) throw this.unknown(id)
+    this.require(id)
     const active = this.activeProfileId === id ? SIMULATOR_PROFILE_ID : this.activeProfileId
     this.commit(this.profiles.filter((p) => p.id !== id), active)
   }
 
   setActive(id: string): void {
-    if (!this.get(id)) throw this.unknown(id)
+    this.require(id)
     this.commit(this.profiles, id)
   }
 
@@ -130,10 +137,6 @@ export class ProfileStore {
 
   private simulator(): Profile {
     return { id: SIMULATOR_PROFILE_ID, name: SIMULATOR_NAME, baseUrl: this.simulatorUrl, dialect: this.simulatorDialect, builtIn: true }
-  }
-
-  private unknown(id: string): SvcFailure {
-    return new SvcFailure({ kind: 'NotFound', message: `There is no profile “${id}”. Pick one in Settings.` })
   }
 
   /** Disk first, memory after: a failed write leaves the store as it was. */
