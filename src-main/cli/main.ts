@@ -1,5 +1,5 @@
 import { isSvcFailure } from '../../src-shared/contract/errors'
-import { isSettledStatus } from '../../src-shared/contract/service'
+import { isPendingStatus, isSettledStatus } from '../../src-shared/contract/service'
 import { parseCommand, USAGE, UsageError, type Command } from './args'
 import { ACCESS_KEY_ENV, connect, type Connection } from './connect'
 import { forCommandLine } from '../service/wireFlags'
@@ -39,7 +39,8 @@ async function runLookup(conn: Connection, cmd: Extract<Command, { command: 'loo
     )
     const extras = (n: number) => {
       const receipt = receipts[n]
-      const failed = !['SUCCEEDED', 'QUOTED', 'COMMITTED', 'EXECUTING'].includes(found.intents[n]!.status ?? '')
+      const { status } = found.intents[n]!
+      const failed = status !== 'SUCCEEDED' && !isPendingStatus(status)
       return { receipt, reason: failed ? receipt?.originTransaction?.statusReason : undefined }
     }
     io.out(found.intents.map((i, n) => intentText(i, extras(n))).join('\n\n'))

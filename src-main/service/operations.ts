@@ -67,24 +67,11 @@ export const OPERATIONS = {
   ExecuteIntent: op({ request: ExecuteIntentRequestSchema, decode: reads(ExecuteIntentResponseSchema), retry: false }),
   GetIntent: op({ request: GetIntentRequestSchema, decode: reads(GetIntentResponseSchema), retry: true }),
   SearchIntents: op({ request: SearchIntentsRequestSchema, decode: reads(SearchIntentsResponseSchema), retry: true }),
-  GetIntentHistory: op({
-    request: GetIntentHistoryRequestSchema,
-    decode: reads(GetIntentHistoryResponseSchema),
-    retry: true,
-  }),
+  GetIntentHistory: op({ request: GetIntentHistoryRequestSchema, decode: reads(GetIntentHistoryResponseSchema), retry: true }),
   // The receipt watcher owns the re-poll loop and its backoff; retrying here would hide
   // failures from it and stack waits.
-  WaitIntentReceipt: op({
-    request: WaitIntentReceiptRequestSchema,
-    decode: reads(WaitIntentReceiptResponseSchema),
-    retry: false,
-    longPoll: true,
-  }),
-  GetIntentReceipt: op({
-    request: GetIntentReceiptRequestSchema,
-    decode: reads(GetIntentReceiptResponseSchema),
-    retry: true,
-  }),
+  WaitIntentReceipt: op({ request: WaitIntentReceiptRequestSchema, decode: reads(WaitIntentReceiptResponseSchema), retry: false, longPoll: true }),
+  GetIntentReceipt: op({ request: GetIntentReceiptRequestSchema, decode: reads(GetIntentReceiptResponseSchema), retry: true }),
   GetChains: op({ request: GetChainsRequestSchema, decode: reads(GetChainsResponseSchema), retry: true }),
   YieldGetMarkets: op({ request: YieldGetMarketsRequestSchema, decode: decodeYieldMarkets, retry: true }),
   YieldGetAggregateBalances: op({ request: YieldGetAggregateBalancesRequestSchema, decode: decodeYieldBalances, retry: true }),

@@ -62,7 +62,6 @@ export const NOTHING_SENT_STATUSES = ['QUOTED', 'COMMITTED', 'ABORTED', 'INVALID
 
 const within = (set: readonly IntentStatus[]) => (s: ReportedStatus | undefined): boolean =>
   s !== undefined && (set as readonly string[]).includes(s)
-export const isTerminalStatus = within(TERMINAL_STATUSES)
 export const isPendingStatus = within(PENDING_STATUSES)
 export const isFinalStatus = within(FINAL_STATUSES)
 export const isSettledStatus = within(SETTLED_STATUSES)

@@ -9,7 +9,7 @@ import {
   SearchIntentsRequestSchema,
   YieldGetMarketsRequestSchema,
   isFinalStatus,
-  isTerminalStatus,
+  TERMINAL_STATUSES,
 } from '../service'
 
 const wireIntent = {
@@ -151,8 +151,8 @@ describe('request schemas', () => {
 })
 
 it('status helpers follow the spec: SUCCEEDED and FAILED end the wait; ABORTED and REFUNDED are final too', () => {
-  expect(isTerminalStatus('FAILED')).toBe(true)
-  expect(isTerminalStatus('REFUNDED')).toBe(false)
+  expect(TERMINAL_STATUSES).toContain('FAILED')
+  expect(TERMINAL_STATUSES).not.toContain('REFUNDED')
   expect(isFinalStatus('REFUNDED')).toBe(true)
   expect(isFinalStatus(undefined)).toBe(false)
 })
