@@ -1,5 +1,4 @@
-/** What other features may use of watched queries: adding one, naming a filter, what the page does with its events. */
+/** What other features may use of watched queries: adding one, naming a filter, the Watch board's link. */
 export { useAddQueryWatch } from '../../data/queryWatches'
 export { describeQuery, intervalText } from './describe'
-export { handleQueryWatchEvent } from './sync'
 export { WatchedFiltersLink } from './WatchedFiltersLink'

@@ -1,34 +1,43 @@
 import { useEffect } from 'react'
 import type { BridgeEvent } from '@contract/bridge'
+import type { MainListKind } from '@contract/mainList'
+import { queryNoticeText } from '@contract/queryWatchNotice'
 import { watchNews } from '@contract/watchNews'
 import { setWatchingPaused } from '../../data/watches'
 import { onMainEvent, showInProfile } from '../../data/events'
 import { useCacheStatus } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
 import { askNotificationPermission, showPageNotification, type NotificationAccess } from '../../lib/pageNotification'
-import { handleQueryWatchEvent } from '../queryWatch'
+import { intentPath } from '../../components/IntentLink'
 
 /**
- * What the page does with watch events besides showing them, for the life of the page
- * (and with watched-filter events, `handleQueryWatchEvent`):
- * finished watches notify from the page when the browser host serves it, and a clicked
- * notice opens its intent. The list itself lives in the query cache (`data/mainList.ts`),
- * and its copy in the cache for offline review is written by the data layer
- * (`followWatchCache` in `data/watches.ts`).
+ * What the page does with the events of the lists main owns besides showing them (the
+ * lists themselves live in the query cache, `data/mainList.ts`; the watches' copy in the
+ * cache for offline review is written by `followWatchCache` in `data/watches.ts`), for the
+ * life of the page: a clicked notice (`list:open`) opens its intent or watched filter, in
+ * its own profile; in the browser host the page itself shows the notices main decided are
+ * due and worded (in the desktop app main shows them).
  */
 
-/** Shows the intent, switching to its profile first when a notice came from another one. */
-const openIntent = (profileId: string, intentId: string) => showInProfile(profileId, `#/intent/${encodeURIComponent(intentId)}`)
+/** Where a notice's item is shown: the intent, or the watched filter among the others (`?focus=` scrolls to it). */
+const ITEM_PATH: Record<MainListKind, (id: string) => string> = {
+  watches: (id) => `#${intentPath(id)}`,
+  queryWatches: (id) => `#/watch/queries?focus=${encodeURIComponent(id)}`,
+}
+const openItem = (kind: MainListKind, profileId: string, id: string) => void showInProfile(profileId, ITEM_PATH[kind](id))
 
-function handleWatchEvent(event: BridgeEvent): void {
-  if (event.type === 'list:open' && event.kind === 'watches') void openIntent(event.profileId, event.id)
-  if (event.type !== 'list:changed' || event.kind !== 'watches') return
-  // The main process decided the notice is due; the page only shows it, in the browser host.
-  if (!event.notice || useConnection.getState().info?.runtime !== 'host') return
-  for (const watch of event.items) {
-    const news = watchNews(watch)
-    if (news === 'changed' || news === 'done')
-      showPageNotification(event.notice, `watch:${watch.profileId}:${watch.intentId}`, () => void openIntent(watch.profileId, watch.intentId))
+function handleListEvent(event: BridgeEvent): void {
+  if (event.type === 'list:open') return openItem(event.kind, event.profileId, event.id)
+  const info = useConnection.getState().info
+  if (event.type !== 'list:changed' || info?.runtime !== 'host') return
+  if (event.kind === 'watches' && event.notice) {
+    for (const w of event.items)
+      if (['changed', 'done'].includes(watchNews(w))) showPageNotification(event.notice, `watch:${w.profileId}:${w.intentId}`, () => openItem('watches', w.profileId, w.intentId))
+  }
+  // Queries of every profile are polled; the page speaks for the ones it can show.
+  if (event.kind === 'queryWatches' && event.notify && event.fresh?.length) {
+    for (const q of event.items)
+      if (q.profileId === info.activeProfileId) showPageNotification(queryNoticeText(q, event.fresh), `query:${q.profileId}:${q.id}`, () => openItem('queryWatches', q.profileId, q.id))
   }
 }
 
@@ -37,10 +46,7 @@ let stopSync: (() => void) | null = null
 /** Starts the wiring once per page; later calls return the same stop. */
 export function startWatchSync(): () => void {
   if (stopSync) return stopSync
-  const unsubscribe = onMainEvent((event) => {
-    handleWatchEvent(event)
-    handleQueryWatchEvent(event)
-  })
+  const unsubscribe = onMainEvent(handleListEvent)
   // "Work offline" pauses the main process's watching too; switching it off resumes the watches.
   const unwatchOffline = useCacheStatus.subscribe((s, prev) => {
     if (s.forcedOffline !== prev.forcedOffline) void setWatchingPaused(s.forcedOffline)

@@ -8,7 +8,7 @@ import { useConnection } from '../../stores/connection'
 import { createQueryClient } from '../../data/client'
 import { followMainLists, listKey, type Mirror } from '../../data/mainList'
 import { readMainList } from '../../data/useMainList'
-import { startWatchSync } from '../watch'
+import { startWatchSync } from './sync'
 
 vi.mock('../../data/call', async () => ({ call: (await import('../../testing/bridge')).fakeCall }))
 vi.mock('../../bridge', async () => ({ bridge: (await import('../../testing/bridge')).fakeEventBridge }))
