@@ -5,15 +5,11 @@ import type { FileRecord, FileStore } from './fileFormat'
 import type { FetchMeta, IntentRowRecord, RouteFactRecord } from './records'
 import { DB_NAME, declareVersions, type StoreName } from './schema'
 
-/**
- * Records are stored as the export file carries them (`fileFormat.ts`); a fetched one
- * copied from an imported file is marked `imported` (`FetchMeta`).
- */
+/** Records are stored as the export file carries them (`fileFormat.ts`), a fetched one from an imported file marked `imported`. */
 type Stored<S extends FileStore> = FileRecord<S> & Pick<FetchMeta, 'imported'>
 /** Intent objects are stored with the lookup keys they reveal (`records.ts`, multiEntry index). */
-export type IntentRecord = Stored<'intents'> & { keys: string[] }
-export type HistoryEntryRecord = Stored<'historyEntries'> & { keys: string[] }
-export type ReceiptRecord = Stored<'receipts'> & { keys: string[] }
+type Keyed<S extends FileStore> = Stored<S> & { keys: string[] }
+export type HistoryEntryRecord = Keyed<'historyEntries'>
 /** A history page as fetched, waiting to be filed (`historyJournal.ts`). */
 export interface JournalRecord extends FetchMeta {
   stagedAt: number
@@ -22,34 +18,30 @@ export interface JournalRecord extends FetchMeta {
   size: number
   entries: IntentHistoryEntry[]
 }
-export type ChainRecord = Stored<'chains'>
-export type MarketRecord = Stored<'markets'>
-export type EarnPoolRecord = Stored<'earnPools'>
 export type TransitionRecord = FileRecord<'transitions'>
 /** The renderer's copy of a watch, so the Watch view can list watches offline. */
 export type WatchRecord = FileRecord<'watches'>
 export type NoteRecord = FileRecord<'notes'>
-export type BookmarkRecord = FileRecord<'bookmarks'>
 export type SavedSearchRecord = FileRecord<'savedSearches'>
 export type SavedSearchView = SavedSearchRecord['view']
 
 type ProfileKey = [string, string]
 
 export type ExplorerDb = Dexie & {
-  intents: Table<IntentRecord, ProfileKey>
+  intents: Table<Keyed<'intents'>, ProfileKey>
   historyEntries: Table<HistoryEntryRecord, ProfileKey>
-  receipts: Table<ReceiptRecord, ProfileKey>
+  receipts: Table<Keyed<'receipts'>, ProfileKey>
   transitions: Table<TransitionRecord, [string, string, number, string]>
   intentRows: Table<IntentRowRecord, ProfileKey>
   routeFacts: Table<RouteFactRecord, ProfileKey>
   historyJournal: Table<JournalRecord, [string, number, number, number]>
-  chains: Table<ChainRecord, [string, number]>
-  markets: Table<MarketRecord, ProfileKey>
+  chains: Table<Stored<'chains'>, [string, number]>
+  markets: Table<Stored<'markets'>, ProfileKey>
   balanceSnapshots: Table<BalanceSnapshot, [string, string, number]>
-  earnPools: Table<EarnPoolRecord, ProfileKey>
+  earnPools: Table<Stored<'earnPools'>, ProfileKey>
   watches: Table<WatchRecord, ProfileKey>
   notes: Table<NoteRecord, string>
-  bookmarks: Table<BookmarkRecord, ProfileKey>
+  bookmarks: Table<FileRecord<'bookmarks'>, ProfileKey>
   savedSearches: Table<SavedSearchRecord, string>
 }
 

@@ -7,22 +7,15 @@ import { storageErrorMessage } from './errors'
 import { storeIntentObjects } from './intentIndex'
 import { historyEntryIntentId, mergeRow, storedKeys, summaryFromHistoryEntry, type FetchMeta, type IntentRowRecord } from './records'
 import { yieldToUi } from './yieldToUi'
-import { cacheWorker, viaWorker, WorkerUnavailable, type CacheWorkerClient } from './workerClient'
+import { cacheWorker, inWorkerOr, viaWorker, WorkerUnavailable, type CacheWorkerClient } from './workerClient'
 
 /**
- * History pages reach the cache in two steps. Staging puts the whole page, as fetched,
- * into `historyJournal` as one record: that is what makes it durable, and it costs about
- * as much as the page's bytes. Indexing then files each entry under its intent (its own
- * record, its lookup keys, its summary row, a transition) and deletes the journal record.
- * That second step costs several times the first (every entry has some 25 index keys),
- * so it runs when staging goes quiet, in small slices, and never holds up "load all".
- *
- * Indexing is idempotent (an entry filed twice with the same fetch time changes nothing),
- * so a journal record is deleted only after all its entries are filed, and a record left
- * by a closed window is simply filed again at the next start.
- *
- * Until an entry is filed, reads by intent id (`unindexedEntry`) and offline search
- * (`stagedEntries`) find it here, in memory; the shell says how many entries are waiting.
+ * History pages reach the cache in two steps (the db README's "History journal"): staging
+ * stores the page whole, at about the cost of its bytes; filing each entry under its
+ * intent costs several times that, so it runs when staging goes quiet, in small slices.
+ * Filing is idempotent: a record is deleted once all its entries are filed, and one a
+ * closed window left is filed again at the next start. Until then reads by intent id
+ * (`unindexedEntry`) and offline search (`stagedEntries`) find the entries here, in memory.
  */
 
 /** Staging within this long of the last one means a burst is still on: indexing waits. */
@@ -61,17 +54,10 @@ async function whenIdle(): Promise<void> {
   }
 }
 
-/**
- * An entry staged and not yet filed, with what offline search needs of it: the summary
- * row it will file and its lookup keys (profile-prefixed), made as it is staged.
- */
+/** An entry staged and not yet filed, with the summary row and lookup keys offline search tests it by. */
 type Staged = { entry: IntentHistoryEntry; fetchedAt: number; row: IntentRowRecord; keys: readonly string[] }
 
-/**
- * Entries staged and not yet filed, newest fetch per intent: those staged in this window,
- * and those a closed window left in the journal (read back at start-up). Offline search
- * finds them here until they are filed, so an entry is searchable once it is stored.
- */
+/** Entries staged and not yet filed, newest fetch per intent: this window's, and those a closed window left (read back at start-up). */
 const unindexed = new Map<string, Staged>()
 const unindexedKey = (profileId: string, intentId: string) => `${profileId}\u0000${intentId}`
 
@@ -161,7 +147,7 @@ export function unindexedEntry(profileId: string, intentId: string): { entry: In
  */
 export async function scheduleIndexing(): Promise<void> {
   if (hearFiled()) await readBackJournal(explorerDb())
-  if (!(await viaWorker({ op: 'schedule' }))) await scheduleHere()
+  await inWorkerOr({ op: 'schedule' }, scheduleHere)
 }
 
 /** Filing in this thread (and after every staging here). */
@@ -186,9 +172,7 @@ export function scheduleHere(): Promise<void> {
  * never rejects: a failure is reported to the cache status (the records stay in the
  * journal), and the caller goes on with what is filed.
  */
-export async function flushHistoryJournal(): Promise<void> {
-  if (!(await viaWorker({ op: 'flush' }))) await flushHere()
-}
+export const flushHistoryJournal = (): Promise<void> => inWorkerOr({ op: 'flush' }, flushHere)
 
 export async function flushHere(): Promise<void> {
   urgent++

@@ -17,16 +17,12 @@ export interface StorageEstimate {
 /** Chromium adds a per-kind breakdown the standard type does not declare. */
 type EstimateWithDetails = { usage?: number; quota?: number; usageDetails?: { indexedDB?: number } }
 
-const storage = (): StorageManager | undefined =>
-  typeof navigator !== 'undefined' && navigator.storage ? navigator.storage : undefined
+const storage = (): StorageManager | undefined => globalThis.navigator?.storage
 
 export async function estimateStorage(): Promise<StorageEstimate> {
   const s = storage()
   if (!s?.estimate) return { supported: false }
-  const [estimate, persisted] = await Promise.all([
-    s.estimate() as Promise<EstimateWithDetails>,
-    s.persisted ? s.persisted() : Promise.resolve(undefined),
-  ])
+  const [estimate, persisted] = await Promise.all([s.estimate() as Promise<EstimateWithDetails>, s.persisted?.()])
   return {
     supported: true,
     usage: estimate.usage,
