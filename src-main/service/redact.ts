@@ -75,7 +75,7 @@ function mayHoldPiece(secrets: readonly string[], fragment: number): (text: stri
 }
 
 /** Sets a property as data, so a key named `__proto__` stays a key and does not change the prototype. */
-const put = (o: Record<string, unknown>, key: string, value: unknown) =>
+export const put = (o: Record<PropertyKey, unknown>, key: PropertyKey, value: unknown) =>
   Object.defineProperty(o, key, { value, enumerable: true, writable: true, configurable: true })
 
 export interface RedactOptions {

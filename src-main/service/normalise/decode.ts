@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { decodeWith, formatPath, REFUSED_FIELDS_KEY, type Decoded, type RefusedField } from '../../../src-shared/contract/service'
+import { put } from '../redact'
 
 export const failAt = (path: string, message: string): Decoded<never> => ({ ok: false, path, message })
 
@@ -18,11 +19,6 @@ const isContainer = (v: unknown): v is Record<PropertyKey, unknown> => typeof v 
 
 /** Own properties only: a key such as `__proto__` never reaches a prototype. */
 const own = (v: Record<PropertyKey, unknown>, key: PropertyKey): unknown => (Object.hasOwn(v, key) ? v[key as string] : undefined)
-
-/** Writes an own property, `__proto__` included, without touching a prototype. */
-const put = (v: Record<PropertyKey, unknown>, key: PropertyKey, value: unknown): void => {
-  Object.defineProperty(v, key, { value, writable: true, enumerable: true, configurable: true })
-}
 
 function valueAt(root: unknown, path: Path): unknown {
   let v = root
