@@ -6,6 +6,9 @@ import { RENDERER_CSP } from './src-main/electron/security'
 import { earlyOpenScript } from './scripts/earlyOpenScript'
 
 const alias = { '@contract': resolve(__dirname, 'src-shared/contract') }
+let early: ReturnType<typeof earlyOpenScript> | undefined
+/** The early open's script, bundled once per build. */
+const earlyScript = () => (early ??= earlyOpenScript(__dirname))
 
 export default defineConfig({
   main: {
@@ -43,11 +46,13 @@ export default defineConfig({
         apply: 'build',
         // The cache's database starts opening as the HTML arrives, before the entry is fetched
         // and compiled (a 100,000-intent cache takes 150-400 ms to open); the entry's own
-        // early open then finds it open. See src-renderer/data/openCacheEarly.ts.
+        // early open then finds it open. See src-renderer/data/openCacheEarly.ts. Named by
+        // its content under assets/, as the bundle's files are, so a later start reads it from
+        // the browser's cache instead of waiting for the host to send it again.
         generateBundle() {
-          this.emitFile({ type: 'asset', fileName: 'open-cache.js', source: earlyOpenScript(__dirname) })
+          this.emitFile({ type: 'asset', ...earlyScript() })
         },
-        transformIndexHtml: () => [{ tag: 'script', attrs: { src: './open-cache.js', async: true }, injectTo: 'head-prepend' }],
+        transformIndexHtml: () => [{ tag: 'script', attrs: { src: `./${earlyScript().fileName}`, async: true }, injectTo: 'head-prepend' }],
       },
       {
         name: 'favicon',

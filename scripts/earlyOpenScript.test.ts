@@ -11,7 +11,7 @@ const existing = async (idb: Factory) => (await idb.databases()).map((d: { name?
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50))
 
 describe('earlyOpenScript', () => {
-  const script = earlyOpenScript(resolve(import.meta.dirname, '..'))
+  const { fileName, source: script } = earlyOpenScript(resolve(import.meta.dirname, '..'))
   // The page's globals are all the script has: it imports nothing and declares nothing global.
   const runIn = (idb: Factory) => new Function('globalThis', 'indexedDB', script)({ indexedDB: idb }, idb)
 
@@ -28,6 +28,11 @@ describe('earlyOpenScript', () => {
     expect(open).toHaveBeenCalledWith(DB_NAME)
     await settle()
     expect(await existing(idb)).toEqual([[DB_NAME, 40]])
+  })
+
+  it('is named by its content under assets/, which the host serves as immutable', () => {
+    expect(fileName).toMatch(/^assets\/open-cache-[\w-]{8}\.js$/)
+    expect(earlyOpenScript(resolve(import.meta.dirname, '..')).fileName).toBe(fileName)
   })
 
   it('creates no database where there is none', async () => {
