@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react'
+import { CopyButton } from '../../components/CopyButton'
 import { DataTable, type Column, type RowSelection } from '../../components/DataTable'
 import { StatusBadge } from '../../components/StatusBadge'
 import { shortHex, zoneName } from '../../lib/format'
@@ -35,7 +36,7 @@ const twoLines = (first: ReactNode, second: ReactNode) => (
 const withCopy = (shown: ReactNode, text: string | undefined) => (
   <>
     <span className="history-clip">{shown}</span>
-    {text ? <RowCopy text={text} /> : null}
+    {text ? <CopyButton text={text} /> : null}
   </>
 )
 
@@ -123,38 +124,6 @@ const BALANCE_COLUMN: HistoryColumn = {
 
 /** The columns the chooser offers, in table order. */
 export const OPTIONAL_COLUMNS = COLUMNS.filter((c) => c.optional).map((c) => ({ id: c.id, header: c.name ?? String(c.header) }))
-
-/**
- * A copy button for rows: copying must not also open the intent (the table leaves clicks
- * on buttons to them), and rows mount by the dozen while scrolling, so it keeps no React
- * state (its "Copied" shows in the DOM).
- */
-function RowCopy({ text }: { text: string }) {
-  return (
-    <button
-      type="button"
-      className="copy"
-      aria-label={`Copy: ${text.length > 24 ? `${text.slice(0, 10)}…` : text}`}
-      title={`Copy ${text}`}
-      onClick={(e) => {
-        const button = e.currentTarget
-        const show = (label: string) => {
-          button.textContent = label
-          setTimeout(() => (button.textContent = 'Copy'), 1500)
-        }
-        // No clipboard (an insecure origin) counts as a failed copy, not an error.
-        Promise.resolve()
-          .then(() => navigator.clipboard.writeText(text))
-          .then(
-            () => show('Copied'),
-            () => show('Copy failed'),
-          )
-      }}
-    >
-      Copy
-    </button>
-  )
-}
 
 /** The last column: opens the entry's detail panel, not the intent (the row's own click). */
 const detailColumn = (activeKey: string | null, onDetail: (row: HistoryRow) => void): HistoryColumn => ({
