@@ -75,11 +75,7 @@ export interface CoreDeps {
  */
 export const keyOriginOf = (p: Profile): string | undefined => (p.id === SIMULATOR_PROFILE_ID ? undefined : new URL(p.baseUrl).origin)
 
-/**
- * Every key the app may send: each profile's key for its current origin (stored or from
- * the environment). These are what a service could echo back, in an error's name, a
- * message or any field of an answer.
- */
+/** Every key the app may send (each profile's, for its current origin): what a service could echo back. */
 export function keysInUse(profiles: ProfileStore, keys: KeyStore): string[] {
   return profiles.list().flatMap((p) => {
     try {
@@ -96,10 +92,9 @@ export function keysInUse(profiles: ProfileStore, keys: KeyStore): string[] {
 const ERROR_FIELDS: ReadonlySet<string> = new Set(['error'])
 
 /**
- * The one redaction of records leaving main: bridge answers and failures, events, and
- * the watch files. Every string at every depth loses every key in use (`redactDeep`),
- * whatever field the service put it in: errors every run of six characters of a key,
- * other data every run of `RECORD_FRAGMENT`, so hashes and names are not cut by chance.
+ * The one redaction of records leaving main (`redactDeep`): errors lose every run of six
+ * characters of a key, other data every run of `RECORD_FRAGMENT`, so hashes and names are
+ * not cut by chance.
  */
 export const keyRedactor =
   (profiles: ProfileStore, keys: KeyStore): Redact =>

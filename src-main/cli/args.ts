@@ -118,11 +118,7 @@ function only(values: Values, command: string, allowed: readonly string[]): void
   if (stray) throw new UsageError(`${command} does not take --${stray[0]}`)
 }
 
-/**
- * The CLI's edge: a value typed on the command line, checked with the contract's schema
- * for its request field (the one the bridge parses the app's arguments with), since the
- * client takes requests as already parsed.
- */
+/** A value typed on the command line, checked with the contract's schema for its request field (the client parses nothing again). */
 function checked<S extends z.ZodType>(schema: S, value: string, what: string): z.output<S> {
   const r = schema.safeParse(value)
   if (!r.success) throw new UsageError(`${what}: ${r.error.issues[0]?.message ?? 'not valid'}`)

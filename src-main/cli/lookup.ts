@@ -31,16 +31,12 @@ const byIntentId = (key: string): Probe => ({
 
 /**
  * Whether the text has a key's shape: 32-byte hex (an intent id or a transaction hash) or
- * 20-byte hex (an owner or an intent address). Anything else is not looked up at all: a
- * free-text search matches by substring and would name unrelated intents.
+ * 20-byte hex (an owner or an intent address). Nothing else is looked up: a free-text
+ * search matches by substring and would name unrelated intents.
  */
 export const isLookupKey = (key: string): boolean => isHash32(key) || isEvmAddress(key)
 
-/**
- * What a key could be, by its shape: 32-byte hex is an intent id or a transaction hash,
- * 20-byte hex an owner or an intent (deposit) address. Every reading is tried; the
- * service says which ones match. Text of any other shape has no readings.
- */
+/** Every reading of the key's shape (`isLookupKey`), all tried: the service says which match. */
 export function probesFor(key: string): Probe[] {
   if (isHash32(key)) return [byIntentId(key), search('transaction hash', { byTransactionHash: key })]
   if (isEvmAddress(key)) {

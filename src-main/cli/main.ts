@@ -7,11 +7,7 @@ import { isLookupKey, lookup } from './lookup'
 import { historyCsv, historyTable, intentText, toJson } from './output'
 import { watchIntent } from './watch'
 
-/**
- * Exit codes (listed in `--help`): 0 done (a watched intent succeeded), 1 service or data
- * error, 2 usage, 3 nothing found or a watched intent ended otherwise, 4 the lookup key
- * is not a key (nothing was sent).
- */
+/** Exit codes, as `--help` lists them. */
 export const EXIT = { ok: 0, error: 1, usage: 2, otherwise: 3, notAKey: 4 } as const
 
 /** Receipts read for a lookup's text output (token names, decimals, what arrived); more intents print in base units. */

@@ -49,10 +49,9 @@ function legsLine(w: WatchState, legs: Record<string, string>, json: boolean): s
 }
 
 /**
- * Follows one intent with the app's own receipt watcher (the same WaitIntentReceipt loop,
- * backoff and Retry-After handling as the Watch view) and resolves when the intent is
- * final or the watcher gives up. Prints a line each time the status changes, and one each
- * time a leg's progress does (the deposit, origin, destination and refund transactions).
+ * Follows one intent with the app's own receipt watcher (its loop, backoff and
+ * Retry-After handling) until it is final or the watcher gives up, printing a line at
+ * each status change and each change of a leg's progress.
  */
 export function watchIntent(conn: Connection, intentId: string, json: boolean, out: WatchOutput, signal?: AbortSignal): Promise<WatchEnd> {
   return new Promise((resolve) => {

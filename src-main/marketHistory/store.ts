@@ -293,7 +293,7 @@ export class MarketHistoryStore {
     return orElse(() => readdirSync(this.dir), [])
   }
 
-    /**
+  /**
    * Drops records older than `keepFrom` (epoch ms), then, while the record is larger than
    * `maxBytes`, the oldest a day at a time; returns the cut-off used. A file is rewritten
    * only when its first record is older than the cut-off by `PRUNE_SLACK_MS`, so an

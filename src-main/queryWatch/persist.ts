@@ -3,11 +3,7 @@ import { QueryWatchStateSchema, type QueryWatchState } from '../../src-shared/co
 import { keptError } from '../watch/keep'
 import { MAX_ID_CHARS, SeenSchema, type Seen } from './findings'
 
-/**
- * The watched queries on disk: each query's state with its findings, and its seen-map
- * (intentId → last status, creation time, whether it matched), so a restart neither loses what was found nor reports the
- * same intents again as new.
- */
+/** The watched queries on disk, with their findings and seen-maps, so a restart neither loses a finding nor reports it again. */
 
 export interface StoredQuery {
   state: QueryWatchState

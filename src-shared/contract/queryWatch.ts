@@ -6,8 +6,8 @@ import { QUERY_WATCH_LIMITS } from './queryWatchNotice'
 
 /**
  * Watched queries: a History filter (a GetIntentHistory request without its cursor) that
- * the main process polls, reporting intents that newly match, status changes of the
- * ones that do, and ones that stop matching. Like intent watches they belong to a profile and survive restarts.
+ * main polls, reporting intents that newly match, change status or stop matching. Like
+ * intent watches they belong to a profile and survive restarts.
  */
 
 /** The History view's request without its cursor: what defines the list being watched. */
@@ -47,10 +47,7 @@ export type QueryFinding = z.output<typeof QueryFindingSchema>
 
 export const QueryWatchStateSchema = z.object({
   id: z.string().min(1),
-  /**
-   * The counter's value at this query's last change (one counter for all queries, see
-   * `mainList.ts`): a page keeps the copy with the higher one.
-   */
+  /** The counter's value at this query's last change (`mainList.ts`). */
   revision: z.number().int().nonnegative(),
   profileId: z.string().min(1),
   /** What the page shows, e.g. "owner 0x12…ab, FAILED". */

@@ -30,10 +30,8 @@ export const WatchStateSchema = z.object({
   /** The newest receipt received, if any; its summary alone when `receiptTrimmed`. */
   receipt: IntentReceiptSchema.optional(),
   /**
-   * `receipt` is a bounded summary, not the service's whole receipt: the receipt was too
-   * large to keep, or it was read back from disk, where only the summary is saved. The
-   * board shows it as it is; a view that needs the whole receipt reads it from the service
-   * (GetIntentReceipt), and the cache never takes a summary for the receipt.
+   * `receipt` is a bounded summary (too large to keep, or read back from disk): a view that
+   * needs the whole receipt reads it from the service, and the cache never takes it for one.
    */
   receiptTrimmed: z.boolean().optional(),
   /**
@@ -51,12 +49,7 @@ export const WatchStateSchema = z.object({
   error: KeptErrorSchema.optional(),
   retryAt: z.number().optional(),
   muted: z.boolean(),
-  /**
-   * Bumped by the main process on every change to this watch that it reports (answers,
-   * events, lists), from one counter for all watches that only grows, across restarts
-   * too. Events and answers travel separately, so a window may receive an older copy
-   * after a newer one: it keeps the copy with the higher revision.
-   */
+  /** The counter's value at this watch's last change (`mainList.ts`): a window keeps the copy with the higher one. */
   revision: z.number().int().nonnegative(),
 })
 export type WatchState = z.output<typeof WatchStateSchema>
