@@ -1,4 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { lazy, useState, type ReactElement } from 'react'
+import { useLocation, useNavigate, useNavigationType } from 'react-router'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Intent, SearchIntentsRequest } from '@contract/service'
@@ -65,6 +67,27 @@ function searchAnswers(byFilter: Partial<Record<keyof SearchIntentsRequest, Inte
     const key = Object.keys(req)[0] as keyof SearchIntentsRequest
     return okFetched({ intents: byFilter[key] ?? [] })
   })
+}
+
+/** Somewhere else to go, as the sidebar offers. */
+function Leave({ to }: { to: string }) {
+  const navigate = useNavigate()
+  return (
+    <button type="button" onClick={() => navigate(to)}>
+      Leave
+    </button>
+  )
+}
+
+/** Every location the router showed, with how it got there and its way back. */
+function Steps() {
+  const l = useLocation()
+  const type = useNavigationType()
+  const [seen, setSeen] = useState<string[]>([])
+  const backTo = (l.state as { backTo?: string } | null)?.backTo
+  const step = `${type} ${l.pathname}${l.search}${backTo ? ` back ${backTo}` : ''}`
+  if (seen.at(-1) !== step) setSeen([...seen, step])
+  return <span data-testid="steps">{seen.join(' | ')}</span>
 }
 
 beforeEach(resetWorld)
@@ -170,6 +193,33 @@ describe('an exact match', () => {
     render(`?q=${a.intentId}&opened=1`)
     await waitFor(() => expect(rows()).toHaveLength(1))
     expect(location()).toMatch(/^\/search\?/)
+  })
+
+  it('does not take the person back to the intent when they left before the search answered', async () => {
+    const a = intentFixture(9)
+    let answer!: () => void
+    const answered = new Promise<void>((resolve) => (answer = resolve))
+    answers.set('searchIntents', async (req: SearchIntentsRequest) => (await answered, okFetched({ intents: req.byIntentId ? [a] : [] })))
+    // The next view still loading its code: the router's move to it is a transition, and the search view stays on screen meanwhile.
+    let opened!: () => void
+    const Next = lazy(() => new Promise<{ default: () => ReactElement }>((resolve) => (opened = () => resolve({ default: () => <p>History</p> }))))
+    renderAt(`/search?q=${a.intentId}`, [{ path: '/search', element: <SearchView /> }, { path: '/history', element: <Next /> }], <Leave to="/history" />)
+    await waitFor(() => expect(callsOf('searchIntents')).toHaveLength(2))
+    fireEvent.click(screen.getByRole('button', { name: 'Leave' }))
+    // The answer lands while the search is still drawn: its one row shows there.
+    answer()
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    await act(async () => opened())
+    await waitFor(() => expect(screen.getByText('History')).toBeInTheDocument())
+    expect(location()).toBe('/history')
+  })
+
+  it('replaces the search by its intent: one step, with the result (marked opened) as the way back', async () => {
+    const a = intentFixture(7)
+    searchAnswers({ byIntentId: [a] })
+    renderAt(`/search?q=${a.intentId}`, [{ path: '/search', element: <SearchView /> }], <Steps />)
+    await waitFor(() => expect(location()).toBe(`/intent/${a.intentId}`))
+    expect(screen.getByTestId('steps')).toHaveTextContent(`POP /search?q=${a.intentId} | REPLACE /intent/${a.intentId} back /search?q=${a.intentId}&opened=1`)
   })
 
   it('does not open anything for an address, or when a hash finds an intent by another id', async () => {

@@ -1,7 +1,8 @@
 import { useEffect } from 'react'
-import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import { useLocation, useSearchParams } from 'react-router'
 import type { SearchViewModel } from './useSearchView'
 import { intentPath } from '../../components/IntentLink'
+import { useNavigateFromHere } from '../../lib/useNavigateFromHere'
 
 /** Set on the search's URL once its exact match was opened, so coming back shows the result instead of opening it again. */
 const OPENED_PARAM = 'opened'
@@ -10,12 +11,12 @@ const OPENED_PARAM = 'opened'
  * A pasted intent id or transaction hash that the service answers with exactly that one
  * intent opens it directly, with "Back to the search result" on the intent page. Only
  * when every reading has answered, only for a hash (an address names a wallet's many
- * intents), and only once per search.
+ * intents), only once per search, and only while the person is still on the search.
  */
 export function useOpenExactMatch(view: SearchViewModel): void {
-  const navigate = useNavigate()
+  const navigateFromHere = useNavigateFromHere()
   const location = useLocation()
-  const [params, setParams] = useSearchParams()
+  const [params] = useSearchParams()
   const { plan, search } = view
   const already = params.has(OPENED_PARAM)
   const target = (() => {
@@ -31,8 +32,8 @@ export function useOpenExactMatch(view: SearchViewModel): void {
     if (!target) return
     const back = new URLSearchParams(params)
     back.set(OPENED_PARAM, '1')
-    setParams(back, { replace: true })
-    // Where the intent page's "Back to the search result" link goes (its `useBackTo`).
-    navigate(intentPath(target), { state: { backTo: `${location.pathname}?${back.toString()}` } })
-  }, [target, params, setParams, navigate, location.pathname])
+    // One navigation: the search that named the intent becomes its page (a redirect), and
+    // the result, marked opened, is where "Back to the search result" (`useBackTo`) goes.
+    navigateFromHere(intentPath(target), { replace: true, state: { backTo: `${location.pathname}?${back.toString()}` } })
+  }, [target, params, navigateFromHere, location.pathname])
 }
