@@ -26,7 +26,7 @@ export const LAYERS = [
 
   // Renderer.
   { name: 'lib', files: ['src-renderer/lib/'], allow: ['contract'] },
-  { name: 'bridge', files: ['src-renderer/bridge', 'src-renderer/bridgeHttp', 'src-renderer/bridgeIpc', 'src-renderer/hostSession'], allow: ['contract'] },
+  { name: 'bridge', files: ['src-renderer/bridge', 'src-renderer/bridgeHttp', 'src-renderer/bridgeDecode', 'src-renderer/bridgeIpc', 'src-renderer/hostSession'], allow: ['contract'] },
   { name: 'db', files: ['src-renderer/db/'], allow: ['contract'] },
   { name: 'stores', files: ['src-renderer/stores/'], allow: ['lib', 'contract'] },
   { name: 'data', files: ['src-renderer/data/'], allow: ['stores', 'db', 'bridge', 'lib', 'contract'], tests: ['testing'] },

@@ -3,17 +3,22 @@ import { abortedResult } from '@contract/errors'
 import { BRIDGE_METHOD_NAMES } from '@contract/channels'
 import { fail, type Result } from '@contract/errors'
 import { obtainHostSession } from './hostSession'
+import { answerDecoder } from './bridgeDecode'
+
+/** The worker that parses large answers (see `bridgeDecode.ts`); Vite bundles it as its own chunk. */
+const decodeWorker = () => new Worker(new URL('./bridgeDecode.worker.ts', import.meta.url), { type: 'module', name: 'bridge-decode' })
 
 /**
  * The browser host's side of the bridge: the same named methods as `window.svc`, sent
  * as `POST /bridge/<method>` with the tab's session credential (see `hostSession.ts`),
  * and events read from one shared server-sent event stream. A call's `signal` aborts its
  * request (the host then abandons the call) and the call resolves as `Aborted`, its
- * answer unread.
+ * answer unread. A large answer is parsed off the window's thread (`bridgeDecode.ts`).
  */
 export function createHttpBridge(
   fetchImpl: typeof fetch = (...a) => fetch(...a),
   session: Promise<string | undefined> = obtainHostSession(fetchImpl),
+  decode: (res: Response) => Promise<unknown> = answerDecoder(decodeWorker),
 ): SvcBridge {
   const bridge: Record<string, unknown> = {}
   for (const name of BRIDGE_METHOD_NAMES) {
@@ -45,7 +50,7 @@ export function createHttpBridge(
           message: 'The app host does not recognise this tab: open the link it printed when it last started (each link works once).',
         })
       try {
-        const answer = (await res.json()) as Result<unknown>
+        const answer = (await decode(res)) as Result<unknown>
         return signal?.aborted ? abortedResult(name) : answer
       } catch {
         if (signal?.aborted) return abortedResult(name)
