@@ -3,34 +3,25 @@
  * here goes through floating point, so `1234567890123456789012` shows digit for digit.
  */
 
-import { formatUnitsExact } from '@contract/amount'
+import { formatUnitsExact, groupDecimal } from '@contract/amount'
+import { PLAIN_DECIMAL } from '@contract/formats'
 import { parseTime } from '@contract/time'
 import { MAX_AMOUNT_DIGITS } from '@contract/service/bounds'
 
 /** Service timestamps read as epoch milliseconds (`@contract/time`). */
 export { parseTime }
 
-/**
- * The one amount formatter lives in the contract, shared with the command line:
- * `formatUnitsExact` (exact token units), `groupDecimal`, `tokenUnits` (a CSV's
- * token-units column) and `amountText` ("22,226.712833 USDC on Arbitrum (quoted)").
- */
+/** The one amount formatter lives in the contract, shared with the command line. */
 export { amountText, formatUnitsExact, groupDecimal, parseDecimalInput, tokenUnits, type AmountParts, type AmountRole } from '@contract/amount'
-
-const groupThousands = (whole: string) => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 
 /** Grouped, with at most `maxFraction` decimals; `…` marks a cut so nobody mistakes it for exact. */
 export function formatDecimalShort(exact: string, maxFraction = 6): string {
-  if (typeof exact !== 'string') return String(exact)
   // Longer than any amount a service may send (a cached or imported record can hold
   // anything): its head and its length, not megabytes of digits to group.
-  if (exact.length > 2 * MAX_AMOUNT_DIGITS + 2) return `${exact.slice(0, 16)}… (${exact.length.toLocaleString('en-US')} characters)`
-  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(exact)
-  if (!m) return exact
-  const [, sign, whole, fraction = ''] = m
-  const cut = fraction.length > maxFraction
-  const shown = fraction.slice(0, maxFraction)
-  return `${sign}${groupThousands(whole)}${shown ? `.${shown}` : ''}${cut ? '…' : ''}`
+  if (typeof exact === 'string' && exact.length > 2 * MAX_AMOUNT_DIGITS + 2) return `${exact.slice(0, 16)}… (${exact.length.toLocaleString('en-US')} characters)`
+  const fraction = typeof exact === 'string' && PLAIN_DECIMAL.test(exact) ? (exact.split('.')[1] ?? '') : ''
+  if (fraction.length <= maxFraction) return groupDecimal(exact)
+  return `${groupDecimal(exact.slice(0, exact.length - fraction.length + maxFraction).replace(/\.$/, ''))}…`
 }
 
 /**
@@ -42,7 +33,7 @@ export function formatDecimalFit(exact: string, chars: number): string {
   const m = typeof exact === 'string' ? /^(-?)(\d+)(?:\.(\d+))?$/.exec(exact) : null
   if (!m) return formatDecimalShort(exact)
   const [, sign, whole, fraction = ''] = m
-  const room = Math.max(0, chars - sign.length - groupThousands(whole).length - 1)
+  const room = Math.max(0, chars - sign.length - groupDecimal(whole).length - 1)
   const zeros = /^0*/.exec(fraction)![0].length
   const significant = /^0+$/.test(whole) && zeros < fraction.length ? zeros + 2 : 0
   return formatDecimalShort(exact, Math.max(room, significant))
@@ -76,7 +67,7 @@ function exactUsd(text: string): string {
   const digits = (frac + '000').slice(0, 3)
   let cents = BigInt(int) * 100n + BigInt(digits.slice(0, 2))
   if (digits[2] >= '5') cents += 1n
-  const whole = groupThousands((cents / 100n).toString())
+  const whole = groupDecimal((cents / 100n).toString())
   return `${negative && cents > 0n ? '-' : ''}$${whole}.${(cents % 100n).toString().padStart(2, '0')}`
 }
 
@@ -112,18 +103,8 @@ export const setShowUtc = (utc: boolean): void => {
 }
 export const isShowingUtc = (): boolean => showUtc
 
-export interface TimeParts {
-  year: number
-  /** 1–12 */
-  month: number
-  day: number
-  hour: number
-  minute: number
-  second: number
-}
-
-/** Calendar fields of an instant in the shown zone. */
-export function timeParts(t: number): TimeParts {
+/** Calendar fields of an instant in the shown zone (month 1–12). */
+export function timeParts(t: number) {
   const d = new Date(t)
   return showUtc
     ? { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() }
@@ -155,7 +136,7 @@ export function zoneName(t: number = Date.now()): string {
 
 export const pad2 = (n: number): string => String(n).padStart(2, '0')
 
-const clockOf = (p: TimeParts) => `${pad2(p.hour)}:${pad2(p.minute)}:${pad2(p.second)}`
+const clockOf = (p: ReturnType<typeof timeParts>) => `${pad2(p.hour)}:${pad2(p.minute)}:${pad2(p.second)}`
 
 /** "11:48:03": the time of day an instant shows as, in the shown zone, for a line that names no date. */
 export const formatClock = (t: number): string => clockOf(timeParts(t))
