@@ -14,7 +14,7 @@ export {
 } from './writeThrough'
 export { flushHistoryJournal, scheduleIndexing } from './historyJournal'
 export { takeFirstPageEarly, type EarlyRow } from './earlyFirstPage'
-export { readChains, readEarnPools, readHistoryEntries, readHistoryEntry, readIntent, readQuotedIntents, readReceipt, readTransitions } from './reads'
+export { readChains, readEarnPools, readHistoryEntries, readHistoryEntry, readIntent, readQuotedIntents, readReceipt, readTransitions, type QuoteFields } from './reads'
 export {
   countCachedIntents,
   PROJECT_FILTER_CAVEAT,

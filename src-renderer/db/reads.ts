@@ -8,6 +8,7 @@ import type {
 } from '@contract/service'
 import { explorerDb, prefixRange } from './db'
 import { unindexedEntry } from './historyJournal'
+import { inWorkerOr } from './workerClient'
 
 /** Offline reads of single objects and reference lists; every one scoped by profile. */
 
@@ -16,21 +17,46 @@ export async function readIntent(profileId: string, intentId: string): Promise<{
   return r && { intent: r.intent, fetchedAt: r.fetchedAt }
 }
 
-/**
- * Cached intents for pricing: those of the ids given (in one read of the store) and up to
- * `others` more of the profile's, whichever the store holds first. Only intents with a
- * quote are returned: the quote is what they are read for.
- */
-export async function readQuotedIntents(profileId: string, intentIds: readonly string[], others: number): Promise<Intent[]> {
+/** What pricing reads of a cached intent: its tokens and its quote's amounts in tokens and USD (`quotePrices`, lib/priceSource.ts). */
+const quoteFieldsOf = (i: Intent) => ({
+  intentId: i.intentId,
+  originChainId: i.originChainId,
+  originTokenAddress: i.originTokenAddress,
+  destinationChainId: i.destinationChainId,
+  destinationTokenAddress: i.destinationTokenAddress,
+  quote: i.quote && { fromAmount: i.quote.fromAmount, fromAmountUsd: i.quote.fromAmountUsd, toAmount: i.quote.toAmount, toAmountUsd: i.quote.toAmountUsd },
+  quoteRequest: i.quoteRequest && {
+    originChainId: i.quoteRequest.originChainId,
+    originTokenAddress: i.quoteRequest.originTokenAddress,
+    destinationChainId: i.quoteRequest.destinationChainId,
+    destinationTokenAddress: i.quoteRequest.destinationTokenAddress,
+  },
+  depositTransaction: i.depositTransaction && { decimals: i.depositTransaction.decimals },
+})
+
+export type QuoteFields = ReturnType<typeof quoteFieldsOf>
+
+/** `readQuotedIntents` in this thread (the cache worker's, or the page's when it has none). */
+export async function readQuotedHere(profileId: string, intentIds: readonly string[], others: number): Promise<QuoteFields[]> {
   const table = explorerDb().intents
   const [own, more] = await Promise.all([
     table.bulkGet(intentIds.map((id) => [profileId, id])),
     others > 0 ? prefixRange(table, ':id', profileId).limit(others).toArray() : Promise.resolve([]),
   ])
-  const byId = new Map<string, Intent>()
-  for (const r of [...more, ...own]) if (r?.intent.quote) byId.set(r.intentId, r.intent)
+  const byId = new Map<string, QuoteFields>()
+  for (const r of [...more, ...own]) if (r?.intent.quote) byId.set(r.intentId, quoteFieldsOf(r.intent))
   return [...byId.values()]
 }
+
+/**
+ * Cached intents for pricing: those of the ids given (in one read of the store) and up to
+ * `others` more of the profile's, whichever the store holds first. Only intents with a
+ * quote are returned, and of each only what pricing reads (`QuoteFields`): read in the
+ * cache worker, the window receives a few fields per intent instead of copying whole
+ * intents (500 of them were megabytes to allocate and collect on every read).
+ */
+export const readQuotedIntents = (profileId: string, intentIds: readonly string[], others: number): Promise<QuoteFields[]> =>
+  inWorkerOr({ op: 'quotes', profileId, intentIds: [...intentIds], others }, () => readQuotedHere(profileId, intentIds, others))
 
 type Fetched<K extends string, T> = { [key in K]: T } & { fetchedAt: number }
 

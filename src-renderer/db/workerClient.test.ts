@@ -8,6 +8,7 @@ import { cacheWorker, setCacheWorker } from './workerClient'
 import { serveCacheRequests } from './workerHost'
 import type { FromWorker, PostedRequest } from './workerProtocol'
 import { cacheHistoryPage, cacheIntents } from './writeThrough'
+import { readQuotedIntents } from './reads'
 
 let db: ExplorerDb
 beforeEach(async () => {
@@ -81,6 +82,18 @@ describe('cache worker: the page side', () => {
     expect(await db.intents.count()).toBe(120)
     expect((await db.intentRows.get(['p1', intentIdOf(1)]))?.status).toBe('SUCCEEDED')
     expect(reported.lastWriteError).toBeUndefined()
+  })
+
+  it('reads the quotes for pricing in the worker, and the same ones in the page when there is none', async () => {
+    await cacheIntents(source(), [fakeIntent(1), fakeIntent(2), { ...fakeIntent(3), quote: undefined }])
+    const ask = () => readQuotedIntents('p1', [intentIdOf(1), intentIdOf(3)], 5)
+    const inPage = await ask()
+    const fake = fakeWorker()
+    setCacheWorker(() => fake.worker)
+    expect(await ask()).toEqual(inPage)
+    expect(fake.posted.map((m) => m.op)).toEqual(['quotes'])
+    expect(inPage.map((q) => q.intentId).sort()).toEqual([intentIdOf(1), intentIdOf(2)])
+    expect(inPage[0]).not.toHaveProperty('ownerAddress')
   })
 
   it('pauses the worker\'s filing while the page clears the cache', async () => {

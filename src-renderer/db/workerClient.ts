@@ -17,7 +17,7 @@ export class WorkerUnavailable extends Error {
   }
 }
 
-type Pending = { resolve: () => void; reject: (error: Error) => void }
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void }
 type FiledListener = (profileId: string, fetchedAt: number, intentIds: readonly string[]) => void
 
 /** The error a worker reported, with the chain of names `storageErrorMessage` reads. */
@@ -42,12 +42,17 @@ export class CacheWorkerClient {
     return !this.dead
   }
 
-  /** Posts `request`; settles with the worker's answer. Rejects with `WorkerUnavailable` when the worker is gone. */
-  request(request: CacheRequest): Promise<number> {
+  /** Posts `request`; settles with its id once the worker has done it. Rejects with `WorkerUnavailable` when the worker is gone. */
+  async request(request: CacheRequest): Promise<number> {
+    return (await this.ask(request)).id
+  }
+
+  /** Posts `request`; settles with its id and the value the worker answered (a read's). */
+  ask(request: CacheRequest): Promise<{ id: number; value: unknown }> {
     if (this.dead) return Promise.reject(this.dead)
     const id = ++this.next
-    return new Promise<number>((resolve, reject) => {
-      this.pending.set(id, { resolve: () => resolve(id), reject })
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve: (value) => resolve({ id, value }), reject })
       try {
         this.worker.postMessage({ ...request, id, db: explorerDb().name } satisfies PostedRequest)
       } catch (error) {
@@ -67,7 +72,7 @@ export class CacheWorkerClient {
     if (!isReply(message)) return this.event(message)
     const pending = this.pending.get(message.id)
     this.pending.delete(message.id)
-    if (message.ok) pending?.resolve()
+    if (message.ok) pending?.resolve(message.value)
     else pending?.reject(errorOf(message))
   }
 
@@ -116,25 +121,26 @@ export function setCacheWorker(worker: (() => Worker | undefined) | undefined): 
   makeWorker = worker ?? windowWorker
 }
 
+/** What `inWorkerOr` gives back when no worker took the request. */
+const NO_WORKER = Symbol('no worker')
+
 /**
  * Posts `request` to the worker and waits for its answer: true once it is done there,
  * false when there is no worker (or it is gone), so the caller does the work itself. A
  * failure the worker reports (storage full) rejects, as it would in the page.
  */
-export async function viaWorker(request: CacheRequest): Promise<boolean> {
-  const worker = cacheWorker()
-  if (!worker) return false
-  try {
-    await worker.request(request)
-    return true
-  } catch (error) {
-    if (!(error instanceof WorkerUnavailable)) throw error
-    console.warn(error.message)
-    return false
-  }
-}
+export const viaWorker = async (request: CacheRequest): Promise<boolean> => (await inWorkerOr<unknown>(request, async () => NO_WORKER)) !== NO_WORKER
 
-/** Runs `request` in the worker, or `here` in the page when there is none. */
-export async function inWorkerOr(request: CacheRequest, here: () => Promise<void>): Promise<void> {
-  if (!(await viaWorker(request))) await here()
+/** Runs `request` in the worker and gives its answer, or `here`'s in the page when there is none. */
+export async function inWorkerOr<T>(request: CacheRequest, here: () => Promise<T>): Promise<T> {
+  const worker = cacheWorker()
+  if (worker) {
+    try {
+      return (await worker.ask(request)).value as T
+    } catch (error) {
+      if (!(error instanceof WorkerUnavailable)) throw error
+      console.warn(error.message)
+    }
+  }
+  return here()
 }

@@ -75,6 +75,28 @@ describe('cache worker: the message handler', () => {
     expect(await other.intents.count()).toBe(1)
   })
 
+  it('answers a read for pricing with only the quote fields of the cached intents that have a quote', async () => {
+    const quoted = { ...fakeIntent(5), quote: { ...fakeIntent(5).quote!, fromAmountUsd: 1.5, toAmountUsd: 1.49 } }
+    await handleCacheRequest(req({ op: 'ingest', kind: 'intent', meta: meta(), objects: [quoted, { ...fakeIntent(6), quote: undefined }] }))
+    const answer = await fakeScope().answer(req({ op: 'quotes', profileId: 'p1', intentIds: [intentIdOf(5), intentIdOf(6)], others: 0 }))
+    expect(answer).toEqual({
+      id: expect.any(Number),
+      ok: true,
+      value: [
+        {
+          intentId: intentIdOf(5),
+          originChainId: quoted.originChainId,
+          originTokenAddress: quoted.originTokenAddress,
+          destinationChainId: quoted.destinationChainId,
+          destinationTokenAddress: quoted.destinationTokenAddress,
+          quote: { fromAmount: '1500000', fromAmountUsd: 1.5, toAmount: '1490000', toAmountUsd: 1.49 },
+          quoteRequest: {},
+          depositTransaction: { decimals: 6 },
+        },
+      ],
+    })
+  })
+
   it('answers a failure with the names of its causes, so the page tells the person what the storage said', async () => {
     const scope = fakeScope()
     // Staging rejects what cannot be stored (IndexedDB cannot clone a function).

@@ -3,6 +3,7 @@ import { explorerDb, openExplorerDb, setExplorerDb } from './db'
 import { errorNames } from './errors'
 import { flushHere, forgetStagedInMemory, onEntriesFiled, pausedHere, scheduleHere, stageHere } from './historyJournal'
 import { ingestHere } from './writeThrough'
+import { readQuotedHere } from './reads'
 import type { FromWorker, PostedRequest } from './workerProtocol'
 
 /**
@@ -20,8 +21,8 @@ function followDatabase(name: string): void {
   if (explorerDb().name !== name) setExplorerDb(openExplorerDb(name))
 }
 
-/** Runs one request; settles when it is done (a pause: once no slice runs). */
-export function handleCacheRequest(request: PostedRequest): Promise<void> {
+/** Runs one request; settles when it is done (a pause: once no slice runs), with what a read found. */
+export function handleCacheRequest(request: PostedRequest): Promise<unknown> {
   followDatabase(request.db)
   switch (request.op) {
     case 'stage':
@@ -39,6 +40,8 @@ export function handleCacheRequest(request: PostedRequest): Promise<void> {
           return new Promise<void>((resume) => pauses.set(request.id, resume))
         })
       })
+    case 'quotes':
+      return readQuotedHere(request.profileId, request.intentIds, request.others)
     case 'resume': {
       // The page may have cleared the journal meanwhile: read it again before filing on.
       forgetStagedInMemory()
@@ -60,7 +63,7 @@ export function serveCacheRequests(scope: Scope): void {
   onEntriesFiled((profileId, fetchedAt, intentIds) => scope.postMessage({ event: 'filed', profileId, fetchedAt, intentIds }))
   scope.addEventListener('message', ({ data: request }) => {
     handleCacheRequest(request).then(
-      () => scope.postMessage({ id: request.id, ok: true }),
+      (value) => scope.postMessage({ id: request.id, ok: true, value }),
       (error: unknown) => scope.postMessage({ id: request.id, ok: false, names: errorNames(error), message: error instanceof Error ? error.message : String(error) }),
     )
   })

@@ -23,12 +23,14 @@ export type CacheRequest =
   | { op: 'pause' }
   /** Ends the pause `pauseId`; what the worker holds in memory is read again from the journal. */
   | { op: 'resume'; pauseId: number }
+  /** The quote fields of cached intents for pricing (`readQuotedIntents`): answers with them, not the whole intents. */
+  | { op: 'quotes'; profileId: string; intentIds: string[]; others: number }
 
 /** A request as posted: its id (to match the answer) and the database it is about. */
 export type PostedRequest = CacheRequest & { id: number; db: string }
 
-/** A failure keeps the names of its chain of causes (`errorNames`), which say what to tell the person. */
-export type CacheReply = { id: number; ok: true } | { id: number; ok: false; names: string[]; message: string }
+/** A failure keeps the names of its chain of causes (`errorNames`), which say what to tell the person; a read answers with its `value`. */
+export type CacheReply = { id: number; ok: true; value?: unknown } | { id: number; ok: false; names: string[]; message: string }
 
 /** Posted by the worker on its own: what it reports of the cache, and entries it has filed. */
 export type CacheEvent =

@@ -52,8 +52,15 @@ function unitPrice(raw: string | undefined, usd: number | string | undefined, de
   return Number.isFinite(units) && units > 0 && Number.isFinite(dollars) && dollars >= 0 ? dollars / units : undefined
 }
 
+/** What a quote's prices are read from: an intent, or the few fields of one the cache hands over for pricing. */
+export type QuotedIntent = Pick<Intent, 'intentId' | 'originChainId' | 'originTokenAddress' | 'destinationChainId' | 'destinationTokenAddress'> & {
+  quote?: Pick<NonNullable<Intent['quote']>, 'fromAmount' | 'fromAmountUsd' | 'toAmount' | 'toAmountUsd'>
+  quoteRequest?: Pick<NonNullable<Intent['quoteRequest']>, 'originChainId' | 'originTokenAddress' | 'destinationChainId' | 'destinationTokenAddress'>
+  depositTransaction?: Pick<NonNullable<Intent['depositTransaction']>, 'decimals'>
+}
+
 /** The prices an intent's quote states: its origin and destination tokens. */
-export function quotePrices(intent: Intent, decimalsOf: Decimals): Array<[string, number]> {
+export function quotePrices(intent: QuotedIntent, decimalsOf: Decimals): Array<[string, number]> {
   const q = intent.quote
   if (!q) return []
   const oc = intent.originChainId ?? intent.quoteRequest?.originChainId

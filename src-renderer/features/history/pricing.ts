@@ -1,6 +1,6 @@
-import type { Intent, IntentHistoryEntry, TokenMetadata } from '@contract/service'
+import type { IntentHistoryEntry, TokenMetadata } from '@contract/service'
 import { formatUnitsExact, shortHex } from '../../lib/format'
-import { balancePrices, priceKey, quotePrices, type KnownPrice, type PriceKind } from '../../lib/priceSource'
+import { balancePrices, priceKey, quotePrices, type KnownPrice, type PriceKind, type QuotedIntent } from '../../lib/priceSource'
 
 /**
  * USD prices for History's volume, from what the app already holds: history entries carry
@@ -19,8 +19,8 @@ export type PriceBook = ReadonlyMap<string, TokenPrice>
 
 /** What pricing needs besides the entries: cached intents (for their quotes) and known token labels. */
 export interface PriceKnowledge {
-  /** Cached intents: those of the loaded entries and any other the cache holds. */
-  intents?: readonly Intent[]
+  /** Cached intents (what pricing reads of them): those of the loaded entries and any other the cache holds. */
+  intents?: readonly QuotedIntent[]
   /** Decimals and symbols known elsewhere (token labels), by `chainId:address`. */
   tokens?: ReadonlyMap<string, TokenInfo>
   /** The profile's price source: every price any answer stated, whichever view asked (`stores/priceBook.ts`). */
@@ -68,7 +68,7 @@ function unitsOf(raw: string | undefined, decimals: number | undefined): number 
 }
 
 /** The price keys of an intent's two tokens: origin, destination. */
-const quoteKeys = (intent: Intent): [string, string] => {
+const quoteKeys = (intent: QuotedIntent): [string, string] => {
   const q = intent.quoteRequest
   return [
     priceKey(intent.originChainId ?? q?.originChainId, intent.originTokenAddress ?? q?.originTokenAddress),
@@ -77,7 +77,7 @@ const quoteKeys = (intent: Intent): [string, string] => {
 }
 
 /** The price of each token an intent's quote values (origin and destination), as the profile's price source reads quotes. */
-export const pricesOfQuote = (intent: Intent, info: ReadonlyMap<string, TokenInfo>): Array<[string, number]> =>
+export const pricesOfQuote = (intent: QuotedIntent, info: ReadonlyMap<string, TokenInfo>): Array<[string, number]> =>
   quotePrices(intent, (chainId, token) => info.get(priceKey(chainId, token))?.decimals)
 
 /** Folds the prices one entry's balance data states into `prices` (the last one seen wins). */
@@ -86,9 +86,9 @@ export function addBalancePrices(prices: Map<string, TokenPrice>, e: IntentHisto
 }
 
 /** Each intent's quote prices, kept while the decimals they were read with hold (a summary revalues them on every page). */
-const quoteMemo = new WeakMap<Intent, { decimals: string; prices: Array<[string, number]> }>()
+const quoteMemo = new WeakMap<QuotedIntent, { decimals: string; prices: Array<[string, number]> }>()
 
-function quotePricesOf(intent: Intent, info: ReadonlyMap<string, TokenInfo>): Array<[string, number]> {
+function quotePricesOf(intent: QuotedIntent, info: ReadonlyMap<string, TokenInfo>): Array<[string, number]> {
   if (!intent.quote) return []
   const memo = quoteMemo.get(intent)
   const decimals = quoteKeys(intent).map((key) => info.get(key)?.decimals).join(':')
