@@ -108,7 +108,7 @@ export function StateCard({ market }: { market: YieldMarket }) {
 type Allocation = NonNullable<NonNullable<YieldMarket['state']>['allocations']>[number]
 
 /** What an allocation is called: its name, else its yield id or address. */
-export const allocationLabel = (a: Allocation, i: number) => a.name || a.yieldId || a.address || `Allocation ${i + 1}`
+const allocationLabel = (a: Allocation, i: number) => a.name || a.yieldId || a.address || `Allocation ${i + 1}`
 
 /**
  * What to chart for a vault's allocations: USD when every allocation reports it, else

@@ -4,7 +4,7 @@ import type { Column } from '../../../components/DataTable'
 import { Logo } from '../../../components/Logo'
 import { formatUsd } from '../../../lib/format'
 import { changeLabel, rateLabel } from '../history/historyRows'
-import { marketName, riskLabel, statusLabel } from './marketText'
+import { marketName, riskLabel, statusLabel, usdNumber } from './marketText'
 import { RewardRate } from './RewardRate'
 
 /** "Ethereum" from the chain list when the chain is known, else the market's network name. */
@@ -28,11 +28,6 @@ export function MarketStatus({ status }: { status: YieldMarket['status'] }) {
       {flag('enter', status.enter)} {flag('exit', status.exit)}
     </span>
   )
-}
-
-const num = (v: string | number | undefined): number | undefined => {
-  const n = Number(v)
-  return v === undefined || !Number.isFinite(n) ? undefined : n
 }
 
 /**
@@ -78,7 +73,7 @@ export function marketColumns(chains: ReadonlyMap<number, ChainInfo>, summaries:
       cell: (m) => rateLabel(of(m)?.mean30d ?? null, splitRate(m).baseUnit ?? null),
       sortValue: (m) => of(m)?.mean30d ?? undefined,
     },
-    { id: 'tvl', header: 'TVL (USD)', align: 'right', cell: (m) => formatUsd(m.statistics?.tvlUsd), sortValue: (m) => num(m.statistics?.tvlUsd) },
+    { id: 'tvl', header: 'TVL (USD)', align: 'right', cell: (m) => formatUsd(m.statistics?.tvlUsd), sortValue: (m) => usdNumber(m.statistics?.tvlUsd) },
     {
       id: 'users',
       header: 'Users',

@@ -45,6 +45,10 @@ export function rewardComponentLines(rate: RewardRate | undefined): string[] {
   })
 }
 
+/** A USD figure (sent as decimal text) as a number for totals, charts and sorting; undefined when absent or unreadable. */
+export const usdNumber = (v: string | number | undefined): number | undefined =>
+  v === undefined || v === '' || !Number.isFinite(Number(v)) ? undefined : Number(v)
+
 export const tokenLabel = (t: YieldToken | undefined): string => t?.symbol || t?.name || t?.address || '—'
 
 /** A lockup, cooldown or warmup period; zero is worth saying ("none"), absence is not known. */

@@ -1,6 +1,7 @@
 import type { RewardRate, YieldBalance, YieldBalances, YieldError } from '@contract/service'
 import type { CsvColumn } from '@contract/csv'
 import type { Slice } from '../charts/BreakdownChart'
+import { usdNumber } from '../markets/marketText'
 
 /**
  * Pure shaping of a YieldGetAggregateBalances answer for display: positions grouped by
@@ -13,19 +14,9 @@ const BALANCE_TYPES = ['active', 'entering', 'exiting', 'withdrawable', 'claimab
 /** Label for balances without a type (the payload form of the answer has none). */
 export const UNTYPED = 'position'
 
-/** A USD figure (sent as decimal text) as a number for totals and charts; undefined when absent or unreadable. */
-function usdOf(b: Pick<YieldBalance, 'amountUsd'>): number | undefined {
-  if (b.amountUsd === undefined || b.amountUsd === '') return undefined
-  const n = Number(b.amountUsd)
-  return Number.isFinite(n) ? n : undefined
-}
-
 /** Sum where any known value counts; undefined only when nothing reported a value. */
-export function sumUsd(values: ReadonlyArray<number | undefined>): number | undefined {
-  let total: number | undefined
-  for (const v of values) if (v !== undefined) total = (total ?? 0) + v
-  return total
-}
+export const sumUsd = (values: ReadonlyArray<number | undefined>): number | undefined =>
+  values.reduce<number | undefined>((total, v) => (v === undefined ? total : (total ?? 0) + v), undefined)
 
 const typeRank = (t: string) => {
   const i = (BALANCE_TYPES as readonly string[]).indexOf(t)
@@ -33,7 +24,7 @@ const typeRank = (t: string) => {
 }
 const byType = (a: string, b: string) => typeRank(a) - typeRank(b) || a.localeCompare(b)
 
-export const balanceType = (b: YieldBalance): string => b.type?.trim() || UNTYPED
+const balanceType = (b: YieldBalance): string => b.type?.trim() || UNTYPED
 
 function groupTypes(balances: readonly YieldBalance[]) {
   const byKey = new Map<string, YieldBalance[]>()
@@ -43,7 +34,7 @@ function groupTypes(balances: readonly YieldBalance[]) {
   }
   return [...byKey.keys()].sort(byType).map((type) => {
     const list = byKey.get(type)!
-    return { type, balances: list, totalUsd: sumUsd(list.map(usdOf)) }
+    return { type, balances: list, totalUsd: sumUsd(list.map((b) => usdNumber(b.amountUsd))) }
   })
 }
 
@@ -84,7 +75,7 @@ export const allocationByMarket = (groups: readonly MarketGroup[]): Slice[] =>
 export function allocationByToken(groups: readonly MarketGroup[]): Slice[] {
   const held = groups
     .flatMap((g) => g.types.flatMap((t) => t.balances))
-    .map((b) => ({ symbol: b.token?.symbol ?? 'Unknown token', network: b.token?.network ?? b.network ?? '', usd: usdOf(b) }))
+    .map((b) => ({ symbol: b.token?.symbol ?? 'Unknown token', network: b.token?.network ?? b.network ?? '', usd: usdNumber(b.amountUsd) }))
   const networksOf = new Map<string, Set<string>>()
   for (const h of held) networksOf.set(h.symbol, (networksOf.get(h.symbol) ?? new Set()).add(h.network))
   const byToken = new Map<string, number>()
