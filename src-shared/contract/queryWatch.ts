@@ -22,7 +22,6 @@ export const WatchedQuerySchema = GetIntentHistoryRequestSchema.omit({ page: tru
 )
 
 export const QUERY_WATCH_PHASES = ['waiting', 'polling', 'retrying', 'paused', 'stopped'] as const
-export type QueryWatchPhase = (typeof QUERY_WATCH_PHASES)[number]
 
 /**
  * Something a poll found: an intent that newly matches, a matching intent whose status

@@ -12,7 +12,6 @@ import { IntentReceiptSchema, IntentStatusSchema } from './service'
 
 /** `paused`: a window works offline, so the app asks the service nothing until it is back. */
 export const WATCH_PHASES = ['queued', 'polling', 'retrying', 'paused', 'done'] as const
-export type WatchPhase = (typeof WATCH_PHASES)[number]
 
 /** How a watch ended; ABORTED and REFUNDED are final outcomes too, though not `done` for the service. */
 export type WatchOutcome = NonNullable<WatchState['outcome']>

@@ -41,7 +41,6 @@ export type CommitIntentResponse = z.output<typeof CommitIntentResponseSchema>
 // ---- GetIntent ------------------------------------------------------------------
 
 export const GetIntentRequestSchema = z.strictObject({ intentId })
-export type GetIntentRequest = z.output<typeof GetIntentRequestSchema>
 export const GetIntentResponseSchema = z.object({ intent: IntentSchema })
 export type GetIntentResponse = z.output<typeof GetIntentResponseSchema>
 
@@ -106,7 +105,6 @@ export const WaitIntentReceiptRequestSchema = z.strictObject({
   /** The previous answer's `receiptStates`, sent back verbatim. */
   lastReceiptStates: z.array(z.unknown()).optional(),
 })
-export type WaitIntentReceiptRequest = z.output<typeof WaitIntentReceiptRequestSchema>
 export const WaitIntentReceiptResponseSchema = z.object({
   intentReceipt: IntentReceiptSchema,
   receiptStates: list(z.unknown()),
@@ -115,14 +113,12 @@ export const WaitIntentReceiptResponseSchema = z.object({
 export type WaitIntentReceiptResponse = z.output<typeof WaitIntentReceiptResponseSchema>
 
 export const GetIntentReceiptRequestSchema = z.strictObject({ intentId })
-export type GetIntentReceiptRequest = z.output<typeof GetIntentReceiptRequestSchema>
 /** The spec shows only the receipt; `receiptStates` and `done` are kept when a service adds them. */
 export const GetIntentReceiptResponseSchema = z.object({
   intentReceipt: IntentReceiptSchema,
   receiptStates: opt(z.array(z.unknown())),
   done: opt(z.boolean()),
 })
-export type GetIntentReceiptResponse = z.output<typeof GetIntentReceiptResponseSchema>
 
 // ---- QuoteIntent / ExecuteIntent ------------------------------------------------
 
@@ -155,7 +151,6 @@ export const ExecuteIntentRequestSchema = z.strictObject({
     .regex(HASH_32, 'Use a transaction hash: 0x followed by 64 hex digits')
     .optional(),
 })
-export type ExecuteIntentRequest = z.output<typeof ExecuteIntentRequestSchema>
 /** The deployed service names the status `intentStatus`; it becomes `status` here. */
 export const ExecuteIntentResponseSchema = z.preprocess(
   (v) => {
@@ -165,7 +160,6 @@ export const ExecuteIntentResponseSchema = z.preprocess(
   },
   obj({ intentId: opt(plainToken), status: opt(ReportedStatusSchema) }),
 )
-export type ExecuteIntentResponse = z.output<typeof ExecuteIntentResponseSchema>
 
 // ---- GetChains ------------------------------------------------------------------
 
