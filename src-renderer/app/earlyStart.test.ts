@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { AppInfo } from '@contract/app'
 import { useCacheStatus } from '../stores/cache'
 import { useConnection } from '../stores/connection'
-import { firstPageProfile, rememberActiveProfile } from './earlyStart'
+import { firstPageProfile, rememberActiveProfile, startingProfile } from './earlyStart'
 
 /** A storage holding what is set, like the page's localStorage. */
 function memoryStorage(initial: Record<string, string> = {}) {
@@ -27,6 +27,15 @@ describe('firstPageProfile', () => {
     for (const hash of ['', '#/search', '#/history/x', '#/history?status=failed', '#/history?order=asc', '#/history?size=10', '#/history?all=1&owner=0xab'])
       expect(firstPageProfile(hash, remembered())).toBeUndefined()
     expect(firstPageProfile('#/history', memoryStorage())).toBeUndefined()
+  })
+})
+
+describe('startingProfile', () => {
+  it('names the remembered profile when the app opens offline, on any view; none online or with none remembered', () => {
+    expect(startingProfile(remembered())).toBeUndefined()
+    useCacheStatus.setState({ forcedOffline: true })
+    expect(startingProfile(remembered())).toBe('p1')
+    expect(startingProfile(memoryStorage())).toBeUndefined()
   })
 })
 

@@ -19,8 +19,17 @@ const FIRST_PAGE_PARAMS = new Set(['cap', 'all'])
  */
 export function firstPageProfile(hash: string, storage: Pick<Storage, 'getItem'>): string | undefined {
   const [path, search = ''] = hash.replace(/^#/, '').split('?')
-  if (path !== '/history' || !useCacheStatus.getState().forcedOffline) return undefined
+  if (path !== '/history') return undefined
   if ([...new URLSearchParams(search).keys()].some((k) => !FIRST_PAGE_PARAMS.has(k))) return undefined
+  return startingProfile(storage)
+}
+
+/**
+ * Working offline, the profile remembered from the last run: History's list reads the cache
+ * by it until the app's info answers (`startingProfileId`, `useListProfileId`). Online, none.
+ */
+export function startingProfile(storage: Pick<Storage, 'getItem'>): string | undefined {
+  if (!useCacheStatus.getState().forcedOffline) return undefined
   return storage.getItem(LAST_PROFILE_KEY) ?? undefined
 }
 
@@ -41,7 +50,9 @@ function earlyStart(): void {
   }
   const profileId = storage && firstPageProfile(location.hash, storage)
   openCacheEarly(globalThis.indexedDB, profileId ? (db) => readFirstPageEarly(db, profileId) : undefined)
-  if (storage) rememberActiveProfile(storage)
+  if (!storage) return
+  useConnection.setState({ startingProfileId: startingProfile(storage) })
+  rememberActiveProfile(storage)
 }
 
 earlyStart()

@@ -59,7 +59,7 @@ const shown = (r: { current: ReturnType<typeof usePagedQuery<'getIntentHistory',
 
 beforeEach(() => {
   client = createQueryClient()
-  useConnection.setState({ info: info('a'), reachability: 'online', lastOutage: null })
+  useConnection.setState({ info: info('a'), reachability: 'online', lastOutage: null, startingProfileId: undefined })
   useCacheStatus.setState({ forcedOffline: false })
 })
 
@@ -120,6 +120,52 @@ describe('usePagedQuery: pages', () => {
     expect(result.current.pages[0]).toMatchObject({ fromCache: true, fetchedAt: 1 })
     expect(result.current.hasNext).toBe(false)
     expect(w.calls).toEqual(['cache a undefined'])
+  })
+})
+
+describe('usePagedQuery: before the app’s info answers', () => {
+  const startingOffline = (startingProfileId: string | undefined, forcedOffline = true) => {
+    useConnection.setState({ info: null, startingProfileId })
+    useCacheStatus.setState({ forcedOffline })
+  }
+
+  it('working offline, reads the cache of the profile remembered from the last run, and keeps it when the info names that profile', async () => {
+    startingOffline('a')
+    const w = world(25)
+    const { result } = render(w, { owner: 'start' })
+    await waitFor(() => expect(shown(result)?.[0]).toBe('a:0 (cached)'))
+    act(() => useConnection.setState({ info: info('a') }))
+    expect(result.current).toMatchObject({ status: 'ok', current: true })
+    expect(shown(result)?.[0]).toBe('a:0 (cached)')
+    expect(w.calls).toEqual(['cache a undefined'])
+  })
+
+  it('drops the remembered profile’s rows at once when the info names another, and reads that one’s', async () => {
+    startingOffline('a')
+    const w = world(25)
+    const { result } = render(w, { owner: 'switched', view: 'all' })
+    await waitFor(() => expect(result.current.run).toMatchObject({ running: false }))
+    expect(result.current.pages.flatMap((p) => p.data.items)).toContain('a:0 (cached)')
+    w.hold()
+    act(() => useConnection.setState({ info: info('b') }))
+    expect(result.current.pages).toEqual([])
+    act(() => w.release())
+    await waitFor(() => expect(shown(result)?.[0]).toBe('b:0 (cached)'))
+    expect(result.current.pages.flatMap((p) => p.data.items).every((item) => item.startsWith('b:'))).toBe(true)
+  })
+
+  it.each([
+    ['online', 'a', false, 'b:0'],
+    ['with no profile remembered', undefined, true, 'b:0 (cached)'],
+  ] as const)('asks nothing %s until the info names the active profile', async (_, remembered, offline, first) => {
+    const w = world(25)
+    startingOffline(remembered, offline)
+    const { result } = render(w, { owner: 'wait' })
+    await act(() => new Promise((r) => setTimeout(r, 20)))
+    expect(result.current.status).toBe('idle')
+    expect(w.calls).toEqual([])
+    act(() => useConnection.setState({ info: info('b') }))
+    await waitFor(() => expect(shown(result)?.[0]).toBe(first))
   })
 })
 

@@ -8,7 +8,7 @@ import type { PageParam } from '@contract/paging'
 import { fetchListPage, firstParam, nextParam, type PageAnswer, type PagedSource } from './paging'
 import { useReadAllRuns } from '../stores/readAllRuns'
 import { cancelReadAll, readAllInto } from './readAll'
-import { useProfileId } from './useServiceQuery'
+import { useListProfileId } from './useServiceQuery'
 
 /**
  * The one paging hook for cursor lists: an infinite query keyed `[profileId, source,
@@ -69,7 +69,7 @@ function statusOf(enabled: boolean, fetching: boolean, error: SvcError | null | 
 }
 
 export function usePagedQuery<S extends QuerySource, T>(o: PagedQueryOptions<S, T>) {
-  const profileId = useProfileId()
+  const profileId = useListProfileId()
   const offline = useOfflineMode()
   const client = useQueryClient()
   const { key, enabled, query } = useListQuery(o, profileId)

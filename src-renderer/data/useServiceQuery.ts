@@ -1,6 +1,6 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query'
 import type { SvcError } from '@contract/errors'
-import { isOfflineMode } from '../stores/cache'
+import { isOfflineMode, useCacheStatus } from '../stores/cache'
 import { useConnection } from '../stores/connection'
 import { profileOfKey, queryKeys, type ArgsOf, type QuerySource } from './keys'
 import { answerLiveOrCached, type Answer, type LiveOrCachedSource, type Shown } from './liveOrCached'
@@ -17,6 +17,20 @@ export type LoadState<T> = (
 ) & { reload(): void }
 
 export const useProfileId = (): string | undefined => useConnection((s) => s.info?.activeProfileId)
+
+/**
+ * The profile History's list is keyed and read by: the active one, and before the app's
+ * info has answered, working offline, the one that was active at the last run
+ * (`startingProfileId`). Offline the list reads only the cache, which keeps each profile's
+ * records apart, so its first rows show without waiting for the bridge. When the info
+ * names the active profile the key follows it: the same profile keeps what was read,
+ * another one's rows leave the screen with their key. Online nothing is asked before the
+ * info answers, since the service answers for the active profile only.
+ */
+export function useListProfileId(): string | undefined {
+  const forcedOffline = useCacheStatus((s) => s.forcedOffline)
+  return useConnection((s) => s.info?.activeProfileId ?? (s.info === null && forcedOffline ? s.startingProfileId : undefined))
+}
 
 /** The query's state in the terms views draw. */
 function loadStateOf<T>(q: UseQueryResult<Answer<T>>, enabled: boolean): LoadState<T> {

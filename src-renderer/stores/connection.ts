@@ -6,6 +6,12 @@ export type Reachability = 'unknown' | 'online' | 'offline'
 
 interface ConnectionState {
   info: AppInfo | null
+  /**
+   * Set at start-up when the app opens working offline: the profile that was active when
+   * it last ran (`app/earlyStart.ts`). History's list reads the cache by it until `info`
+   * names the active profile (`useListProfileId`).
+   */
+  startingProfileId?: string
   reachability: Reachability
   /** The last failure that made us think the service is out of reach. */
   lastOutage: SvcError | null

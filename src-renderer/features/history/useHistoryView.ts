@@ -9,7 +9,7 @@ import { queryKeys } from '../../data/keys'
 import { dropReadAll } from '../../data/readAll'
 import type { ReadAllState } from '../../stores/readAllRuns'
 import { usePagedQuery, type PagedList } from '../../data/usePagedQuery'
-import { useProfileId } from '../../data/useServiceQuery'
+import { useListProfileId } from '../../data/useServiceQuery'
 import { useCacheStatus, useOfflineMode } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
 import { historySource, offlineHistoryFor } from './cacheFeed'
@@ -149,7 +149,7 @@ export function useHistoryView(): HistoryViewModel {
   const validation = useMemo(() => validate(applied), [applied])
   const query = validation.ok ? validation.query : null
   const request = useMemo(() => (query ? historyRequest(query, settings) : null), [query, settings])
-  const profileId = useProfileId()
+  const profileId = useListProfileId()
   const id = query && profileId ? JSON.stringify([profileId, query, settings.sort, settings.order, settings.pageSize]) : null
   const { list, state } = useHistoryList(request, settings, id)
   const offline = useOfflineMode()
