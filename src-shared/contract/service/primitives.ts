@@ -3,22 +3,13 @@ import { PLAIN_DECIMAL, plainTokenProblem } from '../formats'
 import { EARLIEST_TIME_MS, LATEST_TIME_AHEAD_MS, MAX_AMOUNT_DIGITS, MAX_TOKEN_DECIMALS, saneTimeWindow } from './bounds'
 
 /**
- * Building blocks shared by every service schema. Each one accepts what the wire may
- * carry and produces the normalised internal form:
- *
- * - token amounts, values, gas and on-chain big integers: plain decimal strings,
- *   because they exceed 2^53 and must survive to the screen digit for digit;
- * - ids, chain ids, decimals and small counters: numbers, refused (never rounded) when
- *   they do not fit a safe integer;
- * - USD values, rates and ratios: numbers where the spec types them as numbers, decimal
- *   strings (kept as sent) where it types them as strings.
- *
- * The lossless JSON reader turns long number literals into strings, so every numeric
- * block here accepts a numeric string as well as a number.
- *
- * Values outside the ranges of `./bounds` (decimals 0–255, times 2009 to ten years from
- * now, amounts of at most 200 digits, non-negative chain ids) are refused with a message
- * naming the value; an answer's decoder drops such a field and says which it was.
+ * Building blocks of every service schema, from what the wire may carry to the normalised
+ * form: amounts and on-chain big integers as plain decimal strings (they exceed 2^53 and
+ * must reach the screen digit for digit); ids, chain ids, decimals and counters as numbers,
+ * refused (never rounded) past a safe integer; USD values, rates and ratios as numbers, or
+ * as decimal strings kept as sent where the spec types them as strings. Every numeric
+ * block also takes numeric text (the lossless reader's long literals). Values outside
+ * `./bounds` are refused with a message naming them; an answer's decoder drops the field.
  */
 
 const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/
@@ -77,10 +68,8 @@ const numeric = z.union([z.number(), z.string()])
 const digitCount = (d: string) => d.length - (d.startsWith('-') ? 1 : 0) - (d.includes('.') ? 1 : 0)
 
 /**
- * How the main core's plain reader (`src-main/service/normalise/plainRead.ts`) reads a
- * building block without zod: a leaf's own check (the one its schema runs), an optional
- * field, or a list that may be `null`. The reader follows these for well-formed answers
- * and leaves anything else to the schema, which then says what is wrong.
+ * How the main core's plain reader (`plainRead.ts`) reads a block without zod: a leaf's
+ * own check (the one its schema runs), an optional field, or a list that may be `null`.
  */
 export type PlainForm =
   | { kind: 'leaf'; read: (v: unknown) => unknown }
@@ -182,12 +171,7 @@ const isDecimals = (n: number): boolean => n >= 0 && n <= MAX_TOKEN_DECIMALS
 /** A chain id: a non-negative safe integer. */
 export const chainId = leaf(int.refine(isChainId, { message: 'a chain id cannot be negative' }), readInt(isChainId))
 /** Token decimals: ERC-20's uint8, 0–255. More would place the point megabytes away. */
-export const decimals = leaf(
-  int.refine(isDecimals, {
-    message: `token decimals must be 0–${MAX_TOKEN_DECIMALS}`,
-  }),
-  readInt(isDecimals),
-)
+export const decimals = leaf(int.refine(isDecimals, { message: `token decimals must be 0–${MAX_TOKEN_DECIMALS}` }), readInt(isDecimals))
 
 /** A measurement where double precision is enough: USD value, rate, ratio, duration. */
 export const decimalNumber = leaf(
@@ -209,13 +193,9 @@ export const usd = decimalNumber
 export const rate = decimalNumber
 
 /**
- * A decimal the spec types as a string (several USD values and prices): a plain decimal
- * string, kept exactly as sent, so for example a quoted intent's `totalFeeUsd` of
- * `"0.001230"` goes back to CommitIntent as `"0.001230"`, not as 0.00123.
- *
- * It reads like `amount` but must be a schema of its own: requests write every `amount`
- * as a bare JSON number (`src-main/service/wireEncode.ts` finds them by identity), and
- * these stay strings.
+ * A decimal the spec types as a string, kept exactly as sent (a quoted `totalFeeUsd` of
+ * `"0.001230"` goes back to CommitIntent unchanged). A schema of its own, not `amount`:
+ * the encoder writes every `amount` as a bare number, finding them by identity.
  */
 export const decimalText = decimalString()
 
@@ -238,10 +218,9 @@ function latestWholeYear(): number {
 }
 
 /**
- * Timestamps: RFC 3339, possibly with nanoseconds (`Date.parse` reads them), kept
- * verbatim. The zero time means "not set" and becomes absent. A time outside the window
- * of `./bounds` (before 2009, or more than ten years ahead) is refused: a chart spanning
- * it would need millions of days.
+ * Timestamps: RFC 3339 (nanoseconds too), kept verbatim; the zero time means "not set" and
+ * becomes absent. A time outside `./bounds` is refused: a chart spanning it would need
+ * millions of days.
  */
 export const timestamp = z.string().transform((s, ctx) => {
   if (ZERO_TIME.test(s)) return undefined
@@ -278,10 +257,7 @@ export const bool = leaf(z.boolean(), (v) => (typeof v === 'boolean' ? v : NOT_P
  * absent and null both normalise to "not present".
  */
 export const opt = <T extends z.ZodType>(schema: T) => {
-  const out = schema
-    .nullish()
-    .transform((v) => v ?? undefined)
-    .optional()
+  const out = schema.nullish().transform((v) => v ?? undefined).optional()
   PLAIN_FORMS.set(out, { kind: 'optional', inner: schema })
   return out
 }
