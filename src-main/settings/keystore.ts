@@ -6,18 +6,11 @@ import { copyAside, readJsonFile, restrictToOwner, writeJsonAtomic, type Recover
 import { SIMULATOR_PROFILE_ID } from './profiles'
 import { HOST_KEY_ENV, confineEnvKey, envKeyFor, type ConfineOptions, type ConfinedKey, type EnvKeyNames } from './envKey'
 
-/**
- * Custody of access keys, one per profile. Only the main process holds a KeyStore; the
- * bridge lets the renderer set or clear a key and learn whether one is stored, never
- * read it back.
- */
+/** Custody of access keys, one per profile, in main only: the bridge can set, clear and ask `has`, never read one back. */
 export interface KeyStore {
   /** `origin`: the origin the key is about to be used for; a key saved for another origin does not count. */
   has(profileId: string, origin?: string): boolean
-  /**
-   * Main process only: for the client's `X-Access-Key` header. A key saved with an origin
-   * is handed out only for that origin, so it cannot follow a profile to another host.
-   */
+  /** For the client's `X-Access-Key` header. A key saved for an origin is handed out only for that origin. */
   get(profileId: string, origin?: string): string | undefined
   /** Throws a SvcFailure (InvalidArgument, path `allowPlainText`) when it refuses to store without encryption. */
   set(profileId: string, key: string, opts?: KeySetOptions): void
@@ -54,9 +47,8 @@ const KeyFileSchema = z.object({
 })
 
 /**
- * The key file shared by both stores: JSON, readable by the owner only (the mode is
- * checked and tightened on open), rewritten atomically on every change. A damaged file
- * is moved aside to `.bak` (the keys in it are not lost) and the store starts empty.
+ * The key file of both stores: owner-only JSON (tightened on open), rewritten atomically;
+ * a damaged file is moved aside to `.bak` and the store starts empty.
  */
 abstract class KeyFileStore implements KeyStore {
   private keys = new Map<string, StoredKey>()
@@ -73,10 +65,7 @@ abstract class KeyFileStore implements KeyStore {
     if (file.state === 'recovered') this.recovered = file.recovery
   }
 
-  /**
-   * Keeps every entry that reads; if any does not, the file as it was is copied aside
-   * (the bad entries may still matter to the person) and rewritten with the good ones.
-   */
+  /** Keeps every entry that reads; if any does not, the file is copied aside as it was and rewritten with the good ones. */
   private load(entries: unknown[]): Recovery | undefined {
     const bad: string[] = []
     for (const [i, entry] of entries.entries()) {
@@ -155,10 +144,9 @@ export interface SafeStorageLike {
 const PLATFORM_BACKEND: Partial<Record<NodeJS.Platform, string>> = { darwin: 'keychain', win32: 'dpapi' }
 
 /**
- * Desktop key custody: keys encrypted with the OS keyring through Electron's
- * safeStorage. Where that protection is not real — no encryption at all, or Linux's
- * `basic_text` fallback — the key is refused unless the user explicitly accepts storing
- * it as plain text.
+ * Desktop key custody: encrypted with the OS keyring through Electron's safeStorage. Where
+ * that protects nothing (no encryption, or Linux's `basic_text`) a key is refused unless
+ * the person accepts storing it as plain text.
  */
 export class SafeStorageKeyStore extends KeyFileStore {
   constructor(
@@ -217,12 +205,9 @@ export class SafeStorageKeyStore extends KeyFileStore {
 }
 
 /**
- * Browser-host key custody, where no OS keyring is reachable: keys in a file only the
- * user can read (mode 0600), plus an optional key from the environment (`SVC_ACCESS_KEY`,
- * confined as `envKey.ts` says; the command line uses the same rule for its own
- * variable). The environment key supplies the key for a profile that has none stored,
- * only where it is confined to. A key set in Settings takes precedence, and clearing it
- * falls back to the environment key again.
+ * Browser-host key custody (no OS keyring): a file only the user can read, plus an
+ * optional environment key, confined as `envKey.ts` says, for a profile that has none
+ * stored. A key set in Settings wins; clearing it falls back to the environment's.
  */
 export class FileKeyStore extends KeyFileStore {
   private constructor(
@@ -232,11 +217,7 @@ export class FileKeyStore extends KeyFileStore {
     super(path)
   }
 
-  /**
-   * `warn` hears, without the key, why an environment key is not used. `confine` names
-   * its variables (the host's unless given) and how to find a profile's origin, which
-   * binds a key given by profile id alone.
-   */
+  /** `warn` hears, without the key, why an environment key is not used; `confine` names its variables and finds a profile's origin. */
   static open(
     path: string,
     env: Record<string, string | undefined>,
