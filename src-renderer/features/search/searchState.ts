@@ -5,8 +5,7 @@ import type { SearchFilterKey } from './filters'
 import { mergeHits, type SearchHit } from './hits'
 import { offlineSearchFor } from './offlineFilter'
 import type { Candidate } from './plan'
-import { PREVIEWED_AS } from './preview'
-import type { CandidateAnswer } from './searchQueries'
+import { PREVIEWED_AS, type CandidateAnswer } from './searchQueries'
 
 /**
  * What a search shows, from the answers of its SearchIntents calls so far: pure, so the

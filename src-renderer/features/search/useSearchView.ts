@@ -18,10 +18,6 @@ function describePlan(plan: SearchPlan): string {
   return `“${shortValue(plan.input.value)}” as ${nounsOf(plan.candidates.map((c) => c.as!))}`
 }
 
-function newestFirst(hits: readonly SearchHit[]): SearchHit[] {
-  return [...hits].sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0))
-}
-
 /** A call the service answered up to its cap, and where History lists all of it (when it can). */
 export type CappedSearch = { as?: SearchFilterKey; historyHref?: string }
 
@@ -52,7 +48,7 @@ export function useSearchView() {
   useRouteTokenLabels(hits, search.status === 'done' && search.from === 'service')
   const [showAllFor, setShowAllFor] = useState<string>()
   const all = showAllFor === query
-  const rows = useMemo(() => (all || hits.length <= ROW_LIMIT ? hits : newestFirst(hits).slice(0, ROW_LIMIT)), [hits, all])
+  const rows = useMemo(() => (all || hits.length <= ROW_LIMIT ? hits : [...hits].sort((a, b) => (b.createdAt ?? 0) - (a.createdAt ?? 0)).slice(0, ROW_LIMIT)), [hits, all])
   const cappedCandidates = search.status === 'done' && search.from === 'service' ? search.capped : undefined
   const capped = useMemo(() => (cappedCandidates ?? []).map((c): CappedSearch => ({ as: c.as, historyHref: historyLinkFor(c.request) })), [cappedCandidates])
 
