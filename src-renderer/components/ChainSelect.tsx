@@ -1,9 +1,7 @@
 import { useMemo } from 'react'
-import type { ChainInfo } from '@contract/service'
+import { pickerOrder } from '../lib/chains'
 import { useChainDirectory } from '../lib/displaySources'
 import type { ControlProps } from './FormField'
-
-const byName = (a: ChainInfo, b: ChainInfo) => a.name.localeCompare(b.name)
 
 /**
  * A chain picker fed by GetChains (mainnets, then testnets, by name). A chain id the
@@ -23,9 +21,8 @@ export function ChainSelect({
 } & ControlProps) {
   const { byId, loading } = useChainDirectory()
   const groups = useMemo(() => {
-    const all = [...byId.values()]
-    const split: Array<[string, ChainInfo[]]> = [['Mainnets', all.filter((c) => !c.isTestnet).sort(byName)], ['Testnets', all.filter((c) => c.isTestnet).sort(byName)]]
-    return split.filter(([, chains]) => chains.length)
+    const { mainnets, testnets } = pickerOrder(byId)
+    return ([['Mainnets', mainnets], ['Testnets', testnets]] as const).filter(([, chains]) => chains.length)
   }, [byId])
 
   if (byId.size === 0 && !loading) {

@@ -1,9 +1,7 @@
 import { useMemo } from 'react'
-import type { ChainInfo } from '@contract/service'
+import { pickerOrder } from '../lib/chains'
 import { useChainsById } from '../lib/displaySources'
 import { Checkbox } from './Checkbox'
-
-const byName = (a: ChainInfo, b: ChainInfo) => a.name.localeCompare(b.name)
 
 /**
  * Several chains at once, as checkboxes in a drop-down (mainnets, then testnets); the
@@ -13,8 +11,8 @@ const byName = (a: ChainInfo, b: ChainInfo) => a.name.localeCompare(b.name)
 export function ChainsPicker({ value, onChange, error, label = 'Chains' }: { value: readonly string[]; onChange(ids: string[]): void; error?: string; label?: string }) {
   const byId = useChainsById()
   const options = useMemo(() => {
-    const all = [...byId.values()]
-    const known = [...all.filter((c) => !c.isTestnet).sort(byName), ...all.filter((c) => c.isTestnet).sort(byName)]
+    const { mainnets, testnets } = pickerOrder(byId)
+    const known = [...mainnets, ...testnets]
     const unknown = value.filter((id) => !byId.has(Number(id))).map((id) => ({ id, name: `Chain ${id}` }))
     return [...unknown, ...known.map((c) => ({ id: String(c.id), name: `${c.name} (${c.id})` }))]
   }, [byId, value])

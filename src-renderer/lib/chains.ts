@@ -6,6 +6,12 @@ import { safeHttpUrl } from './safeUrl'
 export const chainName = (byId: ReadonlyMap<number, ChainInfo>, id: number | undefined): string =>
   id === undefined ? '—' : (byId.get(id)?.name ?? `Chain ${id}`)
 
+/** The chains as pickers list them: mainnets, then testnets, each by name. */
+export function pickerOrder(byId: ReadonlyMap<number, ChainInfo>): { mainnets: ChainInfo[]; testnets: ChainInfo[] } {
+  const all = [...byId.values()].sort((a, b) => a.name.localeCompare(b.name))
+  return { mainnets: all.filter((c) => !c.isTestnet), testnets: all.filter((c) => c.isTestnet) }
+}
+
 /** "Ethereum → Base": a route by its chains' names. */
 export const routeName = (byId: ReadonlyMap<number, ChainInfo>, origin: number | undefined, destination: number | undefined): string =>
   `${chainName(byId, origin)} → ${chainName(byId, destination)}`
