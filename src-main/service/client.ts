@@ -63,10 +63,7 @@ export interface CallOptions {
 }
 
 export interface CommitOptions extends CallOptions {
-  /**
-   * What the person pasted as the intent to commit (the QuoteIntent answer or the bare
-   * intent). Sent as it is when it is this intent in the service's own form.
-   */
+  /** What the person pasted (a QuoteIntent answer or the bare intent): sent as it is when it is this intent in the service's form. */
   pastedText?: string
 }
 
@@ -77,10 +74,9 @@ export const DEFAULT_LONG_POLL_TIMEOUT_MS = 60_000
 const BALANCE_BATCH_CONCURRENCY = 3
 
 /**
- * The service client: one method per operation, each POSTing JSON to
- * `{baseUrl}/rpc/<ServiceName>/<Operation>` in the profile's wire dialect. Requests are validated before they leave; answers are
- * read losslessly, validated and normalised; every failure is thrown as a SvcFailure
- * whose message a person can act on and which never contains the access key.
+ * The service client: one method per operation, POSTing JSON to `{baseUrl}/rpc/<Service>/<Operation>`
+ * in the profile's wire dialect. Requests are validated before they leave, answers read losslessly and
+ * normalised; every failure is a SvcFailure whose message a person can act on, never holding the key.
  */
 export class SvcClient {
   readonly baseUrl: string
@@ -98,11 +94,7 @@ export class SvcClient {
     this.wire = wireCodec(options.dialect)
   }
 
-  /**
-   * Sends the intent exactly as it was received: the text of the answer that carried it
-   * (QuoteIntent or GetIntent, in this run), else the pasted text when it is this intent
-   * in the service's form, else a fresh encoding.
-   */
+  /** Sends the intent as it was received: the answer's text that carried it, else the pasted text when it matches, else a fresh encoding. */
   commitIntent(request: CommitIntentRequest, opts: CommitOptions = {}): Promise<CommitIntentResponse> {
     const { pastedText, ...callOpts } = opts
     return this.call('CommitIntent', request, callOpts, pastedText)
@@ -124,22 +116,14 @@ export class SvcClient {
 
   /** Reads history pages until the service says there are no more (or `maxEntries` is reached). */
   walkIntentHistory(request: GetIntentHistoryRequest, opts: WalkHistoryOptions = {}): Promise<WalkHistoryResult> {
-    return walkIntentHistory((page, signal) => this.getIntentHistory(page, { signal }), request, {
-      ...opts,
-      baseUrl: this.baseUrl,
-    })
+    return walkIntentHistory((page, signal) => this.getIntentHistory(page, { signal }), request, { ...opts, baseUrl: this.baseUrl })
   }
 
   /**
-   * Any number of queries: the service takes at most 25 per call, so longer lists go in
-   * batches (a few at a time) whose `items` and `errors` are merged in query order. If a
-   * batch fails as a whole, the call fails with that error.
+   * Any number of queries, in batches of at most 25 (a few at a time) merged in query order;
+   * a batch failing as a whole fails the call.
    */
-  async yieldGetAggregateBalances(
-    request: YieldGetAggregateBalancesRequest,
-    opts: CallOptions = {},
-  ): Promise<YieldGetAggregateBalancesResponse> {
-    const { queries } = request
+  async yieldGetAggregateBalances({ queries }: YieldGetAggregateBalancesRequest, opts: CallOptions = {}): Promise<YieldGetAggregateBalancesResponse> {
     const parts = await mapLimited(
       chunk(queries, MAX_QUERIES_PER_BALANCE_CALL),
       BALANCE_BATCH_CONCURRENCY,
@@ -192,13 +176,7 @@ export class SvcClient {
   }
 
   /** One attempt: POST, then map the outcome to a value or a SvcFailure. */
-  private async send<N extends OperationName>(
-    name: N,
-    body: string,
-    request: unknown,
-    timeoutMs: number,
-    signal: AbortSignal | undefined,
-  ): Promise<ResponseOf<N>> {
+  private async send<N extends OperationName>(name: N, body: string, request: unknown, timeoutMs: number, signal?: AbortSignal): Promise<ResponseOf<N>> {
     const accessKey = this.options.getAccessKey() || undefined
     const ctx: CallContext = { operation: name, baseUrl: this.baseUrl, keySent: accessKey !== undefined, accessKey }
     const failWith = (error: SvcError): never => {
