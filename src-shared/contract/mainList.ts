@@ -1,19 +1,11 @@
 /**
- * Lists the main process owns and every window shows: receipt watches (`watch.ts`) and
- * watched History filters (`queryWatch.ts`). Both speak one protocol:
- *
- * - a snapshot `{ kind, revision, items }` of one profile's list, the answer of its list
- *   method and the payload of its list event;
- * - every item carries the `revision` of its last change, taken from one counter per
- *   list that only grows (across restarts too);
- * - every change to the list itself (added, removed, a setting) takes a revision as well,
- *   and the snapshot carries the counter when it was read: every change up to it is in
- *   `items`.
- *
- * Answers and events travel apart (IPC replies and events, or HTTP and the event stream),
- * so a window may hear an older copy after a newer one: it keeps the copy with the higher
- * revision, and remembers what it removed (a tombstone at the removal's revision) until a
- * snapshot newer than the removal arrives.
+ * Lists the main process owns and every window shows (receipt watches, watched History
+ * filters), in one protocol: a snapshot `{ kind, revision, items }` of one profile's list;
+ * every item carries the revision of its last change, from one counter per list that only
+ * grows (across restarts too); a change to the list itself takes a revision too, and the
+ * snapshot's holds every change up to it. Answers and events travel apart, so a window keeps
+ * the copy with the higher revision and a tombstone for what it removed until a newer
+ * snapshot arrives.
  */
 
 export const MAIN_LIST_KINDS = ['watches', 'queryWatches'] as const
@@ -34,12 +26,9 @@ export interface ListSnapshot<K extends MainListKind, T extends ListItem> {
 }
 
 /**
- * The one event of every main-owned list (`type: 'list:changed'`, told apart by `kind`).
- * `items` are the items that changed at `revision`, whole (a delta); after a change to the
- * list itself (added, removed, a setting) `list` is the profile's whole snapshot. A
- * `brief` snapshot leaves bulky parts of its items out (a watch's receipt): a window that
- * shows them reads the list again. `profileId` is absent only when a setting of every
- * profile changed and no profile has items.
+ * The one event of every main-owned list: `items` changed at `revision`, whole; after a
+ * change to the list itself `list` is the profile's snapshot (`brief`: bulky parts such
+ * as receipts left out). No `profileId` only when a setting of every profile changed.
  */
 export interface ListChanged<K extends MainListKind, T extends ListItem, L extends ListSnapshot<K, T>> {
   type: 'list:changed'
@@ -63,11 +52,7 @@ export interface ListOpen<K extends MainListKind> {
 export interface ListControl {
   /** Set when the saved list could not be read at start-up and was moved aside. */
   readonly recovered?: { backupPath: string; reason: string }
-  /**
-   * Starts again every item of the profile that a failure stopped (a watch that reached its
-   * outcome is not stopped): after the profile's key or URL changed, the failure may be
-   * cured. Returns how many.
-   */
+  /** Starts again every item of the profile a failure stopped (its key or URL changed: it may be cured). Returns how many. */
   resumeStopped(profileId: string): number
   /** The revision counter now: an action's answer carries it, so the window can order it against lists. */
   revision(): number

@@ -1,8 +1,6 @@
 /**
- * The contract's plain values: enumerations, limits and status predicates, without zod.
- * The schema modules build their schemas from these; the renderer imports them from
- * here (`@contract/service/constants`) so that a view needing a status list does not
- * load and build every service schema at start-up. `@contract/service` re-exports them.
+ * The contract's plain values (enumerations, limits, status predicates) without zod, so a
+ * view needing a status list does not build every schema at start-up.
  */
 
 /** Intent states in the service's own order (it stores them as a uint8; clients use the names). */
@@ -19,17 +17,10 @@ export const INTENT_STATUSES = [
 export type IntentStatus = (typeof INTENT_STATUSES)[number]
 
 /*
- * The status sets, the only ones in the code base (main, renderer and simulator import
- * them). The spec ("Terminal states") names three different things, so there are three
- * sets, not one set written three ways:
- * - TERMINAL: "SUCCEEDED and FAILED make `done` true" in WaitIntentReceipt — all the
- *   service promises about `done`.
- * - FINAL: "clients also handle ABORTED and REFUNDED as final outcomes of history
- *   entries" — the outcomes a watch or a history row ends in (INVALID is not an outcome:
- *   the intent never became valid).
- * - PENDING: "QUOTED, COMMITTED and EXECUTING are treated as pending by clients"; every
- *   other status is SETTLED: nothing moves on by itself (FINAL plus INVALID). The
- *   simulator answers WaitIntentReceipt at once, `done: true`, for these.
+ * The status sets, the only ones in the code base. The spec's "Terminal states" names three
+ * things: TERMINAL, what makes WaitIntentReceipt's `done` true; FINAL, the outcomes a watch
+ * or history row ends in (not INVALID: that intent never became valid); PENDING, what
+ * clients treat as still moving. Every other status is SETTLED (FINAL plus INVALID).
  */
 /** States in which WaitIntentReceipt answers `done: true` (spec). */
 export const TERMINAL_STATUSES = ['SUCCEEDED', 'FAILED'] as const satisfies readonly IntentStatus[]
@@ -42,10 +33,7 @@ export const SETTLED_STATUSES = INTENT_STATUSES.filter(
   (s): s is Exclude<IntentStatus, (typeof PENDING_STATUSES)[number]> => !(PENDING_STATUSES as readonly IntentStatus[]).includes(s),
 )
 
-/**
- * A status a newer service may have added. Enums grow: an answer carrying a value this
- * app does not know is kept, not refused, and shown as unknown with the value as sent.
- */
+/** A status a newer service may have added: kept, not refused, and shown as unknown with the value as sent. */
 export type UnknownStatus = string & { readonly unknownEnumValue?: never }
 export type ReportedStatus = IntentStatus | UnknownStatus
 export const isKnownStatus = (s: string | undefined): s is IntentStatus =>
@@ -53,11 +41,7 @@ export const isKnownStatus = (s: string | undefined): s is IntentStatus =>
 /** The status where only a known one will do (filters, indexes, the watcher); an unknown one counts as not reported. */
 export const knownStatus = (s: ReportedStatus | undefined): IntentStatus | undefined => (isKnownStatus(s) ? s : undefined)
 
-/**
- * States in which the intent has moved no funds: a quote, a commitment not yet executed,
- * one stopped before it ran, or one the service refused. An amount shown for these is
- * what was (or would have been) asked for, never "sent".
- */
+/** States in which the intent has moved no funds: an amount shown for these was asked for, never "sent". */
 export const NOTHING_SENT_STATUSES = ['QUOTED', 'COMMITTED', 'ABORTED', 'INVALID'] as const satisfies readonly IntentStatus[]
 
 const within = (set: readonly IntentStatus[]) => (s: ReportedStatus | undefined): boolean =>
@@ -68,10 +52,9 @@ export const isSettledStatus = within(SETTLED_STATUSES)
 export const sentNothing = within(NOTHING_SENT_STATUSES)
 
 /**
- * The transaction statuses the deployed service writes on each leg (`IntentTransaction.status`,
- * also the elements of `receiptStates`), as its published generated client lists them, in
- * the order a leg passes through them. Not in the spec, and the set grows: a value outside
- * it is kept and shown as one this app does not know.
+ * The transaction statuses the deployed service writes on each leg (and in `receiptStates`),
+ * from its published client, in the order a leg passes through them. Not in the spec, and
+ * the set grows: another value is kept and shown as unknown.
  */
 export const TRANSACTION_STATUSES = [
   'UNKNOWN',
@@ -131,11 +114,7 @@ export const SEARCH_FILTERS = [
   'byQueryString',
 ] as const
 
-/**
- * SearchIntents has no paging and answers at most this many intents, newest first (the
- * simulator's cap; GetIntentHistory pages through long lists). An answer of exactly this
- * many may have been cut short.
- */
+/** SearchIntents has no paging and answers at most this many intents (the simulator's cap): this many may be cut short. */
 export const SEARCH_RESULT_CAP = 500
 
 /** The service takes 1–25 queries per call; the client splits longer lists into batches. */
