@@ -4,6 +4,7 @@ import { MAX_CHART_DAYS, SummaryFold, median } from './summary'
 import type { PriceKnowledge } from './pricing'
 import { balance, makeEntry, USDC, WETH } from './testing/entries'
 import { percentile, RouteStatsBuilder } from '../../lib/routeStats'
+import { priceKey } from '../../lib/priceSource'
 
 const summarise = (entries: readonly IntentHistoryEntry[], knowledge?: PriceKnowledge) => new SummaryFold().update(entries).summary(knowledge)
 const intentsPerDay = (entries: readonly IntentHistoryEntry[], now?: number) => new SummaryFold().update(entries).perDay(now)
@@ -184,6 +185,44 @@ describe('SummaryFold (the strip\'s running totals while "load all" grows the li
     expect(whole.timedCount).toBe(3)
     expect(fold.perDay(NOW)).toEqual(intentsPerDay(all, NOW))
     expect(fold.perDay(NOW).leftOut).toBe(1)
+  })
+
+  it('sums the volume of each new page only while prices hold, and sums all again when a price changes', () => {
+    const all = list()
+    const book = (usd: number) => new Map([[priceKey(1, WETH), { usd, from: 'service' as const, at: 5 }]])
+    const fold = new SummaryFold()
+    const valued: number[] = []
+    for (const end of [2, 4, 6, all.length]) {
+      fold.update(all.slice(0, end))
+      valued.push(fold.summary({ book: book(3000) }).volumeUsd)
+    }
+    expect(fold.summary({ book: book(3000) })).toEqual(summarise(all, { book: book(3000) }))
+    expect(valued.at(-1)).toBeCloseTo(18_000, 6)
+    // Another price for WETH values every entry again, the earlier pages' included.
+    expect(fold.summary({ book: book(1000) })).toEqual(summarise(all, { book: book(1000) }))
+    expect(fold.summary({ book: book(1000) }).volumeUsd).toBeCloseTo(6_000, 6)
+    expect(fold.summary()).toEqual(summarise(all))
+  })
+
+  it('does not value an entry again while prices hold (the cost of a page is the page)', () => {
+    const all = list()
+    const fold = new SummaryFold().update(all.slice(0, 4))
+    fold.summary()
+    const summed = fold['volume']
+    fold.update(all.slice(0, 6))
+    expect(fold.summary()).toEqual(summarise(all.slice(0, 6)))
+    // The same running sum went on: only the new page's entries were valued.
+    expect(fold['volume']).toBe(summed)
+    // The last entry states WETH's price for the first time: a changed price sums all again.
+    fold.update(all)
+    expect(fold.summary()).toEqual(summarise(all))
+    const again = fold['volume']
+    expect(again).not.toBe(summed)
+    const more = [...all, makeEntry({ status: 'SUCCEEDED', originAmount: '1000000000000000000', originToken: { address: WETH, symbol: 'WETH', decimals: 18 } })]
+    fold.update(more)
+    expect(fold.summary()).toEqual(summarise(more))
+    expect(fold.summary().pricedCount).toBe(4)
+    expect(fold['volume']).toBe(again)
   })
 
   it('starts afresh when the list is not the last one extended (a filter changed, a reload)', () => {

@@ -92,29 +92,61 @@ function succeededOf(e: IntentHistoryEntry): Succeeded {
   return { legs: legsOf(e), token }
 }
 
-/** Volume of the succeeded entries at every price known (see pricing.ts), with what is unpriced and why. */
-function volumeOf(succeeded: readonly Succeeded[], prices: ReadonlyMap<string, TokenPrice>, info: ReadonlyMap<string, TokenInfo>): Volume {
-  const out: Volume = { volumeUsd: 0, pricedCount: 0, pricedFrom: { quote: 0, balance: 0, service: 0 }, unpriced: [], unpricedTokens: [], pricedTokens: [] }
-  const used = new Map<string, { name: string; price: TokenPrice }>()
-  const tokens = new Map<string, { chainId: number; contractAddress: string }>()
-  const reasons = new Map<string, number>()
-  for (const { legs, token } of succeeded) {
-    const value = valueOfLegs(legs, prices, info)
+/** Volume of succeeded entries at every price known (see pricing.ts), with what is unpriced and why, summed an entry at a time. */
+class VolumeTotals {
+  private volumeUsd = 0
+  private pricedCount = 0
+  private pricedFrom: Volume['pricedFrom'] = { quote: 0, balance: 0, service: 0 }
+  private readonly used = new Map<string, { name: string; price: TokenPrice }>()
+  private readonly tokens = new Map<string, { chainId: number; contractAddress: string }>()
+  private readonly reasons = new Map<string, number>()
+
+  constructor(
+    /** The prices and token details every entry added is valued with. */
+    readonly prices: ReadonlyMap<string, TokenPrice>,
+    readonly info: ReadonlyMap<string, TokenInfo>,
+  ) {}
+
+  /** How many of the fold's succeeded entries are summed. */
+  upTo = 0
+
+  add({ legs, token }: Succeeded): void {
+    const value = valueOfLegs(legs, this.prices, this.info)
     if ('unpriced' in value) {
-      reasons.set(value.unpriced, (reasons.get(value.unpriced) ?? 0) + 1)
-      if (token) tokens.set(token.key, { chainId: token.chainId, contractAddress: token.contractAddress })
+      this.reasons.set(value.unpriced, (this.reasons.get(value.unpriced) ?? 0) + 1)
+      if (token) this.tokens.set(token.key, { chainId: token.chainId, contractAddress: token.contractAddress })
     } else {
-      out.volumeUsd += value.usd
-      out.pricedCount++
-      out.pricedFrom[value.from]++
-      if (!used.has(value.key)) used.set(value.key, { name: value.name, price: prices.get(value.key)! })
+      this.volumeUsd += value.usd
+      this.pricedCount++
+      this.pricedFrom[value.from]++
+      if (!this.used.has(value.key)) this.used.set(value.key, { name: value.name, price: this.prices.get(value.key)! })
     }
   }
-  out.unpricedTokens = [...tokens.values()]
-  out.pricedTokens = [...used.values()]
-  out.unpriced = [...reasons].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason))
-  return out
+
+  result(): Volume {
+    return {
+      volumeUsd: this.volumeUsd,
+      pricedCount: this.pricedCount,
+      pricedFrom: { ...this.pricedFrom },
+      unpriced: [...this.reasons].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
+      unpricedTokens: [...this.tokens.values()],
+      pricedTokens: [...this.used.values()],
+    }
+  }
 }
+
+/** Whether two maps hold the same keys with equal values. */
+function sameMap<V>(a: ReadonlyMap<string, V>, b: ReadonlyMap<string, V>, same: (x: V, y: V) => boolean): boolean {
+  if (a.size !== b.size) return false
+  for (const [key, x] of a) {
+    const y = b.get(key)
+    if (y === undefined || !same(x, y)) return false
+  }
+  return true
+}
+
+const samePrice = (x: TokenPrice, y: TokenPrice) => x.usd === y.usd && x.from === y.from && x.at === y.at && x.intentId === y.intentId
+const sameToken = (x: TokenInfo, y: TokenInfo) => x.decimals === y.decimals && x.symbol === y.symbol
 
 /**
  * The strip's figures kept as running totals. "Load all" grows the list a page at a time,
@@ -122,7 +154,9 @@ function volumeOf(succeeded: readonly Succeeded[], prices: ReadonlyMap<string, T
  * window's thread per page at 10,000); `update` folds in only the entries past those it
  * has seen, when the list extends the last one, and starts afresh otherwise. What a later
  * page can change for an earlier entry (a price its balances state, a token's decimals) is
- * kept per entry in the cheap form `summary` revalues: no amount is parsed twice.
+ * kept per entry in the cheap form `summary` revalues: no amount is parsed twice. The
+ * volume itself is summed only over the new entries while the prices and token details
+ * stay as they were, and over all of them again when one changes.
  */
 export class SummaryFold {
   private folded: readonly IntentHistoryEntry[] = []
@@ -136,6 +170,8 @@ export class SummaryFold {
   private byDay = new Map<number, DayBucket>()
   /** Entries created before 2009. */
   private early = 0
+  /** The volume summed so far: a page adds its entries, a price or a token's details that changed sums all again. */
+  private volume: VolumeTotals | undefined
 
   /** Folds in the entries of `entries` not yet seen; `this`, for chaining. */
   update(entries: readonly IntentHistoryEntry[]): this {
@@ -200,9 +236,16 @@ export class SummaryFold {
       medianDurationMs: median(durations),
       p95DurationMs: percentile(durations, 95),
       timedCount: durations.length,
-      ...volumeOf(this.succeeded, prices, info),
+      ...this.volumeAt(prices, info),
       succeededCount: counts.SUCCEEDED,
     }
+  }
+
+  private volumeAt(prices: ReadonlyMap<string, TokenPrice>, info: ReadonlyMap<string, TokenInfo>): Volume {
+    const v = this.volume
+    const totals = v && sameMap(v.prices, prices, samePrice) && sameMap(v.info, info, sameToken) ? v : (this.volume = new VolumeTotals(prices, info))
+    for (; totals.upTo < this.succeeded.length; totals.upTo++) totals.add(this.succeeded[totals.upTo])
+    return totals.result()
   }
 
   /**
