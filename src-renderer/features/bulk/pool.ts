@@ -11,8 +11,8 @@ interface PoolOptions {
   sleep?(ms: number): Promise<void>
 }
 
-/** An item's result; `liveError` set: the value was answered from the cache after the call failed. */
-type JobResult<R> = { ok: true; value: R; liveError?: SvcError } | { ok: false; error: SvcError }
+/** An item's result: its failure, or the failed call the cache answered for (`liveError`). */
+type JobResult = { error?: SvcError; liveError?: SvcError }
 
 const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 
@@ -25,7 +25,7 @@ const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
  * through `onPause`. Stops starting items once `signal` aborts; the results of items not
  * run are absent.
  */
-export async function runPool<T, Res extends JobResult<unknown>>(items: readonly T[], job: (item: T) => Promise<Res>, o: PoolOptions): Promise<Array<Res | undefined>> {
+export async function runPool<T, Res extends JobResult>(items: readonly T[], job: (item: T) => Promise<Res>, o: PoolOptions): Promise<Array<Res | undefined>> {
   const results: Array<Res | undefined> = new Array(items.length)
   const sleep = o.sleep ?? realSleep
   let next = 0
@@ -40,7 +40,7 @@ export async function runPool<T, Res extends JobResult<unknown>>(items: readonly
       const index = next++
       const r = await job(items[index])
       // A rate-limited call pauses the runners also when the cache answered for it.
-      const failure = r.ok ? r.liveError : r.error
+      const failure = r.error ?? r.liveError
       if (failure?.kind === 'RateLimited') {
         pausedUntil = Math.max(pausedUntil, Date.now() + (failure.retryAfterMs ?? o.defaultPauseMs ?? 2000))
         o.onPause?.(pausedUntil)

@@ -18,8 +18,8 @@ describe('resolveOnline', () => {
       okFetched({ intents: req.byTransactionHash ? [{ status: 'FAILED', originChainId: 1 }, { intentId: NAMED, status: 'SUCCEEDED' }] : [] }),
     )
     const r = await resolveOnline('p1', { value: HASH, kind: 'hash' })
-    expect(r.ok).toBe(true)
-    const matches = r.ok ? r.value : []
+    expect(r.error).toBeUndefined()
+    const matches = r.matches ?? []
     expect(matches.map((m) => [m.key, m.intentId, m.status])).toEqual([
       [HASH, HASH, 'FAILED'],
       [HASH, NAMED, 'SUCCEEDED'],
@@ -32,7 +32,7 @@ describe('resolveOnline', () => {
   it('keeps the numeric id when the service sends only that', async () => {
     answers.set('searchIntents', (req: SearchIntentsRequest) => okFetched({ intents: req.byTransactionHash ? [{ id: 42, status: 'SUCCEEDED' }] : [] }))
     const r = await resolveOnline('p1', { value: HASH, kind: 'hash' })
-    expect(r.ok && r.value.map((m) => m.intentId)).toEqual(['42'])
+    expect(r.matches?.map((m) => m.intentId)).toEqual(['42'])
   })
 })
 
@@ -44,19 +44,19 @@ describe('resolveOnline, exact matches only', () => {
       return okFetched({ intents: [] })
     })
     const r = await resolveOnline('p1', { value: OWNER, kind: 'evmAddress' })
-    expect(r.ok && r.value.map((m) => m.intentId)).toEqual([HASH])
+    expect(r.matches?.map((m) => m.intentId)).toEqual([HASH])
     expect(callsOf('searchIntents').some((c) => (c as SearchIntentsRequest).byQueryString !== undefined)).toBe(false)
   })
 
   it('drops an intent a byIntentId reading returned under another id', async () => {
     answers.set('searchIntents', (req: SearchIntentsRequest) => okFetched({ intents: req.byIntentId ? [{ intentId: NAMED, status: 'SUCCEEDED' }] : [] }))
     const r = await resolveOnline('p1', { value: HASH, kind: 'hash' })
-    expect(r.ok && r.value).toEqual([])
+    expect(r).toEqual({ matches: [] })
   })
 
   it('does not look up a key of another shape at all', async () => {
     const r = await resolveOnline('p1', { value: 'see', kind: 'text' })
-    expect(r.ok && r.value).toEqual([])
+    expect(r).toEqual({ matches: [] })
     expect(callsOf('searchIntents')).toEqual([])
   })
 })
@@ -68,9 +68,7 @@ describe('resolveOnline, the one fallback rule', () => {
     await cacheIntents(fetched, [fakeIntent(1, { status: 'SUCCEEDED' })])
     answers.set('searchIntents', () => ({ ok: false, error: { kind: 'Unauthorized', message: 'The access key was rejected.', operation: 'SearchIntents' } }))
     const r = await resolveOnline('p1', { value: KEY, kind: 'hash' })
-    expect(r.ok).toBe(true)
-    if (!r.ok) return
-    expect(r.value.map((m) => [m.key, m.intentId, m.status])).toEqual([[KEY, KEY, 'SUCCEEDED']])
+    expect(r.matches?.map((m) => [m.key, m.intentId, m.status])).toEqual([[KEY, KEY, 'SUCCEEDED']])
     expect(r.liveError).toMatchObject({ kind: 'Unauthorized', operation: 'SearchIntents' })
     expect(r.fetchedAt).toBe(fetched.fetchedAt)
   })
@@ -79,13 +77,13 @@ describe('resolveOnline, the one fallback rule', () => {
     await cacheIntents(source('p2'), [fakeIntent(1)])
     answers.set('searchIntents', () => failure('Unavailable', 'The service is unavailable (503).'))
     const r = await resolveOnline('p1', { value: KEY, kind: 'hash' })
-    expect(r).toEqual({ ok: false, error: { kind: 'Unavailable', message: 'The service is unavailable (503).' } })
+    expect(r).toEqual({ error: { kind: 'Unavailable', message: 'The service is unavailable (503).' } })
   })
 
   it('a live answer is not marked, even when the cache holds the key too', async () => {
     await cacheIntents(source('p1'), [fakeIntent(1)])
     answers.set('searchIntents', (req: SearchIntentsRequest) => okFetched({ intents: req.byIntentId ? [{ intentId: KEY, status: 'EXECUTING' }] : [] }))
     const r = await resolveOnline('p1', { value: KEY, kind: 'hash' })
-    expect(r).toEqual({ ok: true, value: [expect.objectContaining({ intentId: KEY, status: 'EXECUTING' })] })
+    expect(r).toEqual({ matches: [expect.objectContaining({ intentId: KEY, status: 'EXECUTING' })] })
   })
 })

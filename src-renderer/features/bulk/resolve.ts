@@ -4,6 +4,7 @@ import { readReceipt, searchCachedIntents, type CachedIntentRow, type OfflineInt
 import { answerLiveOrCached, bridgeCall, type LiveAnswer } from '../../data/liveOrCached'
 import type { InputKind } from '../../lib/classifyInput'
 import type { BulkKey } from './keys'
+import type { KeyOutcome } from './report'
 
 /** One intent a key led to, in the columns the result table and the CSV show. */
 export interface BulkMatch {
@@ -22,12 +23,6 @@ export interface BulkMatch {
   createdAt?: string | number
   reason?: string
 }
-
-/**
- * A key's matches, or its failure. `liveError` set: the service call failed and these are
- * the cache's matches for the same key (the one fallback rule), fetched at `fetchedAt`.
- */
-type Resolved = { ok: true; value: BulkMatch[]; liveError?: SvcError; fetchedAt?: number } | { ok: false; error: SvcError }
 
 /** Statuses whose reason is worth a receipt read. */
 const HAS_REASON = new Set<ReportedStatus | undefined>(['FAILED', 'REFUNDED', 'ABORTED', 'INVALID'])
@@ -128,17 +123,16 @@ async function liveMatches(key: BulkKey): Promise<{ ok: true; value: LiveAnswer<
  * failure and their fetch time beside them (`answerLiveOrCached`, the one fallback rule).
  * With nothing cached, the failure is the answer.
  */
-export async function resolveOnline(profileId: string, key: BulkKey): Promise<Resolved> {
+export async function resolveOnline(profileId: string, key: BulkKey): Promise<KeyOutcome> {
   const cached = async () => {
     const c = await cachedMatches(profileId, key)
     return c.matches.length && c.fetchedAt !== undefined ? { data: c.matches, fetchedAt: c.fetchedAt } : undefined
   }
   try {
     const answer = await answerLiveOrCached({ live: () => liveMatches(key), cached }, false)
-    if (!answer) return { ok: true, value: [] }
-    return answer.liveError ? { ok: true, value: answer.data, liveError: answer.liveError, fetchedAt: answer.fetchedAt } : { ok: true, value: answer.data }
+    return answer?.liveError ? { matches: answer.data, liveError: answer.liveError, fetchedAt: answer.fetchedAt } : { matches: answer?.data ?? [] }
   } catch (e) {
-    return { ok: false, error: e as SvcError }
+    return { error: e as SvcError }
   }
 }
 
@@ -150,13 +144,13 @@ async function cachedMatches(profileId: string, key: BulkKey): Promise<{ matches
     for (const row of rows) found.set(row.intentId, row)
     if (filter.intentId && found.size) break
   }
-  const matches = [...found.values()].map((r) => fromRow(key.value, r))
-  for (const m of matches) if (HAS_REASON.has(m.status)) m.reason = (await readReceipt(profileId, m.intentId))?.receipt.originTransaction?.statusReason
   const rows = [...found.values()]
+  const matches = rows.map((r) => fromRow(key.value, r))
+  for (const m of matches) if (HAS_REASON.has(m.status)) m.reason = (await readReceipt(profileId, m.intentId))?.receipt.originTransaction?.statusReason
   return { matches, fetchedAt: rows.length ? Math.min(...rows.map((r) => r.fetchedAt)) : undefined }
 }
 
 /** The same from the cache alone (offline). */
-export async function resolveOffline(profileId: string, key: BulkKey): Promise<Resolved> {
-  return { ok: true, value: (await cachedMatches(profileId, key)).matches }
+export async function resolveOffline(profileId: string, key: BulkKey): Promise<KeyOutcome> {
+  return { matches: (await cachedMatches(profileId, key)).matches }
 }

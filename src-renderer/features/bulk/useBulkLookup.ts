@@ -40,11 +40,7 @@ export function useBulkLookup() {
     }).then((results) => {
       if (controller.current !== c) return
       controller.current = null
-      const outcomes = keys.flatMap((key, i): BulkOutcome[] => {
-        const r = results[i]
-        if (!r) return []
-        return [r.ok ? { key, matches: r.value, liveError: r.liveError, fetchedAt: r.fetchedAt } : { key, error: r.error }]
-      })
+      const outcomes = keys.flatMap((key, i): BulkOutcome[] => (results[i] ? [{ key, ...results[i] }] : []))
       setState((s) => ({ ...s, running: false, outcomes, cancelled: c.signal.aborted, pausedUntil: undefined }))
     })
   }, [])
