@@ -1,16 +1,13 @@
 /**
- * The one way an amount is written, for every view, every CSV and the command line.
- * Amounts arrive as exact decimal strings in base units; nothing here goes through
- * floating point, so `1234567890123456789012` shows digit for digit.
+ * The one way an amount is written, for every view, CSV and the command line; amounts are
+ * exact decimal strings in base units and never go through floating point.
  *
- * - `formatUnitsExact(raw, decimals)`: base units to token units, exact and ungrouped
- *   ("22226.712833"): the CSVs' token-units column and anything a program reads back.
+ * - `formatUnitsExact(raw, decimals)`: token units, exact and ungrouped ("22226.712833").
  * - `groupDecimal(exact)`: the same with thousands grouped ("22,226.712833").
- * - `amountText({ raw, decimals, symbol, chain, role })`: the sentence form people read,
- *   "22,226.712833 USDC on Arbitrum (quoted)"; with no decimals known it says the base
- *   units and the token ("22226712833 base units of 0xaf88…5831", the whole address), never a guess.
- * - `parseDecimalInput(text)`: what a person types or pastes back, in the app's own
- *   display form ("1,250.50") or plain ("1250.5"), to a plain decimal string.
+ * - `amountText({ raw, decimals, symbol, chain, role })`: the sentence people read,
+ *   "22,226.712833 USDC on Arbitrum (quoted)", or without decimals the base units and the
+ *   whole token address, never a guess.
+ * - `parseDecimalInput(text)`: what a person types back ("1,250.50", "1250.5"), to plain.
  */
 
 import { isTokenDecimals, MAX_AMOUNT_DIGITS } from './service/bounds'

@@ -7,7 +7,7 @@ import {
   GetEarnPoolsRequestSchema,
   GetIntentHistoryRequestSchema,
   GetIntentRequestSchema,
-  IntentSchema,
+  CommitIntentRequestSchema,
   QuoteIntentRequestSchema,
   SearchIntentsRequestSchema,
   YieldBalanceQuerySchema,
@@ -57,10 +57,9 @@ import {
 import { ProfileInputSchema, type AppInfo, type ConnectionTest, type Fetched, type ProfileView } from './app'
 
 /**
- * The one bridge contract: every method the renderer may call, with the schema its
- * arguments must pass and the type of its result. Served over Electron IPC and over the
- * browser host's HTTP bridge by the same handlers. Add a method here and in
- * `channels.ts`; never add a generic pass-through.
+ * The one bridge contract: every method the renderer may call, its arguments' schema and
+ * its result's type, served over IPC and the host's HTTP bridge by the same handlers. Add
+ * a method here and in `channels.ts`; never a generic pass-through.
  */
 
 /** Upper bound for one positions request; the client splits it into batches of 25. */
@@ -81,22 +80,11 @@ export const SetAccessKeyArgsSchema = z
     allowPlainText: z.boolean().optional(),
   })
   .strict()
-/**
- * Longest pasted intent text passed along with a commit. A QuoteIntent answer is a few
- * KB; the text and the intent together must fit the host's 1 MiB bridge body.
- */
+/** Longest pasted intent text sent with a commit: with the intent it must fit the host's 1 MiB bridge body. */
 export const MAX_PASTED_INTENT_CHARS = 256_000
 
-/**
- * CommitIntent's request, plus the text the person pasted, when the intent came from
- * the Commit view's box: the client sends that text unchanged when it is this intent
- * in the service's own form (see the service client), so no re-encoding reaches it.
- */
-export const CommitIntentArgsSchema = z
-  .strictObject({
-    intent: IntentSchema,
-    pastedText: z.string().min(1).max(MAX_PASTED_INTENT_CHARS).optional(),
-  })
+/** CommitIntent's request, plus the text pasted in the Commit view: sent unchanged when it is this intent in the service's form. */
+export const CommitIntentArgsSchema = CommitIntentRequestSchema.extend({ pastedText: z.string().min(1).max(MAX_PASTED_INTENT_CHARS).optional() })
 
 export const LogoArgsSchema = z.object({ url: z.string().min(1).max(2048) }).strict()
 

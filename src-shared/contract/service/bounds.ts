@@ -1,15 +1,11 @@
 /**
- * The ranges a service value must fall in to be believed. The schemas refuse values
- * outside them when answers are normalised (the field is dropped and named, see
- * `src-main/service/normalise/decode.ts`), and the renderer applies the same checks to
- * what it reads from the cache or an imported file, which may predate them. Plain
- * values and predicates, without zod, so a view can import them cheaply.
+ * The ranges a service value must fall in to be believed, without zod: the schemas refuse
+ * values outside them (the field is dropped and named), and the renderer checks what the
+ * cache or an imported file holds, which may predate them.
  *
  * - Token decimals: 0–255 (ERC-20 `decimals()` is a uint8).
- * - Times: from 2009-01-01 (before any chain an intent can touch) to ten years after
- *   now. A later or earlier moment is a corrupt or hostile value, not a date to draw.
- * - Amounts: at most 200 digits (a uint256 has 78; a long fraction may add as many
- *   again), so one value cannot cost megabytes of digits to format.
+ * - Times: from 2009-01-01 (before any chain an intent can touch) to ten years after now.
+ * - Amounts: at most 200 digits (a uint256 has 78), so no value costs megabytes to format.
  * - Chain ids: non-negative safe integers.
  */
 
@@ -32,17 +28,10 @@ export const isSaneTime = (ms: number, now: number = Date.now()): boolean =>
 /** A chain id: a non-negative safe integer. */
 export const isChainId = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0
 
-/**
- * A list a record claims to hold, or none: a cached or imported record may hold a number
- * or an object where a list belongs, and iterating that throws.
- */
+/** A list a record claims to hold, or none: a cached or imported record may hold anything there, and iterating that throws. */
 export const listOf = <T>(v: readonly T[] | null | undefined): readonly T[] => (Array.isArray(v) ? v : [])
 
-/**
- * A chain a view can draw: a chain id, a name and, when it has one, a native currency
- * with text symbol and name and decimals from 0 to 255. The service's answers are checked
- * by their schema; this checks what the cache holds, which may predate it.
- */
+/** A chain a view can draw (an id, a name, a sane native currency if any): what the cache holds may predate the schema. */
 export function isUsableChain(c: unknown): boolean {
   if (!c || typeof c !== 'object') return false
   const { id, name, nativeCurrency: n } = c as { id?: unknown; name?: unknown; nativeCurrency?: unknown }
@@ -58,10 +47,8 @@ export const saneTimeWindow = (now: number = Date.now()): string =>
   `${new Date(EARLIEST_TIME_MS).toISOString().slice(0, 10)} to ${new Date(now + LATEST_TIME_AHEAD_MS).toISOString().slice(0, 10)}`
 
 /**
- * Where a normalised record says which of its fields were refused: the key of a list of
- * `RefusedField` on the object that held them (an answer whose list lost an entry says
- * so on the object holding the list). Not a service field; the leading underscore keeps
- * it apart from anything a service sends.
+ * The key under which a normalised record lists its refused fields (`RefusedField`), on the
+ * object that held them; the leading underscore keeps it apart from any service field.
  */
 export const REFUSED_FIELDS_KEY = '_refused'
 
@@ -83,11 +70,7 @@ export function refusedFieldsOf(record: unknown): RefusedField[] {
     .map((n) => ({ field: n.field.slice(0, 200), reason: n.reason.slice(0, 300) }))
 }
 
-/**
- * Every refused field inside a record, with its path from the record
- * (`receipt.summary.originTokenMetadata.decimals`). The walk is bounded (depth 12, 5,000
- * objects, 100 notices), so a deep or huge record costs little.
- */
+/** Every refused field inside a record, with its path from it; the walk is bounded (depth 12, 5,000 objects, 100 notices). */
 export function refusedFieldsIn(record: unknown): RefusedField[] {
   const out: RefusedField[] = []
   let budget = 5000
