@@ -5,12 +5,11 @@ import { ErrorNotice } from '../../components/ErrorNotice'
 import { OpenFileButton } from '../../components/OpenFileButton'
 import { StatusBadge } from '../../components/StatusBadge'
 import { readBlobText } from '../../db/transfer'
-import { formatAge, parseTime } from '../../lib/format'
+import { formatAge, formatClock, formatDuration, parseTime } from '../../lib/format'
 import { useServiceNow } from '../../data/serviceExtras'
 import { useNow } from '../../lib/useNow'
 import { WatchButton } from '../watch'
 import type { Committed } from './commitFlow'
-import { ExecutionWindow } from './ExecutionWindow'
 import { IntentPreview } from './IntentPreview'
 import type { ParsedIntentInput } from './parseIntent'
 import { QuoteForm } from './QuoteForm'
@@ -66,6 +65,30 @@ function ExpiredWarning({ intent }: { intent: Intent }) {
         quote, or commit anyway to see its answer.
       </p>
     </div>
+  )
+}
+
+/** Spec 4.1: a committed intent must be executed within 10 minutes. */
+export const EXECUTION_WINDOW_MS = 10 * 60_000
+
+/** A live countdown to the end of the execution window that a successful commit opened. */
+export function ExecutionWindow({ committedAt }: { committedAt: number }) {
+  const deadline = committedAt + EXECUTION_WINDOW_MS
+  const now = useNow(1000, Date.now() < deadline)
+  const left = deadline - now
+  if (left <= 0)
+    return (
+      <p className="notice notice-warn commit-window" role="status" data-testid="execution-window">
+        The 10-minute execution window closed at {formatClock(deadline)}. To go ahead, get a new quote and commit it again.
+      </p>
+    )
+  return (
+    <p className="commit-window" data-testid="execution-window">
+      Execute before <strong>{formatClock(deadline)}</strong>{' '}
+      <span role="timer" aria-live="off" className="commit-countdown">
+        ({formatDuration(left)} left)
+      </span>
+    </p>
   )
 }
 
