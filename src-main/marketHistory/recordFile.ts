@@ -7,20 +7,15 @@ import type { MarketObservation, RateUnit } from '../../src-shared/contract/mark
  * | bytes | field |
  * |---|---|
  * | 0–3 | time, whole seconds since 2020-01-01 UTC (u32, good until 2156) |
- * | 4–7 | base rate (f32; NaN: not sent) |
- * | 8–11 | rewards rate (f32; NaN: none) |
- * | 12–15 | TVL in token units (f32; NaN: not sent) |
- * | 16–19 | TVL in USD (f32; NaN: not sent) |
+ * | 4–7, 8–11 | base and rewards rates (f32; NaN: not sent, or no rewards) |
+ * | 12–15, 16–19 | TVL in token units and in USD (f32; NaN: not sent) |
  * | 20–21 | utilisation in 1/10,000 (u16; 0xFFFF: not sent) |
  * | 22 | flags: base unit (bits 0–1), rewards unit (2–3), entry (4–5), exit (6–7) |
  *
- * A unit is 0 unknown, 1 APY, 2 APR; entry and exit are 0 unknown, 1 closed, 2 open; entry
- * 3 marks the market gone from a full snapshot (the other fields are then empty).
- *
- * 32-bit floats keep 7 significant digits: exact for rates to 6 decimals, within a
- * ten-millionth for TVL, which is what a chart needs (the market page shows the present
- * figures exactly from the live answer). 90 days × 96 snapshots × 1,000 markets, every
- * market changing every time (the worst case): 8,640,000 × 23 B = 198.7 MB.
+ * A unit is 0 unknown, 1 APY, 2 APR; entry and exit 0 unknown, 1 closed, 2 open; entry 3
+ * marks the market gone from a full snapshot. 32-bit floats keep 7 significant digits:
+ * exact for rates to 6 decimals, enough for a TVL chart. Worst case, 90 days × 96
+ * snapshots × 1,000 markets all changing: 198.7 MB.
  */
 export const RECORD_BYTES = 23
 
@@ -92,12 +87,9 @@ export function decodeRecords(buf: Buffer): StoredRecord[] {
   return out
 }
 
-/**
- * Whether two observations differ in anything the record keeps (compared as stored, so
- * a figure that changes below float precision is not written again).
- */
 const compareScratch = Buffer.alloc(RECORD_BYTES * 2)
 
+/** Whether two observations differ in anything the record keeps, compared as stored (a change below float precision is none). */
 export function sameAsStored(a: StoredRecord, b: StoredRecord): boolean {
   encodeRecord(a, compareScratch, 0)
   encodeRecord(b, compareScratch, RECORD_BYTES)
@@ -114,11 +106,7 @@ export const fileOfKey = (key: string): string => `m-${key}.bin`
 /** A market's file name: market ids are the service's free text, so they are hashed. */
 export const marketFileName = (marketId: string): string => fileOfKey(marketFileKey(marketId))
 
-/**
- * The journal (`journal.bin`): a full snapshot's changed records in one append, each
- * entry the market's file key as 12 bytes and its 23-byte record. The journal's records
- * are newer than every record of the market's file, and move there at the next fold.
- */
+/** The journal (`journal.bin`): changed records in one append per snapshot, each the market's 12-byte file key and its record. */
 export const JOURNAL_KEY_BYTES = 12
 export const JOURNAL_BYTES = JOURNAL_KEY_BYTES + RECORD_BYTES
 

@@ -3,11 +3,7 @@ import type { SvcError } from './errors'
 import { WireDialectSchema, type WireDialect } from './dialect'
 import { profileNameProblem } from './profileName'
 
-/**
- * Types about the app itself (profiles, where data came from) that cross the bridge.
- * The access key is deliberately absent: the renderer can set or clear it and learn
- * only whether one is stored.
- */
+/** Types about the app itself (profiles, where data came from) that cross the bridge; never the access key. */
 
 /** `raw` read as an absolute URL, or `undefined` when it is not one. */
 export function urlOf(raw: string): URL | undefined {
@@ -115,10 +111,9 @@ export interface Fetched<T> {
 }
 
 /**
- * How a check ended. `rateLimited`: the service asked the app to slow down and the retries
- * within the run's budget did not get through — not a failure of the service; `warning`:
- * it answered, but something is missing or was ignored; `absent`: an optional operation
- * beyond the spec this service does not offer (nothing needs it).
+ * How a check ended. `rateLimited`: still rate-limited after the run's retries, not a
+ * failure of the service; `warning`: answered, but something is missing or was ignored;
+ * `absent`: an optional operation this service does not offer.
  */
 export type CheckOutcome = 'passed' | 'failed' | 'rateLimited' | 'warning' | 'absent'
 

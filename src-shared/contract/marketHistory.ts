@@ -2,10 +2,9 @@ import { z } from 'zod'
 import { YieldBalanceQuerySchema, type RewardRate, type YieldMarket } from './service'
 
 /**
- * Market history: what the main process records of every yield market it sees (the
- * service keeps no history), and what the bridge answers from that record. The rate
- * split below is the one place a market's rate is cut into its base rate and its rewards
- * rate; the recorder, the market page and the table all read it.
+ * Market history: what main records of every yield market it sees (the service keeps no
+ * history) and answers from. `splitRate` is the one place a market's rate is cut into its
+ * base and rewards rates.
  */
 
 /** `APY`, `APR`, or absent when the service did not say (or its parts disagree). */
@@ -65,11 +64,7 @@ export const ESTIMATE_PERIODS_PER_YEAR = 365
 export const aprToApy = (apr: number, periodsPerYear = ESTIMATE_PERIODS_PER_YEAR): number =>
   Math.pow(1 + apr / periodsPerYear, periodsPerYear) - 1
 
-/**
- * A total APY where one is wanted. When both parts are APY the sum is exact; an APR part
- * is converted assuming daily compounding, because the service states no compounding,
- * so the total is an estimate and says how it was made.
- */
+/** A total APY: exact when both parts are APY; an APR part is converted assuming daily compounding, and the total says so. */
 export function totalApy(split: RateSplit): { apy: number; estimate: boolean; how?: string } | undefined {
   if (split.base === undefined && split.rewards === undefined) return undefined
   const parts = [
