@@ -22,35 +22,20 @@ export interface ReceiptWatcherOptions extends ListOptions {
   /** Watches kept at once, over all profiles; adding past it is refused with a message. */
   maxWatches?: number
   backoff?: Partial<BackoffPolicy>
-  /**
-   * Calls for one watch start at least this far apart. A service that holds the call
-   * until something changes never notices; one that answers at once, with nothing new
-   * or with a "change" every time, would otherwise be asked again at once, forever.
-   */
+  /** Calls for one watch start at least this far apart: a service answering at once, with nothing new, would be asked again at once forever. */
   minPollIntervalMs?: number
 }
 
-/**
- * Enough that a board of a couple of hundred watches is held whole, so every change
- * arrives as it happens; past that, watches take turns (see slots.ts) and a change may
- * wait for its watch's turn.
- */
+/** A board of a couple of hundred watches held whole, every change arriving as it happens; past it, watches take turns (slots.ts). */
 export const DEFAULT_MAX_CONCURRENT = 256
-/**
- * Every watch is a loop, an entry in the list file and a row on the board; past a few
- * thousand the board is no longer something a person reads, and a page (or anything
- * driving the bridge) adding watches without end would grow all three without bound.
- */
+/** Past a few thousand watches the board is unreadable, and a page adding watches without end would grow loops, file and board. */
 export const DEFAULT_MAX_WATCHES = 2_000
 const DEFAULT_MIN_POLL_INTERVAL_MS = 1_000
 
 /** Stopped by a failure rather than finished: a settings change or a new request may cure it. */
 const stoppedByFailure = (entry: Entry) => entry.state.phase === 'done' && !entry.state.outcome
 
-/**
- * Runs one WaitIntentReceipt loop per unfinished watch, for every profile, and keeps the
- * list on disk. See `WatchControl` for the bridge-facing surface.
- */
+/** One WaitIntentReceipt loop per unfinished watch, for every profile, with the list on disk (`WatchControl` for the bridge). */
 export function createReceiptWatcher(opts: ReceiptWatcherOptions): WatchControl {
   const watcher = new ReceiptWatcher(opts)
   // Restore: every watch comes back; the unfinished ones resume where they were (unless paused).
@@ -58,10 +43,7 @@ export function createReceiptWatcher(opts: ReceiptWatcherOptions): WatchControl 
   return watcher
 }
 
-/**
- * The watch list (`WatchBook`) and its WaitIntentReceipt loops, one per unfinished watch,
- * run by the lists' one `Scheduler`.
- */
+/** The watch list (`WatchBook`) and its loops, run by the lists' one `Scheduler`. */
 class ReceiptWatcher extends WatchBook implements WatchControl {
   private readonly scheduler: Scheduler<Entry>
   private readonly slots: Slots

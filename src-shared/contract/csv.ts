@@ -2,17 +2,12 @@
 import { PLAIN_DECIMAL } from './formats'
 
 /**
- * The one CSV writer, for the page's exports and the command line. RFC 4180: CRLF
- * between records (LF where asked), fields quoted when they hold a comma, a quote, a line
- * break or edge whitespace, quotes doubled inside. Values are written as given: amounts
- * must already be exact decimal strings, so nothing here ever rounds them.
- *
- * Text from the service or a person may begin like a spreadsheet formula
- * (`=HYPERLINK(…)`, `@SUM(…)`, `+cmd|…`, `-2+3`, or a tab or line break before one).
- * Such a text cell is written with a leading `'`, which spreadsheets read as "this is
- * text", so opening an export never runs anything. Numbers stay numbers: a `number` or
- * `bigint`, and text that is a plain decimal (`-12.5`, a negative amount), are written
- * as they are.
+ * The one CSV writer, for the page's exports and the command line: RFC 4180 (CRLF, or LF
+ * where asked; fields quoted when they hold a comma, quote, line break or edge whitespace).
+ * Values are written as given, so exact amounts are never rounded. Text that begins like a
+ * spreadsheet formula (`=`, `@`, `+`, `-`, or a tab or line break before one) is written
+ * with a leading `'`, so opening an export runs nothing; numbers and plain decimal text
+ * (`-12.5`) stay as they are.
  */
 
 export type CsvValue = string | number | bigint | boolean | null | undefined

@@ -1,8 +1,4 @@
-/**
- * The `0x…` formats the service uses, written once for main, the renderer and the
- * simulator. Case-insensitive on input: addresses arrive checksummed (mixed case), hashes
- * in either case. Plain regular expressions with no zod, so start-up code may use them.
- */
+/** The `0x…` formats, once for main, the renderer and the simulator: case-insensitive, and without zod for start-up code. */
 
 /** A 32-byte value: intent ids and transaction hashes. */
 export const HASH_32 = /^0x[0-9a-fA-F]{64}$/
@@ -23,10 +19,9 @@ export const isHexData = (s: string): boolean => HEX_DATA.test(s)
 export const hexRunsIn = (text: string): string[] => text.match(/0x[0-9a-fA-F]+/g) ?? []
 
 /**
- * Addresses, hashes and ids of every chain are printable ASCII (hex, base58, bech32).
- * A character outside it in such a value is a look-alike (Cyrillic “с” for “c”, Greek
- * “ο” for “o”), a bidi control that reorders what is shown, or an invisible one: the
- * value would display as one address and copy as another.
+ * Addresses, hashes and ids of every chain are printable ASCII: anything else in one is a
+ * look-alike (Cyrillic “с”), a bidi control or an invisible character, and the value
+ * would display as one address and copy as another.
  */
 export const PLAIN_TOKEN = /^[\x21-\x7e]*$/
 export const isPlainToken = (s: string): boolean => PLAIN_TOKEN.test(s)
