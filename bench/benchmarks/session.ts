@@ -5,7 +5,7 @@ import { allTxHashes, type IntentRecord } from '../../tools/simulator/records'
 import { Resources, type Benchmark } from '../lib/benchmark'
 import { startApp } from '../lib/app'
 import { launchChromium } from '../lib/chromium'
-import { ROW, allLoaded, loadAllRoute } from '../lib/historyView'
+import { HISTORY_MAIN, NEXT_BUTTON, PAGE_LABEL, ROW, allLoaded, historyState, loadAllRoute, readyToTurn } from '../lib/historyView'
 import { atMost, type Figure } from '../lib/report'
 import { percentile } from '../lib/stats'
 import { seededRandom } from '../lib/random'
@@ -13,7 +13,6 @@ import { seededRandom } from '../lib/random'
 /** Rows that make "the first rows" of any lookup (fewer when the answer holds fewer). */
 const FIRST_ROWS = 10
 const SEARCH_ROW = 'table[aria-label="Search results"] tbody tr[data-index]'
-const INTENT_PAGE = '.intent-title'
 const VIEWPORT = { width: 1280, height: 2800 }
 const LOAD_ALL_ROWS = 10_000
 const BULK_KEYS = 200
@@ -22,10 +21,15 @@ interface Lookup {
   label: string
   /** A route to open, or `next` to turn History's page. */
   route: string | 'next'
-  /** Rows that must be on screen (or the intent page, for a key that opens one). */
+  /** Rows that must be on screen. */
   want: number
   selector: string
+  /** The intent a pasted id or hash opens directly: the lookup is done when its page shows, not the result row before it. */
+  opens?: string
 }
+
+/** What `timeLookup` needs in the page. */
+type InPage = Omit<Lookup, 'label'> & { rowAttr: string; main: string; next: string; pageLabel: string }
 
 declare global {
   interface Window {
@@ -50,30 +54,40 @@ const phase = (page: Page, name: string) => page.evaluate((n) => (window.__phase
 
 /**
  * In the page: opens `route` (or presses History's Next) and notes, at a painted frame,
- * the time until `want` rows matching `selector` lie inside the window, or the intent
- * page shows; for a page turn the first row must be a new one. Gives up after 60 s.
+ * the time until the view shows what was asked: `want` rows matching `selector` inside
+ * the window, of the view the app has drawn for `route` (the sidebar's link to the
+ * current view carries its query in the same render), and for History of a list done
+ * loading (its previous list's rows stay on screen while the next loads); for a page
+ * turn, the next page's label and a new first row; for a key that opens its intent, that
+ * intent's page. Gives up after 60 s.
  */
-function timeLookup([route, selector, want, intentPage, rowAttr]: readonly [string, string, number, string, string]): void {
+function timeLookup(l: InPage): void {
   window.__sessionMs = undefined
-  const firstBefore = document.querySelector(selector)?.getAttribute(rowAttr)
-  const hashBefore = location.hash
-  // A key that opens its intent directly counts once the intent page it opened shows.
-  const intentOpened = () => location.hash !== hashBefore && location.hash.startsWith('#/intent/') && !!document.querySelector(intentPage)
+  const firstBefore = document.querySelector(l.selector)?.getAttribute(l.rowAttr)
+  const pageBefore = document.querySelector(l.pageLabel)?.textContent
+  const intentOpened = () =>
+    location.hash.startsWith('#/intent/') && !!document.getElementById('intent-title')?.textContent?.toLowerCase().includes(l.opens!.toLowerCase())
+  const drawn = () =>
+    l.route === 'next'
+      ? document.querySelector(l.pageLabel)?.textContent !== pageBefore && document.querySelector(l.selector)?.getAttribute(l.rowAttr) !== firstBefore
+      : document.querySelector('nav[aria-label=Views] a[aria-current=page]')?.getAttribute('href') === l.route
+  const shown = () => {
+    let n = 0
+    for (const row of document.querySelectorAll(l.selector)) {
+      const r = row.getBoundingClientRect()
+      if (r.height > 0 && r.top >= 0 && r.bottom <= innerHeight + 0.5) n++
+    }
+    return n
+  }
+  const done = () => (l.opens ? intentOpened() : drawn() && document.querySelector(l.main)?.getAttribute('aria-busy') !== 'true' && shown() >= l.want)
   const started = performance.now()
   const frame = () => {
-    let shown = 0
-    const rows = document.querySelectorAll(selector)
-    for (const row of rows) {
-      const r = row.getBoundingClientRect()
-      if (r.height > 0 && r.top >= 0 && r.bottom <= innerHeight + 0.5) shown++
-    }
-    const turned = route !== 'next' || rows[0]?.getAttribute(rowAttr) !== firstBefore
     const now = performance.now() - started
-    if ((shown >= want && turned) || intentOpened()) window.__sessionMs = now
+    if (done()) window.__sessionMs = now
     else if (now < 60_000) requestAnimationFrame(frame)
   }
-  if (route === 'next') document.querySelector<HTMLButtonElement>('[role=navigation][aria-label=Pages] button:last-of-type')?.click()
-  else location.hash = route
+  if (l.route === 'next') document.querySelector<HTMLButtonElement>(l.next)?.click()
+  else location.hash = l.route
   requestAnimationFrame(frame)
 }
 
@@ -100,11 +114,12 @@ function sessionPlan(records: readonly IntentRecord[], owners: Map<string, numbe
   const busiest = search('busiest wallet', HEAVY_OWNER_ADDRESS, 500)
   const plan: Lookup[] = [busiest]
   for (const [w, n] of wallets.slice(0, 5)) plan.push(search(`wallet of ${n}`, w, n))
-  for (let i = 0; i < 6; i++) plan.push(search('intent id', pick().intentId, 1))
+  const byId = (r: IntentRecord): Lookup => ({ ...search('intent id', r.intentId, 1), opens: r.intentId })
+  for (let i = 0; i < 6; i++) plan.push(byId(pick()))
   plan.push({ ...busiest, label: 'busiest wallet, again' })
   for (let i = 0; i < 6; i++) {
     const r = records.find((x, j) => j > i * 997 && allTxHashes(x).length > 0) ?? pick()
-    plan.push(search('tx hash', allTxHashes(r)[0], 1))
+    plan.push({ ...search('tx hash', allTxHashes(r)[0], 1), opens: r.intentId })
   }
   for (let i = 0; i < 4; i++) plan.push(search('deposit address', pick().originIntentAddress, 1))
   const [w40, n40] = wallets[5]
@@ -117,15 +132,22 @@ function sessionPlan(records: readonly IntentRecord[], owners: Map<string, numbe
   for (let i = 0; i < 4; i++) plan.push({ label: 'History: next page', route: 'next', want: FIRST_ROWS, selector: ROW })
   plan.push({ ...busiest, label: 'busiest wallet, third time' })
   for (const [w, n] of wallets.slice(6)) plan.push(search(`wallet of ${n}`, w, n))
-  plan.push(search('intent id', pick().intentId, 1))
+  plan.push(byId(pick()))
   return plan
 }
 
 async function timeOne(page: Page, l: Lookup): Promise<number> {
-  const attr = l.selector === ROW ? 'data-intent-id' : 'data-index'
-  await page.evaluate(timeLookup, [l.route, l.selector, l.want, INTENT_PAGE, attr] as const)
-  const done = await page.waitForFunction(() => window.__sessionMs, undefined, { timeout: 60_000, polling: 50 })
-  return (await done.jsonValue()) as number
+  // A page turn presses Next of the list the last lookup showed: only once it has loaded, or the click is lost.
+  if (l.route === 'next') await readyToTurn(page, 15_000)
+  const { label: _, ...lookup } = l
+  const rowAttr = l.selector === ROW ? 'data-intent-id' : 'data-index'
+  await page.evaluate(timeLookup, { ...lookup, rowAttr, main: HISTORY_MAIN, next: NEXT_BUTTON, pageLabel: PAGE_LABEL })
+  try {
+    const done = await page.waitForFunction(() => window.__sessionMs, undefined, { timeout: 60_000, polling: 50 })
+    return (await done.jsonValue()) as number
+  } catch (e) {
+    throw new Error(`session: "${l.label}" (${l.route}) did not show within 60 s: ${JSON.stringify(await historyState(page))}`, { cause: e })
+  }
 }
 
 /**
