@@ -1,14 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 
 /**
- * Who may use the browser host. A person opens a launch URL carrying a launch secret;
- * the page trades it, once, for a session credential that it keeps in its own origin's
- * storage and sends as `Authorization: Bearer …` on every bridge call.
- *
- * Why not a cookie: a browser sends a host's cookies to every port of that host, so any
- * local server on another port would receive the credential with the first image or
- * page the browser asked it for. A header is only ever sent by the page's own code, and
- * the storage it is kept in belongs to this origin alone (scheme, host and port).
+ * Who may use the browser host: the page trades the launch URL's secret, once, for a
+ * session credential it keeps in its origin's storage and sends as `Authorization: Bearer`.
+ * Not a cookie: a browser sends a host's cookies to every port of that host, so any local
+ * server on another port would receive it; a header is sent only by the page's own code.
  */
 export class HostSessions {
   private readonly launchSecrets = new Set<string>()

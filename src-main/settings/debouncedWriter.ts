@@ -2,12 +2,10 @@ import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 
 /**
- * A file the main process rewrites often (the watch list, the watched queries): written
- * atomically (a temp file, then rename), so a crash mid-write leaves the previous file
- * intact, and owner-only like every file in the data folder. Requests during a write fold
- * into one more write after it, and a short delay gathers bursts (many watches finishing
- * or queries polled together). A failed write is logged, never thrown: the work that
- * changed the file goes on, and the next change tries again.
+ * A file main rewrites often (the watch list, the watched queries): atomically and
+ * owner-only, with requests during a write folded into one more after it and bursts
+ * gathered by a short delay. A failed write is logged, never thrown; the next change
+ * tries again.
  */
 export class DebouncedFileWriter {
   private timer: NodeJS.Timeout | null = null

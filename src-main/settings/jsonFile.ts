@@ -6,9 +6,8 @@ import type { z } from 'zod'
 import { decodeWith } from '../../src-shared/contract/service'
 
 /**
- * Small JSON settings files, written so that a crash or power cut leaves either the old
- * file or the new one, never half of each: write a temporary file beside it, flush it,
- * then rename it over the original. Synchronous on purpose: these files are tiny, and
+ * Small JSON settings files, written so a crash leaves the old file or the new one (a
+ * flushed temporary file renamed over it). Synchronous on purpose: they are tiny, and
  * every caller wants the change on disk before it answers.
  */
 export function writeJsonAtomic(path: string, value: unknown, mode = 0o600): void {
@@ -42,11 +41,7 @@ function readTextIfExists(path: string): string | undefined | 'directory' {
   }
 }
 
-/**
- * Moves an unusable settings file (or a folder in its place) aside to a backup named by
- * the time, `<path>.<UTC time>.bak`, never over an earlier one: a second recovery keeps
- * the first backup, which may be the only copy of what was lost.
- */
+/** Moves an unusable settings file (or folder) aside to `<path>.<UTC time>.bak`, never over an earlier backup. */
 export function moveAside(path: string, now = new Date()): string {
   const backupPath = backupPathFor(path, now)
   renameSync(path, backupPath)
@@ -79,10 +74,9 @@ export type JsonFile<T> =
   | { state: 'recovered'; recovery: Recovery }
 
 /**
- * Reads and validates a settings file. One that is not valid JSON or does not fit the
- * schema (or a folder in its place) is moved aside to a timestamped backup (see
- * `moveAside`; an older backup is never replaced) so the app can start
- * from defaults and say what happened, instead of failing to start.
+ * Reads and validates a settings file; one that is not valid JSON or does not fit (or a
+ * folder in its place) is moved aside (`moveAside`), so the app starts from defaults and
+ * says so instead of failing to start.
  */
 export function readJsonFile<S extends z.ZodType>(path: string, schema: S): JsonFile<z.output<S>> {
   const text = readTextIfExists(path)
@@ -100,12 +94,10 @@ export function readJsonFile<S extends z.ZodType>(path: string, schema: S): Json
 }
 
 /**
- * Makes sure only the owner can use the file or folder (if there is one): 0600 for a
- * file, 0700 for a folder; returns whether it had to tighten it. A symbolic link is
- * left alone and never followed (it is opened with O_NOFOLLOW and changed through that
- * descriptor), so a link planted in the data folder cannot make the app loosen or
- * tighten some other file.
- * Windows has no such mode bits (its ACLs already scope the profile folder to the user).
+ * Makes sure only the owner can use the file or folder, if there is one (0600, or 0700);
+ * returns whether it had to tighten it. A symbolic link is never followed (O_NOFOLLOW,
+ * changed through the descriptor), so a planted link cannot redirect it; Windows has no
+ * such mode bits.
  */
 export function restrictToOwner(path: string): boolean {
   if (process.platform === 'win32') return false
@@ -133,11 +125,7 @@ export function restrictToOwner(path: string): boolean {
 export const defaultDataDir = (env: Record<string, string | undefined>): string =>
   resolve(env.INTENT_EXPLORER_DATA ?? join(homedir(), '.config', 'intent-explorer-host'))
 
-/**
- * The data folder: created 0700, tightened to 0700 if it was looser, and every file
- * directly in it (settings, keys, the watch list, backups) tightened to 0600. Symbolic
- * links are not followed (see `restrictToOwner`).
- */
+/** The data folder: created and kept 0700, every file directly in it 0600 (links not followed). */
 export function secureDataDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 })
   restrictToOwner(dir)

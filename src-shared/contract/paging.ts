@@ -1,17 +1,11 @@
 /**
- * The one loop over a cursor list ("pages up to a cap"), shared by main (the client's
- * history walk, the CLI, watched filters) and the renderer (load all, queues, statistics).
- *
- * Stop rules, checked between pages:
- * - the list ended: the page function says there is no next cursor (GetIntentHistory: no
- *   `nextPage`, `more: false`, or an empty page), or it answered nothing;
- * - a page brought nothing new (reading on would repeat it forever);
- * - the service handed back the cursor it was given (`sameCursor`): an error, not an end;
- * - the cap: `cap` items read. With `trim`, the last page asks only for what the cap still
- *   allows, so the cap is never overshot; without it pages are never cut, and the cursor
- *   returned resumes exactly where the read stopped;
- * - `signal` aborted (the page in flight is kept: it was fetched anyway);
- * - a page failed: the outcome is `error` with what was read before it.
+ * The one loop over a cursor list ("pages up to a cap"), for main (history walk, CLI,
+ * watched filters) and the renderer (load all, queues, statistics). It stops, between
+ * pages, when the list ended (no next cursor, or nothing answered); when a page brought
+ * nothing new; when the service handed back the cursor it was sent (an error); at `cap`
+ * items (with `trim` the last page asks only for what is left, else pages are never cut
+ * and the cursor returned resumes exactly there); when `signal` aborts (the page in
+ * flight is kept); or when a page failed (`error`, with what was read before it).
  */
 
 export type ReadOutcome = 'complete' | 'cap' | 'cancelled' | 'error'
