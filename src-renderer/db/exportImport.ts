@@ -85,9 +85,6 @@ function stamp(ms: number): string {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}-${two(d.getHours())}${two(d.getMinutes())}`
 }
 
-/** Lookup keys are derived from the objects: files leave them out and the import derives them again. */
-const withoutLookupKeys = ({ keys, ...record }: { keys?: unknown }) => record
-
 /**
  * Builds the export file piece by piece (the pieces become one Blob), yielding between
  * batches so the window stays responsive and the progress bar moves.
@@ -113,12 +110,13 @@ export async function exportCache(
   onProgress?.({ done, total, phase: 'reading' })
   for (const [n, s] of stores.entries()) {
     parts.push(`${n ? ',' : ''}${JSON.stringify(s)}:[`)
+    // Lookup keys are derived from the objects: files leave them out and the import derives them again.
     const strip = INTENT_OBJECT_STORES.some((o) => o.store === s)
     let first = true
     for (const p of profiles) {
       await eachBatch(storeTable(db, s), storeInfo(s).profileIndex, p, (rows) => {
         for (const r of rows as Array<{ baseUrl?: string }>) if (r.baseUrl) baseUrls.get(p)!.add(r.baseUrl)
-        parts.push(`${first ? '' : ','}${rows.map((r) => JSON.stringify(strip ? withoutLookupKeys(r as { keys?: unknown }) : r)).join(',')}`)
+        parts.push(`${first ? '' : ','}${rows.map((r) => JSON.stringify(strip ? { ...(r as object), keys: undefined } : r)).join(',')}`)
         first = false
         done += rows.length
         counts[s] = (counts[s] ?? 0) + rows.length

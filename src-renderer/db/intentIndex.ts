@@ -25,9 +25,6 @@ import {
 const sourceTable = (db: ExplorerDb, kind: IntentSource): Table =>
   db.table(INTENT_OBJECT_STORES.find((s) => s.kind === kind)!.store)
 
-/** Tables an ingest touches; a transaction around `ingestIntentObjects` must cover them. */
-const ingestTables = (db: ExplorerDb, kind: IntentSource): Table[] => [sourceTable(db, kind), db.intentRows, db.routeFacts, db.transitions]
-
 /**
  * Longest an unchanged object goes without being written again. Skipping it keeps its
  * fetch time (what offline views give as the data's age): within this window a repeat
@@ -111,7 +108,7 @@ export async function storeIntentObjects<T>(
     return part ? [{ part, record: record(o, part.intentId, meta), fingerprint: fingerprintOf(kind, o) }] : []
   })
   if (!items.length) return
-  await db.transaction('rw', ingestTables(db, kind), () => ingestIntentObjects(db, kind, meta, items))
+  await db.transaction('rw', [sourceTable(db, kind), db.intentRows, db.routeFacts, db.transitions], () => ingestIntentObjects(db, kind, meta, items))
 }
 
 /** Tables `rebuildIntentIndex` reads and writes. */

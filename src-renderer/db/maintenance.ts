@@ -70,27 +70,24 @@ export interface ClearTarget {
  * (intents, history entries, receipts) rebuilds the search index from what remains, so
  * searches never return an intent whose objects are gone.
  */
-export function clearCache(target: ClearTarget): Promise<void> {
-  return withIndexingPaused(() => clearStores(target))
-}
-
-async function clearStores(target: ClearTarget): Promise<void> {
-  const db = explorerDb()
-  const chosen = new Set<StoreName>(target.stores ?? STORES.map((s) => s.name))
-  const allSources = INTENT_OBJECT_STORES.every((s) => chosen.has(s.store))
-  const someSources = INTENT_OBJECT_STORES.some((s) => chosen.has(s.store))
-  if (allSources) for (const derived of DERIVED_STORES) chosen.add(derived)
-  const rebuild = someSources && !allSources
-  const profiles = target.profileId ? [target.profileId] : rebuild ? (await listCachedProfiles(db)).map((p) => p.profileId) : []
-  // History entries still in the journal go with the filed ones.
-  const dropJournal = chosen.has('historyEntries')
-  const tables = [...[...chosen].map((name) => storeTable(db, name)), ...(dropJournal ? [db.historyJournal] : [])]
-  await db.transaction('rw', rebuild ? [...new Set([...tables, ...rebuildTables(db)])] : tables, async () => {
-    if (dropJournal) await dropStaged(db, target.profileId)
-    for (const name of chosen) {
-      if (target.profileId) await prefixRange(storeTable(db, name), storeInfo(name).profileIndex, target.profileId).delete()
-      else await storeTable(db, name).clear()
-    }
-    if (rebuild) for (const p of profiles) await rebuildIntentIndex(db, p, await indexedIntentIds(db, p))
+export const clearCache = (target: ClearTarget): Promise<void> =>
+  withIndexingPaused(async () => {
+    const db = explorerDb()
+    const chosen = new Set<StoreName>(target.stores ?? STORES.map((s) => s.name))
+    const allSources = INTENT_OBJECT_STORES.every((s) => chosen.has(s.store))
+    const someSources = INTENT_OBJECT_STORES.some((s) => chosen.has(s.store))
+    if (allSources) for (const derived of DERIVED_STORES) chosen.add(derived)
+    const rebuild = someSources && !allSources
+    const profiles = target.profileId ? [target.profileId] : rebuild ? (await listCachedProfiles(db)).map((p) => p.profileId) : []
+    // History entries still in the journal go with the filed ones.
+    const dropJournal = chosen.has('historyEntries')
+    const tables = [...[...chosen].map((name) => storeTable(db, name)), ...(dropJournal ? [db.historyJournal] : [])]
+    await db.transaction('rw', rebuild ? [...new Set([...tables, ...rebuildTables(db)])] : tables, async () => {
+      if (dropJournal) await dropStaged(db, target.profileId)
+      for (const name of chosen) {
+        if (target.profileId) await prefixRange(storeTable(db, name), storeInfo(name).profileIndex, target.profileId).delete()
+        else await storeTable(db, name).clear()
+      }
+      if (rebuild) for (const p of profiles) await rebuildIntentIndex(db, p, await indexedIntentIds(db, p))
+    })
   })
-}

@@ -19,9 +19,8 @@ const VERSIONS: ReadonlyArray<{
   upgrade?: Parameters<ReturnType<Dexie['version']>['upgrade']>[0]
 }> = [
   {
-    // v1: the first cache. Full service objects live in their own stores; `intentRows`
-    // holds a small summary per intent for fast filtered lists and `intentKeys` the
-    // lookup keys (ids, hashes, addresses, words) of the offline search, as sent.
+    // v1: full service objects in their own stores, a summary per intent (`intentRows`)
+    // and the offline search's lookup keys, as sent (`intentKeys`).
     version: 1,
     stores: {
       intents: '[profileId+intentId]',
@@ -42,12 +41,9 @@ const VERSIONS: ReadonlyArray<{
     },
   },
   {
-    // v2: fewer writes per fetched intent and case-insensitive lookups. Lookup keys move
-    // from `intentKeys` onto the stored objects themselves (a multiEntry index per store
-    // costs index entries, not an extra record per intent), lower-cased (v1 kept them as
-    // sent, so a checksummed address missed its lower-case form). Summary rows gain
-    // `tags` (symbols, token addresses, providers, status) for free text, and a project
-    // filter. Balance snapshots gain `totalUsd` so position charts need not re-add items.
+    // v2: lookup keys move onto the stored objects, lower-cased (a multiEntry index costs
+    // index entries, not a record per intent; a checksummed address missed its lower-case
+    // form). Rows gain `tags` for free text and a project index; snapshots gain `totalUsd`.
     version: 2,
     stores: {
       intents: '[profileId+intentId], *keys',
@@ -60,19 +56,16 @@ const VERSIONS: ReadonlyArray<{
     upgrade: upgradeToV2,
   },
   {
-    // v3: history pages are staged whole in a journal and filed into the stores above
-    // behind it (`historyJournal.ts`): writing a page costs about its bytes, not its
-    // index keys. The key ends with the entry count so the waiting entries can be
-    // counted from keys alone.
+    // v3: history pages are staged whole and filed behind (`historyJournal.ts`); the key
+    // ends with the entry count, so the waiting entries are counted from keys alone.
     version: 3,
     stores: {
       historyJournal: '[profileId+stagedAt+seq+size]',
     },
   },
   {
-    // v4: route statistics read one small record per intent (`routeFacts`, no index but
-    // the key) instead of the whole summary row: the read costs the records' size. The
-    // upgrade derives them from the summary rows already cached.
+    // v4: route statistics read one small record per intent (`routeFacts`) instead of
+    // the whole summary row; the upgrade derives them from the rows cached.
     version: 4,
     stores: {
       routeFacts: '[profileId+intentId]',
