@@ -35,10 +35,7 @@ export interface QueryWatcherOptions extends ListOptions {
   notify?: QueryNotify
   /** The app-wide mute that intent watches obey; query notices obey it too. */
   notificationsMuted?: () => boolean
-  /**
-   * The app-wide pause that intent watches obey (a window works offline): while it holds,
-   * no query asks the service; a poll that falls due waits for it to lift.
-   */
+  /** The app-wide Work-offline pause intent watches obey: while it holds, a poll that falls due waits. */
   offline?: () => boolean
   /** Bounds; the product's are in `QUERY_WATCH_LIMITS`. Tests lower the interval here. */
   maxQueries?: number
@@ -77,10 +74,7 @@ interface Entry extends Scheduled {
   lastAttemptAt?: number
 }
 
-/**
- * Polls every watched query on its own schedule, for every profile, and keeps them on
- * disk. See `QueryWatchControl` for the bridge-facing surface and README.md for the rules.
- */
+/** Polls every watched query on its own schedule, for every profile, with the list on disk (README.md for the rules). */
 export function createQueryWatcher(opts: QueryWatcherOptions): QueryWatchControl {
   return new QueryWatcher(opts)
 }
@@ -98,8 +92,6 @@ class QueryWatcher extends ListBook<StoredQueries & { version: 1 }> implements Q
     this.scheduler = new Scheduler(this.job(), { ...this.env, paused: opts.offline })
     for (const stored of this.saved?.queries ?? []) this.restore(stored)
   }
-
-  // ---- bridge surface -------------------------------------------------------------
 
   list(profileId: string): QueryWatchList {
     const items = [...this.entries.values()].filter((e) => e.state.profileId === profileId).map((e) => e.state)
@@ -217,8 +209,6 @@ class QueryWatcher extends ListBook<StoredQueries & { version: 1 }> implements Q
     await this.flush()
   }
 
-  // ---- the loop -------------------------------------------------------------------
-
   /** What the one scheduler does for a query: poll it when due, back off from its interval. */
   private job(): Job<Entry> {
     return {
@@ -290,8 +280,6 @@ class QueryWatcher extends ListBook<StoredQueries & { version: 1 }> implements Q
     entry.controller = undefined
     this.changed(entry, [])
   }
-
-  // ---- helpers --------------------------------------------------------------------
 
   private resume(entry: Entry): void {
     this.scheduler.halt(entry)

@@ -5,10 +5,8 @@ import type { SvcError } from '../../src-shared/contract/errors'
 import { lookupServiceError, sentAs, type CatalogueEntry } from './errorCatalogue'
 
 /**
- * Turning everything that can go wrong on a call into a typed SvcError whose message
- * tells a person what to do. Messages name the service's base URL and the operation,
- * never the access key or any request header; the client additionally scrubs the key
- * from anything the service itself wrote (see `redact`).
+ * Everything that can go wrong on a call as a typed SvcError whose message tells a person
+ * what to do, naming the base URL and the operation, never the key or a request header.
  */
 
 export interface CallContext {
@@ -44,11 +42,7 @@ function parseWebrpcError(text: string): WebrpcError | undefined {
   }
 }
 
-/**
- * What the service said, quoted and shortened, for the end of a message. The key is
- * scrubbed from each field before they are joined and before the cut, so neither a
- * split key nor the prefix a cut would leave can get through.
- */
+/** What the service said, quoted and shortened; the key is scrubbed from each field before joining and cutting. */
 function serviceSaid(e: WebrpcError | undefined, secret: string | undefined): string {
   // Only the start can be shown; it is scrubbed with room for a key running past the cut.
   const window = MAX_QUOTED + (secret?.length ?? 0) + 8
@@ -60,10 +54,7 @@ function serviceSaid(e: WebrpcError | undefined, secret: string | undefined): st
   return ` The service said: “${short}”.`
 }
 
-/**
- * Seconds or an HTTP date, as RFC 9110 allows; `undefined` when absent or unreadable.
- * A date in the past means "now".
- */
+/** Retry-After as seconds or an HTTP date (RFC 9110), a past date meaning now; `undefined` when absent or unreadable. */
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (value === null) return undefined
   const trimmed = value.trim()
@@ -97,9 +88,9 @@ function catalogued(ctx: CallContext, entry: CatalogueEntry, base: Omit<SvcError
 }
 
 /**
- * A non-2xx HTTP answer. The error's name and code decide first (the deployed service
- * sends an unknown intent and an outage alike with HTTP 400); the status only when the
- * catalogue does not know them, and then the service's own words are kept.
+ * A non-2xx HTTP answer, classified by the error's name and code first (the deployed
+ * service sends an unknown intent and an outage alike as HTTP 400), by the status only
+ * when the catalogue does not know them, and then with the service's own words.
  */
 export function httpFailure(ctx: CallContext, status: number, headers: HeaderReader, body: string): SvcError {
   const e = parseWebrpcError(body)
@@ -118,10 +109,9 @@ export function httpFailure(ctx: CallContext, status: number, headers: HeaderRea
 }
 
 /**
- * A named error this app does not know (`QuotaExceeded (1200)`): shown as sent, with the
- * service's words. The HTTP status still decides the kind (and so retries), but advice
- * written for a status alone ("check the values entered") is not given for an error the
- * service named: for all the app knows, nothing in the request is wrong.
+ * A named error this app does not know (`QuotaExceeded (1200)`), shown as sent. The HTTP
+ * status still decides the kind (and so retries), but not the status's advice: for all
+ * the app knows, nothing in the request is wrong.
  */
 function uncatalogued(ctx: CallContext, status: number, headers: HeaderReader, e: WebrpcError | undefined, said: string, label: string): StatusVerdict {
   const verdict = byStatus(ctx, status, headers, e, said)
@@ -214,10 +204,7 @@ export function emptyBodyFailure(ctx: CallContext): SvcError {
   }
 }
 
-/**
- * An answer past the size limit. Retrying would fetch the same bulk again, so callers
- * treat it as final (`limitBytes` is set); the message names the limit.
- */
+/** An answer past the size limit: final (`limitBytes`), since asking again would fetch the same bulk. */
 export function tooLargeFailure(ctx: CallContext, limitBytes: number, encoded: boolean): SvcError {
   const how = encoded ? 'larger than' : 'that expands (decompressed) to more than'
   return {
@@ -281,10 +268,8 @@ export function networkFailure(ctx: CallContext, code: string | undefined, durin
 }
 
 /**
- * Removes a secret from every string of an error (its name, message, path, operation,
- * whatever the service filled in). The client's own messages never contain the key;
- * this guards against a service that echoes it back. The error's own field names are
- * ours, so only their values are walked (a short key must not eat `kind`).
+ * An error with a secret scrubbed from every string a service may have echoed it in; only
+ * the values are walked, the field names being ours (a short key must not eat `kind`).
  */
 export const redact = (error: SvcError, secret: string | undefined): SvcError =>
   Object.fromEntries(Object.entries(error).map(([field, value]) => [field, redactDeep(value, [secret])])) as SvcError
