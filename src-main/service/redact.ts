@@ -1,10 +1,8 @@
 /**
- * Scrubbing a secret out of text a service wrote. A plain `split(secret)` misses what
- * matters: a cut message keeps a prefix of the key, a key split across two fields is
- * never whole in either, and a service may echo it in another case. So every run of
- * text made of the key's pieces (any `FRAGMENT` characters in a row of the key, matched
- * case-insensitively) is replaced, wherever it is. Keys shorter than that are matched
- * whole. Callers redact before they cut anything.
+ * Scrubbing a secret out of text a service wrote. `split(secret)` misses a cut message's
+ * prefix of the key, a key split across two fields and another case, so every run of text
+ * made of the key's pieces (`FRAGMENT` characters of it in a row, any case) is replaced;
+ * shorter keys are matched whole. Callers redact before they cut anything.
  */
 export const REDACTED = '[redacted]'
 
@@ -13,12 +11,9 @@ const FRAGMENT = 6
 
 /**
  * Shortest piece of a key scrubbed from records that are not errors (answers, watch
- * states, files). Six characters would also match ordinary data: a 32-digit hex key has
- * 27 six-digit pieces, and a large answer holds millions of hex digits, so addresses and
- * hashes would lose pieces by chance (as would a profile named "Custody" for a key
- * `sk-custody-…`). Twelve characters match by chance about never, and still catch the
- * key whole, in any case, and any long part of it. Errors, where a service's text is
- * quoted and cut, keep the six-character rule.
+ * states, files): six characters would also match ordinary data (a 32-digit hex key has
+ * 27 six-digit pieces, and an answer millions of hex digits); twelve match by chance
+ * about never and still catch the key and any long part of it.
  */
 export const RECORD_FRAGMENT = 12
 
@@ -50,20 +45,12 @@ export function redactSecret(text: string, secret: string | undefined, fragment 
 export const redactAll = (texts: Array<string | undefined>, secret: string | undefined): Array<string | undefined> =>
   texts.map((t) => (t === undefined ? t : redactSecret(t, secret)))
 
-/**
- * Nesting walked by `redactDeep`. Service answers deeper than 256 levels are refused as
- * they are read, so nothing the app keeps is deeper; a value past this is replaced whole
- * rather than let through unread.
- */
+/** Nesting walked by `redactDeep` (answers deeper than 256 are refused as read); a value past it is replaced whole. */
 export const MAX_REDACT_DEPTH = 320
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-/**
- * A quick test for "may hold a piece of one of the keys": one case-insensitive regular
- * expression of every piece, far faster than slicing every string window by window, so
- * the strings of a large answer that hold nothing (nearly all) cost one scan each.
- */
+/** A quick test for "may hold a piece of a key": one case-insensitive regular expression, so clean strings cost one scan. */
 function mayHoldPiece(secrets: readonly string[], fragment: number): (text: string) => boolean {
   const pieces = new Set<string>()
   for (const secret of secrets) {

@@ -1,12 +1,10 @@
 import { z } from 'zod'
 
 /**
- * How one service spells its wire. The spec is a neutralised description: it writes the
- * RPC service as `Svc`, the word `service` inside field names, vendor words replaced by
- * neutral ones, and big integers as JSON numbers. A deployed service uses its own name
- * in the path and in those field names, its own vendor words, and strings for big
- * integers. A profile records which form its service speaks; the client translates at
- * the wire edge, so everything inside the app keeps the spec's names.
+ * How one service spells its wire. The spec writes the RPC service as `Svc`, `service` in
+ * field names, neutral words for vendor ones and big integers as numbers; a deployed
+ * service uses its own name and words and strings for big integers. The client translates
+ * at the wire edge, so everything inside keeps the spec's names.
  */
 
 /** The spec's name for the RPC service, and the default. */
@@ -55,10 +53,9 @@ export const isSpecDialect = (d: WireDialect): boolean =>
   d.serviceName === SPEC_SERVICE_NAME && d.renames.length === 0 && d.bigInts === 'number'
 
 /**
- * Every field the spec names with the word `service`. The deployed wire writes the
- * service's own name in its place, in the same case position (`serviceVersion` →
- * `<name>Version`, `quoteProviderWithServiceFee` → `quoteProviderWith<Name>Fee`). A test
- * checks this list against the schemas, so a new field cannot be forgotten.
+ * Every field the spec names with the word `service`, which the deployed wire replaces by
+ * the service's name in the same case (`serviceVersion` → `<name>Version`). A test checks
+ * this list against the schemas.
  */
 export const SERVICE_WORD_FIELDS = [
   'serviceVersion',

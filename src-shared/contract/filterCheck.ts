@@ -2,14 +2,11 @@ import type { GetIntentHistoryRequest, Intent, IntentHistoryEntry, SearchIntents
 
 /**
  * Did the service apply the filters it was sent? The published client's GetIntentHistory
- * takes only `page`, `byProjectId` and `byOwnerAddress`, and its SearchIntents no edge
- * filters: a service that ignores one answers unfiltered rows and says nothing. After each
- * filtered read the app checks the rows against what it sent; a filter a row contradicts
- * was not applied, and is named and applied here, locally, instead.
- *
- * A check answers `false` only when the row shows the field and it does not match;
- * `undefined` when the row does not carry it (nothing can be told, the row is kept).
- * Used by main (the doctor) and the renderer (History, Search) alike.
+ * takes only `page`, `byProjectId` and `byOwnerAddress` (its SearchIntents no edge
+ * filters), and a service that ignores a filter answers unfiltered rows silently. So the rows are checked against what was sent
+ * (by main's doctor and the renderer alike); a filter a row contradicts is named and
+ * applied locally. A check is `false` only when the row shows the field and it does not
+ * match, `undefined` when the row does not carry it.
  */
 
 type Verdict = boolean | undefined
