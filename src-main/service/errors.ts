@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { formatBytes, type HeaderReader } from './transport'
-import { redactAll, redactDeep, redactSecret } from './redact'
+import { redactDeep, redactSecret } from './redact'
 import type { SvcError } from '../../src-shared/contract/errors'
 import { lookupServiceError, sentAs, type CatalogueEntry } from './errorCatalogue'
 
@@ -46,8 +46,8 @@ function parseWebrpcError(text: string): WebrpcError | undefined {
 function serviceSaid(e: WebrpcError | undefined, secret: string | undefined): string {
   // Only the start can be shown; it is scrubbed with room for a key running past the cut.
   const window = MAX_QUOTED + (secret?.length ?? 0) + 8
-  const said = redactAll([e?.msg?.slice(0, window), e?.cause?.slice(0, window)], secret)
-    .filter((s): s is string => !!s && s.trim() !== '')
+  const said = [e?.msg?.slice(0, window), e?.cause?.slice(0, window)]
+    .flatMap((s) => (s?.trim() ? [redactSecret(s, secret)] : []))
     .join(': ')
   if (!said) return ''
   const short = said.length > MAX_QUOTED ? `${said.slice(0, MAX_QUOTED - 1)}…` : said

@@ -41,10 +41,6 @@ export function redactSecret(text: string, secret: string | undefined, fragment 
   return out
 }
 
-/** Several fields that end up in one message: each scrubbed, so a key split between them is caught piece by piece. */
-export const redactAll = (texts: Array<string | undefined>, secret: string | undefined): Array<string | undefined> =>
-  texts.map((t) => (t === undefined ? t : redactSecret(t, secret)))
-
 /** Nesting walked by `redactDeep` (answers deeper than 256 are refused as read); a value past it is replaced whole. */
 export const MAX_REDACT_DEPTH = 320
 
