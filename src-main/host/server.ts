@@ -57,10 +57,7 @@ const MIME: Record<string, string> = {
 
 export const isLoopbackHost = (host: string): boolean => LOOPBACK_HOSTS.has(host.replace(/^\[|\]$/g, ''))
 
-/**
- * The Host header must name a loopback address on our port; anything else is a
- * DNS-rebinding attempt (a hostile name resolving to 127.0.0.1) and is refused.
- */
+/** The Host header must name a loopback address on our port; anything else is DNS rebinding (a hostile name resolving to 127.0.0.1). */
 export function isAllowedHostHeader(header: string | undefined, port: number): boolean {
   if (!header) return false
   const m = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(header.trim().toLowerCase())
@@ -74,11 +71,7 @@ export function isOwnOrigin(origin: string, port: number): boolean {
   return m !== null && Number(m[2]) === port
 }
 
-/**
- * A request the page itself could not have made: another origin named in Origin, or a
- * browser saying (Sec-Fetch-Site) that a different site or origin started it. A local
- * page on another port is same-site, so only the origin check tells it apart.
- */
+/** A request the page could not have made: another Origin, or Sec-Fetch-Site naming another site (a local page on another port is same-site). */
 function fromElsewhere(req: IncomingMessage, port: number): boolean {
   const origin = req.headers.origin
   if (origin !== undefined && !isOwnOrigin(origin, port)) return true
@@ -294,11 +287,7 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
 
 const isJson = (req: IncomingMessage) => /^application\/json\b/.test(req.headers['content-type'] ?? '')
 
-/**
- * The request's URL, read as a path on our own origin (so `//elsewhere/x` is the path
- * `//elsewhere/x`, never another host), or `undefined` when it is not a well-formed
- * origin-form path or holds percent-escapes that do not decode.
- */
+/** The request's URL as a path on our own origin (`//elsewhere/x` stays a path), or `undefined` when malformed or not decodable. */
 function requestUrl(raw: string | undefined, origin: string): URL | undefined {
   if (!raw?.startsWith('/')) return undefined
   try {

@@ -62,14 +62,13 @@ interface Journal {
 /**
  * One profile's market history on disk, in its own folder:
  * - `m-<hash>.bin`, one per market: its records (`recordFile.ts`);
- * - `journal.bin`: the records written since the last fold, every market's in one
- *   append per batch (a market is written when it changed, or when nothing has covered
- *   it for an interval); a fold moves them to the markets' files;
+ * - `journal.bin`: records written since the last fold, every market's in one append per
+ *   batch; a fold moves them to the markets' files;
  * - `snapshots.bin`: one entry per full snapshot, so a market unchanged since its last
- *   record is known to have been there (and a silence longer than twice the interval is a gap);
- * - `markets.json`: market id → file, so the record can be listed and exported.
- * Appends only; pruning rewrites a file without its old records (temp file, rename).
- * A folder written before the journal (market files only) reads as it always did.
+ *   record is known to have been there (a silence past twice the interval is a gap);
+ * - `markets.json`: market id → file, to list and export the record.
+ * Appends only; pruning rewrites a file without its old records (temp file, rename). A
+ * folder from before the journal (market files only) reads as it always did.
  */
 export class MarketHistoryStore {
   private readonly last = new Map<string, StoredRecord | null>()
@@ -246,11 +245,7 @@ export class MarketHistoryStore {
     if (this.size !== undefined) this.size += buf.length
   }
 
-  /**
-   * Moves the journal's records to the markets' files, then empties the journal. After a
-   * crash in the middle it is simply done again: a market's file that already ends with
-   * some of its journal records gets only the ones after them.
-   */
+  /** Moves the journal's records to the markets' files and empties it; after a crash midway it is simply done again (`appendNew`). */
   fold(): void {
     const pending = this.pending()
     if (pending.size === 0) return
@@ -385,9 +380,8 @@ const openIfThere = (file: string, flags: string): number | undefined => orElse(
 
 /**
  * Rewrites a file of `step`-byte entries (each starting with its time in seconds) without
- * those before `keepFrom` (seconds), but only when its first is before `dueBefore`:
- * reading its first 4 bytes is all an untouched file costs. Returns the bytes removed and
- * whether nothing is left, or null when the file was left alone.
+ * those before `keepFrom`, only when its first is before `dueBefore` (an untouched file
+ * costs a 4-byte read). The bytes removed and whether nothing is left, or null if left alone.
  */
 function dropBefore(file: string, step: number, keepFrom: number, dueBefore: number): { bytes: number; empty: boolean } | null {
   const head = Buffer.alloc(4)
