@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
-import type { ConnectionTest, ProfileView } from '@contract/app'
+import type { CheckOutcome, ConnectionCheck, ConnectionTest, ProfileView } from '@contract/app'
 import { IN_PROCESS_DEMO_ORIGIN, ProfileInputSchema, isInsecureServiceUrl } from '@contract/app'
-import { checksSummaryLine } from '@contract/checks'
+import { CHECK_LABEL, checkOutcome, checksSummaryLine } from '@contract/checks'
 import { SPEC_DIALECT, type WireDialect } from '@contract/dialect'
 import type { SvcError } from '@contract/errors'
 import { Checkbox } from '../../components/Checkbox'
@@ -9,7 +9,6 @@ import { ErrorNotice } from '../../components/ErrorNotice'
 import { FormField } from '../../components/FormField'
 import { useActivateProfile, useRemoveProfile, useSaveProfile, useTestConnection } from '../../data/settings'
 import { useConnection } from '../../stores/connection'
-import { ConnectionChecks } from './ConnectionChecks'
 import { DialectFields } from './DialectFields'
 import { DisplaySettings } from './DisplaySettings'
 import { RecorderSettings } from '../yield'
@@ -109,6 +108,33 @@ function ProfileForm({ initial, onDone, plainTextBackend }: { initial: Draft; on
         </button>
       </div>
     </form>
+  )
+}
+
+const TONE: Record<CheckOutcome, string> = { passed: 'tone-ok', failed: 'tone-bad', rateLimited: 'tone-warn', warning: 'tone-warn', absent: 'tone-neutral' }
+
+/**
+ * Every read operation a connection test ran — OK, FAIL, RATE-LIMITED (apart from the
+ * failures), WARN or ABSENT (an optional operation this service lacks) — with what was
+ * found or why: the same list `npm run doctor` prints, so support can compare the two.
+ */
+function ConnectionChecks({ checks }: { checks: readonly ConnectionCheck[] }) {
+  if (checks.length === 0) return null
+  return (
+    <ul className="connection-checks" aria-label="Connection checks">
+      {checks.map((c) => {
+        const o = checkOutcome(c)
+        return (
+          <li key={c.operation} data-testid={`check-${c.operation}`} data-outcome={o}>
+            <span className={`badge ${TONE[o]}`}>{CHECK_LABEL[o]}</span> <code>{c.operation}</code>
+            {o === 'passed' ? ' ' : ': '}
+            <span className={o === 'failed' ? 'tone-bad' : 'muted'}>{c.detail}</span>
+            {c.error?.name ? <span className="muted small"> ({c.error.name}{c.error.code !== undefined ? ` ${c.error.code}` : ''})</span> : null}
+            {c.ms > 0 ? <span className="muted small"> · {c.ms} ms</span> : null}
+          </li>
+        )
+      })}
+    </ul>
   )
 }
 

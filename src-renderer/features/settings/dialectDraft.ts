@@ -23,13 +23,6 @@ export const draftOfDialect = (d: WireDialect = SPEC_DIALECT) => ({
 export type DialectDraft = ReturnType<typeof draftOfDialect>
 export type DialectErrors = Partial<Record<'serviceName' | 'renames', string>>
 
-/** The non-blank lines, each with its 1-based line number for messages. */
-const renameLines = (text: string) =>
-  text
-    .split(/\r?\n/)
-    .map((line, i) => ({ line: line.trim(), n: i + 1 }))
-    .filter((l) => l.line !== '')
-
 /** One `neutral=wire` line, or why it is not one. */
 function parseRenameLine(line: string, n: number): { rename: Rename } | { problem: string } {
   const parts = line.split('=')
@@ -45,7 +38,11 @@ export function parseDialectDraft(draft: DialectDraft): { ok: true; dialect: Wir
   const name = ServiceNameSchema.safeParse(draft.serviceName)
   if (!name.success) errors.serviceName = name.error.issues[0].message
 
-  const lines = renameLines(draft.renames)
+  // The non-blank lines, each with its 1-based line number for messages.
+  const lines = draft.renames
+    .split(/\r?\n/)
+    .map((line, i) => ({ line: line.trim(), n: i + 1 }))
+    .filter((l) => l.line !== '')
   const renames: Rename[] = []
   for (const { line, n } of lines) {
     const r = parseRenameLine(line, n)

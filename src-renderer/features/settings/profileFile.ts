@@ -12,10 +12,10 @@ import { sameDialect } from './dialectDraft'
  * (the page never holds it) and must be entered again after an import.
  */
 
-export const PROFILES_FILE_FORMAT = 'intent-explorer-profiles'
-export const PROFILES_FILE_VERSION = 1
+const PROFILES_FILE_FORMAT = 'intent-explorer-profiles'
+const PROFILES_FILE_VERSION = 1
 /** More than anyone keeps; bounds what an import does for one file. */
-export const MAX_PROFILES_IN_FILE = 100
+const MAX_PROFILES_IN_FILE = 100
 /** A profiles file is a few KB; anything far larger is the wrong file. */
 export const MAX_PROFILES_FILE_BYTES = 1_000_000
 
@@ -56,7 +56,7 @@ export function profilesFileText(profiles: readonly ProfileView[], exportedAt: D
   return `${JSON.stringify(file, null, 2)}\n`
 }
 
-export type ReadProfilesFile = { ok: true; profiles: FileProfile[] } | { ok: false; problems: string[] }
+type ReadProfilesFile = { ok: true; profiles: FileProfile[] } | { ok: false; problems: string[] }
 
 /** Reads and checks a profiles file; every problem names where it is. */
 export function readProfilesFile(text: string): ReadProfilesFile {
