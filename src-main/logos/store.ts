@@ -144,9 +144,8 @@ export class LogoStore {
   }
 
   /**
-   * The index, read from the folder once. A folder without its name key (new, or written
-   * before names were keyed) loses its logos: their names could be guessed, and each is
-   * fetched again under a keyed name when next shown.
+   * The index, read from the folder once. Without its name key (new, or from before keyed
+   * names) the logos go, their names being guessable, and are fetched again when shown.
    */
   private load(): Map<string, Stored> {
     if (this.index) return this.index
@@ -181,10 +180,7 @@ export class LogoStore {
     }
   }
 
-  /**
-   * A new key. Created exclusively (`wx`): another process on the same folder that made
-   * one first wins, so both name logos alike; a damaged key file is replaced.
-   */
+  /** A new key, created exclusively (`wx`) so another process on the folder that made one first wins; a damaged one is replaced. */
   private makeKey(): Buffer {
     const key = randomBytes(32)
     const file = join(this.dir, KEY_FILE)
@@ -248,10 +244,9 @@ export class LogoStore {
   }
 
   /**
-   * A public name can lead to this machine too (`localtest.me` resolves to 127.0.0.1). Its
-   * addresses are looked up before the fetch; a name that cannot be looked up is left to
-   * the fetch, which fails on it the same way. (A name that answers differently a moment
-   * later is not caught, but the URL is https and a local port gets a TLS handshake.)
+   * A public name can lead to this machine too (`localtest.me` is 127.0.0.1): its addresses
+   * are looked up before the fetch (one that cannot be looked up fails the fetch alike; a
+   * later different answer meets https and a TLS handshake on a local port).
    */
   private async refuseNamesOfThisMachine(hostname: string): Promise<void> {
     if (isIP(hostname.replace(/^\[|\]$/g, ''))) return

@@ -37,13 +37,10 @@ interface ListBookOptions<F extends ListFile> extends ListOptions {
 }
 
 /**
- * The one book of a list main owns (`src-shared/contract/mainList.ts`): its file (read at
- * start, a bad one moved aside; rewritten atomically as the list changes, bursts gathered),
- * its revision counter, and its one event, `list:changed`.
- *
- * The counter only grows and never falls behind the clock (`max(last + 1, now)`), so a run
- * that stopped before its delayed write reached the disk cannot make the next run hand out
- * a number again.
+ * The one book of a list main owns (`mainList.ts`): its file (a bad one moved aside;
+ * rewritten atomically, bursts gathered), its revision counter and its one event. The
+ * counter never falls behind the clock (`max(last + 1, now)`), so a run whose last write
+ * never reached the disk cannot make the next hand out a number again.
  */
 export abstract class ListBook<F extends ListFile> {
   /** What the file held at start (undefined: none, or it was moved aside). */

@@ -40,12 +40,10 @@ export type SchedulerOptions = ListEnv & { paused?: () => boolean }
 export const PAUSE_CHECK_MS = 5_000
 
 /**
- * The one scheduler of the lists main owns (receipt watches, watched filters): one loop per
- * item, started, halted and stopped the same way; each attempt when due, none while the app
- * works offline; failures stop the item or back off (Retry-After honoured, see
- * `backoff.ts`). Whatever goes wrong inside a loop never escapes to the process (an
- * unhandled rejection would end the app): the item stops with a message, unless the loop
- * was halted meanwhile and no longer runs for it.
+ * The one scheduler of the lists main owns: one loop per item, each attempt when due, none
+ * while offline; failures stop the item or back off (`backoff.ts`). Nothing in a loop
+ * escapes to the process (an unhandled rejection would end the app): the item stops with a
+ * message, unless the loop was halted meanwhile.
  */
 export class Scheduler<E extends Scheduled> {
   private stopped = false

@@ -130,13 +130,11 @@ function dropTarget(working: unknown, issuePath: Path, dropped: ReadonlySet<stri
 }
 
 /**
- * Validates an answer, keeping what can be kept: a field whose value is refused (a time
- * in year 9999, decimals of 10^15, a wrong type) is dropped, and a list entry that cannot
- * stand without it is dropped instead, so one bad entry of a History page costs that
- * entry's field or the entry, never the page. Each drop is named on the object that
- * held it under `_refused` (`REFUSED_FIELDS_KEY`), with the reason and value, so the
- * page can say what is missing. An answer that cannot be read even then (its top level
- * is wrong, or there are more than 500 bad fields) fails as `decodeWith` does.
+ * Validates an answer, keeping what can be kept: a refused field (a time in year 9999, a
+ * wrong type) is dropped, or the list entry that cannot stand without it, so one bad entry
+ * costs that field or entry, never the page. Each drop is named under `_refused`
+ * (`REFUSED_FIELDS_KEY`) on the object that held it. An answer still unreadable (its top
+ * level wrong, or past 500 bad fields) fails as `decodeWith` does.
  */
 export function decodeAnswer<S extends z.ZodType>(schema: S, value: unknown, at: PropertyKey[] = []): Decoded<z.output<S>> {
   const first = schema.safeParse(value)
