@@ -7,10 +7,7 @@ import type { Scheduled } from './schedule'
 /** The watcher's own record of a watch: the public state plus what its loop needs. */
 export interface Entry extends Scheduled {
   state: WatchState
-  /**
-   * The last answer's `receiptStates`, echoed back verbatim as `lastReceiptStates`; not
-   * kept when past `STATES_KEPT_CHARS` (the next call then asks without them).
-   */
+  /** The last answer's `receiptStates`, echoed back verbatim; not kept past `STATES_KEPT_CHARS`. */
   states?: unknown[]
   /** A hash of the last receipt and states, to tell a change from a timed-out hold. */
   fingerprint?: string
@@ -27,11 +24,7 @@ export const KEPT_RECEIPTS_CHARS = 16 * 1024 * 1024
 
 export const keyOf = (profileId: string, intentId: string) => `${profileId}\n${intentId}`
 
-/**
- * Every profile's watches, the global mute and the pause, kept on disk by the list's
- * `ListBook`. Every change a window may hear of goes through `stamp` (a new revision) and
- * is saved.
- */
+/** Every profile's watches, the global mute and the pause, kept on disk; every change a window may hear of goes through `stamp`. */
 export class WatchBook extends ListBook<WatchFile> {
   readonly entries = new Map<string, Entry>()
   notificationsMuted: boolean
@@ -49,10 +42,7 @@ export class WatchBook extends ListBook<WatchFile> {
     this.emit({ profileId: watch.profileId, items: [watch], ...(notice && { notice }) })
   }
 
-  /**
-   * `state` with the receipt this watch may keep: whole while every watch's whole receipts
-   * together stay within `KEPT_RECEIPTS_CHARS`, else its summary (`receiptTrimmed`).
-   */
+  /** `state` with its receipt whole while all watches' whole receipts stay within `KEPT_RECEIPTS_CHARS`, else its summary. */
   keep(entry: Entry, state: WatchState): WatchState {
     entry.receiptChars = 0
     if (!state.receipt || state.receiptTrimmed) return state
@@ -69,11 +59,7 @@ export class WatchBook extends ListBook<WatchFile> {
     entry.state = { ...entry.state, ...patch }
   }
 
-  /**
-   * A profile's list. With receipts, whole ones go in up to `LIST_RECEIPTS_CHARS` in all;
-   * past that each watch carries its receipt's summary (`receiptTrimmed`), so the answer
-   * stays bounded however many watches there are and whatever their receipts hold.
-   */
+  /** A profile's list; with receipts, whole ones up to `LIST_RECEIPTS_CHARS` in all and summaries past it, so it stays bounded. */
   listOf(profileId: string, withReceipts: boolean): WatchList {
     const watches: WatchState[] = []
     let budget = LIST_RECEIPTS_CHARS
@@ -93,9 +79,8 @@ export class WatchBook extends ListBook<WatchFile> {
   }
 
   /**
-   * Takes a new revision for a change to the list itself (added, removed, muted) and tells
-   * every window. Receipts are left out: a list event can follow every click, and the
-   * windows already hold each receipt from `watch:changed`.
+   * Takes a new revision for a change to the list itself and tells every window, without
+   * receipts: a list event can follow every click, and windows already hold each receipt.
    */
   listChanged(profileIds: Iterable<string>, stamped = false): void {
     if (!stamped) this.next()

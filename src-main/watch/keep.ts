@@ -19,10 +19,7 @@ export const MAX_FIELD_CHARS = 200
 /** An id, address, hash, amount or time: longer than this, it is not one (a uint256 has 78 digits, a hash 66 characters). */
 const MAX_VALUE_CHARS = 100
 
-/**
- * `text` cut to at most `max` characters, ending with a marker that says how long it was;
- * unchanged when it fits, so cutting twice changes nothing. Never splits a surrogate pair.
- */
+/** `text` cut to at most `max` characters with a marker saying how long it was (cutting twice changes nothing; surrogate pairs stay whole). */
 export function clipText(text: string, max: number): string {
   if (text.length <= max) return text
   const marker = `… [cut: ${text.length.toLocaleString('en-US')} characters in all]`
@@ -32,11 +29,7 @@ export function clipText(text: string, max: number): string {
   return `${text.slice(0, end)}${marker}`
 }
 
-/**
- * About how many characters `value` takes written as JSON (escapes not counted), or
- * `max + 1` as soon as it is past `max`: the walk stops there, so a 15 MiB receipt costs
- * no 15 MiB string.
- */
+/** About how many characters `value` takes as JSON, or `max + 1` as soon as it is past `max` (the walk stops there). */
 export function jsonChars(value: unknown, max: number): number {
   let used = 0
   const walk = (v: unknown): boolean => {
@@ -116,9 +109,8 @@ const RECEIPT = [
 ]
 
 /**
- * The receipt's summary: what the watch board and a finished watch's notice read (status,
- * each leg's status, reason, hash, amount, chain and times, the token metadata and the
- * run's start and end), every text cut to size. Bounded by construction, whatever came in.
+ * The receipt's summary, what the board and a notice read (status, each leg's status,
+ * reason, hash, amount, chain and times, token metadata), every text cut to size.
  */
 export function receiptSummary(receipt: IntentReceipt): IntentReceipt {
   const top = pick(receipt, RECEIPT, Object.fromEntries(RECEIPT_LEGS.map((leg) => [leg, LEG]))) ?? {}
@@ -132,11 +124,7 @@ export function keptReceipt(receipt: IntentReceipt): { receipt: IntentReceipt; r
   return fitsJson(receipt, RECEIPT_KEPT_CHARS) ? { receipt } : { receipt: receiptSummary(receipt), receiptTrimmed: true }
 }
 
-/**
- * A watch as it is saved and as it is read back: the receipt's summary only (never the
- * whole receipt on disk), and every text cut to size, so a list written by an older
- * version with 5 MiB reasons comes back small too.
- */
+/** A watch as saved and read back: its receipt's summary only, every text cut to size (also from an older version's list). */
 export function storedWatch(state: WatchState): WatchState {
   const out: WatchState = { ...state }
   if (state.receipt) {

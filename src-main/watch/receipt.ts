@@ -4,9 +4,9 @@ import type { WatchOutcome, WatchState } from '../../src-shared/contract/watch'
 import { MAX_TEXT_CHARS, clipText, keptReceipt } from './keep'
 
 /**
- * The status the answer stands for. The service may leave `status` out of the receipt;
- * `done` then still says the intent is terminal, and a failure reason tells FAILED from
- * SUCCEEDED (the spec puts the reason on the origin transaction only when it failed).
+ * The status the answer stands for. When the receipt leaves it out, `done` still says the
+ * intent is terminal, and a failure reason (on the origin leg only when it failed) tells
+ * FAILED from SUCCEEDED.
  */
 function statusOf(receipt: IntentReceipt, done: boolean, previous: IntentStatus | undefined): IntentStatus | undefined {
   // A status a newer service added counts as "still moving": the watch carries on.
@@ -33,9 +33,9 @@ function outcomeOf(status: IntentStatus | undefined, done: boolean): WatchOutcom
 }
 
 /**
- * Folds an answer into the watch. The result's `outcome` is set when the watch has reached
- * a final outcome and must stop; ABORTED and REFUNDED count although `done` may be false.
- * The watch keeps the receipt within its budget (see `keep.ts`) and the reason cut to size.
+ * Folds an answer into the watch: `outcome` is set once it reached a final outcome and
+ * must stop (ABORTED and REFUNDED too, though `done` may be false); the receipt and reason
+ * are kept within their budgets (`keep.ts`).
  */
 export function applyAnswer(prev: WatchState, answer: Pick<WaitIntentReceiptResponse, 'intentReceipt' | 'done'>, now: number): WatchState {
   const receipt = answer.intentReceipt
