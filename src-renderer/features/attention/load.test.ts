@@ -13,12 +13,12 @@ describe('loadFromCache', () => {
     const executing = (id: string) => ({ intentId: id, status: 'EXECUTING' as const, createdAt: new Date(now - 3_600_000).toISOString() })
     await cacheHistoryFiled(source(now - 6 * 60_000), [executing(`0x${'a'.repeat(64)}`)])
     await cacheHistoryFiled(source(now - 2 * 60_000), [executing(`0x${'b'.repeat(64)}`)])
-    const { candidates, fetchedAt } = await loadFromCache(PROFILE, now)
-    expect(candidates).toHaveLength(2)
-    expect(fetchedAt).toBe(now - 6 * 60_000)
+    const cached = await loadFromCache(PROFILE, now)
+    expect(cached?.data).toHaveLength(2)
+    expect(cached?.fetchedAt).toBe(now - 6 * 60_000)
   })
 
   it('has no fetch time when the cache holds nothing', async () => {
-    expect(await loadFromCache(PROFILE, Date.now())).toEqual({ candidates: [], fetchedAt: undefined })
+    expect(await loadFromCache(PROFILE, Date.now())).toBeUndefined()
   })
 })

@@ -1,5 +1,6 @@
 import type { GetIntentHistoryRequest } from '@contract/service'
 import type { LiveOrCachedSource } from '../../data/liveOrCached'
+import { useServiceQuery } from '../../data/useServiceQuery'
 import { readHistory } from '../../data/paging'
 import { readHistoryEntries, searchCachedIntents, type CachedIntentRow } from '../../db'
 import { candidateFromEntry, type Candidate } from './queue'
@@ -36,9 +37,9 @@ const fromRow = (r: CachedIntentRow): Candidate => ({
  * The same questions (`attentionQueries`) asked of the cache: its newest rows in each status, with the
  * cached history entry where there is one (it holds the receipt and the balances).
  * `fetchedAt` is when the oldest of them was fetched from the service (not when the
- * cache was read): what the queue's age says.
+ * cache was read): what the queue's age says. Undefined when the cache holds none.
  */
-export async function loadFromCache(profileId: string, now: number): Promise<{ candidates: Candidate[]; fetchedAt?: number }> {
+export async function loadFromCache(profileId: string, now: number): Promise<{ data: Candidate[]; fetchedAt: number } | undefined> {
   const groups = attentionQueries(now).map((q) => ({ statuses: q.byStatuses ?? [q.byStatus!], fromTime: q.fromTime && q.fromTime * 1000 }))
   const rows = (await Promise.all(groups.map((g) => searchCachedIntents(profileId, g, { limit: PER_QUERY_CAP })))).flatMap((r) => r.rows)
   const entries = await readHistoryEntries(profileId, rows.map((r) => r.intentId))
@@ -51,7 +52,7 @@ export async function loadFromCache(profileId: string, now: number): Promise<{ c
     // The row may be newer than the entry (a later GetIntent); its status wins.
     return fromEntry ? { ...fromEntry, status: row.status ?? fromEntry.status, startedAt: fromEntry.startedAt ?? row.startedAt } : fromRow(row)
   })
-  return { candidates, fetchedAt }
+  return fetchedAt === undefined ? undefined : { data: candidates, fetchedAt }
 }
 
 /**
@@ -60,7 +61,7 @@ export async function loadFromCache(profileId: string, now: number): Promise<{ c
  * questions with the service's failure beside it (`answerLiveOrCached`). The age of a
  * live answer is when the questions were asked; of a cached one, the oldest fetch.
  */
-export function queueSource(profileId: string): LiveOrCachedSource<Candidate[]> {
+function queueSource(profileId: string): LiveOrCachedSource<Candidate[]> {
   return {
     live: async () => {
       const now = Date.now()
@@ -70,9 +71,12 @@ export function queueSource(profileId: string): LiveOrCachedSource<Candidate[]> 
       const candidates = answers.flatMap((a) => a.entries.map(candidateFromEntry).filter((c): c is Candidate => !!c))
       return { ok: true, value: { data: candidates, source: { fetchedAt: now } } }
     },
-    cached: async () => {
-      const { candidates, fetchedAt } = await loadFromCache(profileId, Date.now())
-      return fetchedAt === undefined ? undefined : { data: candidates, fetchedAt }
-    },
+    cached: () => loadFromCache(profileId, Date.now()),
   }
 }
+
+/** How often the queue asks again by itself (the query's `refetchInterval`). */
+export const REFRESH_MS = 60_000
+
+/** `queueSource` through the data layer: asked again every minute while the view is shown, and on demand. */
+export const useAttentionData = () => useServiceQuery('attentionQueue', {}, queueSource, { refetchInterval: REFRESH_MS })

@@ -5,7 +5,7 @@ import type { SvcError } from '@contract/errors'
 import { cacheHistoryFiled } from '../../db/testing'
 import { answers, callsOf, okFetched, source } from '../../testing/bridge'
 import { renderHookAt, resetWorld } from '../../testing/harness'
-import { useAttentionData } from './useAttention'
+import { useAttentionData } from './load'
 
 beforeEach(() => resetWorld())
 
