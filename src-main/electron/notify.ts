@@ -10,11 +10,7 @@ const MAX_KEPT = 100
 /** A notice and the event its click sends to the window. */
 type Show = (notice: { title: string; body: string }, onClick: BridgeEvent) => void
 
-/**
- * Shows desktop notices. Clicking one brings the window forward and sends it the notice's
- * event. Both lookups are lazy: the window can be re-created, and the event hub only
- * exists once the app core has started.
- */
+/** Shows desktop notices; a click brings the window forward and sends it the notice's event (both looked up lazily: either may be re-created). */
 function createShow(getWindow: () => BrowserWindow | null, getEvents: () => EventHub | undefined): Show {
   const shown = new Set<Notification>()
   return (notice, onClick) => {

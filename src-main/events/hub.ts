@@ -2,11 +2,7 @@ import type { BridgeEvent } from '../../src-shared/contract/bridge'
 
 type Listener = (event: BridgeEvent) => void
 
-/**
- * Fan-out of main-process events to every connected window or browser tab. Each event
- * leaves main here, so it passes through `redact` first (the app's key redactor; none
- * where nothing leaves, as on the command line).
- */
+/** Fan-out of main's events to every window or tab; each passes `redact` (the key redactor) on its way out. */
 export class EventHub {
   private readonly listeners = new Set<Listener>()
 

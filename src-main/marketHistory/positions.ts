@@ -20,11 +20,7 @@ export function totalUsd(answer: YieldGetAggregateBalancesResponse): number | un
   return total
 }
 
-/**
- * One profile's saved wallet sets (`wallet-sets.json`) and, per set, the total USD value
- * at each snapshot (`positions-<id>.ndjson`, one `{"t":…,"usd":…}` line per snapshot,
- * appended; a line that cannot be read, such as a torn last one, is skipped).
- */
+/** One profile's saved wallet sets (`wallet-sets.json`) and each set's USD total per snapshot (`positions-<id>.ndjson`, torn lines skipped). */
 export class PositionStore {
   constructor(private readonly dir: string) {}
 

@@ -17,10 +17,9 @@ const strip = (r: StoredRecord): MarketObservation => {
 }
 
 /**
- * A market's observations in time order: each of its records, and each full snapshot
- * that listed it unchanged since (the value of its last record, at the snapshot's time).
- * A market a full snapshot no longer listed has no observation until it is seen again.
- * Each observation carries the interval in force when it was made.
+ * A market's observations in time order: its records, and each full snapshot that listed
+ * it unchanged since (its last record's value at the snapshot's time), none while a
+ * snapshot no longer listed it; each with the interval then in force.
  */
 export function timeline(records: readonly StoredRecord[], snapshots: readonly SnapshotEntry[]): Array<{ obs: MarketObservation | null; intervalMs: number }> {
   const out: Array<{ obs: MarketObservation | null; intervalMs: number }> = []
@@ -44,11 +43,7 @@ export function timeline(records: readonly StoredRecord[], snapshots: readonly S
   return out
 }
 
-/**
- * The points of a chart: observations, with a break wherever the recording stopped (the
- * next observation came more than twice the interval later, or the market left the
- * list). Nothing is drawn across a break.
- */
+/** The points of a chart, with a break where recording stopped (a silence past twice the interval, or the market left the list). */
 export function withGaps(line: ReturnType<typeof timeline>): HistoryPoint[] {
   const out: HistoryPoint[] = []
   let prev: { t: number; intervalMs: number } | null = null
@@ -75,10 +70,7 @@ export function inRange(points: readonly HistoryPoint[], range: HistoryRange, no
   return points.filter((p) => p.t >= now - RANGE_MS[range])
 }
 
-/**
- * At most `max` points: when there are more, the last observation of each bucket of
- * round minutes (a real, recorded value, never an average); every break is kept.
- */
+/** At most `max` points: past it, the last observation of each bucket of round minutes (a recorded value, never an average), every break kept. */
 export function thin(points: readonly HistoryPoint[], max = DEFAULT_HISTORY_POINTS): { points: HistoryPoint[]; minutes?: number } {
   if (points.length <= max) return { points: [...points] }
   const span = points[points.length - 1].t - points[0].t

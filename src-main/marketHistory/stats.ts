@@ -39,11 +39,7 @@ export function isOutlier(x: number | null, mean: number | null, sd: number | nu
   return sd === 0 ? distance > 1e-9 : distance > OUTLIER_SIGMAS * sd
 }
 
-/**
- * The figures beside the charts, over every observation (oldest first): the present
- * one, its base-rate change over 1, 7 and 30 days, and the mean and σ of the 30 days
- * before it, with the outlier flag.
- */
+/** The figures beside the charts: the present observation, its base-rate change over 1, 7 and 30 days, the 30 days' mean and σ, the outlier flag. */
 export function marketStats(obs: readonly MarketObservation[]): MarketStats {
   const present = obs.length ? obs[obs.length - 1] : null
   if (!present) return { present: null, change1d: null, change7d: null, change30d: null, mean30d: null, sd30d: null, samples30d: 0, outlier: false }

@@ -3,10 +3,9 @@ import { BRIDGE_METHOD_NAMES, CANCEL_CHANNEL, EVENT_CHANNEL, ipcChannel, isCallI
 import { fail } from '../../src-shared/contract/errors'
 
 /**
- * Exposes exactly the contract's named methods as `window.svc`. The IPC event object
- * never reaches the page (it would hand it `sender`), only the payload does. A call may
- * carry a call id, and `cancel(id)` gives that call up (`CANCEL_CHANNEL`); ids that are
- * not the contract's form are not passed on.
+ * Exactly the contract's methods as `window.svc`; the IPC event never reaches the page
+ * (it would hand it `sender`). A call may carry a call id that `cancel(id)` gives up; an
+ * id not of the contract's form is not passed on.
  */
 const svc: Record<string, unknown> = {}
 for (const name of BRIDGE_METHOD_NAMES) {
