@@ -8,12 +8,9 @@ import { onMainEvent } from './events'
 import { queryKeys } from './keys'
 
 /**
- * The lists main owns (receipt watches, watched History filters), kept in the query
- * cache under their list method's key, ordered by the one protocol of
- * `@contract/mainList`: every copy carries a revision and the page keeps the higher one;
- * what this page removed is remembered (a tombstone at the removal's revision) until a
- * snapshot of a later revision than the removal arrives. The rules here are pure; `followMainLists`
- * writes every list event into the cache, as socket messages become query updates.
+ * The lists main owns, in the query cache under their list method's key (the data README's
+ * `mainList.ts`): the higher revision wins, and what this page removed stays removed (a
+ * tombstone) until a later snapshot. The rules are pure; `followMainLists` applies events.
  */
 
 export type SnapshotOf<K extends MainListKind> = K extends 'watches' ? WatchList : QueryWatchList

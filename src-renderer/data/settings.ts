@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import type { BridgeArgs } from '@contract/bridge'
-import type { ProfileView } from '@contract/app'
+import type { AppInfo, ProfileView } from '@contract/app'
 import type { SvcError } from '@contract/errors'
 import { useConnection } from '../stores/connection'
 import { call } from './call'
@@ -12,11 +12,10 @@ import { callValue } from './liveOrCached'
  * the profiles or keys reads the app's state again, so the whole page sees it at once.
  */
 
+const showInfo = (info: AppInfo) => useConnection.getState().setInfo(info)
+
 /** Reads the app's state (profiles, the active one, key storage) again into the connection store. */
-async function refreshAppInfo(): Promise<void> {
-  const info = await call('getAppInfo', undefined)
-  if (info.ok) useConnection.getState().setInfo(info.value)
-}
+const refreshAppInfo = () => callValue('getAppInfo', undefined).then(showInfo, () => undefined)
 
 /** Stores a profile's access key (it never comes back). */
 export const useSetAccessKey = () =>
@@ -54,11 +53,11 @@ export const useSaveProfiles = () =>
 
 /** Makes a profile the active one; main answers with the app's new state. */
 export const useActivateProfile = () =>
-  useMutation({ mutationFn: (id: string) => callValue('setActiveProfile', { id }), onSuccess: (info) => useConnection.getState().setInfo(info) })
+  useMutation({ mutationFn: (id: string) => callValue('setActiveProfile', { id }), onSuccess: showInfo })
 
 /** Removes a profile and its stored key; main answers with the app's new state. */
 export const useRemoveProfile = () =>
-  useMutation({ mutationFn: (id: string) => callValue('removeProfile', { id }), onSuccess: (info) => useConnection.getState().setInfo(info) })
+  useMutation({ mutationFn: (id: string) => callValue('removeProfile', { id }), onSuccess: showInfo })
 
 /** Tests a profile's connection (the chain list and the operations it answers). */
 export const useTestConnection = () => useMutation({ mutationFn: (profileId: string) => callValue('testConnection', { profileId }) })

@@ -4,12 +4,10 @@ import { liveQuery } from 'dexie'
 import { queryKeys, type CacheReadSource } from './keys'
 
 /**
- * A read of the local cache alone (notes, bookmarks, saved searches, the watch mirror):
- * a query keyed `[profileId, source, args]` like service data, whose answer follows the
- * cache. The read runs once as the query function and again under Dexie's `liveQuery`
- * while the view is shown, which puts every new answer into the query cache, so a note
- * added on one page shows at once on another. `profileId` undefined means nothing to read
- * yet (the answer stays `undefined`). `read` must read only what `source` and `args` name.
+ * A read of the local cache alone, keyed like service data, whose answer follows the
+ * cache: while the view is shown Dexie's `liveQuery` puts every new answer into the query
+ * cache, so a note added on one page shows at once on another. `profileId` undefined:
+ * nothing to read yet. `read` must read only what `source` and `args` name.
  */
 export function useCacheRead<T>(source: CacheReadSource, profileId: string | undefined, args: unknown, read: (profileId: string) => Promise<T>) {
   const client = useQueryClient()

@@ -42,13 +42,7 @@ export function useRecordFetch() {
   )
 }
 
-/**
- * The actions on what main records (the market recorder's schedule, "record now", the
- * saved wallet sets), each a mutation that reads again, once it is done, every query of
- * main's record it changes.
- */
-
-/** A mutation that reads again, once it is done, every query of the `reads` methods. */
+/** An action on what main records (the recorder's schedule, "record now", wallet sets): once done, every query of the `reads` methods reads again. */
 function useRecordMutation<A, T>(mutationFn: (args: A) => Promise<T>, reads: readonly RecordMethod[]) {
   const client = useQueryClient()
   return useMutation({ mutationFn, onSettled: () => client.invalidateQueries({ predicate: (q) => reads.includes(q.queryKey[1] as RecordMethod) }) })

@@ -67,12 +67,7 @@ export const useSetWatchMuted = () => useListAction(watchActions, (a, v: { inten
 export const useSetNotificationsMuted = () => useListAction(watchActions, (a, muted: boolean) => a.setNotificationsMuted(muted))
 export const useClearFinishedWatches = () => useListAction(watchActions, (a, _none: void) => a.clearFinished())
 
-/**
- * The watches' copy in the cache, for offline review of a watched intent: every receipt
- * main reports is written through to the cache (which records each new status as a
- * transition), and the list is mirrored there. Written here, as list events and list
- * reads reach the query cache, so the views only show the list and act on it.
- */
+/** The watches' copy in the cache (receipts and the mirrored list), for offline review: see the data README. */
 const mirrorOf = ({ intentId, addedAt, status, phase, muted, lastUpdateAt }: WatchState): WatchMirror => ({ intentId, addedAt, status, done: phase === 'done', muted, lastUpdateAt })
 
 /** A receipt worth keeping: not trimmed (a summary of one too large to keep, or read back from disk), and with the time it was read. */
