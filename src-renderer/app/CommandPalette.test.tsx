@@ -1,9 +1,9 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { answers, callsOf, okFetched } from '../testing/bridge'
 import { renderAt, resetWorld } from '../testing/harness'
-import { CommandPalette } from './CommandPalette'
+import { CommandPalette, loadPaletteDialog } from './CommandPalette'
 import { SEARCH_BOX_ID, SHORTCUTS } from './shortcuts'
 
 vi.mock('../data/call', async () => ({ call: (await import('../testing/bridge')).fakeCall }))
@@ -30,7 +30,20 @@ beforeEach(() => {
   resetWorld()
 })
 
+describe('CommandPalette, its dialog a chunk of its own', () => {
+  it('opens at the first Ctrl+K with the input focused, its code loaded by then', async () => {
+    const user = setup()
+    await user.keyboard('{Control>}k{/Control}')
+    expect(within(await screen.findByRole('dialog', { name: 'Command palette' })).getByRole('combobox')).toHaveFocus()
+  })
+})
+
 describe('CommandPalette', () => {
+  // Start-up loads the dialog's code when the window is first idle.
+  beforeAll(async () => {
+    await loadPaletteDialog()
+  })
+
   it('opens on Ctrl+K from anywhere as a modal dialog with the input focused', async () => {
     const user = setup()
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()

@@ -41,7 +41,7 @@ export interface LiveOrCachedSource<T, L = T> {
 }
 
 /** Runs `work` when the window is idle (at the latest after a second). */
-function whenIdle(work: () => void): void {
+export function whenIdle(work: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 1000 })
   else setTimeout(work, 0)
 }
