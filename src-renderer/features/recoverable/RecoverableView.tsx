@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { CachedNotice, ShownAge } from '../../components/CachedNotice'
+import { CachedNotice } from '../../components/CachedNotice'
 import { EmptyState } from '../../components/EmptyState'
-import { ErrorNotice } from '../../components/ErrorNotice'
+import { QueryNotices } from '../../components/QueryNotices'
 import { FormField } from '../../components/FormField'
 import { Hex } from '../../components/Hex'
 import { IntentLink } from '../../components/IntentLink'
@@ -55,11 +55,10 @@ export function RecoverableView() {
   const wallet = useWallet(refused ? '' : owner)
   const loading = wallet.status === 'loading'
   // What is shown, and whether it came from the cache: kept while a reload runs or after it failed.
-  const loaded = wallet.shown && { ...wallet.shown.data, fromCache: wallet.shown.fromCache }
+  const shown = wallet.shown
   // Valued at the profile's one price source, as every other view values the same tokens.
   const book = usePriceBook(useConnection((s) => s.info?.activeProfileId))
-  const shown = wallet.shown?.data
-  const totals = useMemo(() => (shown && shown.owner === owner ? recoverableTotals(shown.entries, book) : []), [shown, owner, book])
+  const totals = useMemo(() => (shown && shown.data.owner === owner ? recoverableTotals(shown.data.entries, book) : []), [shown, owner, book])
   const worth = sumAll(totals.map((t) => t.value))
 
   return (
@@ -74,12 +73,9 @@ export function RecoverableView() {
           <button type="button" disabled={!totals.length} onClick={() => downloadText(recoverableCsv(totals), datedFilename('recoverable-funds-by-token', 'csv'), 'text/csv')}>Export CSV</button>
         </form>
       </ViewHeader>
-      <ShownAge shown={wallet.shown} onRetry={wallet.reload} />
-      {wallet.status === 'error' ? <ErrorNotice error={wallet.error} onRetry={wallet.reload} /> : null}
-      {owner && wallet.status === 'uncached' ? <CachedNotice /> : null}
+      <QueryNotices query={wallet} uncached={<CachedNotice />} loading="Reading the wallet's recoverable intents…" />
       {!owner ? <EmptyState title="Which wallet?">Enter an owner address to total the funds its failed or aborted intents left behind, by chain and token.</EmptyState> : null}
-      {owner && loading && !totals.length ? <p className="muted">Reading the wallet's recoverable intents…</p> : null}
-      {owner && loaded && !loading ? (
+      {owner && shown && !loading ? (
         <p className="muted small" role="status" aria-label="Wallet summary">
           {totals.length ? (
             <>
@@ -88,8 +84,8 @@ export function RecoverableView() {
           ) : (
             'Nothing recoverable'
           )}
-          {loaded.fromCache ? ' (from the cache)' : ''}
-          {!loaded.complete ? `; the first ${WALLET_CAP} intents only` : ''}.
+          {shown.fromCache ? ' (from the cache)' : ''}
+          {!shown.data.complete ? `; the first ${WALLET_CAP} intents only` : ''}.
         </p>
       ) : null}
       {totals.map((t) => <TotalCard key={t.key} t={t} />)}
