@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import type { SearchIntentsRequest } from '@contract/service'
 import { FormField, type ControlProps } from '../../components/FormField'
+import { SelectField } from '../../components/SelectField'
 import { checkDraft, FILTER_FIELDS, searchFilters, type FilterDraft, type FilterField, type SearchFilterKey } from './filters'
 
 /**
@@ -39,25 +40,8 @@ function useFilterDraft(initial: FilterDraft, revealProblems: boolean, onSearch:
   }
 }
 
-/** One filter's control: a picker for fields with fixed values, a text box otherwise. */
-function FilterControl({
-  field: f,
-  value,
-  set,
-  reveal,
-  ...control
-}: { field: FilterField; value: string; set(value: string): void; reveal(): void } & ControlProps) {
-  if (f.options)
-    return (
-      <select {...control} value={value} onChange={(e) => set(e.target.value)} onBlur={reveal}>
-        <option value="">{f.placeholder}</option>
-        {f.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    )
+/** One filter's text box; fields with fixed values are a `SelectField` instead. */
+function FilterInput({ field: f, value, set, reveal, ...control }: { field: FilterField; value: string; set(value: string): void; reveal(): void } & ControlProps) {
   return (
     <input
       {...control}
@@ -98,11 +82,15 @@ export function SearchForm({
       }}
     >
       <div className="grid-form">
-        {FILTER_FIELDS.map((f) => (
-          <FormField key={f.key} label={f.label} help={f.help} error={form.problemOf(f.key)}>
-            <FilterControl field={f} value={form.draft[f.key]} set={(v) => form.set(f.key, v)} reveal={() => form.reveal(f.key)} />
-          </FormField>
-        ))}
+        {FILTER_FIELDS.map((f) =>
+          f.options ? (
+            <SelectField key={f.key} label={f.label} value={form.draft[f.key]} options={f.options} error={form.problemOf(f.key)} onChange={(v) => form.set(f.key, v)} />
+          ) : (
+            <FormField key={f.key} label={f.label} help={f.help} error={form.problemOf(f.key)}>
+              <FilterInput field={f} value={form.draft[f.key]} set={(v) => form.set(f.key, v)} reveal={() => form.reveal(f.key)} />
+            </FormField>
+          ),
+        )}
       </div>
       <p className="muted small">All filled-in filters must match (they are combined with AND).</p>
       {form.formError ? (

@@ -23,6 +23,7 @@ export interface FilterField {
   help?: string
   /** A problem with a non-empty value, said so a person can fix it. */
   check?: (value: string) => string | undefined
+  /** A picker's choices, the blank one first. */
   options?: ReadonlyArray<{ value: string; label: string }>
   /** Typed values are normalised as they are typed (rail names are upper case). */
   normalise?: (value: string) => string
@@ -89,6 +90,7 @@ export const FILTER_FIELDS: readonly FilterField[] = [
     noun: 'edge direction',
     placeholder: 'Any',
     options: [
+      { value: '', label: 'Any' },
       { value: EDGE_MODES[0], label: 'ORIGIN: funds come from the non-EVM network' },
       { value: EDGE_MODES[1], label: 'DESTINATION: funds go to the non-EVM network' },
     ],
