@@ -109,7 +109,13 @@ function sessionPlan(records: readonly IntentRecord[], owners: Map<string, numbe
   const rand = seededRandom(4242)
   const pick = () => records[Math.floor(rand() * records.length)]
   const bySize = [...owners].sort((a, b) => a[1] - b[1])
-  const walletOf = (n: number) => bySize.find(([, c]) => c >= n) ?? bySize[bySize.length - 1]
+  // Each size its own wallet: the same search twice in a row changes nothing on screen, and would time nothing.
+  const taken = new Set<string>([HEAVY_OWNER_ADDRESS.toLowerCase()])
+  const walletOf = (n: number) => {
+    const w = bySize.find(([a, c]) => c >= n && !taken.has(a.toLowerCase())) ?? bySize.findLast(([a]) => !taken.has(a.toLowerCase()))!
+    taken.add(w[0].toLowerCase())
+    return w
+  }
   const wallets = [1, 2, 4, 8, 16, 40, 100, 250, 500].map(walletOf)
   const busiest = search('busiest wallet', HEAVY_OWNER_ADDRESS, 500)
   const plan: Lookup[] = [busiest]
