@@ -2,7 +2,8 @@ import type { QuoteIntentResponse } from '@contract/service'
 import { ChainSelect } from '../../components/ChainSelect'
 import { Checkbox } from '../../components/Checkbox'
 import { ErrorNotice } from '../../components/ErrorNotice'
-import { FormField, type ControlProps } from '../../components/FormField'
+import { FormField } from '../../components/FormField'
+import { SelectField } from '../../components/SelectField'
 import { Route } from '../../components/Route'
 import type { TokenChoice } from '../../data/reference/knownTokens'
 import { formatAge, parseTime, shortHex } from '../../lib/format'
@@ -19,20 +20,11 @@ function choiceLabel(t: TokenChoice, all: readonly TokenChoice[]): string {
   return `${t.symbol}${t.native ? ' (native)' : ''}${shared ? ` · ${shortHex(t.address)}` : ''}`
 }
 
-/** A token picked by symbol among the chain's known tokens, or "Other" to type an address. */
-function TokenSelect({ choices, value, onChange, ...control }: { choices: readonly TokenChoice[]; value: string; onChange: (v: string) => void } & ControlProps) {
-  const known = choices.some((t) => t.address === value.toLowerCase())
-  return (
-    <select {...control} value={known ? value.toLowerCase() : OTHER} onChange={(e) => onChange(e.target.value === OTHER ? '' : e.target.value)}>
-      {choices.map((t) => (
-        <option key={t.address} value={t.address}>
-          {choiceLabel(t, choices)}
-        </option>
-      ))}
-      <option value={OTHER}>Other (enter its address)…</option>
-    </select>
-  )
-}
+/** The chain's known tokens by symbol, then "Other" to type an address. */
+const tokenOptions = (choices: readonly TokenChoice[]) => [
+  ...choices.map((t) => ({ value: t.address, label: choiceLabel(t, choices) })),
+  { value: OTHER, label: 'Other (enter its address)…' },
+]
 
 const SIDE_TEXT = { origin: ['From chain', 'From token'], destination: ['To chain', 'To token'] } as const
 
@@ -46,9 +38,13 @@ function TokenFields({ model, side }: { model: QuoteFormModel; side: Side }) {
       <FormField label={chainLabel} error={errors[chainField]}>
         <ChainSelect anyLabel="Choose a chain" value={draft[chainField]} onChange={(v) => model.setChain(side, v)} />
       </FormField>
-      <FormField label={tokenLabel} error={tokens[side] ? errors[tokenField] : undefined}>
-        <TokenSelect choices={choices[side]} value={draft[tokenField]} onChange={(v) => model.set(tokenField, v)} />
-      </FormField>
+      <SelectField
+        label={tokenLabel}
+        value={choices[side].some((t) => t.address === draft[tokenField].toLowerCase()) ? draft[tokenField].toLowerCase() : OTHER}
+        options={tokenOptions(choices[side])}
+        error={tokens[side] ? errors[tokenField] : undefined}
+        onChange={(v) => model.set(tokenField, v === OTHER ? '' : v)}
+      />
       {tokens[side] ? null : (
         <FormField label={`${tokenLabel} address`} error={errors[tokenField]}>
           <input value={draft[tokenField]} placeholder="0x… token contract" spellCheck={false} onChange={(e) => model.set(tokenField, e.target.value.trim())} />
