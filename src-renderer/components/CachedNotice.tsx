@@ -38,15 +38,10 @@ export function DataAge({ fetchedAt, what = 'From the service' }: { fetchedAt: n
 }
 
 /**
- * Says that a view shows cached data, and how old it is: "Offline — cached data,
- * fetched 3 days ago, at …" (the fetch time from the service). Offline not by choice,
- * it also names the failure that made the app think the service is out of reach, with
- * the whole message in the tooltip.
- *
- * `failure`: the view asked the service and its call failed (the data layer's one
- * fallback rule, `fallsBackToCache`): the notice names that call, "GetIntentHistory
- * failed — cached data, fetched …", with the failure in full below it and a way to try
- * again. Every view shows a failure with cached rows this way.
+ * Says that a view shows cached data, and how old it is ("Offline — cached data, fetched 3
+ * days ago, at …"), naming the outage that made the app think the service is out of reach.
+ * `failure`: the view's own call failed (the one fallback rule, `fallsBackToCache`): the
+ * notice names that call, with the failure in full below it and a way to try again.
  */
 export function CachedNotice({ fetchedAt, failure, onRetry }: { fetchedAt?: number; failure?: SvcError | null; onRetry?: () => void }) {
   const now = useNow(AGE_TICK_MS)

@@ -30,17 +30,15 @@ const TONE: Record<IntentStatus, string> = {
 }
 
 export function StatusBadge({ status }: { status: ReportedStatus | undefined }) {
-  if (!status) return <span className="badge tone-neutral" title="The service did not report a status">UNKNOWN</span>
   // A status added by a newer service: shown as sent, marked as one this app does not know.
-  if (!isKnownStatus(status))
-    return (
-      <span className="badge tone-neutral" title={`A status this app does not know yet: ${status}`} data-status="unknown">
-        UNKNOWN · {status}
-      </span>
-    )
+  const [tone, shown, title, data] = !status
+    ? ['neutral', 'UNKNOWN', 'The service did not report a status']
+    : isKnownStatus(status)
+      ? [TONE[status], status, STATUS_MEANING[status], status]
+      : ['neutral', `UNKNOWN · ${status}`, `A status this app does not know yet: ${status}`, 'unknown']
   return (
-    <span className={`badge tone-${TONE[status]}`} title={STATUS_MEANING[status]} data-status={status}>
-      {status}
+    <span className={`badge tone-${tone}`} title={title} data-status={data}>
+      {shown}
     </span>
   )
 }

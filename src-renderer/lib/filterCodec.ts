@@ -39,26 +39,18 @@ export type Fields<F, R> = { [K in keyof F]: Field<F[K], F, R> }
 
 export type Problems<F> = Partial<Record<keyof F, string>>
 
-export interface FilterCodec<F, R> {
-  readonly fields: Fields<F, R>
-  /** Every field at its empty value. */
-  readonly empty: F
-  decode(params: URLSearchParams): F
-  encode(filters: F, base?: URLSearchParams): URLSearchParams
-  toRequest(filters: F): { request: R; problems: Problems<F> }
-}
-
 const texts = (v: string | string[]): string[] => (Array.isArray(v) ? v : [v]).filter((t) => t !== '')
 const same = (a: string[], b: string[]) => a.length === b.length && a.every((t, i) => t === b[i])
 const isProblem = (v: unknown): v is Problem => typeof v === 'object' && v !== null && 'problem' in v
 
-export function filterCodec<F extends object, R extends object>(fields: Fields<F, R>): FilterCodec<F, R> {
+export function filterCodec<F extends object, R extends object>(fields: Fields<F, R>) {
   const entries = Object.entries(fields) as Array<[keyof F, Field<F[keyof F], F, R>]>
   const write = (field: Field<F[keyof F], F, R>, value: F[keyof F]) => texts(field.serialise ? field.serialise(value) : Array.isArray(value) ? value.map(String) : String(value))
   return {
     fields,
+    /** Every field at its empty value. */
     empty: Object.fromEntries(entries.map(([name, field]) => [name, field.empty])) as F,
-    decode(params) {
+    decode(params: URLSearchParams): F {
       const out = {} as F
       for (const [name, field] of entries) {
         const found = field.many ? params.getAll(field.key) : params.has(field.key) ? [params.get(field.key) ?? ''] : []
@@ -66,7 +58,7 @@ export function filterCodec<F extends object, R extends object>(fields: Fields<F
       }
       return out
     },
-    encode(filters, base) {
+    encode(filters: F, base?: URLSearchParams): URLSearchParams {
       const out = new URLSearchParams(base)
       for (const [name, field] of entries) {
         const value = write(field, filters[name])
@@ -79,7 +71,7 @@ export function filterCodec<F extends object, R extends object>(fields: Fields<F
       }
       return out
     },
-    toRequest(filters) {
+    toRequest(filters: F): { request: R; problems: Problems<F> } {
       const request = {} as R
       const problems: Problems<F> = {}
       for (const [name, field] of entries) {
