@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import type { QueryFinding, QueryWatchState } from '@contract/queryWatch'
-import type { SvcError } from '@contract/errors'
+import type { Told } from '../watch'
 import { StatusBadge } from '../../components/StatusBadge'
 import { formatDateTime, formatDuration, shortHex } from '../../lib/format'
 import { describeQuery, intervalText } from './describe'
@@ -55,16 +55,12 @@ function FindingItem({ f }: { f: QueryFinding }) {
   )
 }
 
-/** A failed action's reason goes to the view, which shows it above the cards. */
-type OnError = (error: SvcError | null) => void
-
-function Actions({ q, onError }: { q: QueryWatchState; onError: OnError }) {
+function Actions({ q, told }: { q: QueryWatchState; told: Told }) {
   const pollNow = usePollQueryWatchNow()
   const setPaused = useSetQueryWatchPaused()
   const markSeen = useMarkQueryWatchSeen()
   const remove = useRemoveQueryWatch()
   const paused = q.phase === 'paused'
-  const told = { onSettled: (_: unknown, error: SvcError | null) => onError(error) }
   return (
     <div className="row query-actions">
       <button type="button" disabled={paused || pollNow.isPending} aria-label={`Poll “${q.name}” now`} onClick={() => pollNow.mutate(q.id, told)}>
@@ -87,8 +83,8 @@ function Actions({ q, onError }: { q: QueryWatchState; onError: OnError }) {
   )
 }
 
-/** One watched query: its filter, its schedule and health, what it found, and its controls. */
-export function QueryCard({ q, now, onError }: { q: QueryWatchState; now: number; onError: OnError }) {
+/** One watched query: its filter, its schedule and health, what it found, and its controls (an action's outcome goes to `told`). */
+export function QueryCard({ q, now, told }: { q: QueryWatchState; now: number; told: Told }) {
   const headingId = `query-${q.id}`
   const filter = describeQuery(q.query, useChainsById())
   return (
@@ -114,7 +110,7 @@ export function QueryCard({ q, now, onError }: { q: QueryWatchState; now: number
         <dt>Last error</dt>
         <dd className={q.error ? 'query-error' : undefined}>{q.error ? q.error.message : 'none'}</dd>
       </dl>
-      <Actions q={q} onError={onError} />
+      <Actions q={q} told={told} />
       {q.findings.length ? (
         <ul className="query-findings" aria-label={`Found by “${q.name}”`}>
           {q.findings.map((f) => (

@@ -1,14 +1,11 @@
-import { useEffect, useState } from 'react'
-import type { SvcError } from '@contract/errors'
+import { useEffect } from 'react'
 import { QUERY_WATCH_LIMITS } from '@contract/queryWatchNotice'
 import { Link, useSearchParams } from 'react-router'
 import { EmptyState } from '../../components/EmptyState'
-import { ErrorNotice } from '../../components/ErrorNotice'
-import { useMainList } from '../../data/useMainList'
 import { useNow } from '../../lib/useNow'
 import { intervalText } from './describe'
 import { QueryCard } from './QueryCard'
-import { useWatchSync } from '../watch'
+import { useListPage } from '../watch'
 import { ViewHeader } from '../../components/ViewHeader'
 
 /** Brings the query named by `?focus=` (a clicked notice) into view, heading focused. */
@@ -25,12 +22,9 @@ function useFocusQuery(ready: boolean) {
 
 /** `#/watch/queries`: every watched History filter of the active profile, with what each found. */
 export function QueryWatchView() {
-  useWatchSync()
-  const list = useMainList('queryWatches')
-  const [actionError, setActionError] = useState<SvcError | null>(null)
+  const { list, told, notice } = useListPage('queryWatches')
   const queries = list.data?.items ?? []
   const { count = 0, max = QUERY_WATCH_LIMITS.maxQueries, minIntervalMs = QUERY_WATCH_LIMITS.minIntervalMs } = list.data ?? {}
-  const error = actionError ?? list.error
   const now = useNow(1000)
   useFocusQuery(list.isSuccess)
 
@@ -50,7 +44,7 @@ export function QueryWatchView() {
           <Link to="/history">History</Link>
         </div>
       </ViewHeader>
-      {error ? <ErrorNotice error={error} onRetry={list.isError ? () => void list.refetch() : undefined} /> : null}
+      {notice}
       {list.isPending && !list.isError ? <p className="muted">Loading watched filters…</p> : null}
       {list.isSuccess && !queries.length ? (
         <EmptyState title="No filters watched">
@@ -59,7 +53,7 @@ export function QueryWatchView() {
         </EmptyState>
       ) : null}
       {queries.map((q) => (
-        <QueryCard key={q.id} q={q} now={now} onError={setActionError} />
+        <QueryCard key={q.id} q={q} now={now} told={told} />
       ))}
     </section>
   )

@@ -1,6 +1,5 @@
 import { useMemo } from 'react'
 import { Link } from 'react-router'
-import type { SvcError } from '@contract/errors'
 import type { WatchState } from '@contract/watch'
 import { DataTable, type Column } from '../../components/DataTable'
 import { StatusBadge } from '../../components/StatusBadge'
@@ -15,17 +14,14 @@ import { useConnection } from '../../stores/connection'
 import { phaseText, runningFor, type RunningFor } from './phase'
 import { StepStrip } from './StepStrip'
 import { intentPath } from '../../components/IntentLink'
+import type { Told } from './useListPage'
 
 const ago = (t: number | undefined, now: number) => (t === undefined ? '—' : `${formatDuration(Math.max(0, now - t))} ago`)
 
-/** A failed action's reason goes to the view, which shows it above the board. */
-type OnError = (error: SvcError | null) => void
-
-function RowActions({ watch, onError }: { watch: WatchState; onError: OnError }) {
+function RowActions({ watch, told }: { watch: WatchState; told: Told }) {
   const setMuted = useSetWatchMuted()
   const remove = useRemoveWatch()
   const id = shortHex(watch.intentId)
-  const told = { onSettled: (_: unknown, error: SvcError | null) => onError(error) }
   return (
     <span className="watch-actions">
       <button
@@ -63,7 +59,7 @@ function RunningForCell({ watch, now, usual }: { watch: WatchState; now: number;
   )
 }
 
-function columns(now: number, usualOf: (w: WatchState) => Expectation | undefined, onError: OnError): Column<WatchState>[] {
+function columns(now: number, usualOf: (w: WatchState) => Expectation | undefined, told: Told): Column<WatchState>[] {
   return [
     {
       id: 'intent',
@@ -123,18 +119,18 @@ function columns(now: number, usualOf: (w: WatchState) => Expectation | undefine
       sortValue: (w) => w.lastUpdateAt,
       align: 'right',
     },
-    { id: 'actions', header: 'Actions', cell: (w) => <RowActions watch={w} onError={onError} /> },
+    { id: 'actions', header: 'Actions', cell: (w) => <RowActions watch={w} told={told} /> },
   ]
 }
 
-/** The live board: one row per watched intent, newest first, its times ticking once a second. */
-export function WatchBoard({ watches, onError }: { watches: WatchState[]; onError: OnError }) {
+/** The live board: one row per watched intent, newest first, its times ticking once a second; an action's outcome goes to `told`. */
+export function WatchBoard({ watches, told }: { watches: WatchState[]; told: Told }) {
   const now = useNow(1000)
   const profileId = useConnection((s) => s.info?.activeProfileId)
   const stats = useRouteBaseline(watches.length ? profileId : undefined, useOfflineMode()).baseline?.stats
   const cols = useMemo(
-    () => columns(now, (w) => routeExpectation(stats, w.receipt?.originChainId, w.receipt?.destinationChainId), onError),
-    [now, stats, onError],
+    () => columns(now, (w) => routeExpectation(stats, w.receipt?.originChainId, w.receipt?.destinationChainId), told),
+    [now, stats, told],
   )
   const rows = useMemo(() => [...watches].sort((a, b) => b.addedAt - a.addedAt), [watches])
   return <DataTable label="Watched intents" columns={cols} rows={rows} rowKey={(w) => w.intentId} />

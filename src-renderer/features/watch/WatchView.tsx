@@ -1,8 +1,5 @@
 import { useState } from 'react'
-import type { SvcError } from '@contract/errors'
 import { EmptyState } from '../../components/EmptyState'
-import { ErrorNotice } from '../../components/ErrorNotice'
-import { useMainList } from '../../data/useMainList'
 import { useClearFinishedWatches, useSetNotificationsMuted } from '../../data/watches'
 import { WatchedFiltersLink } from '../queryWatch'
 import { useCacheStatus } from '../../stores/cache'
@@ -10,7 +7,7 @@ import { useConnection } from '../../stores/connection'
 import { askNotificationPermission, notificationAccess } from '../../lib/pageNotification'
 import { AddWatchForm } from './AddWatchForm'
 import { MirrorList } from './MirrorList'
-import { useWatchSync } from './sync'
+import { useListPage } from './useListPage'
 import { WatchBoard } from './WatchBoard'
 import { ViewHeader } from '../../components/ViewHeader'
 import { Checkbox } from '../../components/Checkbox'
@@ -42,19 +39,15 @@ function BoardStatus({ running, finished }: { running: number; finished: number 
 }
 
 export function WatchView() {
-  useWatchSync()
-  const list = useMainList('watches')
-  const [actionError, setActionError] = useState<SvcError | null>(null)
+  const { list, told, notice } = useListPage('watches')
+  const watches = list.data?.items ?? []
   const muted = list.data?.notificationsMuted ?? false
   const profileId = useConnection((s) => s.info?.activeProfileId)
-  const watches = list.data?.items ?? []
   const finished = watches.filter((w) => w.phase === 'done').length
   const running = watches.length - finished
   const clearFinished = useClearFinishedWatches()
   const setNotificationsMuted = useSetNotificationsMuted()
-  const told = { onSettled: (_: unknown, e: SvcError | null) => setActionError(e) }
   const failed = list.isError && !list.data
-  const error = actionError ?? list.error
 
   return (
     <section className="view" aria-labelledby="watch-title">
@@ -75,7 +68,7 @@ export function WatchView() {
         </div>
       </ViewHeader>
       <AddWatchForm />
-      {error ? <ErrorNotice error={error} onRetry={list.isError ? () => void list.refetch() : undefined} /> : null}
+      {notice}
       {failed && profileId ? <MirrorList profileId={profileId} /> : null}
       {list.isPending && !failed ? <p className="muted">Loading watches…</p> : null}
       {list.isSuccess && !watches.length ? (
@@ -85,7 +78,7 @@ export function WatchView() {
           refunded.
         </EmptyState>
       ) : null}
-      {watches.length ? <WatchBoard watches={watches} onError={setActionError} /> : null}
+      {watches.length ? <WatchBoard watches={watches} told={told} /> : null}
     </section>
   )
 }
