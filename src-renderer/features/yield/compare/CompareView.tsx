@@ -7,7 +7,7 @@ import { SelectField } from '../../../components/SelectField'
 import { ViewHeader } from '../../../components/ViewHeader'
 import { useRecordQuery } from '../../../data/useRecordQuery'
 import { formatDateTime, formatPercent, formatUsd } from '../../../lib/format'
-import { useCachedMarkets } from '../cachedMarkets'
+import { namesById, useCachedMarkets } from '../cachedMarkets'
 import { HistoryChart } from '../history/HistoryChart'
 import { HistoryExports, RangePicker, useRange } from '../history/MarketHistoryCard'
 import { changeLabel, rateLabel } from '../history/historyRows'
@@ -59,7 +59,7 @@ export function CompareView() {
   const ids = useMemo(() => readCompared(params), [params])
   const [range] = useRange()
   const cached = useCachedMarkets()
-  const names = useMemo(() => new Map(cached.map((m) => [m.id, marketName(m)])), [cached])
+  const names = useMemo(() => namesById(cached), [cached])
   const nameOf = (id: string) => names.get(id) ?? id
   const options = useMemo(
     () => [{ value: '', label: ids.length >= MAX_COMPARED ? `At most ${MAX_COMPARED} markets` : 'Add a market…' }, ...cached.filter((m) => !ids.includes(m.id)).map((m) => ({ value: m.id, label: marketName(m) })).sort((a, b) => a.label.localeCompare(b.label))],

@@ -2,13 +2,6 @@ import type { YieldGetMarketsRequest } from '@contract/service'
 import { MARKET_TYPES } from '@contract/service/constants'
 import { filterCodec, flag, splitList, text, type Field, type Problem, type Problems } from '../../../lib/filterCodec'
 
-/**
- * The markets view's filters as they live in the URL (`#/yield?provider=…&chain=…`), so a
- * filtered page can be bookmarked and survives a reload. Values are kept as typed; the
- * request is built only from the ones that pass, and each bad one gets a message (the
- * shared codec, `lib/filterCodec.ts`).
- */
-
 export type MarketType = (typeof MARKET_TYPES)[number]
 
 export interface MarketFilters {
@@ -73,10 +66,12 @@ const whole = (key: 'limit' | 'offset', fallback: number, ok: (n: number) => boo
 })
 
 /**
- * The markets view's table for the one filter codec (`lib/filterCodec.ts`): URL keys as
- * they always were. Several providers or chains are left out of the request (the service
- * takes one of each: the view filters those itself, see `analystFilters.ts`); the flags,
- * the minimum TVL and the tags are the view's own filters and send nothing.
+ * The markets view's filters as they live in the URL (`#/yield?provider=…&chain=…`, keys as
+ * they always were), so a filtered page can be bookmarked and survives a reload: a table
+ * for the one filter codec (`lib/filterCodec.ts`), values kept as typed, the request built
+ * from the ones that pass and each bad one given a message. Several providers or chains are
+ * left out of the request (the service takes one of each: the view filters those itself,
+ * see `analystFilters.ts`); the flags, the minimum TVL and the tags send nothing.
  */
 export const marketFilters = filterCodec<MarketFilterDraft, YieldGetMarketsRequest>({
   provider: text('provider', (v) => (single(v) ? { provider: single(v) } : undefined)),
