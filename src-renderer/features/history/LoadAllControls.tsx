@@ -6,21 +6,17 @@ import type { HistoryActions, HistoryList } from './useHistoryView'
 
 const count = (n: number) => n.toLocaleString('en-US')
 
+const OUTCOME_TEXT: Record<NonNullable<ReadAllState['outcome']>, (loaded: string, more: boolean) => string> = {
+  complete: (n) => `Loaded all ${n} matching intents.`,
+  cap: (n, more) => `Stopped at the cap: ${n} loaded${more ? ', more remain' : ''}.`,
+  cancelled: (n) => `Cancelled after ${n} intents.`,
+  error: (n) => `Stopped by an error after ${n} intents.`,
+}
+
 function outcomeText(s: ReadAllState, more: boolean): string {
   // The service showed more than was loaded before it could not be read: whatever the cache added, the list is partial.
   if (s.atLeast !== undefined) return `${count(s.loaded)} of at least ${count(s.atLeast)} loaded; the rest could not be read.`
-  switch (s.outcome) {
-    case 'complete':
-      return `Loaded all ${count(s.loaded)} matching intents.`
-    case 'cap':
-      return `Stopped at the cap: ${count(s.loaded)} loaded${more ? ', more remain' : ''}.`
-    case 'cancelled':
-      return `Cancelled after ${count(s.loaded)} intents.`
-    case 'error':
-      return `Stopped by an error after ${count(s.loaded)} intents.`
-    default:
-      return ''
-  }
+  return s.outcome ? OUTCOME_TEXT[s.outcome](count(s.loaded), more) : ''
 }
 
 /** Progress while loading, the outcome after. */
