@@ -3,12 +3,12 @@ import type { ExplorerDb } from './db'
 import { exportCache, importCache, readBlobText } from './exportImport'
 import { CacheFileError, parseCacheFile, type CacheFile } from './fileFormat'
 import { searchCachedIntents } from './intentsQuery'
-import { addNote, listNotes, setBookmarked } from './notes'
+import { addNote, listNotes, setBookmarked } from './userData'
 import { readTransitions } from './reads'
-import { saveSearch } from './savedSearches'
+import { saveSearch } from './userData'
 import { SCHEMA_VERSION, STORE_NAMES } from './schema'
 import { cacheHistoryFiled, fakeEntry, fakeIntent, fakeReceipt, freshDb, hex, intentIdOf, source, T0 } from './testing'
-import { putWatchMirror } from './watches'
+import { putWatchMirror } from './userData'
 import {
   cacheBalanceSnapshot,
   cacheChains,

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { explorerDb } from './db'
-import { addNote, deleteNote, isBookmarked, listNotes, setBookmarked } from './notes'
-import { deleteSavedSearch, listSavedSearches, saveSearch } from './savedSearches'
+import { addNote, deleteNote, isBookmarked, listNotes, setBookmarked } from './userData'
+import { deleteSavedSearch, listSavedSearches, saveSearch } from './userData'
 import { freshDb } from './testing'
-import { listWatchMirror, putWatchMirror, removeWatchMirror } from './watches'
+import { listWatchMirror, putWatchMirror, removeWatchMirror } from './userData'
 
 beforeEach(() => {
   freshDb()

@@ -4,7 +4,7 @@ import { createJSONStorage, persist } from 'zustand/middleware'
 /**
  * One case record per intent, wherever the intent appears (Needs attention, the intent
  * page, the case summary and the case bundle): its state and the history of its changes.
- * The case's notes are the intent's notes (`db/notes.ts`, multi-line, in the cache and its
+ * The case's notes are the intent's notes (`db/userData.ts`, multi-line, in the cache and its
  * exports); adding one through a case records it in the history too. Kept on this computer only.
  */
 export const CASE_STATES = ['open', 'waiting', 'resolved'] as const

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { buildCaseBundle, caseBundleFiles } from './caseBundle'
 import { readBlobText } from '../../db/exportImport'
-import { addNote, setBookmarked } from '../../db/notes'
+import { addNote, setBookmarked } from '../../db/userData'
 import { cacheHistoryFiled, fakeEntry, fakeReceipt, freshDb, hex, intentIdOf, ownerOf, source, T0 } from '../../db/testing'
 import { cacheChains, cacheReceipt } from '../../db/writeThrough'
 import { useCases } from '../../stores/attentionCases'
