@@ -5,26 +5,16 @@ import { filterCodec, flag, hasProblems, text, type Field, type Problem } from '
 import { isShowingUtc, zoneOffsetMs } from '../../lib/format'
 import type { HistoryQuery } from '../../data/paging'
 
-/**
- * The History view's filters as the form edits them (all text, so nothing typed is lost
- * while it is still invalid), how they live in the URL, and how a valid set becomes a
- * GetIntentHistory request, through the one filter codec (`historyFilters` and
- * `historySettings` below). Invalid input never reaches the service: `validate` yields
- * either the query or a message per field.
- */
-
-export type IntentProtocol = (typeof INTENT_PROTOCOLS)[number]
-export type EdgeMode = (typeof EDGE_MODES)[number]
-
+/** The History form's filters, all text so nothing typed is lost while it is still invalid. */
 export interface HistoryFilterDraft {
   projectId: string
-  protocol: '' | IntentProtocol
+  protocol: '' | (typeof INTENT_PROTOCOLS)[number]
   swapProvider: string
   bridgeProvider: string
   owner: string
   edgeAddress: string
   edgeRail: string
-  edgeMode: '' | EdgeMode
+  edgeMode: '' | (typeof EDGE_MODES)[number]
   /** Several addresses separated by commas, spaces or line breaks. */
   participants: string
   originChainId: string
@@ -60,14 +50,9 @@ export interface HistoryViewSettings {
   pageSize: number
   /** Most entries "Load all" reads before it stops. */
   cap: number
-  /**
-   * The view shows everything "Load all" reads rather than one page. Kept in the URL so a
-   * reload or a shared link opens the same view, loading at once.
-   */
+  /** The view shows everything "Load all" reads: in the URL, so a reload or a shared link opens it, loading at once. */
   all: boolean
 }
-
-// ---- validation -----------------------------------------------------------------
 
 /** Accounts on a non-EVM rail (base58, base32, bech32 …): letters and digits only. */
 const RAIL_ACCOUNT = /^[A-Za-z0-9]{20,128}$/
@@ -123,15 +108,9 @@ export const LOAD_ALL_PAGE_SIZE = 100
 export const requestPageSize = (settings: HistoryViewSettings): number =>
   settings.all ? Math.max(LOAD_ALL_PAGE_SIZE, settings.pageSize) : settings.pageSize
 
-// ---- the codec's tables ------------------------------------------------------------
-
 const oneOf = <T extends string>(values: readonly T[], v: string | null): T | '' =>
   v !== null && (values as readonly string[]).includes(v) ? (v as T) : ''
 
-/**
- * Times travel in the URL as ISO instants, so a shared link means the same moment in
- * every time zone; the form shows them in local time.
- */
 function isoToLocalInput(iso: string | null): string {
   if (!iso) return ''
   const ms = Date.parse(iso)
@@ -169,7 +148,7 @@ const choice = <T extends string>(key: string, values: readonly T[], build: (v: 
   parse: ([t]) => oneOf(values, t),
   toRequest: (v) => (v ? build(v) : undefined),
 })
-/** Times travel in the URL as ISO instants (see `isoToLocalInput`); the form shows them in the shown zone. */
+/** Times travel in the URL as ISO instants, so a shared link means the same moment in every zone; the form shows them in the shown zone. */
 const time = (key: 'from' | 'to', check: (seconds: number, f: HistoryFilterDraft) => Part): Field<string, HistoryFilterDraft, HistoryQuery> => ({
   ...text<HistoryFilterDraft, HistoryQuery>(key, (v, f) => {
     const seconds = localInputToUnix(v)
@@ -196,12 +175,7 @@ const participants: Field<string, HistoryFilterDraft, HistoryQuery> = {
 
 const PROVIDER_PROBLEM = 'Use a provider code: letters, digits and _ (e.g. AUTO)'
 
-/**
- * History's filters for the one codec (`lib/filterCodec.ts`): the URL keys as they always
- * were (a link or watched filter written before reads the same), the form's text, and
- * each field's part of the GetIntentHistory request or its problem. Invalid input never
- * reaches the service.
- */
+/** History's table for the one codec: its URL keys never change, so a link or watched filter written before reads the same. */
 export const historyFilters = filterCodec<HistoryFilterDraft, HistoryQuery>({
   projectId: text('project', (v) => (DIGITS.test(v) && Number.isSafeInteger(Number(v)) ? { byProjectId: Number(v) } : { problem: 'Use a whole number (0 or more)' })),
   swapProvider: code('swap', (c) => ({ bySwapProvider: c }), PROVIDER_PROBLEM),
