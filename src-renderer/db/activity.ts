@@ -1,9 +1,4 @@
-/**
- * What the cache reports about itself: a failed write (write-through never throws into a
- * view) and how many history entries wait to be filed for offline search. The cache
- * knows nothing of the page's stores; the shell subscribes and shows these
- * (`app/cacheActivity.ts`).
- */
+/** What the cache reports about itself (a failed write, entries waiting to be filed); the shell subscribes and shows it. */
 export type CacheActivity =
   | { kind: 'writeError'; store: string; message: string; at: number }
   | { kind: 'unindexed'; count: number }

@@ -2,12 +2,7 @@ import type { Intent, IntentHistoryEntry, IntentReceipt, IntentTransaction } fro
 import type { IntentSource } from './records'
 import { listOf } from '@contract/service/bounds'
 
-/**
- * A cheap fingerprint of a service object: what changes when the intent moves on (its
- * update time, status, the state of each leg's transaction, balances). Write-through
- * compares it with the one stored on the intent's summary row and does not write again an
- * object that has not changed (`intentIndex.ts`).
- */
+/** A cheap fingerprint of what changes when an intent moves on, so write-through skips an unchanged object (`intentIndex.ts`). */
 
 const leg = (t: IntentTransaction | undefined): string => (t ? `${t.status ?? ''}/${t.txnHash ?? ''}/${t.txnMinedAt ?? ''}/${t.updatedAt ?? ''}` : '-')
 

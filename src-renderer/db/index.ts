@@ -1,8 +1,4 @@
-/**
- * The offline cache: write-through of every service answer, offline reads and search,
- * the person's notes, bookmarks, watches and saved searches, and export/import. All data
- * is keyed by profile id; two profiles' data never mixes.
- */
+/** The offline cache (see its README); export and import are in `./transfer`. */
 export {
   cacheBalanceSnapshot,
   cacheChains,

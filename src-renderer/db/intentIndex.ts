@@ -26,11 +26,9 @@ const sourceTable = (db: ExplorerDb, kind: IntentSource): Table =>
   db.table(INTENT_OBJECT_STORES.find((s) => s.kind === kind)!.store)
 
 /**
- * Longest an unchanged object goes without being written again. Skipping it keeps its
- * fetch time (what offline views give as the data's age): within this window a repeat
- * search or page costs no writes, and the age shown is never this much older than true.
- * One minute: a support session's back-and-forth repeats within it, and an age offline
- * ("fetched 7 min ago, at …") is off by less than the minute it is written in.
+ * Longest an unchanged object goes without being written again (the db README): a
+ * support session's back-and-forth repeats within a minute, and an age offline is off by
+ * less than the minute it is written in.
  */
 export const UNCHANGED_KEPT_MS = 60_000
 
@@ -48,11 +46,9 @@ function unchangedSince(before: IntentRowRecord | undefined, kind: IntentSource,
 type Item = { part: SummaryPart; record: object; fingerprint: string }
 
 /**
- * Stores full objects of one kind (each with its lookup keys) and folds each into its
- * intent's summary row. An object older than the one already cached is not stored, but
- * still fills gaps in the row; one unchanged since it was stored (`unchangedSince`) is not
- * written at all. Three writes per intent (object, row, route facts), plus a transition
- * when the status moved: write cost, not size, bounds how fast history pages are ingested.
+ * Stores full objects of one kind and folds each into its intent's summary row. An object
+ * older than the cached one is not stored but still fills gaps in the row; one unchanged
+ * (`unchangedSince`) is not written at all: write cost, not size, bounds ingestion.
  */
 async function ingestIntentObjects(db: ExplorerDb, kind: IntentSource, meta: FetchMeta, items: readonly Item[]): Promise<void> {
   if (!items.length) return

@@ -9,11 +9,7 @@ import { INTENT_OBJECT_STORES, routeFactOf, snapshotTotalUsd, storedKeys, toCach
  * upgrade also repairs whatever the older release derived wrongly.
  */
 
-/**
- * v1 -> v2: lookup keys move onto the stored objects, lower-cased; rows gain tags, a
- * lower-cased owner and the last recorded transition; snapshots gain `totalUsd`. The
- * `intentKeys` store is dropped by the schema once this has run.
- */
+/** v1 -> v2 (see `schema.ts`); the `intentKeys` store is dropped by the schema once this has run. */
 export async function upgradeToV2(tx: Transaction): Promise<void> {
   for (const s of INTENT_OBJECT_STORES)
     await tx

@@ -5,12 +5,10 @@ import type { RouteFactRecord } from './records'
 type FactKey = [string, string]
 
 /**
- * Reads a profile's route-statistics records (one small record per cached intent) created
- * at or after `fromMs`, in batches of at most `size`, paging by primary key (never by
- * offset) so each read is as cheap as the first. The next read is asked for before the
- * caller handles a batch, so IndexedDB's work and the caller's overlap; the caller may
- * still yield between batches. Order is by intent id: statistics need no time order, and
- * the primary key needs no index. Resolves with the number of records passed on.
+ * Reads a profile's route-statistics records created at or after `fromMs`, in batches of
+ * at most `size`, by primary key (statistics need no time order; each read is as cheap as
+ * the first). The next read is asked for before the caller handles a batch, so the two
+ * overlap. Resolves with the number of records passed on.
  */
 export async function readRouteFactBatches(
   db: ExplorerDb,

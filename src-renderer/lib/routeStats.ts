@@ -152,6 +152,9 @@ function finishGroup({ days, durations: unsorted, ...counts }: Acc): GroupStats 
 
 const newAcc = (key: string, extra: Partial<Acc> = {}): Acc => ({ key, count: 0, succeeded: 0, failed: 0, refunded: 0, durations: [], days: new Map(), ...extra })
 
+/** The group of `key`, made (with `extra`) on first use. */
+const groupOf = (groups: Map<string, Acc>, key: string, extra: () => Partial<Acc>): Acc => groups.get(key) ?? groups.set(key, newAcc(key, extra())).get(key)!
+
 /** Collects rows (in any order, in any number of batches) and then yields the statistics. */
 export class RouteStatsBuilder {
   private readonly overall = newAcc('all')
@@ -179,16 +182,10 @@ export class RouteStatsBuilder {
       // A time no intent can have (year 9999, NaN from an old cache) counts, but draws no day: the trend spans real days only.
       const day = row.createdAt && isSaneTime(row.createdAt, this.now) ? Math.floor(row.createdAt / DAY) : undefined
       addTo(this.overall, row, duration, day)
-      const rk = routeKey(row.originChainId, row.destinationChainId)
-      let route = this.routes.get(rk)
-      if (!route) this.routes.set(rk, (route = newAcc(rk, { originChainId: row.originChainId, destinationChainId: row.destinationChainId })))
-      addTo(route, row, duration, day)
+      const route = { originChainId: row.originChainId, destinationChainId: row.destinationChainId }
+      addTo(groupOf(this.routes, routeKey(route.originChainId, route.destinationChainId), () => route), row, duration, day)
       // A provider named twice on one intent counts once.
-      for (const p of new Set(row.routeProviders.length ? row.routeProviders : AUTO)) {
-        let acc = this.providers.get(p)
-        if (!acc) this.providers.set(p, (acc = newAcc(p, { provider: p })))
-        addTo(acc, row, duration, day)
-      }
+      for (const p of new Set(row.routeProviders.length ? row.routeProviders : AUTO)) addTo(groupOf(this.providers, p, () => ({ provider: p })), row, duration, day)
     }
   }
 
