@@ -55,7 +55,7 @@ function useColumns(profileId: string, fresh: ReadonlySet<string>, notes: Readon
       ...intentColumns<AttentionItem>(chains, (i) => i.candidate),
       { id: 'age', header: 'Age', align: 'right', sortValue: (i) => i.ageMs, cell: (i) => formatDuration(i.ageMs) },
       { id: 'sla', header: 'SLA timer', cell: (i) => <SlaTimer item={i} />, wrap: true },
-      { id: 'held', header: 'Recoverable', align: 'right', sortValue: (i) => i.heldUsd, cell: (i) => <HeldCell item={i} />, wrap: true },
+      { id: 'held', header: 'Recoverable', align: 'right', sortValue: (i) => i.heldValue?.usd ?? 0, cell: (i) => <HeldCell item={i} />, wrap: true },
       { id: 'case', header: 'Case', cell: (i) => <CaseCell profileId={profileId} intentId={i.candidate.intentId} record={cases[caseKey(profileId, i.candidate.intentId)]} notes={notes.get(i.candidate.intentId)} />, wrap: true },
     ],
     [chains, cases, profileId, fresh, notes],

@@ -10,7 +10,6 @@ const item = (elapsedMs: number): AttentionItem => ({
   urgency: 1,
   sla: { elapsedMs, p95Ms: 60_000, p50Ms: 30_000, basis: 'route' },
   held: [],
-  heldUsd: 0,
 })
 
 describe('SlaTimer', () => {

@@ -39,7 +39,7 @@ export function attentionCsvColumns(
     { header: 'recoverable', value: (i) => i.held.map((t) => `${tokenUnits(t.balance, t.decimals) ?? '?'} ${t.symbol ?? t.tokenAddress ?? ''}`.trim()).join('; ') },
     { header: 'recoverableBaseUnits', value: (i) => i.held.map((t) => `${t.balance} ${t.tokenAddress ?? t.symbol ?? ''}`.trim()).join('; ') },
     // At the profile's one price source, as the queue shows it, with how it was priced and what is unpriced.
-    { header: 'recoverableUsd', value: (i) => (i.heldValue?.priced ? i.heldUsd.toFixed(2) : undefined) },
+    { header: 'recoverableUsd', value: (i) => (i.heldValue?.priced ? i.heldValue.usd.toFixed(2) : undefined) },
     { header: 'recoverableUsdPricing', value: (i) => pricingText(i.heldValue, now) },
     { header: 'failureReason', value: (i) => i.candidate.failureReason },
     { header: 'caseState', value: (i) => caseOf(i.candidate.intentId)?.state ?? 'open' },

@@ -63,7 +63,7 @@ describe('attentionQueue', () => {
     const q = attentionQueue([entry('small', '1000000', '7'), entry('big', '1234567890123456789', '5'), { intentId: 'empty', status: 'FAILED', balances: [] }].map((e) => candidateFromEntry(e as IntentHistoryEntry)!), stats, NOW, book)
     expect(q.map((i) => i.candidate.intentId)).toEqual(['big', 'small'])
     expect(q[0].held).toEqual([{ chainId: 1, intentAddress: '0xabc', tokenAddress: USDC, symbol: 'USDC', decimals: 6, balance: '1234567890123456789', balanceUsd: '5' }])
-    expect(q.map((i) => i.heldUsd)).toEqual([Number('1234567890123.456789'), 1])
+    expect(q.map((i) => i.heldValue?.usd)).toEqual([Number('1234567890123.456789'), 1])
     const csv = toCsv(q, attentionCsvColumns((id) => (id === 'big' ? { state: 'waiting', note: 'asked, "provider"', updatedAt: 0, history: [] } : undefined), undefined, NOW))
     expect(csv).toContain('big,Failed with recoverable funds,FAILED,')
     expect(csv).toContain(`1234567890123.456789 USDC,1234567890123456789 ${USDC},1234567890123.46,priced from balances (1 min ago),reverted,waiting,"asked, ""provider"""`)

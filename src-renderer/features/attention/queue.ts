@@ -44,10 +44,8 @@ export interface AttentionItem {
   /** For a committed intent: ms left until its execution window closes (negative once it has). */
   windowLeftMs?: number
   held: HeldToken[]
-  /** The held tokens valued at the profile's prices: how each was priced, and what is unpriced. */
+  /** The held tokens valued at the profile's prices (`usd`, of those priced): how each was priced, and what is unpriced. */
   heldValue?: ValuedSum
-  /** Sum of the held tokens' USD values at the profile's prices, those that have one. */
-  heldUsd: number
 }
 
 /** A committed intent joins the queue this long before its 10-minute window closes. */
@@ -83,12 +81,12 @@ function slowItem(c: Candidate, stats: RouteStats | undefined, now: number): Att
   if (!route) {
     // Too few intents to judge: no verdict, no place among the slow ones; the longest running first within its own group.
     const sla = { elapsedMs, basis: 'incomplete' as const, samples: routeSamples(stats, c.originChainId, c.destinationChainId) }
-    return { candidate: c, reason: 'baseline-incomplete', urgency: Math.min(Math.max(elapsedMs, 0) / 86_400_000, 1) / 2, sla, held: [], heldUsd: 0 }
+    return { candidate: c, reason: 'baseline-incomplete', urgency: Math.min(Math.max(elapsedMs, 0) / 86_400_000, 1) / 2, sla, held: [] }
   }
   const sla = { elapsedMs, p95Ms: route.lateAfterMs, p50Ms: route.typicalMs, slowerThan: route.slowerThan, basis: 'route' as const }
   if (elapsedMs <= sla.p95Ms) return undefined
   // Overrun against the route's p95: twice as slow as usual ranks above 1.5 times.
-  return { candidate: c, reason: 'slow', urgency: 2 + Math.min(elapsedMs / sla.p95Ms, 50) / 50, sla, held: [], heldUsd: 0 }
+  return { candidate: c, reason: 'slow', urgency: 2 + Math.min(elapsedMs / sla.p95Ms, 50) / 50, sla, held: [] }
 }
 
 function windowItem(c: Candidate, now: number): AttentionItem | undefined {
@@ -97,7 +95,7 @@ function windowItem(c: Candidate, now: number): AttentionItem | undefined {
   const windowLeftMs = deadline - now
   if (windowLeftMs > WINDOW_WARNING_MS) return undefined
   // Minutes left matter most: a window about to close ranks above everything else.
-  return { candidate: c, reason: 'window-closing', urgency: 4 - Math.max(-1, Math.min(1, windowLeftMs / WINDOW_WARNING_MS)), windowLeftMs, held: [], heldUsd: 0 }
+  return { candidate: c, reason: 'window-closing', urgency: 4 - Math.max(-1, Math.min(1, windowLeftMs / WINDOW_WARNING_MS)), windowLeftMs, held: [] }
 }
 
 function recoverableItem(c: Candidate, book: PriceBook): AttentionItem | undefined {
@@ -105,9 +103,8 @@ function recoverableItem(c: Candidate, book: PriceBook): AttentionItem | undefin
   if (!held.length) return undefined
   // At the profile's one price source, so the queue prices a token as every other view does.
   const heldValue = valueAll(book, held.map(heldAmount))
-  const heldUsd = heldValue.usd
   // Larger sums first, below every slow execution: these funds are safe where they are, the others may still move.
-  return { candidate: c, reason: 'recoverable', urgency: 1 + Math.min(Math.log10(1 + heldUsd), 9) / 10, held, heldValue, heldUsd }
+  return { candidate: c, reason: 'recoverable', urgency: 1 + Math.min(Math.log10(1 + heldValue.usd), 9) / 10, held, heldValue }
 }
 
 /**
