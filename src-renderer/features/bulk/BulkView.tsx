@@ -68,10 +68,11 @@ function LineList({ rows, label, title, className = 'card' }: { rows: KeyRow[]; 
 }
 
 function parsedSummary(p: ParsedKeys): string {
+  const [notKeys, repeats, overCap] = (['not a key', 'repeat', 'over the limit'] as const).map((why) => p.skipped.filter((s) => s.why === why).length)
   const parts = [countOf(p.keys.length, 'key')]
-  if (p.notKeys) parts.push(`${countOf(p.notKeys, 'line')} not a key`)
-  if (p.duplicates) parts.push(`${p.duplicates} repeated`)
-  if (p.overCap) parts.push(`${p.overCap} over the limit of ${MAX_KEYS} will not be looked up`)
+  if (notKeys) parts.push(`${countOf(notKeys, 'line')} not a key`)
+  if (repeats) parts.push(`${repeats} repeated`)
+  if (overCap) parts.push(`${overCap} over the limit of ${MAX_KEYS} will not be looked up`)
   return parts.join('; ')
 }
 

@@ -19,7 +19,7 @@ export interface SkippedLine {
   line: number
   /** The line as pasted, trimmed. */
   text: string
-  /** Not shaped like a key, a repeat of an earlier line's key, or past MAX_KEYS. */
+  /** Not shaped like a key ("thanks!!", "N/A", a header), a repeat of an earlier line's key (compared without case), or past MAX_KEYS. */
   why: 'not a key' | 'repeat' | 'over the limit'
   /** For a repeat: the line whose key it repeats. */
   repeatOf?: number
@@ -29,12 +29,6 @@ export interface ParsedKeys {
   keys: BulkKey[]
   /** Every non-blank line that is not looked up, in the order pasted. */
   skipped: SkippedLine[]
-  /** Keys past MAX_KEYS, not looked up. */
-  overCap: number
-  /** Repeats of a key already listed (compared without case). */
-  duplicates: number
-  /** Lines that are not shaped like a key ("thanks!!", "N/A", a header). */
-  notKeys: number
 }
 
 /**
@@ -64,6 +58,5 @@ export function parseKeys(text: string): ParsedKeys {
     else keys.push({ value: c.value, kind: c.kind, line })
     if (seen === undefined) firstLine.set(id, line)
   }
-  const count = (why: SkippedLine['why']) => skipped.filter((s) => s.why === why).length
-  return { keys, skipped, overCap: count('over the limit'), duplicates: count('repeat'), notKeys: count('not a key') }
+  return { keys, skipped }
 }
