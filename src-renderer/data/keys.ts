@@ -14,11 +14,7 @@ import type { BridgeMethodName } from '@contract/channels'
  */
 export const OTHER_SOURCES = ['cacheInventory', 'yieldMarket', 'intentReceipt', 'heldBalances', 'cachedQuotes', 'searchPreview', 'cachedSearch', 'filteredMarkets', 'attentionQueue', 'recoverableWallet', 'reconnectProbe', 'routeBaseline'] as const
 
-/**
- * Reads of what this computer keeps (`useCacheRead`): the person's notes, bookmarks and
- * saved searches, the statuses seen here, the watch mirror, the cache's copy of an intent,
- * the markets and balance snapshots kept.
- */
+/** Reads of what this computer keeps (`useCacheRead`). */
 export const CACHE_READ_SOURCES = ['watchMirror', 'notesOf', 'intentNotes', 'transitions', 'bookmark', 'savedSearches', 'cachedIntent', 'cachedMarkets', 'balanceSnapshots'] as const
 export type CacheReadSource = (typeof CACHE_READ_SOURCES)[number]
 export type OtherSource = (typeof OTHER_SOURCES)[number] | CacheReadSource

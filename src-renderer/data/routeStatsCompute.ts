@@ -29,12 +29,7 @@ function fetchRangeOf(rows: ReadonlyArray<{ fetchedAt?: number }>, range?: Fetch
 /** Rows per read: big enough that IndexedDB's per-request cost vanishes, small enough to report progress often. */
 const BATCH = 5_000
 
-/**
- * Reads the profile's cached intents in the window from IndexedDB and computes the
- * statistics. Runs in the route-statistics worker (and on the page where no worker
- * exists, as in unit tests); it opens the database by name, as the worker has no other
- * handle on it.
- */
+/** Computes the statistics from the cache, in the route-statistics worker (or the page where none runs), opening the database by name. */
 export async function computeRouteStats(
   req: StatsRequest,
   onProgress: (read: number) => void,

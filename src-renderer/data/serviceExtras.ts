@@ -8,10 +8,8 @@ import { callValue } from './liveOrCached'
 import { useProfileId } from './useServiceQuery'
 
 /**
- * What the active profile's service offers beyond the spec, and what the app uses of it:
- * the capabilities learnt once per profile (probed again when the service comes back
- * within reach), the service's clock against this machine's, and its token prices. Each
- * is `undefined` where the service lacks it or could not be asked: nothing depends on them.
+ * What the active profile's service offers beyond the spec (capabilities, its clock, token
+ * prices): each `undefined` where the service lacks it or could not be asked.
  */
 
 const CAPABILITIES_ARGS = {}

@@ -1,18 +1,12 @@
 import { useEffect, useEffectEvent } from 'react'
 import { create } from 'zustand'
 import { createJSONStorage, persist } from 'zustand/middleware'
+import { CACHE_STATUS_KEY } from '../lib/startProfile'
 import { useConnection } from './connection'
 
-export interface CacheWriteError {
-  message: string
-  /** epoch ms */
-  at: number
-  /** The store (or data kind) whose write failed, e.g. `historyEntries`. */
-  store: string
-}
-
 interface CacheStatusState {
-  lastWriteError?: CacheWriteError
+  /** The last failed write: the store (or data kind) it was to, e.g. `historyEntries`, and when (epoch ms). */
+  lastWriteError?: { store: string; message: string; at: number }
   /** The person chose to work from the cache even though the service may be reachable. */
   forcedOffline: boolean
   /** History entries stored but not yet filed for offline search (`db/historyJournal.ts`). */
@@ -39,7 +33,8 @@ export const useCacheStatus = create<CacheStatusState>()(
       setUnindexed: (unindexed) => set({ unindexed }),
     }),
     {
-      name: 'intent-explorer.cache-status',
+      // The early script reads the switch from there too (`lib/startProfile.ts`).
+      name: CACHE_STATUS_KEY,
       storage: createJSONStorage(() => localStorage),
       // Only the switch is a preference; an error belongs to this run.
       partialize: (s) => ({ forcedOffline: s.forcedOffline }),
