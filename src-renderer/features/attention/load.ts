@@ -55,12 +55,7 @@ export async function loadFromCache(profileId: string, now: number): Promise<{ d
   return fetchedAt === undefined ? undefined : { data: candidates, fetchedAt }
 }
 
-/**
- * The queue's three questions (GetIntentHistory with filters, every page written through)
- * as one data-layer source: the service's answers, or the cache's answer to the same
- * questions with the service's failure beside it (`answerLiveOrCached`). The age of a
- * live answer is when the questions were asked; of a cached one, the oldest fetch.
- */
+/** The queue's three questions as one data-layer source: a live answer's age is when they were asked; a cached one's, the oldest fetch. */
 function queueSource(profileId: string): LiveOrCachedSource<Candidate[]> {
   return {
     live: async () => {

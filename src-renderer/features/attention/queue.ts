@@ -108,11 +108,9 @@ function recoverableItem(c: Candidate, book: PriceBook): AttentionItem | undefin
 }
 
 /**
- * The queue: executing intents past their route's p95, committed intents whose window
- * is about to close, and failed or aborted intents with funds left at their addresses,
- * most urgent first; then, with no verdict, executing intents on routes whose baseline is
- * incomplete. Each intent appears once (the newest candidate for it wins). It depends only
- * on the candidates and the baseline given, never on what a cache holds.
+ * The queue, most urgent first, then (no verdict) executing intents whose route's baseline
+ * is incomplete. Each intent appears once, its newest candidate; it depends only on the
+ * candidates and the baseline given, never on what a cache holds.
  */
 export function attentionQueue(candidates: readonly Candidate[], stats: RouteStats | undefined, now: number, book: PriceBook = new Map()): AttentionItem[] {
   const byId = new Map<string, Candidate>()

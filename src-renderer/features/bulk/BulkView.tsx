@@ -44,11 +44,7 @@ function useColumns(): Column<BulkMatch>[] {
   )
 }
 
-/**
- * Lines listed beside the table: those that led nowhere, failed or were not keys (listed
- * rather than dropped), and keys the cache answered after their service call failed
- * (each beside the failed call and the rows' fetch time).
- */
+/** Lines listed beside the table: those that led nowhere, failed or were not keys, or that the cache answered after a failed call. */
 function LineList({ rows, label, title, className = 'card' }: { rows: KeyRow[]; label: string; title: string; className?: string }) {
   if (!rows.length) return null
   return (

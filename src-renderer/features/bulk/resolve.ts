@@ -117,12 +117,7 @@ async function liveMatches(key: BulkKey): Promise<{ ok: true; value: LiveAnswer<
   return { ok: true, value: { data: matches, source: { fetchedAt } } }
 }
 
-/**
- * Looks a key up with the service; when a call fails (out of reach, a 5xx, a rejected key,
- * a refusal) and the cache holds matches for the key, those are the answer, with the
- * failure and their fetch time beside them (`answerLiveOrCached`, the one fallback rule).
- * With nothing cached, the failure is the answer.
- */
+/** Looks a key up with the service, or, when the call fails, in the cache beside the failure (the one fallback rule). */
 export async function resolveOnline(profileId: string, key: BulkKey): Promise<KeyOutcome> {
   const cached = async () => {
     const c = await cachedMatches(profileId, key)

@@ -91,11 +91,7 @@ function EntryBalances({ entry, balancesRequested }: { entry: IntentHistoryEntry
   )
 }
 
-/**
- * One entry in a panel over the table's right side: its route, receipt times and, when
- * balances were asked for, every token its intent addresses hold (amount, USD, chain).
- * Escape or Close puts it away.
- */
+/** One entry in a panel over the table's right side: its facts and balances; Escape or Close puts it away. */
 export function EntryDetail({
   entry,
   balancesRequested,

@@ -124,11 +124,7 @@ function FilterActions({ f, applied }: { f: HistoryFiltersModel; applied: Histor
   )
 }
 
-/**
- * Every GetIntentHistory filter. Edits stay in the form until applied (Enter or the
- * Apply button); invalid fields get their message beside them and nothing is sent. The
- * form's state is `useHistoryFilters`.
- */
+/** Every GetIntentHistory filter; edits stay in the form (`useHistoryFilters`) until applied, and nothing invalid is sent. */
 export function HistoryFilters({
   applied,
   providerSuggestions,

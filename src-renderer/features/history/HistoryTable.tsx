@@ -7,13 +7,7 @@ import type { AmountCell, HistoryRow } from './rows'
 import { balanceLines } from './balances'
 import { BalancesValue } from './BalancesValue'
 
-/**
- * The loaded entries as the one table in its grid form (`DataTable` with `grid`): a fixed
- * row height, a sticky header and only the rows and columns in view in the DOM, so ten
- * thousand entries scroll as smoothly as twenty. Cells get precomputed strings (`rows.ts`).
- * By default the columns fit a 1280-px window (status, intent, times, owner, route, the
- * amounts, details); the rest are picked in the column chooser.
- */
+/** The loaded entries in `DataTable`'s grid form (only the rows and columns in view in the DOM), so ten thousand scroll as twenty. */
 
 export const ROW_HEIGHT = 36
 

@@ -52,10 +52,7 @@ function useCapDraft(cap: number, onCap: (cap: number) => void) {
   return { draft, error, setDraft: (text: string) => setTyped({ for: cap, text }), commit }
 }
 
-/**
- * "Load all" for analysis: reads every matching intent (in pages of up to 100) until the
- * list ends or the cap is reached, with progress and a cancel that stops between pages.
- */
+/** "Load all" for analysis: every matching intent up to the cap, with progress and a cancel that stops between pages. */
 export function LoadAllControls({
   cap,
   list,

@@ -21,10 +21,7 @@ import { intentPath } from '../../components/IntentLink'
 /** The stuck-funds list is a plain table; past this many lines the export has the rest. */
 const SHOWN_LINES = 500
 
-/**
- * The "Recoverable funds" view of what is loaded: every non-zero balance left at an
- * intent address, largest first, with the total in USD.
- */
+/** Every non-zero balance the loaded intents left at their addresses, largest first, with the USD total. */
 export function StuckFundsPanel({ entries }: { entries: readonly IntentHistoryEntry[] }) {
   const deferred = useDeferredValue(entries)
   // Valued at the profile's one price source, as Needs attention and Recoverable value the same balances.

@@ -3,11 +3,7 @@ import { isZeroAmount } from '../../lib/format'
 import { sumAll, valueAt, type KnownPrice, type PriceBook, type TokenAmount, type ValuedSum } from '../../lib/priceSource'
 import { entryIntentId } from './rows'
 
-/**
- * Token balances held at intent addresses, flattened to one line per token so they can
- * be listed, totalled and exported. With `onlyRecoverable`, these are the stuck funds a
- * support person can help recover.
- */
+/** A token balance held at an intent address, one line per token so it can be listed, totalled and exported. */
 export interface BalanceLine {
   intentId: string | undefined
   status: IntentHistoryEntry['status']

@@ -7,12 +7,7 @@ import { entryBalanceUsd, entryDurationMs, entryIntentId, routeProviders } from 
 import { amountOf, balanceLines, type BalanceLine } from './balances'
 import type { HistoryQuery } from './filters'
 
-/**
- * The History view's export files. Amounts are written exactly as received (base units,
- * decimal strings) next to their token-unit value, decimals and symbol, so a spreadsheet
- * never sees a rounded float. JSON carries the entries as the app holds them: the
- * service's answer, normalised (amounts as strings, ids as numbers).
- */
+/** Amounts are written exactly as received next to their token-unit value, so a spreadsheet never sees a rounded float. */
 
 const summaryOf = (e: IntentHistoryEntry) => e.receipt?.summary
 

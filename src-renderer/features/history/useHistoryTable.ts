@@ -10,11 +10,7 @@ import { selectedOf, useHistoryUi } from '../../stores/historyUi'
 import type { HistoryList } from './useHistoryView'
 import { intentPath } from '../../components/IntentLink'
 
-/**
- * The table side of the History view: rows built from the shown entries, the selection,
- * the detail panel and the scroll position (kept per list in `store.ts`), and the filter
- * suggestions the loaded entries teach.
- */
+/** The table side of the History view; what it keeps of a list (selection, detail, scroll) is in `stores/historyUi.ts`. */
 
 type Codes = { providers: string[]; rails: string[] }
 type Seen = { entries: readonly IntentHistoryEntry[]; providers: Set<string>; rails: Set<string>; codes?: Codes }

@@ -18,11 +18,7 @@ export async function loadWalletFromCache(profileId: string, owner: string) {
   return { data: { owner, entries: found.map((c) => c.entry), complete: !next }, fetchedAt: Math.min(...found.map((c) => c.fetchedAt)) }
 }
 
-/**
- * The owner's recoverable intents through the data layer ('' for none asked):
- * GetIntentHistory for them with balances (every page written through), or the cache's
- * failed and aborted intents of the owner with the service's failure beside them.
- */
+/** The owner's recoverable intents with their balances through the data layer ('' for none asked). */
 export const useWallet = (owner: string) =>
   useServiceQuery('recoverableWallet', owner ? { owner } : null, (profileId, args) => {
     const asked = (args as { owner: string }).owner

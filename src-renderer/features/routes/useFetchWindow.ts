@@ -9,11 +9,9 @@ export const FETCH_CAP = 10_000
 type FetchOutcome = { outcome: 'complete' | 'cap' | 'cancelled' | 'error'; read: number; error?: SvcError }
 
 /**
- * Runs one "fetch the window into the cache" at a time, with progress and a cancel:
- * GetIntentHistory of the window (newest first), page by page, until the list ends, the
- * cap is reached or the caller cancels. Every page is written through as it arrives, so a
- * cancel or an error keeps what was read; the entries are filed at the end (`filed`) so
- * the statistics see every one at once, and then `onDone` recomputes.
+ * One "fetch the window into the cache" at a time, with progress and a cancel. Each page is
+ * written through, so a cancel or an error keeps what was read; the entries are filed at
+ * the end so the statistics (`onDone` recomputes them) see every one at once.
  */
 export function useFetchWindow(onDone: () => void) {
   const [state, setState] = useState<{ running: boolean; read: number; last?: FetchOutcome }>({ running: false, read: 0 })

@@ -11,12 +11,9 @@ import { askNotificationPermission, showPageNotification, type NotificationAcces
 import { intentPath } from '../../components/IntentLink'
 
 /**
- * What the page does with the events of the lists main owns besides showing them (the
- * lists themselves live in the query cache, `data/mainList.ts`; the watches' copy in the
- * cache for offline review is written by `followWatchCache` in `data/watches.ts`), for the
- * life of the page: a clicked notice (`list:open`) opens its intent or watched filter, in
- * its own profile; in the browser host the page itself shows the notices main decided are
- * due and worded (in the desktop app main shows them).
+ * What the page does with the events of the lists main owns besides keeping the lists
+ * (`data/mainList.ts`): in the browser host it shows the notices main decided are due
+ * (in the desktop app main shows them); a clicked one opens its item in its own profile.
  */
 
 /** Where a notice's item is shown: the intent, or the watched filter among the others (`?focus=` scrolls to it). */

@@ -8,11 +8,7 @@ import { useWatchSync } from './sync'
 /** Mutation options that report an action's outcome to its page: the failure, or null once one succeeds. */
 export type Told = { onSettled(data: unknown, error: SvcError | null): void }
 
-/**
- * A page of a list main owns (watches, watched filters): the list with its events wired,
- * and the failure to show above it, the last action's or the list's own (`notice`, with a
- * retry of the read when the list failed). `told` goes to each action's `mutate`.
- */
+/** A page of a list main owns: the list, and above it the last action's failure (each `mutate` gets `told`) or the list's own. */
 export function useListPage<K extends MainListKind>(kind: K) {
   useWatchSync()
   const list = useMainList(kind)
