@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient, type Query } from '@tanstack/react-query'
-import { clearCache, storageErrorMessage } from '../db'
+import { useMutation, useQuery, useQueryClient, type Query } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { cacheInventory, clearCache, estimateStorage, onCacheActivity, storageErrorMessage, type CachedProfile, type StorageEstimate, type StoreInventory } from '../db'
 import { explorerDb } from '../db/db'
 import { flushHistoryJournal } from '../db/historyJournal'
 import { listNotes, isBookmarked } from '../db/userData'
@@ -7,13 +8,15 @@ import { readChains, readHistoryEntry, readIntent, readReceipt, readTransitions 
 import { toCachedRow } from '../db/records'
 import { importCache, type CacheFile, type ImportOptions, type TransferProgress } from '../db/transfer'
 import { isCachedList } from './client'
-import { CACHE_READ_SOURCES, OTHER_SOURCES } from './keys'
+import { toSvcError } from './errors'
+import { CACHE_READ_SOURCES, OTHER_SOURCES, queryKeys } from './keys'
 import { cacheWrite } from './notes'
 import { forgetQuotedReads } from './useQuotedIntents'
+import { useProfileId } from './useServiceQuery'
 
 /**
- * The Cache view's writes (clearing, importing a file) as mutations, and its one-intent
- * read for a case bundle. Only that view imports this module: it brings the file format's
+ * The Cache view's inventory, its writes (clearing, importing a file) as mutations, and
+ * its one-intent read for a case bundle. Only that view imports this module: it brings the file format's
  * validation (zod and the service schemas), which start-up does not load.
  */
 
@@ -72,4 +75,51 @@ export async function readCaseRecords(profileId: string, intentId: string) {
   ])
   const summary = rowRecord && toCachedRow(rowRecord)
   return { summary, baseUrl: rowRecord?.baseUrl, intent, receipt, historyEntry, transitions, notes, bookmarked, chains: chainList?.chains ?? [] }
+}
+
+export interface Inventory {
+  profiles: CachedProfile[]
+  stores: StoreInventory[]
+  storage: StorageEstimate
+}
+
+const readInventory = (): Promise<Inventory> =>
+  Promise.all([cacheInventory(), estimateStorage()]).then(
+    ([inv, storage]) => ({ ...inv, storage }),
+    (e: unknown) => Promise.reject(toSvcError(new Error(storageErrorMessage(e)))),
+  )
+
+/**
+ * What the cache holds (every profile's records), a cache-only query. Counted afresh when
+ * the view opens, after every change the view makes (`reload`), and when the cache
+ * reports activity (entries filed, a failed write).
+ */
+export function useCacheInventory() {
+  const client = useQueryClient()
+  const profileId = useProfileId() ?? ''
+  const query = useQuery({ queryKey: queryKeys.request(profileId, 'cacheInventory', {}), queryFn: readInventory })
+
+  useEffect(() => {
+    // Entries filed or a write failed: the counts moved. Reading the inventory reports the
+    // waiting count again, unchanged, which must not start another reading.
+    // What it is told on subscribing (the count, an earlier failure) is how things stand.
+    let waiting: number | undefined
+    let subscribed = false
+    const stop = onCacheActivity((activity) => {
+      const moved = activity.kind === 'unindexed' ? waiting !== undefined && activity.count !== waiting : subscribed
+      if (activity.kind === 'unindexed') waiting = activity.count
+      if (moved) void client.invalidateQueries({ queryKey: queryKeys.source(profileId, 'cacheInventory') })
+    })
+    subscribed = true
+    return stop
+  }, [client, profileId])
+
+  return {
+    /** The last count, kept on screen while the next runs or after it failed. */
+    inventory: query.data,
+    loading: query.isFetching,
+    /** Why the cache could not be counted. */
+    error: query.isError ? query.error.message : undefined,
+    reload: () => void query.refetch(),
+  }
 }

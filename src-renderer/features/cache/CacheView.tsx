@@ -5,7 +5,7 @@ import { ExportCard } from './ExportCard'
 import { ImportCard } from './ImportCard'
 import { StorageCard } from './StorageCard'
 import { StoresTable } from './StoresTable'
-import { useCacheInventory } from '../../data/useCacheInventory'
+import { useCacheInventory } from '../../data/cacheAdmin'
 import { ViewHeader } from '../../components/ViewHeader'
 
 /**

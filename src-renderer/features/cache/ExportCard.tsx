@@ -6,7 +6,7 @@ import { downloadBlob } from '../../lib/download'
 import { formatBytes, formatCount, profileLabel } from './format'
 import { ProgressLine } from './ProgressLine'
 import { Checkbox } from '../../components/Checkbox'
-import type { Inventory } from '../../data/useCacheInventory'
+import type { Inventory } from '../../data/cacheAdmin'
 
 const EXPORTABLE = STORES.filter((s) => s.kind !== 'derived')
 

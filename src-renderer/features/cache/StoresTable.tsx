@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/EmptyState'
 import { useClearCache } from '../../data/cacheAdmin'
 import { ConfirmBar } from '../../components/ConfirmBar'
 import { formatBytes, formatCount, profileLabel, profileOptions } from './format'
-import type { Inventory } from '../../data/useCacheInventory'
+import type { Inventory } from '../../data/cacheAdmin'
 
 type Pending = { store?: StoreName; label: string; count: number; userData: boolean }
 
