@@ -36,8 +36,8 @@ function useColumns(): Column<BulkMatch>[] {
       { id: 'status', header: 'Status', sortValue: (m) => m.status, cell: (m) => <StatusBadge status={m.status} /> },
       ...intentColumns<BulkMatch>(chains, (m) => m),
       // Exact amounts can be long (18 decimals): they wrap rather than widen the table.
-      { id: 'sent', header: 'Amount in', align: 'right', wrap: true, cell: (m) => <TokenAmount raw={m.originAmount} chainId={m.originChainId} token={m.originTokenAddress} decimals={m.originDecimals} /> },
-      { id: 'quoted', header: 'Quoted out', align: 'right', wrap: true, cell: (m) => <TokenAmount raw={m.destinationAmount} chainId={m.destinationChainId} token={m.destinationTokenAddress} /> },
+      { id: 'sent', header: 'Amount in', align: 'right', wrap: true, cell: (m) => <TokenAmount raw={m.originTokenAmount} chainId={m.originChainId} token={m.originTokenAddress} decimals={m.originTokenDecimals} /> },
+      { id: 'quoted', header: 'Quoted out', align: 'right', wrap: true, cell: (m) => <TokenAmount raw={m.destinationTokenAmount} chainId={m.destinationChainId} token={m.destinationTokenAddress} /> },
       { id: 'reason', header: 'Reason', cell: (m) => m.reason ?? '', wrap: true },
     ],
     [chains],

@@ -9,7 +9,7 @@ const OWNER = '0x5000c0de5000c0de5000c0de5000c0de5000c0de'
 describe('keyRows', () => {
   const parsed = parseKeys([hash(1), 'thanks!!', OWNER, hash(2), hash(1), hash(3), hash(4)].join('\n'))
   const outcomes = new Map<string, KeyOutcome>([
-    [hash(1), { matches: [{ key: hash(1), intentId: hash(1), status: 'SUCCEEDED', originAmount: '1500000' }] }],
+    [hash(1), { matches: [{ key: hash(1), intentId: hash(1), status: 'SUCCEEDED', originTokenAmount: '1500000' }] }],
     [OWNER, { matches: [{ key: OWNER, intentId: hash(8), status: 'FAILED', reason: 'reverted' }, { key: OWNER, intentId: hash(9), status: 'SUCCEEDED' }] }],
     [hash(2), { matches: [] }],
     [hash(3), { error: { kind: 'Unavailable', message: 'the service did not answer' } }],
@@ -43,7 +43,7 @@ describe('keyRows', () => {
 
   it('writes each amount in token units beside its base units when the token is known', () => {
     const tokens = new Map([['1:0xa0b8', { symbol: 'USDC', decimals: 6 }]])
-    const one = keyRows(parseKeys(hash(5)), () => ({ matches: [{ key: hash(5), intentId: hash(5), originChainId: 1, originTokenAddress: '0xA0b8', originAmount: '22226712833' }] }))
+    const one = keyRows(parseKeys(hash(5)), () => ({ matches: [{ key: hash(5), intentId: hash(5), originChainId: 1, originTokenAddress: '0xA0b8', originTokenAmount: '22226712833' }] }))
     const [header, row] = toCsv(one, keyCsvColumns(tokens)).split('\r\n')
     const cells = Object.fromEntries(header!.split(',').map((h, i) => [h, row!.split(',')[i]]))
     expect(cells).toMatchObject({ originTokenSymbol: 'USDC', originAmount: '22226712833', originAmountUnits: '22226.712833' })

@@ -88,13 +88,13 @@ export function keyCsvColumns(tokens: TokenLabels): CsvColumn<KeyRow>[] {
     each('originChainId', (m) => m.originChainId),
     each('originTokenAddress', (m) => m.originTokenAddress),
     each('originTokenSymbol', (m) => label(m.originChainId, m.originTokenAddress)?.symbol),
-    each('originAmount', (m) => m.originAmount),
-    each('originAmountUnits', (m) => tokenUnits(m.originAmount, label(m.originChainId, m.originTokenAddress)?.decimals ?? m.originDecimals)),
+    each('originAmount', (m) => m.originTokenAmount),
+    each('originAmountUnits', (m) => tokenUnits(m.originTokenAmount, label(m.originChainId, m.originTokenAddress)?.decimals ?? m.originTokenDecimals)),
     each('destinationChainId', (m) => m.destinationChainId),
     each('destinationTokenAddress', (m) => m.destinationTokenAddress),
     each('destinationTokenSymbol', (m) => label(m.destinationChainId, m.destinationTokenAddress)?.symbol),
-    each('destinationAmount', (m) => m.destinationAmount),
-    each('destinationAmountUnits', (m) => tokenUnits(m.destinationAmount, label(m.destinationChainId, m.destinationTokenAddress)?.decimals)),
+    each('destinationAmount', (m) => m.destinationTokenAmount),
+    each('destinationAmountUnits', (m) => tokenUnits(m.destinationTokenAmount, label(m.destinationChainId, m.destinationTokenAddress)?.decimals)),
     each('reason', (m) => m.reason),
   ]
 }

@@ -9,7 +9,7 @@ describe('Bulk lookup CSV and formula injection', () => {
       line: n + 1,
       input: attack,
       outcome: 'matched',
-      matches: [{ key: attack, intentId: attack, status: 'FAILED', originTokenAddress: attack, originAmount: '-5', reason: attack }],
+      matches: [{ key: attack, intentId: attack, status: 'FAILED', originTokenAddress: attack, originTokenAmount: '-5', reason: attack }],
     }))
     const csv = toCsv(rows, keyCsvColumns(new Map()))
     const [header, ...lines] = parseCsv(csv)

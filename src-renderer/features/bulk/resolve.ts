@@ -6,23 +6,10 @@ import type { InputKind } from '../../lib/classifyInput'
 import type { BulkKey } from './keys'
 import type { KeyOutcome } from './report'
 
-/** One intent a key led to, in the columns the result table and the CSV show. */
-export interface BulkMatch {
-  key: string
-  intentId: string
-  status?: ReportedStatus
-  originChainId?: number
-  destinationChainId?: number
-  originTokenAddress?: string
-  /** base units, exact */
-  originAmount?: string
-  /** The origin token's decimals when the intent's deposit says them. */
-  originDecimals?: number
-  destinationTokenAddress?: string
-  destinationAmount?: string
-  createdAt?: string | number
-  reason?: string
-}
+type MatchFields = 'intentId' | 'originChainId' | 'destinationChainId' | 'originTokenAddress' | 'originTokenDecimals' | 'originTokenAmount' | 'destinationTokenAddress' | 'destinationTokenAmount'
+
+/** One intent a key led to, in the cache row's terms (amounts in base units, exact), with the key and a failure's reason. */
+export type BulkMatch = Pick<CachedIntentRow, MatchFields> & { key: string; status?: ReportedStatus; reason?: string }
 
 /** Statuses whose reason is worth a receipt read. */
 const HAS_REASON = new Set<ReportedStatus | undefined>(['FAILED', 'REFUNDED', 'ABORTED', 'INVALID'])
@@ -39,24 +26,10 @@ const fromIntent = (key: string, i: Intent): BulkMatch => ({
   originChainId: i.originChainId,
   destinationChainId: i.destinationChainId,
   originTokenAddress: i.originTokenAddress,
-  originAmount: i.quoteRequest?.originTokenAmount ?? i.depositTransaction?.amount ?? i.quote?.fromAmount,
-  originDecimals: i.depositTransaction?.decimals,
+  originTokenAmount: i.quoteRequest?.originTokenAmount ?? i.depositTransaction?.amount ?? i.quote?.fromAmount,
+  originTokenDecimals: i.depositTransaction?.decimals,
   destinationTokenAddress: i.destinationTokenAddress,
-  destinationAmount: i.quote?.toAmount,
-  createdAt: i.createdAt,
-})
-
-const fromRow = (key: string, r: CachedIntentRow): BulkMatch => ({
-  key,
-  intentId: r.intentId,
-  status: r.status,
-  originChainId: r.originChainId,
-  destinationChainId: r.destinationChainId,
-  originTokenAddress: r.originTokenAddress,
-  originAmount: r.originTokenAmount,
-  destinationTokenAddress: r.destinationTokenAddress,
-  destinationAmount: r.destinationTokenAmount,
-  createdAt: r.createdAt || undefined,
+  destinationTokenAmount: i.quote?.toAmount,
 })
 
 /**
@@ -140,7 +113,7 @@ async function cachedMatches(profileId: string, key: BulkKey): Promise<{ matches
     if (filter.intentId && found.size) break
   }
   const rows = [...found.values()]
-  const matches = rows.map((r) => fromRow(key.value, r))
+  const matches = rows.map((r): BulkMatch => ({ ...r, key: key.value }))
   for (const m of matches) if (HAS_REASON.has(m.status)) m.reason = (await readReceipt(profileId, m.intentId))?.receipt.originTransaction?.statusReason
   return { matches, fetchedAt: rows.length ? Math.min(...rows.map((r) => r.fetchedAt)) : undefined }
 }
