@@ -2,10 +2,8 @@ import type { ReactNode } from 'react'
 import { plainOptions, SelectField } from './SelectField'
 
 /**
- * Previous / next paging with an optional page size picker. Offset lists and cursor
- * lists both use it: `summary` comes first ("Showing 21–40 of 153"), `current` sits
- * between the buttons ("Page 3"), `children` follow them. Both buttons are off while a
- * page is loading, so a double click cannot skip a page.
+ * Previous / next paging of offset and cursor lists, with an optional page size picker.
+ * Both buttons are off while a page is loading, so a double click cannot skip a page.
  */
 export function Pager({
   label,

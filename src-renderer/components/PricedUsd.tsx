@@ -3,10 +3,8 @@ import { pricedHow, pricedHowText, type ValuedSum } from '../lib/priceSource'
 import { useNow } from '../lib/useNow'
 
 /**
- * A USD value from the profile's one price source (`valueAll` in lib/priceSource.ts), with
- * how it was priced beside it ("priced from GetTokenPrices at …", "from a quote of intent
- * 0x… 3 min ago") and what is unpriced and why. Every view shows token values this way,
- * so two views never price the same amount differently.
+ * A USD value from the profile's one price source (`valueAll`), with how it was priced and
+ * what is unpriced and why: every view shows token values this way, so none differ.
  */
 export function PricedUsd({ sum, label = 'USD value' }: { sum: ValuedSum; label?: string }) {
   const now = useNow(30_000)

@@ -6,11 +6,8 @@ export interface SelectOption<T extends string | number> {
 }
 
 /**
- * A labelled picker. `field` lays the label above the control (forms and filter bars),
- * `inline` beside it (toolbars and pagers). A value that is not among the options (an
- * old link, a hand-edited URL) stays selected and is shown as is, so nothing is silently
- * replaced. The label is tied to the control, so it names it for screen readers and
- * tests.
+ * A labelled picker (`inline`: the label beside it, for toolbars). A value not among the
+ * options (an old link, a hand-edited URL) stays selected as is: nothing is silently replaced.
  */
 export function SelectField<T extends string | number>({
   label,

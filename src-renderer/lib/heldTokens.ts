@@ -23,14 +23,12 @@ export interface HeldToken {
 /** A held token as an amount to value at the profile's prices (`valueAt` in lib/priceSource.ts). */
 export const heldAmount = (t: HeldToken): TokenAmount => ({ raw: t.balance, decimals: t.decimals, chainId: t.chainId, token: t.tokenAddress, symbol: t.symbol })
 
-export function heldTokens(balances: readonly IntentBalance[] | undefined): HeldToken[] {
-  const out: HeldToken[] = []
-  for (const b of listOf(balances)) {
-    for (const t of listOf(b?.tokens)) {
-      if (isZeroAmount(t.balance)) continue
-      out.push({ chainId: t.chainId ?? b.chainId, intentAddress: b.intentAddress, tokenAddress: t.contractAddress, symbol: t.symbol, decimals: t.decimals, balance: t.balance!, balanceUsd: t.balanceUsd })
-    }
-  }
-  return out
-}
+export const heldTokens = (balances: readonly IntentBalance[] | undefined): HeldToken[] =>
+  listOf(balances).flatMap((b) =>
+    listOf(b?.tokens).flatMap((t) =>
+      isZeroAmount(t.balance)
+        ? []
+        : [{ chainId: t.chainId ?? b.chainId, intentAddress: b.intentAddress, tokenAddress: t.contractAddress, symbol: t.symbol, decimals: t.decimals, balance: t.balance!, balanceUsd: t.balanceUsd }],
+    ),
+  )
 

@@ -1,11 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
 
 /**
- * `value`, passed on at most once every `everyMs`: the first value at once, a change within
- * `everyMs` of the last one passed on after the rest of that time (the latest value wins).
- * For what is costly to draw from a value that changes many times a second (a chart over a
- * list "load all" grows a page at a time). A change `urgent` says is one (another list
- * altogether) is passed on at once.
+ * `value`, passed on at most once every `everyMs` (the latest wins), for what is costly to
+ * draw from a value that changes many times a second (a chart over a growing list); a
+ * change `urgent` says is one (another list altogether) is passed on at once.
  */
 export function useThrottled<T>(value: T, everyMs: number, urgent?: (shown: T, value: T) => boolean): T {
   const [shown, setShown] = useState(value)
