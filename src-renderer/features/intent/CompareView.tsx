@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { useMemo, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { DataTable, type Column } from '../../components/DataTable'
 import { ShownAge } from '../../components/CachedNotice'
@@ -129,8 +129,7 @@ function useOnlyDiffs() {
   // Held here as well as in the URL: the URL changes in a transition, and a controlled
   // checkbox must not flip back while a data update renders first.
   const [diff, setDiff] = useUrlParam('diff')
-  const [onlyDiffs, showOnlyDiffs] = useState(diff === '1')
-  useEffect(() => showOnlyDiffs(diff === '1'), [diff])
+  const [onlyDiffs, showOnlyDiffs] = useDraft(diff === '1')
   const setOnlyDiffs = (on: boolean) => {
     showOnlyDiffs(on)
     setDiff(on ? '1' : '')

@@ -92,9 +92,7 @@ function useBookmark(profileId: string | undefined, intentId: string) {
   const [pending, setPending] = useState<boolean | null>(null)
   const write = useSetBookmarked()
   const error = write.error ? `The bookmark could not be saved: ${write.error.message}` : null
-  useEffect(() => {
-    if (pending !== null && stored === pending) setPending(null)
-  }, [stored, pending])
+  if (pending !== null && stored === pending) setPending(null)
   const on = pending ?? stored
   const toggle = () => {
     if (!profileId || on === undefined) return
