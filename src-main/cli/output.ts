@@ -3,10 +3,7 @@ import type { Intent, IntentHistoryEntry, IntentReceipt } from '../../src-shared
 import { sentNothing } from '../../src-shared/contract/service/constants'
 import { amountText, tokenUnits } from '../../src-shared/contract/amount'
 
-/**
- * JSON for scripts. Amounts are already exact decimal strings in the normalised types
- * (the service's big integers never pass through a float), so plain stringify keeps them.
- */
+/** JSON for scripts: amounts are already exact decimal strings, so plain stringify keeps every digit. */
 export const toJson = (value: unknown): string => JSON.stringify(value, null, 2)
 
 /** One intent as the CSV's columns, in their order. */

@@ -1,10 +1,7 @@
 import { urlOf } from '../../src-shared/contract/app'
 import { rendererRelativePath } from './rendererPath'
 
-/**
- * The hardening rules of the desktop app as plain data and pure functions, so tests can
- * assert them without an Electron binary and the browser host can reuse the CSP.
- */
+/** The desktop app's hardening as plain data and pure functions: tested without Electron, the CSP shared with the host. */
 
 /** Custom scheme the renderer is served from (never `file://`). */
 export const APP_SCHEME = 'app'

@@ -11,10 +11,7 @@ import { startHost } from './server'
 import { WIRE_FLAG_OPTIONS, WIRE_FLAGS_USAGE, wireDialectFromFlags } from '../service/wireFlags'
 import pkg from '../../package.json'
 
-/**
- * `npm run host -- --port 5180`: the app in a browser tab. Serves the built renderer
- * and the bridge on loopback only, with a per-launch token in the printed URL.
- */
+/** `npm run host`: the built renderer and the bridge on loopback only, opened by a per-launch link. */
 const usage = `usage: npm run host -- [--port 5180] [--data-dir DIR] [--renderer-dir out/renderer] [--sim-intents 2000] [--verbose] [wire form]
 The demo (the built-in Simulator profile, started when that profile is used) serves the spec's wire, or the form given by the
 ${WIRE_FLAGS_USAGE}`

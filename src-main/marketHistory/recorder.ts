@@ -70,10 +70,7 @@ function loadSettings(file: string, log: (m: string) => void): RecorderSettings 
   }
 }
 
-/**
- * Records every market of the active profile at an interval (and every page a view
- * fetches), and answers the history from that record. See README.md.
- */
+/** Records every market of the active profile at an interval (and every page a view fetches); see README.md. */
 export function createMarketRecorder(opts: MarketRecorderOptions): MarketRecorder {
   return new MarketRecorder(opts)
 }

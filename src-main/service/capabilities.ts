@@ -40,10 +40,7 @@ export async function probeCapabilities(client: SvcClient, opts: CallOptions = {
   return { operations: Object.fromEntries(CAPABILITY_OPERATIONS.map((op, i) => [op, states[i]])) as Record<CapabilityOperation, CapabilityState>, checkedAt: Date.now() }
 }
 
-/**
- * Capabilities per profile, probed once and kept; `refresh` probes again (on reconnect,
- * or when the profile's URL or key changed). A probe under way is shared.
- */
+/** Capabilities per profile, probed once and kept (a probe under way shared); `refresh` probes again. */
 export class CapabilityCache {
   private readonly known = new Map<string, Promise<Capabilities>>()
 

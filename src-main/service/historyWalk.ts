@@ -8,10 +8,7 @@ import type {
 } from '../../src-shared/contract/service'
 
 export interface WalkHistoryOptions {
-  /**
-   * Stop once at least this many entries are collected. Checked between pages: pages
-   * are never cut, so `nextPage` of the result resumes exactly where the walk stopped.
-   */
+  /** Stop once at least this many entries are read; pages are never cut, so `nextPage` resumes exactly there. */
   maxEntries?: number
   signal?: AbortSignal
   /** Progress: each page as it arrives, counting from 0. */

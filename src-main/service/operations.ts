@@ -40,10 +40,7 @@ import {
 } from '../../src-shared/contract/service/extras'
 import { decodeYieldBalances, decodeYieldMarkets } from './normalise/yield'
 
-/**
- * Every operation the client speaks: how its request is checked, how its answer is
- * normalised, and whether it may be sent twice.
- */
+/** Every operation the client speaks: how its request is checked, its answer normalised, and whether it may be sent twice. */
 export interface Operation<Req extends z.ZodType, Res> {
   request: Req
   decode: (body: unknown, request: z.output<Req>) => Decoded<Res>

@@ -51,10 +51,7 @@ export const realSleep: Sleep = (ms, signal) =>
 
 const RETRYABLE = new Set<SvcError['kind']>(['Network', 'Unavailable', 'RateLimited'])
 
-/**
- * How long to wait before the next attempt, or `undefined` to stop. `attempt` is the
- * 1-based number of the attempt that just failed.
- */
+/** How long to wait after the `attempt`-th (from 1) failed, or `undefined` to stop. */
 export function retryDelay(policy: RetryPolicy, attempt: number, error: SvcError, random: () => number): number | undefined {
   // An empty answer is asked for once more, no more: a second empty one is the service's answer.
   if (error.emptyBody) return attempt === 1 && attempt < policy.attempts ? policy.baseDelayMs : undefined
