@@ -167,7 +167,7 @@ const FETCHED_STORES = new Set<FileStore>(['intents', 'historyEntries', 'receipt
 function clampTimes(store: FileStore, record: AnyRecord, bound: number): { record: AnyRecord; clamped: number } {
   let clamped = 0
   const out = { ...record }
-  for (const field of RECORD_TIMES[store] as readonly string[])
+  for (const field of RECORD_TIMES[store])
     if (typeof out[field] === 'number' && (out[field] as number) > bound) {
       out[field] = bound
       clamped++

@@ -82,27 +82,23 @@ export const RECORD_SCHEMAS = {
   }),
 } satisfies Partial<Record<StoreName, z.ZodType>>
 
-/**
- * The times each kind of record carries. An import clamps those later than the file's
- * export time or the import itself: a record dated in the future would otherwise outrank
- * every fetch until that date (`exportImport.ts`).
- */
-export const RECORD_TIMES = {
-  intents: ['fetchedAt'],
-  historyEntries: ['fetchedAt'],
-  receipts: ['fetchedAt'],
-  transitions: ['seenAt'],
-  chains: ['fetchedAt'],
-  markets: ['fetchedAt'],
-  balanceSnapshots: ['fetchedAt'],
-  earnPools: ['fetchedAt'],
-  watches: ['addedAt', 'lastUpdateAt'],
-  notes: ['createdAt'],
-  bookmarks: ['createdAt'],
-  savedSearches: ['createdAt'],
-} as const satisfies Record<keyof typeof RECORD_SCHEMAS, readonly string[]>
-
 export type FileStore = keyof typeof RECORD_SCHEMAS
+
+/** The fields of a record schema that are times (`epochMs`, optional or not). */
+function timeFields(schema: z.ZodType): string[] {
+  const shape = (schema instanceof z.ZodPipe ? schema.in : schema) as z.ZodObject
+  return Object.keys(shape.shape).filter((k) => {
+    const field = shape.shape[k]
+    return field === epochMs || (field instanceof z.ZodOptional && field.unwrap() === epochMs)
+  })
+}
+
+/**
+ * The times each kind of record carries, as its schema says. An import clamps those later
+ * than the file's export time or the import itself: a record dated in the future would
+ * otherwise outrank every fetch until that date (`exportImport.ts`).
+ */
+export const RECORD_TIMES = Object.fromEntries(Object.entries(RECORD_SCHEMAS).map(([store, schema]) => [store, timeFields(schema)])) as Record<FileStore, string[]>
 export type FileRecord<S extends FileStore> = z.output<(typeof RECORD_SCHEMAS)[S]>
 export type FileStores = { [S in FileStore]?: FileRecord<S>[] }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CacheFile } from './fileFormat'
 import { exportCache, importCache, readBlobText } from './exportImport'
-import { parseCacheFile } from './fileFormat'
+import { parseCacheFile, RECORD_TIMES } from './fileFormat'
 import { flushHistoryJournal } from './historyJournal'
 import { searchCachedIntents } from './intentsQuery'
 import { readChains, readHistoryEntry, readIntent, readReceipt } from './reads'
@@ -28,6 +28,23 @@ async function fileFrom(make: () => Promise<void>, edit: (raw: Record<string, an
 const statusIn = async (intentId: string) => (await searchCachedIntents('p1', { intentId }, { limit: 1 })).rows[0]?.status
 
 describe('an imported file and live data', () => {
+  it('clamps every time a record carries, as its schema lists them', () => {
+    expect(RECORD_TIMES).toEqual({
+      intents: ['fetchedAt'],
+      historyEntries: ['fetchedAt'],
+      receipts: ['fetchedAt'],
+      transitions: ['seenAt'],
+      chains: ['fetchedAt'],
+      markets: ['fetchedAt'],
+      balanceSnapshots: ['fetchedAt'],
+      earnPools: ['fetchedAt'],
+      watches: ['addedAt', 'lastUpdateAt'],
+      notes: ['createdAt'],
+      bookmarks: ['createdAt'],
+      savedSearches: ['createdAt'],
+    })
+  })
+
   it('a record dated 2100 is clamped, and the next live answer replaces it (the reported attack)', async () => {
     const id = intentIdOf(1)
     const forged = await fileFrom(
