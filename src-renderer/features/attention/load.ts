@@ -2,7 +2,7 @@ import type { GetIntentHistoryRequest } from '@contract/service'
 import type { LiveOrCachedSource } from '../../data/liveOrCached'
 import { useServiceQuery } from '../../data/useServiceQuery'
 import { readHistory } from '../../data/paging'
-import { readHistoryEntries, searchCachedIntents, type CachedIntentRow } from '../../db'
+import { readHistoryEntries, searchCachedIntents } from '../../db'
 import { candidateFromEntry, type Candidate } from './queue'
 
 /** Per query, at most this many intents: the queue is for people, not a report. */
@@ -22,17 +22,6 @@ function attentionQueries(now: number): GetIntentHistoryRequest[] {
 /** One question, up to the cap, every page written through to the cache. */
 const walk = (request: GetIntentHistoryRequest) => readHistory(request, { cap: PER_QUERY_CAP, pageSize: PAGE_SIZE })
 
-const fromRow = (r: CachedIntentRow): Candidate => ({
-  intentId: r.intentId,
-  status: r.status,
-  createdAt: r.createdAt || undefined,
-  startedAt: r.startedAt,
-  expiresAt: r.expiresAt,
-  owner: r.owner,
-  originChainId: r.originChainId,
-  destinationChainId: r.destinationChainId,
-})
-
 /**
  * The same questions (`attentionQueries`) asked of the cache: its newest rows in each status, with the
  * cached history entry where there is one (it holds the receipt and the balances).
@@ -50,7 +39,7 @@ export async function loadFromCache(profileId: string, now: number): Promise<{ d
     fetchedAt = fetchedAt === undefined ? at : Math.min(fetchedAt, at)
     const fromEntry = entry ? candidateFromEntry(entry.entry) : undefined
     // The row may be newer than the entry (a later GetIntent); its status wins.
-    return fromEntry ? { ...fromEntry, status: row.status ?? fromEntry.status, startedAt: fromEntry.startedAt ?? row.startedAt } : fromRow(row)
+    return fromEntry ? { ...fromEntry, status: row.status ?? fromEntry.status, startedAt: fromEntry.startedAt ?? row.startedAt } : { ...row, createdAt: row.createdAt || undefined }
   })
   return fetchedAt === undefined ? undefined : { data: candidates, fetchedAt }
 }

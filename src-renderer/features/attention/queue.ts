@@ -1,4 +1,5 @@
-import type { IntentBalance, IntentHistoryEntry, IntentStatus } from '@contract/service'
+import type { IntentBalance, IntentHistoryEntry } from '@contract/service'
+import type { CachedIntentRow } from '../../db'
 import { knownStatus } from '@contract/service/constants'
 import { parseTime } from '../../lib/format'
 import { heldAmount, heldTokens, type HeldToken } from '../../lib/heldTokens'
@@ -12,18 +13,10 @@ import { routeExpectation, routeSamples, type RouteStats } from '../../lib/route
  */
 export type AttentionReason = 'slow' | 'window-closing' | 'recoverable' | 'baseline-incomplete'
 
-/** The facts the queue needs about an intent, from a history entry or a cached row. */
-export interface Candidate {
-  intentId: string
-  status?: IntentStatus
-  /** epoch ms */
+/** The facts the queue needs about an intent, from a history entry or a cached row (times in epoch ms). */
+export type Candidate = Pick<CachedIntentRow, 'intentId' | 'status' | 'startedAt' | 'expiresAt' | 'owner' | 'originChainId' | 'destinationChainId'> & {
   createdAt?: number
-  startedAt?: number
-  expiresAt?: number
   updatedAt?: number
-  owner?: string
-  originChainId?: number
-  destinationChainId?: number
   failureReason?: string
   balances?: readonly IntentBalance[]
 }
