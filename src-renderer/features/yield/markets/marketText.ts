@@ -49,6 +49,9 @@ export function rewardComponentLines(rate: RewardRate | undefined): string[] {
 export const usdNumber = (v: string | number | undefined): number | undefined =>
   v === undefined || v === '' || !Number.isFinite(Number(v)) ? undefined : Number(v)
 
+/** Several values in one CSV cell: "a; b", blanks left out. */
+export const csvList = (values: ReadonlyArray<string | undefined> | undefined): string => (values ?? []).filter(Boolean).join('; ')
+
 export const tokenLabel = (t: YieldToken | undefined): string => t?.symbol || t?.name || t?.address || '—'
 
 /** A lockup, cooldown or warmup period; zero is worth saying ("none"), absence is not known. */

@@ -5,9 +5,7 @@ import { datedFilename, downloadText } from '../../../lib/download'
 import { matchesAnalystFilters, type AnalystFilters } from './analystFilters'
 import { cachedPages, collectMarkets, livePages } from './collectMarkets'
 import { networkLabel } from './marketColumns'
-import { marketName, rewardComponentLines } from './marketText'
-
-const list = (values: ReadonlyArray<string | undefined> | undefined) => (values ?? []).filter(Boolean).join('; ')
+import { csvList, marketName, rewardComponentLines } from './marketText'
 
 /**
  * One row per market. Rates stay decimal fractions as the service sent them (0.045 is
@@ -25,14 +23,14 @@ export function marketCsvColumns(chains: ReadonlyMap<number, ChainInfo>): CsvCol
     { header: 'type', value: (m) => m.mechanics?.type },
     { header: 'rewardRate', value: (m) => m.rewardRate?.total },
     { header: 'rateType', value: (m) => m.rewardRate?.rateType },
-    { header: 'rewardComponents', value: (m) => list(rewardComponentLines(m.rewardRate)) },
+    { header: 'rewardComponents', value: (m) => csvList(rewardComponentLines(m.rewardRate)) },
     { header: 'tvlUsd', value: (m) => m.statistics?.tvlUsd },
     { header: 'tvl', value: (m) => m.statistics?.tvl },
     { header: 'uniqueUsers', value: (m) => m.statistics?.uniqueUsers },
     { header: 'enter', value: (m) => m.status?.enter },
     { header: 'exit', value: (m) => m.status?.exit },
-    { header: 'tags', value: (m) => list(m.tags) },
-    { header: 'risk', value: (m) => list(m.risk?.ratings?.map((r) => (r.source ? `${r.rating} (${r.source})` : r.rating))) },
+    { header: 'tags', value: (m) => csvList(m.tags) },
+    { header: 'risk', value: (m) => csvList(m.risk?.ratings?.map((r) => (r.source ? `${r.rating} (${r.source})` : r.rating))) },
     { header: 'token', value: (m) => m.token?.symbol },
     { header: 'tokenAddress', value: (m) => m.token?.address },
     { header: 'deprecated', value: (m) => m.metadata?.deprecated },

@@ -1,7 +1,7 @@
 import type { RewardRate, YieldBalance, YieldBalances, YieldError } from '@contract/service'
 import type { CsvColumn } from '@contract/csv'
 import type { Slice } from '../charts/BreakdownChart'
-import { usdNumber } from '../markets/marketText'
+import { csvList, usdNumber } from '../markets/marketText'
 
 /**
  * Pure shaping of a YieldGetAggregateBalances answer for display: positions grouped by
@@ -114,8 +114,6 @@ export function positionCsvRows(groups: readonly MarketGroup[], errors: readonly
   ]
 }
 
-const names = (values: ReadonlyArray<string | undefined>) => values.filter(Boolean).join('; ')
-
 /** Amounts go out exactly as the service sent them: display amount and base units both. */
 export const POSITION_CSV_COLUMNS: CsvColumn<PositionCsvRow>[] = [
   { header: 'yieldId', value: (r) => r.yieldId },
@@ -133,10 +131,10 @@ export const POSITION_CSV_COLUMNS: CsvColumn<PositionCsvRow>[] = [
   { header: 'shareToken', value: (r) => r.balance?.shareToken?.symbol },
   { header: 'isEarning', value: (r) => r.balance?.isEarning },
   { header: 'date', value: (r) => r.balance?.date },
-  { header: 'pendingActions', value: (r) => names((r.balance?.pendingActions ?? []).map((a) => a.type)) },
+  { header: 'pendingActions', value: (r) => csvList((r.balance?.pendingActions ?? []).map((a) => a.type)) },
   {
     header: 'validators',
-    value: (r) => names([r.balance?.validator, ...(r.balance?.validators ?? [])].map((v) => v?.name ?? v?.address)),
+    value: (r) => csvList([r.balance?.validator, ...(r.balance?.validators ?? [])].map((v) => v?.name ?? v?.address)),
   },
   { header: 'error', value: (r) => r.error },
 ]
