@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 import { explorerDb } from '../db'
+import { yieldToUi } from '../db/yieldToUi'
 import type { StatsWindow } from '../lib/routeStats'
 import { STATS_MAX_AGE_MS, useRouteStats, type RouteStatsEntry } from '../stores/routeStats'
 import { answerStatsRequest, type StatsReply, type StatsRequest } from './routeStatsCompute'
@@ -11,7 +12,7 @@ const listeners = new Map<number, (reply: StatsReply) => void>()
 
 /** In the worker where there is one; on the page, yielding between batches, where there is none (unit tests). */
 function runInWorker(req: StatsRequest, onReply: (reply: StatsReply) => void): void {
-  if (typeof Worker === 'undefined') return answerStatsRequest(req, onReply, () => new Promise<void>((r) => setTimeout(r, 0)))
+  if (typeof Worker === 'undefined') return answerStatsRequest(req, onReply, yieldToUi)
   if (!worker) {
     worker = new Worker(new URL('./routeStats.worker.ts', import.meta.url), { type: 'module', name: 'route-stats' })
     worker.onmessage = (e: MessageEvent<StatsReply>) => listeners.get(e.data.id)?.(e.data)
