@@ -1,27 +1,15 @@
 import type { IntentHistoryEntry } from '@contract/service'
-import { heldAmount, heldTokens } from '../../lib/heldTokens'
+import { heldAmount, heldTokens, type HeldToken } from '../../lib/heldTokens'
 import { pricingText, valueAll, valueAt, type PriceBook, type ValuedSum } from '../../lib/priceSource'
 import { toCsv, type CsvColumn } from '@contract/csv'
 import { amountText, tokenUnits } from '../../lib/format'
 
-/** One intent's share of a total. */
-export interface TotalPart {
-  intentId: string
-  status?: string
-  intentAddress?: string
-  /** base units, exact */
-  balance: string
-  /** The part's USD value at the profile's one price source, when its token is priced. */
-  usd?: number
-}
+/** One intent's share of a total (`usd`: at the profile's one price source, when its token is priced). */
+export type TotalPart = Pick<HeldToken, 'intentAddress' | 'balance'> & { intentId: string; status?: string; usd?: number }
 
 /** Everything a wallet has stuck in one token on one chain. */
-export interface TokenTotal {
+export interface TokenTotal extends Pick<HeldToken, 'chainId' | 'tokenAddress' | 'symbol' | 'decimals'> {
   key: string
-  chainId?: number
-  tokenAddress?: string
-  symbol?: string
-  decimals?: number
   /** base units, exact: summed as big integers, never through a float */
   total: string
   /** The total's USD value at the profile's one price source (0 when unpriced); `value` says how it was priced or why not. */
