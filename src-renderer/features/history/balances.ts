@@ -2,22 +2,15 @@ import type { IntentHistoryEntry } from '@contract/service'
 import { isZeroAmount } from '../../lib/format'
 import { sumAll, valueAt, type KnownPrice, type PriceBook, type TokenAmount, type ValuedSum } from '../../lib/priceSource'
 import { entryIntentId } from './rows'
+import type { HeldToken } from '../../lib/heldTokens'
 
 /** A token balance held at an intent address, one line per token so it can be listed, totalled and exported. */
-export interface BalanceLine {
-  intentId: string | undefined
+export interface BalanceLine extends Partial<HeldToken> {
+  intentId?: string
   status: IntentHistoryEntry['status']
-  owner: string | undefined
-  intentAddress: string | undefined
-  chainId: number | undefined
-  tokenAddress: string | undefined
-  symbol: string | undefined
-  decimals: number | undefined
-  /** Base units, exact decimal string. */
-  balance: string | undefined
-  /** Decimal strings, exactly as the service sent them (exported as sent; the USD shown is `usd`). */
-  balanceUsd: string | undefined
-  priceUsd: string | undefined
+  owner?: string
+  /** The service's figures, exactly as sent (exported as sent; the USD shown is `usd`). */
+  priceUsd?: string
   /** The balance's USD value at the profile's one price source (`stuckFunds`), and the price it used. */
   usd?: number
   price?: KnownPrice
