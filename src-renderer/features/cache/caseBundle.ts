@@ -79,9 +79,7 @@ function explorerLinks(
     ...link('Destination intent address', 'address', s?.destinationIntentAddress ?? intent?.destinationIntentAddress, row?.destinationChainId),
     ...link('Recipient', 'address', s?.destinationToAddress ?? intent?.quoteRequest?.destinationToAddress, row?.destinationChainId),
     // Edge legs run on a non-EVM rail the chain list does not describe: hashes without links.
-    ...link(`Edge init (${edge?.rail ?? 'rail'})`, 'tx', edge?.initTransactionHash, undefined),
-    ...link(`Edge fill (${edge?.rail ?? 'rail'})`, 'tx', edge?.fillTransactionHash, undefined),
-    ...link(`Edge refund (${edge?.rail ?? 'rail'})`, 'tx', edge?.refundTransactionHash, undefined),
+    ...(['init', 'fill', 'refund'] as const).flatMap((leg) => link(`Edge ${leg} (${edge?.rail ?? 'rail'})`, 'tx', edge?.[`${leg}TransactionHash`], undefined)),
   ]
 }
 

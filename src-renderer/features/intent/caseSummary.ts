@@ -86,12 +86,9 @@ export function caseSummary(c: CaseInput): string {
   const edge = intent?.edge ?? receipt?.edge
   if (edge) {
     lines.push('', `Edge leg (${edge.rail ?? 'non-EVM rail'}):`)
-    for (const [label, hash] of [
-      ['init', edge.initTransactionHash],
-      ['fill', edge.fillTransactionHash],
-      ['refund', edge.refundTransactionHash],
-    ] as const) {
-      if (hash) lines.push(`  ${label}: ${hash}`)
+    for (const leg of ['init', 'fill', 'refund'] as const) {
+      const hash = edge[`${leg}TransactionHash`]
+      if (hash) lines.push(`  ${leg}: ${hash}`)
     }
     if (edge.edgeUserAddress) lines.push(`  user: ${edge.edgeUserAddress}`)
   }
