@@ -5,12 +5,17 @@ import type { IntentRowRecord } from './records'
 /**
  * The History view's first page, read from the cache while the page's code still loads.
  *
- * Started by the page's first module (`app/earlyStart.ts`) on the connection the page
- * opened early, with plain IndexedDB (Dexie and the rest of the cache module load with the
- * view): the newest summary rows of the profile through the index History's first page
- * walks, with each row's stored history entry, in one transaction. The cache module's
- * first read of that page (`takeFirstPageEarly`, from History's cache feed) is then
- * answered with these rows, mapped as its own rows are, instead of reading them again.
+ * Started by the early script index.html loads before the entry (`app/openCacheScript.ts`,
+ * built into `assets/open-cache-<hash>.js`) on the connection it opens, with plain
+ * IndexedDB (Dexie and the rest of the cache module load with the view): the newest summary
+ * rows of the profile through the index History's first page walks, with each row's stored
+ * history entry, in one transaction. The read thus runs as soon as the database is open,
+ * while the page's thread still waits for the entry, instead of after the entry has been
+ * compiled. The entry's first module (`app/earlyStart.ts`) starts the same read when the
+ * early script has not (the development server). The two bundles share the read through
+ * one slot on the page's global object. The cache module's first read of that page
+ * (`takeFirstPageEarly`, from History's cache feed) is then answered with these rows,
+ * mapped as its own rows are, instead of reading them again.
  *
  * Nothing is read early, or handed out, that could differ from what the cache module
  * would read: a database of another schema version, a profile with history pages still
@@ -30,16 +35,31 @@ export interface EarlyRow {
   stored?: { entry: IntentHistoryEntry; fetchedAt: number }
 }
 
-let early: { profileId: string; version: number; at: number; rows: Promise<EarlyRow[] | undefined> } | undefined
+interface EarlyRead {
+  profileId: string
+  version: number
+  at: number
+  rows: Promise<EarlyRow[] | undefined>
+}
 
-/** Starts reading the newest rows of `profileId` on `db` (an open connection to the cache's database); settles when read. */
+/** Where the read is kept: the page's global object, which the early script and the entry share (a registered symbol, so no name is taken). */
+const SLOT = Symbol.for('intent-explorer.first-page-early')
+const slot = globalThis as { [SLOT]?: EarlyRead }
+
+/**
+ * Starts reading the newest rows of `profileId` on `db` (an open connection to the cache's
+ * database); settles when read. A read of the same profile already under way (the early
+ * script's) is kept rather than started again.
+ */
 export function readFirstPageEarly(db: IDBDatabase, profileId: string, now = Date.now()): Promise<unknown> {
+  const running = slot[SLOT]
+  if (running?.profileId === profileId && running.version === db.version && now - running.at < FRESH_MS) return running.rows
   const rows = readNewest(db, profileId).catch(() => undefined)
   const read = { profileId, version: db.version, at: now, rows }
-  early = read
+  slot[SLOT] = read
   // Not asked for in time (the person went elsewhere): the rows are not kept.
   setTimeout(() => {
-    if (early === read) early = undefined
+    if (slot[SLOT] === read) slot[SLOT] = undefined
   }, FRESH_MS)
   return rows
 }
@@ -53,8 +73,8 @@ export function readFirstPageEarly(db: IDBDatabase, profileId: string, now = Dat
  * found staged pages.
  */
 export function takeFirstPageEarly(profileId: string, pageSize: number, schemaVersion: number, now = Date.now()): Promise<EarlyRow[] | undefined> | undefined {
-  const taken = early
-  early = undefined
+  const taken = slot[SLOT]
+  slot[SLOT] = undefined
   // Dexie keeps schema version n as IndexedDB version n × 10.
   const usable = taken && taken.profileId === profileId && taken.version === schemaVersion * 10 && pageSize < ROWS && now - taken.at < FRESH_MS
   return usable ? taken.rows : undefined
@@ -62,7 +82,7 @@ export function takeFirstPageEarly(profileId: string, pageSize: number, schemaVe
 
 /** Forgets the early read: the cache's list has changed (a page was staged) since it was made. */
 export function dropFirstPageEarly(): void {
-  early = undefined
+  slot[SLOT] = undefined
 }
 
 /** IndexedDB 3.0's `getAll` with options (newest first in one request), in Chromium since 141; where it is missing nothing is read early. */

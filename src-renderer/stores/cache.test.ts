@@ -2,6 +2,7 @@ import { act, renderHook } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { isOfflineMode, onFilingFinished, useCacheStatus, useFilingFinished, useOfflineMode } from './cache'
 import { useConnection } from './connection'
+import { LAST_PROFILE_KEY, startingProfile } from '../lib/startProfile'
 
 beforeEach(() => {
   useCacheStatus.setState({ forcedOffline: false, lastWriteError: undefined, unindexed: 0 })
@@ -33,6 +34,20 @@ describe('cache status', () => {
     expect(useCacheStatus.getState().lastWriteError).toMatchObject({ store: 'receipts', message: 'disk full' })
     useCacheStatus.getState().clearWriteError()
     expect(useCacheStatus.getState().lastWriteError).toBeUndefined()
+  })
+})
+
+describe('the switch as start-up reads it before the store loads', () => {
+  it('is where and as `lib/startProfile.ts` reads it', () => {
+    localStorage.setItem(LAST_PROFILE_KEY, 'p1')
+    try {
+      useCacheStatus.getState().setForcedOffline(true)
+      expect(startingProfile(localStorage)).toBe('p1')
+      useCacheStatus.getState().setForcedOffline(false)
+      expect(startingProfile(localStorage)).toBeUndefined()
+    } finally {
+      localStorage.removeItem(LAST_PROFILE_KEY)
+    }
   })
 })
 

@@ -117,6 +117,19 @@ describe('the first page read at start-up', () => {
     expect(await readCachedPage('p1', {}, settingsAll, undefined, 10)).toEqual(own)
   })
 
+  it('is read once when the early script and the entry both start it, and handed out once', async () => {
+    await cacheHistoryFiled(source('p1', 500), entries(3))
+    const db = await connection()
+    const first = readFirstPageEarly(db, 'p1')
+    expect(readFirstPageEarly(db, 'p1')).toBe(first)
+    await first
+    expect(await takeFirstPageEarly('p1', 10, SCHEMA_VERSION)).toHaveLength(3)
+    expect(takeFirstPageEarly('p1', 10, SCHEMA_VERSION)).toBeUndefined()
+    // Another profile's read replaces it.
+    const other = readFirstPageEarly(db, 'p2')
+    expect(readFirstPageEarly(db, 'p1')).not.toBe(other)
+  })
+
   it('is dropped when a page is staged after it was read', async () => {
     await cacheHistoryFiled(source('p1', 500), entries(3))
     await readFirstPageEarly(await connection(), 'p1')
