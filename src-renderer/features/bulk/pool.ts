@@ -3,8 +3,6 @@ import type { SvcError } from '@contract/errors'
 interface PoolOptions {
   concurrency: number
   signal: AbortSignal
-  /** Pause when a RateLimited answer names no Retry-After. */
-  defaultPauseMs?: number
   onSettled?(done: number): void
   /** The service asked the app to wait: no item starts before `until` (epoch ms). */
   onPause?(until: number): void
@@ -21,7 +19,7 @@ const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
  * tried again here: the main core already retried what was worth retrying (a RateLimited
  * answer there is tried 3 times in all, waiting out each Retry-After), so a failure is
  * that item's result. A RateLimited failure still pauses every runner until its
- * Retry-After has passed (the service limits the client, not one request), and says so
+ * Retry-After (2 s when it names none) has passed (the service limits the client, not one request), and says so
  * through `onPause`. Stops starting items once `signal` aborts; the results of items not
  * run are absent.
  */
@@ -42,7 +40,7 @@ export async function runPool<T, Res extends JobResult>(items: readonly T[], job
       // A rate-limited call pauses the runners also when the cache answered for it.
       const failure = r.error ?? r.liveError
       if (failure?.kind === 'RateLimited') {
-        pausedUntil = Math.max(pausedUntil, Date.now() + (failure.retryAfterMs ?? o.defaultPauseMs ?? 2000))
+        pausedUntil = Math.max(pausedUntil, Date.now() + (failure.retryAfterMs ?? 2000))
         o.onPause?.(pausedUntil)
       }
       results[index] = r
