@@ -6,11 +6,7 @@ import { heldAmount, heldTokens, type HeldToken } from '../../lib/heldTokens'
 import { valueAll, type PriceBook, type ValuedSum } from '../../lib/priceSource'
 import { routeExpectation, routeSamples, type RouteStats } from '../../lib/routeStats'
 
-/**
- * Why an intent needs someone to look at it. `baseline-incomplete`: executing on a route
- * whose baseline rests on too few intents to judge it; no verdict, listed in a group of
- * its own so the agent can see it, never ranked among the slow ones.
- */
+/** Why an intent needs a look; `baseline-incomplete` is no verdict, listed apart and never ranked among the slow ones. */
 export type AttentionReason = 'slow' | 'window-closing' | 'recoverable' | 'baseline-incomplete'
 
 /** The facts the queue needs about an intent, from a history entry or a cached row (times in epoch ms). */

@@ -72,11 +72,7 @@ const each = (header: string, value: (m: BulkMatch) => string | number | undefin
   value: (r) => (r.matches.length ? r.matches.map((m) => value(m) ?? '').join('; ') : undefined),
 })
 
-/**
- * One row per pasted line: the key, its outcome, and the intents it matched. Each amount
- * is written in base units and, beside it, in token units with the symbol (exact,
- * ungrouped; empty when the token's decimals are not known).
- */
+/** One row per pasted line; each amount in base units and beside it in token units (empty when the decimals are not known). */
 export function keyCsvColumns(tokens: TokenLabels): CsvColumn<KeyRow>[] {
   const label = (chainId: number | undefined, address: string | undefined) => tokenLabel(tokens, chainId, address)
   return [

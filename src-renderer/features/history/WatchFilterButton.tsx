@@ -6,10 +6,7 @@ import { describeQuery, intervalText, useAddQueryWatch } from '../queryWatch'
 import { askNotificationPermissionInHost } from '../watch'
 import { DEFAULT_SETTINGS, historyParams, validate, type HistoryFilterDraft } from './filters'
 
-/**
- * "Watch this filter": saves the filters in force (not the form's unapplied edits) as a
- * watched query, polled by the main process at the chosen rate.
- */
+/** "Watch this filter": the filters in force (not the form's unapplied edits) as a watched query main polls. */
 export function WatchFilterButton({ applied }: { applied: HistoryFilterDraft }) {
   const [intervalMs, setIntervalMs] = useState<number>(QUERY_WATCH_LIMITS.defaultIntervalMs)
   const byId = useChainsById()

@@ -216,11 +216,7 @@ export function validate(draft: HistoryFilterDraft): Validation {
   return hasProblems(problems) ? { ok: false, errors: problems } : { ok: true, query: request }
 }
 
-/**
- * The view's settings for the same codec: sort, order and page size become the first
- * page's `page` (the request names the list, the query key; later pages re-send the
- * service's `nextPage`); the cap and "all" stay in the URL only.
- */
+/** The view's settings for the same codec: sort, order and size make the first page's `page`; the cap and "all" live in the URL only. */
 export const historySettings = filterCodec<HistoryViewSettings, { page: Page }>({
   sort: { key: 'sort', empty: 'createdAt', parse: ([t]) => oneOf(SORT_COLUMNS, t) || 'createdAt' },
   order: { key: 'order', empty: 'DESC', parse: ([t]) => (t === 'asc' ? 'ASC' : 'DESC'), serialise: (o) => o.toLowerCase() },

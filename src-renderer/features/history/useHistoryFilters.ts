@@ -1,13 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { EMPTY_DRAFT, validate, type FilterErrors, type FilterField, type HistoryFilterDraft } from './filters'
 
-/**
- * The History filter form's state: the draft being edited (kept until applied, so nothing
- * typed is lost while it is invalid), the message per invalid field, and whether "More
- * filters" is unfolded. New applied filters from outside (a link, the back button, a
- * preset) replace the draft; nothing invalid is ever applied.
- */
-
 /** Fields folded under "More filters"; the fold opens by itself when one is set or wrong. */
 export const ADVANCED: readonly FilterField[] = [
   'projectId',
@@ -47,6 +40,7 @@ function formFor(applied: HistoryFilterDraft, wasOpen: boolean): FormState {
   return { appliedKey: JSON.stringify(applied), draft: applied, errors, advancedOpen }
 }
 
+/** The filter form's draft (kept until applied, so nothing typed is lost while invalid); filters applied from outside replace it. */
 export function useHistoryFilters(applied: HistoryFilterDraft, onApply: (draft: HistoryFilterDraft) => void) {
   const [state, setState] = useState(() => formFor(applied, false))
   const appliedKey = JSON.stringify(applied)

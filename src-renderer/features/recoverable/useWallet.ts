@@ -5,11 +5,7 @@ import { readHistoryEntries, searchCachedIntents } from '../../db'
 /** A wallet with more recoverable intents than this is shown in part, and says so. */
 export const WALLET_CAP = 2000
 
-/**
- * The owner's failed and aborted intents in the cache, with the balances their cached
- * history entries carry; `fetchedAt` is when the oldest was fetched, `complete` that none
- * was cut at `WALLET_CAP`.
- */
+/** The owner's failed and aborted intents in the cache, with the balances of their cached history entries. */
 export async function loadWalletFromCache(profileId: string, owner: string) {
   const { rows, next } = await searchCachedIntents(profileId, { owner, statuses: ['FAILED', 'ABORTED'] }, { limit: WALLET_CAP })
   const found = (await readHistoryEntries(profileId, rows.map((r) => r.intentId))).flatMap((c) => (c ? [c] : []))

@@ -3,11 +3,7 @@ import { receiptSteps } from '../intent'
 
 const STATE_TEXT = { done: 'done', failed: 'failed', pending: 'in progress', waiting: 'waiting', skipped: 'skipped' } as const
 
-/**
- * The receipt timeline in one line, Deposit ▸ Origin ▸ Destination (▸ Refund when there
- * is one), with the step the intent is at highlighted. Same derivation as the intent
- * page's timeline.
- */
+/** The receipt timeline in one line (Refund only when there is one), by the intent page's own `receiptSteps`. */
 export function StepStrip({ receipt, status }: { receipt: IntentReceipt | undefined; status: IntentStatus | undefined }) {
   if (!receipt) return <span className="muted">No receipt yet</span>
   const steps = receiptSteps(receipt, status).filter((s) => s.key !== 'refund' || s.txHash !== undefined || s.state !== 'skipped')
