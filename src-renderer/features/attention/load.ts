@@ -23,10 +23,8 @@ function attentionQueries(now: number): GetIntentHistoryRequest[] {
 const walk = (request: GetIntentHistoryRequest) => readHistory(request, { cap: PER_QUERY_CAP, pageSize: PAGE_SIZE })
 
 /**
- * The same questions (`attentionQueries`) asked of the cache: its newest rows in each status, with the
- * cached history entry where there is one (it holds the receipt and the balances).
- * `fetchedAt` is when the oldest of them was fetched from the service (not when the
- * cache was read): what the queue's age says. Undefined when the cache holds none.
+ * The same questions asked of the cache, with each row's cached history entry (its receipt
+ * and balances). `fetchedAt`, the queue's age, is the oldest fetch from the service, not the read.
  */
 export async function loadFromCache(profileId: string, now: number): Promise<{ data: Candidate[]; fetchedAt: number } | undefined> {
   const groups = attentionQueries(now).map((q) => ({ statuses: q.byStatuses ?? [q.byStatus!], fromTime: q.fromTime && q.fromTime * 1000 }))

@@ -32,11 +32,9 @@ export interface ParsedKeys {
 }
 
 /**
- * Keys from pasted or dropped text: one per line (a ticket, a spreadsheet column, a CSV
- * column). A line is a key only when the whole line has a key's shape (an intent id or
- * transaction hash, an address); anything else is listed as "not a key" and never
- * searched, so "see screenshot attached" cannot match an intent by a word of it. Quotes,
- * a trailing comma and links are handled by the app's one classifier; repeats are dropped.
+ * Keys from pasted text, one per line. A line is a key only when the whole line has a key's
+ * shape, so "see screenshot attached" cannot match an intent by a word of it; quotes, a
+ * trailing comma and links are the app's one classifier's to handle.
  */
 export function parseKeys(text: string): ParsedKeys {
   const firstLine = new Map<string, number>()

@@ -7,10 +7,8 @@ import { useConnection } from '../../stores/connection'
 import { amountOf, type BalanceLine } from './balances'
 
 /**
- * Balance lines valued at the profile's one price source (never at the USD figure each
- * balance carries), so a row or an entry's detail shows the same figure as the
- * recoverable-funds panel, Needs attention and Recoverable. `compact`: the figure alone,
- * how it was priced in its tooltip (a table cell); otherwise with it beside.
+ * Balance lines valued at the profile's one price source (never at each balance's own USD
+ * figure), as every view values them. `compact` (a table cell): how it was priced in the tooltip.
  */
 export function BalancesValue({ lines, compact, label }: { lines: readonly BalanceLine[]; compact?: boolean; label: string }) {
   const book = usePriceBook(useConnection((s) => s.info?.activeProfileId))

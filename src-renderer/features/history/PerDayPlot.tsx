@@ -42,12 +42,9 @@ function DayBar({ day, statuses, top }: { day: DayBucket; statuses: readonly Sta
 }
 
 /**
- * Intents per UTC day, stacked by status: one stack per day, a bar per status that occurs
- * (only those get a legend entry), with the y axis's top and middle and the first and
- * last day. Plain boxes rather than a charting library: while "load all" grows the list
- * the chart is drawn again once a second, and a library's chart of 180 days took
- * 100-360 ms of the window each time. Memoised: the summary is drawn again with the view
- * (at each page "load all" adds), the chart only when its days change.
+ * Intents per UTC day, stacked by status. Plain boxes rather than a charting library: while
+ * "load all" grows the list the chart is drawn again once a second, and a library's chart of
+ * 180 days took 100-360 ms of the window each time. Memoised, so only new days redraw it.
  */
 export const PerDayChart = memo(function PerDayChart({ days }: { days: readonly DayBucket[] }) {
   const statuses = STATUS_KEYS.filter((s) => days.some((d) => d[s] > 0))
