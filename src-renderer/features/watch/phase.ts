@@ -3,10 +3,8 @@ import type { IntentReceipt } from '@contract/service'
 import { formatDuration, parseTime } from '../../lib/format'
 import { receiptDurationMs } from '../../lib/outcomes'
 
-type PhaseTone = 'ok' | 'warn' | 'bad' | 'neutral'
-
 /** How the watch itself is doing, in words: live, waiting its turn, retrying, stopped, finished. */
-export function phaseText(watch: WatchState, now: number): { text: string; tone: PhaseTone; detail?: string } {
+export function phaseText(watch: WatchState, now: number): { text: string; tone: 'ok' | 'warn' | 'bad' | 'neutral'; detail?: string } {
   if (watch.phase === 'done') {
     if (watch.outcome) return { text: 'Finished', tone: 'neutral' }
     return { text: 'Stopped', tone: 'bad', detail: watch.error?.message }
