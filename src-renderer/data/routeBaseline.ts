@@ -8,14 +8,10 @@ import { readHistory } from './paging'
 import { useRouteStatsFor } from './routeStats'
 
 /**
- * The routes' baseline ("how long a route usually takes"), read for the purpose: the last
- * 30 days of intents are read from the service on first use (Needs attention, an executing
- * intent's customer answer, Watch) and again every `BASELINE_FRESH_MS` while a view shows
- * it, and the 30-day route statistics are computed from exactly what that read returned.
- * The cache is not consulted, so the baseline does not depend on what this agent happened
- * to open: two agents on the same service see the same baselines, hence the same queue.
- * The pages read are still written through to the cache (offline work). Offline, the
- * cache's own 30-day statistics are used, and said to be.
+ * The routes' baseline ("how long a route usually takes"): the 30-day route statistics of
+ * exactly what a read of the last 30 days from the service returned, read again every
+ * `BASELINE_FRESH_MS` while shown. Not from the cache, so two people on the same service
+ * see the same baselines, hence the same queue; offline, the cache's statistics, said so.
  */
 const BASELINE_CAP = 5000
 export const BASELINE_FRESH_MS = 10 * 60_000

@@ -19,9 +19,8 @@ export interface TokenChoice {
 
 /**
  * Widely used tokens with their real contract addresses and decimals, so a quote can be
- * asked by symbol before any answer has taught the app a label. Intents name tokens only
- * by address and the service has no token list in its published interface; tokens seen
- * in answers (receipts, balances, fee options) are offered beside these.
+ * asked by symbol before any answer has taught the app a label (the service publishes no
+ * token list); tokens seen in answers are offered beside these.
  */
 const WELL_KNOWN: ReadonlyArray<readonly [chainId: number, symbol: string, address: string, decimals: number]> = [
   [1, 'USDC', '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', 6],
