@@ -180,20 +180,16 @@ function clampTimes(store: FileStore, record: AnyRecord, bound: number): { recor
  * keeps the id it has here, so importing a file twice does not duplicate it; a note
  * copied into another profile gets a new id, so the original stays where it is.
  */
-async function withLocalIds(db: ExplorerDb, store: 'notes' | 'savedSearches', records: AnyRecord[], remapped: boolean) {
-  const out: AnyRecord[] = []
-  for (const r of records) {
-    const local =
-      store === 'notes'
-        ? (await db.notes.where('[profileId+intentId+createdAt]').equals([r.profileId, r.intentId as string, r.createdAt as number]).toArray()).find(
-            (n) => n.text === r.text,
-          )
-        : (await prefixRange(db.savedSearches, '[profileId+view+createdAt]', r.profileId, r.view as string).toArray()).find(
-            (s) => s.name === r.name,
-          )
-    out.push({ ...r, id: local?.id ?? (remapped ? crypto.randomUUID() : r.id) })
-  }
-  return out
+function withLocalIds(db: ExplorerDb, store: 'notes' | 'savedSearches', records: AnyRecord[], remapped: boolean): Promise<AnyRecord[]> {
+  const localOf = async (r: AnyRecord): Promise<{ id: string } | undefined> =>
+    store === 'notes'
+      ? (await db.notes.where('[profileId+intentId+createdAt]').equals([r.profileId, r.intentId as string, r.createdAt as number]).toArray()).find(
+          (n) => n.text === r.text,
+        )
+      : (await prefixRange(db.savedSearches, '[profileId+view+createdAt]', r.profileId, r.view as string).toArray()).find(
+          (s) => s.name === r.name,
+        )
+  return Promise.all(records.map(async (r) => ({ ...r, id: (await localOf(r))?.id ?? (remapped ? crypto.randomUUID() : r.id) })))
 }
 
 /** The file's chosen records of each store, under the profile they go to, with future times clamped to `bound`. */

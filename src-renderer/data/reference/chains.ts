@@ -71,18 +71,13 @@ const NO_CHAINS: ReadonlyMap<number, ChainInfo> = new Map()
 const indexOf = (answer: Answer<ChainInfo[]>): ReadonlyMap<number, ChainInfo> =>
   answer ? new Map(answer.data.map((c) => [c.id, c])) : NO_CHAINS
 
-/**
- * The active profile's chains by id, for labels and explorer links. Loaded once per
- * profile (the Chains view's Refresh and the offline switch reload it), never per use.
- */
 type ChainsKey = ReturnType<typeof queryKeys.request<'getChains'>>
 type ChainsObserver = QueryObserver<Answer<ChainInfo[]>, SvcError, ReadonlyMap<number, ChainInfo>, Answer<ChainInfo[]>, ChainsKey>
 
 /**
- * One observer of the chain list per query cache and profile, shared by every component
- * that reads it. Every address and route on screen names its chain (a Hex, a Route), so a
- * wallet search's rows read the directory a thousand times a render; an observer each
- * (useQuery) cost 15–25 ms of those renders. The query itself is the same.
+ * One observer of the chain list per query cache and profile, shared by every reader: a
+ * wallet search's rows read the directory a thousand times a render, and an observer each
+ * (useQuery) cost 15–25 ms of those renders.
  */
 const observers = new WeakMap<QueryClient, Map<string, ChainsObserver>>()
 
@@ -104,6 +99,7 @@ function chainsObserver(client: QueryClient, profileId: string | undefined): Cha
   return observer
 }
 
+/** The active profile's chains by id, for labels and explorer links: loaded once per profile, never per use. */
 export function useChainDirectory(): ChainDirectory {
   const observer = chainsObserver(useQueryClient(), useProfileId())
   const subscribe = useCallback(
