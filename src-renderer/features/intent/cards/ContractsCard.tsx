@@ -23,19 +23,16 @@ export function ContractsCard({ intent }: { intent: Intent }) {
         ]}
       />
       {overrides ? (
-        <>
-          <h3>Wallet address overrides</h3>
-          <KV
-            label="Wallet address overrides"
-            rows={[
-              ['Wallet factory', hex(overrides.walletFactoryAddress, 'address', o)],
-              ['Main module', hex(overrides.walletMainModuleAddress, 'address', o)],
-              ['Upgradable main module', hex(overrides.walletMainModuleUpgradableAddress, 'address', o)],
-              ['Guest module', hex(overrides.walletGuestModuleAddress, 'address', o)],
-              ['Wallet utils', hex(overrides.walletUtilsAddress, 'address', o)],
-            ]}
-          />
-        </>
+        <KV
+          title="Wallet address overrides"
+          rows={[
+            ['Wallet factory', hex(overrides.walletFactoryAddress, 'address', o)],
+            ['Main module', hex(overrides.walletMainModuleAddress, 'address', o)],
+            ['Upgradable main module', hex(overrides.walletMainModuleUpgradableAddress, 'address', o)],
+            ['Guest module', hex(overrides.walletGuestModuleAddress, 'address', o)],
+            ['Wallet utils', hex(overrides.walletUtilsAddress, 'address', o)],
+          ]}
+        />
       ) : null}
     </Card>
   )

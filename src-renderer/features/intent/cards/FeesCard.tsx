@@ -58,10 +58,10 @@ function FeeBreakdown({ f, inFeeToken, chainId }: { f: NonNullable<Intent['fees'
         ]}
       />
       <div className="intent-columns">
-        {f.originGas ? <Column title="Origin gas" rows={gasRows(f.originGas)} /> : null}
-        {f.destinationGas ? <Column title="Destination gas" rows={gasRows(f.destinationGas)} /> : null}
+        {f.originGas ? <KV title="Origin gas" rows={gasRows(f.originGas)} /> : null}
+        {f.destinationGas ? <KV title="Destination gas" rows={gasRows(f.destinationGas)} /> : null}
         {f.provider ? (
-          <Column
+          <KV
             title="Provider"
             label="Provider fee"
             rows={[
@@ -75,15 +75,6 @@ function FeeBreakdown({ f, inFeeToken, chainId }: { f: NonNullable<Intent['fees'
         ) : null}
       </div>
     </>
-  )
-}
-
-function Column({ title, label = title, rows }: { title: string; label?: string; rows: KVRow[] }) {
-  return (
-    <div>
-      <h3>{title}</h3>
-      <KV label={label} rows={rows} />
-    </div>
   )
 }
 

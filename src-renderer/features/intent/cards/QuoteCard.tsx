@@ -84,32 +84,29 @@ export function QuoteCard({ intent }: { intent: Intent }) {
         <p className="muted">The service sent no quote for this intent.</p>
       )}
       {r ? (
-        <>
-          <h3>Quote request</h3>
-          <KV
-            label="Quote request"
-            rows={[
-              ['Owner', hex(r.ownerAddress, 'address', r.originChainId)],
-              ['Origin chain', chain(r.originChainId)],
-              ['Origin token', token(r.originTokenAddress, r.originChainId)],
-              ['Origin amount', tokenAmount(r.originTokenAmount, r.originChainId, r.originTokenAddress)],
-              ['Destination chain', chain(r.destinationChainId)],
-              ['Destination token', token(r.destinationTokenAddress, r.destinationChainId)],
-              [
-                'Destination amount',
-                r.destinationTokenAmount === '0' ? 'Any (whatever the origin amount buys)' : tokenAmount(r.destinationTokenAmount, r.destinationChainId, r.destinationTokenAddress),
-              ],
-              ['Recipient', hex(r.destinationToAddress, 'address', r.destinationChainId)],
-              ['Approve address', hex(r.destinationApproveAddress, 'address', r.destinationChainId)],
-              ['Call data', r.destinationCallData && r.destinationCallData !== '0x' ? hex(r.destinationCallData) : r.destinationCallData ? 'None (0x)' : undefined],
-              ['Call value', nativeAmount(r.destinationCallValue, r.destinationChainId)],
-              ['Only native gas fee', yesNo(r.onlyNativeGasFee, '')],
-              ['Swap provider fallback', yesNo(r.options?.swapProviderFallback, '')],
-              ['Bridge provider fallback', yesNo(r.options?.bridgeProviderFallback, '')],
-              ['Slippage tolerance', percent(r.options?.slippageTolerance)],
-            ]}
-          />
-        </>
+        <KV
+          title="Quote request"
+          rows={[
+            ['Owner', hex(r.ownerAddress, 'address', r.originChainId)],
+            ['Origin chain', chain(r.originChainId)],
+            ['Origin token', token(r.originTokenAddress, r.originChainId)],
+            ['Origin amount', tokenAmount(r.originTokenAmount, r.originChainId, r.originTokenAddress)],
+            ['Destination chain', chain(r.destinationChainId)],
+            ['Destination token', token(r.destinationTokenAddress, r.destinationChainId)],
+            [
+              'Destination amount',
+              r.destinationTokenAmount === '0' ? 'Any (whatever the origin amount buys)' : tokenAmount(r.destinationTokenAmount, r.destinationChainId, r.destinationTokenAddress),
+            ],
+            ['Recipient', hex(r.destinationToAddress, 'address', r.destinationChainId)],
+            ['Approve address', hex(r.destinationApproveAddress, 'address', r.destinationChainId)],
+            ['Call data', r.destinationCallData && r.destinationCallData !== '0x' ? hex(r.destinationCallData) : r.destinationCallData ? 'None (0x)' : undefined],
+            ['Call value', nativeAmount(r.destinationCallValue, r.destinationChainId)],
+            ['Only native gas fee', yesNo(r.onlyNativeGasFee, '')],
+            ['Swap provider fallback', yesNo(r.options?.swapProviderFallback, '')],
+            ['Bridge provider fallback', yesNo(r.options?.bridgeProviderFallback, '')],
+            ['Slippage tolerance', percent(r.options?.slippageTolerance)],
+          ]}
+        />
       ) : null}
     </Card>
   )

@@ -58,22 +58,19 @@ export function RouteCard({ intent, receipt }: { intent: Intent; receipt?: Inten
         ]}
       />
       {dep ? (
-        <>
-          <h3>Deposit instruction</h3>
-          <KV
-            label="Deposit instruction"
-            rows={[
-              ['Chain', chain(dep.chainId)],
-              ['Deposit to', hex(dep.toAddress, 'address', dep.chainId)],
-              ['Token', hex(dep.tokenAddress, 'address', dep.chainId)],
-              ['Amount', tokenAmount(dep.amount, dep.chainId ?? o, dep.tokenAddress)],
-              ['Token decimals', plain(dep.decimals)],
-              ['Transaction to', hex(dep.to, 'address', dep.chainId)],
-              ['Transaction value', nativeAmount(dep.value, dep.chainId)],
-              ['Transaction data', hex(dep.data)],
-            ]}
-          />
-        </>
+        <KV
+          title="Deposit instruction"
+          rows={[
+            ['Chain', chain(dep.chainId)],
+            ['Deposit to', hex(dep.toAddress, 'address', dep.chainId)],
+            ['Token', hex(dep.tokenAddress, 'address', dep.chainId)],
+            ['Amount', tokenAmount(dep.amount, dep.chainId ?? o, dep.tokenAddress)],
+            ['Token decimals', plain(dep.decimals)],
+            ['Transaction to', hex(dep.to, 'address', dep.chainId)],
+            ['Transaction value', nativeAmount(dep.value, dep.chainId)],
+            ['Transaction data', hex(dep.data)],
+          ]}
+        />
       ) : null}
     </Card>
   )

@@ -26,10 +26,18 @@ export function Card({ id, title, children, actions, className, ...attrs }: { id
 
 export type KVRow = readonly [label: string, value: ReactNode | undefined]
 
-/** Key/value rows; rows whose value the service did not send are left out. */
-export function KV({ rows, label }: { rows: readonly KVRow[]; label?: string }) {
+/** Key/value rows, under their `title` when given; rows whose value the service did not send are left out. */
+export function KV({ rows, title, label = title }: { rows: readonly KVRow[]; title?: string; label?: string }) {
   const shown = rows.filter(([, v]) => !isBlank(v))
-  return shown.length ? <FieldList fields={shown} label={label} /> : <p className="muted">Not sent by the service.</p>
+  const list = shown.length ? <FieldList fields={shown} label={label} /> : <p className="muted">Not sent by the service.</p>
+  return title ? (
+    <div>
+      <h3>{title}</h3>
+      {list}
+    </div>
+  ) : (
+    list
+  )
 }
 
 const TokenContext = createContext<TokenLookup>(() => undefined)
