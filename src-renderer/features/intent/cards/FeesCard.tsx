@@ -95,8 +95,8 @@ function FeeOptionsTable({ options, chainId }: { options: FeeOption[]; chainId: 
 function GasFeeOptionsPart({ opts, chainId }: { opts: GasFeeOptions; chainId: number | undefined }) {
   return (
     <>
-      <h3>Gas fee options</h3>
       <KV
+        title="Gas fee options"
         label="Gas estimate"
         rows={[
           ['Total gas', integer(opts.gasEstimate?.totalGas)],
