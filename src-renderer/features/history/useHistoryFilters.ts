@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { EMPTY_DRAFT, validate, type FilterErrors, type FilterField, type HistoryFilterDraft } from './filters'
 
 /** Fields folded under "More filters"; the fold opens by itself when one is set or wrong. */
-export const ADVANCED: readonly FilterField[] = [
+const ADVANCED: readonly FilterField[] = [
   'projectId',
   'protocol',
   'swapProvider',
@@ -15,7 +15,7 @@ export const ADVANCED: readonly FilterField[] = [
   'edgeMode',
 ]
 
-export const isSet = (draft: HistoryFilterDraft, f: FilterField): boolean => {
+const isSet = (draft: HistoryFilterDraft, f: FilterField): boolean => {
   const v = draft[f]
   return Array.isArray(v) ? v.length > 0 : Boolean(v)
 }
