@@ -105,10 +105,6 @@ const TIME_STEPS = [
   DAY, 2 * DAY, 7 * DAY, 14 * DAY, 30 * DAY, 91 * DAY, 365 * DAY,
 ]
 
-export interface TimeAxis extends Axis {
-  format: (t: number) => string
-}
-
 /** The label for a tick: as fine as the step, with the date when the axis spans days. */
 function timeLabel(step: number, spansDays: boolean): (t: number) => string {
   return (t) => {
@@ -125,7 +121,7 @@ function timeLabel(step: number, spansDays: boolean): (t: number) => string {
  * A time axis over instants (epoch ms): ticks at round instants of the shown zone (every
  * 15 s, 5 min, 6 h, day…) about `count` of them, each label distinct at that step.
  */
-export function timeAxis(times: readonly number[], count = 6): TimeAxis {
+export function timeAxis(times: readonly number[], count = 6): Axis & { format: (t: number) => string } {
   const [lo, hi] = extent(times)
   const step = TIME_STEPS.find((s) => s * count >= hi - lo) ?? TIME_STEPS[TIME_STEPS.length - 1]
   // Round instants of the shown zone: shift by its offset before rounding.
