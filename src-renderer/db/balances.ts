@@ -2,8 +2,6 @@ import { explorerDb, prefixRange } from './db'
 import type { FileRecord } from './fileFormat'
 import type { FetchMeta } from './records'
 
-export { walletKey } from './records'
-
 /**
  * One YieldGetAggregateBalances fetch, kept as it came, with the moment it was made, its
  * `walletKey(queries)` (the same wallets asked in any order share one history) and
