@@ -38,4 +38,19 @@ describe('useLastSearch', () => {
     fireEvent.click(screen.getByRole('link', { name: 'intent' }))
     expect(href('/history')).toBe('/history')
   })
+
+  it('sends Search back to the result, not to the id that opened its intent again', () => {
+    render(
+      <MemoryRouter initialEntries={['/search?q=0xabc']}>
+        <Sidebar />
+        {/* The search's exact match: its entry replaced by the intent, the result marked opened as the way back. */}
+        <Link to="/intent/0xabc" replace state={{ backTo: '/search?q=0xabc&opened=1' }}>
+          opened
+        </Link>
+      </MemoryRouter>,
+    )
+    expect(href('/search')).toBe('/search?q=0xabc')
+    fireEvent.click(screen.getByRole('link', { name: 'opened' }))
+    expect(href('/search')).toBe('/search?q=0xabc&opened=1')
+  })
 })
