@@ -173,3 +173,25 @@ test('a busy owner’s search says it reached the service limit and opens Histor
   // History's code loads on first use, while the 500 search answers are still being cached.
   await expect(page.getByLabel('Owner address')).toHaveValue(HEAVY_OWNER_ADDRESS, { timeout: 30_000 })
 })
+
+test('an id’s answer landing after the person went on to another view does not take them back to the intent', async ({ open, app, page }) => {
+  const target = app.appCore.simulator.dataset.records[31]
+  // Held: the id's SearchIntents answers, and History's code, so the answer lands after the click on History and before History is drawn.
+  let answer!: () => void
+  const answered = new Promise<void>((resolve) => (answer = resolve))
+  await page.route('**/bridge/searchIntents', async (route) => (await answered, route.continue()))
+  let load!: () => void
+  const loaded = new Promise<void>((resolve) => (load = resolve))
+  await page.route(/\/assets\/HistoryView-[^/]*\.js$/, async (route) => (await loaded, route.continue()))
+  await open('/search')
+  const box = page.getByLabel('Find anything')
+  await box.fill(target.intentId)
+  await box.press('Enter')
+  await page.getByRole('link', { name: 'History', exact: true }).click()
+  answer()
+  // The router draws History in a transition: until its code is in, the search stays on screen and draws the answer.
+  await expect(results(page).locator(`[data-intent="${target.intentId}"]`)).toBeVisible()
+  load()
+  await expect(page.getByRole('heading', { name: 'History', level: 1 })).toBeVisible()
+  await expect(page).toHaveURL(/#\/history/)
+})
