@@ -127,12 +127,13 @@ function sessionPlan(records: readonly IntentRecord[], owners: Map<string, numbe
     const r = records.find((x, j) => j > i * 997 && allTxHashes(x).length > 0) ?? pick()
     plan.push({ ...search('tx hash', allTxHashes(r)[0], 1), opens: r.intentId })
   }
-  for (let i = 0; i < 4; i++) plan.push(search('deposit address', pick().originIntentAddress, 1))
+  for (let i = 0; i < 5; i++) plan.push(search('deposit address', pick().originIntentAddress, 1))
   const [w40, n40] = wallets[5]
   plan.push(history('History: owner', `owner=${w40}`, n40))
   plan.push(history('History: failed', 'status=FAILED'))
   plan.push(history('History: succeeded', 'status=SUCCEEDED'))
   plan.push(history('History: origin chain', `originChain=${records[0].originChainId}`))
+  plan.push(history('History: destination chain', `destChain=${records[0].destinationChainId}`))
   plan.push(history('History: bridge', `bridge=${encodeURIComponent(records[0].bridgeProvider)}`))
   plan.push(history('History: all', 'status=SUCCEEDED&status=FAILED'))
   for (let i = 0; i < 4; i++) plan.push({ label: 'History: next page', route: 'next', want: FIRST_ROWS, selector: ROW })
