@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { test, expect, type TestApp } from './fixtures'
+import { cachedIntentIds } from './pageState'
 
 /**
  * The offline promise across views: browse online, let the service go away, reload,
@@ -113,6 +114,14 @@ test('working offline, History opened afresh shows the cached pages as they were
   await page.getByRole('button', { name: 'Next →' }).click()
   await expect.poll(() => historyIds(page)).not.toEqual(first)
   const second = await historyIds(page)
+  // Both pages are written through by the cache worker after they are drawn; a reload
+  // before that lands ends the worker with the write (a cache, refetchable), so wait for it.
+  await expect
+    .poll(async () => {
+      const cached = new Set(await cachedIntentIds(page, 'historyEntries'))
+      return [...first, ...second].every((id) => cached.has(String(id)))
+    }, { timeout: 30_000, message: 'both History pages filed in the cache' })
+    .toBe(true)
 
   // The person works offline and opens the app again on History: the first page is read
   // from the cache as the page starts (the profile remembered from this run).
