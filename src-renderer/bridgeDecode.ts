@@ -7,6 +7,7 @@
  * the window takes it in several short tasks. Where no worker runs (unit tests, a worker
  * that failed to load) the window parses it itself.
  */
+import { messageOf } from '@contract/errors'
 
 /** Answers smaller than this are parsed at once: a worker's round trip would cost more than it saves. */
 export const OFF_THREAD_BYTES = 256 * 1024
@@ -119,7 +120,7 @@ export function splitAnswer(id: number, bytes: ArrayBuffer): DecodeMessage[] {
   try {
     value = parse(bytes)
   } catch (error) {
-    return [{ id, kind: 'failed', message: error instanceof Error ? error.message : String(error) }]
+    return [{ id, kind: 'failed', message: messageOf(error) }]
   }
   const { lists, items } = detachLists(value)
   const out: DecodeMessage[] = [{ id, kind: 'skeleton', value, lists }]

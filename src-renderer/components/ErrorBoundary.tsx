@@ -1,4 +1,5 @@
 import { Component, useState, type ErrorInfo, type ReactNode } from 'react'
+import { messageOf } from '@contract/errors'
 
 /**
  * The one error boundary of the app. A record that a view cannot draw (a value no
@@ -41,8 +42,8 @@ export function rawJson(record: unknown, max = MAX_RAW_CHARS): string {
   return text.length > max ? `${text.slice(0, max)}\n… (${(text.length - max).toLocaleString('en-US')} more characters)` : text
 }
 
-const messageOf = (error: unknown): string => {
-  const m = error instanceof Error ? error.message : String(error)
+const shortMessageOf = (error: unknown): string => {
+  const m = messageOf(error)
   return m.length > 300 ? `${m.slice(0, 300)}…` : m
 }
 
@@ -63,7 +64,7 @@ export interface RecordProblemProps {
  */
 export function RecordProblem({ what, error, record, onRetry, compact = false }: RecordProblemProps) {
   const [raw, setRaw] = useState(false)
-  const message = `This ${what} could not be shown: ${messageOf(error)}`
+  const message = `This ${what} could not be shown: ${shortMessageOf(error)}`
   const controls = (
     <>
       {onRetry ? (

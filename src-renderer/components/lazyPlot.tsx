@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react'
+import { messageOf } from '@contract/errors'
 
 interface PlotProps {
   /** The plot's height in px, held by the space shown while it loads. */
@@ -33,7 +34,7 @@ export function lazyPlot<P extends PlotProps>(load: () => Promise<ComponentType<
       let live = true
       fetchPlot().then(
         (p) => live && setPlot(() => p),
-        (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
+        (e: unknown) => live && setError(messageOf(e)),
       )
       return () => {
         live = false

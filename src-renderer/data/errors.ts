@@ -1,4 +1,4 @@
-import type { SvcError } from '@contract/errors'
+import { messageOf, type SvcError } from '@contract/errors'
 import '@tanstack/react-query'
 
 declare module '@tanstack/react-query' {
@@ -18,6 +18,6 @@ const isSvcError = (e: unknown): e is SvcError =>
  */
 export function toSvcError(e: unknown, operation?: string): SvcError {
   if (isSvcError(e)) return e
-  const message = e instanceof Error ? e.message : String(e)
+  const message = messageOf(e)
   return { kind: 'Internal', message: message || 'Something went wrong while loading this data.', operation }
 }

@@ -2,6 +2,7 @@ import { openExplorerDb } from '../db/db'
 import { readRouteFactBatches } from '../db/rowBatches'
 import { RouteStatsBuilder, type RouteStats, type StatsWindow } from '../lib/routeStats'
 import type { FetchRange } from '../stores/routeStats'
+import { messageOf } from '@contract/errors'
 
 /** What the page asks the worker for, and what comes back. */
 export interface StatsRequest {
@@ -58,5 +59,5 @@ export async function computeRouteStats(
 export function answerStatsRequest(req: StatsRequest, post: (reply: StatsReply) => void, yieldEvery?: () => Promise<void>): void {
   computeRouteStats(req, (read) => post({ id: req.id, type: 'progress', read }), yieldEvery)
     .then((done) => post({ id: req.id, type: 'done', ...done }))
-    .catch((e: unknown) => post({ id: req.id, type: 'error', message: e instanceof Error ? e.message : String(e) }))
+    .catch((e: unknown) => post({ id: req.id, type: 'error', message: messageOf(e) }))
 }

@@ -1,3 +1,4 @@
+import { messageOf } from '@contract/errors'
 /**
  * What to tell a person when the browser's storage refuses something. IndexedDB reports
  * quota, corruption and closed connections as DOMExceptions that Dexie may wrap (`inner`);
@@ -14,17 +15,15 @@ export function errorNames(error: unknown): string[] {
   return names
 }
 
-const detail = (error: unknown): string => (error instanceof Error ? error.message : String(error))
-
 export function storageErrorMessage(error: unknown): string {
   const names = errorNames(error)
   if (names.includes('QuotaExceededError'))
     return 'The disk space the browser allows this app is full. Clear older data in the Cache view, or request persistent storage there.'
   if (names.includes('DatabaseClosedError') || names.includes('InvalidStateError'))
     return 'The cache database was closed (another window may be upgrading it). Reload the app.'
-  if (names.includes('DataCloneError')) return `A value could not be stored in the cache: ${detail(error)}`
+  if (names.includes('DataCloneError')) return `A value could not be stored in the cache: ${messageOf(error)}`
   if (names.includes('UnknownError') || names.includes('DataError'))
-    return `The cache database reported an internal error; it may be damaged. Clearing it in the Cache view usually helps. (${detail(error)})`
+    return `The cache database reported an internal error; it may be damaged. Clearing it in the Cache view usually helps. (${messageOf(error)})`
   if (names.includes('MissingAPIError')) return 'This browser offers no IndexedDB (private mode?), so nothing can be cached.'
-  return `The cache could not be used: ${detail(error)}`
+  return `The cache could not be used: ${messageOf(error)}`
 }

@@ -1,3 +1,4 @@
+import { messageOf } from '@contract/errors'
 import { reportUnindexed, reportWriteError } from './activity'
 import { explorerDb } from './db'
 import { isReply, type CacheEvent, type CacheReply, type CacheRequest, type FromWorker, type PostedRequest } from './workerProtocol'
@@ -58,7 +59,7 @@ export class CacheWorkerClient {
       } catch (error) {
         // Something that cannot be cloned: the page keeps the work.
         this.pending.delete(id)
-        reject(new WorkerUnavailable(error instanceof Error ? error.message : String(error)))
+        reject(new WorkerUnavailable(messageOf(error)))
       }
     })
   }

@@ -1,3 +1,4 @@
+import { messageOf } from '@contract/errors'
 import { onCacheActivity } from './activity'
 import { explorerDb, openExplorerDb, setExplorerDb } from './db'
 import { errorNames } from './errors'
@@ -64,7 +65,7 @@ export function serveCacheRequests(scope: Scope): void {
   scope.addEventListener('message', ({ data: request }) => {
     handleCacheRequest(request).then(
       (value) => scope.postMessage({ id: request.id, ok: true, value }),
-      (error: unknown) => scope.postMessage({ id: request.id, ok: false, names: errorNames(error), message: error instanceof Error ? error.message : String(error) }),
+      (error: unknown) => scope.postMessage({ id: request.id, ok: false, names: errorNames(error), message: messageOf(error) }),
     )
   })
 }

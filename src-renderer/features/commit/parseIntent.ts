@@ -1,5 +1,6 @@
 import { parseJsonLossless } from '@contract/losslessJson'
 import { formatPath, GasFeeOptionsSchema, IntentSchema, type GasFeeOptions, type Intent } from '@contract/service'
+import { messageOf } from '@contract/errors'
 
 /**
  * Reads what a person pasted or opened as the intent to commit: the whole QuoteIntent
@@ -25,7 +26,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /** Where in the text JSON.parse gave up, as "line 3, column 14", when the engine says. */
 function jsonErrorMessage(text: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error)
+  const message = messageOf(error)
   const at = /position (\d+)/.exec(message)
   if (!at) return `This is not valid JSON: ${message}`
   const before = text.slice(0, Number(at[1]))

@@ -6,6 +6,7 @@ import { chainName } from '../../lib/chains'
 import { historyEntryIntentId } from '../../db/records'
 import { receiptDurationMs } from '../../lib/outcomes'
 import { extensionFrom } from './summary'
+import { messageOf } from '@contract/errors'
 
 /**
  * What one table row shows, computed once per loaded entry so scrolling through ten
@@ -175,7 +176,7 @@ function safeRow(e: IntentHistoryEntry, index: number, chains: Chains): HistoryR
       ...{ started: '—', finished: '—', duration: '—', hasBalance: undefined, balanceUsd: '—' },
       sent: NO_AMOUNT,
       received: NO_AMOUNT,
-      problem: error instanceof Error ? error.message : String(error),
+      problem: messageOf(error),
     }
   }
 }

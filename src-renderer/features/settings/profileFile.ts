@@ -4,6 +4,7 @@ import { nameSkeleton } from '@contract/profileName'
 import { SPEC_DIALECT, WireDialectSchema, type WireDialect } from '@contract/dialect'
 import { formatPath } from '@contract/service/primitives'
 import { sameDialect } from './dialectDraft'
+import { messageOf } from '@contract/errors'
 
 /**
  * Profiles as a file, to hand a service's settings to a colleague or another computer.
@@ -64,7 +65,7 @@ export function readProfilesFile(text: string): ReadProfilesFile {
   try {
     json = JSON.parse(text)
   } catch (e) {
-    return { ok: false, problems: [`This is not a JSON file: ${e instanceof Error ? e.message : String(e)}`] }
+    return { ok: false, problems: [`This is not a JSON file: ${messageOf(e)}`] }
   }
   const parsed = ProfilesFileSchema.safeParse(json)
   if (parsed.success) return { ok: true, profiles: parsed.data.profiles }
