@@ -39,20 +39,10 @@ export function toDecimalString(value: number | string): string | undefined {
   if (Math.abs(exp) > MAX_EXPONENT) return undefined
   const digits = intPart + fracPart
   const point = intPart.length + exp
-  let whole: string
-  let fraction: string
-  if (point <= 0) {
-    whole = '0'
-    fraction = '0'.repeat(-point) + digits
-  } else if (point >= digits.length) {
-    whole = digits + '0'.repeat(point - digits.length)
-    fraction = ''
-  } else {
-    whole = digits.slice(0, point)
-    fraction = digits.slice(point)
-  }
-  whole = whole.replace(/^0+(?=\d)/, '')
-  fraction = fraction.replace(/0+$/, '')
+  const padded = '0'.repeat(Math.max(0, 1 - point)) + digits.padEnd(point, '0')
+  const at = Math.max(point, 1)
+  const whole = padded.slice(0, at).replace(/^0+(?=\d)/, '')
+  const fraction = padded.slice(at).replace(/0+$/, '')
   const text = fraction ? `${whole}.${fraction}` : whole
   return sign && text !== '0' ? `-${text}` : text
 }
@@ -113,29 +103,24 @@ const decimalString = () =>
 /** A token amount, value, fee or gas figure: plain decimal string, e.g. `"1234567890123456789012"`. */
 export const amount = decimalString()
 
-/** An on-chain unsigned integer that may exceed 2^53 (salt, nonce space, permit deadline): decimal string. */
-export const bigUint = numeric.transform((v, ctx) => {
-  const d = toDecimalString(v)
-  if (d === undefined || !/^\d+$/.test(d) || d.length > MAX_AMOUNT_DIGITS) {
-    ctx.addIssue({ code: 'custom', message: `expected a non-negative integer of at most ${MAX_AMOUNT_DIGITS} digits, got ${show(v)}` })
+/** Unsigned integer text of at most `maxDigits` digits, exact however large. */
+const unsignedText = (maxDigits: number, expected: string) =>
+  numeric.transform((v, ctx) => {
+    const d = toDecimalString(v)
+    if (d !== undefined && /^\d+$/.test(d) && d.length <= maxDigits) return d
+    ctx.addIssue({ code: 'custom', message: `expected ${expected}, got ${show(v)}` })
     return z.NEVER
-  }
-  return d
-})
+  })
+
+/** An on-chain unsigned integer that may exceed 2^53 (salt, nonce space, permit deadline): decimal string. */
+export const bigUint = unsignedText(MAX_AMOUNT_DIGITS, `a non-negative integer of at most ${MAX_AMOUNT_DIGITS} digits`)
 
 /**
  * A uint64 that may exceed 2^53 (history page cursors): a decimal string inside, so it
  * stays exact, and a bare JSON number on every wire form (it is not a big.Int, which the
  * deployed wire writes as a string). A schema of its own so the encoder can tell it apart.
  */
-export const uint64 = numeric.transform((v, ctx) => {
-  const d = toDecimalString(v)
-  if (d === undefined || !/^\d+$/.test(d) || d.length > 20) {
-    ctx.addIssue({ code: 'custom', message: `expected a cursor (an unsigned 64-bit integer), got ${show(v)}` })
-    return z.NEVER
-  }
-  return d
-})
+export const uint64 = unsignedText(20, 'a cursor (an unsigned 64-bit integer)')
 
 /** A number or numeric text as a number (NaN when the text is not a decimal number). */
 const numberOf = (v: number | string): number => (typeof v === 'number' ? v : DECIMAL_TEXT.test(v) ? Number(v) : NaN)
