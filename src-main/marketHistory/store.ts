@@ -19,6 +19,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import type { MarketObservation } from '../../src-shared/contract/marketHistory'
 import { readJsonFile, writeJsonAtomic } from '../settings/jsonFile'
+import { observe } from './observe'
 import {
   JOURNAL_BYTES,
   JOURNAL_KEY_BYTES,
@@ -43,7 +44,7 @@ export interface SnapshotEntry {
 }
 
 /** How a batch of observations came: a full snapshot of every market, or a page a view fetched. */
-export type Coverage = { full: true; intervalMs: number } | { full: false; intervalMs: number }
+export type Coverage = { full: boolean; intervalMs: number }
 
 const IndexSchema = z.object({ version: z.literal(1), markets: z.record(z.string(), z.string()) })
 
@@ -255,15 +256,11 @@ export class MarketHistoryStore {
     this.size = undefined
   }
 
+  /** The markets a full snapshot no longer lists, each as a record of nothing (every figure absent). */
   private goneFrom(listed: ReadonlyMap<string, MarketObservation>, at: number, pending: ReadonlyMap<string, StoredRecord[]>): Array<[string, StoredRecord]> {
-    const out: Array<[string, StoredRecord]> = []
-    for (const id of this.marketIds()) {
-      if (listed.has(id)) continue
-      const last = this.lastOf(id, pending)
-      if (!last || last.gone) continue
-      out.push([id, { ...emptyObservation(at), gone: true }])
-    }
-    return out
+    return this.marketIds()
+      .filter((id) => !listed.has(id) && this.lastOf(id, pending)?.gone === false)
+      .map((id) => [id, { ...observe({ id }, at), gone: true }])
   }
 
   private appendSnapshot(entry: SnapshotEntry): void {
@@ -445,16 +442,3 @@ function firstAtOrAfter(n: number, keyAt: (i: number) => number, key: number): n
   }
   return lo
 }
-
-const emptyObservation = (t: number): MarketObservation => ({
-  t,
-  base: null,
-  baseUnit: null,
-  rewards: null,
-  rewardsUnit: null,
-  tvl: null,
-  tvlUsd: null,
-  utilization: null,
-  enter: null,
-  exit: null,
-})
