@@ -1,6 +1,7 @@
 import { amountText } from '@contract/amount'
 import { isTokenDecimals } from '@contract/service/bounds'
-import { formatUnitsExact, groupDecimal } from '../lib/format'
+import { formatUnitsExact, groupDecimal, shortHex } from '../lib/format'
+import { tokenLabel, useTokenLabels, type TokenLabel } from '../lib/displaySources'
 import { CopyButton } from './CopyButton'
 
 /**
@@ -39,4 +40,33 @@ export function Amount({
       {copyable ? <CopyButton text={exact} /> : null}
     </span>
   )
+}
+
+/** Where a view finds a token's symbol and decimals by chain and address (learnt labels, the catalogue, an intent's own metadata). */
+export type TokenResolver = (chainId: number | undefined, address: string | undefined) => TokenLabel | undefined
+
+/**
+ * An amount of a token named by chain and address, as every view writes it. What the record itself
+ * states (`stated`) wins; the view's `resolve` (learnt labels when not given) fills the rest; an
+ * unknown token is named by its short address, and its amount stays in base units.
+ */
+export function TokenAmount({
+  raw,
+  chainId,
+  token,
+  resolve,
+  stated,
+  copyable = true,
+}: {
+  raw: string | undefined
+  chainId?: number
+  token?: string
+  resolve?: TokenResolver
+  stated?: TokenLabel
+  copyable?: boolean
+}) {
+  const labels = useTokenLabels()
+  const known = resolve ? resolve(chainId, token) : tokenLabel(labels, chainId, token)
+  const symbol = stated?.symbol ?? known?.symbol ?? (token ? shortHex(token) : undefined)
+  return <Amount raw={raw} decimals={stated?.decimals ?? known?.decimals} symbol={symbol} base copyable={copyable} />
 }

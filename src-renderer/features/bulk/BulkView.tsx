@@ -15,18 +15,12 @@ import { useConnection } from '../../stores/connection'
 import { MAX_KEYS, parseKeys, type ParsedKeys } from './keys'
 import { pastedValue } from './paste'
 import { keyCsvColumns, keyRows, tally, type KeyRow } from './report'
-import { Amount } from '../../components/Amount'
-import { tokenLabel, useTokenLabels } from '../../lib/displaySources'
+import { TokenAmount } from '../../components/Amount'
+import { useTokenLabels } from '../../lib/displaySources'
 import type { BulkMatch } from './resolve'
 import { RateLimitWait } from './RateLimitWait'
 import { useBulkLookup } from './useBulkLookup'
 import { ViewHeader } from '../../components/ViewHeader'
-
-/** An amount in its token's units, as every view writes it; base units when the token is not known. */
-function TokenAmount({ raw, chainId, token, decimals }: { raw?: string; chainId?: number; token?: string; decimals?: number }) {
-  const label = tokenLabel(useTokenLabels(), chainId, token)
-  return <Amount raw={raw} decimals={label?.decimals ?? decimals} symbol={label?.symbol} base />
-}
 
 function useColumns(): Column<BulkMatch>[] {
   const chains = useChainsById()
@@ -36,8 +30,8 @@ function useColumns(): Column<BulkMatch>[] {
       { id: 'status', header: 'Status', sortValue: (m) => m.status, cell: (m) => <StatusBadge status={m.status} /> },
       ...intentColumns<BulkMatch>(chains, (m) => m),
       // Exact amounts can be long (18 decimals): they wrap rather than widen the table.
-      { id: 'sent', header: 'Amount in', align: 'right', wrap: true, cell: (m) => <TokenAmount raw={m.originTokenAmount} chainId={m.originChainId} token={m.originTokenAddress} decimals={m.originTokenDecimals} /> },
-      { id: 'quoted', header: 'Quoted out', align: 'right', wrap: true, cell: (m) => <TokenAmount raw={m.destinationTokenAmount} chainId={m.destinationChainId} token={m.destinationTokenAddress} /> },
+      { id: 'sent', header: 'Amount in', align: 'right', wrap: true, cell: (m) => <TokenAmount raw={m.originTokenAmount} chainId={m.originChainId} token={m.originTokenAddress} stated={{ decimals: m.originTokenDecimals }} copyable={false} /> },
+      { id: 'quoted', header: 'Quoted out', align: 'right', wrap: true, cell: (m) => <TokenAmount raw={m.destinationTokenAmount} chainId={m.destinationChainId} token={m.destinationTokenAddress} copyable={false} /> },
       { id: 'reason', header: 'Reason', cell: (m) => m.reason ?? '', wrap: true },
     ],
     [chains],

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react'
 import type { ChainInfo, GasFeeOptions, Intent, ReportedStatus } from '@contract/service'
-import { Amount } from '../../components/Amount'
+import { Amount, TokenAmount } from '../../components/Amount'
 import { FieldList } from '../../components/FieldList'
 import { Hex } from '../../components/Hex'
 import { Route } from '../../components/Route'
 import { StatusBadge } from '../../components/StatusBadge'
-import { formatAge, formatAmount, formatDateTime, formatDuration, formatPercent, formatUsd, parseTime, shortHex } from '../../lib/format'
+import { formatAge, formatAmount, formatDateTime, formatDuration, formatPercent, formatUsd, parseTime } from '../../lib/format'
 import { intentProviders, intentRoute } from '../../lib/intentRoute'
 import { useNow } from '../../lib/useNow'
 import { useChainsById } from '../../data/reference/chains'
@@ -14,10 +14,9 @@ import { useTokenCatalog } from '../../data/reference/knownTokens'
 import { chainName } from '../../lib/chains'
 import { labelledRoute } from './tokenLabels'
 
-/** An amount of a token named by address, labelled with what the answer states, else whatever the app knows about it. */
-function TokenAmount({ chainId, token, raw, decimals, symbol }: { chainId?: number; token?: string; raw?: string; decimals?: number; symbol?: string }) {
-  const known = useTokenCatalog().find(chainId, token)
-  return <Amount raw={raw} decimals={decimals ?? known?.decimals} symbol={symbol ?? known?.symbol ?? (token ? shortHex(token) : undefined)} base copyable />
+/** An amount of a token named by address, labelled with what the answer states, else the catalogue (learnt labels and well-known tokens). */
+function CatalogAmount(p: { chainId?: number; token?: string; raw?: string; decimals?: number; symbol?: string }) {
+  return <TokenAmount raw={p.raw} chainId={p.chainId} token={p.token} stated={p} resolve={useTokenCatalog().find} />
 }
 /** When the quote stops being honoured; warns once that moment has passed. */
 function Expiry({ expiresAt, label }: { expiresAt: string | undefined; label: string }) {
@@ -85,9 +84,9 @@ function QuoteSection({ intent }: { intent: Intent }) {
     <Section
       title="Quote"
       rows={[
-        ['You send', withUsd(<TokenAmount chainId={from.chainId} token={from.tokenAddress} raw={from.amount} decimals={from.decimals} />, quote?.fromAmountUsd)],
-        ['You receive (quoted)', withUsd(<TokenAmount chainId={to.chainId} token={to.tokenAddress} raw={to.amount} />, quote?.toAmountUsd)],
-        ['At least', withUsd(<TokenAmount chainId={to.chainId} token={to.tokenAddress} raw={quote?.toAmountMin} />, quote?.toAmountMinUsd)],
+        ['You send', withUsd(<CatalogAmount chainId={from.chainId} token={from.tokenAddress} raw={from.amount} decimals={from.decimals} />, quote?.fromAmountUsd)],
+        ['You receive (quoted)', withUsd(<CatalogAmount chainId={to.chainId} token={to.tokenAddress} raw={to.amount} />, quote?.toAmountUsd)],
+        ['At least', withUsd(<CatalogAmount chainId={to.chainId} token={to.tokenAddress} raw={quote?.toAmountMin} />, quote?.toAmountMinUsd)],
         ['Max slippage', formatPercent(quote?.maxSlippage)],
         ['Price impact', withUsd(formatPercent(quote?.priceImpact, 3), quote?.priceImpactUsd)],
         ['Estimated time', quote?.estimatedDuration === undefined ? '—' : formatDuration(quote.estimatedDuration * 1000)],
@@ -133,7 +132,7 @@ function FeeOptions({ intent, gasFeeOptions }: { intent: Intent; gasFeeOptions?:
     <ul className="commit-fee-options">
       {feeOptions.map((o, i) => (
         <li key={`${o.tokenAddress}-${i}`}>
-          {withUsd(<TokenAmount chainId={intent.originChainId} token={o.tokenAddress} raw={o.amount} decimals={o.tokenDecimals} symbol={o.tokenSymbol} />, o.amountUsd)}
+          {withUsd(<CatalogAmount chainId={intent.originChainId} token={o.tokenAddress} raw={o.amount} decimals={o.tokenDecimals} symbol={o.tokenSymbol} />, o.amountUsd)}
         </li>
       ))}
     </ul>
@@ -150,7 +149,7 @@ function FeesSection({ intent, gasFeeOptions }: { intent: Intent; gasFeeOptions?
     <Section
       title="Fees"
       rows={[
-        ['Total', withUsd(<TokenAmount chainId={intent.originChainId} token={fees?.feeTokenAddress} raw={fees?.totalFeeAmount} decimals={feeDecimals} />, fees?.totalFeeUsd)],
+        ['Total', withUsd(<CatalogAmount chainId={intent.originChainId} token={fees?.feeTokenAddress} raw={fees?.totalFeeAmount} decimals={feeDecimals} />, fees?.totalFeeUsd)],
         ['Gas (USD)', formatUsd(fees?.gasFeeUsd)],
         ['Provider (USD)', formatUsd(fees?.providerFeeUsd)],
         ['Service (USD)', formatUsd(fees?.serviceFeeUsd)],

@@ -1,8 +1,8 @@
 import { createContext, useContext, type ReactNode } from 'react'
-import { Amount } from '../../../components/Amount'
+import { Amount, TokenAmount } from '../../../components/Amount'
 import { FieldList, isBlank } from '../../../components/FieldList'
 import { Hex } from '../../../components/Hex'
-import { formatDateTime, formatPercent, formatUsd, shortHex } from '../../../lib/format'
+import { formatDateTime, formatPercent, formatUsd } from '../../../lib/format'
 import { useChainsById } from '../../../data/reference/chains'
 import { chainName } from '../../../lib/chains'
 import type { TokenLookup } from '../tokenLookup'
@@ -44,10 +44,9 @@ const TokenContext = createContext<TokenLookup>(() => undefined)
 export const TokenLookupProvider = TokenContext.Provider
 export const useTokenLookup = () => useContext(TokenContext)
 
-/** An amount of a token named by chain and address, labelled with what is known about it. */
-function TokenAmount({ raw, chainId, token }: { raw: string; chainId?: number; token?: string }) {
-  const label = useTokenLookup()(chainId, token)
-  return <Amount raw={raw} decimals={label?.decimals} symbol={label?.symbol ?? (token ? shortHex(token) : undefined)} base copyable />
+/** An amount of a token the intent mentions, labelled by the intent's own metadata, then learnt labels. */
+function IntentTokenAmount(p: { raw: string; chainId?: number; token?: string }) {
+  return <TokenAmount {...p} resolve={useTokenLookup()} />
 }
 
 /** An amount's USD value at the profile's one price source, with how it was priced: the figure every other view gives the same amount. */
@@ -90,7 +89,7 @@ function ChainName({ id }: { id: number }) {
 
 /** Row values: an element when the service sent the field, undefined (row left out) when not. */
 export const tokenAmount = (raw: string | undefined, chainId: number | undefined, token: string | undefined) =>
-  raw === undefined ? undefined : <TokenAmount raw={raw} chainId={chainId} token={token} />
+  raw === undefined ? undefined : <IntentTokenAmount raw={raw} chainId={chainId} token={token} />
 export const nativeAmount = (raw: string | undefined, chainId: number | undefined, symbol?: string) =>
   raw === undefined ? undefined : <NativeAmount raw={raw} chainId={chainId} symbol={symbol} />
 export const chain = (id: number | undefined) => (id === undefined ? undefined : <ChainName id={id} />)
