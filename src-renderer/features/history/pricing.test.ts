@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest'
 import type { Intent, IntentHistoryEntry } from '@contract/service'
-import { learnPrices, legsOf, pricesOfQuote, tokenInfo, valueOfLegs, type PriceBook, type TokenInfo } from './pricing'
+import { addBalancePrices, addTokenInfo, knownPrices, legsOf, pricesOfQuote, valueOfLegs, withLabels, type PriceBook, type PriceKnowledge, type TokenInfo, type TokenPrice } from './pricing'
 import { balance, makeEntry, USDC, WETH } from './testing/entries'
 
 const DAI = '0x6b175474e89094c44da98b954eedeac495271d0f'
 const valueOfEntry = (e: IntentHistoryEntry, prices: PriceBook, info: ReadonlyMap<string, TokenInfo>) => valueOfLegs(legsOf(e), prices, info)
+
+/** Decimals and symbols per token: the entries' receipt metadata first, then the labels (as the summary folds them). */
+function tokenInfo(entries: readonly IntentHistoryEntry[], labels?: PriceKnowledge['tokens']): Map<string, TokenInfo> {
+  const fromEntries = new Map<string, TokenInfo>()
+  for (const e of entries) addTokenInfo(fromEntries, e)
+  return withLabels(fromEntries, labels)
+}
+
+/** `knownPrices` over a list of entries, as the summary folds them. */
+function learnPrices(entries: readonly IntentHistoryEntry[], knowledge: PriceKnowledge = {}): Map<string, TokenPrice> {
+  const balancePrices = new Map<string, TokenPrice>()
+  for (const e of entries) addBalancePrices(balancePrices, e)
+  return knownPrices(balancePrices, tokenInfo(entries, knowledge.tokens), knowledge)
+}
 
 /** A cached intent whose quote sends `fromAmount` of `token` on chain 1 worth `fromUsd`. */
 const quoted = (intentId: string, token: string, fromAmount: string, fromUsd: number, toAmount = '0', toUsd?: number): Intent => ({

@@ -48,13 +48,6 @@ export function withLabels(fromEntries: ReadonlyMap<string, TokenInfo>, labels?:
   return info
 }
 
-/** Decimals and symbols per token: the entries' receipt metadata first, then the labels. */
-export function tokenInfo(entries: readonly IntentHistoryEntry[], labels?: PriceKnowledge['tokens']): Map<string, TokenInfo> {
-  const fromEntries = new Map<string, TokenInfo>()
-  for (const e of entries) addTokenInfo(fromEntries, e)
-  return withLabels(fromEntries, labels)
-}
-
 const definedOf = (m: TokenMetadata): TokenInfo => ({
   ...(m.symbol !== undefined ? { symbol: m.symbol } : {}),
   ...(m.decimals !== undefined ? { decimals: m.decimals } : {}),
@@ -117,13 +110,6 @@ export function knownPrices(
   for (const intent of knowledge.intents ?? []) for (const [key, usd] of quotePricesOf(intent, info)) prices.set(key, { usd, from: 'quote', ...(intent.intentId && { intentId: intent.intentId }) })
   for (const [key, p] of knowledge.book ?? []) prices.set(key, p)
   return prices
-}
-
-/** `knownPrices` over a list of entries. */
-export function learnPrices(entries: readonly IntentHistoryEntry[], knowledge: PriceKnowledge = {}): Map<string, TokenPrice> {
-  const balancePrices = new Map<string, TokenPrice>()
-  for (const e of entries) addBalancePrices(balancePrices, e)
-  return knownPrices(balancePrices, tokenInfo(entries, knowledge.tokens), knowledge)
 }
 
 interface Leg {
