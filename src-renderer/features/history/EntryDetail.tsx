@@ -14,7 +14,9 @@ import { chainName } from '../../lib/chains'
 import { WatchButton } from '../watch'
 import { balanceLines } from './balances'
 import { BalancesValue } from './BalancesValue'
-import { entryDurationMs, entryIntentId, routeProviders } from './rows'
+import { routeProviders } from './rows'
+import { historyEntryIntentId } from '../../db/records'
+import { receiptDurationMs } from '../../lib/outcomes'
 import { intentPath } from '../../components/IntentLink'
 
 /** The entry's route, owner, providers, times and failure reason. */
@@ -51,7 +53,7 @@ function EntryFacts({ entry }: { entry: IntentHistoryEntry }) {
     ['Expires', formatDateTime(entry.expiresAt ?? s?.expiresAt)],
     ['Started', formatDateTime(s?.startedAt)],
     ['Finished', formatDateTime(s?.finishedAt)],
-    ['Duration', formatDuration(entryDurationMs(entry))],
+    ['Duration', formatDuration(receiptDurationMs(r))],
   ]
   return <FieldList fields={reason ? [...fields, ['Reason', reason]] : fields} />
 }
@@ -101,7 +103,7 @@ export function EntryDetail({
   balancesRequested: boolean
   onClose(): void
 }) {
-  const intentId = entryIntentId(entry)
+  const intentId = historyEntryIntentId(entry)
   useEscapeKey(true, onClose)
   return (
     <aside className="card history-detail" aria-label="Intent details">

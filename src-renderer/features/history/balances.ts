@@ -1,7 +1,7 @@
 import type { IntentHistoryEntry } from '@contract/service'
 import { isZeroAmount } from '../../lib/format'
 import { sumAll, valueAt, type KnownPrice, type PriceBook, type TokenAmount, type ValuedSum } from '../../lib/priceSource'
-import { entryIntentId } from './rows'
+import { historyEntryIntentId } from '../../db/records'
 import type { HeldToken } from '../../lib/heldTokens'
 
 /** A token balance held at an intent address, one line per token so it can be listed, totalled and exported. */
@@ -20,7 +20,7 @@ export interface BalanceLine extends Partial<HeldToken> {
 
 export function balanceLines(entry: IntentHistoryEntry): BalanceLine[] {
   const out: BalanceLine[] = []
-  const intentId = entryIntentId(entry)
+  const intentId = historyEntryIntentId(entry)
   const owner = entry.receipt?.summary?.ownerAddress ?? entry.receipt?.ownerAddress
   for (const b of entry.balances ?? []) {
     for (const t of b.tokens ?? []) {

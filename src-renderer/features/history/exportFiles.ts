@@ -3,7 +3,9 @@ import type { IntentHistoryEntry } from '@contract/service'
 import { toCsv, type CsvColumn } from '@contract/csv'
 import { tokenUnits } from '../../lib/format'
 import { pricedHow, pricingText, valueAll, type PriceBook } from '../../lib/priceSource'
-import { entryBalanceUsd, entryDurationMs, entryIntentId, routeProviders } from './rows'
+import { historyEntryIntentId } from '../../db/records'
+import { receiptDurationMs } from '../../lib/outcomes'
+import { entryBalanceUsd, routeProviders } from './rows'
 import { amountOf, balanceLines, type BalanceLine } from './balances'
 import type { HistoryQuery } from './filters'
 
@@ -27,7 +29,7 @@ const legColumns = (leg: 'origin' | 'destination', Leg: 'Origin' | 'Destination'
 }
 
 export const HISTORY_CSV_COLUMNS: readonly CsvColumn<IntentHistoryEntry>[] = [
-  { header: 'intentId', value: entryIntentId },
+  { header: 'intentId', value: historyEntryIntentId },
   { header: 'status', value: (e) => e.status ?? e.receipt?.status },
   { header: 'createdAt', value: (e) => e.createdAt ?? e.receipt?.createdAt },
   { header: 'updatedAt', value: (e) => e.updatedAt ?? e.receipt?.updatedAt },
@@ -41,7 +43,7 @@ export const HISTORY_CSV_COLUMNS: readonly CsvColumn<IntentHistoryEntry>[] = [
   { header: 'edgeRail', value: (e) => (summaryOf(e)?.edge ?? e.receipt?.edge)?.rail },
   { header: 'startedAt', value: (e) => summaryOf(e)?.startedAt },
   { header: 'finishedAt', value: (e) => summaryOf(e)?.finishedAt },
-  { header: 'durationMs', value: entryDurationMs },
+  { header: 'durationMs', value: (e) => receiptDurationMs(e.receipt) },
   { header: 'statusReason', value: (e) => e.receipt?.originTransaction?.statusReason },
   { header: 'depositTxnHash', value: (e) => e.receipt?.depositTransaction?.txnHash },
   { header: 'originTxnHash', value: (e) => e.receipt?.originTransaction?.txnHash },

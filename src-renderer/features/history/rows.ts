@@ -39,11 +39,8 @@ export interface HistoryRow {
 
 type Chains = ReadonlyMap<number, ChainInfo>
 
-/** The intent id, whichever part of the entry carries it. */
-export const entryIntentId = historyEntryIntentId
-
 /** Row and selection key: the intent id, or the position for an entry without one. */
-const entryKey = (e: IntentHistoryEntry, index: number): string => entryIntentId(e) ?? `#${index}`
+const entryKey = (e: IntentHistoryEntry, index: number): string => historyEntryIntentId(e) ?? `#${index}`
 
 /** Provider codes of the route, as text whatever element type the service used. */
 export function routeProviders(e: IntentHistoryEntry): string[] {
@@ -52,9 +49,6 @@ export function routeProviders(e: IntentHistoryEntry): string[] {
   if (!Array.isArray(list)) return []
   return list.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).filter(Boolean)
 }
-
-/** Milliseconds from the receipt's start to its finish, when both are known. */
-export const entryDurationMs = (e: IntentHistoryEntry): number | undefined => receiptDurationMs(e.receipt)
 
 /** Sum of the USD value of every token balance the entry carries. */
 export function entryBalanceUsd(e: IntentHistoryEntry): number | undefined {
@@ -124,7 +118,7 @@ const routeOf = (legs: [string, string] | undefined): Pick<HistoryRow, 'route' |
 export function toRow(e: IntentHistoryEntry, index: number, chains: Chains): HistoryRow {
   const r = e.receipt
   const s = r?.summary
-  const intentId = entryIntentId(e)
+  const intentId = historyEntryIntentId(e)
   const owner = s?.ownerAddress ?? r?.ownerAddress
   const originChain = s?.originChainId ?? r?.originChainId
   const destinationChain = s?.destinationChainId ?? r?.destinationChainId
@@ -147,7 +141,7 @@ export function toRow(e: IntentHistoryEntry, index: number, chains: Chains): His
     providers: routeProviders(e).join(', ') || '—',
     started: formatDateTime(s?.startedAt, false),
     finished: formatDateTime(s?.finishedAt, false),
-    duration: formatDuration(entryDurationMs(e)),
+    duration: formatDuration(receiptDurationMs(r)),
     hasBalance: e.hasBalance,
     balanceUsd: usd === undefined ? '—' : formatUsd(usd),
   }

@@ -25,7 +25,7 @@ import {
   type HistoryViewSettings,
   type Validation,
 } from './filters'
-import { entryIntentId } from './rows'
+import { historyEntryIntentId } from '../../db/records'
 
 /**
  * The History view's state and actions, apart from how it is drawn: the filters and view
@@ -116,7 +116,7 @@ function useHistoryList(request: ReturnType<typeof historyRequest> | null, setti
     pageSize: requestPageSize(settings),
     view: settings.all ? 'all' : 'pages',
     cap: settings.cap,
-    idOf: entryIntentId,
+    idOf: historyEntryIntentId,
   })
   const offline = useOfflineMode()
   const forcedOffline = useCacheStatus((s) => s.forcedOffline)
