@@ -13,7 +13,7 @@ import { SHORTCUTS } from './shortcuts'
 // window is first idle, so Search's parsing and the watch check stay out of start-up.
 
 // Sidebar views first, then views reached by links that the palette also offers by name.
-const VIEWS = [...ROUTES.flatMap((r) => (r.nav ? [{ label: r.nav.label, to: r.nav.to }] : [])), ...ROUTES.flatMap((r) => (r.jump ? [r.jump] : []))]
+const VIEWS = [...ROUTES.filter((r) => r.nav), ...ROUTES.filter((r) => r.jump)].map((r) => ({ label: (r.nav ?? r.jump)!.label, to: r.path }))
 
 /** What "?" shows in the palette: every shortcut, from the one list. */
 const ShortcutList = () => <FieldList label="Keyboard shortcuts" fields={SHORTCUTS.map((s) => [<kbd key={s.keys}>{s.keys}</kbd>, s.does])} />

@@ -40,7 +40,7 @@ export function Shell() {
         <ul>
           {ROUTES.filter((r) => r.nav).map((r) => (
             <li key={r.path}>
-              <NavLink to={{ pathname: r.nav!.to, search: lastSearch(r.nav!.to) }}>
+              <NavLink to={{ pathname: r.path, search: lastSearch(r.path) }}>
                 {r.nav!.label}
                 {r.nav!.note ? <span className="muted small"> {r.nav!.note}</span> : null}
               </NavLink>

@@ -26,86 +26,62 @@ export interface AppRoute {
   path: string
   view: LazyView
   /** Sidebar entry; routes without one (e.g. detail pages) are reached by links. */
-  nav?: { label: string; to: string; note?: string }
+  nav?: { label: string; note?: string }
   /** A view without a sidebar entry that the command palette still offers by name. */
-  jump?: { label: string; to: string }
+  jump?: { label: string }
 }
 
 /** Every view of the app, in sidebar order. Each feature folder contributes its routes here, each as a `lazyView`. */
 export const ROUTES: AppRoute[] = [
-  {
-    path: '/search',
-    view: lazyView(() => import('../features/search/SearchView'), (m) => m.SearchView),
-    nav: { label: 'Search', to: '/search' },
-  },
-  {
-    path: '/history',
-    view: lazyView(() => import('../features/history/HistoryView'), (m) => m.HistoryView),
-    nav: { label: 'History', to: '/history' },
-  },
+  { path: '/search', view: lazyView(() => import('../features/search/SearchView'), (m) => m.SearchView), nav: { label: 'Search' } },
+  { path: '/history', view: lazyView(() => import('../features/history/HistoryView'), (m) => m.HistoryView), nav: { label: 'History' } },
   {
     path: '/attention',
     view: lazyView(() => import('../features/attention/AttentionView'), (m) => m.AttentionView),
-    nav: { label: 'Needs attention', to: '/attention' },
+    nav: { label: 'Needs attention' },
   },
-  { path: '/bulk', view: lazyView(() => import('../features/bulk/BulkView'), (m) => m.BulkView), nav: { label: 'Bulk lookup', to: '/bulk' } },
+  { path: '/bulk', view: lazyView(() => import('../features/bulk/BulkView'), (m) => m.BulkView), nav: { label: 'Bulk lookup' } },
   {
     path: '/recoverable',
     view: lazyView(() => import('../features/recoverable/RecoverableView'), (m) => m.RecoverableView),
-    nav: { label: 'Recoverable funds', to: '/recoverable' },
+    nav: { label: 'Recoverable funds' },
   },
-  { path: '/routes', view: lazyView(() => import('../features/routes/RoutesView'), (m) => m.RoutesView), nav: { label: 'Routes', to: '/routes' } },
-  { path: '/watch', view: lazyView(() => import('../features/watch/WatchView'), (m) => m.WatchView), nav: { label: 'Watch', to: '/watch' } },
+  { path: '/routes', view: lazyView(() => import('../features/routes/RoutesView'), (m) => m.RoutesView), nav: { label: 'Routes' } },
+  { path: '/watch', view: lazyView(() => import('../features/watch/WatchView'), (m) => m.WatchView), nav: { label: 'Watch' } },
   {
     path: '/watch/queries',
     view: lazyView(() => import('../features/queryWatch/QueryWatchView'), (m) => m.QueryWatchView),
-    jump: { label: 'Watched filters', to: '/watch/queries' },
+    jump: { label: 'Watched filters' },
   },
-  { path: '/chains', view: lazyView(() => import('../features/chains/ChainsView'), (m) => m.ChainsView), nav: { label: 'Chains', to: '/chains' } },
-  {
-    path: '/yield',
-    view: lazyView(() => import('../features/yield/markets/MarketsView'), (m) => m.MarketsView),
-    nav: { label: 'Yield', to: '/yield' },
-  },
-  {
-    path: '/earn',
-    view: lazyView(() => import('../features/earn/EarnView'), (m) => m.EarnView),
-    nav: { label: 'Earn pools', to: '/earn', note: '(deprecated)' },
-  },
-  { path: '/commit', view: lazyView(() => import('../features/commit/CommitView'), (m) => m.CommitView), nav: { label: 'Commit', to: '/commit' } },
-  { path: '/cache', view: lazyView(() => import('../features/cache/CacheView'), (m) => m.CacheView), nav: { label: 'Cache', to: '/cache' } },
-  {
-    path: '/settings',
-    view: lazyView(() => import('../features/settings/SettingsView'), (m) => m.SettingsView),
-    nav: { label: 'Settings', to: '/settings' },
-  },
+  { path: '/chains', view: lazyView(() => import('../features/chains/ChainsView'), (m) => m.ChainsView), nav: { label: 'Chains' } },
+  { path: '/yield', view: lazyView(() => import('../features/yield/markets/MarketsView'), (m) => m.MarketsView), nav: { label: 'Yield' } },
+  { path: '/earn', view: lazyView(() => import('../features/earn/EarnView'), (m) => m.EarnView), nav: { label: 'Earn pools', note: '(deprecated)' } },
+  { path: '/commit', view: lazyView(() => import('../features/commit/CommitView'), (m) => m.CommitView), nav: { label: 'Commit' } },
+  { path: '/cache', view: lazyView(() => import('../features/cache/CacheView'), (m) => m.CacheView), nav: { label: 'Cache' } },
+  { path: '/settings', view: lazyView(() => import('../features/settings/SettingsView'), (m) => m.SettingsView), nav: { label: 'Settings' } },
   { path: '/intent/:intentId', view: lazyView(() => import('../features/intent/IntentView'), (m) => m.IntentView) },
   { path: '/compare', view: lazyView(() => import('../features/intent/CompareView'), (m) => m.CompareView) },
   { path: '/yield/market/:id', view: lazyView(() => import('../features/yield/market/MarketDetailView'), (m) => m.MarketDetailView) },
   {
     path: '/yield/compare',
     view: lazyView(() => import('../features/yield/compare/CompareView'), (m) => m.CompareView),
-    jump: { label: 'Compare yield markets', to: '/yield/compare' },
+    jump: { label: 'Compare yield markets' },
   },
   {
     path: '/yield/positions',
     view: lazyView(() => import('../features/yield/positions/PositionsView'), (m) => m.PositionsView),
-    jump: { label: 'Yield positions', to: '/yield/positions' },
+    jump: { label: 'Yield positions' },
   },
 ]
 
 export const DEFAULT_PATH = '/search'
 
-/** The route a path opens (the default view's for an unknown path, as the router redirects there). */
-export function routeFor(pathname: string): AppRoute {
-  return ROUTES.find((r) => matchPath(r.path, pathname)) ?? ROUTES.find((r) => r.path === DEFAULT_PATH)!
-}
-
 /**
  * Starts loading the chunk of the view a hash URL (`#/history?…`) opens, so it downloads
- * and compiles while the shell renders rather than after.
+ * and compiles while the shell renders rather than after (an unknown path opens the default view).
  */
 export function preloadRouteFor(hash: string): Promise<unknown> {
   const pathname = hash.replace(/^#/, '').split('?')[0] || DEFAULT_PATH
-  return routeFor(pathname).view.load()
+  const route = ROUTES.find((r) => matchPath(r.path, pathname)) ?? ROUTES.find((r) => r.path === DEFAULT_PATH)!
+  return route.view.load()
 }
