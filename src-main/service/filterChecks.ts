@@ -26,12 +26,12 @@ function timeSpan(rows: Sample): [number, number] | undefined {
   return times.length > 1 && times[0] !== times.at(-1) ? [times[0], times.at(-1)!] : undefined
 }
 
+/** A list of the one value, when there is one (a probe with a value missing is not run). */
+const oneOf = <T>(v: T | undefined): T[] | undefined => (v === undefined ? undefined : [v])
+
 const PROBES: Record<string, Probe> = {
   byStatus: (rows) => ({ byStatus: telling(rows, (e) => e.status) as GetIntentHistoryRequest['byStatus'] }),
-  byStatuses: (rows) => {
-    const s = telling(rows, (e) => e.status)
-    return s ? { byStatuses: [s] as GetIntentHistoryRequest['byStatuses'] } : undefined
-  },
+  byStatuses: (rows) => ({ byStatuses: oneOf(telling(rows, (e) => e.status)) as GetIntentHistoryRequest['byStatuses'] }),
   byOwnerAddress: (rows) => ({ byOwnerAddress: telling(rows, owner) }),
   byProjectId: (rows) => ({ byProjectId: telling(rows, (e) => e.receipt?.projectId) }),
   originChainId: (rows) => ({ originChainId: telling(rows, (e) => e.receipt?.originChainId) }),
@@ -40,10 +40,7 @@ const PROBES: Record<string, Probe> = {
   destinationTokenAddress: (rows) => ({ destinationTokenAddress: telling(rows, (e) => e.receipt?.summary?.destinationTokenAddress) }),
   fromTime: (rows) => ({ fromTime: timeSpan(rows)?.[1] }),
   toTime: (rows) => ({ toTime: timeSpan(rows)?.[0] }),
-  byParticipantAddresses: (rows) => {
-    const a = telling(rows, owner)
-    return a ? { byParticipantAddresses: [a] } : undefined
-  },
+  byParticipantAddresses: (rows) => ({ byParticipantAddresses: oneOf(telling(rows, owner)) }),
   byEdgeRail: (rows) => {
     const rail = rows.map((e) => e.receipt?.edge?.rail ?? e.receipt?.summary?.edge?.rail).find(Boolean)
     return rail && rows.some((e) => e.receipt?.summary && !(e.receipt.edge ?? e.receipt.summary.edge)) ? { byEdgeRail: rail } : undefined

@@ -14,6 +14,7 @@ type Check<Row, Req> = (row: Row, request: Req) => Verdict
 
 const same = (a: string | undefined, b: string | undefined): Verdict => (a === undefined || b === undefined ? undefined : a.toLowerCase() === b.toLowerCase())
 const equal = <T>(a: T | undefined, b: T | undefined): Verdict => (a === undefined || b === undefined ? undefined : a === b)
+const inOrder = (a: number | undefined, b: number | undefined): Verdict => (a === undefined || b === undefined ? undefined : a <= b)
 /** Unix seconds of an ISO time, or undefined when it does not read as one. */
 export const seconds = (iso: string | undefined): number | undefined => {
   const ms = iso ? Date.parse(iso) : NaN
@@ -49,14 +50,8 @@ export const HISTORY_FILTER_CHECKS: Partial<Record<keyof GetIntentHistoryRequest
   destinationChainId: (e, r) => equal(e.receipt?.destinationChainId ?? summary(e)?.destinationChainId, r.destinationChainId),
   originTokenAddress: (e, r) => same(summary(e)?.originTokenAddress, r.originTokenAddress),
   destinationTokenAddress: (e, r) => same(summary(e)?.destinationTokenAddress, r.destinationTokenAddress),
-  fromTime: (e, r) => {
-    const t = seconds(e.createdAt)
-    return t === undefined || r.fromTime === undefined ? undefined : t >= r.fromTime
-  },
-  toTime: (e, r) => {
-    const t = seconds(e.createdAt)
-    return t === undefined || r.toTime === undefined ? undefined : t <= r.toTime
-  },
+  fromTime: (e, r) => inOrder(r.fromTime, seconds(e.createdAt)),
+  toTime: (e, r) => inOrder(seconds(e.createdAt), r.toTime),
   byEdgeRail: (e, r) => (summary(e) === undefined ? undefined : edgeOf(e) ? same(edgeOf(e)?.rail, r.byEdgeRail) : false),
   byEdgeAddress: (e, r) => (summary(e) === undefined ? undefined : edgeOf(e) ? same(edgeOf(e)?.edgeUserAddress, r.byEdgeAddress) : false),
   byParticipantAddresses: (e, r) => {
