@@ -29,24 +29,22 @@ export function ExportControls({
   source: DataSource | null
   onClearSelection(): void
 }) {
+  const group = (which: 'loaded' | 'selected', entries: readonly IntentHistoryEntry[]) => (
+    <>
+      <span className="muted small">{which === 'loaded' ? 'Export ' : ''}{entries.length.toLocaleString('en-US')} {which}:</span>
+      {(['csv', 'json'] as const).map((format) => (
+        <button key={format} type="button" aria-label={`Export ${which} as ${format.toUpperCase()}`} disabled={!entries.length} onClick={() => save(entries, format, which, query, source)}>
+          {format.toUpperCase()}
+        </button>
+      ))}
+    </>
+  )
   return (
     <div className="row history-export" role="group" aria-label="Export">
-      <span className="muted small">Export {loaded.length.toLocaleString('en-US')} loaded:</span>
-      <button type="button" aria-label="Export loaded as CSV" disabled={!loaded.length} onClick={() => save(loaded, 'csv', 'loaded', query, source)}>
-        CSV
-      </button>
-      <button type="button" aria-label="Export loaded as JSON" disabled={!loaded.length} onClick={() => save(loaded, 'json', 'loaded', query, source)}>
-        JSON
-      </button>
+      {group('loaded', loaded)}
       {selected.length ? (
         <>
-          <span className="muted small">{selected.length.toLocaleString('en-US')} selected:</span>
-          <button type="button" aria-label="Export selected as CSV" onClick={() => save(selected, 'csv', 'selected', query, source)}>
-            CSV
-          </button>
-          <button type="button" aria-label="Export selected as JSON" onClick={() => save(selected, 'json', 'selected', query, source)}>
-            JSON
-          </button>
+          {group('selected', selected)}
           <button type="button" onClick={onClearSelection}>
             Clear selection
           </button>
