@@ -1,14 +1,12 @@
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import type { DataSource } from '@contract/app'
-import type { SvcError } from '@contract/errors'
 import type { GetIntentHistoryRequest, IntentHistoryEntry } from '@contract/service'
 import { bridgeCall } from '../../data/liveOrCached'
 import type { PageAnswer } from '../../data/paging'
 import { queryKeys } from '../../data/keys'
 import { dropReadAll } from '../../data/readAll'
-import type { ReadAllState } from '../../stores/readAllRuns'
-import { usePagedQuery, type PagedList } from '../../data/usePagedQuery'
+import { usePagedQuery } from '../../data/usePagedQuery'
 import { useListProfileId } from '../../data/useServiceQuery'
 import { useCacheStatus, useOfflineMode } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
@@ -21,9 +19,7 @@ import {
   requestPageSize,
   validate,
   type HistoryFilterDraft,
-  type HistoryQuery,
   type HistoryViewSettings,
-  type Validation,
 } from './filters'
 import { historyEntryIntentId } from '../../db/records'
 
@@ -37,56 +33,6 @@ const NONE: IntentHistoryEntry[] = []
 
 type Page = NonNullable<PageAnswer<IntentHistoryEntry>>
 
-export interface HistoryList {
-  /** Identity of the list (profile, filters, sort, page size) for what the view keeps of it; null while nothing is asked. */
-  id: string | null
-  view: 'pages' | 'all'
-  status: PagedList<IntentHistoryEntry>['status']
-  /** Whether the shown entries belong to the asked list (not the previous one, kept while it loads). */
-  current: boolean
-  entries: IntentHistoryEntry[]
-  pageIndex: number
-  /** Pages: a page after the shown one; all: "load all" can continue. */
-  more: boolean
-  fromCache: boolean
-  /** When the shown data was fetched; for several pages, the oldest. */
-  fetchedAt: number | undefined
-  source: DataSource | null
-  run: ReadAllState | undefined
-  /** The failure to show: the list's own, or the outage that switched the view to the cache. */
-  liveError: SvcError | null
-  /** The failed call the shown cached pages stand in for (the one fallback rule), named by the cached-data notice. */
-  cachedBecause: SvcError | undefined
-  /** Filters the service's answers show it did not apply (applied here instead). */
-  ignoredFilters: string[]
-}
-
-export interface HistoryActions {
-  applyFilters(draft: HistoryFilterDraft): void
-  applySettings(next: Partial<HistoryViewSettings>): void
-  next(): void
-  previous(): void
-  reload(): void
-  retry(): void
-  startLoadAll(cap?: number): void
-  resumeLoadAll(cap?: number): void
-  cancelLoadAll(): void
-  backToPages(): void
-}
-
-export interface HistoryViewModel {
-  applied: HistoryFilterDraft
-  settings: HistoryViewSettings
-  validation: Validation
-  query: HistoryQuery | null
-  offline: boolean
-  /** Filters the cache applies only approximately, shown beside cached data. */
-  offlineNotes: string[]
-  balances: boolean
-  list: HistoryList
-  actions: HistoryActions
-}
-
 /** The shown pages: the one at the place (pages view) or all of them. */
 function shownPages(pages: Page[], pageIndex: number, all: boolean): Page[] {
   if (all) return pages
@@ -94,7 +40,7 @@ function shownPages(pages: Page[], pageIndex: number, all: boolean): Page[] {
   return page ? [page] : []
 }
 
-/** Entries, age and origin of the shown pages. */
+/** Entries, age (for several pages, the oldest) and origin of the shown pages, and the filters the service's answers show it did not apply (applied here instead). */
 function describeShown(pages: Page[]) {
   let fetchedAt: number | undefined
   let source: DataSource | null = null
@@ -125,24 +71,30 @@ function useHistoryList(request: ReturnType<typeof historyRequest> | null, setti
   // rebuild the entries (and so the rows, table and summary) over the list read so far.
   const { pages, pageIndex } = list
   const shown = useMemo(() => describeShown(shownPages(pages, pageIndex, settings.all)), [pages, pageIndex, settings.all])
-  const view = settings.all ? 'all' : 'pages'
   const outage = offline && !forcedOffline ? lastOutage : null
-  const state: HistoryList = {
+  const state = {
+    /** Identity of the list (profile, filters, sort, page size) for what the view keeps of it; null while nothing is asked. */
     id,
-    view,
+    view: settings.all ? ('all' as const) : ('pages' as const),
     status: list.status,
+    /** Whether the shown entries belong to the asked list (not the previous one, kept while it loads). */
     current: list.current,
     pageIndex: list.pageIndex,
+    /** Pages: a page after the shown one; all: "load all" can continue. */
     more: settings.all ? list.run?.next !== undefined : list.hasNext,
     run: list.run,
     ...shown,
+    /** The failure to show: the list's own, or the outage that switched the view to the cache. */
     liveError: list.error ?? shown.liveError ?? outage,
+    /** The failed call the shown cached pages stand in for (the one fallback rule), named by the cached-data notice. */
     cachedBecause: shown.fromCache ? shown.liveError : undefined,
   }
   return { list, state }
 }
 
-export function useHistoryView(): HistoryViewModel {
+export type HistoryList = ReturnType<typeof useHistoryList>['state']
+
+export function useHistoryView() {
   const [params, setParams] = useSearchParams()
   const applied = useMemo(() => historyFilters.decode(params), [params])
   const settings = useMemo(() => historySettings.decode(params), [params])
@@ -162,7 +114,7 @@ export function useHistoryView(): HistoryViewModel {
     (draft: HistoryFilterDraft) => setParams(historyParams(draft, { ...settings, all: false })),
     [setParams, settings],
   )
-  const actions: HistoryActions = {
+  const actions = {
     applyFilters,
     applySettings,
     next: list.next,
@@ -172,7 +124,7 @@ export function useHistoryView(): HistoryViewModel {
     // answer ends the outage and so reads every shown list again from the service.
     retry: () => (list.error || !offline || !request ? list.retry() : void bridgeCall('getIntentHistory', request)),
     // Switching to and from "all" goes through the URL; in that view "Load all" starts it over.
-    startLoadAll: (cap) => {
+    startLoadAll: (cap?: number) => {
       if (settings.all) return list.readAll(cap)
       // Entering the view by the button reads the list afresh, even if an earlier run of it is kept.
       if (query && profileId) dropReadAll(queryKeys.request(profileId, 'getIntentHistory', historyRequest(query, { ...settings, all: true })))
@@ -188,9 +140,13 @@ export function useHistoryView(): HistoryViewModel {
     validation,
     query,
     offline,
+    /** Filters the cache applies only approximately, shown beside cached data. */
     offlineNotes: offline && query ? offlineHistoryFor(query, settings).caveats : [],
     balances: Boolean(query?.includeBalances || query?.onlyRecoverable),
     list: state,
     actions,
   }
 }
+
+export type HistoryViewModel = ReturnType<typeof useHistoryView>
+export type HistoryActions = HistoryViewModel['actions']
