@@ -32,39 +32,31 @@ interface OfflineHistory {
 }
 
 export function offlineHistoryFor(query: HistoryQuery, settings: HistoryViewSettings): OfflineHistory {
-  const filter: OfflineIntentFilter = { order: settings.order === 'ASC' ? 'asc' : 'desc' }
   const caveats: string[] = []
-  const terms: string[] = []
-  if (query.byOwnerAddress) filter.owner = query.byOwnerAddress
-  if (query.byStatuses?.length) filter.statuses = query.byStatuses
-  if (query.originChainId !== undefined) filter.originChainId = query.originChainId
-  if (query.destinationChainId !== undefined) filter.destinationChainId = query.destinationChainId
-  if (query.originTokenAddress) filter.originTokenAddress = query.originTokenAddress
-  if (query.destinationTokenAddress) filter.destinationTokenAddress = query.destinationTokenAddress
-  if (query.byProjectId !== undefined) {
-    filter.projectId = query.byProjectId
-    caveats.push(PROJECT_FILTER_CAVEAT)
-  }
-  if (query.fromTime !== undefined) filter.fromTime = query.fromTime * 1000
-  // Whole seconds: "at or before 12:00:00" includes 12:00:00.999.
-  if (query.toTime !== undefined) filter.toTime = query.toTime * 1000 + 999
-
   const addresses = [...(query.byParticipantAddresses ?? []), ...(query.byEdgeAddress ? [query.byEdgeAddress] : [])]
-  if (addresses.length) {
-    filter.address = addresses[0]
-    if (addresses.length > 1)
-      caveats.push(`Only the first address (${addresses[0]}) is applied: the cache looks up one participant or edge address at a time.`)
-    else if (query.byEdgeAddress)
-      caveats.push('The edge address is matched in any role (owner, recipient, intent or edge address).')
+  const terms = [query.bySwapProvider, query.byBridgeProvider, query.byEdgeRail].filter(Boolean)
+  const filter: OfflineIntentFilter = {
+    order: settings.order === 'ASC' ? 'asc' : 'desc',
+    owner: query.byOwnerAddress || undefined,
+    statuses: query.byStatuses?.length ? query.byStatuses : undefined,
+    originChainId: query.originChainId,
+    destinationChainId: query.destinationChainId,
+    originTokenAddress: query.originTokenAddress || undefined,
+    destinationTokenAddress: query.destinationTokenAddress || undefined,
+    projectId: query.byProjectId,
+    fromTime: query.fromTime === undefined ? undefined : query.fromTime * 1000,
+    // Whole seconds: "at or before 12:00:00" includes 12:00:00.999.
+    toTime: query.toTime === undefined ? undefined : query.toTime * 1000 + 999,
+    address: addresses[0],
+    text: terms.length ? terms.join(' ') : undefined,
   }
-  for (const provider of [query.bySwapProvider, query.byBridgeProvider]) if (provider) terms.push(provider)
+  if (query.byProjectId !== undefined) caveats.push(PROJECT_FILTER_CAVEAT)
+  if (addresses.length > 1)
+    caveats.push(`Only the first address (${addresses[0]}) is applied: the cache looks up one participant or edge address at a time.`)
+  else if (query.byEdgeAddress) caveats.push('The edge address is matched in any role (owner, recipient, intent or edge address).')
   if (query.bySwapProvider || query.byBridgeProvider)
     caveats.push('Providers are matched in any role: the cache does not record which provider swapped and which bridged.')
-  if (query.byEdgeRail) {
-    terms.push(query.byEdgeRail)
-    caveats.push('The edge rail is matched as a word of the cached intent.')
-  }
-  if (terms.length) filter.text = terms.join(' ')
+  if (query.byEdgeRail) caveats.push('The edge rail is matched as a word of the cached intent.')
   if (query.byEdgeMode) caveats.push('The edge direction filter is not applied: the cache does not record it.')
   if (query.byIntentProtocol) caveats.push('The intent protocol filter is not applied: the cache does not record it.')
   if (settings.sort === 'id') caveats.push('Entries are ordered by creation time: the cache does not keep the service’s ids in order.')
