@@ -34,15 +34,13 @@ export function createBridgeHandlers(core: Core): BridgeHandlers {
     return { data: await run(session, { signal }), source: session.source() }
   }
 
-  const queries = () => {
-    if (!core.queryWatches) throw new SvcFailure({ kind: 'NotFound', message: 'Watched filters are kept only by the app, not in this mode.' })
-    return core.queryWatches
+  // A core without the query watcher or the market recorder (the command line's) answers NotFound.
+  const onlyInApp = <T>(part: T | undefined, what: string): T => {
+    if (part === undefined) throw new SvcFailure({ kind: 'NotFound', message: `${what} only by the app, not in this mode.` })
+    return part
   }
-  // The market recorder works on the active profile; a core without one (the command line's) answers NotFound.
-  const recorder = () => {
-    if (!core.marketHistory) throw new SvcFailure({ kind: 'NotFound', message: 'Market history is recorded only by the app, not in this mode.' })
-    return core.marketHistory
-  }
+  const queries = () => onlyInApp(core.queryWatches, 'Watched filters are kept')
+  const recorder = () => onlyInApp(core.marketHistory, 'Market history is recorded')
 
   const impls: Impls = {
     getIntent: (a, signal) => fetched(signal, (s, o) => s.client.getIntent(a, o).then((r) => r.intent)),
