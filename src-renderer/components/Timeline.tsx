@@ -1,8 +1,8 @@
 import { isKnownTransactionStatus, LEG_STATUS } from '@contract/service/constants'
 import { formatDateTime, formatDuration } from '../lib/format'
 import { chainName } from '../lib/chains'
-import { tokenLabel, useChainsById, useTokenLabels } from '../lib/displaySources'
-import { Amount } from './Amount'
+import { useChainsById } from '../lib/displaySources'
+import { TokenAmount } from './Amount'
 import { FieldList, isBlank, type Field } from './FieldList'
 import { Hex } from './Hex'
 
@@ -52,12 +52,6 @@ const STATE_LABEL: Record<StepState, string> = {
 /** The rows a leg has only sometimes (the deployed service's kind and note, a reason). */
 const optional = (fields: readonly Field[]) => fields.filter(([, v]) => !isBlank(v))
 
-function StepAmount({ step }: { step: TimelineStep }) {
-  const tokens = useTokenLabels()
-  const known = tokenLabel(tokens, step.chainId, step.tokenAddress)
-  return <Amount raw={step.amount} decimals={step.decimals ?? known?.decimals} symbol={step.symbol ?? known?.symbol} base copyable />
-}
-
 /** The leg's own status, as sent; one this app does not know says so. */
 function LegStatus({ status }: { status: string }) {
   const known = isKnownTransactionStatus(status)
@@ -106,7 +100,7 @@ export function Timeline({ steps, label = 'Receipt timeline' }: { steps: readonl
               fields={[
                 ['Chain', chainName(chains, step.chainId)],
                 ['Transaction', <Hex key="t" value={step.txHash} kind="tx" chainId={step.chainId} />],
-                ['Amount', <StepAmount key="a" step={step} />],
+                ['Amount', <TokenAmount key="a" raw={step.amount} chainId={step.chainId} token={step.tokenAddress} stated={step} />],
                 [
                   'Mined',
                   <span key="m" title={step.minedAtText}>
