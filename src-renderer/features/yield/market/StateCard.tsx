@@ -38,33 +38,28 @@ function utilizationText(value: unknown): ReactNode {
   return Number.isFinite(n) && n >= 0 && n <= 1 ? formatPercent(n, 1) : <Untyped value={value} />
 }
 
+/** Fields of a state part, when the market reports that part. */
+const part = (reported: unknown, fields: Field[]): Field[] => (reported ? fields : [])
+
 /** The fields of the state parts the market reports; parts it does not report are left out. */
 function stateFields(market: YieldMarket): Field[] {
-  const s = market.state
-  const pps = s?.pricePerShareState
-  const cap = s?.capacityState
-  const liq = s?.liquidityState
+  const { pricePerShareState: pps, capacityState: cap, liquidityState: liq } = market.state ?? {}
   return [
-    ...(pps
-      ? ([
-          ['Price per share', pps.price],
-          ['Share token', pps.shareToken ? tokenLabel(pps.shareToken) : undefined],
-          ['Quote token', pps.quoteToken ? tokenLabel(pps.quoteToken) : undefined],
-        ] satisfies Field[])
-      : []),
-    ...(cap
-      ? ([
-          ['Capacity: current', cap.current !== undefined ? <Amount raw={cap.current} copyable /> : undefined],
-          ['Capacity: max', cap.max !== undefined ? <Amount raw={cap.max} copyable /> : undefined],
-          ['Capacity: remaining', cap.remaining !== undefined ? <Amount raw={cap.remaining} copyable /> : undefined],
-        ] satisfies Field[])
-      : []),
-    ...(liq
-      ? ([
-          ['Liquidity', liq.liquidity !== undefined ? liquidityText(liq.liquidity, market.token?.symbol) : undefined],
-          ['Utilization', liq.utilization !== undefined ? utilizationText(liq.utilization) : undefined],
-        ] satisfies Field[])
-      : []),
+    ...part(pps, [
+      ['Price per share', pps?.price],
+      ['Share token', pps?.shareToken ? tokenLabel(pps.shareToken) : undefined],
+      ['Quote token', pps?.quoteToken ? tokenLabel(pps.quoteToken) : undefined],
+    ]),
+    // Amount writes an absent figure as FieldList does ("—").
+    ...part(cap, [
+      ['Capacity: current', <Amount key="c" raw={cap?.current} copyable />],
+      ['Capacity: max', <Amount key="m" raw={cap?.max} copyable />],
+      ['Capacity: remaining', <Amount key="r" raw={cap?.remaining} copyable />],
+    ]),
+    ...part(liq, [
+      ['Liquidity', liq?.liquidity !== undefined ? liquidityText(liq.liquidity, market.token?.symbol) : undefined],
+      ['Utilization', liq?.utilization !== undefined ? utilizationText(liq.utilization) : undefined],
+    ]),
   ]
 }
 
