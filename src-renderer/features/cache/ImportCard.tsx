@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react'
 import type { ProfileView } from '@contract/app'
-import type { SvcError } from '@contract/errors'
+import { messageOf, type SvcError } from '@contract/errors'
 import { ConfirmButtons } from '../../components/ConfirmBar'
 import { DataTable } from '../../components/DataTable'
 import { SelectField } from '../../components/SelectField'
@@ -52,11 +52,8 @@ function useImport(activeProfileId: string | undefined) {
       setFromProfile(file.profiles[0]?.profileId ?? '')
       setState({ status: 'ready', fileName, size: picked.size, file })
     } catch (e) {
-      setState(
-        e instanceof CacheFileError
-          ? { status: 'invalid', fileName, message: e.message, issues: e.issues }
-          : { status: 'invalid', fileName, message: `The file could not be read: ${(e as Error).message}`, issues: [] },
-      )
+      const bad = e instanceof CacheFileError ? e : { message: `The file could not be read: ${messageOf(e)}`, issues: [] }
+      setState({ status: 'invalid', fileName, message: bad.message, issues: bad.issues })
     }
   }
 
