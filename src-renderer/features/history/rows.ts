@@ -1,4 +1,4 @@
-import type { ChainInfo, IntentHistoryEntry, ReportedStatus, TokenMetadata } from '@contract/service'
+import type { ChainInfo, IntentHistoryEntry, TokenMetadata } from '@contract/service'
 import { isPendingStatus } from '@contract/service/constants'
 import { amountText, groupDecimal, formatDateTime, formatDecimalFit, formatDuration, formatUnitsExact, formatUsd, isZeroAmount, shortHex } from '../../lib/format'
 import { isTokenDecimals } from '@contract/service/bounds'
@@ -7,35 +7,6 @@ import { historyEntryIntentId } from '../../db/records'
 import { receiptDurationMs } from '../../lib/outcomes'
 import { extensionFrom } from './summary'
 import { messageOf } from '@contract/errors'
-
-/**
- * What one table row shows, computed once per loaded entry so scrolling through ten
- * thousand rows only paints strings: no formatting, store lookups or hooks per row.
- */
-export interface HistoryRow {
-  /** Unique among loaded rows: the intent id, or a stand-in when the service sent none. */
-  key: string
-  entry: IntentHistoryEntry
-  intentId: string | undefined
-  status: ReportedStatus | undefined
-  created: string
-  expires: string
-  owner: string | undefined
-  ownerShort: string
-  route: string
-  /** The route's two legs for a two-line cell ("USDC on Base", "→ USDT on Arbitrum One"); empty without a receipt. */
-  routeLegs: [string, string] | []
-  sent: AmountCell
-  received: AmountCell
-  providers: string
-  started: string
-  finished: string
-  duration: string
-  hasBalance: boolean | undefined
-  balanceUsd: string
-  /** Why the entry could not be made into a row (a value no check caught, from a cache or a file): the row says so, with its raw JSON. */
-  problem?: string
-}
 
 type Chains = ReadonlyMap<number, ChainInfo>
 
@@ -112,10 +83,14 @@ function tokenName(token: TokenMetadata | undefined, address: string | undefined
 export const NO_RECEIPT = 'Receipt missing: the service sent this entry without one (route, amounts and chains unknown)'
 
 /** The route as one line and as its two legs, or the missing receipt said. */
-const routeOf = (legs: [string, string] | undefined): Pick<HistoryRow, 'route' | 'routeLegs'> =>
+const routeOf = (legs: [string, string] | undefined): { route: string; routeLegs: [string, string] | [] } =>
   legs ? { route: `${legs[0]} → ${legs[1]}`, routeLegs: [legs[0], `→ ${legs[1]}`] } : { route: NO_RECEIPT, routeLegs: [] }
 
-export function toRow(e: IntentHistoryEntry, index: number, chains: Chains): HistoryRow {
+/**
+ * What one table row shows, computed once per loaded entry so scrolling through ten
+ * thousand rows only paints strings: no formatting, store lookups or hooks per row.
+ */
+export function toRow(e: IntentHistoryEntry, index: number, chains: Chains) {
   const r = e.receipt
   const s = r?.summary
   const intentId = historyEntryIntentId(e)
@@ -126,6 +101,7 @@ export function toRow(e: IntentHistoryEntry, index: number, chains: Chains): His
   const pending = status === undefined || isPendingStatus(status)
   const usd = entryBalanceUsd(e)
   return {
+    /** Unique among loaded rows: the intent id, or a stand-in when the service sent none. */
     key: entryKey(e, index),
     entry: e,
     intentId,
@@ -146,6 +122,9 @@ export function toRow(e: IntentHistoryEntry, index: number, chains: Chains): His
     balanceUsd: usd === undefined ? '—' : formatUsd(usd),
   }
 }
+
+/** A row; `problem` says why the entry could not be made into one (a value no check caught, from a cache or a file): the row says so, with its raw JSON. */
+export type HistoryRow = ReturnType<typeof toRow> & { problem?: string }
 
 const safeKey = (e: IntentHistoryEntry, index: number): string => {
   try {
