@@ -17,13 +17,11 @@ export const INTENT_STATUSES = [
 export type IntentStatus = (typeof INTENT_STATUSES)[number]
 
 /*
- * The status sets, the only ones in the code base. The spec's "Terminal states" names three
- * things: TERMINAL, what makes WaitIntentReceipt's `done` true; FINAL, the outcomes a watch
- * or history row ends in (not INVALID: that intent never became valid); PENDING, what
- * clients treat as still moving. Every other status is SETTLED (FINAL plus INVALID).
+ * The status sets, the only ones in the code base. Of the spec's "Terminal states": FINAL,
+ * the outcomes a watch or history row ends in (not INVALID: that intent never became
+ * valid); PENDING, what clients treat as still moving. Every other status is SETTLED
+ * (FINAL plus INVALID).
  */
-/** States in which WaitIntentReceipt answers `done: true` (spec). */
-export const TERMINAL_STATUSES = ['SUCCEEDED', 'FAILED'] as const satisfies readonly IntentStatus[]
 /** States clients treat as still moving (spec). */
 export const PENDING_STATUSES = ['QUOTED', 'COMMITTED', 'EXECUTING'] as const satisfies readonly IntentStatus[]
 /** Outcomes after which a history entry will not change any more (spec). */
