@@ -17,21 +17,14 @@ export async function readIntent(profileId: string, intentId: string): Promise<{
   return r && { intent: r.intent, fetchedAt: r.fetchedAt }
 }
 
+const pick = <T extends object, K extends keyof T>(from: T | undefined, ...keys: K[]) => from && (Object.fromEntries(keys.map((k) => [k, from[k]])) as Pick<T, K>)
+
 /** What pricing reads of a cached intent: its tokens and its quote's amounts in tokens and USD (`quotePrices`, lib/priceSource.ts). */
 const quoteFieldsOf = (i: Intent) => ({
-  intentId: i.intentId,
-  originChainId: i.originChainId,
-  originTokenAddress: i.originTokenAddress,
-  destinationChainId: i.destinationChainId,
-  destinationTokenAddress: i.destinationTokenAddress,
-  quote: i.quote && { fromAmount: i.quote.fromAmount, fromAmountUsd: i.quote.fromAmountUsd, toAmount: i.quote.toAmount, toAmountUsd: i.quote.toAmountUsd },
-  quoteRequest: i.quoteRequest && {
-    originChainId: i.quoteRequest.originChainId,
-    originTokenAddress: i.quoteRequest.originTokenAddress,
-    destinationChainId: i.quoteRequest.destinationChainId,
-    destinationTokenAddress: i.quoteRequest.destinationTokenAddress,
-  },
-  depositTransaction: i.depositTransaction && { decimals: i.depositTransaction.decimals },
+  ...pick(i, 'intentId', 'originChainId', 'originTokenAddress', 'destinationChainId', 'destinationTokenAddress'),
+  quote: pick(i.quote, 'fromAmount', 'fromAmountUsd', 'toAmount', 'toAmountUsd'),
+  quoteRequest: pick(i.quoteRequest, 'originChainId', 'originTokenAddress', 'destinationChainId', 'destinationTokenAddress'),
+  depositTransaction: pick(i.depositTransaction, 'decimals'),
 })
 
 export type QuoteFields = ReturnType<typeof quoteFieldsOf>
