@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { readFile } from 'node:fs/promises'
 import nodePath, { extname, resolve } from 'node:path'
 import type { AddressInfo, Socket } from 'node:net'
+import { isLoopbackHostname } from '../../src-shared/contract/app'
 import { isBridgeMethodName } from '../../src-shared/contract/channels'
 import type { BridgeHandlers } from '../bridge/handlers'
 import type { EventHub } from '../events/hub'
@@ -43,7 +44,6 @@ export interface RunningHost {
 /** The largest bridge call body; the largest real one (500 balance queries) is a few dozen KiB. */
 export const MAX_BRIDGE_BODY = 1024 * 1024
 export const DEFAULT_MAX_EVENT_STREAMS = 16
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1'])
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -55,14 +55,12 @@ const MIME: Record<string, string> = {
   '.woff2': 'font/woff2',
 }
 
-export const isLoopbackHost = (host: string): boolean => LOOPBACK_HOSTS.has(host.replace(/^\[|\]$/g, ''))
-
 /** The Host header must name a loopback address on our port; anything else is DNS rebinding (a hostile name resolving to 127.0.0.1). */
 export function isAllowedHostHeader(header: string | undefined, port: number): boolean {
   if (!header) return false
   const m = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(header.trim().toLowerCase())
   if (!m) return false
-  return isLoopbackHost(m[1]) && Number(m[2] ?? 80) === port
+  return isLoopbackHostname(m[1]) && Number(m[2] ?? 80) === port
 }
 
 /** Origins the page may be served from: any loopback name on our port. */
@@ -212,7 +210,7 @@ function eventStreams(opts: HostOptions) {
 
 export async function startHost(opts: HostOptions): Promise<RunningHost> {
   const bindHost = opts.host ?? '127.0.0.1'
-  if (!isLoopbackHost(bindHost)) throw new Error(`The browser host only listens on loopback, not ${bindHost}`)
+  if (!isLoopbackHostname(bindHost)) throw new Error(`The browser host only listens on loopback, not ${bindHost}`)
   const sessions = new HostSessions()
   const token = sessions.issueLaunchSecret(opts.token)
   const rendererDir = resolve(opts.rendererDir)
