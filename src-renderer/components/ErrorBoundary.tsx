@@ -37,14 +37,9 @@ export function rawJson(record: unknown, max = MAX_RAW_CHARS): string {
   try {
     text = JSON.stringify(record, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2) ?? String(record)
   } catch (e) {
-    text = `(cannot be written as JSON: ${(e as Error)?.message ?? String(e)})`
+    text = `(cannot be written as JSON: ${messageOf(e)})`
   }
   return text.length > max ? `${text.slice(0, max)}\n… (${(text.length - max).toLocaleString('en-US')} more characters)` : text
-}
-
-const shortMessageOf = (error: unknown): string => {
-  const m = messageOf(error)
-  return m.length > 300 ? `${m.slice(0, 300)}…` : m
 }
 
 export interface RecordProblemProps {
@@ -64,7 +59,8 @@ export interface RecordProblemProps {
  */
 export function RecordProblem({ what, error, record, onRetry, compact = false }: RecordProblemProps) {
   const [raw, setRaw] = useState(false)
-  const message = `This ${what} could not be shown: ${shortMessageOf(error)}`
+  const why = messageOf(error)
+  const message = `This ${what} could not be shown: ${why.length > 300 ? `${why.slice(0, 300)}…` : why}`
   const controls = (
     <>
       {onRetry ? (
