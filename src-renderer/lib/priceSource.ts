@@ -4,27 +4,19 @@ import { tokenLabelKey } from './displaySources'
 import { countOf, formatAge, formatDateTime, formatUnitsExact, shortHex } from './format'
 
 /**
- * The one price source of a profile: every USD figure the service answers, wherever it
- * was answered, kept per token (chain and contract address). Every view that shows a USD
- * value of a token amount (History's volume, Needs attention, Recoverable, the intent page
- * and its customer answer) values it here, at the same price, and says how it was priced
- * (`pricedHow`). What fills it:
- * - `quote`: a quote's USD values over its amounts (every intent fetched, searched or
- *   quoted), remembering the intent whose quote it was;
- * - `balance`: the price a balance reports (`priceUsd`, else `balanceUsd` over the amount),
- *   from history entries with balances in any view;
- * - `service`: the service's own GetTokenPrices, when the profile's service offers it.
- * The newest figure of a token wins, whatever its kind; each remembers its kind and the
- * time the service answered it. The book is kept per profile on this computer
+ * The one price source of a profile: every USD figure the service answers, kept per token
+ * (chain and contract address), so every view that shows a USD value of a token amount
+ * values it at the same price and says how it was priced (`pricedHow`). It is filled from
+ * quotes (`quote`: USD values over amounts, with the intent whose quote it was), balances
+ * (`balance`: `priceUsd`, else `balanceUsd` over the amount) and GetTokenPrices (`service`,
+ * where the service offers it); the newest figure of a token wins, and each keeps its kind
+ * and the time the service answered it. Kept per profile on this computer
  * (`stores/priceBook.ts`), so it is there offline, with each price's age.
  *
- * Price-feed ids: a token is keyed by chain id and contract address, not by a price-feed
- * id. The deployed service prices by contract address (GetTokenPrices takes `chainId` +
- * `contractAddress`), quotes and balances name tokens the same way, and the only
- * `priceFeedId` the service sends is on yield tokens, which the app does not price. A
- * real deployment adds nothing for this: no feed ids are configured or stored. Should a
- * deployment price only by feed id, the mapping belongs in main's service client
- * (normalising to chain + address), so this key stays the one key.
+ * Tokens are keyed by chain and contract address, not by price-feed id: the service prices
+ * by address (GetTokenPrices takes `chainId` + `contractAddress`) and sends feed ids only on
+ * yield tokens, which the app does not price. A deployment that priced only by feed id
+ * would map it in main's service client, so this key stays the one key.
  */
 export type PriceKind = 'quote' | 'balance' | 'service'
 
