@@ -27,31 +27,6 @@ import { durationMs, isFinished } from '../../lib/outcomes'
 export type StatusKey = IntentStatus | 'UNKNOWN'
 export const STATUS_KEYS: readonly StatusKey[] = [...INTENT_STATUSES, 'UNKNOWN']
 
-export interface HistorySummary {
-  total: number
-  counts: Record<StatusKey, number>
-  /** Finished entries (`isFinished`, lib/outcomes.ts: SUCCEEDED, FAILED, ABORTED, REFUNDED). */
-  finished: number
-  /** SUCCEEDED / finished; undefined while nothing has finished. */
-  successRate: number | undefined
-  /** Durations of succeeded entries (`durationMs`, lib/outcomes.ts), ms. */
-  medianDurationMs: number | undefined
-  p95DurationMs: number | undefined
-  timedCount: number
-  /** USD value of what SUCCEEDED entries moved, for those whose token price is known. */
-  volumeUsd: number
-  pricedCount: number
-  succeededCount: number
-  /** How many priced entries took their price from a quote, how many from balance data. */
-  pricedFrom: Record<PriceSource, number>
-  /** Why the other succeeded entries have no value, most common first. */
-  unpriced: Array<{ reason: string; count: number }>
-  /** The tokens of the unpriced entries, to ask the service's prices for. */
-  unpricedTokens: Array<{ chainId: number; contractAddress: string }>
-  /** Each token that valued an entry, with the price it was valued at (its kind, time and quote): how the figure was priced. */
-  pricedTokens: Array<{ name: string; price: TokenPrice }>
-}
-
 const zeroCounts = () => Object.fromEntries(STATUS_KEYS.map((s) => [s, 0])) as Record<StatusKey, number>
 
 // A status a newer service added counts with the ones not reported.
@@ -68,8 +43,6 @@ export function median(sorted: readonly number[]): number | undefined {
 const DAY = 86_400_000
 /** The most days the chart draws: ten years of bars, so one far-off date cannot ask for millions. */
 export const MAX_CHART_DAYS = 3660
-
-type Volume = Pick<HistorySummary, 'volumeUsd' | 'pricedCount' | 'pricedFrom' | 'unpriced' | 'unpricedTokens' | 'pricedTokens'>
 
 /**
  * Where `after` goes on from `before` (the length of `before`) when it holds the same
@@ -96,7 +69,7 @@ function succeededOf(e: IntentHistoryEntry): Succeeded {
 class VolumeTotals {
   private volumeUsd = 0
   private pricedCount = 0
-  private pricedFrom: Volume['pricedFrom'] = { quote: 0, balance: 0, service: 0 }
+  private pricedFrom: Record<PriceSource, number> = { quote: 0, balance: 0, service: 0 }
   private readonly used = new Map<string, { name: string; price: TokenPrice }>()
   private readonly tokens = new Map<string, { chainId: number; contractAddress: string }>()
   private readonly reasons = new Map<string, number>()
@@ -123,13 +96,18 @@ class VolumeTotals {
     }
   }
 
-  result(): Volume {
+  result() {
     return {
+      /** USD value of what SUCCEEDED entries moved, for those whose token price is known. */
       volumeUsd: this.volumeUsd,
       pricedCount: this.pricedCount,
+      /** How many priced entries took their price from a quote, from balance data, from the service. */
       pricedFrom: { ...this.pricedFrom },
+      /** Why the other succeeded entries have no value, most common first. */
       unpriced: [...this.reasons].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
+      /** The tokens of the unpriced entries, to ask the service's prices for. */
       unpricedTokens: [...this.tokens.values()],
+      /** Each token that valued an entry, with the price it was valued at (its kind, time and quote): how the figure was priced. */
       pricedTokens: [...this.used.values()],
     }
   }
@@ -217,8 +195,8 @@ export class SummaryFold {
     bucket[status]++
   }
 
-  /** The figures over everything folded, priced with `knowledge`. */
-  summary(knowledge: PriceKnowledge = {}): HistorySummary {
+  /** The figures over everything folded, priced with `knowledge` (see README.md for what each means). */
+  summary(knowledge: PriceKnowledge = {}) {
     const { counts } = this
     if (!this.sorted) {
       this.durations.sort((a, b) => a - b)
@@ -231,8 +209,11 @@ export class SummaryFold {
     return {
       total: this.folded.length,
       counts: { ...counts },
+      /** Finished entries (`isFinished`, lib/outcomes.ts: SUCCEEDED, FAILED, ABORTED, REFUNDED). */
       finished,
+      /** SUCCEEDED / finished; undefined while nothing has finished. */
       successRate: finished ? counts.SUCCEEDED / finished : undefined,
+      /** Durations of succeeded entries (`durationMs`, lib/outcomes.ts), ms. */
       medianDurationMs: median(durations),
       p95DurationMs: percentile(durations, 95),
       timedCount: durations.length,
@@ -241,7 +222,7 @@ export class SummaryFold {
     }
   }
 
-  private volumeAt(prices: ReadonlyMap<string, TokenPrice>, info: ReadonlyMap<string, TokenInfo>): Volume {
+  private volumeAt(prices: ReadonlyMap<string, TokenPrice>, info: ReadonlyMap<string, TokenInfo>) {
     const v = this.volume
     const totals = v && sameMap(v.prices, prices, samePrice) && sameMap(v.info, info, sameToken) ? v : (this.volume = new VolumeTotals(prices, info))
     for (; totals.upTo < this.succeeded.length; totals.upTo++) totals.add(this.succeeded[totals.upTo])
@@ -285,3 +266,5 @@ interface PerDay {
   /** Entries with a creation time outside the drawn days (before 2009, after tomorrow, or more than `MAX_CHART_DAYS` before the last day drawn). */
   leftOut: number
 }
+
+export type HistorySummary = ReturnType<SummaryFold['summary']>
