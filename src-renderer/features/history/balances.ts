@@ -42,17 +42,6 @@ export function balanceLines(entry: IntentHistoryEntry): BalanceLine[] {
   return out
 }
 
-interface StuckFunds {
-  lines: BalanceLine[]
-  /** Sum of the lines' USD values at the profile's prices; lines without one are counted in `unpriced`. */
-  totalUsd: number
-  unpriced: number
-  /** The total as one figure: how it was priced, and every reason a line is unpriced. */
-  value: ValuedSum
-  /** Entries holding at least one non-zero balance. */
-  intents: number
-}
-
 /** A line's USD value as a number, for totals and ordering; -1 sorts unpriced lines last. */
 export const usdValue = (l: BalanceLine): number => l.usd ?? -1
 
@@ -74,10 +63,11 @@ const sumOf = (l: BalanceLine): ValuedSum =>
     : { usd: 0, priced: 0, prices: [], unpriced: l.unpriced ? [l.unpriced] : [] }
 
 /** Non-zero balances across entries, valued at the profile's one price source, largest USD value first. */
-export function stuckFunds(entries: readonly IntentHistoryEntry[], book: PriceBook = NO_PRICES): StuckFunds {
+export function stuckFunds(entries: readonly IntentHistoryEntry[], book: PriceBook = NO_PRICES) {
   const held = entries.map((e) => balanceLines(e).filter((l) => !isZeroAmount(l.balance)))
   const lines = held.flat().map((l) => valued(l, book))
   const value = sumAll(lines.map(sumOf))
   lines.sort((a, b) => usdValue(b) - usdValue(a))
+  // `value`: the total as one figure, how it was priced and every reason a line is unpriced; `intents`: entries holding a non-zero balance.
   return { lines, totalUsd: value.usd, unpriced: lines.length - value.priced, intents: held.filter((h) => h.length).length, value }
 }

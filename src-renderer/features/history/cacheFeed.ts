@@ -24,14 +24,7 @@ import type { HistoryQuery, HistoryViewSettings } from './filters'
 
 type CachedIntentRow = Awaited<ReturnType<typeof searchCachedIntents>>['rows'][number]
 
-interface OfflineHistory {
-  filter: OfflineIntentFilter
-  caveats: string[]
-  /** Applied to the cached entries themselves (`hasBalance`), after the row search. */
-  onlyRecoverable: boolean
-}
-
-export function offlineHistoryFor(query: HistoryQuery, settings: HistoryViewSettings): OfflineHistory {
+export function offlineHistoryFor(query: HistoryQuery, settings: HistoryViewSettings) {
   const caveats: string[] = []
   const addresses = [...(query.byParticipantAddresses ?? []), ...(query.byEdgeAddress ? [query.byEdgeAddress] : [])]
   const terms = [query.bySwapProvider, query.byBridgeProvider, query.byEdgeRail].filter(Boolean)
@@ -62,6 +55,7 @@ export function offlineHistoryFor(query: HistoryQuery, settings: HistoryViewSett
   if (settings.sort === 'id') caveats.push('Entries are ordered by creation time: the cache does not keep the service’s ids in order.')
   if (query.includeBalances || query.onlyRecoverable)
     caveats.push('Balances are as they were when each entry was fetched.')
+  // `onlyRecoverable` is applied to the cached entries themselves (`hasBalance`), after the row search.
   return { filter, caveats, onlyRecoverable: query.onlyRecoverable === true }
 }
 
@@ -120,7 +114,7 @@ async function entriesFor(profileId: string, rows: readonly CachedIntentRow[]) {
 }
 
 /** Whether the list is the whole cache newest first: the one whose first page may have been read at start-up. */
-const isNewestFirst = ({ filter, onlyRecoverable }: OfflineHistory) =>
+const isNewestFirst = ({ filter, onlyRecoverable }: ReturnType<typeof offlineHistoryFor>) =>
   !onlyRecoverable && filter.order === 'desc' && Object.values(filter).filter((v) => v !== undefined).length === 1
 
 /** The first page from the rows read at start-up (`takeFirstPageEarly`), as the search below would make it. */

@@ -72,24 +72,15 @@ export function historyCsv(entries: readonly IntentHistoryEntry[], book?: PriceB
   return toCsv(entries, columns)
 }
 
-interface HistoryJsonExport {
-  exportedAt: string
-  /** Service the entries came from, and when they were fetched (epoch ms). */
-  source: { baseUrl: string; simulated: boolean; fetchedAt: number } | null
-  /** The filters that produced the list. */
-  request: HistoryQuery
-  count: number
-  intents: readonly IntentHistoryEntry[]
-}
-
 export function historyJson(
   entries: readonly IntentHistoryEntry[],
   request: HistoryQuery,
   source: DataSource | null,
   now = new Date(),
 ): string {
-  const doc: HistoryJsonExport = {
+  const doc = {
     exportedAt: now.toISOString(),
+    // The service the entries came from, and when they were fetched (epoch ms); the filters that produced the list.
     source: source && { baseUrl: source.baseUrl, simulated: source.simulated, fetchedAt: source.fetchedAt },
     request,
     count: entries.length,
