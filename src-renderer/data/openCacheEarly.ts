@@ -5,22 +5,17 @@ const HOLD_MS = 10_000
 
 /**
  * Opens the cache's database (IndexedDB) the moment the page starts, before React and the
- * cache module (Dexie, in the opening view's chunk) have loaded. The browser reads a large
- * database from disk when its first connection opens, which on a cache of 100,000 intents
- * took longer than loading the bundle; started here, that reading runs while the bundle
- * loads, and Dexie's own open, later, finds the database ready. Reads and writes still go
- * only through the cache module (`db/`), which the one early read belongs to too.
+ * cache module (Dexie) have loaded: the browser reads a large database from disk when its
+ * first connection opens, which on a cache of 100,000 intents took longer than loading the
+ * bundle, so that reading runs while the bundle loads. Reads and writes still go only
+ * through the cache module (`db/`); `onOpen` gets the connection (the early read of
+ * History's first page, `db/earlyFirstPage.ts`).
  *
  * Never creates, upgrades or blocks anything: a database that does not exist yet is not
  * created (the creating transaction is aborted), the connection gives way at once to an
- * upgrade, and it is closed after `HOLD_MS`. Any failure is the cache module's to report
- * when it opens, so it is ignored here. `onOpen` gets the connection once it is open (the
- * early read of History's first page, `db/earlyFirstPage.ts`, uses it).
- *
- * The build also emits it as a small script of its own (`app/openCacheScript.ts`, built
- * by `scripts/earlyOpenScript.ts`) that index.html loads before the entry: the database
- * then starts opening as the page's HTML arrives, and this call, from the entry, finds
- * it open.
+ * upgrade, and it is closed after `HOLD_MS`; any failure is the cache module's to report.
+ * The build also runs it from a small script index.html loads before the entry
+ * (`app/openCacheScript.ts`), so the database starts opening as the HTML arrives.
  */
 export function openCacheEarly(idb: IDBFactory | undefined = globalThis.indexedDB, onOpen?: (db: IDBDatabase) => void): void {
   if (!idb) return

@@ -3,19 +3,13 @@ import type { HistoryEntryRecord } from './db'
 import type { IntentRowRecord } from './records'
 
 /**
- * The History view's first page, read from the cache while the page's code still loads.
- *
- * Started by the early script index.html loads before the entry (`app/openCacheScript.ts`,
- * built into `assets/open-cache-<hash>.js`) on the connection it opens, with plain
- * IndexedDB (Dexie and the rest of the cache module load with the view): the newest summary
- * rows of the profile through the index History's first page walks, with each row's stored
- * history entry, in one transaction. The read thus runs as soon as the database is open,
- * while the page's thread still waits for the entry, instead of after the entry has been
- * compiled. The entry's first module (`app/earlyStart.ts`) starts the same read when the
- * early script has not (the development server). The two bundles share the read through
- * one slot on the page's global object. The cache module's first read of that page
- * (`takeFirstPageEarly`, from History's cache feed) is then answered with these rows,
- * mapped as its own rows are, instead of reading them again.
+ * The History view's first page, read from the cache while the page's code still loads:
+ * the early script index.html loads before the entry (`app/openCacheScript.ts`), or the
+ * entry's first module (`app/earlyStart.ts`) where there is none (the development server),
+ * reads the profile's newest summary rows and their stored history entries with plain
+ * IndexedDB as soon as the database is open, while the page's thread still waits for the
+ * entry. The two bundles share the read through one slot on the page's global object; the
+ * cache module's first read of that page (`takeFirstPageEarly`) takes these rows instead.
  *
  * Nothing is read early, or handed out, that could differ from what the cache module
  * would read: a database of another schema version, a profile with history pages still
