@@ -103,13 +103,10 @@ function ImportResult({ outcome, plainTextBackend, onClose }: { outcome: ImportO
 
 /** Saves the planned profiles one by one (each as a new profile: nothing is overwritten). */
 async function runImport(steps: readonly ImportStep[], acceptInsecure: boolean, save: ReturnType<typeof useSaveProfiles>['mutateAsync']): Promise<ImportOutcome> {
-  const outcome: ImportOutcome = { importedIds: [], failures: [] }
-  const saved: ImportStep[] = []
-  for (const s of steps) {
-    if (s.action === 'skip') continue
-    if (s.insecure && !acceptInsecure) outcome.failures.push(`${s.name}: plain http to another machine was not accepted`)
-    else saved.push(s)
-  }
+  const todo = steps.filter((s) => s.action !== 'skip')
+  const saved = todo.filter((s) => !s.insecure || acceptInsecure)
+  const refused = todo.filter((s) => !saved.includes(s)).map((s) => `${s.name}: plain http to another machine was not accepted`)
+  const outcome: ImportOutcome = { importedIds: [], failures: refused }
   const profileOf = ({ profile: { name: _name, allowInsecureHttp: _allow, ...rest }, name, insecure }: ImportStep) => ({ ...rest, name, allowInsecureHttp: insecure ? true : undefined })
   const results = await save(saved.map(profileOf))
   results.forEach((r, i) => (r.ok ? outcome.importedIds.push(r.value.id) : outcome.failures.push(`${saved[i].name}: ${r.error.message}`)))
@@ -125,12 +122,8 @@ export function ProfileTransfer({ profiles, plainTextBackend }: { profiles: read
   const own = profiles.filter((p) => !p.builtIn)
   const open = async (file: File) => {
     if (file.size > MAX_PROFILES_FILE_BYTES) return setStage({ s: 'problems', file: file.name, problems: ['The file is far larger than a profiles file.'] })
-    let text: string
-    try {
-      text = await readBlobText(file)
-    } catch {
-      return setStage({ s: 'problems', file: file.name, problems: ['The file could not be read.'] })
-    }
+    const text = await readBlobText(file).catch(() => undefined)
+    if (text === undefined) return setStage({ s: 'problems', file: file.name, problems: ['The file could not be read.'] })
     const read = readProfilesFile(text)
     if (!read.ok) return setStage({ s: 'problems', file: file.name, problems: read.problems })
     setStage({ s: 'preview', steps: planImport(read.profiles, profiles) })

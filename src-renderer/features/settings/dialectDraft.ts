@@ -1,12 +1,4 @@
-import {
-  isSpecDialect,
-  RenameSchema,
-  SPEC_DIALECT,
-  ServiceNameSchema,
-  WireDialectSchema,
-  type Rename,
-  type WireDialect,
-} from '@contract/dialect'
+import { isSpecDialect, RenameSchema, SPEC_DIALECT, ServiceNameSchema, WireDialectSchema, type Rename, type WireDialect } from '@contract/dialect'
 
 /**
  * The wire form as a person edits it in Settings: the renames are a textarea of
@@ -43,15 +35,9 @@ export function parseDialectDraft(draft: DialectDraft): { ok: true; dialect: Wir
     .split(/\r?\n/)
     .map((line, i) => ({ line: line.trim(), n: i + 1 }))
     .filter((l) => l.line !== '')
-  const renames: Rename[] = []
-  for (const { line, n } of lines) {
-    const r = parseRenameLine(line, n)
-    if ('problem' in r) {
-      errors.renames = r.problem
-      break
-    }
-    renames.push(r.rename)
-  }
+  const read = lines.map(({ line, n }) => parseRenameLine(line, n))
+  const renames = read.flatMap((r) => ('rename' in r ? [r.rename] : []))
+  errors.renames = read.flatMap((r) => ('problem' in r ? [r.problem] : []))[0]
   if (errors.serviceName || errors.renames) return { ok: false, errors }
 
   // The whole-dialect rules (a name renamed twice, too many renames) come from the contract.
