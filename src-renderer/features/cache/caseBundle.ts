@@ -144,7 +144,8 @@ function readableText(b: Omit<CaseBundle, 'readable'>, chains: ReadonlyMap<numbe
 
 /** The bundle of one cached intent; undefined when the cache knows nothing about it. */
 export async function buildCaseBundle(profileId: string, intentId: string, now = Date.now()): Promise<CaseBundle | undefined> {
-  const { summary, baseUrl, intent, receipt, historyEntry, transitions, notes, bookmarked, chains: chainList } = await readCaseRecords(profileId, intentId)
+  const { chains: chainList, notes, ...cached } = await readCaseRecords(profileId, intentId)
+  const { summary, intent, receipt, historyEntry, transitions } = cached
   const caseRecord = caseOf(profileId, intentId)
   if (!summary && !intent && !receipt && !historyEntry && !notes.length && !caseRecord) return undefined
   const chains = new Map(chainList.map((c) => [c.id, c]))
@@ -153,17 +154,11 @@ export async function buildCaseBundle(profileId: string, intentId: string, now =
     version: 1,
     exportedAt: now,
     profileId,
-    baseUrl,
     intentId,
-    summary,
-    intent,
-    receipt,
-    historyEntry,
-    transitions,
+    ...cached,
     timeline: timeline(chains, intent?.intent, receipt?.receipt, transitions),
     notes: notes.map(({ text, createdAt }) => ({ text, createdAt })),
     ...(caseRecord && { case: caseRecord }),
-    bookmarked,
     explorerLinks: explorerLinks(chains, summary, receipt?.receipt, intent?.intent),
   }
   return { ...bundle, readable: readableText(bundle, chains) }
