@@ -11,7 +11,7 @@ import { useRouteBaseline } from '../../data/routeBaseline'
 import { useRemoveWatch, useSetWatchMuted } from '../../data/watches'
 import { useOfflineMode } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
-import { phaseText, runningFor, type RunningFor } from './phase'
+import { phaseText, runningFor } from './phase'
 import { StepStrip } from './StepStrip'
 import { intentPath } from '../../components/IntentLink'
 import type { Told } from './useListPage'
@@ -40,7 +40,7 @@ function RowActions({ watch, told }: { watch: WatchState; told: Told }) {
   )
 }
 
-const BASIS_TEXT: Record<RunningFor['basis'], string> = {
+const BASIS_TEXT: Record<ReturnType<typeof runningFor>['basis'], string> = {
   run: 'The intent’s own run time, started to finished.',
   started: 'Since the intent started (its execution, else its deposit, else its creation).',
   watched: 'Nothing says when the intent started: the time it has been watched here.',

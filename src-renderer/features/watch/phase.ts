@@ -32,19 +32,13 @@ function ownDurationMs(receipt: IntentReceipt | undefined): number | undefined {
   return start !== undefined && end !== undefined && end >= start ? end - start : undefined
 }
 
-export interface RunningFor {
-  ms: number
-  /** `run`: a finished intent's own run time; `started`: live, since its execution started (or its deposit, or its creation); `watched`: since this app began following it (nothing says when the intent started). */
-  basis: 'run' | 'started' | 'watched'
-}
-
 /**
  * "Running for": a finished intent's own run time; a live one's time since it started
  * (the receipt's startedAt, else its deposit, else its creation), never merely the time it
  * has been watched, which reads "3s" on an intent that has run for minutes. Only with no
  * start known (or one ahead of this clock) is it the time watched, and says so.
  */
-export function runningFor(watch: WatchState, now: number): RunningFor {
+export function runningFor(watch: WatchState, now: number): { ms: number; basis: 'run' | 'started' | 'watched' } {
   const own = watch.outcome ? ownDurationMs(watch.receipt) : undefined
   if (own !== undefined) return { ms: own, basis: 'run' }
   const r = watch.receipt
