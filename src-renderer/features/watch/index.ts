@@ -2,5 +2,5 @@
 export { WatchButton } from './WatchButton'
 export { useAddWatch } from '../../data/watches'
 export { useWatch } from './watches'
-export { askNotificationPermissionInHost, startWatchSync, useWatchSync } from './sync'
+export { askNotificationPermissionInHost } from './sync'
 export { useListPage, type Told } from './useListPage'
