@@ -2,18 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { EMPTY_DRAFT, validate, type FilterErrors, type FilterField, type HistoryFilterDraft } from './filters'
 
 /** Fields folded under "More filters"; the fold opens by itself when one is set or wrong. */
-const ADVANCED: readonly FilterField[] = [
-  'projectId',
-  'protocol',
-  'swapProvider',
-  'bridgeProvider',
-  'participants',
-  'originToken',
-  'destinationToken',
-  'edgeAddress',
-  'edgeRail',
-  'edgeMode',
-]
+const ADVANCED: readonly FilterField[] = ['projectId', 'protocol', 'swapProvider', 'bridgeProvider', 'participants', 'originToken', 'destinationToken', 'edgeAddress', 'edgeRail', 'edgeMode']
 
 const isSet = (draft: HistoryFilterDraft, f: FilterField): boolean => {
   const v = draft[f]
