@@ -1,5 +1,5 @@
 import type { AppInfo, ConnectionTest, ProfileInput, ProfileView } from '../../src-shared/contract/app'
-import { SvcFailure } from '../../src-shared/contract/errors'
+import { SvcFailure, orElse } from '../../src-shared/contract/errors'
 import { SvcClient } from '../service/client'
 import type { ServiceSession } from '../service/session'
 import { runConnectionChecks } from '../service/connectionChecks'
@@ -77,15 +77,8 @@ export const keyOriginOf = (p: Profile): string | undefined => (p.id === SIMULAT
 
 /** Every key the app may send (each profile's, for its current origin): what a service could echo back. */
 export function keysInUse(profiles: ProfileStore, keys: KeyStore): string[] {
-  return profiles.list().flatMap((p) => {
-    try {
-      const key = keys.get(p.id, keyOriginOf(p))
-      return key ? [key] : []
-    } catch {
-      // A key that cannot be decrypted is sent nowhere, so nothing can echo it.
-      return []
-    }
-  })
+  // A key that cannot be decrypted is sent nowhere, so nothing can echo it.
+  return profiles.list().flatMap((p) => orElse(() => keys.get(p.id, keyOriginOf(p)), undefined) ?? [])
 }
 
 /** Fields holding an error (a failed call's, a watch's, a watched filter's): scrubbed with the errors' six-character rule. */

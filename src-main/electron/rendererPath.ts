@@ -1,4 +1,5 @@
 import { posix, type PlatformPath } from 'node:path'
+import { orElse } from '../../src-shared/contract/errors'
 
 /**
  * The one mapping from a requested path (`app://renderer/<path>`, or the browser host's
@@ -32,13 +33,8 @@ export function rendererSegments(pathname: string): string[] | null {
   if (!pathname.startsWith('/')) return null
   const segments: string[] = []
   for (const raw of pathname.slice(1).split('/')) {
-    let segment: string
-    try {
-      segment = decodeURIComponent(raw)
-    } catch {
-      return null
-    }
-    if (segment === '' || segment === '.' || segment === '..' || BAD_SEGMENT.test(segment) || isWin32Reserved(segment)) return null
+    const segment = orElse<string | null>(() => decodeURIComponent(raw), null)
+    if (segment === null || segment === '' || segment === '.' || segment === '..' || BAD_SEGMENT.test(segment) || isWin32Reserved(segment)) return null
     segments.push(segment)
   }
   return segments

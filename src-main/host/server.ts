@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { readFile } from 'node:fs/promises'
 import nodePath, { extname, resolve } from 'node:path'
 import type { AddressInfo, Socket } from 'node:net'
-import { isLoopbackHostname } from '../../src-shared/contract/app'
+import { isLoopbackHostname, urlOf } from '../../src-shared/contract/app'
+import { orElse } from '../../src-shared/contract/errors'
 import { isBridgeMethodName } from '../../src-shared/contract/channels'
 import type { BridgeHandlers } from '../bridge/handlers'
 import type { EventHub } from '../events/hub'
@@ -288,11 +289,7 @@ const isJson = (req: IncomingMessage) => /^application\/json\b/.test(req.headers
 /** The request's URL as a path on our own origin (`//elsewhere/x` stays a path), or `undefined` when malformed or not decodable. */
 function requestUrl(raw: string | undefined, origin: string): URL | undefined {
   if (!raw?.startsWith('/')) return undefined
-  try {
-    const url = new URL(origin + raw)
-    decodeURIComponent(url.pathname)
-    return url
-  } catch {
-    return undefined
-  }
+  const url = urlOf(origin + raw)
+  const decodes = url !== undefined && orElse(() => decodeURIComponent(url.pathname) !== undefined, false)
+  return decodes ? url : undefined
 }

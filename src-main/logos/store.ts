@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { lookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
 import { isLoopbackHostname, urlOf } from '../../src-shared/contract/app'
-import { SvcFailure } from '../../src-shared/contract/errors'
+import { SvcFailure, orElse } from '../../src-shared/contract/errors'
 
 /**
  * Logos the service names, fetched by the main process and kept on disk, so the page shows
@@ -172,12 +172,8 @@ export class LogoStore {
   }
 
   private readKey(): Buffer | undefined {
-    try {
-      const key = readFileSync(join(this.dir, KEY_FILE))
-      return key.length === 32 ? key : undefined
-    } catch {
-      return undefined
-    }
+    const key = orElse<Buffer | undefined>(() => readFileSync(join(this.dir, KEY_FILE)), undefined)
+    return key?.length === 32 ? key : undefined
   }
 
   /** A new key, created exclusively (`wx`) so another process on the folder that made one first wins; a damaged one is replaced. */

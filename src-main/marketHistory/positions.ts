@@ -3,11 +3,12 @@ import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { MAX_WALLET_SETS, WalletSetSchema, type PositionHistory, type WalletSet } from '../../src-shared/contract/marketHistory'
-import { SvcFailure } from '../../src-shared/contract/errors'
+import { SvcFailure, orElse } from '../../src-shared/contract/errors'
 import type { YieldGetAggregateBalancesResponse } from '../../src-shared/contract/service'
 import { readJsonFile, writeJsonAtomic } from '../settings/jsonFile'
 
 const SetsSchema = z.object({ version: z.literal(1), sets: z.array(WalletSetSchema) })
+const PointSchema = z.object({ t: z.number(), usd: z.number() })
 
 /** Total USD of an answer's balances; undefined when none carries a USD value. */
 export function totalUsd(answer: YieldGetAggregateBalancesResponse): number | undefined {
@@ -59,22 +60,13 @@ export class PositionStore {
 
   /** The set's values, oldest first, with a break where two are more than twice `intervalMs` apart. */
   history(id: string, intervalMs: number): PositionHistory['points'] {
-    let text: string
-    try {
-      text = readFileSync(join(this.dir, `positions-${id}.ndjson`), 'utf8')
-    } catch {
-      return []
-    }
+    // No file: nothing recorded yet.
+    const text = orElse(() => readFileSync(join(this.dir, `positions-${id}.ndjson`), 'utf8'), '')
     const out: PositionHistory['points'] = []
     let last: number | undefined
     for (const line of text.split('\n')) {
-      let p: { t?: unknown; usd?: unknown }
-      try {
-        p = JSON.parse(line) as { t?: unknown; usd?: unknown }
-      } catch {
-        continue
-      }
-      if (typeof p.t !== 'number' || typeof p.usd !== 'number') continue
+      const p = PointSchema.safeParse(orElse(() => JSON.parse(line), undefined)).data
+      if (!p) continue
       if (last !== undefined && p.t - last > 2 * intervalMs) out.push({ t: Math.round((last + p.t) / 2), gap: true })
       out.push({ t: p.t, usd: p.usd })
       last = p.t

@@ -17,6 +17,7 @@ import {
 } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { orElse } from '../../src-shared/contract/errors'
 import type { MarketObservation } from '../../src-shared/contract/marketHistory'
 import { readJsonFile, writeJsonAtomic } from '../settings/jsonFile'
 import { observe } from './observe'
@@ -362,15 +363,6 @@ function lastWhole(fd: number): Buffer | null {
   const tail = Buffer.alloc(RECORD_BYTES)
   readSync(fd, tail, 0, RECORD_BYTES, whole - RECORD_BYTES)
   return tail
-}
-
-/** What `read` gives, or `fallback` when it throws (a file or folder not there yet). */
-function orElse<T>(read: () => T, fallback: T): T {
-  try {
-    return read()
-  } catch {
-    return fallback
-  }
 }
 
 const openIfThere = (file: string, flags: string): number | undefined => orElse(() => openSync(file, flags), undefined)

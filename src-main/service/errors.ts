@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { formatBytes, type HeaderReader } from './transport'
 import { redactDeep, redactSecret } from './redact'
-import type { SvcError } from '../../src-shared/contract/errors'
+import { orElse, type SvcError } from '../../src-shared/contract/errors'
 import { lookupServiceError, sentAs, type CatalogueEntry } from './errorCatalogue'
 
 /**
@@ -34,12 +34,8 @@ const BAD_ROUTE = { name: 'WebrpcBadRoute', code: -2 }
 const MAX_QUOTED = 200
 
 function parseWebrpcError(text: string): WebrpcError | undefined {
-  try {
-    const e = WebrpcErrorSchema.safeParse(JSON.parse(text)).data
-    return e && (e.error !== undefined || e.msg !== undefined || e.code !== undefined) ? e : undefined
-  } catch {
-    return undefined
-  }
+  const e = WebrpcErrorSchema.safeParse(orElse(() => JSON.parse(text), undefined)).data
+  return e && (e.error !== undefined || e.msg !== undefined || e.code !== undefined) ? e : undefined
 }
 
 /** What the service said, quoted and shortened; the key is scrubbed from each field before joining and cutting. */

@@ -1,4 +1,5 @@
 import { dialectRenames } from '../../src-shared/contract/dialect'
+import { orElse } from '../../src-shared/contract/errors'
 import { parseJsonLossless } from '../../src-shared/contract/losslessJson'
 import { IntentSchema, type Intent } from '../../src-shared/contract/service'
 import { memberText } from './jsonSpan'
@@ -20,12 +21,7 @@ import type { WireCodec } from './wireDialect'
  * Otherwise `undefined`, and the client re-encodes as usual.
  */
 export function pastedIntentText(pasted: string, intent: Intent, wire: WireCodec): string | undefined {
-  let json: unknown
-  try {
-    json = parseJsonLossless(pasted)
-  } catch {
-    return undefined
-  }
+  const json = orElse<unknown>(() => parseJsonLossless(pasted), undefined)
   if (!isRecord(json)) return undefined
   const wrapped = isRecord(json.intent)
   const text = wrapped ? memberText(pasted, 'intent') : pasted.trim()

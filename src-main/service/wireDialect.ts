@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { dialectRenames, isSpecDialect, SPEC_DIALECT, type WireDialect } from '../../src-shared/contract/dialect'
+import { orElse } from '../../src-shared/contract/errors'
 import { parseJsonLossless } from '../../src-shared/contract/losslessJson'
 import { renameKeys } from './renameKeys'
 import { encodeWire } from './wireEncode'
@@ -43,11 +44,7 @@ function renamePayload(body: unknown, names: Renames): unknown {
   if (names.size === 0 || typeof body !== 'object' || body === null || Array.isArray(body)) return body
   const payload = (body as { payload?: unknown }).payload
   if (typeof payload !== 'string') return body
-  try {
-    return { ...body, payload: renameKeys(parseJsonLossless(payload), names) }
-  } catch {
-    return body
-  }
+  return orElse(() => ({ ...body, payload: renameKeys(parseJsonLossless(payload), names) }), body)
 }
 
 export function wireCodec(dialect: WireDialect = SPEC_DIALECT): WireCodec {

@@ -1,18 +1,12 @@
 import { z } from 'zod'
-import type { SvcError } from './errors'
+import { orElse, type SvcError } from './errors'
 import { WireDialectSchema, type WireDialect } from './dialect'
 import { profileNameProblem } from './profileName'
 
 /** Types about the app itself (profiles, where data came from) that cross the bridge; never the access key. */
 
 /** `raw` read as an absolute URL, or `undefined` when it is not one. */
-export function urlOf(raw: string): URL | undefined {
-  try {
-    return new URL(raw)
-  } catch {
-    return undefined
-  }
-}
+export const urlOf = (raw: string): URL | undefined => orElse(() => new URL(raw), undefined)
 
 export const BaseUrlSchema = z
   .string()

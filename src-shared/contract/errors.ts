@@ -61,6 +61,15 @@ export const isSvcFailure = (e: unknown): e is SvcFailure => e instanceof SvcFai
 /** What a caught failure says (a SvcFailure's message is its error's). */
 export const messageOf = (e: unknown): string => (e instanceof Error ? e.message : String(e))
 
+/** What `read` gives, or `fallback` when it throws (text that does not parse, a file not there yet). */
+export function orElse<T>(read: () => T, fallback: T): T {
+  try {
+    return read()
+  } catch {
+    return fallback
+  }
+}
+
 /**
  * The failure an abandoned call resolves to: never shown, never cached. Here, without
  * zod, because both bridges of the page use it from its first render.
