@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { requestPersistentStorage, type StorageEstimate } from '../../db'
 import { formatBytes } from './format'
+import { FieldList } from '../../components/FieldList'
 
 const PERSIST_MESSAGES = {
   granted: 'Granted: the browser will not evict the cache to free disk space.',
@@ -47,23 +48,24 @@ export function StorageCard({ storage, onChange }: { storage: StorageEstimate | 
             aria-label="Storage used"
             title={`${formatBytes(used)} of ${formatBytes(quota)}`}
           />
-          <dl className="kv">
-            <dt>Used by this app</dt>
-            <dd>
-              {formatBytes(used)} of {formatBytes(quota)} allowed
-              {used !== undefined && quota ? <span className="muted"> ({sharePercent(used, quota)})</span> : null}
-            </dd>
-            {storage.indexedDb !== undefined ? (
-              <>
-                <dt>Offline cache (IndexedDB)</dt>
-                <dd>{formatBytes(storage.indexedDb)}</dd>
-              </>
-            ) : null}
-            <dt>Persistent</dt>
-            <dd data-testid="cache-persisted">
-              {storage.persisted === undefined ? 'unknown' : storage.persisted ? 'Yes: the browser will not evict the cache' : 'No: the browser may evict the cache when disk space runs low'}
-            </dd>
-          </dl>
+          <FieldList
+            fields={[
+              [
+                'Used by this app',
+                <>
+                  {formatBytes(used)} of {formatBytes(quota)} allowed
+                  {used !== undefined && quota ? <span className="muted"> ({sharePercent(used, quota)})</span> : null}
+                </>,
+              ],
+              ...(storage.indexedDb !== undefined ? ([['Offline cache (IndexedDB)', formatBytes(storage.indexedDb)]] as const) : []),
+              [
+                'Persistent',
+                <span key="p" data-testid="cache-persisted">
+                  {storage.persisted === undefined ? 'unknown' : storage.persisted ? 'Yes: the browser will not evict the cache' : 'No: the browser may evict the cache when disk space runs low'}
+                </span>,
+              ],
+            ]}
+          />
         </>
       )}
       <div className="row cache-actions">
