@@ -136,6 +136,13 @@ const edgeWords = (edge: Edge | undefined) => [edge?.rail, edge?.edgeId, edge?.r
 
 const nonZero = (amount: string | undefined) => (amount === undefined || amount === '0' ? undefined : amount)
 
+/** An object's summary: its row fields and its lookup keys (its id, then hashes, addresses and words). */
+const part = (intentId: string, fields: RowFields, keys: Record<Exclude<KeyKind, 'i'>, ReadonlyArray<string | undefined>>): SummaryPart => ({
+  intentId,
+  fields,
+  keys: [...keysOf('i', [intentId]), ...keysOf('t', keys.t), ...keysOf('a', keys.a), ...keysOf('w', keys.w)],
+})
+
 export function summaryFromIntent(intent: Intent): SummaryPart | undefined {
   const intentId = intent.intentId
   if (!intentId) return undefined
@@ -156,24 +163,19 @@ export function summaryFromIntent(intent: Intent): SummaryPart | undefined {
     routeProviders: providerCodes(intent.quote?.routeProviders),
     projectId: intent.projectId,
   }
-  return {
-    intentId,
-    fields,
-    keys: [
-      ...keysOf('i', [intentId]),
-      ...keysOf('t', edgeHashes(intent.edge)),
-      ...keysOf('a', [
-        intent.ownerAddress,
-        q?.ownerAddress,
-        intent.originIntentAddress,
-        intent.destinationIntentAddress,
-        q?.destinationToAddress,
-        intent.depositTransaction?.toAddress,
-        intent.edge?.edgeUserAddress,
-      ]),
-      ...keysOf('w', edgeWords(intent.edge)),
+  return part(intentId, fields, {
+    t: edgeHashes(intent.edge),
+    a: [
+      intent.ownerAddress,
+      q?.ownerAddress,
+      intent.originIntentAddress,
+      intent.destinationIntentAddress,
+      q?.destinationToAddress,
+      intent.depositTransaction?.toAddress,
+      intent.edge?.edgeUserAddress,
     ],
-  }
+    w: edgeWords(intent.edge),
+  })
 }
 
 /** What moved, once something did; until then (a zero amount) what was quoted. */
@@ -211,24 +213,19 @@ export function summaryFromReceipt(receipt: IntentReceipt, intentIdHint?: string
     finishedAt: parseTime(s?.finishedAt),
   }
   const edges = [receipt.edge, s?.edge]
-  return {
-    intentId,
-    fields,
-    keys: [
-      ...keysOf('i', [intentId]),
-      ...keysOf('t', [...legs.map((l) => l.txnHash), ...edges.flatMap(edgeHashes)]),
-      ...keysOf('a', [
-        receipt.ownerAddress,
-        s?.ownerAddress,
-        s?.originIntentAddress,
-        s?.destinationIntentAddress,
-        s?.destinationToAddress,
-        ...legs.flatMap((l) => [l.fromAddress, l.toAddress]),
-        ...edges.map((e) => e?.edgeUserAddress),
-      ]),
-      ...keysOf('w', [...edges.flatMap(edgeWords), ...textWords(s?.memo)]),
+  return part(intentId, fields, {
+    t: [...legs.map((l) => l.txnHash), ...edges.flatMap(edgeHashes)],
+    a: [
+      receipt.ownerAddress,
+      s?.ownerAddress,
+      s?.originIntentAddress,
+      s?.destinationIntentAddress,
+      s?.destinationToAddress,
+      ...legs.flatMap((l) => [l.fromAddress, l.toAddress]),
+      ...edges.map((e) => e?.edgeUserAddress),
     ],
-  }
+    w: [...edges.flatMap(edgeWords), ...textWords(s?.memo)],
+  })
 }
 
 /** The intent a history entry is about: its own id, else its receipt's. */
