@@ -15,6 +15,7 @@ import {
   type YieldGetMarketsResponse,
   type Decoded,
 } from '../../../src-shared/contract/service'
+import { orElse } from '../../../src-shared/contract/errors'
 import { parseJsonLossless } from '../../../src-shared/contract/losslessJson'
 import { decodeAnswer, failAt } from './decode'
 import { decodePlain } from './plainRead'
@@ -32,11 +33,7 @@ function payloadOf(body: unknown): Decoded<unknown> | undefined {
   // Already read at the wire edge when the dialect renamed fields inside it.
   if (Array.isArray(payload) || (typeof payload === 'object' && payload !== null)) return { ok: true, value: payload }
   if (typeof payload !== 'string') return failAt('payload', 'expected a string holding JSON')
-  try {
-    return { ok: true, value: parseJsonLossless(payload) }
-  } catch {
-    return failAt('payload', 'the string does not hold valid JSON')
-  }
+  return orElse<Decoded<unknown>>(() => ({ ok: true, value: parseJsonLossless(payload) }), failAt('payload', 'the string does not hold valid JSON'))
 }
 
 const YieldMarketListSchema = z.array(YieldMarketSchema)
