@@ -2,7 +2,12 @@ import { useState } from 'react'
 import { isHash32 } from '@contract/formats'
 import { askNotificationPermissionInHost, useWatchSync } from './sync'
 import { useAddWatch, useRemoveWatch } from '../../data/watches'
-import { useWatch } from './watches'
+import type { WatchState } from '@contract/watch'
+import { useMainList } from '../../data/useMainList'
+
+/** The live state of one watched intent on the active profile (from the one list query); undefined when not watched. */
+export const useWatch = (intentId: string): WatchState | undefined =>
+  useMainList('watches').data?.items.find((w) => w.intentId === intentId)
 
 /**
  * Watch / Watching / Unwatch for one intent, usable anywhere an intent id is shown.
