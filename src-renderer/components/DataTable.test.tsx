@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { Profiler } from 'react'
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { DataTable, type Column } from './DataTable'
@@ -105,6 +106,22 @@ describe('DataTable', () => {
     expect(onOpen).not.toHaveBeenCalled()
   })
 
+  it('with pure cells, draws a row again only when its row or place changes', () => {
+    const drawnIds: string[] = []
+    const counted: Column<Row>[] = [{ id: 'id', header: 'Id', cell: (r) => (drawnIds.push(r.id), r.id) }]
+    const table = (list: Row[], pureCells: boolean) => <DataTable label="t" columns={counted} rows={list} rowKey={(r) => r.id} pureCells={pureCells} />
+    const { rerender } = render(table(rows, true))
+    drawnIds.length = 0
+    rerender(table([rows[0], { ...rows[1], n: 11 }, rows[2]], true))
+    expect(drawnIds).toEqual(['a'])
+    expect(screen.getAllByRole('row')).toHaveLength(4)
+    // Without the promise every row draws again.
+    rerender(table(rows, false))
+    drawnIds.length = 0
+    rerender(table([...rows], false))
+    expect(drawnIds).toEqual(['b', 'a', 'c'])
+  })
+
   describe('a long list', () => {
     const many: Row[] = Array.from({ length: 500 }, (_, i) => ({ id: `r${String(i).padStart(3, '0')}`, n: i }))
     // jsdom lays nothing out: the scroll root gets a viewport of 800 px and each row 40 px.
@@ -132,6 +149,22 @@ describe('DataTable', () => {
       expect(drawnRows[0]).toHaveTextContent('r499')
       expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '501')
       expect(drawnRows[0]).toHaveAttribute('aria-rowindex', '2')
+    })
+
+    it('mounted short, draws its window in the very render that makes it long (no commit without rows)', () => {
+      const rowsAtCommit: number[] = []
+      const table = (list: Row[]) => (
+        <main {...{ [SCROLL_ROOT_ATTR]: '' }}>
+          <Profiler id="t" onRender={() => rowsAtCommit.push(document.querySelectorAll('tr[data-index]').length)}>
+            <DataTable label="t" columns={columns} rows={list} rowKey={(r) => r.id} />
+          </Profiler>
+        </main>
+      )
+      const { rerender } = render(table(many.slice(0, 10)))
+      rowsAtCommit.length = 0
+      rerender(table(many))
+      expect(rowsAtCommit.length).toBeGreaterThan(0)
+      expect(rowsAtCommit.every((n) => n > 10 && n < WINDOW_FROM)).toBe(true)
     })
 
     it('inside the scroll root draws every row when asked to draw all', () => {

@@ -112,14 +112,8 @@ function useSelectColumn<T>(rows: readonly T[], selection: RowSelection<T> | und
   }, [selection, all, some, rows.length])
 }
 
-/**
- * The one table of the views: sortable columns, a row opened by a click or Enter, arrows
- * to move between rows, an optional selection. A long list draws only the rows near the
- * screen (`useRowWindow`), so a 500-row answer costs what a screenful costs; `drawAll`
- * keeps every row drawn for a table read whole (find-in-page). With `grid` it scrolls in
- * its own box and windows its columns too (see `Grid`).
- */
-export function DataTable<T>(props: {
+/** What a `DataTable` is given. */
+interface DataTableProps<T> {
   columns: Column<T>[]
   rows: readonly T[]
   rowKey: (row: T, index: number) => string
@@ -133,7 +127,22 @@ export function DataTable<T>(props: {
   grid?: Grid
   /** A row whose record could not be read: the problem shows in its place, with the raw record. */
   problem?: (row: T) => unknown
-}) {
+  /**
+   * The cells read only their row and the columns (no clock, nothing from outside but through
+   * a component of their own): a table's rows are then memoised as a grid's are, so the window
+   * moving or its rows being measured draws only the rows that came into it.
+   */
+  pureCells?: boolean
+}
+
+/**
+ * The one table of the views: sortable columns, a row opened by a click or Enter, arrows
+ * to move between rows, an optional selection. A long list draws only the rows near the
+ * screen (`useRowWindow`), so a 500-row answer costs what a screenful costs; `drawAll`
+ * keeps every row drawn for a table read whole (find-in-page). With `grid` it scrolls in
+ * its own box and windows its columns too (see `Grid`).
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
   const { rows, rowKey, onOpen, selection, grid } = props
   const [sort, setSort] = useState<SortState>(props.initialSort ?? null)
   const sorted = useSorted(rows, props.columns, sort)
@@ -161,6 +170,7 @@ export function DataTable<T>(props: {
       extra={props.rowProps?.(row)}
       measure={rowWindow.kind === 'window' && !grid ? rowWindow.measure : undefined}
       top={grid ? (top ?? index * grid.rowHeight) : undefined}
+      pure={props.pureCells}
     />
   ))
   const keys = onOpen || selection ? onKeyDown : undefined
@@ -299,14 +309,17 @@ interface RowInput<T> {
   measure?: (el: Element | null) => void
   /** A grid row's place in the body; a table row has none. */
   top?: number
+  /** The table's `pureCells`. */
+  pure?: boolean
 }
 
 /**
  * A grid re-renders on every scroll, so its rows are memoised: one draws again only when
- * what it is given changes. A table's rows always draw again, as its columns may read more.
+ * what it is given changes. A table's rows always draw again, as its columns may read more,
+ * unless the table says they do not (`pureCells`).
  */
 const sameRow = <T,>(a: RowInput<T>, b: RowInput<T>) =>
-  a.top !== undefined &&
+  (a.top !== undefined || a.pure === true) &&
   (Object.keys(a) as Array<keyof RowInput<T>>).every((k) => k === 'extra' || Object.is(a[k], b[k])) &&
   Object.keys(a.extra ?? {}).length === Object.keys(b.extra ?? {}).length &&
   Object.entries(a.extra ?? {}).every(([k, v]) => Object.is(v, (b.extra as Record<string, unknown> | undefined)?.[k]))

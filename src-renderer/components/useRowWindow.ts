@@ -49,9 +49,9 @@ function offsetIn(root: HTMLElement, el: HTMLElement): number {
  * The rows of a long table that are on screen (plus a margin), measured as they render
  * so rows that wrap keep their own height, unless they all have `rowHeight`. The scroll
  * root is the closest element marked with `SCROLL_ROOT_ATTR` (the shell's pane, or a
- * table's own scroll box); outside one every row is drawn. The first commit of a long
- * list draws no rows at all: the layout effect finds the scroll root and draws the window
- * before the browser paints.
+ * table's own scroll box); outside one every row is drawn. The first commit of a list that
+ * mounts long draws no rows at all: the layout effect finds the scroll root and draws the
+ * window before the browser paints.
  */
 export function useRowWindow<E extends HTMLElement = HTMLTableSectionElement>(
   count: number,
@@ -63,9 +63,12 @@ export function useRowWindow<E extends HTMLElement = HTMLTableSectionElement>(
   const [margin, setMargin] = useState(fixed ?? 0)
   const long = windowed && count > WINDOW_FROM
 
+  // Found at mount, short or not: a list that grows long later (a search's preview, then its
+  // answer) then draws its window in the same render, which a transition can slice, instead
+  // of in a layout effect's render of its own.
   useLayoutEffect(() => {
-    if (long && bodyRef.current) setRoot(bodyRef.current.closest<HTMLElement>(`[${SCROLL_ROOT_ATTR}]`))
-  }, [long])
+    if (windowed && bodyRef.current) setRoot(bodyRef.current.closest<HTMLElement>(`[${SCROLL_ROOT_ATTR}]`))
+  }, [windowed])
 
   // What sits above the table (notices, summaries) changes height as answers arrive.
   useLayoutEffect(() => {
@@ -84,7 +87,8 @@ export function useRowWindow<E extends HTMLElement = HTMLTableSectionElement>(
 
   const virtualizer = useVirtualizer({
     count,
-    enabled: long && Boolean(root),
+    // On from the root's discovery, so the scroll root's size is known before the list grows long.
+    enabled: windowed && Boolean(root),
     getScrollElement: () => root ?? null,
     // A root already scrolled (a list restored where it was left) draws the rows in view at once.
     initialOffset: () => root?.scrollTop ?? 0,

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ClipboardEvent, type DragEvent } from 'react'
+import { useDeferredValue, useMemo, useState, type ClipboardEvent, type DragEvent } from 'react'
 import { useSearchParams } from 'react-router'
 import { DataTable, type Column } from '../../components/DataTable'
 import { EmptyState } from '../../components/EmptyState'
@@ -21,6 +21,9 @@ import type { BulkMatch } from './resolve'
 import { RateLimitWait } from './RateLimitWait'
 import { useBulkLookup } from './useBulkLookup'
 import { ViewHeader } from '../../components/ViewHeader'
+
+const NO_MATCHES: BulkMatch[] = []
+const matchKey = (m: BulkMatch) => `${m.key}|${m.intentId}`
 
 function useColumns(): Column<BulkMatch>[] {
   const chains = useChainsById()
@@ -90,6 +93,8 @@ export function BulkView() {
     return ran && !bulk.running ? keyRows(ran, (k) => byKey.get(k)) : []
   }, [ran, bulk.outcomes, bulk.running])
   const matches = useMemo(() => rows.flatMap((r) => r.matches), [rows])
+  // Drawn in a transition, into a table that mounted empty: a report of 200 keys is drawn in slices, not in one task.
+  const shownMatches = useDeferredValue(matches, NO_MATCHES)
   const cached = rows.filter((r) => r.fromCache)
   const missing = rows.filter((r) => !r.matches.length)
   // A column of keys is set as the field's value: typed through the editor it is one long task.
@@ -143,7 +148,7 @@ export function BulkView() {
         </p>
       ) : null}
       {!bulk.running && !bulk.outcomes.length && !parsed.keys.length ? <EmptyState title="No keys yet">Paste a ticket's worth of hashes or addresses above.</EmptyState> : null}
-      {matches.length ? <DataTable label="Bulk lookup results" columns={columns} rows={matches} rowKey={(m) => `${m.key}|${m.intentId}`} /> : null}
+      {matches.length ? <DataTable label="Bulk lookup results" columns={columns} rows={shownMatches} rowKey={matchKey} pureCells /> : null}
       <LineList rows={cached} label="Keys answered from the cache" title={`${countOf(cached.length, 'key')} answered from the cache`} className="card cached-notice" />
       <LineList rows={missing} label="Keys without a match" title={`${missing.length} line${missing.length > 1 ? 's' : ''} without a match`} />
     </section>

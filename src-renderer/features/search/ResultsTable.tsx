@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useCallback, useDeferredValue, useMemo } from 'react'
 import { useNavigate } from 'react-router'
 import { DataTable, type Column } from '../../components/DataTable'
 import { Hex } from '../../components/Hex'
@@ -77,19 +77,22 @@ function resultColumns(chains: ReadonlyMap<number, ChainInfo>, showMatchedAs: bo
   return cols
 }
 
+const NO_HITS: SearchHit[] = []
+const hitKey = (h: SearchHit) => h.key
+const NEWEST_FIRST = { column: 'created', dir: 'desc' } as const
+
+/**
+ * The rows are drawn in a transition (`useDeferredValue`): an answer of 500 intents, or the
+ * preview growing into one, is drawn in slices the window can interrupt, not in one task
+ * after the answer is in. The table mounts empty, so it knows its scroll box before the
+ * rows come. Its cells read only the hit and the columns, so its rows are memoised.
+ */
 export function ResultsTable({ hits, showMatchedAs }: { hits: SearchHit[]; showMatchedAs: boolean }) {
   const navigate = useNavigate()
   const chains = useChainsById()
   const columns = useMemo(() => resultColumns(chains, showMatchedAs), [chains, showMatchedAs])
+  const rows = useDeferredValue(hits, NO_HITS)
+  const open = useCallback((h: SearchHit) => h.intentId && navigate(intentPath(h.intentId)), [navigate])
 
-  return (
-    <DataTable
-      label="Search results"
-      columns={columns}
-      rows={hits}
-      rowKey={(h) => h.key}
-      initialSort={{ column: 'created', dir: 'desc' }}
-      onOpen={(h) => h.intentId && navigate(intentPath(h.intentId))}
-    />
-  )
+  return <DataTable label="Search results" columns={columns} rows={rows} rowKey={hitKey} initialSort={NEWEST_FIRST} onOpen={open} pureCells />
 }
