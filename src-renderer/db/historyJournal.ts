@@ -196,14 +196,14 @@ export async function flushHere(): Promise<void> {
  */
 export async function withIndexingPaused<T>(work: () => Promise<T>): Promise<T> {
   const worker = cacheWorker()
-  const pauseId = await worker?.request({ op: 'pause' }).catch((error: unknown) => {
+  const pauseId = await worker?.ask({ op: 'pause' }).then(({ id }) => id, (error: unknown) => {
     if (error instanceof WorkerUnavailable) return undefined
     throw error
   })
   try {
     return await pausedHere(work)
   } finally {
-    if (pauseId !== undefined) void worker?.request({ op: 'resume', pauseId }).catch(() => undefined)
+    if (pauseId !== undefined) void worker?.ask({ op: 'resume', pauseId }).catch(() => undefined)
   }
 }
 

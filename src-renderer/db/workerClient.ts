@@ -43,12 +43,7 @@ export class CacheWorkerClient {
     return !this.dead
   }
 
-  /** Posts `request`; settles with its id once the worker has done it. Rejects with `WorkerUnavailable` when the worker is gone. */
-  async request(request: CacheRequest): Promise<number> {
-    return (await this.ask(request)).id
-  }
-
-  /** Posts `request`; settles with its id and the value the worker answered (a read's). */
+  /** Posts `request`; settles with its id and the value the worker answered (a read's). Rejects with `WorkerUnavailable` when the worker is gone. */
   ask(request: CacheRequest): Promise<{ id: number; value: unknown }> {
     if (this.dead) return Promise.reject(this.dead)
     const id = ++this.next
