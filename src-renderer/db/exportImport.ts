@@ -165,14 +165,8 @@ const FETCHED_STORES = new Set<FileStore>(['intents', 'historyEntries', 'receipt
 
 /** The record with every time later than `bound` brought back to it, and how many were. */
 function clampTimes(store: FileStore, record: AnyRecord, bound: number): { record: AnyRecord; clamped: number } {
-  let clamped = 0
-  const out = { ...record }
-  for (const field of RECORD_TIMES[store])
-    if (typeof out[field] === 'number' && (out[field] as number) > bound) {
-      out[field] = bound
-      clamped++
-    }
-  return { record: out, clamped }
+  const late = RECORD_TIMES[store].filter((field) => typeof record[field] === 'number' && (record[field] as number) > bound)
+  return { record: { ...record, ...Object.fromEntries(late.map((field) => [field, bound])) }, clamped: late.length }
 }
 
 /**
