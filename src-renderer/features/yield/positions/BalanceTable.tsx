@@ -5,13 +5,13 @@ import { CopyButton } from '../../../components/CopyButton'
 import { Hex } from '../../../components/Hex'
 import { formatDateTime, formatPercent, formatUsd, yesNo } from '../../../lib/format'
 
-/** A balance's amount: exact base units when sent (with the token's decimals), else the display amount. */
-export function BalanceAmount({ b }: { b: YieldBalance }) {
-  const symbol = b.token?.symbol
-  if (b.amountRaw !== undefined && b.token?.decimals !== undefined)
-    return <Amount raw={b.amountRaw} decimals={b.token.decimals} symbol={symbol} copyable />
-  return <Amount raw={b.amount} symbol={symbol} copyable />
+/** An amount (of a balance, of its shares): exact base units when sent with the token's decimals, else the display amount. */
+function ExactAmount({ raw, shown, token, copyable }: { raw?: string; shown?: string; token?: { decimals?: number; symbol?: string }; copyable?: boolean }) {
+  if (raw !== undefined && token?.decimals !== undefined) return <Amount raw={raw} decimals={token.decimals} symbol={token.symbol} copyable={copyable} />
+  return <Amount raw={shown} symbol={token?.symbol} copyable={copyable} />
 }
+
+export const BalanceAmount = ({ b }: { b: YieldBalance }) => <ExactAmount raw={b.amountRaw} shown={b.amount} token={b.token} copyable />
 
 function PendingActions({ b }: { b: YieldBalance }) {
   if (!b.pendingActions?.length) return <span className="muted">—</span>
@@ -21,12 +21,7 @@ function PendingActions({ b }: { b: YieldBalance }) {
         <li key={i}>
           <strong>{a.type ?? 'Action'}</strong>
           {a.intent ? <span className="muted"> ({a.intent})</span> : null}
-          {a.amount !== undefined ? (
-            <>
-              {' '}
-              <Amount raw={a.amount} symbol={b.token?.symbol} />
-            </>
-          ) : null}
+          {a.amount !== undefined ? <> <Amount raw={a.amount} symbol={b.token?.symbol} /></> : null}
           {a.passthrough ? <CopyButton text={a.passthrough} label="Copy passthrough" /> : null}
         </li>
       ))}
@@ -68,18 +63,7 @@ const BALANCE_COLUMNS: Column<YieldBalance>[] = [
   },
   { id: 'amount', header: 'Amount', cell: (b) => <BalanceAmount b={b} />, align: 'right' },
   { id: 'usd', header: 'USD', cell: (b) => formatUsd(b.amountUsd), align: 'right' },
-  {
-    id: 'shares',
-    header: 'Shares',
-    cell: (b) =>
-      b.shareAmountRaw !== undefined && b.shareToken?.decimals !== undefined ? (
-        <Amount raw={b.shareAmountRaw} decimals={b.shareToken.decimals} symbol={b.shareToken.symbol} />
-      ) : b.shareAmount !== undefined ? (
-        <Amount raw={b.shareAmount} symbol={b.shareToken?.symbol} />
-      ) : (
-        <span className="muted">—</span>
-      ),
-  },
+  { id: 'shares', header: 'Shares', cell: (b) => <ExactAmount raw={b.shareAmountRaw} shown={b.shareAmount} token={b.shareToken} /> },
   { id: 'earning', header: 'Earning', cell: (b) => yesNo(b.isEarning) },
   { id: 'since', header: 'Since', cell: (b) => (b.date ? formatDateTime(b.date) : '—'), wrap: true },
   { id: 'pending', header: 'Pending actions', cell: (b) => <PendingActions b={b} />, wrap: true },
