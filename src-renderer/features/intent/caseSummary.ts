@@ -32,10 +32,7 @@ export function caseSummary(c: CaseInput): string {
   const { intent, receipt, chains, tokenOf } = c
   const chain = (id: number | undefined) => (id === undefined ? 'unknown chain' : `${chainName(chains, id)} (chain ${id})`)
   const amount = (raw: string | undefined, chainId: number | undefined, token: string | undefined) => tokenAmountText(tokenOf, raw, chainId, token)
-  const withLink = (hash: string, chainId: number | undefined) => {
-    const url = explorerUrl(chains, chainId, 'tx', hash)
-    return url ? `${hash} ${url}` : hash
-  }
+  const withLink = (hash: string, chainId: number | undefined) => [hash, explorerUrl(chains, chainId, 'tx', hash)].filter(Boolean).join(' ')
 
   const status = c.status ?? intent?.status ?? receipt?.status
   const originChain = intent?.originChainId ?? receipt?.originChainId
@@ -71,17 +68,12 @@ export function caseSummary(c: CaseInput): string {
   for (const step of receiptSteps(receipt, status)) {
     const sent = step.txStatus ? `, service says ${step.txStatus}` : ''
     const head = `  ${step.label}: ${step.state}${step.note ? ` (${step.note.toLowerCase()})` : ''}${sent}`
-    if (!step.txHash && step.state !== 'pending' && step.state !== 'failed') {
-      lines.push(head)
-      continue
-    }
-    const parts = [head, `on ${chain(step.chainId)}`]
-    const amt = amount(step.amount, step.chainId, step.tokenAddress)
-    if (amt) parts.push(amt)
-    if (step.minedAtText) parts.push(`mined ${step.minedAtText}`)
-    lines.push(parts.join(', '))
+    // A step with nothing sent and nothing under way is its state alone.
+    const brief = !step.txHash && step.state !== 'pending' && step.state !== 'failed'
+    const details = brief ? [] : [`on ${chain(step.chainId)}`, amount(step.amount, step.chainId, step.tokenAddress), step.minedAtText && `mined ${step.minedAtText}`]
+    lines.push([head, ...details].filter(Boolean).join(', '))
     if (step.txHash) lines.push(`    ${withLink(step.txHash, step.chainId)}`)
-    if (step.statusReason) lines.push(`    reason: ${step.statusReason}`)
+    if (step.statusReason && !brief) lines.push(`    reason: ${step.statusReason}`)
   }
   const edge = intent?.edge ?? receipt?.edge
   if (edge) {
