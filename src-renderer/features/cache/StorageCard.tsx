@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useMutation } from '@tanstack/react-query'
 import { requestPersistentStorage, type StorageEstimate } from '../../db'
 import { formatBytes } from './format'
 import { FieldList } from '../../components/FieldList'
@@ -16,19 +16,8 @@ const sharePercent = (used: number, quota: number): string => {
 
 /** How much the browser lets the app store, how much it uses, and whether it may be evicted. */
 export function StorageCard({ storage, onChange }: { storage: StorageEstimate | undefined; onChange(): void }) {
-  const [result, setResult] = useState<keyof typeof PERSIST_MESSAGES | null>(null)
-  const [busy, setBusy] = useState(false)
-
-  const request = async () => {
-    setBusy(true)
-    try {
-      setResult(await requestPersistentStorage())
-      onChange()
-    } finally {
-      setBusy(false)
-    }
-  }
-
+  const persist = useMutation({ mutationFn: requestPersistentStorage, onSuccess: onChange })
+  const result = persist.data
   const used = storage?.usage
   const quota = storage?.quota
   return (
@@ -69,7 +58,7 @@ export function StorageCard({ storage, onChange }: { storage: StorageEstimate | 
         </>
       )}
       <div className="row cache-actions">
-        <button type="button" onClick={request} disabled={busy || storage?.persisted === true}>
+        <button type="button" onClick={() => persist.mutate()} disabled={persist.isPending || storage?.persisted === true}>
           Request persistent storage
         </button>
         {result ? (
