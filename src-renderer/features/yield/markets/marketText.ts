@@ -1,5 +1,6 @@
 import { splitRate, totalApy } from '@contract/marketHistory'
 import type { RewardRate, YieldMarket, YieldToken } from '@contract/service'
+import { orElse } from '@contract/errors'
 import { formatDuration, formatPercent } from '../../../lib/format'
 
 /** What people call a market: its metadata name, else its token, else its id. */
@@ -85,9 +86,5 @@ export function untypedText(value: unknown): string {
   if (value === undefined || value === null || value === '') return '—'
   if (typeof value === 'string') return value
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value)
-  try {
-    return JSON.stringify(value)
-  } catch {
-    return String(value)
-  }
+  return orElse(() => JSON.stringify(value), String(value))
 }
