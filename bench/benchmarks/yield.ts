@@ -1,6 +1,6 @@
 import { mkdirSync, openSync, closeSync, readdirSync, rmSync, statSync, writeSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { createMarketRecorder } from '../../src-main/marketHistory'
+import { MarketRecorder } from '../../src-main/marketHistory'
 import { observeAll } from '../../src-main/marketHistory/observe'
 import { MarketHistoryStore } from '../../src-main/marketHistory/store'
 import type { MarketObservation } from '../../src-shared/contract/marketHistory'
@@ -89,7 +89,7 @@ async function recorderCpu(dir: string, ids: readonly string[], count: number): 
   const times = Array.from({ length: count + warmUp }, (_, i) => start + (i + 1) * STEP_MS)
   let i = 0
   const client = new SvcClient({ baseUrl: 'http://bench.invalid', getAccessKey: () => 'k', fetch: marketsService(ids, times, () => i) })
-  const recorder = createMarketRecorder({
+  const recorder = new MarketRecorder({
     dir,
     session: () => ({ client, source: () => ({ profileId: 'bench', baseUrl: '', simulated: true, fetchedAt: times[i] }) }),
     activeProfileId: () => 'bench',

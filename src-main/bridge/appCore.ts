@@ -6,7 +6,7 @@ import { secureDataDir } from '../settings/jsonFile'
 import { LogoStore } from '../logos/store'
 import { createReceiptWatcher, type Notify } from '../watch'
 import { createQueryWatcher, historyFromSessions, type QueryNotify } from '../queryWatch'
-import { createMarketRecorder } from '../marketHistory'
+import { MarketRecorder } from '../marketHistory'
 import { createCore, keyRedactor, type Core, type CoreDeps } from './core'
 import { EventHub } from '../events/hub'
 import { createBridgeHandlers, type BridgeHandlers } from './handlers'
@@ -80,7 +80,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     makeWatches: (session) =>
       createReceiptWatcher({ session, events, file: join(opts.dataDir, 'watches.json'), notify: opts.notify, redact }),
     makeMarketHistory: (session, activeProfileId) =>
-      createMarketRecorder({ dir: join(opts.dataDir, 'market-history'), session, activeProfileId, redact }),
+      new MarketRecorder({ dir: join(opts.dataDir, 'market-history'), session, activeProfileId, redact }),
     makeQueryWatches: (session, watches) =>
       createQueryWatcher({
         history: historyFromSessions(session),

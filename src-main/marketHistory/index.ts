@@ -1,1 +1,1 @@
-export { createMarketRecorder, readAllMarkets, type MarketRecorder, type MarketRecorderOptions } from './recorder'
+export { MarketRecorder, readAllMarkets, type MarketRecorderOptions } from './recorder'

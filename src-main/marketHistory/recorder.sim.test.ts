@@ -3,7 +3,7 @@ import { isGap } from '../../src-shared/contract/marketHistory'
 import { SvcClient } from '../service/client'
 import type { ServiceSession } from '../service/session'
 import { startSimulator, type RunningSimulator } from '../../tools/simulator'
-import { createMarketRecorder, type MarketRecorderOptions } from './recorder'
+import { MarketRecorder, type MarketRecorderOptions } from './recorder'
 import { tempDir } from './testing'
 
 /** The recorder against the real simulator, whose markets move with its clock. */
@@ -23,7 +23,7 @@ function recorder(dir: string, over: Partial<MarketRecorderOptions> = {}) {
     client: new SvcClient({ baseUrl: sim.url, getAccessKey: () => 'k' }),
     source: () => ({ profileId: 'p1', baseUrl: sim.url, simulated: true, fetchedAt: t }),
   })
-  const r = createMarketRecorder({ dir, session, activeProfileId: () => 'p1', now: () => t, log: () => {}, ...over })
+  const r = new MarketRecorder({ dir, session, activeProfileId: () => 'p1', now: () => t, log: () => {}, ...over })
   return { r, step: (ms: number) => (t += ms) }
 }
 

@@ -70,17 +70,13 @@ function loadSettings(file: string, log: (m: string) => void): RecorderSettings 
   }
 }
 
-/** Records every market of the active profile at an interval (and every page a view fetches); see README.md. */
-export function createMarketRecorder(opts: MarketRecorderOptions): MarketRecorder {
-  return new MarketRecorder(opts)
-}
-
 interface ProfileStatus {
   lastSnapshotAt: number | null
   lastError?: string
   markets: number
 }
 
+/** Records every market of the active profile at an interval (and every page a view fetches); see README.md. */
 export class MarketRecorder {
   private readonly now: () => number
   private readonly log: (m: string) => void
