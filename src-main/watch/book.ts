@@ -1,5 +1,5 @@
 import type { WatchList, WatchNotice, WatchState } from '../../src-shared/contract/watch'
-import { RECEIPT_KEPT_CHARS, jsonChars, receiptSummary, storedWatch } from './keep'
+import { RECEIPT_KEPT_CHARS, jsonChars, storedWatch, summarised } from './keep'
 import { ListBook, type ListOptions } from './listBook'
 import { WatchFileSchema, type WatchFile } from './persist'
 import type { Scheduled } from './schedule'
@@ -49,7 +49,7 @@ export class WatchBook extends ListBook<WatchFile> {
     const size = jsonChars(state.receipt, RECEIPT_KEPT_CHARS)
     let held = 0
     for (const e of this.entries.values()) held += e.receiptChars ?? 0
-    if (held + size > KEPT_RECEIPTS_CHARS) return { ...state, receipt: receiptSummary(state.receipt), receiptTrimmed: true }
+    if (held + size > KEPT_RECEIPTS_CHARS) return summarised(state)
     entry.receiptChars = size
     return state
   }
@@ -72,7 +72,7 @@ export class WatchBook extends ListBook<WatchFile> {
         if (size <= budget) {
           budget -= size
           watches.push(state)
-        } else watches.push({ ...state, receipt: receiptSummary(state.receipt), receiptTrimmed: true })
+        } else watches.push(summarised(state))
       }
     }
     return this.listWith(watches)

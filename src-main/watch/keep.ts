@@ -124,13 +124,12 @@ export function keptReceipt(receipt: IntentReceipt): { receipt: IntentReceipt; r
   return fitsJson(receipt, RECEIPT_KEPT_CHARS) ? { receipt } : { receipt: receiptSummary(receipt), receiptTrimmed: true }
 }
 
+/** The watch with its receipt's summary in place of the receipt (a copy either way). */
+export const summarised = (state: WatchState): WatchState => ({ ...state, ...(state.receipt && { receipt: receiptSummary(state.receipt), receiptTrimmed: true }) })
+
 /** A watch as saved and read back: its receipt's summary only, every text cut to size (also from an older version's list). */
 export function storedWatch(state: WatchState): WatchState {
-  const out: WatchState = { ...state }
-  if (state.receipt) {
-    out.receipt = receiptSummary(state.receipt)
-    out.receiptTrimmed = true
-  }
+  const out = summarised(state)
   if (state.failureReason !== undefined) out.failureReason = clipText(state.failureReason, MAX_TEXT_CHARS)
   if (state.error) out.error = keptError(state.error)
   return out
