@@ -109,10 +109,7 @@ abstract class KeyFileStore implements KeyStore {
   }
 
   clear(profileId: string): void {
-    if (!this.keys.has(profileId)) return
-    const rest = new Map(this.keys)
-    rest.delete(profileId)
-    this.write(rest)
+    if (this.keys.has(profileId)) this.write(new Map([...this.keys].filter(([id]) => id !== profileId)))
   }
 
   abstract describe(): KeyStorageInfo

@@ -140,11 +140,7 @@ export interface MarketHistory {
   lastAt: number | null
 }
 
-export interface MarketSummary {
-  change7d: number | null
-  mean30d: number | null
-  lastAt: number | null
-}
+export type MarketSummary = Pick<MarketStats, 'change7d' | 'mean30d'> & { lastAt: number | null }
 
 const marketId = z.string().min(1).max(512)
 

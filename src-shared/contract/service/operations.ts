@@ -14,11 +14,9 @@ import {
 import { HASH_32 } from '../formats'
 
 /**
- * Requests are validated twice: by the bridge on arguments from the renderer, and by the
- * client before anything is sent. Where the spec is definite (enums, positive page
- * sizes, required ids) the request schemas are strict; unknown request fields are refused.
- * Request types are the parsed (normalised) form, which is also what a caller builds:
- * parsing it again changes nothing.
+ * Requests are validated once, by the bridge on arguments from the renderer. Where the
+ * spec is definite (enums, positive page sizes, required ids) the request schemas are
+ * strict; unknown request fields are refused. Request types are the parsed form.
  */
 
 const nonEmpty = z.string().trim().min(1)
