@@ -202,6 +202,10 @@ async function constraintsOf(db: ExplorerDb, profileId: string, filter: OfflineI
   return { ids, tests }
 }
 
+/** The part of the range after `key` in the walk's order. */
+const past = (b: Bounds, key: IndexableType[], order: Order): Bounds =>
+  order === 'desc' ? { ...b, upper: key, includeUpper: false } : { ...b, lower: key, includeLower: false }
+
 function bounds(profileId: string, scan: Scan, filter: OfflineIntentFilter, order: Order, after?: OfflineCursor): Bounds {
   const head: IndexableType[] = scan.field ? [profileId, scan.value!] : [profileId]
   const from = filter.fromTime ?? -Infinity
@@ -212,15 +216,8 @@ function bounds(profileId: string, scan: Scan, filter: OfflineIntentFilter, orde
     includeLower: true,
     includeUpper: true,
   }
-  if (after && order === 'desc' && after.createdAt <= to) {
-    b.upper = [...head, after.createdAt, after.intentId]
-    b.includeUpper = false
-  }
-  if (after && order === 'asc' && after.createdAt >= from) {
-    b.lower = [...head, after.createdAt, after.intentId]
-    b.includeLower = false
-  }
-  return b
+  const inRange = after && (order === 'desc' ? after.createdAt <= to : after.createdAt >= from)
+  return inRange ? past(b, [...head, after.createdAt, after.intentId], order) : b
 }
 
 const indexKey = (r: IntentRowRecord, field?: Field): IndexableType[] =>
@@ -241,7 +238,7 @@ async function walk(
   everyRowMatches: boolean,
 ): Promise<IntentRowRecord[]> {
   const out: IntentRowRecord[] = []
-  const b = { ...range }
+  let b = range
   let batch = everyRowMatches ? want : Math.min(MAX_BATCH, Math.max(MIN_BATCH, want))
   for (;;) {
     const coll = db.intentRows.where(indexName(field)).between(b.lower, b.upper, b.includeLower, b.includeUpper)
@@ -252,9 +249,7 @@ async function walk(
       if (out.length >= want) return out
     }
     if (rows.length < batch) return out
-    const last = indexKey(rows[rows.length - 1], field)
-    if (order === 'desc') Object.assign(b, { upper: last, includeUpper: false })
-    else Object.assign(b, { lower: last, includeLower: false })
+    b = past(b, indexKey(rows[rows.length - 1], field), order)
     batch = Math.min(MAX_BATCH, batch * 2)
   }
 }
