@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import type { Intent, IntentHistoryEntry } from '@contract/service'
-import { addBalancePrices, addTokenInfo, knownPrices, legsOf, pricesOfQuote, valueOfLegs, withLabels, type PriceBook, type PriceKnowledge, type TokenInfo, type TokenPrice } from './pricing'
+import { addBalancePrices, addTokenInfo, knownPrices, legsOf, pricesOfQuote, valueOfLegs, withLabels, type PriceKnowledge, type TokenInfo, type TokenPrice } from './pricing'
 import { balance, makeEntry, USDC, WETH } from './testing/entries'
 
 const DAI = '0x6b175474e89094c44da98b954eedeac495271d0f'
-const valueOfEntry = (e: IntentHistoryEntry, prices: PriceBook, info: ReadonlyMap<string, TokenInfo>) => valueOfLegs(legsOf(e), prices, info)
+const valueOfEntry = (e: IntentHistoryEntry, prices: ReadonlyMap<string, TokenPrice>, info: ReadonlyMap<string, TokenInfo>) => valueOfLegs(legsOf(e), prices, info)
 
 /** Decimals and symbols per token: the entries' receipt metadata first, then the labels (as the summary folds them). */
 function tokenInfo(entries: readonly IntentHistoryEntry[], labels?: PriceKnowledge['tokens']): Map<string, TokenInfo> {

@@ -10,12 +10,8 @@ import { balancePrices, priceKey, quotePrices, type KnownPrice, type PriceKind, 
  * the balance was read. Pure, so the strip and its tests agree on every figure.
  */
 
-/** How a figure was priced: see `lib/priceSource.ts`, the profile's one price source. */
-export type PriceSource = PriceKind
 /** A price as the book holds it (`KnownPrice`); one found only in this computer's cache or the loaded balances has no `at`. */
 export type TokenPrice = Omit<KnownPrice, 'at'> & Partial<Pick<KnownPrice, 'at'>>
-/** Prices by `chainId:lower-cased token address`. */
-export type PriceBook = ReadonlyMap<string, TokenPrice>
 
 /** What pricing needs besides the entries: cached intents (for their quotes) and known token labels. */
 export interface PriceKnowledge {
@@ -146,14 +142,14 @@ function legUnits(leg: Leg, info: ReadonlyMap<string, TokenInfo>): number | unde
 }
 
 /** A priced entry names the token whose price valued it (`key`, `name`), so the strip can say how each token was priced. */
-type EntryValue = { usd: number; from: PriceSource; key: string; name: string } | { unpriced: string }
+type EntryValue = { usd: number; from: PriceKind; key: string; name: string } | { unpriced: string }
 
 /**
  * USD value of what an entry sent: its origin amount at the origin token's price, else
  * (a token nobody priced) what it received at the destination token's price. Otherwise
  * the reason it has none, naming the token, so the strip can say what is unpriced.
  */
-export function valueOfLegs(legs: EntryLegs, prices: PriceBook, info: ReadonlyMap<string, TokenInfo>): EntryValue {
+export function valueOfLegs(legs: EntryLegs, prices: ReadonlyMap<string, TokenPrice>, info: ReadonlyMap<string, TokenInfo>): EntryValue {
   for (const leg of legs) {
     const price = prices.get(leg.key)
     const units = price && legUnits(leg, info)

@@ -3,7 +3,7 @@ import { INTENT_STATUSES, knownStatus } from '@contract/service/constants'
 import { EARLIEST_TIME_MS } from '@contract/service/bounds'
 import { parseTime } from '../../lib/format'
 import { percentile } from '../../lib/routeStats'
-import { priceKey } from '../../lib/priceSource'
+import { priceKey, type PriceKind } from '../../lib/priceSource'
 import {
   addBalancePrices,
   addTokenInfo,
@@ -13,7 +13,6 @@ import {
   withLabels,
   type EntryLegs,
   type PriceKnowledge,
-  type PriceSource,
   type TokenInfo,
   type TokenPrice,
 } from './pricing'
@@ -69,7 +68,7 @@ function succeededOf(e: IntentHistoryEntry): Succeeded {
 class VolumeTotals {
   private volumeUsd = 0
   private pricedCount = 0
-  private pricedFrom: Record<PriceSource, number> = { quote: 0, balance: 0, service: 0 }
+  private pricedFrom: Record<PriceKind, number> = { quote: 0, balance: 0, service: 0 }
   private readonly used = new Map<string, { name: string; price: TokenPrice }>()
   private readonly tokens = new Map<string, { chainId: number; contractAddress: string }>()
   private readonly reasons = new Map<string, number>()
@@ -236,7 +235,7 @@ export class SummaryFold {
    * a record is wrong), or more than `MAX_CHART_DAYS` days before the newest day drawn.
    * `leftOut` counts them, so the strip can say so.
    */
-  perDay(now = Date.now()): PerDay {
+  perDay(now = Date.now()): { days: DayBucket[]; leftOut: number } {
     const lastAllowed = Math.floor(now / DAY) + 1
     let leftOut = this.early
     let last = -Infinity
@@ -260,11 +259,5 @@ export class SummaryFold {
 const bucketTotal = (bucket: DayBucket) => STATUS_KEYS.reduce((n, s) => n + bucket[s], 0)
 
 export type DayBucket = { day: string } & Record<StatusKey, number>
-
-interface PerDay {
-  days: DayBucket[]
-  /** Entries with a creation time outside the drawn days (before 2009, after tomorrow, or more than `MAX_CHART_DAYS` before the last day drawn). */
-  leftOut: number
-}
 
 export type HistorySummary = ReturnType<SummaryFold['summary']>
