@@ -19,9 +19,6 @@ function attentionQueries(now: number): GetIntentHistoryRequest[] {
   ]
 }
 
-/** One question, up to the cap, every page written through to the cache. */
-const walk = (request: GetIntentHistoryRequest) => readHistory(request, { cap: PER_QUERY_CAP, pageSize: PAGE_SIZE })
-
 /**
  * The same questions asked of the cache, with each row's cached history entry (its receipt
  * and balances). `fetchedAt`, the queue's age, is the oldest fetch from the service, not the read.
@@ -47,7 +44,8 @@ function queueSource(profileId: string): LiveOrCachedSource<Candidate[]> {
   return {
     live: async () => {
       const now = Date.now()
-      const answers = await Promise.all(attentionQueries(now).map(walk))
+      // Each question up to the cap, every page written through to the cache.
+      const answers = await Promise.all(attentionQueries(now).map((q) => readHistory(q, { cap: PER_QUERY_CAP, pageSize: PAGE_SIZE })))
       const error = answers.find((a) => a.error)?.error
       if (error) return { ok: false, error }
       const candidates = answers.flatMap((a) => a.entries.map(candidateFromEntry).filter((c): c is Candidate => !!c))

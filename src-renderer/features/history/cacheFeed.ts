@@ -9,6 +9,7 @@ import {
   searchCachedIntents,
   storageErrorMessage,
   takeFirstPageEarly,
+  type CachedIntentRow,
   type EarlyRow,
   type OfflineCursor,
   type OfflineIntentFilter,
@@ -21,8 +22,6 @@ import type { HistoryQuery, HistoryViewSettings } from './filters'
  * project, creation time, providers) plus the full history entries fetched earlier;
  * filters it cannot apply are named in `caveats` and shown next to the list.
  */
-
-type CachedIntentRow = Awaited<ReturnType<typeof searchCachedIntents>>['rows'][number]
 
 export function offlineHistoryFor(query: HistoryQuery, settings: HistoryViewSettings) {
   const caveats: string[] = []
@@ -108,11 +107,6 @@ const entryOf = (row: CachedIntentRow, stored: { entry: IntentHistoryEntry; fetc
   fetchedAt: stored?.fetchedAt ?? row.fetchedAt,
 })
 
-async function entriesFor(profileId: string, rows: readonly CachedIntentRow[]) {
-  const stored = await readHistoryEntries(profileId, rows.map((r) => r.intentId))
-  return rows.map((row, i) => entryOf(row, stored[i]))
-}
-
 /** Whether the list is the whole cache newest first: the one whose first page may have been read at start-up. */
 const isNewestFirst = ({ filter, onlyRecoverable }: ReturnType<typeof offlineHistoryFor>) =>
   !onlyRecoverable && filter.order === 'desc' && Object.values(filter).filter((v) => v !== undefined).length === 1
@@ -150,7 +144,8 @@ export async function readCachedPage(
   try {
     do {
       const { rows, next } = await searchCachedIntents(profileId, filter, { limit: pageSize - entries.length, after })
-      for (const { entry, fetchedAt } of await entriesFor(profileId, rows)) {
+      const stored = await readHistoryEntries(profileId, rows.map((r) => r.intentId))
+      for (const { entry, fetchedAt } of rows.map((row, i) => entryOf(row, stored[i]))) {
         if (onlyRecoverable && entry.hasBalance !== true) continue
         entries.push(entry)
         oldest = Math.min(oldest ?? fetchedAt, fetchedAt)
