@@ -5,7 +5,7 @@ import { startAppCore, type AppCore } from '../bridge/appCore'
 import { SafeStorageKeyStore } from '../settings/keystore'
 import { forwardEvents, wireIpc } from './ipc'
 import { buildMenuTemplate } from './menu'
-import { createElectronNotify, createElectronQueryNotify } from './notify'
+import { createElectronNotifiers } from './notify'
 import { resolveRendererFile } from './rendererPath'
 import { logoHeaders } from '../logos/serve'
 import { readFile } from 'node:fs/promises'
@@ -90,12 +90,11 @@ app.on('web-contents-created', (_event, contents) => {
     if (external) void shell.openExternal(external)
     return { action: 'deny' }
   })
-  contents.on('will-navigate', (event, url) => {
+  const guard = (event: Electron.Event, url: string) => {
     if (!isAllowedNavigation(contents.getURL(), url)) event.preventDefault()
-  })
-  contents.on('will-redirect', (event, url) => {
-    if (!isAllowedNavigation(contents.getURL(), url)) event.preventDefault()
-  })
+  }
+  contents.on('will-navigate', guard)
+  contents.on('will-redirect', guard)
   contents.on('will-attach-webview', (event) => event.preventDefault())
 })
 
@@ -119,8 +118,7 @@ if (!app.requestSingleInstanceLock()) {
       dataDir,
       keyStore: new SafeStorageKeyStore(safeStorage, join(dataDir, 'access-keys.json')),
       simulator: { startAt: Date.now() },
-      notify: createElectronNotify(() => mainWindow, () => appCore?.events),
-      notifyQuery: createElectronQueryNotify(() => mainWindow, () => appCore?.events),
+      ...createElectronNotifiers(() => mainWindow, () => appCore?.events),
     })
     wireIpc(ipcMain, appCore.handlers)
     mainWindow = createWindow(appCore)

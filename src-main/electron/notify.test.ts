@@ -23,11 +23,13 @@ class FakeNotification {
 
 vi.mock('electron', () => ({ Notification: FakeNotification }))
 
-const { createElectronNotify, createElectronQueryNotify } = await import('./notify')
+const { createElectronNotifiers } = await import('./notify')
+const createElectronNotify = (...args: Parameters<typeof createElectronNotifiers>) => createElectronNotifiers(...args).notify
+const createElectronQueryNotify = (...args: Parameters<typeof createElectronNotifiers>) => createElectronNotifiers(...args).notifyQuery
 
 const notice = { profileId: 'sim', intentId: '0xabc', outcome: 'FAILED' as const, title: 'Intent failed', body: '0xabc: reverted' }
 
-describe('createElectronNotify', () => {
+describe('createElectronNotifiers', () => {
   beforeEach(() => {
     made.length = 0
     supported = true

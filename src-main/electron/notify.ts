@@ -7,13 +7,14 @@ import type { Notify } from '../watch'
 /** Notices still on screen; Electron drops a notification's click handler once it is garbage collected. */
 const MAX_KEPT = 100
 
-/** A notice and the event its click sends to the window. */
-type Show = (notice: { title: string; body: string }, onClick: BridgeEvent) => void
-
-/** Shows desktop notices; a click brings the window forward and sends it the notice's event (both looked up lazily: either may be re-created). */
-function createShow(getWindow: () => BrowserWindow | null, getEvents: () => EventHub | undefined): Show {
+/**
+ * Desktop notices for finished watches and for what watched queries find; a click brings
+ * the window forward and asks it to show the intent or the query (`list:open`). Window
+ * and events are looked up lazily: either may be re-created.
+ */
+export function createElectronNotifiers(getWindow: () => BrowserWindow | null, getEvents: () => EventHub | undefined): { notify: Notify; notifyQuery: QueryNotify } {
   const shown = new Set<Notification>()
-  return (notice, onClick) => {
+  const show = (notice: { title: string; body: string }, onClick: BridgeEvent) => {
     if (!Notification.isSupported()) return
     const n = new Notification({ title: notice.title, body: notice.body })
     const forget = () => shown.delete(n)
@@ -32,16 +33,8 @@ function createShow(getWindow: () => BrowserWindow | null, getEvents: () => Even
     if (shown.size > MAX_KEPT) shown.delete(shown.values().next().value as Notification)
     n.show()
   }
-}
-
-/** Desktop notifications for finished watches; a click asks the window to show the intent (`list:open`). */
-export function createElectronNotify(getWindow: () => BrowserWindow | null, getEvents: () => EventHub | undefined): Notify {
-  const show = createShow(getWindow, getEvents)
-  return (notice) => show(notice, { type: 'list:open', kind: 'watches', profileId: notice.profileId, id: notice.intentId })
-}
-
-/** Desktop notifications for what watched queries find; a click asks the window to show the query (`list:open`). */
-export function createElectronQueryNotify(getWindow: () => BrowserWindow | null, getEvents: () => EventHub | undefined): QueryNotify {
-  const show = createShow(getWindow, getEvents)
-  return (notice) => show(notice, { type: 'list:open', kind: 'queryWatches', profileId: notice.profileId, id: notice.queryId })
+  return {
+    notify: (notice) => show(notice, { type: 'list:open', kind: 'watches', profileId: notice.profileId, id: notice.intentId }),
+    notifyQuery: (notice) => show(notice, { type: 'list:open', kind: 'queryWatches', profileId: notice.profileId, id: notice.queryId }),
+  }
 }
