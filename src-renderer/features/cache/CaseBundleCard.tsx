@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react'
+import { useMutation } from '@tanstack/react-query'
 import type { ProfileView } from '@contract/app'
 import { SelectField } from '../../components/SelectField'
 import { storageErrorMessage, type CachedProfile } from '../../db'
 import { buildCaseBundle, caseBundleFiles, type CaseBundle } from './caseBundle'
 import { downloadBlob } from '../../lib/download'
 import { profileLabel, profileOptions } from './format'
-
-type State = { status: 'idle' } | { status: 'missing'; intentId: string } | { status: 'ready'; bundle: CaseBundle } | { status: 'error'; message: string }
 
 /** One intent's cached facts, notes and explorer links as a file to attach to a ticket. */
 export function CaseBundleCard({
@@ -23,18 +22,12 @@ export function CaseBundleCard({
   const [intentId, setIntentId] = useState(initialIntentId)
   const cachedActive = profiles.some((p) => p.profileId === activeProfileId)
   const [profileId, setProfileId] = useState(cachedActive ? activeProfileId! : (profiles[0]?.profileId ?? ''))
-  const [state, setState] = useState<State>({ status: 'idle' })
+  const bundle = useMutation({ mutationFn: (id: string) => buildCaseBundle(profileId, id) })
 
-  const build = async (e: FormEvent) => {
+  const build = (e: FormEvent) => {
     e.preventDefault()
     const id = intentId.trim()
-    if (!id || !profileId) return
-    try {
-      const bundle = await buildCaseBundle(profileId, id)
-      setState(bundle ? { status: 'ready', bundle } : { status: 'missing', intentId: id })
-    } catch (err) {
-      setState({ status: 'error', message: storageErrorMessage(err) })
-    }
+    if (id && profileId) bundle.mutate(id)
   }
 
   return (
@@ -51,17 +44,17 @@ export function CaseBundleCard({
           Build case bundle
         </button>
       </form>
-      {state.status === 'missing' ? (
+      {bundle.isSuccess && !bundle.data ? (
         <p role="status" className="muted">
-          Nothing is cached for {state.intentId} in {profileLabel(appProfiles, profileId)}. Open the intent online first.
+          Nothing is cached for {bundle.variables} in {profileLabel(appProfiles, profileId)}. Open the intent online first.
         </p>
       ) : null}
-      {state.status === 'error' ? (
+      {bundle.isError ? (
         <p role="alert" className="field-error">
-          {state.message}
+          {storageErrorMessage(bundle.error)}
         </p>
       ) : null}
-      {state.status === 'ready' ? <BundlePreview bundle={state.bundle} /> : null}
+      {bundle.data ? <BundlePreview bundle={bundle.data} /> : null}
     </section>
   )
 }
