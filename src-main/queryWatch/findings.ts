@@ -123,18 +123,8 @@ function leftTheFilter(seen: SeenMap, entries: readonly IntentHistoryEntry[], op
 export const mergeFindings = (fresh: readonly QueryFinding[], old: readonly QueryFinding[], limit = FINDINGS_LIMIT): QueryFinding[] =>
   [...fresh, ...old].slice(0, limit)
 
-/** Canonical text of a query (keys sorted), so the same filter saved twice is recognised. */
-export function canonicalQuery(query: object): string {
-  const sort = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(sort)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.entries(v)
-              .filter(([, x]) => x !== undefined)
-              .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-              .map(([k, x]) => [k, sort(x)]),
-          )
-        : v
-  return JSON.stringify(sort(query))
-}
+/** Canonical text of a query (keys sorted at every level), so the same filter saved twice is recognised. */
+export const canonicalQuery = (query: object): string =>
+  JSON.stringify(query, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+  )
