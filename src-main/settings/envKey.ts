@@ -15,12 +15,9 @@ export interface EnvKeyNames {
   profile: string
 }
 
-export const HOST_KEY_ENV: EnvKeyNames = { key: 'SVC_ACCESS_KEY', origin: 'SVC_ACCESS_KEY_ORIGIN', profile: 'SVC_ACCESS_KEY_PROFILE' }
-export const CLI_KEY_ENV: EnvKeyNames = {
-  key: 'INTENT_EXPLORER_ACCESS_KEY',
-  origin: 'INTENT_EXPLORER_ACCESS_KEY_ORIGIN',
-  profile: 'INTENT_EXPLORER_ACCESS_KEY_PROFILE',
-}
+const envKeyNames = (key: string): EnvKeyNames => ({ key, origin: `${key}_ORIGIN`, profile: `${key}_PROFILE` })
+export const HOST_KEY_ENV = envKeyNames('SVC_ACCESS_KEY')
+export const CLI_KEY_ENV = envKeyNames('INTENT_EXPLORER_ACCESS_KEY')
 
 export interface ConfinedKey {
   key: string

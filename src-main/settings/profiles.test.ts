@@ -20,7 +20,7 @@ describe('ProfileStore', () => {
     expect(store.list()).toEqual([{ id: SIMULATOR_PROFILE_ID, name: 'Simulator', baseUrl: '', dialect: SPEC_DIALECT, builtIn: true }])
     expect(store.activeId()).toBe(SIMULATOR_PROFILE_ID)
     store.setBuiltInSimulatorUrl('http://127.0.0.1:5050/')
-    expect(store.active().baseUrl).toBe('http://127.0.0.1:5050')
+    expect(store.require(store.activeId()).baseUrl).toBe('http://127.0.0.1:5050')
     expect(store.recovered).toBeUndefined()
   })
 
@@ -33,7 +33,7 @@ describe('ProfileStore', () => {
 
     const reopened = ProfileStore.open(file)
     expect(reopened.list().map((p) => p.name)).toEqual(['Simulator', 'Prod'])
-    expect(reopened.active()).toEqual({ id: prod.id, name: 'Prod', baseUrl: 'https://svc2.example.com', dialect: SPEC_DIALECT })
+    expect(reopened.require(reopened.activeId())).toEqual({ id: prod.id, name: 'Prod', baseUrl: 'https://svc2.example.com', dialect: SPEC_DIALECT })
 
     reopened.remove(prod.id)
     expect(reopened.activeId()).toBe(SIMULATOR_PROFILE_ID)

@@ -84,10 +84,6 @@ export class ProfileStore {
     return this.activeProfileId
   }
 
-  active(): Profile {
-    return this.get(this.activeProfileId) ?? this.simulator()
-  }
-
   /** Creates a profile, or updates the one with `input.id`. */
   save(input: ProfileInput): Profile {
     const parsed = decodeWith(ProfileInputSchema, input)
