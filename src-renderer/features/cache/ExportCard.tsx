@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useMutation } from '@tanstack/react-query'
 import type { ProfileView } from '@contract/app'
 import { storageErrorMessage, STORES, type StoreName } from '../../db'
 import { exportCache, type TransferProgress } from '../../db/transfer'
@@ -10,17 +11,11 @@ import type { Inventory } from '../../data/cacheAdmin'
 
 const EXPORTABLE = STORES.filter((s) => s.kind !== 'derived')
 
-type State =
-  | { status: 'idle' }
-  | { status: 'running'; progress: TransferProgress }
-  | { status: 'done'; records: number; bytes: number; fileName: string }
-  | { status: 'error'; message: string }
-
 /** Everything, or a chosen set of stores and profiles, to one JSON file. */
 export function ExportCard({ inventory, appProfiles }: { inventory: Inventory; appProfiles: readonly ProfileView[] | undefined }) {
   const [stores, setStores] = useState<ReadonlySet<StoreName>>(() => new Set(EXPORTABLE.map((s) => s.name)))
   const [profiles, setProfiles] = useState<ReadonlySet<string> | null>(null)
-  const [state, setState] = useState<State>({ status: 'idle' })
+  const [progress, setProgress] = useState<TransferProgress>({ done: 0, total: 0, phase: 'reading' })
   const chosenProfiles = profiles ?? new Set(inventory.profiles.map((p) => p.profileId))
   const toggle = <T,>(set: ReadonlySet<T>, value: T): Set<T> => {
     const next = new Set(set)
@@ -33,21 +28,15 @@ export function ExportCard({ inventory, appProfiles }: { inventory: Inventory; a
   }
   const selected = [...stores].reduce((n, s) => n + countOf(s), 0)
 
-  const run = async () => {
-    setState({ status: 'running', progress: { done: 0, total: selected, phase: 'reading' } })
-    try {
-      const result = await exportCache({ stores: [...stores], profiles: [...chosenProfiles] }, (progress) =>
-        setState({ status: 'running', progress }),
-      )
-      downloadBlob(result.blob, result.fileName)
-      const records = Object.values(result.counts).reduce((a, b) => a + (b ?? 0), 0)
-      setState({ status: 'done', records, bytes: result.blob.size, fileName: result.fileName })
-    } catch (e) {
-      setState({ status: 'error', message: storageErrorMessage(e) })
-    }
-  }
-
-  const running = state.status === 'running'
+  const exporting = useMutation({
+    mutationFn: () => {
+      setProgress({ done: 0, total: selected, phase: 'reading' })
+      return exportCache({ stores: [...stores], profiles: [...chosenProfiles] }, setProgress)
+    },
+    onSuccess: (result) => downloadBlob(result.blob, result.fileName),
+  })
+  const done = exporting.data
+  const running = exporting.isPending
   return (
     <section className="card" aria-labelledby="cache-export-title">
       <h2 id="cache-export-title">Export</h2>
@@ -74,19 +63,19 @@ export function ExportCard({ inventory, appProfiles }: { inventory: Inventory; a
         </fieldset>
       </div>
       <div className="row cache-actions">
-        <button type="button" className="primary" onClick={run} disabled={running || !stores.size || !chosenProfiles.size}>
+        <button type="button" className="primary" onClick={() => exporting.mutate()} disabled={running || !stores.size || !chosenProfiles.size}>
           Export {formatCount(selected)} records
         </button>
       </div>
-      {state.status === 'running' ? <ProgressLine label="Export progress" progress={state.progress} /> : null}
-      {state.status === 'done' ? (
+      {running ? <ProgressLine label="Export progress" progress={progress} /> : null}
+      {done ? (
         <p role="status" className="tone-ok">
-          Exported {formatCount(state.records)} records ({formatBytes(state.bytes)}) to {state.fileName}.
+          Exported {formatCount(Object.values(done.counts).reduce((a, b) => a + (b ?? 0), 0))} records ({formatBytes(done.blob.size)}) to {done.fileName}.
         </p>
       ) : null}
-      {state.status === 'error' ? (
+      {exporting.isError ? (
         <p role="alert" className="field-error">
-          Export failed: {state.message}
+          Export failed: {storageErrorMessage(exporting.error)}
         </p>
       ) : null}
     </section>
