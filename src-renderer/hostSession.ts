@@ -64,17 +64,11 @@ export async function obtainHostSession(env: SessionEnv | typeof fetch): Promise
   const e = typeof env === 'function' ? browserEnv(env) : env
   const launch = takeLaunchSecret(e)
   const fresh = launch === null ? undefined : await exchange(e, launch)
-  if (fresh !== undefined) {
-    try {
-      e.storage?.setItem(STORAGE_KEY, fresh)
-    } catch {
-      // Storage full or disabled: this page still works until it is reloaded.
-    }
-    return fresh
-  }
   try {
-    return e.storage?.getItem(STORAGE_KEY) ?? undefined
+    if (fresh === undefined) return e.storage?.getItem(STORAGE_KEY) ?? undefined
+    e.storage?.setItem(STORAGE_KEY, fresh)
   } catch {
-    return undefined
+    // Storage full or disabled: a fresh credential still works until the page is reloaded.
   }
+  return fresh
 }
