@@ -14,12 +14,8 @@ const isEntry = (e: unknown): e is [string, TokenLabel] => Array.isArray(e) && t
 
 /** Stored as entry lists (`[profileId, [[key, label], …]]`); read back into maps, dropping whatever is not a label. */
 function revive(list: unknown): ReadonlyMap<string, Labels> {
-  const byProfile = new Map<string, Labels>()
-  if (!Array.isArray(list)) return byProfile
-  for (const item of list)
-    if (Array.isArray(item) && typeof item[0] === 'string' && Array.isArray(item[1]))
-      byProfile.set(item[0], new Map((item[1] as unknown[]).filter(isEntry)))
-  return byProfile
+  const profiles = (Array.isArray(list) ? list : []).filter((item): item is [string, unknown[]] => Array.isArray(item) && typeof item[0] === 'string' && Array.isArray(item[1]))
+  return new Map(profiles.map(([profileId, labels]) => [profileId, new Map(labels.filter(isEntry))]))
 }
 
 /**
