@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 import type { SvcError } from '@contract/errors'
-import type { ChainInfo } from '@contract/service'
+import type { ChainInfo, TokenMetadata } from '@contract/service'
 
 /**
  * What shared display pieces (`components/`) need to know beyond their props: chain names
@@ -9,12 +9,8 @@ import type { ChainInfo } from '@contract/service'
  * components depend on `lib/` only and render on their own (nothing known) in tests.
  */
 
-export interface TokenLabel {
-  symbol?: string
-  decimals?: number
-  name?: string
-  logoUri?: string
-}
+/** What the app knows to name a token by: the service's token metadata without its place. */
+export type TokenLabel = Pick<TokenMetadata, 'symbol' | 'decimals' | 'name' | 'logoUri'>
 
 /** Token labels by `chainId:address` (address lower-cased). */
 export type TokenLabels = ReadonlyMap<string, TokenLabel>
