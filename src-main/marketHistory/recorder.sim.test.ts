@@ -66,7 +66,7 @@ describe('the market recorder', () => {
       expect(r.setSettings({ intervalMinutes: 5 }).intervalMinutes).toBe(5)
       await vi.advanceTimersByTimeAsync(1)
       expect(snap).toHaveBeenCalledTimes(1)
-      expect(recorder(dir).r.settings()).toEqual({ intervalMinutes: 5 })
+      expect(recorder(dir).r.state('p1').intervalMinutes).toBe(5)
       r.setSettings({ intervalMinutes: null })
       await vi.advanceTimersByTimeAsync(3_600_000)
       expect(snap).toHaveBeenCalledTimes(1)

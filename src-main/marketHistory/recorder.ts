@@ -119,10 +119,6 @@ export class MarketRecorder {
     return s
   }
 
-  settings(): RecorderSettings {
-    return { ...this.current }
-  }
-
   setSettings(next: RecorderSettings): RecorderState {
     this.current = { intervalMinutes: next.intervalMinutes }
     writeJsonAtomic(this.settingsFile, { version: 1, ...this.current })
