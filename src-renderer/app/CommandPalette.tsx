@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
-import { whenIdle } from '../data/liveOrCached'
+import { whenIdle } from '../lib/whenIdle'
 import type { PaletteDialog } from './PaletteDialog'
 import { SEARCH_BOX_ID, isBareKey } from './shortcuts'
 

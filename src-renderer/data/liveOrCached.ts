@@ -2,6 +2,7 @@ import type { Fetched } from '@contract/app'
 import type { BridgeArgs, BridgeCallOptions, BridgeResult } from '@contract/bridge'
 import type { BridgeMethodName } from '@contract/channels'
 import type { Result, SvcError } from '@contract/errors'
+import { whenIdle } from '../lib/whenIdle'
 import { call } from './call'
 import { toSvcError } from './errors'
 import { writeThrough, type DataOf } from './keepAnswers'
@@ -38,12 +39,6 @@ export interface LiveOrCachedSource<T, L = T> {
   cached(): Promise<CachedHit<T> | undefined>
   /** Turns a live answer into what the view shows (identity when T and L agree). */
   shape?(live: L): T
-}
-
-/** Runs `work` when the window is idle (at the latest after a second). */
-export function whenIdle(work: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 1000 })
-  else setTimeout(work, 0)
 }
 
 /**

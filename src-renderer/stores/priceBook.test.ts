@@ -20,6 +20,7 @@ describe('the price book', () => {
 
   it('is kept in local storage and read back, dropping whatever is not a price', async () => {
     usePriceBookStore.getState().learn('a', [['1:0xt', { usd: 2, from: 'service' }]], 200)
+    await new Promise((resolve) => setTimeout(resolve, 0))
     const stored = JSON.parse(localStorage.getItem(KEY)!) as { state: { byProfile: Record<string, Record<string, unknown>> }; version: number }
     expect(stored.state.byProfile.a['1:0xt']).toEqual({ usd: 2, from: 'service', at: 200 })
     stored.state.byProfile.a['1:0xbad'] = { usd: -1, from: 'service', at: 1 }
@@ -27,6 +28,7 @@ describe('the price book', () => {
     stored.state.byProfile.b = 'not a book' as unknown as Record<string, unknown>
     // A fresh start: nothing in memory, the stored book as another run left it.
     usePriceBookStore.setState({ byProfile: new Map() })
+    await new Promise((resolve) => setTimeout(resolve, 0))
     localStorage.setItem(KEY, JSON.stringify(stored))
     await usePriceBookStore.persist.rehydrate()
     expect([...priceBookOf('a')]).toEqual([['1:0xt', { usd: 2, from: 'service', at: 200 }]])

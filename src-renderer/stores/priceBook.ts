@@ -1,6 +1,7 @@
 import { create } from 'zustand'
-import { createJSONStorage, persist } from 'zustand/middleware'
+import { persist } from 'zustand/middleware'
 import { newerPrice, type KnownPrice, type PriceBook } from '../lib/priceSource'
+import { storageWrittenWhenIdle } from './storageWrittenWhenIdle'
 
 /** Tokens kept per profile: a few thousand prices at most, newest kept. */
 const KEPT = 5000
@@ -32,7 +33,8 @@ function revive(raw: unknown): ReadonlyMap<string, PriceBook> {
   return out
 }
 
-const flatten = (byProfile: ReadonlyMap<string, PriceBook>) => Object.fromEntries([...byProfile].map(([id, book]) => [id, Object.fromEntries(book)]))
+/** Maps are stored as objects (`{ profileId: { key: price } }`), when the book is written rather than at every change. */
+const mapsAsObjects = (_key: string, value: unknown) => (value instanceof Map ? Object.fromEntries(value) : value)
 
 /**
  * The price source of each profile (`lib/priceSource.ts`), filled from every service answer
@@ -56,8 +58,8 @@ export const usePriceBookStore = create<PriceBookState>()(
     {
       name: 'intent-explorer.price-book',
       version: 1,
-      storage: createJSONStorage(() => localStorage),
-      partialize: (s) => ({ byProfile: flatten(s.byProfile) }) as unknown as PriceBookState,
+      storage: storageWrittenWhenIdle({ replacer: mapsAsObjects }),
+      partialize: (s) => ({ byProfile: s.byProfile }) as PriceBookState,
       merge: (persisted, current) => ({ ...current, byProfile: revive((persisted as { byProfile?: unknown } | undefined)?.byProfile) }),
     },
   ),
