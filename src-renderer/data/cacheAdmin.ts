@@ -10,7 +10,6 @@ import { importCache, type CacheFile, type ImportOptions, type TransferProgress 
 import { isCachedList } from './client'
 import { toSvcError } from './errors'
 import { CACHE_READ_SOURCES, OTHER_SOURCES, queryKeys } from './keys'
-import { cacheWrite } from './notes'
 import { forgetQuotedReads } from './useQuotedIntents'
 import { useProfileId } from './useServiceQuery'
 
@@ -31,11 +30,14 @@ function followsTheCache(q: Query): boolean {
   return cached || q.state.status === 'error' || CACHE_SOURCES.has(q.queryKey[1] as string)
 }
 
-/** A cache write whose failure is an `SvcError` in the cache's words, after which every view reads what the cache now holds. */
+/** A failure of the cache as an `SvcError` in the cache's words. */
+const storageFailure = (e: unknown): Promise<never> => Promise.reject(toSvcError(new Error(storageErrorMessage(e))))
+
+/** A cache write whose failure is a `storageFailure`, after which every view reads what the cache now holds. */
 function useCacheChange<A, T>(write: (args: A) => Promise<T>) {
   const client = useQueryClient()
   return useMutation({
-    mutationFn: cacheWrite((args: A) => write(args).catch((e: unknown) => Promise.reject(new Error(storageErrorMessage(e))))),
+    mutationFn: (args: A) => write(args).catch(storageFailure),
     // Shown queries read again at once, the others when next shown; live answers stay.
     // The pricing reads kept for 30 s are of the cache as it was: forget them first.
     onSuccess: () => {
@@ -83,11 +85,7 @@ export interface Inventory {
   storage: StorageEstimate
 }
 
-const readInventory = (): Promise<Inventory> =>
-  Promise.all([cacheInventory(), estimateStorage()]).then(
-    ([inv, storage]) => ({ ...inv, storage }),
-    (e: unknown) => Promise.reject(toSvcError(new Error(storageErrorMessage(e)))),
-  )
+const readInventory = (): Promise<Inventory> => Promise.all([cacheInventory(), estimateStorage()]).then(([inv, storage]) => ({ ...inv, storage }), storageFailure)
 
 /**
  * What the cache holds (every profile's records), a cache-only query. Counted afresh when
