@@ -1,4 +1,5 @@
 import type { GasFeeOptions, Intent, TokenMetadata } from '@contract/service'
+import type { TokenLabel } from './displaySources'
 
 /**
  * Reading an Intent the way people talk about it: what went in where, what came out
@@ -45,6 +46,12 @@ export function intentRoute(intent: Intent): { from: RouteLeg; to: RouteLeg } {
       amountKind: 'quoted',
     },
   }
+}
+
+/** A leg with its token's symbol and decimals from `resolve` (the view's labels) where the answer itself left them out. */
+export function labelledLeg(leg: RouteLeg, resolve: (chainId: number | undefined, address: string | undefined) => TokenLabel | undefined): RouteLeg {
+  const known = resolve(leg.chainId, leg.tokenAddress)
+  return { ...leg, symbol: leg.symbol ?? known?.symbol, decimals: leg.decimals ?? known?.decimals }
 }
 
 /** Provider codes of the quote's route; the spec leaves the element type open, so anything else is shown as JSON. */

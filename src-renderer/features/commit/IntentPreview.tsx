@@ -6,13 +6,12 @@ import { Hex } from '../../components/Hex'
 import { Route } from '../../components/Route'
 import { StatusBadge } from '../../components/StatusBadge'
 import { formatAge, formatAmount, formatDateTime, formatDuration, formatPercent, formatUsd, parseTime } from '../../lib/format'
-import { intentProviders, intentRoute } from '../../lib/intentRoute'
+import { intentProviders, intentRoute, labelledLeg } from '../../lib/intentRoute'
 import { useNow } from '../../lib/useNow'
 import { useChainsById } from '../../data/reference/chains'
 import { useServiceNow } from '../../data/serviceExtras'
 import { useTokenCatalog } from '../../data/reference/knownTokens'
 import { chainName } from '../../lib/chains'
-import { labelledRoute } from './tokenLabels'
 
 /** An amount of a token named by address, labelled with what the answer states, else the catalogue (learnt labels and well-known tokens). */
 function CatalogAmount(p: { chainId?: number; token?: string; raw?: string; decimals?: number; symbol?: string }) {
@@ -169,11 +168,12 @@ function FeesSection({ intent, gasFeeOptions }: { intent: Intent; gasFeeOptions?
  * gas, deadline. `status` is the service's latest word (after a commit), else the intent's own.
  */
 export function IntentPreview({ intent, gasFeeOptions, status }: { intent: Intent; gasFeeOptions?: GasFeeOptions; status?: ReportedStatus }) {
-  const route = labelledRoute(intent, useTokenCatalog())
+  const { from, to } = intentRoute(intent)
+  const find = useTokenCatalog().find
   return (
     <div className="card commit-preview" role="region" aria-label="Intent details">
       <h2>
-        <Route {...route} />
+        <Route from={labelledLeg(from, find)} to={labelledLeg(to, find)} />
       </h2>
       <div className="commit-preview-grid">
         <IntentSection intent={intent} status={status ?? intent.status} />

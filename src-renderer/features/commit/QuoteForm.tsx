@@ -7,8 +7,8 @@ import { SelectField } from '../../components/SelectField'
 import { Route } from '../../components/Route'
 import type { TokenChoice } from '../../data/reference/knownTokens'
 import { formatAge, parseTime, shortHex } from '../../lib/format'
-import { labelledRoute } from './tokenLabels'
 import { quotedAmountText } from './quoteForm'
+import { intentRoute, labelledLeg } from '../../lib/intentRoute'
 import { CHAIN_FIELD, TOKEN_FIELD, useQuoteForm, type QuoteFormModel, type Side } from './useQuoteForm'
 
 /** The select's value for "type an address instead". */
@@ -75,11 +75,11 @@ function AmountFields({ model }: { model: QuoteFormModel }) {
 /** The answer, read with symbols and token units, and the way to take it into the commit box. */
 function QuoteResult({ model, answer, onUse }: { model: QuoteFormModel; answer: QuoteIntentResponse; onUse: (answer: QuoteIntentResponse) => void }) {
   const expiresAt = parseTime(answer.intent.expiresAt)
-  const route = labelledRoute(answer.intent, model.catalog)
+  const { from, to } = intentRoute(answer.intent)
   return (
     <div className="notice notice-info commit-quote-result" role="status">
       <p>
-        Quoted: <Route {...route} />
+        Quoted: <Route from={labelledLeg(from, model.catalog.find)} to={labelledLeg(to, model.catalog.find)} />
         {expiresAt !== undefined ? <span className="muted"> · expires {formatAge(expiresAt)}</span> : null}
       </p>
       {model.sent ? <p className="muted small">Asked for {quotedAmountText(model.sent, model.tokens.origin)}.</p> : null}

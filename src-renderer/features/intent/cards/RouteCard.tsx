@@ -1,7 +1,7 @@
 import type { Intent, IntentReceipt } from '@contract/service'
 import { sentNothing } from '@contract/service/constants'
 import { Route } from '../../../components/Route'
-import { intentRoute } from '../../../lib/intentRoute'
+import { intentRoute, labelledLeg } from '../../../lib/intentRoute'
 import { Card, chain, hex, KV, nativeAmount, plain, time, token, tokenAmount, useTokenLookup } from './parts'
 import { yesNo } from '../../../lib/format'
 
@@ -15,10 +15,6 @@ const notReported = <span className="muted">Not reported by this service</span>
 export function RouteCard({ intent, receipt }: { intent: Intent; receipt?: IntentReceipt }) {
   const tokenOf = useTokenLookup()
   const { from, to } = intentRoute(intent)
-  const label = (leg: typeof from) => {
-    const t = tokenOf(leg.chainId, leg.tokenAddress)
-    return { ...leg, symbol: leg.symbol ?? t?.symbol, decimals: leg.decimals ?? t?.decimals }
-  }
   const o = intent.originChainId
   const d = intent.destinationChainId
   const received = receipt?.summary?.destinationTokenAmount
@@ -28,7 +24,7 @@ export function RouteCard({ intent, receipt }: { intent: Intent; receipt?: Inten
   return (
     <Card id="summary" title="Summary">
       <p className="intent-route-line">
-        <Route from={label(from)} to={label(arrived)} />
+        <Route from={labelledLeg(from, tokenOf)} to={labelledLeg(arrived, tokenOf)} />
       </p>
       <KV
         label="Summary"
