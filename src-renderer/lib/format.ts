@@ -94,7 +94,6 @@ export function shortHex(value: string, head = 6, tail = 4): string {
   return value.length <= head + tail + 1 ? value : `${value.slice(0, head)}…${value.slice(-tail)}`
 }
 
-
 /**
  * Dates show in the local zone or in UTC (Settings' "Show times in UTC"). The choice is
  * read here, at formatting time, so every date in the app follows it; the shell
