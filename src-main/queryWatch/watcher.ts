@@ -181,7 +181,8 @@ class QueryWatcher extends ListBook<StoredQueries & { version: 1 }> implements Q
     else if (!(phase === 'retrying' && error?.kind === 'RateLimited')) {
       const soonest = this.soonest(entry)
       if (nextPollAt === undefined || soonest < nextPollAt) this.stamp(entry, { nextPollAt: soonest })
-      this.scheduler.wake(entry)
+      // Looked at again at once: the due time moved earlier.
+      entry.wake?.()
     }
     this.changed(entry, [])
     return entry.state

@@ -129,7 +129,7 @@ describe('Scheduler', () => {
     s.start(e)
     await clock.advance(1_000)
     e.dueAt = 1_000
-    s.wake(e)
+    e.wake?.()
     await settle()
     expect(e.attempts).toEqual([1_000])
     await s.stopAll([e])

@@ -68,11 +68,6 @@ export class Scheduler<E extends Scheduled> {
     entry.controller = undefined
   }
 
-  /** Looks at the item's due time again at once (it was moved earlier). */
-  wake(entry: E): void {
-    entry.wake?.()
-  }
-
   /** Ends every loop for good; resolves when all have returned. */
   async stopAll(entries: Iterable<E>): Promise<void> {
     this.stopped = true
