@@ -63,13 +63,14 @@ export function useIntentSearch(plan: SearchPlan): IntentSearch {
   const planKey = JSON.stringify(list)
   const ctx = useMemo<SearchContext>(() => ({ profileId: profileId ?? '', client, offline: isOfflineMode }), [profileId, client])
   const enabled = profileId !== undefined
-  const preview = enabled && !offlineNow ? previewQuery(ctx, list) : undefined
-  const hasPreview = preview !== undefined
+  // The same queries until the plan, profile or mode changes: new ones at each render had the query library look them all up again.
+  const { queries, hasPreview } = useMemo(() => {
+    const preview = enabled && !offlineNow ? previewQuery(ctx, list) : undefined
+    const all = [...(preview ? [preview] : []), ...list.map((c) => ({ ...candidateQuery(ctx, c, preview), enabled }))]
+    return { queries: all as UseQueryOptions<unknown>[], hasPreview: preview !== undefined }
+  }, [ctx, list, enabled, offlineNow])
   const combine = useMemo(() => combineResults(hasPreview), [hasPreview])
-  const { preview: previewRows, outcomes } = useQueryList(
-    [...(preview ? [preview] : []), ...list.map((c) => ({ ...candidateQuery(ctx, c, preview), enabled }))] as UseQueryOptions<unknown>[],
-    combine,
-  )
+  const { preview: previewRows, outcomes } = useQueryList(queries, combine)
 
   const [more, setMore] = useState({ planKey, pages: 1 })
   const pages = more.planKey === planKey ? more.pages : 1
