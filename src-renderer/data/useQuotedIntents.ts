@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import type { IntentHistoryEntry } from '@contract/service'
-import { readQuotedIntents, type QuoteFields } from '../db'
+import { hash, readQuotedIntents, type QuoteFields } from '../db'
 import { queryKeys } from './keys'
 import { useProfileId } from './useServiceQuery'
 
@@ -11,11 +11,7 @@ const PRICE_SAMPLE = 500
 const NONE: readonly QuoteFields[] = []
 
 /** A short, stable signature of the ids (order included), so the key stays small for thousands of entries. */
-function idsSignature(ids: readonly string[]): string {
-  let h = 0x811c9dc5
-  for (const id of ids) for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 0x01000193)
-  return `${ids.length}:${(h >>> 0).toString(16)}`
-}
+const idsSignature = (ids: readonly string[]): string => `${ids.length}:${hash(ids.join(' '))}`
 
 /** How long a read of the cache for pricing is reused (as the query's own staleness). */
 const STALE_MS = 30_000

@@ -19,7 +19,7 @@ const intentState = (i: Intent): string => [i.status, i.updatedAt, i.expiresAt].
 const historyState = (e: IntentHistoryEntry): string => [e.status, e.updatedAt, e.expiresAt, e.hasBalance, receiptState(e.receipt), balances(e)].join('|')
 
 /** 53-bit string hash (cyrb53), in base 36: rows stay small, and a collision needs 2^26 versions of one intent. */
-function hash(text: string): string {
+export function hash(text: string): string {
   let h1 = 0xdeadbeef
   let h2 = 0x41c6ce57
   for (let i = 0; i < text.length; i++) {

@@ -27,6 +27,7 @@ export { estimateStorage, requestPersistentStorage, type StorageEstimate } from 
 export { storageErrorMessage } from './errors'
 export { onCacheActivity, type CacheActivity } from './activity'
 export { readRouteFactBatches } from './rowBatches'
+export { hash } from './fingerprint'
 export { explorerDb, openExplorerDb, setExplorerDb, type ExplorerDb, type SavedSearchView } from './db'
 export { DB_NAME, SCHEMA_VERSION, STORES, type StoreName } from './schema'
 export { rowOfHistoryEntry, walletKey, type CachedIntentRow } from './records'
