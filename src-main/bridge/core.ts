@@ -217,12 +217,9 @@ export function createCore(deps: CoreDeps): Core {
     activeProfileId: profiles.activeId(),
     simulatorUrl: deps.demo?.url(),
     keyStorage: keys.describe(),
-    recoveredSettings: [
-      ...(profiles.recovered ? [{ file: 'profiles' as const, ...profiles.recovered }] : []),
-      ...(keys.recovered ? [{ file: 'access keys' as const, ...keys.recovered }] : []),
-      ...(watches.recovered ? [{ file: 'watch list' as const, ...watches.recovered }] : []),
-      ...(queryWatches?.recovered ? [{ file: 'watched queries' as const, ...queryWatches.recovered }] : []),
-    ],
+    recoveredSettings: (
+      [['profiles', profiles.recovered], ['access keys', keys.recovered], ['watch list', watches.recovered], ['watched queries', queryWatches?.recovered]] as const
+    ).flatMap(([file, recovery]) => (recovery ? [{ file, ...recovery }] : [])),
   })
   const changed = (): AppInfo => {
     const info = appInfo()

@@ -83,7 +83,6 @@ function bearerToken(req: IncomingMessage): string | undefined {
   return m?.[1]
 }
 
-class BodyTooLarge extends Error {}
 
 const securityHeaders = {
   'Content-Security-Policy': RENDERER_CSP,
@@ -99,16 +98,18 @@ function send(res: ServerResponse, status: number, body: string, type = 'text/pl
   res.end(body)
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  if (Number(req.headers['content-length']) > MAX_BRIDGE_BODY) throw new BodyTooLarge()
+/** The body as JSON (`undefined` when empty), or why it cannot be read. */
+async function readJsonBody(req: IncomingMessage): Promise<{ value: unknown } | 'tooLarge' | 'notJson'> {
+  if (Number(req.headers['content-length']) > MAX_BRIDGE_BODY) return 'tooLarge'
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req) {
     size += (chunk as Buffer).length
-    if (size > MAX_BRIDGE_BODY) throw new BodyTooLarge()
+    if (size > MAX_BRIDGE_BODY) return 'tooLarge'
     chunks.push(chunk as Buffer)
   }
-  return Buffer.concat(chunks).toString('utf8')
+  const text = Buffer.concat(chunks).toString('utf8')
+  return orElse<{ value: unknown } | 'notJson'>(() => ({ value: text ? JSON.parse(text) : undefined }), 'notJson')
 }
 
 const sendJson = (res: ServerResponse, status: number, value: unknown) => send(res, status, JSON.stringify(value), 'application/json')
@@ -145,13 +146,10 @@ async function sendFile(res: ServerResponse, file: string, headers: Record<strin
 
 /** `POST /session {"launch": secret}` → `{"session": credential}`, once per launch secret. */
 async function serveExchange(sessions: HostSessions, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  let launch: unknown
-  try {
-    launch = (JSON.parse(await readBody(req)) as { launch?: unknown })?.launch
-  } catch (e) {
-    if (e instanceof BodyTooLarge) return send(res, 413, 'Too large')
-    return send(res, 400, 'The body must be {"launch": "<secret from the launch URL>"}')
-  }
+  const body = await readJsonBody(req)
+  if (body === 'tooLarge') return send(res, 413, 'Too large')
+  if (body === 'notJson' || body.value === undefined) return send(res, 400, 'The body must be {"launch": "<secret from the launch URL>"}')
+  const launch = (body.value as { launch?: unknown } | undefined)?.launch
   const session = typeof launch === 'string' ? sessions.exchange(launch) : undefined
   if (!session)
     return send(res, 401, 'This launch link has already been used or is not from this host: open the tab it was used in, or restart the host for a new link.')
@@ -160,15 +158,10 @@ async function serveExchange(sessions: HostSessions, req: IncomingMessage, res: 
 
 async function serveBridge(opts: HostOptions, req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
   if (!isBridgeMethodName(method)) return send(res, 404, `No bridge method ${method}`)
-  let args: unknown
-  try {
-    const text = await readBody(req)
-    args = text ? JSON.parse(text) : undefined
-  } catch (e) {
-    if (e instanceof BodyTooLarge)
-      return sendJson(res, 413, refusal(method, 'InvalidArgument', `The request is larger than the ${MAX_BRIDGE_BODY / 1024} KiB a bridge call may carry`))
-    return sendJson(res, 400, refusal(method, 'InvalidArgument', 'The request body is not valid JSON'))
-  }
+  const body = await readJsonBody(req)
+  if (body === 'tooLarge')
+    return sendJson(res, 413, refusal(method, 'InvalidArgument', `The request is larger than the ${MAX_BRIDGE_BODY / 1024} KiB a bridge call may carry`))
+  if (body === 'notJson') return sendJson(res, 400, refusal(method, 'InvalidArgument', 'The request body is not valid JSON'))
   // A tab that gives a call up (a new search, a view left) closes its connection: the
   // call's work in main and its service request are abandoned, and nothing is sent.
   const gone = new AbortController()
@@ -177,7 +170,7 @@ async function serveBridge(opts: HostOptions, req: IncomingMessage, res: ServerR
   }
   res.on('close', onClose)
   try {
-    const result = await opts.handlers[method](args, { signal: gone.signal })
+    const result = await opts.handlers[method](body.value, { signal: gone.signal })
     if (!gone.signal.aborted) sendJson(res, 200, result)
   } finally {
     res.off('close', onClose)

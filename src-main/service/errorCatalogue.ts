@@ -80,8 +80,7 @@ export function lookupServiceError(name: string | undefined, code: number | unde
 
 /** Errors of a retried kind that another attempt cannot cure (a switch on the service). */
 export function isDeliberate(name: string | undefined): boolean {
-  if (name === undefined) return false
-  const e = byName.get(name)
+  const e = name === undefined ? undefined : byName.get(name)
   return e !== undefined && (e.kind === 'Unavailable' || e.kind === 'RateLimited') && !e.transient
 }
 
