@@ -1,4 +1,4 @@
-import { useId, type FormEvent, type InputHTMLAttributes } from 'react'
+import { useId, type FormEvent } from 'react'
 import { MARKET_TYPES } from '@contract/service/constants'
 import { ChainSelect } from '../../../components/ChainSelect'
 import { ChainsPicker } from '../../../components/ChainsPicker'
@@ -7,32 +7,12 @@ import { FormField } from '../../../components/FormField'
 import { SelectField } from '../../../components/SelectField'
 import { Suggestions } from '../../../components/Suggestions'
 import { splitList } from '../../../lib/filterCodec'
-import { useDraft } from '../../../lib/useDraft'
+import { CommittedInput } from '../../../components/CommittedInput'
 import { SORT_OPTIONS, type MarketFilterProblems, type MarketFilters } from './marketFilters'
 
 type Change = (key: keyof MarketFilters, value: string) => void
 
 const TYPE_OPTIONS = [{ value: '', label: 'Any type' }, ...MARKET_TYPES.map((t) => ({ value: t, label: t }))]
-
-/**
- * A text filter applied on Enter or when focus leaves it, so the service is not asked on
- * every key press; at once when `commitNow` says the typed text is complete (cleared, a
- * known provider). It follows the URL when that changes (`useDraft`).
- */
-function CommittedInput({
-  value,
-  onCommit,
-  commitNow,
-  ...input
-}: { value: string; onCommit(v: string): void; commitNow?: (typed: string) => boolean } & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {
-  const [draft, setDraft] = useDraft(value, value)
-  const commit = (typed = draft) => typed.trim() !== value.trim() && onCommit(typed.trim())
-  const change = (typed: string) => {
-    setDraft(typed)
-    if (commitNow?.(typed)) commit(typed)
-  }
-  return <input {...input} value={draft} onChange={(e) => change(e.target.value)} onBlur={() => commit()} onKeyDown={(e) => e.key === 'Enter' && (e.preventDefault(), commit())} />
-}
 
 /** Filters of the markets list that the service takes. Pickers apply at once; the two text fields on Enter or when focus leaves them. */
 export function MarketFiltersBar({
