@@ -140,10 +140,7 @@ export function historyLive(query: HistoryQuery, first: Page = {}): PagedSource<
   }
 }
 
-interface HistoryReadOptions {
-  cap: number
-  pageSize: number
-  signal?: AbortSignal
+interface HistoryReadOptions extends Pick<ReadPagesOptions<IntentHistoryEntry>, 'cap' | 'pageSize' | 'signal'> {
   onPage?(entries: IntentHistoryEntry[]): void
   /** Files every entry read in the cache's indexes before returning, so a read of the cache right after (statistics) sees them all. */
   filed?: boolean

@@ -15,18 +15,15 @@ import {
   type KeyKind,
 } from './records'
 
-export interface OfflineIntentFilter {
+/** Filters on one field of the summary row, typed as the row has it. */
+type RowFilter = Partial<Pick<CachedIntentRow, 'owner' | 'originChainId' | 'destinationChainId' | 'originTokenAddress' | 'destinationTokenAddress' | 'projectId'>>
+
+export interface OfflineIntentFilter extends RowFilter {
   intentId?: string
   txHash?: string
   /** Matches the owner, a participant, the origin or destination intent address, or the edge address. */
   address?: string
-  owner?: string
   statuses?: IntentStatus[]
-  originChainId?: number
-  destinationChainId?: number
-  originTokenAddress?: string
-  destinationTokenAddress?: string
-  projectId?: number
   /** epoch ms, inclusive */
   fromTime?: number
   /** epoch ms, inclusive */
