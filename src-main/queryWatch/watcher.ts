@@ -94,7 +94,7 @@ class QueryWatcher extends ListBook<StoredQueries & { version: 1 }> implements Q
   }
 
   list(profileId: string): QueryWatchList {
-    const items = [...this.entries.values()].filter((e) => e.state.profileId === profileId).map((e) => e.state)
+    const items = this.ofProfile(profileId).map((e) => e.state)
     return { kind: 'queryWatches', revision: this.revision(), items, count: this.entries.size, max: this.max, minIntervalMs: this.minInterval }
   }
 
@@ -189,20 +189,22 @@ class QueryWatcher extends ListBook<StoredQueries & { version: 1 }> implements Q
   }
 
   resumeStopped(profileId: string): number {
-    let resumed = 0
-    for (const entry of this.entries.values()) {
-      if (entry.state.profileId !== profileId || entry.state.phase !== 'stopped') continue
+    const stopped = this.ofProfile(profileId).filter((e) => e.state.phase === 'stopped')
+    for (const entry of stopped) {
       this.resume(entry)
       this.changed(entry, [])
-      resumed++
     }
-    return resumed
+    return stopped.length
   }
 
   forgetProfile(profileId: string): number {
-    const ids = [...this.entries.values()].filter((e) => e.state.profileId === profileId).map((e) => e.state.id)
-    for (const id of ids) this.remove(profileId, id)
-    return ids.length
+    const gone = this.ofProfile(profileId)
+    for (const e of gone) this.remove(profileId, e.state.id)
+    return gone.length
+  }
+
+  private ofProfile(profileId: string): Entry[] {
+    return [...this.entries.values()].filter((e) => e.state.profileId === profileId)
   }
 
   async stop(): Promise<void> {

@@ -112,14 +112,10 @@ class ReceiptWatcher extends WatchBook implements WatchControl {
   }
 
   clearFinished(profileId: string): number {
-    let removed = 0
-    for (const [key, entry] of this.entries) {
-      if (entry.state.profileId !== profileId || entry.state.phase !== 'done') continue
-      this.entries.delete(key)
-      removed++
-    }
-    if (removed) this.listChanged([profileId])
-    return removed
+    const done = [...this.entries].filter(([, e]) => e.state.profileId === profileId && e.state.phase === 'done')
+    for (const [key] of done) this.entries.delete(key)
+    if (done.length) this.listChanged([profileId])
+    return done.length
   }
 
   setMuted(profileId: string, intentId: string, muted: boolean): WatchState {
@@ -131,14 +127,10 @@ class ReceiptWatcher extends WatchBook implements WatchControl {
   }
 
   resumeStopped(profileId: string): number {
-    let resumed = 0
-    for (const entry of this.entries.values()) {
-      if (entry.state.profileId !== profileId || !stoppedByFailure(entry)) continue
-      this.begin(entry)
-      resumed++
-    }
-    if (resumed) this.listChanged([profileId], true)
-    return resumed
+    const stopped = [...this.entries.values()].filter((e) => e.state.profileId === profileId && stoppedByFailure(e))
+    for (const entry of stopped) this.begin(entry)
+    if (stopped.length) this.listChanged([profileId], true)
+    return stopped.length
   }
 
   setNotificationsMuted(muted: boolean): boolean {
