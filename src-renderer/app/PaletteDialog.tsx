@@ -9,9 +9,6 @@ import { useAddWatch } from '../features/watch'
 import { ROUTES } from './routes'
 import { SHORTCUTS } from './shortcuts'
 
-// The palette's dialog, its own chunk: `CommandPalette` (in the entry) loads it when the
-// window is first idle, so Search's parsing and the watch check stay out of start-up.
-
 // Sidebar views first, then views reached by links that the palette also offers by name.
 const VIEWS = [...ROUTES.filter((r) => r.nav), ...ROUTES.filter((r) => r.jump)].map((r) => ({ label: (r.nav ?? r.jump)!.label, to: r.path }))
 
