@@ -47,8 +47,7 @@ export class WatchBook extends ListBook<WatchFile> {
     entry.receiptChars = 0
     if (!state.receipt || state.receiptTrimmed) return state
     const size = jsonChars(state.receipt, RECEIPT_KEPT_CHARS)
-    let held = 0
-    for (const e of this.entries.values()) held += e.receiptChars ?? 0
+    const held = [...this.entries.values()].reduce((sum, e) => sum + (e.receiptChars ?? 0), 0)
     if (held + size > KEPT_RECEIPTS_CHARS) return summarised(state)
     entry.receiptChars = size
     return state
@@ -84,13 +83,10 @@ export class WatchBook extends ListBook<WatchFile> {
    */
   listChanged(profileIds: Iterable<string>, stamped = false): void {
     if (!stamped) this.next()
-    let any = false
-    for (const profileId of new Set(profileIds)) {
-      any = true
-      this.emit({ profileId, list: this.listOf(profileId, false), brief: true })
-    }
+    const ids = new Set(profileIds)
+    for (const profileId of ids) this.emit({ profileId, list: this.listOf(profileId, false), brief: true })
     // No profile has watches: an empty list is true for all of them.
-    if (!any) this.emit({ list: this.listWith([]), brief: true })
+    if (!ids.size) this.emit({ list: this.listWith([]), brief: true })
   }
 
   private listWith(items: WatchState[]): WatchList {
