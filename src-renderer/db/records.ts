@@ -1,3 +1,4 @@
+import type { DataSource } from '@contract/app'
 import type { Edge, Intent, IntentHistoryEntry, IntentReceipt, IntentStatus, IntentTransaction, YieldBalanceQuery, YieldBalances } from '@contract/service'
 import { isFinalStatus, knownStatus } from '@contract/service/constants'
 import { parseTime } from '@contract/time'
@@ -86,10 +87,7 @@ export function routeFactOf(row: IntentRowRecord): RouteFactRecord {
   return { profileId, intentId, createdAt, routeProviders, fetchedAt, ...definedOnly({ status, originChainId, destinationChainId, startedAt, finishedAt }) }
 }
 
-export interface FetchMeta {
-  profileId: string
-  baseUrl: string
-  fetchedAt: number
+export interface FetchMeta extends Pick<DataSource, 'profileId' | 'baseUrl' | 'fetchedAt'> {
   /** From an imported file: a live answer always replaces it, whatever the times say. */
   imported?: true
 }
