@@ -25,13 +25,7 @@ const FIELD_COLUMNS: Column<Field>[] = [
 
 /** An argument schema (enter, exit, balance) as a table of its fields, with its notes. */
 export function ArgumentsTable({ title, schema }: { title: string; schema: ArgumentSchema | undefined }) {
-  if (!schema) {
-    return (
-      <p className="muted">
-        {title}: <span>not given</span>
-      </p>
-    )
-  }
+  if (!schema) return <p className="muted">{title}: <span>not given</span></p>
   const fields = schema.fields ?? []
   return (
     <div className="yield-args">

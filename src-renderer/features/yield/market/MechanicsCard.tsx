@@ -7,6 +7,8 @@ import { yesNo } from '../../../lib/format'
 import { ArgumentsTable } from './ArgumentsTable'
 import { Card } from './Fields'
 
+const POSSIBLE_FEES = [['depositFee', 'deposit'], ['managementFee', 'management'], ['performanceFee', 'performance'], ['validatorRebates', 'validator rebates']] as const
+
 /** How entering and leaving the market works: periods, fees, limits, requirements, arguments. */
 export function MechanicsCard({ mechanics: m }: { mechanics: Mechanics | undefined }) {
   const fees = m?.possibleFeeTakingMechanisms
@@ -33,19 +35,7 @@ export function MechanicsCard({ mechanics: m }: { mechanics: Mechanics | undefin
           ['KYC link', m?.requirements?.kycUrl ? <ExternalLink href={m.requirements.kycUrl} /> : undefined],
           ['Ledger wallet API', yesNo(m?.supportsLedgerWalletApi)],
           ['Extra transaction formats', m?.extraTransactionFormatsSupported?.join(', ')],
-          [
-            'Possible fees',
-            fees
-              ? [
-                  fees.depositFee && 'deposit',
-                  fees.managementFee && 'management',
-                  fees.performanceFee && 'performance',
-                  fees.validatorRebates && 'validator rebates',
-                ]
-                  .filter(Boolean)
-                  .join(', ') || 'None'
-              : undefined,
-          ],
+          ['Possible fees', fees ? POSSIBLE_FEES.flatMap(([key, label]) => (fees[key] ? [label] : [])).join(', ') || 'None' : undefined],
         ]}
       />
       <Card title="Arguments">

@@ -31,13 +31,7 @@ function MarketsActions({ vm }: { vm: MarketsViewModel }) {
 }
 
 function ExportOutcome({ exporting, onRetry }: { exporting: ExportState; onRetry(): void }) {
-  if (exporting.s === 'done') {
-    return (
-      <p className="muted" role="status">
-        Exported {exporting.count} markets.
-      </p>
-    )
-  }
+  if (exporting.s === 'done') return <p className="muted" role="status">Exported {exporting.count} markets.</p>
   return exporting.s === 'failed' ? <ErrorNotice error={exporting.error} onRetry={onRetry} /> : null
 }
 
