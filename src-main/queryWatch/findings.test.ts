@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_FIELD_CHARS } from '../watch/keep'
-import { MAX_ID_CHARS, canonicalQuery, compare, mergeFindings, type Seen } from './findings'
+import { MAX_ID_CHARS, compare, mergeFindings, type Seen } from './findings'
+import { canonicalJson as canonicalQuery } from '../service/quotedIntents'
 
 const e = (intentId: string, status?: string, createdAt?: string) => ({ intentId, status, createdAt })
 const statuses = (seen: ReadonlyMap<string, Seen>) => [...seen].map(([id, s]) => [id, s.status])

@@ -122,9 +122,3 @@ function leftTheFilter(seen: SeenMap, entries: readonly IntentHistoryEntry[], op
 /** The query's findings after a poll: the fresh ones first, bounded. */
 export const mergeFindings = (fresh: readonly QueryFinding[], old: readonly QueryFinding[], limit = FINDINGS_LIMIT): QueryFinding[] =>
   [...fresh, ...old].slice(0, limit)
-
-/** Canonical text of a query (keys sorted at every level), so the same filter saved twice is recognised. */
-export const canonicalQuery = (query: object): string =>
-  JSON.stringify(query, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
-  )

@@ -13,7 +13,8 @@ import type { ServiceSession } from '../service/session'
 import { walkIntentHistory } from '../service/historyWalk'
 import { ListBook, type ListOptions } from '../watch/listBook'
 import { Scheduler, type Job, type Scheduled } from '../watch/schedule'
-import { canonicalQuery, compare, mergeFindings, type SeenMap } from './findings'
+import { canonicalJson } from '../service/quotedIntents'
+import { compare, mergeFindings, type SeenMap } from './findings'
 import { QueryFileSchema, type StoredQueries, type StoredQuery } from './persist'
 
 /** Reads one GetIntentHistory page on a profile's service. */
@@ -99,7 +100,7 @@ class QueryWatcher extends ListBook<StoredQueries & { version: 1 }> implements Q
   }
 
   add(profileId: string, args: AddQueryWatchArgs): QueryWatchState {
-    const key = canonicalQuery(args.query)
+    const key = canonicalJson(args.query)
     const known = [...this.entries.values()].find((e) => e.state.profileId === profileId && e.key === key)
     if (known) return known.state
     if (this.entries.size >= this.max) {
@@ -320,7 +321,7 @@ class QueryWatcher extends ListBook<StoredQueries & { version: 1 }> implements Q
   /** A saved query comes back; one that was polling resumes where its schedule left it. */
   private restore(stored: StoredQuery): void {
     const { state } = stored
-    const entry: Entry = { state, seen: new Map(stored.seen), key: canonicalQuery(state.query), failures: 0, lastAttemptAt: state.lastPollAt }
+    const entry: Entry = { state, seen: new Map(stored.seen), key: canonicalJson(state.query), failures: 0, lastAttemptAt: state.lastPollAt }
     this.entries.set(state.id, entry)
     if (state.phase === 'paused' || state.phase === 'stopped') return
     const due = Math.max(this.env.now(), (state.lastPollAt ?? 0) + state.intervalMs)

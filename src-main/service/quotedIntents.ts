@@ -24,16 +24,11 @@ export class QuotedIntents extends BoundedMap<{ text: string; intent: Intent }> 
   }
 }
 
+/** JSON text with every object's keys sorted and `undefined` members left out: one text for equal JSON-like values (the same filter saved twice, say). */
+export const canonicalJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+  )
+
 /** Deep equality of JSON-like values; a member that is `undefined` counts as absent. */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
-  if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameJson(v, b[i]))
-  }
-  const ra = a as Record<string, unknown>
-  const rb = b as Record<string, unknown>
-  const keys = (r: Record<string, unknown>) => Object.keys(r).filter((k) => r[k] !== undefined)
-  const ka = keys(ra)
-  return ka.length === keys(rb).length && ka.every((k) => sameJson(ra[k], rb[k]))
-}
+export const sameJson = (a: unknown, b: unknown): boolean => a === b || canonicalJson(a) === canonicalJson(b)
