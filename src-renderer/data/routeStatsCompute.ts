@@ -19,12 +19,9 @@ export type StatsReply =
 
 /** The fetch times of `rows` (from the service, as the cache stamped them) widening `range`; facts from an older release carry none. */
 function fetchRangeOf(rows: ReadonlyArray<{ fetchedAt?: number }>, range?: FetchRange): FetchRange | undefined {
-  let out = range
-  for (const { fetchedAt } of rows) {
-    if (fetchedAt === undefined || !Number.isFinite(fetchedAt)) continue
-    out = out ? { oldest: Math.min(out.oldest, fetchedAt), newest: Math.max(out.newest, fetchedAt) } : { oldest: fetchedAt, newest: fetchedAt }
-  }
-  return out
+  const times = rows.flatMap(({ fetchedAt }) => (fetchedAt !== undefined && Number.isFinite(fetchedAt) ? [fetchedAt] : []))
+  if (!times.length) return range
+  return { oldest: Math.min(range?.oldest ?? Infinity, ...times), newest: Math.max(range?.newest ?? -Infinity, ...times) }
 }
 
 /** Rows per read: big enough that IndexedDB's per-request cost vanishes, small enough to report progress often. */
