@@ -1,7 +1,6 @@
 import { Link } from 'react-router'
-import { useState } from 'react'
+import { useMutation } from '@tanstack/react-query'
 import { HISTORY_RANGES, MAX_HISTORY_POINTS, MIN_OUTLIER_SAMPLES, OUTLIER_SIGMAS, type HistoryRange, type MarketHistory, type MarketStats } from '@contract/marketHistory'
-import type { SvcError } from '@contract/errors'
 import { ErrorNotice } from '../../../components/ErrorNotice'
 import { FieldList, type Field } from '../../../components/FieldList'
 import { toSvcError } from '../../../data/errors'
@@ -50,30 +49,25 @@ function RecordedSpan({ h }: { h: MarketHistory }) {
  */
 export function HistoryExports(props: { marketIds: readonly string[]; range: HistoryRange; file: string; csvLabel: string; json?: boolean; disabled?: boolean }) {
   const { marketIds, range, file, disabled } = props
-  const [error, setError] = useState<SvcError | null>(null)
   const read = useRecordFetch()
-  const save = async (kind: 'csv' | 'json') => {
-    let all: MarketHistory[]
-    try {
-      all = await Promise.all(marketIds.map((marketId) => read('getMarketHistory', { marketId, range, points: MAX_HISTORY_POINTS })))
-    } catch (e) {
-      return setError(toSvcError(e))
-    }
-    setError(null)
-    if (kind === 'csv') downloadText(historiesCsv(all), datedFilename(file, 'csv'), 'text/csv')
-    else downloadText(historyJson(marketIds[0], all[0].points), datedFilename(file, 'json'), 'application/json')
-  }
+  const exporting = useMutation({
+    mutationFn: (_kind: 'csv' | 'json') => Promise.all(marketIds.map((marketId) => read('getMarketHistory', { marketId, range, points: MAX_HISTORY_POINTS }))),
+    onSuccess: (all, kind) =>
+      kind === 'csv'
+        ? downloadText(historiesCsv(all), datedFilename(file, 'csv'), 'text/csv')
+        : downloadText(historyJson(marketIds[0], all[0].points), datedFilename(file, 'json'), 'application/json'),
+  })
   return (
     <div className="row">
-      <button type="button" disabled={disabled} onClick={() => void save('csv')}>
+      <button type="button" disabled={disabled} onClick={() => exporting.mutate('csv')}>
         {props.csvLabel}
       </button>
       {props.json ? (
-        <button type="button" disabled={disabled} onClick={() => void save('json')}>
+        <button type="button" disabled={disabled} onClick={() => exporting.mutate('json')}>
           Export history JSON
         </button>
       ) : null}
-      {error ? <ErrorNotice error={error} /> : null}
+      {exporting.error ? <ErrorNotice error={toSvcError(exporting.error)} /> : null}
     </div>
   )
 }
