@@ -57,12 +57,8 @@ const kindOf = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ?
 function sameTypes(a: unknown, b: unknown): boolean {
   const kind = kindOf(a)
   if (kind !== kindOf(b)) return false
-  if (kind === 'array') {
-    const x = a as unknown[]
-    const y = b as unknown[]
-    return x.length === y.length && x.every((v, i) => sameTypes(v, y[i]))
-  }
-  if (kind !== 'object') return true
+  if (kind === 'array' && (a as unknown[]).length !== (b as unknown[]).length) return false
+  if (kind !== 'array' && kind !== 'object') return true
   const x = a as Record<string, unknown>
   const y = b as Record<string, unknown>
   return Object.keys(x).every((k) => !(k in y) || sameTypes(x[k], y[k]))
