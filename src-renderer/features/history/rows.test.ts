@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ChainInfo } from '@contract/service'
-import { NO_RECEIPT, rowBuilder, toRow, type HistoryRow } from './rows'
+import { entryBalanceUsd, NO_RECEIPT, rowBuilder, toRow, type HistoryRow } from './rows'
 import { balance, makeEntry, WETH } from './testing/entries'
 
 const chains = new Map<number, ChainInfo>([
@@ -29,10 +29,10 @@ describe('toRow', () => {
       providers: 'RELAY, CCTP',
       duration: '1m 05s',
       hasBalance: true,
-      balanceUsd: '$2.75',
       routeLegs: ['WETH on Ethereum', '→ USDC on Base'],
       sent: { text: '1,234.567890123456789012 WETH', number: '1,234.567890123456789012', short: '1,234.56789…', unit: 'WETH', exact: '1234.567890123456789012 WETH — 1234567890123456789012 base units', quoted: false },
     })
+    expect(entryBalanceUsd(e)).toBe(2.75)
   })
 
   it('shows the quote while a pending intent has moved nothing, and the truth once it ended', () => {

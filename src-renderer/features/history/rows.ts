@@ -1,6 +1,6 @@
 import type { ChainInfo, IntentHistoryEntry, TokenMetadata } from '@contract/service'
 import { isPendingStatus } from '@contract/service/constants'
-import { amountText, groupDecimal, formatDateTime, formatDecimalFit, formatDuration, formatUnitsExact, formatUsd, isZeroAmount, shortHex } from '../../lib/format'
+import { amountText, groupDecimal, formatDateTime, formatDecimalFit, formatDuration, formatUnitsExact, isZeroAmount, shortHex } from '../../lib/format'
 import { isTokenDecimals } from '@contract/service/bounds'
 import { chainName } from '../../lib/chains'
 import { historyEntryIntentId } from '../../db/records'
@@ -99,7 +99,6 @@ export function toRow(e: IntentHistoryEntry, index: number, chains: Chains) {
   const destinationChain = s?.destinationChainId ?? r?.destinationChainId
   const status = e.status ?? r?.status
   const pending = status === undefined || isPendingStatus(status)
-  const usd = entryBalanceUsd(e)
   return {
     /** Unique among loaded rows: the intent id, or a stand-in when the service sent none. */
     key: entryKey(e, index),
@@ -119,7 +118,6 @@ export function toRow(e: IntentHistoryEntry, index: number, chains: Chains) {
     finished: formatDateTime(s?.finishedAt, false),
     duration: formatDuration(receiptDurationMs(r)),
     hasBalance: e.hasBalance,
-    balanceUsd: usd === undefined ? '—' : formatUsd(usd),
   }
 }
 
@@ -146,7 +144,7 @@ function safeRow(e: IntentHistoryEntry, index: number, chains: Chains): HistoryR
       intentId: typeof e?.intentId === 'string' ? e.intentId : undefined,
       status: undefined,
       ...{ created: '—', expires: '—', owner: undefined, ownerShort: '—', route: '—', routeLegs: [], providers: '—' },
-      ...{ started: '—', finished: '—', duration: '—', hasBalance: undefined, balanceUsd: '—' },
+      ...{ started: '—', finished: '—', duration: '—', hasBalance: undefined },
       sent: NO_AMOUNT,
       received: NO_AMOUNT,
       problem: messageOf(error),
