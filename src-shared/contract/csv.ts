@@ -33,13 +33,8 @@ export function csvField(value: CsvValue): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
-function csvRecord(values: readonly CsvValue[]): string {
-  return values.map(csvField).join(',')
-}
-
 /** A header record and one record per row, each ended by CRLF (or `lineEnd`). */
 export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[], lineEnd: '\r\n' | '\n' = '\r\n'): string {
-  const out: string[] = [csvRecord(columns.map((c) => c.header))]
-  for (const row of rows) out.push(csvRecord(columns.map((c) => c.value(row))))
-  return out.join(lineEnd) + lineEnd
+  const records = [columns.map((c) => c.header), ...rows.map((row) => columns.map((c) => c.value(row)))]
+  return records.map((values) => values.map(csvField).join(',')).join(lineEnd) + lineEnd
 }
