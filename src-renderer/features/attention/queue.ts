@@ -10,7 +10,7 @@ import { routeExpectation, routeSamples, type RouteStats } from '../../lib/route
 export type AttentionReason = 'slow' | 'window-closing' | 'recoverable' | 'baseline-incomplete'
 
 /** The facts the queue needs about an intent, from a history entry or a cached row (times in epoch ms). */
-export type Candidate = Pick<CachedIntentRow, 'intentId' | 'status' | 'startedAt' | 'expiresAt' | 'owner' | 'originChainId' | 'destinationChainId'> & {
+export type Candidate = Pick<CachedIntentRow, 'intentId' | 'status' | 'startedAt' | 'expiresAt' | 'originChainId' | 'destinationChainId'> & {
   createdAt?: number
   updatedAt?: number
   failureReason?: string
@@ -54,7 +54,6 @@ export function candidateFromEntry(e: IntentHistoryEntry): Candidate | undefined
     startedAt: parseTime(r?.summary?.startedAt ?? r?.depositTransaction?.txnMinedAt),
     expiresAt: parseTime(e.expiresAt ?? r?.summary?.expiresAt),
     updatedAt: parseTime(e.updatedAt ?? r?.updatedAt),
-    owner: r?.summary?.ownerAddress ?? r?.ownerAddress,
     originChainId: r?.originChainId ?? r?.summary?.originChainId,
     destinationChainId: r?.destinationChainId ?? r?.summary?.destinationChainId,
     failureReason: r?.originTransaction?.statusReason,
