@@ -16,23 +16,23 @@ import { marketColumns } from './marketColumns'
 import { AnalystFiltersBar, MarketFiltersBar } from './MarketFiltersBar'
 import { SaveSearchButton, SavedSearchList } from '../../search'
 import { isFiltered, PAGE_SIZES, type MarketFilters } from './marketFilters'
-import { useMarketsView, type ExportState, type MarketsViewModel } from './useMarketsView'
+import { useMarketsView, type MarketsViewModel } from './useMarketsView'
 
 function MarketsActions({ vm }: { vm: MarketsViewModel }) {
   const { query, page, exporting, runExport } = vm
   return (
     <div className="row">
       <RefreshButton query={query} />
-      <button type="button" onClick={runExport} disabled={!page || exporting.s === 'running'}>
-        {exporting.s === 'running' ? `Exporting… ${exporting.count}` : 'Export CSV'}
+      <button type="button" onClick={runExport} disabled={!page || exporting.isPending}>
+        {exporting.isPending ? `Exporting… ${vm.exported}` : 'Export CSV'}
       </button>
     </div>
   )
 }
 
-function ExportOutcome({ exporting, onRetry }: { exporting: ExportState; onRetry(): void }) {
-  if (exporting.s === 'done') return <p className="muted" role="status">Exported {exporting.count} markets.</p>
-  return exporting.s === 'failed' ? <ErrorNotice error={exporting.error} onRetry={onRetry} /> : null
+function ExportOutcome({ exporting, onRetry }: { exporting: MarketsViewModel['exporting']; onRetry(): void }) {
+  if (exporting.isSuccess) return <p className="muted" role="status">Exported {exporting.data} markets.</p>
+  return exporting.error ? <ErrorNotice error={exporting.error} onRetry={onRetry} /> : null
 }
 
 function emptyListText(filters: MarketFilters): string {

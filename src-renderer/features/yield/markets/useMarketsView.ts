@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { SvcError } from '@contract/errors'
@@ -9,8 +10,6 @@ import { exportMarketsCsv } from './marketsCsv'
 import { filterParts, readMarketFilters, withFilter, type MarketFilters } from './marketFilters'
 import { useMarkets } from './useMarkets'
 import { analystFiltersOf, needsLocalFiltering } from './analystFilters'
-
-export type ExportState = { s: 'idle' } | { s: 'running'; count: number } | { s: 'done'; count: number } | { s: 'failed'; error: SvcError }
 
 /**
  * The markets view's model: filters read from the URL and written back to it, the page
@@ -30,7 +29,7 @@ export function useMarketsView() {
   const profileId = useConnection((s) => s.info?.activeProfileId)
   const cachedMarkets = useCachedMarkets()
   const vocabulary = useMemo(() => vocabularyOf(cachedMarkets), [cachedMarkets])
-  const [exporting, setExporting] = useState<ExportState>({ s: 'idle' })
+  const [exported, setExported] = useState(0)
   const ids = useMemo(() => shown?.data.items.map((m) => m.id) ?? [], [shown])
   const summaries = useRecordQuery('getMarketSummaries', ids.length ? { marketIds: ids } : null).data ?? {}
 
@@ -38,19 +37,16 @@ export function useMarketsView() {
   const update = (key: keyof MarketFilters, value: string | number) =>
     setParams((p) => withFilter(p, key, value), { replace: key !== 'offset' })
 
-  const runExport = async () => {
-    if (!profileId) return
-    setExporting({ s: 'running', count: 0 })
-    const r = await exportMarketsCsv({
-      request,
-      local,
-      fromCache: Boolean(shown?.fromCache),
-      profileId,
-      chains,
-      onProgress: (count) => setExporting({ s: 'running', count }),
-    })
-    setExporting(r.ok ? { s: 'done', count: r.count } : { s: 'failed', error: r.error })
-  }
+  // The CSV of every matching market; `exported` counts them as they are read.
+  const exporting = useMutation<number, SvcError, string>({
+    mutationFn: async (profile) => {
+      setExported(0)
+      const r = await exportMarketsCsv({ request, local, fromCache: Boolean(shown?.fromCache), profileId: profile, chains, onProgress: setExported })
+      if (!r.ok) throw r.error
+      return r.count
+    },
+  })
+  const runExport = () => profileId && exporting.mutate(profileId)
 
   // What a saved filter keeps: the URL's filters, without the page.
   const paramsText = useMemo(() => {
@@ -70,6 +66,7 @@ export function useMarketsView() {
     tags: vocabulary.tags,
     local,
     exporting,
+    exported,
     update,
     runExport,
     paramsText,
