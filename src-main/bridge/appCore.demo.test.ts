@@ -7,7 +7,8 @@ import { startSimulator, type RunningSimulator } from '../../tools/simulator'
 import { FileKeyStore } from '../settings/keystore'
 import { SIMULATOR_PROFILE_ID } from '../settings/profiles'
 import { startAppCore, type AppCore } from './appCore'
-import { DEMO_ORIGIN, loadSimulator } from './demo'
+import { IN_PROCESS_DEMO_ORIGIN } from '../../src-shared/contract/app'
+import { loadSimulator } from './demo'
 
 /**
  * The demo behind the built-in Simulator profile is loaded only while that profile is
@@ -71,10 +72,10 @@ describe('the demo behind the Simulator profile', () => {
     await app.handlers.setActiveProfile({ id: SIMULATOR_PROFILE_ID })
     expect(await app.handlers.testConnection({ profileId: SIMULATOR_PROFILE_ID })).toMatchObject({ ok: true, value: { ok: true } })
     expect(load).toHaveBeenCalledTimes(1)
-    expect(app.demo.url()).toBe(DEMO_ORIGIN)
+    expect(app.demo.url()).toBe(IN_PROCESS_DEMO_ORIGIN)
     expect(opened()).toBe(0)
-    expect(infos.at(-1)).toMatchObject({ activeProfileId: SIMULATOR_PROFILE_ID, simulatorUrl: DEMO_ORIGIN })
-    expect(app.core.appInfo().profiles.find((p) => p.id === SIMULATOR_PROFILE_ID)?.baseUrl).toBe(DEMO_ORIGIN)
+    expect(infos.at(-1)).toMatchObject({ activeProfileId: SIMULATOR_PROFILE_ID, simulatorUrl: IN_PROCESS_DEMO_ORIGIN })
+    expect(app.core.appInfo().profiles.find((p) => p.id === SIMULATOR_PROFILE_ID)?.baseUrl).toBe(IN_PROCESS_DEMO_ORIGIN)
     // Back to the real service and again to the demo: the one demo keeps its data.
     await app.handlers.setActiveProfile({ id: 'real' })
     await app.handlers.setActiveProfile({ id: SIMULATOR_PROFILE_ID })
@@ -86,9 +87,9 @@ describe('the demo behind the Simulator profile', () => {
   it('answers search, intent, receipt, yield and logo calls with the Simulator profile active and no socket open', async () => {
     const { app, load, opened } = await start(SIMULATOR_PROFILE_ID)
     expect(load).toHaveBeenCalledTimes(1)
-    expect(app.core.appInfo().simulatorUrl).toBe(DEMO_ORIGIN)
+    expect(app.core.appInfo().simulatorUrl).toBe(IN_PROCESS_DEMO_ORIGIN)
     const chains = await app.handlers.getChains({})
-    expect(chains).toMatchObject({ ok: true, value: { source: { profileId: SIMULATOR_PROFILE_ID, baseUrl: DEMO_ORIGIN, simulated: true } } })
+    expect(chains).toMatchObject({ ok: true, value: { source: { profileId: SIMULATOR_PROFILE_ID, baseUrl: IN_PROCESS_DEMO_ORIGIN, simulated: true } } })
     const history = await app.handlers.getIntentHistory({ page: { pageSize: 5 } })
     if (!history.ok) throw new Error(history.error.message)
     const first = history.value.data.intents[0]
@@ -105,7 +106,7 @@ describe('the demo behind the Simulator profile', () => {
     // a logo on the demo's own origin is not fetched at all (nothing serves it).
     const logo = chains.ok ? chains.value.data.chains[0].logoUri : undefined
     expect(await app.handlers.getLogo({ url: logo! })).toMatchObject({ ok: false, error: { kind: 'NotFound', operation: 'getLogo' } })
-    expect(await app.handlers.getLogo({ url: `${DEMO_ORIGIN}/logo.svg` })).toMatchObject({ ok: false, error: { message: expect.stringContaining('https') } })
+    expect(await app.handlers.getLogo({ url: `${IN_PROCESS_DEMO_ORIGIN}/logo.svg` })).toMatchObject({ ok: false, error: { message: expect.stringContaining('https') } })
     expect(opened()).toBe(0)
   })
 

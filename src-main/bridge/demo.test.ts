@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { SimAnswer, SimRequest, SimResponder } from '../../tools/simulator'
-import { createDemo, DEMO_ORIGIN, type DemoLoader } from './demo'
+import { IN_PROCESS_DEMO_ORIGIN } from '../../src-shared/contract/app'
+import { createDemo, type DemoLoader } from './demo'
 
 /** A loader whose responder is made as told: `fail` loads reject, then each answers with `answer`. */
 function fakeLoader(fail = 0, answer: Partial<SimAnswer> = {}) {
@@ -52,8 +53,8 @@ describe('the demo', () => {
     await Promise.all([demo.ensure(), demo.respond!(request('/rpc/Svc/GetChains')), demo.ensure()])
     expect(load).toHaveBeenCalledOnce()
     expect(createResponder).toHaveBeenCalledWith({ intents: 30 })
-    expect(onStarted).toHaveBeenCalledWith(DEMO_ORIGIN)
-    expect(demo.url()).toBe(DEMO_ORIGIN)
+    expect(onStarted).toHaveBeenCalledWith(IN_PROCESS_DEMO_ORIGIN)
+    expect(demo.url()).toBe(IN_PROCESS_DEMO_ORIGIN)
     await demo.stop()
     expect(made[0].stop).toHaveBeenCalledOnce()
   })
@@ -75,7 +76,7 @@ describe('the demo', () => {
     await expect(demo.ensure()).rejects.toThrow('could not load')
     expect(demo.url()).toBeUndefined()
     await demo.ensure()
-    expect(demo.url()).toBe(DEMO_ORIGIN)
+    expect(demo.url()).toBe(IN_PROCESS_DEMO_ORIGIN)
     expect(load).toHaveBeenCalledTimes(2)
     await demo.stop()
   })

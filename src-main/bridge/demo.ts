@@ -4,16 +4,13 @@
  * is read only when the Simulator profile is used. It answers in this process: the
  * profile's client hands its requests to the simulator's responder instead of a socket
  * (`demoFetch.ts`), so no port listens and nothing else can reach the demo or its
- * well-known key; its URL is the fixed origin `DEMO_ORIGIN`. A demo already running (the
+ * well-known key; its URL is the fixed origin `IN_PROCESS_DEMO_ORIGIN`. A demo already running (the
  * e2e harness, the bench) is handed in and reached over HTTP.
  */
 import { IN_PROCESS_DEMO_ORIGIN } from '../../src-shared/contract/app'
 import type { RunningSimulator, SimAnswer, SimRequest, SimResponder, SimulatorOptions } from '../../tools/simulator'
 
 export type { SimAnswer as DemoAnswer, SimRequest as DemoRequest } from '../../tools/simulator'
-
-/** The in-process demo's origin: a reserved name (RFC 2606) that no network answers. */
-export const DEMO_ORIGIN = IN_PROCESS_DEMO_ORIGIN
 
 /** How the demo is made: the simulator's options (size, start date, wire form…); nothing listens. */
 export type DemoOptions = Omit<SimulatorOptions, 'port' | 'host' | 'admin'>
@@ -28,7 +25,7 @@ export type DemoLoader = () => Promise<{ createResponder: (opts: DemoOptions) =>
 export const loadSimulator: DemoLoader = () => import('../../tools/simulator')
 
 export interface Demo {
-  /** The Simulator profile's URL: the running demo's handed in, else `DEMO_ORIGIN`. */
+  /** The Simulator profile's URL: the running demo's handed in, else `IN_PROCESS_DEMO_ORIGIN`. */
   readonly baseUrl: string
   /** Where the demo answers once it is in use (`baseUrl`); undefined until then. */
   url(): string | undefined
@@ -60,7 +57,7 @@ export function createDemo(setup: DemoSetup = {}): Demo {
     const { createResponder } = await (setup.load ?? loadSimulator)()
     if (closed) throw closing()
     responder = createResponder({ ...setup.options })
-    setup.onStarted?.(DEMO_ORIGIN)
+    setup.onStarted?.(IN_PROCESS_DEMO_ORIGIN)
     return responder
   }
   const ready = async (): Promise<SimResponder> => {
@@ -72,8 +69,8 @@ export function createDemo(setup: DemoSetup = {}): Demo {
   }
   const running = setup.running
   return {
-    baseUrl: running?.url ?? DEMO_ORIGIN,
-    url: () => running?.url ?? (responder ? DEMO_ORIGIN : undefined),
+    baseUrl: running?.url ?? IN_PROCESS_DEMO_ORIGIN,
+    url: () => running?.url ?? (responder ? IN_PROCESS_DEMO_ORIGIN : undefined),
     ensure: async () => {
       if (!running) await ready()
     },

@@ -6,7 +6,8 @@
  */
 import { abortError } from '../service/nodeFetch'
 import { AnswerTooLargeError, DEFAULT_MAX_ANSWER_BYTES, type FetchLike } from '../service/transport'
-import { DEMO_ORIGIN, type Demo } from './demo'
+import { IN_PROCESS_DEMO_ORIGIN } from '../../src-shared/contract/app'
+import type { Demo } from './demo'
 
 const connectionReset = () => Object.assign(new Error('the demo closed the connection'), { code: 'ECONNRESET' })
 
@@ -15,7 +16,7 @@ export function demoFetch(respond: NonNullable<Demo['respond']>): FetchLike {
   return async (input, init) => {
     if (init.signal.aborted) throw abortError(init.signal)
     const url = new URL(input)
-    if (url.origin !== DEMO_ORIGIN) throw new TypeError(`The in-process demo answers ${DEMO_ORIGIN} only, not ${url.origin}.`)
+    if (url.origin !== IN_PROCESS_DEMO_ORIGIN) throw new TypeError(`The in-process demo answers ${IN_PROCESS_DEMO_ORIGIN} only, not ${url.origin}.`)
     const headers = new Map(Object.entries(init.headers).map(([k, v]) => [k.toLowerCase(), v]))
     const answer = await respond({ method: init.method, path: url.pathname + url.search, header: (n) => headers.get(n), body: async () => init.body, signal: init.signal })
     if (answer.cut === 'drop') throw init.signal.aborted ? abortError(init.signal) : connectionReset()

@@ -3,7 +3,7 @@ import { createServer } from 'node:net'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startAppCore } from '../bridge/appCore'
-import { DEMO_ORIGIN } from '../bridge/demo'
+import { IN_PROCESS_DEMO_ORIGIN } from '../../src-shared/contract/app'
 import { FileKeyStore } from '../settings/keystore'
 import { profileOrigins } from '../settings/envKey'
 import { defaultDataDir, secureDataDir } from '../settings/jsonFile'
@@ -106,7 +106,7 @@ async function main(): Promise<void> {
 
   const demoUrl = appCore.demo.url()
   const demoLine =
-    demoUrl === DEMO_ORIGIN
+    demoUrl === IN_PROCESS_DEMO_ORIGIN
       ? 'Demo service (simulated data): answered in this process, no port open'
       : demoUrl
         ? `Demo service (simulated data) at ${demoUrl}`
