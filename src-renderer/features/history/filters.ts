@@ -99,7 +99,7 @@ export const unixToLocalInput = (seconds: number): string => new Date(seconds * 
 
 export type FilterErrors = Partial<Record<FilterField, string>>
 
-export type Validation = { ok: true; query: HistoryQuery } | { ok: false; errors: FilterErrors }
+type Validation = { ok: true; query: HistoryQuery } | { ok: false; errors: FilterErrors }
 
 /** Entries "load all" asks for per request: fewer round trips, still a bounded answer. */
 export const LOAD_ALL_PAGE_SIZE = 100
