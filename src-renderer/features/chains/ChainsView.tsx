@@ -16,6 +16,9 @@ import { RefreshButton } from '../../components/RefreshButton'
 
 const notReported = <span className="muted" title="Not reported by the service">—</span>
 
+/** A yes/no field as a sort value: no before yes; unreported has none. */
+const flagOrder = (v: boolean | undefined) => (v === undefined ? undefined : Number(v))
+
 const explorerHost = (url: string): string => (URL.canParse(url) ? new URL(url).host : url)
 
 /** Every ChainInfo field, whichever of the spec's two shapes the service answered with. */
@@ -57,13 +60,8 @@ const CHAIN_COLUMNS: Column<ChainInfo>[] = [
         <span className="muted" title="The service gave no explorer for this chain">—</span>
       ),
   },
-  { id: 'testnet', header: 'Testnet', sortValue: (c) => (c.isTestnet === undefined ? undefined : c.isTestnet ? 1 : 0), cell: (c) => yesNo(c.isTestnet, notReported) },
-  {
-    id: 'bridging',
-    header: 'Bridging',
-    sortValue: (c) => (c.supportsBridging === undefined ? undefined : c.supportsBridging ? 1 : 0),
-    cell: (c) => yesNo(c.supportsBridging, notReported),
-  },
+  { id: 'testnet', header: 'Testnet', sortValue: (c) => flagOrder(c.isTestnet), cell: (c) => yesNo(c.isTestnet, notReported) },
+  { id: 'bridging', header: 'Bridging', sortValue: (c) => flagOrder(c.supportsBridging), cell: (c) => yesNo(c.supportsBridging, notReported) },
 ]
 
 /**
