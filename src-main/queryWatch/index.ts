@@ -1,1 +1,1 @@
-export { createQueryWatcher, historyFromSessions, type QueryNotice, type QueryNotify, type QueryWatcherOptions, type ReadHistory } from './watcher'
+export { QueryWatcher, historyFromSessions, type QueryNotice, type QueryNotify, type QueryWatcherOptions, type ReadHistory } from './watcher'

@@ -8,7 +8,7 @@ import type { BridgeEvent } from '../../src-shared/contract/bridge'
 import type { QueryNotice } from './watcher'
 import { FakeClock, FakeHistory, settle } from './testing'
 import { PAUSE_CHECK_MS } from '../watch/schedule'
-import { createQueryWatcher, type QueryWatcherOptions } from './watcher'
+import { QueryWatcher, type QueryWatcherOptions } from './watcher'
 
 const P = 'sim'
 const MIN = 60_000
@@ -39,7 +39,7 @@ afterEach(async () => {
 function start(extra: Partial<QueryWatcherOptions> = {}): QueryWatchControl {
   const hub = new EventHub()
   hub.on((e) => events.push(e))
-  const w = createQueryWatcher({
+  const w = new QueryWatcher({
     history: service.read,
     events: hub,
     file: join(dir, 'watched-queries.json'),

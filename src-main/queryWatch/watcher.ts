@@ -76,11 +76,7 @@ interface Entry extends Scheduled {
 }
 
 /** Polls every watched query on its own schedule, for every profile, with the list on disk (README.md for the rules). */
-export function createQueryWatcher(opts: QueryWatcherOptions): QueryWatchControl {
-  return new QueryWatcher(opts)
-}
-
-class QueryWatcher extends ListBook<StoredQueries & { version: 1 }> implements QueryWatchControl {
+export class QueryWatcher extends ListBook<StoredQueries & { version: 1 }> implements QueryWatchControl {
   private readonly entries = new Map<string, Entry>()
   private readonly max: number
   private readonly minInterval: number
