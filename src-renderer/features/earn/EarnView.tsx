@@ -165,13 +165,9 @@ export function EarnView() {
           <p className="muted" role="status" data-testid="earn-meta">
             {data.pools.length} pools · data from {formatDateTime(data.timestamp)}
             {' · '}
-            {data.cached ? (
-              <span className="badge tone-warn" title="The service answered from its own cache">
-                served from the service's cache
-              </span>
-            ) : (
-              <span className="badge tone-ok">fresh from the service</span>
-            )}
+            <span className={`badge ${data.cached ? 'tone-warn' : 'tone-ok'}`} title={data.cached ? 'The service answered from its own cache' : undefined}>
+              {data.cached ? "served from the service's cache" : 'fresh from the service'}
+            </span>
           </p>
           {data.pools.length ? (
             <div className="earn-scroll">
