@@ -5,7 +5,7 @@ import { ProfileStore, SIMULATOR_PROFILE_ID } from '../settings/profiles'
 import { secureDataDir } from '../settings/jsonFile'
 import { LogoStore } from '../logos/store'
 import { createReceiptWatcher, type Notify } from '../watch'
-import { QueryWatcher, historyFromSessions, type QueryNotify } from '../queryWatch'
+import { QueryWatcher, type QueryNotify } from '../queryWatch'
 import { MarketRecorder } from '../marketHistory'
 import { createCore, keyRedactor, type Core, type CoreDeps } from './core'
 import { EventHub } from '../events/hub'
@@ -83,7 +83,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
       new MarketRecorder({ dir: join(opts.dataDir, 'market-history'), session, activeProfileId, redact }),
     makeQueryWatches: (session, watches) =>
       new QueryWatcher({
-        history: historyFromSessions(session),
+        history: (profileId, request, signal) => session(profileId).client.getIntentHistory(request, { signal }),
         events,
         file: join(opts.dataDir, 'watched-queries.json'),
         redact,

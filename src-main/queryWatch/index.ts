@@ -1,1 +1,1 @@
-export { QueryWatcher, historyFromSessions, type QueryNotice, type QueryNotify, type QueryWatcherOptions, type ReadHistory } from './watcher'
+export { QueryWatcher, type QueryNotice, type QueryNotify, type QueryWatcherOptions, type ReadHistory } from './watcher'

@@ -9,7 +9,6 @@ import type {
 } from '../../src-shared/contract/queryWatch'
 import { QUERY_WATCH_LIMITS, queryNoticeText } from '../../src-shared/contract/queryWatchNotice'
 import type { GetIntentHistoryRequest, GetIntentHistoryResponse, IntentHistoryEntry } from '../../src-shared/contract/service'
-import type { ServiceSession } from '../service/session'
 import { walkIntentHistory } from '../service/historyWalk'
 import { ListBook, type ListOptions } from '../watch/listBook'
 import { Scheduler, type Job, type Scheduled } from '../watch/schedule'
@@ -54,12 +53,6 @@ export const DEFAULT_SCAN_LIMIT = 200
 const PAGE_SIZE = 100
 /** Backoff after failures grows from the poll interval up to this. */
 const MAX_BACKOFF_MS = 30 * 60_000
-
-/** A history reader over the profiles' service sessions. */
-export const historyFromSessions =
-  (session: (profileId: string) => ServiceSession): ReadHistory =>
-  (profileId, request, signal) =>
-    session(profileId).client.getIntentHistory(request, { signal })
 
 /** What one poll read: the newest matching entries, and whether they are every match. */
 interface Scan {
