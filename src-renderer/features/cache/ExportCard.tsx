@@ -17,11 +17,7 @@ export function ExportCard({ inventory, appProfiles }: { inventory: Inventory; a
   const [profiles, setProfiles] = useState<ReadonlySet<string> | null>(null)
   const [progress, setProgress] = useState<TransferProgress>({ done: 0, total: 0, phase: 'reading' })
   const chosenProfiles = profiles ?? new Set(inventory.profiles.map((p) => p.profileId))
-  const toggle = <T,>(set: ReadonlySet<T>, value: T): Set<T> => {
-    const next = new Set(set)
-    if (!next.delete(value)) next.add(value)
-    return next
-  }
+  const toggle = <T,>(set: ReadonlySet<T>, value: T) => new Set(set.has(value) ? [...set].filter((v) => v !== value) : [...set, value])
   const countOf = (name: StoreName) => {
     const inv = inventory.stores.find((s) => s.store.name === name)
     return inv ? [...chosenProfiles].reduce((n, p) => n + (inv.counts[p] ?? 0), 0) : 0
