@@ -12,9 +12,6 @@ import { ProfileStore, SIMULATOR_PROFILE_ID, type Profile } from '../settings/pr
 import { createReceiptWatcher } from '../watch'
 import type { Target } from './args'
 
-/** The one environment variable the CLI reads a key from; argv never carries one. */
-export const ACCESS_KEY_ENV = CLI_KEY_ENV.key
-
 export interface Connection {
   core: Core
   profileId: string
@@ -55,7 +52,7 @@ function noKeyFor(profile: Profile, refusals: string[]): SvcFailure {
     kind: 'Unauthorized',
     message:
       `No access key is readable for profile “${profile.name}” at ${origin} (keys the desktop app encrypted cannot be read here).${why} ` +
-      `To use ${ACCESS_KEY_ENV} for it, set ${CLI_KEY_ENV.origin}=${origin} (or ${CLI_KEY_ENV.profile}=${profile.id}) once you are sure that is the service the key is for.`,
+      `To use ${CLI_KEY_ENV.key} for it, set ${CLI_KEY_ENV.origin}=${origin} (or ${CLI_KEY_ENV.profile}=${profile.id}) once you are sure that is the service the key is for.`,
   })
 }
 
@@ -78,7 +75,7 @@ function findProfile(profiles: ProfileStore, name: string | undefined): Profile 
  * appears on, or disturbs, the app's watch board.
  */
 export async function connect(opts: ConnectOptions): Promise<Connection> {
-  const envKey = opts.env[ACCESS_KEY_ENV]?.trim() || undefined
+  const envKey = opts.env[CLI_KEY_ENV.key]?.trim() || undefined
   const refusals: string[] = []
   const scratch = mkdtempSync(join(tmpdir(), 'intent-explorer-cli-'))
   const demo = createDemo({ options: { intents: opts.simulatorIntents ?? 2000, startAt: Date.now() } })
@@ -86,7 +83,7 @@ export async function connect(opts: ConnectOptions): Promise<Connection> {
     let profiles: ProfileStore
     let saved: KeyStore
     if (opts.target.kind === 'url') {
-      if (!envKey) throw new SvcFailure({ kind: 'Unauthorized', message: `Set ${ACCESS_KEY_ENV} to the service's access key to use --base-url.` })
+      if (!envKey) throw new SvcFailure({ kind: 'Unauthorized', message: `Set ${CLI_KEY_ENV.key} to the service's access key to use --base-url.` })
       profiles = ProfileStore.open(join(scratch, 'profiles.json'))
       profiles.setActive(profiles.save({ name: 'Command line', baseUrl: opts.target.baseUrl, dialect: opts.target.dialect }).id)
       // The URL on the command line is where the person says the key belongs.

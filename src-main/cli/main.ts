@@ -1,7 +1,8 @@
 import { isSvcFailure } from '../../src-shared/contract/errors'
 import { isPendingStatus, isSettledStatus } from '../../src-shared/contract/service'
 import { parseCommand, USAGE, UsageError, type Command } from './args'
-import { ACCESS_KEY_ENV, connect, type Connection } from './connect'
+import { connect, type Connection } from './connect'
+import { CLI_KEY_ENV } from '../settings/envKey'
 import { forCommandLine } from '../service/wireFlags'
 import { isLookupKey, lookup } from './lookup'
 import { historyCsv, historyTable, intentText, toJson } from './output'
@@ -70,7 +71,7 @@ async function runHistory(conn: Connection, cmd: Extract<Command, { command: 'hi
 async function runWatch(conn: Connection, cmd: Extract<Command, { command: 'watch' }>, io: Io): Promise<number> {
   const end = await watchIntent(conn, cmd.intentId, cmd.json, { line: io.out, note: io.err }, io.signal)
   if (end.error) {
-    io.err(cmd.target.kind === 'url' ? forCommandLine(end.error.message, ACCESS_KEY_ENV) : end.error.message)
+    io.err(cmd.target.kind === 'url' ? forCommandLine(end.error.message, CLI_KEY_ENV.key) : end.error.message)
     return EXIT.error
   }
   if (!end.outcome) return EXIT.error
@@ -103,7 +104,7 @@ export async function runCli(argv: readonly string[], io: Io): Promise<number> {
     return await runWatch(conn, cmd, io)
   } catch (e) {
     const message = isSvcFailure(e) ? e.error.message : `Unexpected failure: ${(e as Error).message ?? String(e)}`
-    io.err(cmd.target.kind === 'url' ? forCommandLine(message, ACCESS_KEY_ENV) : message)
+    io.err(cmd.target.kind === 'url' ? forCommandLine(message, CLI_KEY_ENV.key) : message)
     return EXIT.error
   } finally {
     await conn?.stop()

@@ -4,7 +4,8 @@ import { once } from 'node:events'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSimulator, type RunningSimulator } from '../../tools/simulator'
-import { doctor, KEY_VARIABLE, parseDoctorArgs, UsageError } from './cli'
+import { doctor, parseDoctorArgs, UsageError } from './cli'
+import { CLI_KEY_ENV } from '../settings/envKey'
 
 const DEPLOYED = { serviceName: 'Orbit', renames: [{ neutral: 'priceFeedId', wire: 'oracleFeedId' }], bigInts: 'string' as const }
 /** The optional operations the simulator answers, as the doctor lists them. */
@@ -112,7 +113,7 @@ describe('npm run doctor against npm run sim, as commands', () => {
 
   /** Runs the doctor command; its exit code and every line it printed. */
   const doctorCommand = async (args: string[]) => {
-    const child = spawn(tsx, [join(__dirname, 'cli.ts'), ...args], { env: { ...process.env, [KEY_VARIABLE]: key }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(tsx, [join(__dirname, 'cli.ts'), ...args], { env: { ...process.env, [CLI_KEY_ENV.key]: key }, stdio: ['ignore', 'pipe', 'pipe'] })
     let out = ''
     child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c))
     const [code] = (await once(child, 'exit')) as [number | null]

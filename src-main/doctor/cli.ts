@@ -15,10 +15,9 @@ import { CLI_KEY_ENV } from '../settings/envKey'
 import { baseUrlOption, describeDialect, forCommandLine, refuseKeyInArgv, UsageError, WIRE_FLAG_OPTIONS, WIRE_FLAGS_USAGE, wireDialectFromFlags } from '../service/wireFlags'
 
 export { UsageError }
-export const KEY_VARIABLE = CLI_KEY_ENV.key
 
 const USAGE = `usage: npm run doctor -- --base-url URL [--service-name Svc] [--rename neutral=wire]... [--big-ints number|string]
-  The access key is read from ${KEY_VARIABLE}.
+  The access key is read from ${CLI_KEY_ENV.key}.
 ${WIRE_FLAGS_USAGE}`
 
 export interface DoctorOptions {
@@ -27,7 +26,7 @@ export interface DoctorOptions {
 }
 
 export function parseDoctorArgs(argv: string[]): DoctorOptions {
-  refuseKeyInArgv(argv, KEY_VARIABLE)
+  refuseKeyInArgv(argv, CLI_KEY_ENV.key)
   let values
   try {
     ;({ values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: { 'base-url': { type: 'string' }, ...WIRE_FLAG_OPTIONS } }))
@@ -40,9 +39,9 @@ export function parseDoctorArgs(argv: string[]): DoctorOptions {
 /** Runs the checks and returns the process exit code; `print` receives each line. */
 export async function doctor(opts: DoctorOptions, accessKey: string | undefined, print: (line: string) => void): Promise<number> {
   const client = new SvcClient({ baseUrl: opts.baseUrl, dialect: opts.dialect, getAccessKey: () => accessKey || undefined })
-  print(`Checking ${opts.baseUrl} as ${describeDialect(opts.dialect)}${accessKey ? '' : `, without an access key (${KEY_VARIABLE} is not set)`}`)
+  print(`Checking ${opts.baseUrl} as ${describeDialect(opts.dialect)}${accessKey ? '' : `, without an access key (${CLI_KEY_ENV.key} is not set)`}`)
   const checks = await runConnectionChecks(client, { filters: true })
-  for (const line of formatChecks(checks)) print(forCommandLine(line, KEY_VARIABLE))
+  for (const line of formatChecks(checks)) print(forCommandLine(line, CLI_KEY_ENV.key))
   // Rate-limited checks are inconclusive, not failures; warnings (ignored filters, missing parts) do not fail the run.
   return noCheckFailed(checks) ? 0 : 1
 }
@@ -56,7 +55,7 @@ async function main(): Promise<void> {
     console.error(`${(e as Error).message}\n${USAGE}`)
     process.exit(2)
   }
-  process.exit(await doctor(opts, process.env[KEY_VARIABLE], (line) => console.log(line)))
+  process.exit(await doctor(opts, process.env[CLI_KEY_ENV.key], (line) => console.log(line)))
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) void main()
