@@ -4,7 +4,7 @@ import type { KeyStore } from '../settings/keystore'
 import { ProfileStore, SIMULATOR_PROFILE_ID } from '../settings/profiles'
 import { secureDataDir } from '../settings/jsonFile'
 import { LogoStore } from '../logos/store'
-import { createReceiptWatcher, type Notify } from '../watch'
+import { ReceiptWatcher, type Notify } from '../watch'
 import { QueryWatcher, type QueryNotify } from '../queryWatch'
 import { MarketRecorder } from '../marketHistory'
 import { createCore, keyRedactor, type Core, type CoreDeps } from './core'
@@ -78,7 +78,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     demo,
     clientOptions: opts.clientOptions,
     makeWatches: (session) =>
-      createReceiptWatcher({ session, events, file: join(opts.dataDir, 'watches.json'), notify: opts.notify, redact }),
+      new ReceiptWatcher({ session, events, file: join(opts.dataDir, 'watches.json'), notify: opts.notify, redact }),
     makeMarketHistory: (session, activeProfileId) =>
       new MarketRecorder({ dir: join(opts.dataDir, 'market-history'), session, activeProfileId, redact }),
     makeQueryWatches: (session, watches) =>

@@ -9,7 +9,7 @@ import { defaultDataDir } from '../settings/jsonFile'
 import { FileKeyStore, type KeyStore } from '../settings/keystore'
 import { CLI_KEY_ENV, httpOrigin, profileOrigins } from '../settings/envKey'
 import { ProfileStore, SIMULATOR_PROFILE_ID, type Profile } from '../settings/profiles'
-import { createReceiptWatcher } from '../watch'
+import { ReceiptWatcher } from '../watch'
 import type { Target } from './args'
 
 export interface Connection {
@@ -113,7 +113,7 @@ export async function connect(opts: ConnectOptions): Promise<Connection> {
       keys,
       events,
       demo,
-      makeWatches: (session) => createReceiptWatcher({ session, events, file: join(scratch, 'watches.json'), log: () => {} }),
+      makeWatches: (session) => new ReceiptWatcher({ session, events, file: join(scratch, 'watches.json'), log: () => {} }),
     })
     const label = profile.id === SIMULATOR_PROFILE_ID ? 'Simulator (simulated data)' : `${profile.name} (${profile.baseUrl})`
     const stop = async () => {

@@ -1,2 +1,2 @@
-export { createReceiptWatcher, DEFAULT_MAX_CONCURRENT, type ReceiptWatcherOptions } from './watcher'
+export { ReceiptWatcher, DEFAULT_MAX_CONCURRENT, type ReceiptWatcherOptions } from './watcher'
 export type { Notify, WatchNotice } from './notice'

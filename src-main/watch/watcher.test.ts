@@ -7,7 +7,7 @@ import type { WatchControl } from '../../src-shared/contract/watch'
 import { realSleep, type Sleep } from '../service/retry'
 import type { WatchNotice } from './notice'
 import { EventLog, RecordingFetch, eventually, sessionsFor } from './testing'
-import { createReceiptWatcher, type ReceiptWatcherOptions } from './watcher'
+import { ReceiptWatcher, type ReceiptWatcherOptions } from './watcher'
 
 const P = 'sim'
 const UNKNOWN = `0x${'ab'.repeat(32)}`
@@ -21,7 +21,7 @@ let notices: WatchNotice[]
 const watchers: WatchControl[] = []
 
 function makeWatcher(extra: Partial<ReceiptWatcherOptions> = {}): WatchControl {
-  const w = createReceiptWatcher({
+  const w = new ReceiptWatcher({
     session: sessionsFor(sim.url, recorder),
     events: log.hub,
     file: join(dir, 'watches.json'),

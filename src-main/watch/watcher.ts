@@ -35,16 +35,12 @@ const DEFAULT_MIN_POLL_INTERVAL_MS = 1_000
 /** Stopped by a failure rather than finished: a settings change or a new request may cure it. */
 const stoppedByFailure = (entry: Entry) => entry.state.phase === 'done' && !entry.state.outcome
 
-/** One WaitIntentReceipt loop per unfinished watch, for every profile, with the list on disk (`WatchControl` for the bridge). */
-export function createReceiptWatcher(opts: ReceiptWatcherOptions): WatchControl {
-  const watcher = new ReceiptWatcher(opts)
-  // Restore: every watch comes back; the unfinished ones resume where they were (unless paused).
-  for (const entry of watcher.entries.values()) if (entry.state.phase !== 'done') watcher.begin(entry)
-  return watcher
-}
-
-/** The watch list (`WatchBook`) and its loops, run by the lists' one `Scheduler`. */
-class ReceiptWatcher extends WatchBook implements WatchControl {
+/**
+ * One WaitIntentReceipt loop per unfinished watch, for every profile, with the list on disk
+ * (`WatchControl` for the bridge): the watch list (`WatchBook`) and its loops, run by the
+ * lists' one `Scheduler`.
+ */
+export class ReceiptWatcher extends WatchBook implements WatchControl {
   private readonly scheduler: Scheduler<Entry>
   private readonly slots: Slots
   private readonly policy: BackoffPolicy
@@ -73,6 +69,8 @@ class ReceiptWatcher extends WatchBook implements WatchControl {
       // Work offline parks every watch (`setPaused`); the gate keeps any loop from asking meanwhile.
       { ...this.env, paused: () => this.paused },
     )
+    // Restore: every watch comes back; the unfinished ones resume where they were (unless paused).
+    for (const entry of this.entries.values()) if (entry.state.phase !== 'done') this.begin(entry)
   }
 
   watch(profileId: string, intentId: string, watchOpts?: { muted?: boolean }): WatchState {
