@@ -48,12 +48,6 @@ export function historyTable(entries: readonly IntentHistoryEntry[]): string {
     .join('\n')
 }
 
-/** What the receipt adds to an intent's text: the failure reason, token names and decimals, what arrived. */
-export interface IntentExtras {
-  reason?: string
-  receipt?: IntentReceipt
-}
-
 /**
  * The origin and destination amounts, written by the app's one amount formatter: in
  * token units when the token's decimals are known (from the receipt, or the deposit
@@ -74,8 +68,8 @@ function amountLines(intent: Intent, receipt: IntentReceipt | undefined): [strin
   return [[sentNothing(intent.status) ? 'to send' : 'sends', sent], [arrived !== undefined ? 'received' : 'receives', out]]
 }
 
-/** A few lines describing one intent, amounts exact in their token's units. */
-export function intentText(intent: Intent, extras: IntentExtras = {}): string {
+/** A few lines describing one intent, amounts exact in their token's units; the receipt adds the failure reason, token names and decimals, what arrived. */
+export function intentText(intent: Intent, extras: { reason?: string; receipt?: IntentReceipt } = {}): string {
   const lines = [`Intent ${intent.intentId ?? intent.id}  ${intent.status ?? 'status not reported'}`]
   const add = (label: string, value: string | number | undefined) => value !== undefined && lines.push(`  ${label.padEnd(12)} ${value}`)
   if (extras.reason) add('reason', extras.reason)
