@@ -65,19 +65,14 @@ function absentStep(leg: ReceiptLeg, status: ReportedStatus | undefined): { stat
  */
 export function receiptSteps(receipt: IntentReceipt | undefined, status: ReportedStatus | undefined = receipt?.status): TimelineStep[] {
   const failed = receipt && (status === 'FAILED' || status === 'REFUNDED') ? failedLeg(receipt) : undefined
-  const steps: TimelineStep[] = []
-  for (const leg of RECEIPT_LEGS) {
+  const steps = RECEIPT_LEGS.map((leg): TimelineStep => {
     const tx = txOf(receipt, leg)
-    const explicit = tx ? sentStatus(tx) : undefined
-    let state: StepState
-    let note: string | undefined
-    if (!tx) ({ state, note } = absentStep(leg, status))
-    else if (explicit) state = explicit
-    else if (leg === failed) state = 'failed'
-    else if (tx.txnMinedAt) state = 'done'
-    else state = 'pending'
+    // The leg's own status first, then whether it broke the intent or was mined.
+    const { state, note }: { state: StepState; note?: string } = tx
+      ? { state: sentStatus(tx) ?? (leg === failed ? 'failed' : tx.txnMinedAt ? 'done' : 'pending') }
+      : absentStep(leg, status)
     const meta = tokenMeta(receipt, leg, tx)
-    steps.push({
+    return {
       key: leg,
       label: leg.charAt(0).toUpperCase() + leg.slice(1),
       state,
@@ -95,8 +90,8 @@ export function receiptSteps(receipt: IntentReceipt | undefined, status: Reporte
       txStatus: tx?.status,
       txType: tx?.type,
       txContext: tx?.context,
-    })
-  }
+    }
+  })
   let previous: number | undefined
   for (const step of steps) {
     if (step.minedAt === undefined) continue
