@@ -16,14 +16,8 @@ function statusOf(receipt: IntentReceipt, done: boolean, previous: IntentStatus 
 }
 
 /** The reason a failure carries; the spec names the origin leg, the other legs are a fallback. */
-export function failureReason(receipt: IntentReceipt): string | undefined {
-  return (
-    receipt.originTransaction?.statusReason ||
-    receipt.destinationTransaction?.statusReason ||
-    receipt.refundTransaction?.statusReason ||
-    undefined
-  )
-}
+export const failureReason = (r: IntentReceipt): string | undefined =>
+  r.originTransaction?.statusReason || r.destinationTransaction?.statusReason || r.refundTransaction?.statusReason || undefined
 
 function outcomeOf(status: IntentStatus | undefined, done: boolean): WatchOutcome | undefined {
   if (status && isFinalStatus(status)) return status as WatchOutcome
