@@ -36,11 +36,8 @@ function Node({ name, path, value, depth, openDepth, last }: NodeProps) {
     </>
   )
   const array = Array.isArray(value)
-  const entries: [string, unknown][] = !isContainer(value)
-    ? []
-    : array
-      ? value.map((v, i) => [String(i), v])
-      : Object.entries(value).filter(([, v]) => v !== undefined)
+  // An object's undefined fields are left out, as JSON leaves them out.
+  const entries = isContainer(value) ? Object.entries(value).filter(([, v]) => array || v !== undefined) : []
   if (!entries.length) {
     return (
       <div className="json-line">
