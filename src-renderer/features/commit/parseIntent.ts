@@ -62,11 +62,8 @@ export function parseIntentInput(text: string): ParsedIntentInput {
 
   // An object with none of an intent's identifying fields is more likely the wrong file.
   const data = intent.data
-  if (!data.intentId && !data.quote && !data.originChainId && !data.depositTransaction)
-    return {
-      status: 'invalid',
-      problems: [{ path: '', message: 'This does not look like an intent: it has no intentId, quote, originChainId or depositTransaction' }],
-    }
+  const unlike = 'This does not look like an intent: it has no intentId, quote, originChainId or depositTransaction'
+  if (!data.intentId && !data.quote && !data.originChainId && !data.depositTransaction) return { status: 'invalid', problems: [{ path: '', message: unlike }] }
   return {
     status: 'ok',
     intent: data,

@@ -22,14 +22,8 @@ export function parseTokenAmount(typed: string, decimals: number, symbol: string
   const m = DECIMAL.exec(plain)
   if (!m || (m[1] === '' && !m[2])) return { ok: false, message: `Enter a number of ${symbol}: digits with at most one decimal point, e.g. 24.5` }
   const fraction = m[2] ?? ''
-  if (fraction.length > decimals)
-    return {
-      ok: false,
-      message:
-        decimals === 0
-          ? `${symbol} has no decimals: enter a whole number`
-          : `${symbol} has ${decimals} decimals: at most ${decimals} digits after the point`,
-    }
+  const tooPrecise = decimals === 0 ? `${symbol} has no decimals: enter a whole number` : `${symbol} has ${decimals} decimals: at most ${decimals} digits after the point`
+  if (fraction.length > decimals) return { ok: false, message: tooPrecise }
   const raw = parseUnits(`${m[1] || '0'}${fraction ? `.${fraction}` : ''}`, decimals)
   if (raw === 0n) return { ok: false, message: 'The amount must be above 0' }
   if (raw > maxUint256) return { ok: false, message: `Too large: no token can hold more than ${formatUnits(maxUint256, decimals)} ${symbol} (2²⁵⁶ − 1 base units)` }
