@@ -43,13 +43,12 @@ export function handleCacheRequest(request: PostedRequest): Promise<unknown> {
       })
     case 'quotes':
       return readQuotedHere(request.profileId, request.intentIds, request.others)
-    case 'resume': {
+    case 'resume':
       // The page may have cleared the journal meanwhile: read it again before filing on.
       forgetStagedInMemory()
       pauses.get(request.pauseId)?.()
       pauses.delete(request.pauseId)
       return Promise.resolve()
-    }
   }
 }
 

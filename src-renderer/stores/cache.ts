@@ -24,7 +24,6 @@ interface CacheStatusState {
 export const useCacheStatus = create<CacheStatusState>()(
   persist(
     (set) => ({
-      lastWriteError: undefined,
       forcedOffline: false,
       unindexed: 0,
       reportWriteError: (store, message, at = Date.now()) => set({ lastWriteError: { store, message, at } }),
