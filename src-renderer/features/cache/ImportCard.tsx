@@ -2,7 +2,7 @@ import { useRef, useState } from 'react'
 import type { ProfileView } from '@contract/app'
 import { messageOf, type SvcError } from '@contract/errors'
 import { ConfirmButtons } from '../../components/ConfirmBar'
-import { DataTable } from '../../components/DataTable'
+import { DataTable, type Column } from '../../components/DataTable'
 import { SelectField } from '../../components/SelectField'
 import { STORES } from '../../db'
 import { CacheFileError, parseCacheFile, readBlobText, type CacheFile, type ImportResult, type TransferProgress } from '../../db/transfer'
@@ -156,20 +156,10 @@ export function ImportCard({ appProfiles, activeProfileId }: { appProfiles: read
 
 type StoreCount = ReturnType<typeof fileCounts>[number]
 
-function CountsTable({ counts }: { counts: StoreCount[] }) {
-  return (
-    <DataTable
-      label="Records in the file"
-      className="cache-counts"
-      columns={[
-        { id: 'store', header: 'Store', rowHeader: true, cell: (c: StoreCount) => c.store.label },
-        { id: 'count', header: 'Records to import', align: 'right', cell: (c: StoreCount) => formatCount(c.count) },
-      ]}
-      rows={counts}
-      rowKey={(c) => c.store.name}
-    />
-  )
-}
+const COUNT_COLUMNS: Column<StoreCount>[] = [
+  { id: 'store', header: 'Store', rowHeader: true, cell: (c) => c.store.label },
+  { id: 'count', header: 'Records to import', align: 'right', cell: (c) => formatCount(c.count) },
+]
 
 interface TargetProps {
   file: CacheFile
@@ -215,7 +205,7 @@ function ImportSummary(props: TargetProps & { fileName: string; size: number; on
         <strong>{fileName}</strong> <span className="muted">({formatBytes(size)})</span> — exported {formatDateTime(file.exportedAt)}, cache
         version {file.version}, {file.profiles.length} profile{file.profiles.length === 1 ? '' : 's'}.
       </p>
-      <CountsTable counts={counts} />
+      <DataTable label="Records in the file" className="cache-counts" columns={COUNT_COLUMNS} rows={counts} rowKey={(c) => c.store.name} />
       <TargetChoice {...props} />
       <ConfirmButtons confirmLabel={`Import ${formatCount(total)} records`} disabled={!total} onConfirm={props.onImport} onCancel={props.onCancel} />
     </div>
