@@ -261,13 +261,10 @@ async function indexAll(): Promise<void> {
   }
 }
 
+/** The entries waiting, counted from the journal's keys alone (each ends with its page's size). */
 async function countWaiting(db: ExplorerDb): Promise<number> {
-  const keys = (await db.historyJournal.toCollection().primaryKeys()) as JournalKey[]
-  return keys.reduce((n, k) => n + k[3], 0)
+  return (await db.historyJournal.toCollection().primaryKeys()).reduce((n, k) => n + k[3], 0)
 }
-
-type JournalKey = [string, number, number, number]
-const keyOf = (r: JournalRecord): JournalKey => [r.profileId, r.stagedAt, r.seq, r.size]
 
 /** Files one journal record slice by slice, then deletes it; stops early (leaving it) when paused. */
 async function fileRecord(db: ExplorerDb, record: JournalRecord): Promise<void> {
@@ -280,7 +277,7 @@ async function fileRecord(db: ExplorerDb, record: JournalRecord): Promise<void> 
     await storeIntentObjects(db, 'history', meta, record.entries.slice(at, end), summaryFromHistoryEntry, (entry, intentId) => ({ ...meta, intentId, entry }))
     at = end
   }
-  await db.historyJournal.delete(keyOf(record))
+  await db.historyJournal.delete([record.profileId, record.stagedAt, record.seq, record.size])
   const intentIds = record.entries.flatMap((entry) => historyEntryIntentId(entry) ?? [])
   forgetFiled(record.profileId, record.fetchedAt, intentIds)
   filedListener?.(record.profileId, record.fetchedAt, intentIds)
