@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { HISTORY_LIMIT_DEFAULT, parseCommand, parseTimeArg, UsageError } from './args'
+import { HISTORY_LIMIT_DEFAULT, parseCommand, parseTimeArg } from './args'
+import { UsageError } from '../service/wireFlags'
 
 describe('parseCommand', () => {
   it('reads lookup with a profile and --json', () => {

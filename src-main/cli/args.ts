@@ -28,8 +28,6 @@ export type Command =
   | (Common & { command: 'watch'; intentId: string; json: boolean })
   | { command: 'help' }
 
-export { UsageError }
-
 export const HISTORY_LIMIT_DEFAULT = 1000
 export const HISTORY_LIMIT_MAX = 100_000
 

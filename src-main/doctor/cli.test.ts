@@ -4,7 +4,8 @@ import { once } from 'node:events'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSimulator, type RunningSimulator } from '../../tools/simulator'
-import { doctor, parseDoctorArgs, UsageError } from './cli'
+import { doctor, parseDoctorArgs } from './cli'
+import { UsageError } from '../service/wireFlags'
 import { CLI_KEY_ENV } from '../settings/envKey'
 
 const DEPLOYED = { serviceName: 'Orbit', renames: [{ neutral: 'priceFeedId', wire: 'oracleFeedId' }], bigInts: 'string' as const }

@@ -14,8 +14,6 @@ import { formatChecks, runConnectionChecks } from '../service/connectionChecks'
 import { CLI_KEY_ENV } from '../settings/envKey'
 import { baseUrlOption, describeDialect, forCommandLine, refuseKeyInArgv, UsageError, WIRE_FLAG_OPTIONS, WIRE_FLAGS_USAGE, wireDialectFromFlags } from '../service/wireFlags'
 
-export { UsageError }
-
 const USAGE = `usage: npm run doctor -- --base-url URL [--service-name Svc] [--rename neutral=wire]... [--big-ints number|string]
   The access key is read from ${CLI_KEY_ENV.key}.
 ${WIRE_FLAGS_USAGE}`
