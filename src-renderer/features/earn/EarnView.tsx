@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import type { ChainInfo, EarnPool, GetEarnPoolsRequest, GetEarnPoolsResponse } from '@contract/service'
+import type { ChainInfo, EarnPool, GetEarnPoolsRequest } from '@contract/service'
 import { readEarnPools } from '../../db'
 import { bridgeCall } from '../../data/liveOrCached'
 import { useServiceQuery } from '../../data/useServiceQuery'
@@ -27,9 +27,7 @@ function useEarnPools(request: GetEarnPoolsRequest | null) {
     live: (signal) => bridgeCall('getEarnPools', args, { signal }),
     cached: async () => {
       const hit = await readEarnPools(profileId)
-      if (!hit) return undefined
-      const data: GetEarnPoolsResponse = { ...hit.response, pools: filterEarnPools(hit.response.pools, args) }
-      return { data, fetchedAt: hit.fetchedAt }
+      return hit && { data: { ...hit.response, pools: filterEarnPools(hit.response.pools, args) }, fetchedAt: hit.fetchedAt }
     },
   }))
 }
