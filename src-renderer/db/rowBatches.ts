@@ -2,8 +2,6 @@ import Dexie from 'dexie'
 import type { ExplorerDb } from './db'
 import type { RouteFactRecord } from './records'
 
-type FactKey = [string, string]
-
 /**
  * Reads a profile's route-statistics records created at or after `fromMs`, in batches of
  * at most `size`, by primary key (statistics need no time order; each read is as cheap as
@@ -27,7 +25,7 @@ export async function readRouteFactBatches(
     const facts = await pending
     if (signal?.aborted || !facts.length) return total
     const full = facts.length === size
-    if (full) pending = read([profileId, facts[facts.length - 1].intentId] as FactKey, false)
+    if (full) pending = read([profileId, facts[facts.length - 1].intentId], false)
     const kept = fromMs === undefined ? facts : facts.filter((f) => f.createdAt >= fromMs)
     total += kept.length
     if (kept.length) await onBatch(kept)
