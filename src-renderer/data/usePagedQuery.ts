@@ -1,4 +1,4 @@
-import { hashKey, useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query'
+import { hashKey, useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useEffectEvent, useMemo } from 'react'
 import type { SvcError } from '@contract/errors'
 import { isOfflineMode, useOfflineMode } from '../stores/cache'
@@ -7,7 +7,7 @@ import { profileOfKey, queryKeys, type ArgsOf, type QuerySource } from './keys'
 import type { PageParam } from '@contract/paging'
 import { fetchListPage, firstParam, nextParam, type PageAnswer, type PagedSource } from './paging'
 import { useReadAllRuns } from '../stores/readAllRuns'
-import { cancelReadAll, readAllInto } from './readAll'
+import { cancelReadAll, readAllInto, type PagedData } from './readAll'
 import { useListProfileId } from './useServiceQuery'
 
 /**
@@ -40,12 +40,10 @@ interface PagedQueryOptions<S extends QuerySource, T> {
   idOf?(item: T): string | undefined
 }
 
-type Data<T> = InfiniteData<PageAnswer<T>, PageParam>
-
 function useListQuery<S extends QuerySource, T>(o: PagedQueryOptions<S, T>, profileId: string | undefined) {
   const enabled = profileId !== undefined && o.args !== null
   const key = queryKeys.request(profileId ?? '', o.source, o.args as ArgsOf<S>)
-  const query = useInfiniteQuery<PageAnswer<T>, SvcError, Data<T>, typeof key, PageParam>({
+  const query = useInfiniteQuery<PageAnswer<T>, SvcError, PagedData<T>, typeof key, PageParam>({
     queryKey: key,
     queryFn: ({ pageParam, signal }) => fetchListPage(o.load(profileId!, o.args as ArgsOf<S>), pageParam, isOfflineMode(), signal),
     initialPageParam: firstParam(o.pageSize),
