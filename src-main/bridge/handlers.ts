@@ -91,9 +91,9 @@ export function createBridgeHandlers(core: Core): BridgeHandlers {
     getMarketRecorder: () => recorder().state(core.activeProfileId()),
     setMarketRecorder: (a) => recorder().setSettings(a),
     recordMarketsNow: () => recorder().snapshotNow(core.activeProfileId()),
-    listWalletSets: () => recorder().walletSets(core.activeProfileId()),
+    listWalletSets: () => recorder().positionsOf(core.activeProfileId()).list(),
     saveWalletSet: (a) => recorder().saveWalletSet(core.activeProfileId(), a.name, a.queries),
-    removeWalletSet: (a) => ({ removed: recorder().removeWalletSet(core.activeProfileId(), a.id) }),
+    removeWalletSet: (a) => ({ removed: recorder().positionsOf(core.activeProfileId()).remove(a.id) }),
     getPositionHistory: (a) => recorder().positionHistory(core.activeProfileId(), a.id),
   }
 

@@ -191,7 +191,8 @@ export class MarketRecorder {
     )
   }
 
-  private positionsOf(profileId: string): PositionStore {
+  /** The profile's saved wallet sets, whose positions are recorded at every snapshot, and their totals. */
+  positionsOf(profileId: string): PositionStore {
     return new PositionStore(join(this.opts.dir, folderOf(profileId)))
   }
 
@@ -209,17 +210,8 @@ export class MarketRecorder {
     }
   }
 
-  /** Wallets whose positions are recorded at every snapshot, per profile. */
-  walletSets(profileId: string): WalletSet[] {
-    return this.positionsOf(profileId).list()
-  }
-
   saveWalletSet(profileId: string, name: string, queries: WalletSet['queries']): WalletSet {
     return this.positionsOf(profileId).save(name, queries, this.now())
-  }
-
-  removeWalletSet(profileId: string, id: string): boolean {
-    return this.positionsOf(profileId).remove(id)
   }
 
   positionHistory(profileId: string, id: string): PositionHistory {
