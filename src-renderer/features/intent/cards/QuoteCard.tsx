@@ -6,16 +6,15 @@ import { intentProviders } from '../../../lib/intentRoute'
 import { bookValue, Card, chain, hex, KV, nativeAmount, percent, token, tokenAmount, usd } from './parts'
 
 type ImpactKey = 'executionPriceImpact' | 'marketPriceImpact' | 'providerFeesPriceImpact' | 'serviceFeesPriceImpact' | 'netPriceImpact'
+type Impact = [key: ImpactKey, label: string]
 
-const IMPACTS: [ImpactKey, string][] = [
+const IMPACTS: Impact[] = [
   ['executionPriceImpact', 'Execution'],
   ['marketPriceImpact', 'Market'],
   ['providerFeesPriceImpact', 'Provider fees'],
   ['serviceFeesPriceImpact', 'Service fees'],
   ['netPriceImpact', 'Net'],
 ]
-
-type Impact = [key: ImpactKey, label: string]
 
 function ImpactTable({ details }: { details: PriceImpactDetails }) {
   const rows = IMPACTS.filter(([k]) => details[k])

@@ -56,18 +56,14 @@ function SeenTransitions({ transitions }: { transitions: ReadonlyArray<{ status:
   )
 }
 
+const SUMMARY_FIELDS = [['Status', 'status'], ['Mode', 'mode'], ['Trade type', 'tradeType']] as const
+
 /**
  * The deployed service's own summary of the execution (not in the spec): its status,
  * mode and trade type, verbatim. Nothing shows when the service sends none of them.
  */
 function ServiceSummary({ summary }: { summary: IntentReceiptSummary | undefined }) {
-  const rows = (
-    [
-      ['Status', summary?.status],
-      ['Mode', summary?.mode],
-      ['Trade type', summary?.tradeType],
-    ] as const
-  ).filter(([, v]) => v)
+  const rows = SUMMARY_FIELDS.flatMap(([label, key]) => (summary?.[key] ? [[label, summary[key]] as const] : []))
   if (!rows.length) return null
   return (
     <p className="intent-receipt-summary small" aria-label="Receipt summary">
