@@ -1,8 +1,8 @@
 import type { IntentHistoryEntry } from '@contract/service'
 import { isZeroAmount } from '../../lib/format'
-import { sumAll, valueAt, type KnownPrice, type PriceBook, type TokenAmount, type ValuedSum } from '../../lib/priceSource'
+import { sumAll, valueAt, type KnownPrice, type PriceBook, type ValuedSum } from '../../lib/priceSource'
 import { historyEntryIntentId } from '../../db/records'
-import type { HeldToken } from '../../lib/heldTokens'
+import { heldAmount, type HeldToken } from '../../lib/heldTokens'
 
 /** A token balance held at an intent address, one line per token so it can be listed, totalled and exported. */
 export interface BalanceLine extends Partial<HeldToken> {
@@ -45,14 +45,9 @@ export function balanceLines(entry: IntentHistoryEntry): BalanceLine[] {
 /** A line's USD value as a number, for totals and ordering; -1 sorts unpriced lines last. */
 export const usdValue = (l: BalanceLine): number => l.usd ?? -1
 
-const NO_PRICES: PriceBook = new Map()
-
-/** The line as an amount the price source values. */
-export const amountOf = (l: BalanceLine): TokenAmount => ({ raw: l.balance, decimals: l.decimals, chainId: l.chainId, token: l.tokenAddress, symbol: l.symbol })
-
 /** The line valued at the book's price (never at the USD figure the service put on it), or why it is not. */
 function valued(l: BalanceLine, book: PriceBook): BalanceLine {
-  const v = valueAt(book, amountOf(l))
+  const v = valueAt(book, heldAmount(l))
   return 'usd' in v ? { ...l, usd: v.usd, price: v.price } : { ...l, unpriced: v.unpriced }
 }
 
@@ -63,7 +58,7 @@ const sumOf = (l: BalanceLine): ValuedSum =>
     : { usd: 0, priced: 0, prices: [], unpriced: l.unpriced ? [l.unpriced] : [] }
 
 /** Non-zero balances across entries, valued at the profile's one price source, largest USD value first. */
-export function stuckFunds(entries: readonly IntentHistoryEntry[], book: PriceBook = NO_PRICES) {
+export function stuckFunds(entries: readonly IntentHistoryEntry[], book: PriceBook = new Map()) {
   const held = entries.map((e) => balanceLines(e).filter((l) => !isZeroAmount(l.balance)))
   const lines = held.flat().map((l) => valued(l, book))
   const value = sumAll(lines.map(sumOf))

@@ -26,7 +26,7 @@ const INTEGER = /^\d+$/
  * bug) are kept in the parts but cannot be summed exactly: such a total says so by
  * becoming "not exact" rather than rounding.
  */
-export function recoverableTotals(entries: readonly IntentHistoryEntry[], book: PriceBook = NO_PRICES): TokenTotal[] {
+export function recoverableTotals(entries: readonly IntentHistoryEntry[], book: PriceBook = new Map()): TokenTotal[] {
   const totals = new Map<string, Omit<TokenTotal, 'value'> & { sum: bigint; exact: boolean }>()
   for (const e of entries) {
     const intentId = e.intentId ?? e.receipt?.intentId
@@ -54,8 +54,6 @@ export function recoverableTotals(entries: readonly IntentHistoryEntry[], book: 
     })
     .sort((a, b) => b.totalUsd - a.totalUsd || a.key.localeCompare(b.key))
 }
-
-const NO_PRICES: PriceBook = new Map()
 
 /** A token amount in its units ("1.5 USDC") exactly, or base units when the decimals are unknown. */
 export const amountOf = (raw: string, t: TokenTotal): string =>
