@@ -21,7 +21,7 @@ export interface HeldToken {
 }
 
 /** A held token as an amount to value at the profile's prices (`valueAt` in lib/priceSource.ts). */
-export const heldAmount = (t: HeldToken): TokenAmount => ({ raw: t.balance, decimals: t.decimals, chainId: t.chainId, token: t.tokenAddress, symbol: t.symbol })
+export const heldAmount = (t: Partial<HeldToken>): TokenAmount => ({ raw: t.balance, decimals: t.decimals, chainId: t.chainId, token: t.tokenAddress, symbol: t.symbol })
 
 export const heldTokens = (balances: readonly IntentBalance[] | undefined): HeldToken[] =>
   listOf(balances).flatMap((b) =>

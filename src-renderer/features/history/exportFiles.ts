@@ -6,7 +6,8 @@ import { pricedHow, pricingText, valueAll, type PriceBook } from '../../lib/pric
 import { historyEntryIntentId } from '../../db/records'
 import { receiptDurationMs } from '../../lib/outcomes'
 import { entryBalanceUsd, routeProviders } from './rows'
-import { amountOf, balanceLines, type BalanceLine } from './balances'
+import { balanceLines, type BalanceLine } from './balances'
+import { heldAmount } from '../../lib/heldTokens'
 import type { HistoryQuery } from './filters'
 
 /** Amounts are written exactly as received next to their token-unit value, so a spreadsheet never sees a rounded float. */
@@ -62,7 +63,7 @@ export function historyCsv(entries: readonly IntentHistoryEntry[], book?: PriceB
   if (!book) return toCsv(entries, HISTORY_CSV_COLUMNS)
   const valueOf = (e: IntentHistoryEntry) => {
     const lines = balanceLines(e)
-    return lines.length ? valueAll(book, lines.map(amountOf)) : undefined
+    return lines.length ? valueAll(book, lines.map(heldAmount)) : undefined
   }
   const columns: CsvColumn<IntentHistoryEntry>[] = [
     ...HISTORY_CSV_COLUMNS,
