@@ -124,11 +124,6 @@ export class LogoStore {
     return this.load().get(name.slice(0, name.indexOf('.')))?.name === name ? join(this.dir, name) : undefined
   }
 
-  /** How many logos are kept and their bytes, for tests and figures. */
-  usage(): { count: number; bytes: number } {
-    return { count: this.load().size, bytes: this.bytes }
-  }
-
   /** Moves a logo to the recent end; its file's time follows now and then, so the order outlives a restart. */
   private shown(id: string, stored: Stored): string {
     const index = this.index!
