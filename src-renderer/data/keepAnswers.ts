@@ -1,7 +1,7 @@
 import type { Fetched } from '@contract/app'
 import type { BridgeArgs, BridgeResult } from '@contract/bridge'
 import type { BridgeMethodName } from '@contract/channels'
-import { cacheModule } from '../db/lazy'
+import { cacheModule, type CacheModule } from '../db/lazy'
 import type { Intent, IntentHistoryEntry } from '@contract/service'
 import { balancePrices, quotePrices, type PriceKind } from '../lib/priceSource'
 import { tokenLabel } from '../lib/displaySources'
@@ -9,8 +9,7 @@ import { usePriceBookStore } from '../stores/priceBook'
 import { tokenLabelsOf } from './reference/tokens'
 
 export type DataOf<M extends BridgeMethodName> = BridgeResult<M> extends Fetched<infer T> ? T : never
-type Db = Awaited<ReturnType<typeof cacheModule>>
-type Writer<M extends BridgeMethodName> = (db: Db, fetched: Fetched<DataOf<M>>, args: BridgeArgs<M>) => Promise<void>
+type Writer<M extends BridgeMethodName> = (db: CacheModule, fetched: Fetched<DataOf<M>>, args: BridgeArgs<M>) => Promise<void>
 
 /**
  * How each service answer is kept in the cache: one writer per bridge method, so every

@@ -3,13 +3,11 @@ import type { Result } from '@contract/errors'
 import type { WatchState } from '@contract/watch'
 import { watchNews } from '@contract/watchNews'
 import type { WatchMirror } from '../db'
-import { cacheModule } from '../db/lazy'
+import { cacheModule, type CacheModule } from '../db/lazy'
 import { useConnection } from '../stores/connection'
 import { call } from './call'
 import { onMainEvent } from './events'
 import { LIST_METHOD, listKey, updateList, withFields, withItem, withRemoved, type Mirror } from './mainList'
-
-type CacheModule = Awaited<ReturnType<typeof cacheModule>>
 
 /** An action's answer, once `apply` wrote it into the cached list; a failure is thrown as its `SvcError`. */
 export async function act<T>(pending: Promise<Result<T>>, apply: (value: T) => void): Promise<T> {

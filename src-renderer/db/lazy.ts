@@ -5,3 +5,4 @@
  * that read the cache import it as usual, and their chunks bring it along.
  */
 export const cacheModule = () => import('./index')
+export type CacheModule = Awaited<ReturnType<typeof cacheModule>>
