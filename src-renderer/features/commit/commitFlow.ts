@@ -23,10 +23,7 @@ export interface Committed {
 }
 
 /** A commit sent whose outcome is not known. */
-export interface Unsure {
-  intentId: string
-  sentAt: number
-}
+export type Unsure = { intentId: string; sentAt: number }
 
 /**
  * Failures after which the request may still have reached the service and been carried

@@ -32,10 +32,7 @@ export type QuoteDraft = typeof DEFAULT_QUOTE_DRAFT
 export type QuoteField = keyof QuoteDraft
 
 /** What the app knows about the two tokens of the draft (undefined: not known). */
-export interface DraftTokens {
-  origin?: TokenChoice
-  destination?: TokenChoice
-}
+export type DraftTokens = Partial<Record<'origin' | 'destination', TokenChoice>>
 
 type QuoteDraftCheck = { ok: true; request: QuoteIntentRequest } | { ok: false; errors: Partial<Record<QuoteField, string>> }
 

@@ -100,12 +100,7 @@ export const errorLabel = (e: YieldError, nameOf: (id: string) => string | undef
   e.yieldId ? (nameOf(e.yieldId) ? `${nameOf(e.yieldId)} (${e.yieldId})` : e.yieldId) : 'Wallet lookup'
 
 /** One CSV line: a balance of a market, or a lookup that failed (with `error` set). */
-interface PositionCsvRow {
-  yieldId: string
-  market: string
-  balance?: YieldBalance
-  error?: string
-}
+type PositionCsvRow = { yieldId: string; market: string; balance?: YieldBalance; error?: string }
 
 export function positionCsvRows(groups: readonly MarketGroup[], errors: readonly YieldError[]): PositionCsvRow[] {
   return [
