@@ -1,11 +1,12 @@
 import { z } from 'zod'
-import type { QueryFinding } from '../../src-shared/contract/queryWatch'
+import { QueryWatchStateSchema, type QueryFinding, type QueryWatchState } from '../../src-shared/contract/queryWatch'
 import type { IntentHistoryEntry, ReportedStatus } from '../../src-shared/contract/service'
 import { parseTime } from '../../src-shared/contract/time'
-import { MAX_FIELD_CHARS, clipText } from '../watch/keep'
+import { MAX_FIELD_CHARS, clipText, keptError } from '../watch/keep'
 
 /**
- * Pure: what one poll of a watched query found, against what earlier polls saw. The
+ * Pure: what one poll of a watched query found, against what earlier polls saw, and how the
+ * queries are kept on disk (`QueryFileSchema`). The
  * seen-map holds, per intent id, its last status ('' for none), creation time and whether
  * it last matched; ids a poll reads move to its end and the oldest fall off past the
  * limit, which is far more than a poll reads, so a recent id is never reported new again.
@@ -122,3 +123,50 @@ function leftTheFilter(seen: SeenMap, entries: readonly IntentHistoryEntry[], op
 /** The query's findings after a poll: the fresh ones first, bounded. */
 export const mergeFindings = (fresh: readonly QueryFinding[], old: readonly QueryFinding[], limit = FINDINGS_LIMIT): QueryFinding[] =>
   [...fresh, ...old].slice(0, limit)
+
+/** The watched queries on disk, with their findings and seen-maps, so a restart neither loses a finding nor reports it again. */
+
+export interface StoredQuery {
+  state: QueryWatchState
+  seen: Array<[string, Seen]>
+}
+
+/** The file (written by `ListBook`): the queries and the revision counter when written. */
+export interface StoredQueries {
+  revision: number
+  queries: StoredQuery[]
+}
+
+// Files written before both lists shared one protocol call it `rev` (a count per query).
+const StateSchema = QueryWatchStateSchema.extend({ revision: z.number().int().nonnegative().optional(), rev: z.number().int().nonnegative().optional() }).transform(
+  ({ rev, revision, ...state }) => ({ ...state, revision: revision ?? rev ?? 0 }),
+)
+
+const KeptSeenSchema = z.union([
+  SeenSchema,
+  // Files written before intents that stop matching were told apart: the status alone.
+  // Whether such an intent still matches is unknown until a poll reads it again.
+  z.string().transform((status): Seen => ({ status, matching: false })),
+])
+
+/** The file's contents, every query within today's bounds, also from a file an older version wrote. */
+export const QueryFileSchema = z
+  .object({
+    version: z.literal(1),
+    /** The revision counter when written (absent from older files). */
+    revision: z.number().int().nonnegative().default(0),
+    queries: z.array(z.object({ state: StateSchema, seen: z.array(z.tuple([z.string(), KeptSeenSchema])) })),
+  })
+  .transform((f): StoredQueries & { version: 1 } => ({ ...f, queries: (f.queries as StoredQuery[]).map(bounded) }))
+
+/**
+ * A saved query within today's bounds (a file an older version wrote may hold ids or
+ * errors of any length): over-long ids are dropped, the error's texts cut to size.
+ */
+function bounded({ state, seen }: StoredQuery): StoredQuery {
+  const findings = state.findings.filter((f) => f.intentId.length <= MAX_ID_CHARS)
+  return {
+    state: { ...state, findings, ...(state.error && { error: keptError(state.error) }) },
+    seen: seen.filter(([id]) => id.length <= MAX_ID_CHARS),
+  }
+}

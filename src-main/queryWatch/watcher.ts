@@ -13,8 +13,7 @@ import { walkIntentHistory } from '../service/historyWalk'
 import { ListBook, type ListOptions } from '../watch/listBook'
 import { Scheduler, type Job, type Scheduled } from '../watch/schedule'
 import { canonicalJson } from '../service/quotedIntents'
-import { compare, mergeFindings, type SeenMap } from './findings'
-import { QueryFileSchema, type StoredQueries, type StoredQuery } from './persist'
+import { QueryFileSchema, compare, mergeFindings, type SeenMap, type StoredQueries, type StoredQuery } from './findings'
 
 /** Reads one GetIntentHistory page on a profile's service. */
 export type ReadHistory = (profileId: string, request: GetIntentHistoryRequest, signal: AbortSignal) => Promise<GetIntentHistoryResponse>
