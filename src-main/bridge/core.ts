@@ -17,8 +17,6 @@ import { RECORD_FRAGMENT, redactDeep } from '../service/redact'
 import type { Demo } from './demo'
 import { demoFetch } from './demoFetch'
 
-export type { ServiceSession }
-
 /** What the bridge handlers need from the main process, whichever transport serves them. */
 export interface Core {
   readonly events: EventHub

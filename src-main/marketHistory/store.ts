@@ -44,9 +44,6 @@ export interface SnapshotEntry {
   intervalMs: number
 }
 
-/** How a batch of observations came: a full snapshot of every market, or a page a view fetched. */
-export type Coverage = { full: boolean; intervalMs: number }
-
 const IndexSchema = z.object({ version: z.literal(1), markets: z.record(z.string(), z.string()) })
 
 const JOURNAL = 'journal.bin'
@@ -203,8 +200,9 @@ export class MarketHistoryStore {
    * Records one batch seen at `at`. A market is written when it changed since its
    * record, or (a page a view fetched) when nothing covered it for an interval; a full
    * snapshot also marks the markets it no longer lists as gone. Returns the records written.
+   * `coverage.full`: a full snapshot of every market, else a page a view fetched.
    */
-  record(observations: ReadonlyMap<string, MarketObservation>, at: number, coverage: Coverage): number {
+  record(observations: ReadonlyMap<string, MarketObservation>, at: number, coverage: { full: boolean; intervalMs: number }): number {
     mkdirSync(this.dir, { recursive: true, mode: 0o700 })
     const index = this.loadIndex()
     const pending = this.pending()

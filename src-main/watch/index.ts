@@ -1,2 +1,2 @@
 export { ReceiptWatcher, DEFAULT_MAX_CONCURRENT, type ReceiptWatcherOptions } from './watcher'
-export type { Notify, WatchNotice } from './notice'
+export type { Notify } from './notice'

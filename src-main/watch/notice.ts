@@ -1,8 +1,6 @@
 import type { WatchNotice, WatchOutcome, WatchState } from '../../src-shared/contract/watch'
 import { shortId } from '../../src-shared/contract/queryWatchNotice'
 
-export type { WatchNotice }
-
 /** Shows a notice; clicking it should open the intent (see `electron/notify.ts`). */
 export type Notify = (notice: WatchNotice) => void
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startSimulator, type RunningSimulator } from '../../tools/simulator'
 import type { WatchControl } from '../../src-shared/contract/watch'
 import { realSleep, type Sleep } from '../service/retry'
-import type { WatchNotice } from './notice'
+import type { WatchNotice } from '../../src-shared/contract/watch'
 import { EventLog, RecordingFetch, eventually, sessionsFor } from './testing'
 import { ReceiptWatcher, type ReceiptWatcherOptions } from './watcher'
 
