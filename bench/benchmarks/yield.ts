@@ -1,6 +1,6 @@
 import { mkdirSync, openSync, closeSync, readdirSync, rmSync, statSync, writeSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { MarketRecorder } from '../../src-main/marketHistory'
+import { MarketRecorder } from '../../src-main/marketHistory/recorder'
 import { observeAll } from '../../src-main/marketHistory/observe'
 import { MarketHistoryStore } from '../../src-main/marketHistory/store'
 import type { MarketObservation } from '../../src-shared/contract/marketHistory'

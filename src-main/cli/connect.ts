@@ -9,7 +9,7 @@ import { defaultDataDir } from '../settings/jsonFile'
 import { FileKeyStore, type KeyStore } from '../settings/keystore'
 import { CLI_KEY_ENV, httpOrigin, profileOrigins } from '../settings/envKey'
 import { ProfileStore, SIMULATOR_PROFILE_ID, type Profile } from '../settings/profiles'
-import { ReceiptWatcher } from '../watch'
+import { ReceiptWatcher } from '../watch/watcher'
 import type { Target } from './args'
 
 export interface Connection {

@@ -1,8 +1,8 @@
 import { Notification, type BrowserWindow } from 'electron'
 import type { BridgeEvent } from '../../src-shared/contract/bridge'
 import type { EventHub } from '../events/hub'
-import type { QueryNotify } from '../queryWatch'
-import type { Notify } from '../watch'
+import type { QueryNotify } from '../queryWatch/watcher'
+import type { Notify } from '../watch/notice'
 
 /** Notices still on screen; Electron drops a notification's click handler once it is garbage collected. */
 const MAX_KEPT = 100

@@ -1,1 +1,0 @@
-export { MarketRecorder, readAllMarkets, type MarketRecorderOptions } from './recorder'

@@ -1,1 +1,0 @@
-export { QueryWatcher, type QueryNotice, type QueryNotify, type QueryWatcherOptions, type ReadHistory } from './watcher'

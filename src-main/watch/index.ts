@@ -1,2 +1,0 @@
-export { ReceiptWatcher, DEFAULT_MAX_CONCURRENT, type ReceiptWatcherOptions } from './watcher'
-export type { Notify } from './notice'
