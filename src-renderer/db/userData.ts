@@ -40,9 +40,7 @@ export async function setBookmarked(profileId: string, intentId: string, on: boo
 
 /** Notes on several intents at once (a queue's worth), oldest first per intent. */
 export async function listNotesOf(profileId: string, intentIds: readonly string[]): Promise<Map<string, Note[]>> {
-  const out = new Map<string, Note[]>()
-  await Promise.all(intentIds.map(async (id) => out.set(id, await listNotes(profileId, id))))
-  return out
+  return new Map(await Promise.all(intentIds.map(async (id) => [id, await listNotes(profileId, id)] as const)))
 }
 
 /** Saves a search under a name; saving again under the same name replaces it. */
