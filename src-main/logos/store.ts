@@ -54,11 +54,6 @@ export type LogoFetch = (url: string, init: RequestInit) => Promise<Response>
 export type Resolve = (hostname: string) => Promise<string[]>
 const systemResolve: Resolve = async (hostname) => (await lookup(hostname, { all: true })).map((a) => a.address)
 
-export interface LogoLimits {
-  count: number
-  bytes: number
-}
-
 interface Stored {
   name: string
   bytes: number
@@ -97,7 +92,7 @@ export class LogoStore {
     private readonly dir: string,
     private readonly fetchImpl: LogoFetch = (u, i) => fetch(u, i),
     private readonly now: () => number = Date.now,
-    private readonly limits: LogoLimits = { count: MAX_LOGOS, bytes: MAX_LOGO_STORE_BYTES },
+    private readonly limits = { count: MAX_LOGOS, bytes: MAX_LOGO_STORE_BYTES },
     private readonly resolve: Resolve = systemResolve,
   ) {}
 
