@@ -10,6 +10,7 @@ import { ViewHeader } from '../../../components/ViewHeader'
 import { QueryNotices } from '../../../components/QueryNotices'
 import { RefreshButton } from '../../../components/RefreshButton'
 import { preloadHistoryPlot } from '../history/HistoryChart'
+import { whenIdle } from '../../../lib/whenIdle'
 import { marketPath } from '../paths'
 import { YieldTabs } from '../YieldTabs'
 import { marketColumns } from './marketColumns'
@@ -75,14 +76,12 @@ function MarketsPage({ vm, page }: { vm: MarketsViewModel; page: YieldGetMarkets
 
 /** When the list is idle: the market page and its chart code, so opening a market draws its history at once. */
 function usePreloadMarketPage() {
+  // Leaving before it runs costs nothing: the chunks are only loaded ahead of need.
   useEffect(() => {
-    const idle = window.requestIdleCallback ?? ((f: () => void) => window.setTimeout(f, 200))
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout
-    const id = idle(() => {
+    whenIdle(() => {
       void import('../market/MarketDetailView').catch(() => undefined)
       preloadHistoryPlot()
     })
-    return () => cancel(id)
   }, [])
 }
 
