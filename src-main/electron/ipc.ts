@@ -16,11 +16,6 @@ export interface IpcMainLike {
   on(channel: string, listener: (event: IpcEventLike, callId: unknown) => void): void
 }
 
-export interface WebContentsLike {
-  send(channel: string, payload: unknown): void
-  isDestroyed(): boolean
-}
-
 /**
  * One `ipcMain.handle` per contract method, each refusing frames that are not our page,
  * and the cancel channel: a call sent with a call id (`isCallId`) runs with a signal that
@@ -53,7 +48,7 @@ export function wireIpc(ipcMain: IpcMainLike, handlers: BridgeHandlers): void {
 }
 
 /** Forwards bridge events to a window until it closes. */
-export function forwardEvents(events: EventHub, contents: WebContentsLike): () => void {
+export function forwardEvents(events: EventHub, contents: { send(channel: string, payload: unknown): void; isDestroyed(): boolean }): () => void {
   const off = events.on((event) => {
     if (contents.isDestroyed()) off()
     else contents.send(EVENT_CHANNEL, event)
