@@ -22,13 +22,6 @@ export const REFRESH_OPTIONS: ReadonlyArray<{ value: number; label: string }> = 
   { value: 300, label: 'Every 5 minutes' },
 ]
 
-/** The auto-refresh period from the URL, and a setter that writes it back. */
-function useRefreshParam() {
-  const [value, setValue] = useUrlParam('refresh')
-  const seconds = Number(value)
-  return { refreshEvery: REFRESH_OPTIONS.some((c) => c.value === seconds) ? seconds : 0, setRefresh: (next: number) => setValue(next ? String(next) : '') }
-}
-
 /**
  * Positions of a set of wallets: YieldGetAggregateBalances (the main process splits it
  * into batches of 25 and merges the answers), kept as a snapshot on every fetch.
@@ -81,7 +74,10 @@ export function usePositionsView() {
   const known = useCachedMarkets()
   const networks = useMemo(() => vocabularyOf(known).networks, [known])
   const queries = useMemo(() => toQueries(wallets, networks), [wallets, networks])
-  const { refreshEvery, setRefresh } = useRefreshParam()
+  // The auto-refresh period in the URL (`refresh=` seconds); anything not offered is off.
+  const [refresh, setRefreshParam] = useUrlParam('refresh')
+  const refreshEvery = REFRESH_OPTIONS.some((c) => c.value === Number(refresh)) ? Number(refresh) : 0
+  const setRefresh = (next: number) => setRefreshParam(next ? String(next) : '')
   const offline = useOfflineMode()
 
   // Auto-refresh is the query's own interval; offline there is nothing new to fetch, and it resumes when the service is back.
