@@ -103,6 +103,9 @@ export const marketFileKey = (marketId: string): string => createHash('sha256').
 /** A market's file name, from its key. */
 export const fileOfKey = (key: string): string => `m-${key}.bin`
 
+/** A market's file name: market ids are the service's free text, so they are hashed. */
+export const marketFileName = (marketId: string): string => fileOfKey(marketFileKey(marketId))
+
 /** The journal (`journal.bin`): changed records in one append per snapshot, each the market's 12-byte file key and its record. */
 export const JOURNAL_KEY_BYTES = 12
 export const JOURNAL_BYTES = JOURNAL_KEY_BYTES + RECORD_BYTES

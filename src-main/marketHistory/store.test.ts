@@ -3,14 +3,13 @@ import { isGap } from '../../src-shared/contract/marketHistory'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { observeAll } from './observe'
-import { JOURNAL_BYTES, RECORD_BYTES, encodeRecords, fileOfKey, marketFileKey, type StoredRecord } from './recordFile'
+import { JOURNAL_BYTES, RECORD_BYTES, encodeRecords, marketFileName, type StoredRecord } from './recordFile'
 import { timeline, withGaps } from './series'
 import { MarketHistoryStore } from './store'
 import { redactDeep } from '../service/redact'
 import { market, obs, tempDir } from './testing'
 
 const MIN = 60_000
-const marketFileName = (marketId: string): string => fileOfKey(marketFileKey(marketId))
 const T0 = Date.UTC(2026, 10, 1)
 const full = { full: true as const, intervalMs: 15 * MIN }
 const page = { full: false as const, intervalMs: 15 * MIN }
