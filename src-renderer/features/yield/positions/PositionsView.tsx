@@ -28,23 +28,6 @@ function PositionsActions({ vm }: { vm: PositionsViewModel }) {
   )
 }
 
-/** What the service answered: positions per market, failed lookups and the charts. */
-function PositionsAnswer({ vm, errorCount }: { vm: PositionsViewModel; errorCount: number }) {
-  const { groups, queries } = vm
-  return (
-    <div className="yield-positions-main">
-      {groups.length ? (
-        <PositionsResults groups={groups} />
-      ) : (
-        <EmptyState title="No positions">
-          The service reports no balances for {queries.length === 1 ? 'this wallet' : `these ${queries.length} wallets`}
-          {errorCount ? ' apart from the failed lookups' : ''}.
-        </EmptyState>
-      )}
-    </div>
-  )
-}
-
 /** "0x12…ab on base and 2 more": a set's name when it is saved for recording. */
 const recordedName = (queries: readonly { address: string; network: string }[]): string => {
   const first = queries[0]
@@ -98,7 +81,16 @@ export function PositionsView() {
       ) : null}
       {shown ? (
         <div className="yield-positions-layout">
-          <PositionsAnswer vm={vm} errorCount={shown.data.errors.length} />
+          <div className="yield-positions-main">
+            {vm.groups.length ? (
+              <PositionsResults groups={vm.groups} />
+            ) : (
+              <EmptyState title="No positions">
+                The service reports no balances for {queries.length === 1 ? 'this wallet' : `these ${queries.length} wallets`}
+                {shown.data.errors.length ? ' apart from the failed lookups' : ''}.
+              </EmptyState>
+            )}
+          </div>
           <PositionsSide vm={vm} errors={shown.data.errors} />
         </div>
       ) : null}
