@@ -11,9 +11,9 @@ import {
   type FileStore,
 } from './fileFormat'
 import { flushHistoryJournal } from './historyJournal'
-import { rebuildIntentIndex, rebuildTables, withLookupKeys } from './intentIndex'
+import { rebuildIntentIndex, rebuildTables } from './intentIndex'
 import { listCachedProfiles } from './maintenance'
-import { INTENT_OBJECT_STORES } from './records'
+import { INTENT_OBJECT_STORES, storedKeys } from './records'
 import { EXPORTABLE_STORES, SCHEMA_VERSION, STORE_NAMES, storeInfo, type StoreName } from './schema'
 import { yieldToUi } from './yieldToUi'
 
@@ -243,7 +243,7 @@ async function writeChunk(db: ExplorerDb, store: FileStore, records: AnyRecord[]
   const objects = INTENT_OBJECT_STORES.find((s) => s.store === store)
   const rows = kept.map(({ r }) => {
     const marked = fetched ? { ...r, imported: true } : r
-    return objects ? withLookupKeys(objects, marked as AnyRecord & { intentId: string }) : marked
+    return objects ? { ...marked, keys: storedKeys(r.profileId, objects.summarise(marked as AnyRecord & { intentId: string })?.keys ?? []) } : marked
   })
   await table.bulkPut(rows)
   const replaced = kept.filter((k) => k.known).length

@@ -10,7 +10,6 @@ import {
   statusTransitions,
   storedKeys,
   type FetchMeta,
-  type IntentObjectStore,
   type IntentRowRecord,
   type IntentSource,
   type SummaryPart,
@@ -158,14 +157,6 @@ export async function rebuildIntentIndex(
       gone.length ? db.routeFacts.bulkDelete(gone) : undefined,
     ])
   }
-}
-
-/** The record as stored: the object with its lookup keys (used by the import). */
-export function withLookupKeys<R extends { profileId: string; intentId: string } & Record<string, unknown>>(
-  store: IntentObjectStore,
-  record: R,
-): R & { keys: string[] } {
-  return { ...record, keys: storedKeys(record.profileId, store.summarise(record)?.keys ?? []) }
 }
 
 /** Intent ids with a summary row in the profile. */
