@@ -79,11 +79,6 @@ function serveLogo(url: string): Promise<Response> | undefined {
   )
 }
 
-function hardenSessions(): void {
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
-  session.defaultSession.setPermissionCheckHandler(() => false)
-}
-
 app.on('web-contents-created', (_event, contents) => {
   contents.setWindowOpenHandler(({ url }) => {
     const external = externalUrlToOpen(url)
@@ -108,7 +103,9 @@ if (!app.requestSingleInstanceLock()) {
   })
 
   void app.whenReady().then(async () => {
-    hardenSessions()
+    // No web permission is ever granted to a page.
+    session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
+    session.defaultSession.setPermissionCheckHandler(() => false)
     serveRenderer()
     Menu.setApplicationMenu(Menu.buildFromTemplate(buildMenuTemplate(process.platform)))
     const dataDir = app.getPath('userData')

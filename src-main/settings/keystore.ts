@@ -70,12 +70,11 @@ abstract class KeyFileStore implements KeyStore {
     const bad: string[] = []
     for (const [i, entry] of entries.entries()) {
       const parsed = decodeWith(StoredEntrySchema, entry, ['keys', i])
-      if (!parsed.ok) {
-        bad.push(`${parsed.path}: ${parsed.message}`)
-        continue
+      if (!parsed.ok) bad.push(`${parsed.path}: ${parsed.message}`)
+      else {
+        const { profileId, ...key } = parsed.value
+        this.keys.set(profileId, key)
       }
-      const { profileId, ...key } = parsed.value
-      this.keys.set(profileId, key)
     }
     if (!bad.length) return undefined
     const backupPath = copyAside(this.path)
