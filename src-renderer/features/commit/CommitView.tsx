@@ -23,11 +23,7 @@ function InputStatus({ parsed }: { parsed: ParsedIntentInput }) {
     case 'empty':
       return <p className="muted small">Paste the intent QuoteIntent returned, open a JSON file, or get a quote above.</p>
     case 'not-json':
-      return (
-        <p className="field-error" role="alert">
-          {parsed.message}
-        </p>
-      )
+      return <p className="field-error" role="alert">{parsed.message}</p>
     case 'invalid':
       return (
         <div className="field-error" role="alert">

@@ -86,7 +86,6 @@ function ChainName({ id }: { id: number }) {
   )
 }
 
-
 /** Row values: an element when the service sent the field, undefined (row left out) when not. */
 export const tokenAmount = (raw: string | undefined, chainId: number | undefined, token: string | undefined) =>
   raw === undefined ? undefined : <IntentTokenAmount raw={raw} chainId={chainId} token={token} />

@@ -2,7 +2,6 @@ import type { YieldMarket } from '@contract/service'
 import { splitList } from '../../../lib/filterCodec'
 import type { MarketFilters } from './marketFilters'
 
-
 /** Stablecoin symbols recognised when a market has no `stablecoin` tag. */
 const STABLE_SYMBOLS = new Set(['USDC', 'USDT', 'DAI', 'USDS', 'USDE', 'FRAX', 'LUSD', 'PYUSD', 'GHO', 'CRVUSD', 'USDC.E', 'USDBC', 'TUSD', 'FDUSD', 'RLUSD', 'USD0', 'XDAI', 'SDAI', 'SUSDS'])
 
