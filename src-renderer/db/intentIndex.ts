@@ -1,6 +1,6 @@
 import type { Table } from 'dexie'
 import type { IntentStatus } from '@contract/service'
-import { intentIdsOf, prefixRange, type ExplorerDb, type TransitionRecord } from './db'
+import type { ExplorerDb, TransitionRecord } from './db'
 import { fingerprintOf, fingerprintOfRecord } from './fingerprint'
 import {
   INTENT_OBJECT_STORES,
@@ -157,9 +157,4 @@ export async function rebuildIntentIndex(
       gone.length ? db.routeFacts.bulkDelete(gone) : undefined,
     ])
   }
-}
-
-/** Intent ids with a summary row in the profile. */
-export async function indexedIntentIds(db: ExplorerDb, profileId: string): Promise<string[]> {
-  return intentIdsOf(await prefixRange(db.intentRows, ':id', profileId).primaryKeys())
 }

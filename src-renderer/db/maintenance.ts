@@ -1,8 +1,8 @@
 import Dexie from 'dexie'
-import { explorerDb, prefixRange, storeTable, type ExplorerDb } from './db'
+import { explorerDb, intentIdsOf, prefixRange, storeTable, type ExplorerDb } from './db'
 import type { FileProfile } from './fileFormat'
 import { dropStaged, flushHistoryJournal, withIndexingPaused } from './historyJournal'
-import { indexedIntentIds, rebuildIntentIndex, rebuildTables } from './intentIndex'
+import { rebuildIntentIndex, rebuildTables } from './intentIndex'
 import { INTENT_OBJECT_STORES } from './records'
 import { DERIVED_STORES, STORES, storeInfo, type StoreInfo, type StoreName } from './schema'
 
@@ -88,6 +88,7 @@ export const clearCache = (target: ClearTarget): Promise<void> =>
         if (target.profileId) await prefixRange(storeTable(db, name), storeInfo(name).profileIndex, target.profileId).delete()
         else await storeTable(db, name).clear()
       }
-      if (rebuild) for (const p of profiles) await rebuildIntentIndex(db, p, await indexedIntentIds(db, p))
+      // Every intent with a summary row: one whose objects are all gone loses its row.
+      if (rebuild) for (const p of profiles) await rebuildIntentIndex(db, p, intentIdsOf(await prefixRange(db.intentRows, ':id', p).primaryKeys()))
     })
   })
