@@ -83,6 +83,7 @@ export function recordingCore() {
           : async (...args: unknown[]) => (record(`client.${String(name)}`)(...args), name === 'extra' ? (extraAnswers[String(args[0])] ?? {}) : {}),
     },
   )
+  const positions = new Proxy({}, { get: (_t, name) => record(`positions.${String(name)}`, name === 'remove' ? false : []) })
   const core = {
     events: new EventHub(),
     session: () => ({ client, source: () => source }),
@@ -98,7 +99,8 @@ export function recordingCore() {
     testConnection: record('testConnection'),
     capabilities: record('capabilities'),
     logo: record('logo', { src: '/logos/x' }),
-    marketHistory: new Proxy({}, { get: (_t, name) => record(`marketHistory.${String(name)}`) }),
+    // A profile's wallet sets are read on its PositionStore (`positionsOf`), which records its calls too.
+    marketHistory: new Proxy({}, { get: (_t, name) => record(`marketHistory.${String(name)}`, name === 'positionsOf' ? positions : {}) }),
     redact: <T>(value: T) => value,
   } as unknown as Core
   return { core, reached }
