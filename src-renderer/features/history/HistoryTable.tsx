@@ -4,7 +4,6 @@ import { DataTable, type Column, type RowSelection } from '../../components/Data
 import { StatusBadge } from '../../components/StatusBadge'
 import { shortHex, zoneName } from '../../lib/format'
 import type { AmountCell, HistoryRow } from './rows'
-import { balanceLines } from './balances'
 import { BalancesValue } from './BalancesValue'
 
 /** The loaded entries in `DataTable`'s grid form (only the rows and columns in view in the DOM), so ten thousand scroll as twenty. */
@@ -112,7 +111,7 @@ const BALANCE_COLUMN: HistoryColumn = {
       ? '—'
       : twoLines(
           row.hasBalance ? <strong className="tone-warn">Yes</strong> : 'No',
-          row.entry.balances?.length ? <BalancesValue lines={balanceLines(row.entry)} compact label="USD value of the balances" /> : '',
+          row.balances.length ? <BalancesValue lines={row.balances} compact label="USD value of the balances" /> : '',
         ),
 }
 

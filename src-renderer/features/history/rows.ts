@@ -4,6 +4,7 @@ import { amountText, groupDecimal, formatDateTime, formatDecimalFit, formatDurat
 import { isTokenDecimals } from '@contract/service/bounds'
 import { chainName } from '../../lib/chains'
 import { historyEntryIntentId } from '../../db/records'
+import { balanceLines } from './balances'
 import { receiptDurationMs } from '../../lib/outcomes'
 import { extensionFrom } from './summary'
 import { messageOf } from '@contract/errors'
@@ -118,6 +119,8 @@ export function toRow(e: IntentHistoryEntry, index: number, chains: Chains) {
     finished: formatDateTime(s?.finishedAt, false),
     duration: formatDuration(receiptDurationMs(r)),
     hasBalance: e.hasBalance,
+    /** Made here, not in the cell, so a balance no check caught costs this row, with its message. */
+    balances: balanceLines(e),
   }
 }
 
@@ -144,7 +147,7 @@ function safeRow(e: IntentHistoryEntry, index: number, chains: Chains): HistoryR
       intentId: typeof e?.intentId === 'string' ? e.intentId : undefined,
       status: undefined,
       ...{ created: '—', expires: '—', owner: undefined, ownerShort: '—', route: '—', routeLegs: [], providers: '—' },
-      ...{ started: '—', finished: '—', duration: '—', hasBalance: undefined },
+      ...{ started: '—', finished: '—', duration: '—', hasBalance: undefined, balances: [] },
       sent: NO_AMOUNT,
       received: NO_AMOUNT,
       problem: messageOf(error),
