@@ -85,7 +85,8 @@ export function keyCsvColumns(tokens: TokenLabels): CsvColumn<KeyRow>[] {
     each('originTokenAddress', (m) => m.originTokenAddress),
     each('originTokenSymbol', (m) => label(m.originChainId, m.originTokenAddress)?.symbol),
     each('originAmount', (m) => m.originTokenAmount),
-    each('originAmountUnits', (m) => tokenUnits(m.originTokenAmount, label(m.originChainId, m.originTokenAddress)?.decimals ?? m.originTokenDecimals)),
+    // The deposit's own decimals first, as the table's amount reads them.
+    each('originAmountUnits', (m) => tokenUnits(m.originTokenAmount, m.originTokenDecimals ?? label(m.originChainId, m.originTokenAddress)?.decimals)),
     each('destinationChainId', (m) => m.destinationChainId),
     each('destinationTokenAddress', (m) => m.destinationTokenAddress),
     each('destinationTokenSymbol', (m) => label(m.destinationChainId, m.destinationTokenAddress)?.symbol),
