@@ -48,6 +48,16 @@ describe('keyRows', () => {
     const cells = Object.fromEntries(header!.split(',').map((h, i) => [h, row!.split(',')[i]]))
     expect(cells).toMatchObject({ originTokenSymbol: 'USDC', originAmount: '22226712833', originAmountUnits: '22226.712833' })
   })
+
+  it("reads the deposit's own decimals before a learnt label's, as the table does", () => {
+    const tokens = new Map([['1:0xa0b8', { symbol: 'USDC', decimals: 18 }]])
+    const one = keyRows(parseKeys(hash(6)), () => ({
+      matches: [{ key: hash(6), intentId: hash(6), originChainId: 1, originTokenAddress: '0xA0b8', originTokenAmount: '1500000', originTokenDecimals: 6 }],
+    }))
+    const [header, row] = toCsv(one, keyCsvColumns(tokens)).split('\r\n')
+    const cells = Object.fromEntries(header!.split(',').map((h, i) => [h, row!.split(',')[i]]))
+    expect(cells).toMatchObject({ originAmountUnits: '1.5' })
+  })
 })
 
 describe('a key answered from the cache after its call failed', () => {
