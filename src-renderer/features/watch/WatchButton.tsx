@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { isHash32 } from '@contract/formats'
 import { askNotificationPermissionInHost, useWatchSync } from './sync'
-import { useAddWatch, useRemoveWatch } from '../../data/watches'
+import { useListAction, watchActions } from '../../data/watches'
 import type { WatchState } from '@contract/watch'
 import { useMainList } from '../../data/useMainList'
 
@@ -21,20 +21,18 @@ export function WatchButton({ intentId }: { intentId: string }) {
 
 function WatchToggle({ intentId }: { intentId: string }) {
   useWatchSync()
-  const watched = useWatch(intentId) !== undefined
-  const add = useAddWatch()
-  const remove = useRemoveWatch()
+  // One list observer and one mutation per button: a search draws one in each of its rows.
+  const watched = useMainList('watches', (m) => m.items.some((w) => w.intentId === intentId)).data ?? false
+  const action = useListAction(watchActions, (a, watch: boolean): Promise<unknown> => (watch ? a.add(intentId) : a.remove(intentId)))
   const [armed, setArmed] = useState(false)
-  const busy = add.isPending || remove.isPending
-  const error = (add.error ?? remove.error)?.message ?? null
+  const busy = action.isPending
+  const error = action.error?.message ?? null
 
   const toggle = () => {
     // Asked within the click: browsers refuse to ask outside a user gesture.
     if (!watched) void askNotificationPermissionInHost()
-    const [run, other] = watched ? [remove, add] : [add, remove]
-    other.reset()
     // Show the new state ("Watching") rather than its undo until the pointer comes back.
-    run.mutate(intentId, { onSettled: () => setArmed(false) })
+    action.mutate(!watched, { onSettled: () => setArmed(false) })
   }
 
   const label = !watched ? 'Watch' : armed ? 'Unwatch' : 'Watching'
