@@ -6,13 +6,13 @@ import { resetWorld } from '../../testing/harness'
 import { createQueryClient } from '../client'
 import { DataProvider } from '../DataProvider'
 import { useCacheStatus } from '../../stores/cache'
-import { askChainsEarly, useChainsById } from './chains'
+import { askChainsEarly, useChainDirectory } from './chains'
 
 const ETHEREUM = { id: 1, name: 'Ethereum', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }
 
 /** One cell naming a chain, as every Hex and Route of a table does. */
 function ChainCell({ n }: { n: number }) {
-  const chains = useChainsById()
+  const chains = useChainDirectory().byId
   return <span data-testid="cell">{`${n}: ${chains.get(1)?.name ?? '?'}`}</span>
 }
 

@@ -114,8 +114,6 @@ export function useChainDirectory(): ChainDirectory {
   return useMemo(() => ({ byId: q.data ?? NO_CHAINS, loading: q.isFetching }), [q.data, q.isFetching])
 }
 
-export const useChainsById = (): ReadonlyMap<number, ChainInfo> => useChainDirectory().byId
-
 /**
  * An unreachable service is probed soon, then less and less often: a blip or a restart
  * ends within seconds, and a long outage is not hammered. The probe asks for the chain

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import type { ChainInfo } from '@contract/service'
-import { useChainsById } from './chains'
+import { useChainDirectory } from './chains'
 import type { TokenLabels as Labels } from '../../lib/displaySources'
 import { useTokenLabels } from './tokens'
 
@@ -79,7 +79,7 @@ export function findToken(chainId: number | undefined, address: string | undefin
  * learnt labels; `choicesOn` a chain (what a person can pick there), `find` by chain and address.
  */
 export function useTokenCatalog() {
-  const chains = useChainsById()
+  const { byId: chains } = useChainDirectory()
   const labels = useTokenLabels()
   return useMemo(
     () => ({

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { Link } from 'react-router'
 import { QUERY_WATCH_INTERVALS_MS, QUERY_WATCH_LIMITS } from '@contract/queryWatchNotice'
-import { useChainsById } from '../../data/reference/chains'
+import { useChainsById } from '../../lib/displaySources'
 import { describeQuery, intervalText, useAddQueryWatch } from '../queryWatch'
 import { askNotificationPermissionInHost } from '../watch'
 import { DEFAULT_SETTINGS, historyParams, validate, type HistoryFilterDraft } from './filters'

@@ -1,7 +1,7 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react'
 import { useNavigate } from 'react-router'
 import type { IntentHistoryEntry } from '@contract/service'
-import { useChainsById } from '../../data/reference/chains'
+import { useChainsById } from '../../lib/displaySources'
 import { learnProviderCodes, providerSuggestions as withAuto, useProviderCodes } from '../../data/reference/providerCodes'
 import { useProfileId } from '../../data/useServiceQuery'
 import { routeProviders, rowBuilder, type HistoryRow } from './rows'

@@ -6,7 +6,7 @@ import { formatDateTime, formatDuration, shortHex } from '../../lib/format'
 import { describeQuery, intervalText } from './describe'
 import { useMarkQueryWatchSeen, usePollQueryWatchNow, useRemoveQueryWatch, useSetQueryWatchPaused } from '../../data/queryWatches'
 import { intentPath } from '../../components/IntentLink'
-import { useChainsById } from '../../data/reference/chains'
+import { useChainsById } from '../../lib/displaySources'
 
 const ago = (t: number | undefined, now: number) => (t === undefined ? 'not yet' : `${formatDuration(Math.max(0, now - t))} ago`)
 
