@@ -3,6 +3,7 @@ import type { ProfileView } from '@contract/app'
 import { messageOf, type SvcError } from '@contract/errors'
 import { ConfirmButtons } from '../../components/ConfirmBar'
 import { DataTable, type Column } from '../../components/DataTable'
+import { ProblemList } from '../../components/ProblemList'
 import { SelectField } from '../../components/SelectField'
 import { STORES } from '../../db'
 import { CacheFileError, parseCacheFile, readBlobText, type CacheFile, type ImportResult, type TransferProgress } from '../../db/transfer'
@@ -89,20 +90,19 @@ function ImportSummaryLine({ fileName, result }: { fileName: string; result: Imp
 function ImportOutcome({ state }: { state: State }) {
   if (state.status === 'invalid')
     return (
-      <div className="notice notice-error" role="alert">
-        <strong>{state.fileName} cannot be imported</strong>
-        <p>{state.message}</p>
-        {state.issues.length ? (
-          <ul className="cache-issues">
-            {state.issues.map((i) => (
-              <li key={i}>
-                <code>{i}</code>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+      <ProblemList
+        className="notice notice-error"
+        title={
+          <>
+            <strong>{state.fileName} cannot be imported</strong>
+            <p>{state.message}</p>
+          </>
+        }
+        listClassName="cache-issues"
+        lines={state.issues.map((i) => <code>{i}</code>)}
+      >
         <p className="muted">Nothing was changed.</p>
-      </div>
+      </ProblemList>
     )
   if (state.status === 'done') return <ImportSummaryLine fileName={state.fileName} result={state.result} />
   if (state.status === 'failed')

@@ -3,6 +3,7 @@ import type { Intent } from '@contract/service'
 import { CopyButton } from '../../components/CopyButton'
 import { ErrorNotice } from '../../components/ErrorNotice'
 import { OpenFileButton } from '../../components/OpenFileButton'
+import { ProblemList } from '../../components/ProblemList'
 import { StatusBadge } from '../../components/StatusBadge'
 import { readBlobText } from '../../db/transfer'
 import { formatAge, formatClock, formatDuration, parseTime } from '../../lib/format'
@@ -26,18 +27,12 @@ function InputStatus({ parsed }: { parsed: ParsedIntentInput }) {
       return <p className="field-error" role="alert">{parsed.message}</p>
     case 'invalid':
       return (
-        <div className="field-error" role="alert">
-          <p>This intent cannot be read:</p>
-          <ul className="commit-problems">
-            {parsed.problems.map((p, i) => (
-              <li key={i}>
-                {p.path ? <code>{p.path}</code> : null}
-                {p.path ? ': ' : null}
-                {p.message}
-              </li>
-            ))}
-          </ul>
-        </div>
+        <ProblemList
+          className="field-error"
+          title={<p>This intent cannot be read:</p>}
+          listClassName="commit-problems"
+          lines={parsed.problems.map((p) => (p.path ? <><code>{p.path}</code>: {p.message}</> : p.message))}
+        />
       )
     case 'ok':
       return (

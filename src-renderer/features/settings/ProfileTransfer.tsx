@@ -1,8 +1,9 @@
-import { Fragment, useState, type ReactNode } from 'react'
+import { Fragment, useState } from 'react'
 import type { ProfileView } from '@contract/app'
 import { Checkbox } from '../../components/Checkbox'
 import { ConfirmButtons } from '../../components/ConfirmBar'
 import { OpenFileButton } from '../../components/OpenFileButton'
+import { ProblemList } from '../../components/ProblemList'
 import { readBlobText } from '../../db/transfer'
 import { useSaveProfiles } from '../../data/settings'
 import { datedFilename, downloadText } from '../../lib/download'
@@ -92,7 +93,7 @@ function ImportResult({ outcome, plainTextBackend, onClose }: { outcome: ImportO
         </div>
       ))}
       {outcome.failures.length ? (
-        <Problems className="field-error" title={<p>Not imported:</p>} lines={outcome.failures} />
+        <ProblemList className="field-error" title={<p>Not imported:</p>} lines={outcome.failures} />
       ) : null}
       <button type="button" onClick={onClose}>
         Done
@@ -139,7 +140,7 @@ export function ProfileTransfer({ profiles, plainTextBackend }: { profiles: read
       </div>
       {stage.s === 'export' ? <ExportPanel profiles={own} onClose={idle} /> : null}
       {stage.s === 'problems' ? (
-        <Problems className="notice notice-error" label="Profiles file problems" title={<strong>{stage.file} cannot be imported:</strong>} lines={stage.problems} />
+        <ProblemList className="notice notice-error" label="Profiles file problems" title={<strong>{stage.file} cannot be imported:</strong>} lines={stage.problems} />
       ) : null}
       {stage.s === 'preview' ? (
         <ImportPreview steps={stage.steps} onCancel={idle} onImport={(accept) => void runImport(stage.steps, accept, saveProfiles.mutateAsync).then((outcome) => setStage({ s: 'done', outcome }))} />
@@ -150,19 +151,6 @@ export function ProfileTransfer({ profiles, plainTextBackend }: { profiles: read
 }
 
 /** What stopped a file or a profile, one line each, announced as it appears. */
-function Problems({ className, label, title, lines }: { className: string; label?: string; title: ReactNode; lines: readonly string[] }) {
-  return (
-    <div className={className} role="alert" aria-label={label}>
-      {title}
-      <ul>
-        {lines.map((l, i) => (
-          <li key={i}>{l}</li>
-        ))}
-      </ul>
-    </div>
-  )
-}
-
 /** A profile as the transfer lists show it: its name isolated from the text around it, and the service it points at. */
 function ProfileLabel({ profile }: { profile: { name: string; baseUrl: string } }) {
   return (
