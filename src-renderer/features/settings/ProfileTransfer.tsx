@@ -92,9 +92,7 @@ function ImportResult({ outcome, plainTextBackend, onClose }: { outcome: ImportO
           <KeyForm profile={p} plainTextBackend={plainTextBackend} />
         </div>
       ))}
-      {outcome.failures.length ? (
-        <ProblemList className="field-error" title={<p>Not imported:</p>} lines={outcome.failures} />
-      ) : null}
+      {outcome.failures.length ? <ProblemList className="field-error" title={<p>Not imported:</p>} lines={outcome.failures} /> : null}
       <button type="button" onClick={onClose}>
         Done
       </button>
