@@ -64,6 +64,35 @@ describe('logos fetched by the main process', () => {
     }
   })
 
+  it('fetches at most 8 logos at once, the rest in turn, a failed fetch freeing its turn', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ie-logos-'))
+    let running = 0
+    let most = 0
+    const answers: Array<() => void> = []
+    const slowFetch: LogoFetch = async (url) => {
+      most = Math.max(most, ++running)
+      await new Promise<void>((go) => answers.push(go))
+      running--
+      if (url.endsWith('/bad.png')) throw new TypeError('connection reset')
+      return new Response(PNG, { headers: { 'Content-Type': 'image/png' } })
+    }
+    const store = new LogoStore(join(dir, 'logos'), slowFetch, Date.now, undefined, PUBLIC)
+    try {
+      const urls = ['https://logos.example/bad.png', ...Array.from({ length: 19 }, (_, i) => `https://logos.example/${i}.png`)]
+      const all = Promise.allSettled(urls.map((u) => store.pathFor(u, REMOTE)))
+      for (let answered = 0; answered < urls.length; answered++) {
+        await expect.poll(() => answers.length).toBeGreaterThan(0)
+        expect(running).toBeLessThanOrEqual(8)
+        answers.shift()!()
+      }
+      const settled = await all
+      expect(most).toBe(8)
+      expect(settled.filter((r) => r.status === 'fulfilled')).toHaveLength(19)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('refuses what is not an image, too large, redirected, or not https', async () => {
     const { dir, store } = fresh()
     try {

@@ -6,6 +6,7 @@ import { lookup } from 'node:dns/promises'
 import { isIP } from 'node:net'
 import { isLoopbackHostname, urlOf } from '../../src-shared/contract/app'
 import { SvcFailure, orElse } from '../../src-shared/contract/errors'
+import { Slots } from '../../src-shared/contract/slots'
 
 /**
  * Logos the service names, fetched by the main process and kept on disk, so the page shows
@@ -21,8 +22,6 @@ export const MAX_LOGO_BYTES = 256 * 1024
 export const MAX_LOGOS = 1_000
 /** Bytes kept at most, over all logos (logos are usually a few KiB each). */
 export const MAX_LOGO_STORE_BYTES = 32 * 1024 * 1024
-/** Logos fetched at once; the rest wait their turn, so a page of new URLs holds at most this many answers in memory. */
-const MAX_CONCURRENT_FETCHES = 8
 /** A shown logo's file time is brought forward at most this often, to keep the order across restarts without a write per view. */
 const TOUCH_EVERY_MS = 60_000
 const KEY_FILE = 'name-key'
@@ -85,8 +84,8 @@ export class LogoStore {
   private index: Map<string, Stored> | undefined
   private key: Buffer | undefined
   private bytes = 0
-  private fetching = 0
-  private readonly waiting: Array<() => void> = []
+  /** At most 8 logos fetched at once; the rest wait their turn, so a page of new URLs holds at most 8 answers in memory. */
+  private readonly fetches = new Slots(8)
 
   constructor(
     private readonly dir: string,
@@ -107,7 +106,7 @@ export class LogoStore {
     if (failed !== undefined && this.now() - failed < RETRY_AFTER_MS) throw refused('it could not be loaded a moment ago')
     let pending = this.inFlight.get(id)
     if (!pending) {
-      pending = this.inTurn(() => this.download(target, id, request)).finally(() => this.inFlight.delete(id))
+      pending = this.download(target, id, request).finally(() => this.inFlight.delete(id))
       this.inFlight.set(id, pending)
     }
     return `/logos/${await pending}`
@@ -194,19 +193,8 @@ export class LogoStore {
     }
   }
 
-  /** Runs `fetch` when fewer than `MAX_CONCURRENT_FETCHES` are running. */
-  private async inTurn<T>(fetch: () => Promise<T>): Promise<T> {
-    if (this.fetching >= MAX_CONCURRENT_FETCHES) await new Promise<void>((go) => this.waiting.push(go))
-    this.fetching++
-    try {
-      return await fetch()
-    } finally {
-      this.fetching--
-      this.waiting.shift()?.()
-    }
-  }
-
   private async download(url: URL, id: string, request: LogoRequest): Promise<string> {
+    await this.fetches.acquire()
     try {
       if (!request.serviceIsLocal) await this.refuseNamesOfThisMachine(url.hostname)
       const bytes = await this.fetchBounded(url)
@@ -226,6 +214,8 @@ export class LogoStore {
     } catch (e) {
       this.failedAt.set(id, this.now())
       throw e instanceof SvcFailure ? e : refused('it could not be fetched')
+    } finally {
+      this.fetches.release()
     }
   }
 

@@ -11,7 +11,7 @@ import { STATES_KEPT_CHARS, fitsJson, keptError } from './keep'
 import { noticeDue, noticeFor, type Notify } from './notice'
 import { applyAnswer } from './receipt'
 import { Scheduler } from './schedule'
-import { Slots } from './slots'
+import { Slots } from '../../src-shared/contract/slots'
 
 export interface ReceiptWatcherOptions extends ListOptions {
   /** The service session of a profile; looked up on every call so profile edits apply. */
