@@ -41,24 +41,13 @@ function readTextIfExists(path: string): string | undefined | 'directory' {
   }
 }
 
-/** Moves an unusable settings file (or folder) aside to `<path>.<UTC time>.bak`, never over an earlier backup. */
-export function moveAside(path: string, now = new Date()): string {
-  const backupPath = backupPathFor(path, now)
-  renameSync(path, backupPath)
-  return backupPath
-}
-
-/** A copy of the file as it is, beside it, under the same kind of name as `moveAside` gives. */
-export function copyAside(path: string, now = new Date()): string {
-  const backupPath = backupPathFor(path, now)
-  copyFileSync(path, backupPath, constants.COPYFILE_EXCL)
-  return backupPath
-}
-
-function backupPathFor(path: string, now: Date): string {
-  const stamp = now.toISOString().replace(/[:.]/g, '-')
+/** Moves an unusable settings file (or folder) aside to `<path>.<UTC time>.bak`, or copies it there; never over an earlier backup. */
+export function setAside(path: string, how: 'move' | 'copy'): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-')
   let backupPath = `${path}.${stamp}.bak`
   for (let n = 2; existsSync(backupPath); n++) backupPath = `${path}.${stamp}-${n}.bak`
+  if (how === 'copy') copyFileSync(path, backupPath, constants.COPYFILE_EXCL)
+  else renameSync(path, backupPath)
   return backupPath
 }
 
@@ -75,13 +64,13 @@ export type JsonFile<T> =
 
 /**
  * Reads and validates a settings file; one that is not valid JSON or does not fit (or a
- * folder in its place) is moved aside (`moveAside`), so the app starts from defaults and
+ * folder in its place) is moved aside (`setAside`), so the app starts from defaults and
  * says so instead of failing to start.
  */
 export function readJsonFile<S extends z.ZodType>(path: string, schema: S): JsonFile<z.output<S>> {
   const text = readTextIfExists(path)
   if (text === undefined) return { state: 'missing' }
-  if (text === 'directory') return { state: 'recovered', recovery: { backupPath: moveAside(path), reason: 'a folder was where the file should be' } }
+  if (text === 'directory') return { state: 'recovered', recovery: { backupPath: setAside(path, 'move'), reason: 'a folder was where the file should be' } }
   let reason: string
   try {
     const parsed = decodeWith(schema, JSON.parse(text))
@@ -90,7 +79,7 @@ export function readJsonFile<S extends z.ZodType>(path: string, schema: S): Json
   } catch {
     reason = 'not valid JSON'
   }
-  return { state: 'recovered', recovery: { backupPath: moveAside(path), reason } }
+  return { state: 'recovered', recovery: { backupPath: setAside(path, 'move'), reason } }
 }
 
 /**

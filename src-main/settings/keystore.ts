@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { KeyStorageInfo } from '../../src-shared/contract/app'
 import { SvcFailure } from '../../src-shared/contract/errors'
 import { decodeWith } from '../../src-shared/contract/service'
-import { copyAside, readJsonFile, restrictToOwner, writeJsonAtomic, type Recovery } from './jsonFile'
+import { readJsonFile, restrictToOwner, setAside, writeJsonAtomic, type Recovery } from './jsonFile'
 import { SIMULATOR_PROFILE_ID } from './profiles'
 import { HOST_KEY_ENV, confineEnvKey, envKeyFor, type ConfineOptions, type ConfinedKey, type EnvKeyNames } from './envKey'
 
@@ -77,7 +77,7 @@ abstract class KeyFileStore implements KeyStore {
       }
     }
     if (!bad.length) return undefined
-    const backupPath = copyAside(this.path)
+    const backupPath = setAside(this.path, 'copy')
     this.write(this.keys)
     const entriesWord = bad.length === 1 ? 'entry' : 'entries'
     return { backupPath, reason: `${bad.length} unreadable ${entriesWord} left out (${bad[0]}); the other keys were kept` }
