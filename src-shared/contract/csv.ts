@@ -21,15 +21,11 @@ const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/
 /** A formula's first character, possibly after whitespace; full-width forms too. */
 const FORMULA_START = /^[\s\u00a0\u3000]*[=+\-@\uff1d\uff0b\uff0d\uff20]|^[\t\r\n]/
 
-/** Text a spreadsheet would run as a formula, made inert with a leading `'`. */
-export function neutraliseFormula(text: string): string {
-  return FORMULA_START.test(text) && !PLAIN_DECIMAL.test(text) ? `'${text}` : text
-}
-
-/** One field: formula starts made inert, quoted only when RFC 4180 requires it (or edge whitespace would be lost). */
+/** One field: formula starts made inert (a leading `'`), quoted only when RFC 4180 requires it (or edge whitespace would be lost). */
 export function csvField(value: CsvValue): string {
   if (value === null || value === undefined) return ''
-  const text = typeof value === 'string' ? neutraliseFormula(value) : String(value)
+  const inert = typeof value === 'string' && FORMULA_START.test(value) && !PLAIN_DECIMAL.test(value)
+  const text = inert ? `'${value}` : String(value)
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
