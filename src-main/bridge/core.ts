@@ -73,12 +73,6 @@ export interface CoreDeps {
  */
 export const keyOriginOf = (p: Profile): string | undefined => (p.id === SIMULATOR_PROFILE_ID ? undefined : new URL(p.baseUrl).origin)
 
-/** Every key the app may send (each profile's, for its current origin): what a service could echo back. */
-export function keysInUse(profiles: ProfileStore, keys: KeyStore): string[] {
-  // A key that cannot be decrypted is sent nowhere, so nothing can echo it.
-  return profiles.list().flatMap((p) => orElse(() => keys.get(p.id, keyOriginOf(p)), undefined) ?? [])
-}
-
 /** Fields holding an error (a failed call's, a watch's, a watched filter's): scrubbed with the errors' six-character rule. */
 const ERROR_FIELDS: ReadonlySet<string> = new Set(['error'])
 
@@ -89,8 +83,12 @@ const ERROR_FIELDS: ReadonlySet<string> = new Set(['error'])
  */
 export const keyRedactor =
   (profiles: ProfileStore, keys: KeyStore): Redact =>
-  (value) =>
-    redactDeep(value, keysInUse(profiles, keys), { fragment: RECORD_FRAGMENT, errorFields: ERROR_FIELDS })
+  (value) => {
+    // Every key the app may send (each profile's, for its current origin) is what a service
+    // could echo back; a key that cannot be decrypted is sent nowhere, so nothing can echo it.
+    const inUse = profiles.list().flatMap((p) => orElse(() => keys.get(p.id, keyOriginOf(p)), undefined) ?? [])
+    return redactDeep(value, inUse, { fragment: RECORD_FRAGMENT, errorFields: ERROR_FIELDS })
+  }
 
 /** A profile as the page sees it: never its key, only whether one is kept for its origin. */
 const viewOf = (keys: KeyStore, p: Profile): ProfileView => ({
