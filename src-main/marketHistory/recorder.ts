@@ -184,7 +184,7 @@ export class MarketRecorder {
         const version = `${store.version(id)}:${Math.floor(at / 3_600_000)}`
         const hit = this.summaryCache.get(key)
         if (hit?.version === version) return [id, hit.summary]
-        const summary = summaryOf(statsOf(store, id, at))
+        const summary = summaryOf(marketStats(present(observationsOf(store, id, at - STATS_WINDOW_MS))))
         this.summaryCache.set(key, { version, summary })
         return [id, summary]
       }),
@@ -258,10 +258,6 @@ function observationsOf(store: MarketHistoryStore, marketId: string, from: numbe
 }
 
 const present = (line: ReturnType<typeof timeline>) => line.flatMap((l) => (l.obs ? [l.obs] : []))
-
-function statsOf(store: MarketHistoryStore, marketId: string, now: number) {
-  return marketStats(present(observationsOf(store, marketId, now - STATS_WINDOW_MS)))
-}
 
 /** One market's history over a range: the points (thinned past `points`) and the figures. */
 export function historyOf(store: MarketHistoryStore, marketId: string, range: HistoryRange, now: number, points = DEFAULT_HISTORY_POINTS): MarketHistory {
