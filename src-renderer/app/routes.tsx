@@ -12,13 +12,13 @@ export interface LazyView {
 }
 
 /**
- * The one way to add a view: `lazyView(() => import('../features/x/XView'), (m) => m.XView)`.
+ * The one way to add a view: `lazyView(() => import('../features/x/XView'), 'XView')`.
  * The dynamic `import()` is what makes the bundler split the view out; a static import
  * of a view anywhere in the shell would pull it back into the entry chunk.
  */
-export function lazyView<M>(importer: () => Promise<M>, pick: (m: M) => ComponentType): LazyView {
+export function lazyView<K extends string, M extends Record<K, ComponentType>>(importer: () => Promise<M>, name: K): LazyView {
   let loading: Promise<{ default: ComponentType }> | undefined
-  const load = () => (loading ??= importer().then((m) => ({ default: pick(m) })))
+  const load = () => (loading ??= importer().then((m) => ({ default: m[name] })))
   return { Component: lazy(load), load }
 }
 
@@ -33,43 +33,39 @@ export interface AppRoute {
 
 /** Every view of the app, in sidebar order. Each feature folder contributes its routes here, each as a `lazyView`. */
 export const ROUTES: AppRoute[] = [
-  { path: '/search', view: lazyView(() => import('../features/search/SearchView'), (m) => m.SearchView), nav: { label: 'Search' } },
-  { path: '/history', view: lazyView(() => import('../features/history/HistoryView'), (m) => m.HistoryView), nav: { label: 'History' } },
-  {
-    path: '/attention',
-    view: lazyView(() => import('../features/attention/AttentionView'), (m) => m.AttentionView),
-    nav: { label: 'Needs attention' },
-  },
-  { path: '/bulk', view: lazyView(() => import('../features/bulk/BulkView'), (m) => m.BulkView), nav: { label: 'Bulk lookup' } },
+  { path: '/search', view: lazyView(() => import('../features/search/SearchView'), 'SearchView'), nav: { label: 'Search' } },
+  { path: '/history', view: lazyView(() => import('../features/history/HistoryView'), 'HistoryView'), nav: { label: 'History' } },
+  { path: '/attention', view: lazyView(() => import('../features/attention/AttentionView'), 'AttentionView'), nav: { label: 'Needs attention' } },
+  { path: '/bulk', view: lazyView(() => import('../features/bulk/BulkView'), 'BulkView'), nav: { label: 'Bulk lookup' } },
   {
     path: '/recoverable',
-    view: lazyView(() => import('../features/recoverable/RecoverableView'), (m) => m.RecoverableView),
+    view: lazyView(() => import('../features/recoverable/RecoverableView'), 'RecoverableView'),
     nav: { label: 'Recoverable funds' },
   },
-  { path: '/routes', view: lazyView(() => import('../features/routes/RoutesView'), (m) => m.RoutesView), nav: { label: 'Routes' } },
-  { path: '/watch', view: lazyView(() => import('../features/watch/WatchView'), (m) => m.WatchView), nav: { label: 'Watch' } },
+  { path: '/routes', view: lazyView(() => import('../features/routes/RoutesView'), 'RoutesView'), nav: { label: 'Routes' } },
+  { path: '/watch', view: lazyView(() => import('../features/watch/WatchView'), 'WatchView'), nav: { label: 'Watch' } },
   {
     path: '/watch/queries',
-    view: lazyView(() => import('../features/queryWatch/QueryWatchView'), (m) => m.QueryWatchView),
+    view: lazyView(() => import('../features/queryWatch/QueryWatchView'), 'QueryWatchView'),
     jump: { label: 'Watched filters' },
   },
-  { path: '/chains', view: lazyView(() => import('../features/chains/ChainsView'), (m) => m.ChainsView), nav: { label: 'Chains' } },
-  { path: '/yield', view: lazyView(() => import('../features/yield/markets/MarketsView'), (m) => m.MarketsView), nav: { label: 'Yield' } },
-  { path: '/earn', view: lazyView(() => import('../features/earn/EarnView'), (m) => m.EarnView), nav: { label: 'Earn pools', note: '(deprecated)' } },
-  { path: '/commit', view: lazyView(() => import('../features/commit/CommitView'), (m) => m.CommitView), nav: { label: 'Commit' } },
-  { path: '/cache', view: lazyView(() => import('../features/cache/CacheView'), (m) => m.CacheView), nav: { label: 'Cache' } },
-  { path: '/settings', view: lazyView(() => import('../features/settings/SettingsView'), (m) => m.SettingsView), nav: { label: 'Settings' } },
-  { path: '/intent/:intentId', view: lazyView(() => import('../features/intent/IntentView'), (m) => m.IntentView) },
-  { path: '/compare', view: lazyView(() => import('../features/intent/CompareView'), (m) => m.CompareView) },
-  { path: '/yield/market/:id', view: lazyView(() => import('../features/yield/market/MarketDetailView'), (m) => m.MarketDetailView) },
+  { path: '/chains', view: lazyView(() => import('../features/chains/ChainsView'), 'ChainsView'), nav: { label: 'Chains' } },
+  { path: '/yield', view: lazyView(() => import('../features/yield/markets/MarketsView'), 'MarketsView'), nav: { label: 'Yield' } },
+  { path: '/earn', view: lazyView(() => import('../features/earn/EarnView'), 'EarnView'), nav: { label: 'Earn pools', note: '(deprecated)' } },
+  { path: '/commit', view: lazyView(() => import('../features/commit/CommitView'), 'CommitView'), nav: { label: 'Commit' } },
+  { path: '/cache', view: lazyView(() => import('../features/cache/CacheView'), 'CacheView'), nav: { label: 'Cache' } },
+  { path: '/settings', view: lazyView(() => import('../features/settings/SettingsView'), 'SettingsView'), nav: { label: 'Settings' } },
+  { path: '/intent/:intentId', view: lazyView(() => import('../features/intent/IntentView'), 'IntentView') },
+  { path: '/compare', view: lazyView(() => import('../features/intent/CompareView'), 'CompareView') },
+  { path: '/yield/market/:id', view: lazyView(() => import('../features/yield/market/MarketDetailView'), 'MarketDetailView') },
   {
     path: '/yield/compare',
-    view: lazyView(() => import('../features/yield/compare/CompareView'), (m) => m.CompareView),
+    view: lazyView(() => import('../features/yield/compare/CompareView'), 'CompareView'),
     jump: { label: 'Compare yield markets' },
   },
   {
     path: '/yield/positions',
-    view: lazyView(() => import('../features/yield/positions/PositionsView'), (m) => m.PositionsView),
+    view: lazyView(() => import('../features/yield/positions/PositionsView'), 'PositionsView'),
     jump: { label: 'Yield positions' },
   },
 ]
