@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { pickerOrder } from '../lib/chains'
+import { pickerGroups } from '../lib/chains'
 import { useChainDirectory } from '../lib/displaySources'
 import type { ControlProps } from './FormField'
 
@@ -20,10 +20,7 @@ export function ChainSelect({
   anyLabel?: string
 } & ControlProps) {
   const { byId, loading } = useChainDirectory()
-  const groups = useMemo(() => {
-    const { mainnets, testnets } = pickerOrder(byId)
-    return ([['Mainnets', mainnets], ['Testnets', testnets]] as const).filter(([, chains]) => chains.length)
-  }, [byId])
+  const groups = useMemo(() => pickerGroups(byId), [byId])
 
   if (byId.size === 0 && !loading) {
     return (

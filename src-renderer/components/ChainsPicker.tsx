@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { pickerOrder } from '../lib/chains'
+import { pickerGroups } from '../lib/chains'
 import { useChainsById } from '../lib/displaySources'
 import { Checkbox } from './Checkbox'
 
@@ -11,8 +11,7 @@ import { Checkbox } from './Checkbox'
 export function ChainsPicker({ value, onChange, error, label = 'Chains' }: { value: readonly string[]; onChange(ids: string[]): void; error?: string; label?: string }) {
   const byId = useChainsById()
   const options = useMemo(() => {
-    const { mainnets, testnets } = pickerOrder(byId)
-    const known = [...mainnets, ...testnets]
+    const known = pickerGroups(byId).flatMap(([, chains]) => chains)
     const unknown = value.filter((id) => !byId.has(Number(id))).map((id) => ({ id, name: `Chain ${id}` }))
     return [...unknown, ...known.map((c) => ({ id: String(c.id), name: `${c.name} (${c.id})` }))]
   }, [byId, value])

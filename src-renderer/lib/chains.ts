@@ -6,10 +6,11 @@ import { safeHttpUrl } from './safeUrl'
 export const chainName = (byId: ReadonlyMap<number, ChainInfo>, id: number | undefined): string =>
   id === undefined ? '—' : (byId.get(id)?.name ?? `Chain ${id}`)
 
-/** The chains as pickers list them: mainnets, then testnets, each by name. */
-export function pickerOrder(byId: ReadonlyMap<number, ChainInfo>): { mainnets: ChainInfo[]; testnets: ChainInfo[] } {
+/** The chains as pickers list them: mainnets, then testnets, each by name; a group without chains is left out. */
+export function pickerGroups(byId: ReadonlyMap<number, ChainInfo>): Array<[label: string, chains: ChainInfo[]]> {
   const all = [...byId.values()].sort((a, b) => a.name.localeCompare(b.name))
-  return { mainnets: all.filter((c) => !c.isTestnet), testnets: all.filter((c) => c.isTestnet) }
+  const groups: Array<[string, ChainInfo[]]> = [['Mainnets', all.filter((c) => !c.isTestnet)], ['Testnets', all.filter((c) => c.isTestnet)]]
+  return groups.filter(([, chains]) => chains.length)
 }
 
 /** "Ethereum → Base": a route by its chains' names. */
