@@ -80,6 +80,9 @@ export const yesNo = <U = string>(v: boolean | undefined, unknown: U = '—' as 
 /** One formatter for every count: `toLocaleString('en-US')` sets up a new one at each call, some 10 µs, in every row of a table (its age's title). */
 const countFormat = new Intl.NumberFormat('en-US')
 
+/** "12,345": a count as every view writes it. */
+export const formatCount = (n: number): string => countFormat.format(n)
+
 /** "1 wallet", "3 wallets": a count with its noun in the right number. */
 export function countOf(n: number, one: string, many = `${one}s`): string {
   return `${countFormat.format(n)} ${n === 1 ? one : many}`

@@ -1,5 +1,5 @@
 import type { TransferProgress } from '../../db/transfer'
-import { formatCount } from './format'
+import { formatCount } from '../../lib/format'
 
 /** A progress bar with words, for exports, validations and imports. */
 export function ProgressLine({ label, progress }: { label: string; progress: { done: number; total: number; phase?: TransferProgress['phase'] } }) {

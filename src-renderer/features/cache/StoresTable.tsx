@@ -7,7 +7,8 @@ import type { StoreName } from '../../db'
 import { EmptyState } from '../../components/EmptyState'
 import { useClearCache } from '../../data/cacheAdmin'
 import { ConfirmBar } from '../../components/ConfirmBar'
-import { formatBytes, formatCount, profileLabel, profileOptions } from './format'
+import { formatCount } from '../../lib/format'
+import { formatBytes, profileLabel, profileOptions } from './format'
 import type { Inventory } from '../../data/cacheAdmin'
 
 type Pending = { store?: StoreName; label: string; count: number; userData: boolean }

@@ -16,8 +16,6 @@ export function formatBytes(bytes: number | undefined): string {
   return `${unit === 0 ? value : value.toFixed(value < 10 ? 1 : 0)} ${UNITS[unit]}`
 }
 
-export const formatCount = (n: number): string => n.toLocaleString('en-US')
-
 /** A profile as people know it: its name when the app still has it, else its id. */
 export const profileLabel = (profiles: readonly ProfileView[] | undefined, profileId: string): string =>
   profiles?.find((x) => x.id === profileId)?.name ?? profileId

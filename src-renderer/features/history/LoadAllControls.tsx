@@ -1,10 +1,9 @@
 import { useState } from 'react'
 import { FormField } from '../../components/FormField'
+import { formatCount } from '../../lib/format'
 import type { ReadAllState } from '../../stores/readAllRuns'
 import { MAX_LOAD_ALL_CAP } from './filters'
 import type { HistoryActions, HistoryList } from './useHistoryView'
-
-const count = (n: number) => n.toLocaleString('en-US')
 
 const OUTCOME_TEXT: Record<NonNullable<ReadAllState['outcome']>, (loaded: string, more: boolean) => string> = {
   complete: (n) => `Loaded all ${n} matching intents.`,
@@ -15,8 +14,8 @@ const OUTCOME_TEXT: Record<NonNullable<ReadAllState['outcome']>, (loaded: string
 
 function outcomeText(s: ReadAllState, more: boolean): string {
   // The service showed more than was loaded before it could not be read: whatever the cache added, the list is partial.
-  if (s.atLeast !== undefined) return `${count(s.loaded)} of at least ${count(s.atLeast)} loaded; the rest could not be read.`
-  return s.outcome ? OUTCOME_TEXT[s.outcome](count(s.loaded), more) : ''
+  if (s.atLeast !== undefined) return `${formatCount(s.loaded)} of at least ${formatCount(s.atLeast)} loaded; the rest could not be read.`
+  return s.outcome ? OUTCOME_TEXT[s.outcome](formatCount(s.loaded), more) : ''
 }
 
 /** Progress while loading, the outcome after. */
@@ -26,8 +25,8 @@ function LoadAllStatus({ run, more }: { run: ReadAllState; more: boolean }) {
     <div className="row small" data-testid="history-loadall-status">
       <progress value={exact ? run.loaded : 1} max={run.atLeast ?? (exact ? run.cap : 1)} aria-label="Load all progress" />
       <span aria-live="polite">
-        {run.running ? `Loaded ${count(run.loaded)} of at most ${count(run.cap)}…` : outcomeText(run, more)}
-        {run.duplicates ? ` ${count(run.duplicates)} repeated entries shown once.` : ''}
+        {run.running ? `Loaded ${formatCount(run.loaded)} of at most ${formatCount(run.cap)}…` : outcomeText(run, more)}
+        {run.duplicates ? ` ${formatCount(run.duplicates)} repeated entries shown once.` : ''}
       </span>
     </div>
   )
@@ -42,7 +41,7 @@ function useCapDraft(cap: number, onCap: (cap: number) => void) {
   const commit = (): number | undefined => {
     const n = Number(draft.trim())
     if (!/^\d+$/.test(draft.trim()) || n < 1 || n > MAX_LOAD_ALL_CAP) {
-      setError(`Use a whole number from 1 to ${count(MAX_LOAD_ALL_CAP)}`)
+      setError(`Use a whole number from 1 to ${formatCount(MAX_LOAD_ALL_CAP)}`)
       return undefined
     }
     setError(undefined)

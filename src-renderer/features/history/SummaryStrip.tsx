@@ -8,13 +8,11 @@ import { DEFINITIONS, p95Caveat } from '../../lib/outcomes'
 import type { IntentHistoryEntry } from '@contract/service'
 import { StatusBadge } from '../../components/StatusBadge'
 import { useTokenLabels } from '../../data/reference/tokens'
-import { formatDuration, formatPercent, formatUsd, shortHex } from '../../lib/format'
+import { formatCount, formatDuration, formatPercent, formatUsd, shortHex } from '../../lib/format'
 import { PerDayChart } from './PerDayPlot'
 import { STATUS_KEYS, SummaryFold, extensionFrom, type HistorySummary } from './summary'
 import { useThrottled } from '../../lib/useThrottled'
 import { useQuotedIntents } from '../../data/useQuotedIntents'
-
-const count = (n: number) => n.toLocaleString('en-US')
 
 /** Tokens still unpriced are asked of the service's GetTokenPrices (when it has one); the answer joins the profile's price source. */
 function useAskServicePrices(profileId: string | undefined, unpriced: ReadonlyArray<{ chainId: number; contractAddress: string }>) {
@@ -55,13 +53,13 @@ export function SummaryStrip({ entries, scope }: { entries: readonly IntentHisto
       <div className="history-summary-figures">
         <div className="history-figure">
           <span className="muted small">{scope}</span>
-          <strong data-testid="history-summary-total">{count(summary.total)} intents</strong>
+          <strong data-testid="history-summary-total">{formatCount(summary.total)} intents</strong>
         </div>
         <div className="history-figure">
           <span className="muted small">Success rate</span>
           <strong data-testid="history-summary-success">{formatPercent(summary.successRate, 1)}</strong>
           <span className="muted small">
-            {count(summary.counts.SUCCEEDED)} succeeded of {count(summary.finished)} finished
+            {formatCount(summary.counts.SUCCEEDED)} succeeded of {formatCount(summary.finished)} finished
           </span>
           <span className="muted small figure-definition">{DEFINITIONS.successRate}</span>
         </div>
@@ -69,7 +67,7 @@ export function SummaryStrip({ entries, scope }: { entries: readonly IntentHisto
           <span className="muted small">Median duration</span>
           <strong data-testid="history-summary-median">{formatDuration(summary.medianDurationMs)}</strong>
           <span className="muted small" data-testid="history-summary-p95">
-            p95 {formatDuration(summary.p95DurationMs)} · {count(summary.timedCount)} timed
+            p95 {formatDuration(summary.p95DurationMs)} · {formatCount(summary.timedCount)} timed
             {p95Caveat(summary.timedCount) ? ` (${p95Caveat(summary.timedCount)})` : ''}
           </span>
           <span className="muted small figure-definition">{DEFINITIONS.duration}</span>
@@ -78,7 +76,7 @@ export function SummaryStrip({ entries, scope }: { entries: readonly IntentHisto
         <ul className="history-status-counts" aria-label="Intents per status">
           {STATUS_KEYS.filter((s) => summary.counts[s] > 0).map((s) => (
             <li key={s} data-status={s}>
-              <StatusBadge status={s === 'UNKNOWN' ? undefined : s} /> {count(summary.counts[s])}
+              <StatusBadge status={s === 'UNKNOWN' ? undefined : s} /> {formatCount(summary.counts[s])}
             </li>
           ))}
         </ul>
@@ -86,7 +84,7 @@ export function SummaryStrip({ entries, scope }: { entries: readonly IntentHisto
       {days.length ? <PerDayChart days={days} /> : null}
       {leftOut ? (
         <p className="muted small" data-testid="history-summary-left-out">
-          {count(leftOut)} {leftOut === 1 ? 'intent is' : 'intents are'} not drawn: created before 2009, after tomorrow, or more than ten years before the newest day
+          {formatCount(leftOut)} {leftOut === 1 ? 'intent is' : 'intents are'} not drawn: created before 2009, after tomorrow, or more than ten years before the newest day
         </p>
       ) : null}
     </section>
@@ -100,19 +98,19 @@ const SHOWN_REASONS = 2
 export function unpricedText(unpriced: HistorySummary['unpriced']): string {
   const total = unpriced.reduce((n, r) => n + r.count, 0)
   if (!total) return ''
-  const shown = unpriced.slice(0, SHOWN_REASONS).map((r) => (unpriced.length > 1 ? `${r.reason} (${count(r.count)})` : r.reason))
-  return `${count(total)} unpriced: ${shown.join(', ')}`
+  const shown = unpriced.slice(0, SHOWN_REASONS).map((r) => (unpriced.length > 1 ? `${r.reason} (${formatCount(r.count)})` : r.reason))
+  return `${formatCount(total)} unpriced: ${shown.join(', ')}`
 }
 
 /** Every reason an entry is unpriced, opened from "N more reasons". */
 function UnpricedReasons({ unpriced }: { unpriced: HistorySummary['unpriced'] }) {
   return (
     <details className="small" data-testid="history-summary-unpriced-all">
-      <summary>{count(unpriced.length - SHOWN_REASONS)} more reasons</summary>
+      <summary>{formatCount(unpriced.length - SHOWN_REASONS)} more reasons</summary>
       <ul aria-label="Why intents are unpriced">
         {unpriced.map((r) => (
           <li key={r.reason}>
-            {count(r.count)}: {r.reason}
+            {formatCount(r.count)}: {r.reason}
           </li>
         ))}
       </ul>
@@ -132,7 +130,7 @@ function PricedTokens({ priced }: { priced: HistorySummary['pricedTokens'] }) {
   const now = useNow(30_000)
   return (
     <details className="small" data-testid="history-summary-priced-tokens">
-      <summary>How {count(priced.length)} token{priced.length === 1 ? ' was' : 's were'} priced</summary>
+      <summary>How {formatCount(priced.length)} token{priced.length === 1 ? ' was' : 's were'} priced</summary>
       <ul aria-label="How each token was priced">
         {priced.map((t) => (
           <li key={t.name}>
@@ -147,9 +145,9 @@ function PricedTokens({ priced }: { priced: HistorySummary['pricedTokens'] }) {
 /** "3 at quote prices, 1 at the service's prices": how the figure was priced. */
 function pricedHow(pricedFrom: HistorySummary['pricedFrom']): string {
   const parts = [
-    pricedFrom.quote && `${count(pricedFrom.quote)} at quote prices`,
-    pricedFrom.balance && `${count(pricedFrom.balance)} at balance prices`,
-    pricedFrom.service && `${count(pricedFrom.service)} at the service’s prices`,
+    pricedFrom.quote && `${formatCount(pricedFrom.quote)} at quote prices`,
+    pricedFrom.balance && `${formatCount(pricedFrom.balance)} at balance prices`,
+    pricedFrom.service && `${formatCount(pricedFrom.service)} at the service’s prices`,
   ]
   return parts.filter(Boolean).join(', ')
 }
@@ -165,7 +163,7 @@ function VolumeFigure({ summary }: { summary: HistorySummary }) {
       <span className="muted small">Volume (USD)</span>
       <strong data-testid="history-summary-volume">{pricedCount ? formatUsd(summary.volumeUsd) : '—'}</strong>
       <span className="muted small" data-testid="history-summary-priced">
-        {pricedCount ? `from ${count(pricedCount)} of ${count(succeededCount)} succeeded` : `none of ${count(succeededCount)} succeeded priced`}
+        {pricedCount ? `from ${formatCount(pricedCount)} of ${formatCount(succeededCount)} succeeded` : `none of ${formatCount(succeededCount)} succeeded priced`}
       </span>
       {pricedCount ? (
         <span className="muted small" data-testid="history-summary-priced-how">
