@@ -79,4 +79,6 @@ it('formatPath writes paths the way a person reads them', () => {
   expect(formatPath(['intents', 3, 'receipt', 'status'])).toBe('intents[3].receipt.status')
   expect(formatPath([0, 'a'])).toBe('[0].a')
   expect(formatPath([])).toBe('')
+  // A key that is not a plain word is quoted, so the path cannot be misread.
+  expect(formatPath(['fees', 'usd.total', 0])).toBe('fees["usd.total"][0]')
 })

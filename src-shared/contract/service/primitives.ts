@@ -264,15 +264,8 @@ export const optList = <T extends z.ZodType>(item: T) => opt(z.array(item))
  */
 export const obj = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape)
 
-/** `intents[3].status` style path for messages. */
-export function formatPath(path: ReadonlyArray<PropertyKey>): string {
-  let out = ''
-  for (const p of path) {
-    if (typeof p === 'number') out += `[${p}]`
-    else out += out ? `.${String(p)}` : String(p)
-  }
-  return out
-}
+/** `intents[3].status` style path for messages (zod's own form: a key that is not a plain word is quoted, `["a-b"]`). */
+export const formatPath = (path: ReadonlyArray<PropertyKey>): string => z.core.toDotPath(path)
 
 /** A value in normalised form, or where and why it does not fit. */
 export type Decoded<T> = { ok: true; value: T } | { ok: false; path: string; message: string }
