@@ -21,9 +21,9 @@ function fail(message: string): never {
   process.exit(2)
 }
 
-const { values } = (() => {
+const { values, simDialect } = (() => {
   try {
-    return parseArgs({
+    const { values } = parseArgs({
       options: {
         port: { type: 'string', default: '5180' },
         'data-dir': { type: 'string' },
@@ -34,6 +34,7 @@ const { values } = (() => {
         ...WIRE_FLAG_OPTIONS,
       },
     })
+    return { values, simDialect: wireDialectFromFlags(values) }
   } catch (e) {
     return fail((e as Error).message)
   }
@@ -47,14 +48,6 @@ const port = Number(values.port)
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, not “${values.port}”`)
 const simIntents = Number(values['sim-intents'])
 if (!Number.isInteger(simIntents) || simIntents < 1) fail('--sim-intents must be a positive whole number')
-
-const simDialect = (() => {
-  try {
-    return wireDialectFromFlags(values)
-  } catch (e) {
-    return fail((e as Error).message)
-  }
-})()
 
 const rendererDir = resolve(values['renderer-dir'])
 if (!existsSync(join(rendererDir, 'index.html')))
