@@ -44,3 +44,9 @@ export function plainTokenProblem(s: string): string | undefined {
   if (/[\s\p{Cc}]/u.test(ch)) return `holds a space or control character (${code})`
   return `holds “${ch}” (${code}), which is not a plain ASCII letter or digit: it may be a look-alike`
 }
+
+/** `plainTokenProblem` said of the field, so a look-alike is named, not just refused: "This address holds …". */
+export function namedTokenProblem(s: string, what = 'value'): string | undefined {
+  const problem = plainTokenProblem(s)
+  return problem && `This ${what} ${problem}`
+}

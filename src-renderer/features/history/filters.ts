@@ -1,6 +1,6 @@
 import type { GetIntentHistoryRequest, IntentStatus, Page } from '@contract/service'
 import { EDGE_MODES, INTENT_PROTOCOLS, INTENT_STATUSES } from '@contract/service/constants'
-import { EVM_ADDRESS, plainTokenProblem } from '@contract/formats'
+import { EVM_ADDRESS, namedTokenProblem } from '@contract/formats'
 import { filterCodec, flag, hasProblems, text, type Field, type Problem } from '../../lib/filterCodec'
 import { isShowingUtc, zoneOffsetMs } from '../../lib/format'
 import type { HistoryQuery } from '../../data/paging'
@@ -63,18 +63,12 @@ const MAX_PARTICIPANTS = 20
 const EVM_MESSAGE = 'Use a 0x address with 40 hex digits'
 const EDGE_MESSAGE = 'Use a 0x address with 40 hex digits or an account on the edge rail (letters and digits)'
 
-/** A look-alike (a Cyrillic “с” for “c”, an invisible character) is named, not just refused. */
-const lookAlike = (value: string): string | undefined => {
-  const problem = plainTokenProblem(value)
-  return problem && `This address ${problem}`
-}
-
 function evmAddress(value: string): string | undefined {
-  return EVM_ADDRESS.test(value) ? undefined : (lookAlike(value) ?? EVM_MESSAGE)
+  return EVM_ADDRESS.test(value) ? undefined : (namedTokenProblem(value, 'address') ?? EVM_MESSAGE)
 }
 
 function anyChainAddress(value: string): string | undefined {
-  const odd = lookAlike(value)
+  const odd = namedTokenProblem(value, 'address')
   if (odd) return odd
   if (value.startsWith('0x') || value.startsWith('0X')) return evmAddress(value)
   return RAIL_ACCOUNT.test(value) ? undefined : EDGE_MESSAGE

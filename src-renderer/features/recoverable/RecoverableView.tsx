@@ -17,7 +17,7 @@ import { PricedUsd } from '../../components/PricedUsd'
 import { sumAll } from '../../lib/priceSource'
 import { usePriceBook } from '../../stores/priceBook'
 import { ViewHeader } from '../../components/ViewHeader'
-import { plainTokenProblem } from '@contract/formats'
+import { namedTokenProblem } from '@contract/formats'
 
 function TotalCard({ t }: { t: TokenTotal }) {
   const chains = useChainsById()
@@ -40,8 +40,8 @@ function TotalCard({ t }: { t: TokenTotal }) {
 
 /** Shows the wallet, unless it is a look-alike of an address: then only says why. */
 function showWallet(owner: string, setParams: (p: Record<string, string>) => void, setProblem: (p: string | undefined) => void) {
-  const problem = plainTokenProblem(owner)
-  if (problem) setProblem(`This address ${problem}`)
+  const problem = namedTokenProblem(owner, 'address')
+  if (problem) setProblem(problem)
   else setParams({ owner })
 }
 
@@ -51,7 +51,7 @@ export function RecoverableView() {
   const [draft, setDraft] = useState(owner)
   // A look-alike of an address (a Cyrillic “с” for “c”) is refused, from the box or a link.
   const [problem, setProblem] = useState<string>()
-  const refused = plainTokenProblem(owner)
+  const refused = namedTokenProblem(owner, 'address')
   const wallet = useWallet(refused ? '' : owner)
   const loading = wallet.status === 'loading'
   // What is shown, and whether it came from the cache: kept while a reload runs or after it failed.
@@ -65,7 +65,7 @@ export function RecoverableView() {
     <section className="view recoverable-view" aria-labelledby="recoverable-title">
       <ViewHeader title="Recoverable funds" titleId="recoverable-title">
         <form className="toolbar" onSubmit={(e) => (e.preventDefault(), showWallet(draft.trim(), setParams, setProblem))}>
-          <FormField label="Wallet (owner address)" error={problem ?? (refused && draft.trim() === owner ? `This address ${refused}` : undefined)}>
+          <FormField label="Wallet (owner address)" error={problem ?? (refused && draft.trim() === owner ? refused : undefined)}>
             <input value={draft} onChange={(e) => (setDraft(e.target.value), setProblem(undefined))} placeholder="0x…" spellCheck={false} />
           </FormField>
           <button type="submit" disabled={!draft.trim()}>Show</button>

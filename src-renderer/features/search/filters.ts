@@ -1,6 +1,6 @@
 import type { SearchIntentsRequest } from '@contract/service'
 import { EDGE_MODES, type SEARCH_FILTERS } from '@contract/service/constants'
-import { isEvmAddress, isHash32, plainTokenProblem } from '@contract/formats'
+import { isEvmAddress, isHash32, namedTokenProblem } from '@contract/formats'
 import { isBase58Address, isWholeNumber } from '../../lib/classifyInput'
 import { filterCodec, hasProblems, text, type Fields, type Problem } from '../../lib/filterCodec'
 import { shortHex } from '../../lib/format'
@@ -31,13 +31,8 @@ export interface FilterField {
 
 const ADDRESS_PROBLEM = 'An address is 0x followed by 40 hex digits (0-9, a-f)'
 const HASH_PROBLEM = 'A hash is 0x followed by 64 hex digits (0-9, a-f)'
-/** A look-alike (a Cyrillic “с” for “c”, an invisible character) is named, not just refused. */
-const lookAlike = (v: string) => {
-  const problem = plainTokenProblem(v)
-  return problem && `This value ${problem}`
-}
-const checkAddress = (v: string) => (isEvmAddress(v) ? undefined : (lookAlike(v) ?? ADDRESS_PROBLEM))
-const checkHash = (v: string) => (isHash32(v) ? undefined : (lookAlike(v) ?? HASH_PROBLEM))
+const checkAddress = (v: string) => (isEvmAddress(v) ? undefined : (namedTokenProblem(v) ?? ADDRESS_PROBLEM))
+const checkHash = (v: string) => (isHash32(v) ? undefined : (namedTokenProblem(v) ?? HASH_PROBLEM))
 
 export const FILTER_FIELDS: readonly FilterField[] = [
   { key: 'byIntentId', label: 'Intent id', noun: 'intent id', placeholder: '0x… (64 hex digits)', check: checkHash },
