@@ -6,7 +6,6 @@ import { SafeStorageKeyStore } from '../settings/keystore'
 import { forwardEvents, wireIpc } from './ipc'
 import { buildMenuTemplate } from './menu'
 import { createElectronNotifiers } from './notify'
-import { resolveRendererFile } from './rendererPath'
 import { logoHeaders } from '../logos/serve'
 import { readFile } from 'node:fs/promises'
 import {
@@ -55,7 +54,7 @@ function serveRenderer(): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const logo = serveLogo(request.url)
     if (logo) return logo
-    const path = rendererFileFor(request.url) && resolveRendererFile(rendererDir, new URL(request.url).pathname, nodePath)
+    const path = rendererFileFor(request.url, rendererDir, nodePath)
     if (!path) return new Response('Not found', { status: 404 })
     const file = await net.fetch(pathToFileURL(path).toString())
     const headers = new Headers(file.headers)

@@ -69,12 +69,12 @@ describe('the renderer path resolver', () => {
   }
 
   it('app:// requests with encoded backslashes are refused before any file is looked at', () => {
-    expect(rendererFileFor('app://renderer/..%5c..%5csecret.txt')).toBeNull()
-    expect(rendererFileFor('app://renderer/assets%5C..%5C..%5Csecret')).toBeNull()
-    expect(rendererFileFor('app://renderer/assets\\..\\..\\secret')).toBeNull()
-    expect(rendererFileFor('app://renderer/assets/index-abc.js')).toBe('assets/index-abc.js')
-    expect(rendererFileFor('app://renderer/CON')).toBeNull()
-    expect(rendererFileFor('app://renderer/assets/nul.js')).toBeNull()
+    expect(rendererFileFor('app://renderer/..%5c..%5csecret.txt', '/r', posix)).toBeNull()
+    expect(rendererFileFor('app://renderer/assets%5C..%5C..%5Csecret', '/r', posix)).toBeNull()
+    expect(rendererFileFor('app://renderer/assets\\..\\..\\secret', '/r', posix)).toBeNull()
+    expect(rendererFileFor('app://renderer/assets/index-abc.js', '/r', posix)).toBe('/r/assets/index-abc.js')
+    expect(rendererFileFor('app://renderer/CON', '/r', posix)).toBeNull()
+    expect(rendererFileFor('app://renderer/assets/nul.js', '/r', posix)).toBeNull()
     expect(rendererSegments('/')).toEqual(['index.html'])
   })
 })

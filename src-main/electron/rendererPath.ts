@@ -1,4 +1,4 @@
-import { posix, type PlatformPath } from 'node:path'
+import type { PlatformPath } from 'node:path'
 import { orElse } from '../../src-shared/contract/errors'
 
 /**
@@ -49,10 +49,4 @@ export function resolveRendererFile(root: string, pathname: string, path: Platfo
   const rel = path.relative(base, file)
   if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) return null
   return file
-}
-
-/** The relative path, with `/`, for a request inside the renderer; what `app://` serves. */
-export function rendererRelativePath(pathname: string): string | null {
-  const segments = rendererSegments(pathname)
-  return segments && resolveRendererFile('/r', pathname, posix) ? segments.join('/') : null
 }

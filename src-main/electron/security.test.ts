@@ -1,3 +1,4 @@
+import { posix } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import {
   RENDERER_CSP,
@@ -54,13 +55,13 @@ describe('links and navigation', () => {
   })
 
   it('serves only files inside the renderer folder', () => {
-    expect(rendererFileFor('app://renderer/')).toBe('index.html')
-    expect(rendererFileFor('app://renderer/assets/index-abc.js')).toBe('assets/index-abc.js')
+    expect(rendererFileFor('app://renderer/', '/r', posix)).toBe('/r/index.html')
+    expect(rendererFileFor('app://renderer/assets/index-abc.js', '/r', posix)).toBe('/r/assets/index-abc.js')
     // The URL parser folds dot segments away, so this stays inside the folder…
-    expect(rendererFileFor('app://renderer/%2e%2e/%2e%2e/etc/passwd')).toBe('etc/passwd')
+    expect(rendererFileFor('app://renderer/%2e%2e/%2e%2e/etc/passwd', '/r', posix)).toBe('/r/etc/passwd')
     // …and dot segments smuggled in with encoded slashes are refused.
-    expect(rendererFileFor('app://renderer/..%2F..%2Fetc/passwd')).toBeNull()
-    expect(rendererFileFor('app://renderer/assets%2F..%2F..%2Fsecret')).toBeNull()
-    expect(rendererFileFor('app://other/index.html')).toBeNull()
+    expect(rendererFileFor('app://renderer/..%2F..%2Fetc/passwd', '/r', posix)).toBeNull()
+    expect(rendererFileFor('app://renderer/assets%2F..%2F..%2Fsecret', '/r', posix)).toBeNull()
+    expect(rendererFileFor('app://other/index.html', '/r', posix)).toBeNull()
   })
 })

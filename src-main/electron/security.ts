@@ -1,5 +1,6 @@
 import { urlOf } from '../../src-shared/contract/app'
-import { rendererRelativePath } from './rendererPath'
+import type { PlatformPath } from 'node:path'
+import { resolveRendererFile } from './rendererPath'
 
 /** The desktop app's hardening as plain data and pure functions: tested without Electron, the CSP shared with the host. */
 
@@ -66,8 +67,8 @@ export function isAllowedNavigation(currentUrl: string, targetUrl: string): bool
   return a !== undefined && b !== undefined && isTrustedSenderUrl(targetUrl) && a.pathname === b.pathname && a.search === b.search
 }
 
-/** Maps an `app://renderer/<path>` request to a path inside the built renderer, or null (see `rendererPath.ts`). */
-export function rendererFileFor(requestUrl: string): string | null {
+/** The file inside the built renderer (`root`) an `app://renderer/<path>` request asks for, or null (see `rendererPath.ts`). */
+export function rendererFileFor(requestUrl: string, root: string, path: PlatformPath): string | null {
   if (!isTrustedSenderUrl(requestUrl)) return null
-  return rendererRelativePath(new URL(requestUrl).pathname)
+  return resolveRendererFile(root, new URL(requestUrl).pathname, path)
 }
