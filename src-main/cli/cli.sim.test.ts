@@ -143,6 +143,11 @@ describe('the command line against the simulator', () => {
     const wrong = await run(['lookup', BIG_AMOUNT_INTENT_ID, '--base-url', sim.url], { INTENT_EXPLORER_ACCESS_KEY: 'nope' })
     expect(wrong.code).toBe(EXIT.error)
     expect(wrong.err).not.toContain('nope')
+    // A watch stopped by the service says so the same way.
+    const watched = await run(['watch', BIG_AMOUNT_INTENT_ID, '--base-url', sim.url], { INTENT_EXPLORER_ACCESS_KEY: 'nope' })
+    expect(watched.code).toBe(EXIT.error)
+    expect(watched.err).toContain('INTENT_EXPLORER_ACCESS_KEY')
+    expect(watched.err).not.toMatch(/Settings|nope/)
   })
 
   it('--profile uses a profile saved by the app, by name, with its saved key', async () => {

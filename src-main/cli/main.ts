@@ -1,4 +1,4 @@
-import { isSvcFailure } from '../../src-shared/contract/errors'
+import { isSvcFailure, SvcFailure } from '../../src-shared/contract/errors'
 import { isPendingStatus, isSettledStatus } from '../../src-shared/contract/service'
 import { parseCommand, USAGE, type Command } from './args'
 import { connect, type Connection } from './connect'
@@ -70,10 +70,8 @@ async function runHistory(conn: Connection, cmd: Extract<Command, { command: 'hi
 
 async function runWatch(conn: Connection, cmd: Extract<Command, { command: 'watch' }>, io: Io): Promise<number> {
   const end = await watchIntent(conn, cmd.intentId, cmd.json, { line: io.out, note: io.err }, io.signal)
-  if (end.error) {
-    io.err(cmd.target.kind === 'url' ? forCommandLine(end.error.message, CLI_KEY_ENV.key) : end.error.message)
-    return EXIT.error
-  }
+  // Told as every other failure is (runCli).
+  if (end.error) throw new SvcFailure(end.error)
   if (!end.outcome) return EXIT.error
   return end.status === 'SUCCEEDED' ? EXIT.ok : isSettledStatus(end.status) ? EXIT.otherwise : EXIT.error
 }
