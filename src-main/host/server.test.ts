@@ -213,6 +213,18 @@ describe('browser host', () => {
     }
   })
 
+  it('stops at once, closing the event streams tabs hold open', async () => {
+    const held = await startHost({ port: 0, rendererDir: mkdtempSync(join(tmpdir(), 'host-')), handlers, events, token: 'held' })
+    const session = (await exchange(held, 'held')) as string
+    const stream = await fetch(`${held.origin}/bridge/events?session=${session}`)
+    expect(stream.status).toBe(200)
+    const ended = stream.text().then(() => 'ended', () => 'ended')
+    const stopped = held.stop().then(() => 'stopped')
+    const timeout = new Promise((r) => setTimeout(() => r('still open'), 3_000))
+    expect(await Promise.race([stopped, timeout])).toBe('stopped')
+    expect(await ended).toBe('ended')
+  })
+
   it('streams bridge events over SSE', async () => {
     const ac = new AbortController()
     const res = await fetch(`${host.origin}/bridge/events`, { headers: auth, signal: ac.signal })

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { readFile } from 'node:fs/promises'
 import nodePath, { extname, resolve } from 'node:path'
-import type { AddressInfo, Socket } from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { isLoopbackHostname, urlOf } from '../../src-shared/contract/app'
 import { orElse } from '../../src-shared/contract/errors'
 import { isBridgeMethodName } from '../../src-shared/contract/channels'
@@ -209,7 +209,6 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
   const token = sessions.issueLaunchSecret(opts.token)
   const rendererDir = resolve(opts.rendererDir)
   const serveEvents = eventStreams(opts)
-  const sockets = new Set<Socket>()
   let port = opts.port
   let origin = ''
 
@@ -250,10 +249,6 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
         res.on('finish', () => opts.log?.(`${req.method} ${req.url?.split('?')[0]} ${res.statusCode} ${Date.now() - started}ms`))
     }
   })
-  server.on('connection', (s) => {
-    sockets.add(s)
-    s.on('close', () => sockets.delete(s))
-  })
 
   await new Promise<void>((done, reject) => {
     server.once('error', reject)
@@ -271,7 +266,8 @@ export async function startHost(opts: HostOptions): Promise<RunningHost> {
     newLaunchUrl: () => launchUrlFor(sessions.issueLaunchSecret()),
     stop: () =>
       new Promise<void>((done) => {
-        for (const s of sockets) s.destroy()
+        // Open event streams and kept-alive connections too: close() alone waits for them.
+        server.closeAllConnections()
         server.close(() => done())
       }),
   }
