@@ -48,11 +48,9 @@ export const fail = (error: SvcError): { ok: false; error: SvcError } => ({ ok: 
 
 /** Thrown inside the main process; mapped to `{ ok: false, error }` at the bridge. */
 export class SvcFailure extends Error {
-  readonly error: SvcError
-  constructor(error: SvcError) {
+  constructor(readonly error: SvcError) {
     super(error.message)
     this.name = `SvcFailure(${error.kind})`
-    this.error = error
   }
 }
 
