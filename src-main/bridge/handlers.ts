@@ -93,7 +93,7 @@ export function createBridgeHandlers(core: Core): BridgeHandlers {
     setMarketRecorder: (a) => recorder().setSettings(a),
     recordMarketsNow: () => recorder().snapshotNow(core.activeProfileId()),
     listWalletSets: () => recorder().positionsOf(core.activeProfileId()).list(),
-    saveWalletSet: (a) => recorder().saveWalletSet(core.activeProfileId(), a.name, a.queries),
+    saveWalletSet: (a) => recorder().positionsOf(core.activeProfileId()).save(a.name, a.queries, Date.now()),
     removeWalletSet: (a) => ({ removed: recorder().positionsOf(core.activeProfileId()).remove(a.id) }),
     getPositionHistory: (a) => recorder().positionHistory(core.activeProfileId(), a.id),
   }

@@ -8,7 +8,6 @@ import {
   type MarketHistory,
   type MarketSummary,
   type PositionHistory,
-  type WalletSet,
   type RecorderSettings,
   type RecorderState,
 } from '../../src-shared/contract/marketHistory'
@@ -208,10 +207,6 @@ export class MarketRecorder {
         this.positionErrors.set(set.id, messageOf(e))
       }
     }
-  }
-
-  saveWalletSet(profileId: string, name: string, queries: WalletSet['queries']): WalletSet {
-    return this.positionsOf(profileId).save(name, queries, this.now())
   }
 
   positionHistory(profileId: string, id: string): PositionHistory {
