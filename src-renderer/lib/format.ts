@@ -80,6 +80,20 @@ export const yesNo = <U = string>(v: boolean | undefined, unknown: U = '—' as 
 /** One formatter for every count: `toLocaleString('en-US')` sets up a new one at each call, some 10 µs, in every row of a table (its age's title). */
 const countFormat = new Intl.NumberFormat('en-US')
 
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB']
+
+/** "1.4 MB"; decimal units, as the browser's storage settings show them. */
+export function formatBytes(bytes: number | undefined): string {
+  if (bytes === undefined || !Number.isFinite(bytes)) return '—'
+  let value = bytes
+  let unit = 0
+  while (value >= 1000 && unit < UNITS.length - 1) {
+    value /= 1000
+    unit++
+  }
+  return `${unit === 0 ? value : value.toFixed(value < 10 ? 1 : 0)} ${UNITS[unit]}`
+}
+
 /** "12,345": a count as every view writes it. */
 export const formatCount = (n: number): string => countFormat.format(n)
 

@@ -8,8 +8,8 @@ import { SelectField } from '../../components/SelectField'
 import { STORES } from '../../db'
 import { CacheFileError, parseCacheFile, readBlobText, type CacheFile, type ImportResult, type TransferProgress } from '../../db/transfer'
 import { useImportCache } from '../../data/cacheAdmin'
-import { formatCount, formatDateTime } from '../../lib/format'
-import { formatBytes, profileLabel, profileOptions } from './format'
+import { formatBytes, formatCount, formatDateTime } from '../../lib/format'
+import { profileLabel, profileOptions } from './format'
 import { ProgressLine } from './ProgressLine'
 
 type State =

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { requestPersistentStorage, type StorageEstimate } from '../../db'
-import { formatBytes } from './format'
+import { formatBytes } from '../../lib/format'
 import { FieldList } from '../../components/FieldList'
 
 const PERSIST_MESSAGES = {

@@ -7,8 +7,8 @@ import type { StoreName } from '../../db'
 import { EmptyState } from '../../components/EmptyState'
 import { useClearCache } from '../../data/cacheAdmin'
 import { ConfirmBar } from '../../components/ConfirmBar'
-import { formatCount } from '../../lib/format'
-import { formatBytes, profileLabel, profileOptions } from './format'
+import { formatBytes, formatCount } from '../../lib/format'
+import { profileLabel, profileOptions } from './format'
 import type { Inventory } from '../../data/cacheAdmin'
 
 type Pending = { store?: StoreName; label: string; count: number; userData: boolean }

@@ -27,6 +27,6 @@ it('sets the interval (or off) and records every market now, showing what is kep
   await user.selectOptions(picker, 'Off')
   expect(callsOf('setMarketRecorder')).toEqual([{ intervalMinutes: 60 }, { intervalMinutes: null }])
   await user.click(screen.getByRole('button', { name: 'Record now' }))
-  expect(await screen.findByText(/171 markets recorded for this profile, 0.00 MB on disk/)).toBeInTheDocument()
+  expect(await screen.findByText(/171 markets recorded for this profile, 3.9 KB on disk/)).toBeInTheDocument()
   expect(screen.getByTestId('recorder-facts')).toHaveTextContent(/Last snapshot .* \(/)
 })

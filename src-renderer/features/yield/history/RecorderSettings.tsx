@@ -2,7 +2,7 @@ import type { RecorderState } from '@contract/marketHistory'
 import { ErrorNotice } from '../../../components/ErrorNotice'
 import { SelectField } from '../../../components/SelectField'
 import { useRecordQuery, useRecorderAction } from '../../../data/useRecordQuery'
-import { formatAge, formatDateTime } from '../../../lib/format'
+import { formatAge, formatBytes, formatDateTime } from '../../../lib/format'
 
 /** Intervals offered: 5 minutes to 6 hours, or off (0). */
 const INTERVALS: Array<{ value: number; label: string }> = [
@@ -15,12 +15,10 @@ const INTERVALS: Array<{ value: number; label: string }> = [
   { value: 360, label: 'Every 6 hours' },
 ]
 
-const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 2 : 0)} MB`
-
 function RecorderFacts({ state }: { state: RecorderState }) {
   return (
     <p className="muted small" data-testid="recorder-facts">
-      {state.markets.toLocaleString('en-US')} markets recorded for this profile, {megabytes(state.bytesOnDisk)} on disk (at most 200 MB; 90 days kept).{' '}
+      {state.markets.toLocaleString('en-US')} markets recorded for this profile, {formatBytes(state.bytesOnDisk)} on disk (at most 200 MB; 90 days kept).{' '}
       {state.lastSnapshotAt ? `Last snapshot ${formatDateTime(state.lastSnapshotAt)} (${formatAge(state.lastSnapshotAt)}).` : 'No snapshot yet.'}{' '}
       {state.nextSnapshotAt ? `Next ${formatDateTime(state.nextSnapshotAt)}.` : ''}
       {state.lastError ? ` The last snapshot failed: ${state.lastError}` : ''}
