@@ -91,6 +91,8 @@ describe('realSleep', () => {
     const sleeping = realSleep(10_000, controller.signal)
     controller.abort()
     await sleeping
+    // Already aborted: it returns at once, without throwing.
+    await realSleep(10_000, controller.signal)
     expect(Date.now() - started).toBeLessThan(1000)
   })
 })

@@ -1,6 +1,7 @@
 import { SvcFailure, type SvcError } from '../../src-shared/contract/errors'
 import { isDeliberate } from './errorCatalogue'
-import { startTimer } from './timer'
+import { setTimeout as wait } from 'node:timers/promises'
+import { clampDelay } from './timer'
 
 /**
  * Bounded retries for idempotent reads. Only failures that another attempt can cure are
@@ -36,18 +37,8 @@ export interface RetryInfo {
 /** Resolves after `ms`, or as soon as `signal` aborts; never rejects. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>
 
-/** The real wait: through the one timer helper, so it never waits more than an hour (see `clampDelay`). */
-export const realSleep: Sleep = (ms, signal) =>
-  new Promise((resolve) => {
-    if (signal?.aborted) return resolve()
-    const done = () => {
-      clearTimeout(timer)
-      signal?.removeEventListener('abort', done)
-      resolve()
-    }
-    const timer = startTimer(done, ms)
-    signal?.addEventListener('abort', done, { once: true })
-  })
+/** The real wait, never more than an hour (see `clampDelay`); an abort ends it early, as a plain return. */
+export const realSleep: Sleep = (ms, signal) => wait(clampDelay(ms), undefined, { signal }).catch(() => undefined)
 
 const RETRYABLE = new Set<SvcError['kind']>(['Network', 'Unavailable', 'RateLimited'])
 
