@@ -104,16 +104,10 @@ export const nodeFetch: FetchLike = (input, init) =>
     const body = Buffer.from(init.body)
     const headers = { 'accept-encoding': 'gzip, deflate, br', ...init.headers, 'content-length': String(body.byteLength) }
 
-    const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, { method: init.method, headers, agent })
-    // Before the answer, this rejects the call; after it, destroying the request ends the body with an error.
-    const onAbort = () => req.destroy(abortError(signal))
-    signal.addEventListener('abort', onAbort, { once: true })
-    req.on('error', (e) => {
-      signal.removeEventListener('abort', onAbort)
-      reject(e)
-    })
+    // The signal destroys the request: before the answer that rejects the call; after it, it ends the body with an error.
+    const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, { method: init.method, headers, agent, signal })
+    req.on('error', reject)
     req.on('response', (res) => {
-      res.on('close', () => signal.removeEventListener('abort', onAbort))
       // Read from the start, so the socket is freed even if nobody asks for the text.
       const text = readText(res, init.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES)
       text.catch(() => undefined)
