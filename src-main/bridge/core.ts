@@ -1,7 +1,6 @@
 import type { AppInfo, ConnectionTest, ProfileInput, ProfileView } from '../../src-shared/contract/app'
 import { SvcFailure, orElse } from '../../src-shared/contract/errors'
-import { SvcClient } from '../service/client'
-import type { ServiceSession } from '../service/session'
+import { SvcClient, type ServiceSession } from '../service/client'
 import { runConnectionChecks } from '../service/connectionChecks'
 import { CapabilityCache } from '../service/capabilities'
 import type { Capabilities } from '../../src-shared/contract/service/extras'

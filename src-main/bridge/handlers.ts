@@ -3,9 +3,8 @@ import { BRIDGE_METHOD_NAMES, SERVICE_METHOD_NAMES, type BridgeMethodName } from
 import { SvcFailure, fail, isSvcFailure, ok, type Result } from '../../src-shared/contract/errors'
 import { decodeWith } from '../../src-shared/contract/service'
 import type { Fetched } from '../../src-shared/contract/app'
-import type { CallOptions } from '../service/client'
+import type { CallOptions, ServiceSession } from '../service/client'
 import type { Core } from './core'
-import type { ServiceSession } from '../service/session'
 import { serviceClockOf, tokenPricesOf } from '../service/capabilities'
 
 /** `signal`: the caller gave the call up (a closed connection, a cancel over IPC); the service request is abandoned. */

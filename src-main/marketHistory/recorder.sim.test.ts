@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { isGap } from '../../src-shared/contract/marketHistory'
 import { SvcClient } from '../service/client'
-import type { ServiceSession } from '../service/session'
+import type { ServiceSession } from '../service/client'
 import { startSimulator, type RunningSimulator } from '../../tools/simulator'
 import { MarketRecorder, type MarketRecorderOptions } from './recorder'
 import { tempDir } from './testing'

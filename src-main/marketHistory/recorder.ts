@@ -13,7 +13,7 @@ import {
 } from '../../src-shared/contract/marketHistory'
 import { messageOf } from '../../src-shared/contract/errors'
 import type { YieldMarket } from '../../src-shared/contract/service'
-import type { ServiceSession } from '../service/session'
+import type { ServiceSession } from '../service/client'
 import { readJsonFile, writeJsonAtomic } from '../settings/jsonFile'
 import { observeAll } from './observe'
 import { RANGE_MS, inRange, thin, timeline, withGaps } from './series'

@@ -33,6 +33,7 @@ import { DEFAULT_RETRY_POLICY, realSleep, withRetry, type RetryInfo, type RetryO
 import { nodeFetch } from './nodeFetch'
 import { DEFAULT_MAX_ANSWER_BYTES, postJson, type FetchLike } from './transport'
 import type { WireDialect } from '../../src-shared/contract/dialect'
+import type { DataSource } from '../../src-shared/contract/app'
 import { memberText } from './jsonSpan'
 import { pastedIntentText } from './pastedIntent'
 import { QuotedIntents } from './quotedIntents'
@@ -54,6 +55,13 @@ export interface SvcClientOptions {
   onRetry?: (info: RetryInfo) => void
   /** How the service spells its wire; the spec's form when absent. */
   dialect?: WireDialect
+}
+
+/** A profile's service client, and where its answers come from. */
+export interface ServiceSession {
+  client: SvcClient
+  /** Stamped at call time, after the answer arrived. */
+  source(): DataSource
 }
 
 export interface CallOptions {

@@ -1,5 +1,4 @@
-import { SvcClient } from '../service/client'
-import type { ServiceSession } from '../service/session'
+import { SvcClient, type ServiceSession } from '../service/client'
 import type { Sleep } from '../service/retry'
 import { EventHub } from '../events/hub'
 import type { BridgeEvent } from '../../src-shared/contract/bridge'
