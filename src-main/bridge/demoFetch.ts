@@ -4,7 +4,6 @@
  * transport's do (`nodeFetch.ts`): the same size limit, and a connection the simulator
  * would cut fails as a dropped connection.
  */
-import { abortError } from '../service/nodeFetch'
 import { AnswerTooLargeError, DEFAULT_MAX_ANSWER_BYTES, type FetchLike } from '../service/transport'
 import { IN_PROCESS_DEMO_ORIGIN } from '../../src-shared/contract/app'
 import type { Demo } from './demo'
@@ -14,12 +13,12 @@ const connectionReset = () => Object.assign(new Error('the demo closed the conne
 /** A fetch whose requests the responder answers; cut answers fail as a dropped connection would. */
 export function demoFetch(respond: NonNullable<Demo['respond']>): FetchLike {
   return async (input, init) => {
-    if (init.signal.aborted) throw abortError(init.signal)
+    init.signal.throwIfAborted()
     const url = new URL(input)
     if (url.origin !== IN_PROCESS_DEMO_ORIGIN) throw new TypeError(`The in-process demo answers ${IN_PROCESS_DEMO_ORIGIN} only, not ${url.origin}.`)
     const headers = new Map(Object.entries(init.headers).map(([k, v]) => [k.toLowerCase(), v]))
     const answer = await respond({ method: init.method, path: url.pathname + url.search, header: (n) => headers.get(n), body: async () => init.body, signal: init.signal })
-    if (answer.cut === 'drop') throw init.signal.aborted ? abortError(init.signal) : connectionReset()
+    if (answer.cut === 'drop') throw init.signal.aborted ? init.signal.reason : connectionReset()
     const answerHeaders = new Map(Object.entries(answer.headers).map(([k, v]) => [k.toLowerCase(), v]))
     const limit = init.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES
     return {

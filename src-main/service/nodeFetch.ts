@@ -14,11 +14,6 @@ import { AnswerTooLargeError, DEFAULT_MAX_ANSWER_BYTES, type FetchAnswer, type F
 
 const agents = { 'http:': new HttpAgent({ keepAlive: true }), 'https:': new HttpsAgent({ keepAlive: true }) }
 
-/** What a fetch given up rejects with: the signal's reason, or the platform's AbortError. */
-export function abortError(signal: AbortSignal): Error {
-  return signal.reason instanceof Error ? signal.reason : new DOMException('The operation was aborted.', 'AbortError')
-}
-
 function decoded(res: IncomingMessage): Readable {
   switch (res.headers['content-encoding']?.trim().toLowerCase()) {
     case 'gzip':
@@ -98,7 +93,8 @@ export const nodeFetch: FetchLike = (input, init) =>
   new Promise<FetchAnswer>((resolve, reject) => {
     const url = new URL(input)
     const { signal } = init
-    if (signal.aborted) return reject(abortError(signal))
+    // A fetch given up rejects with the signal's reason (an AbortError unless the caller gave another).
+    if (signal.aborted) return reject(signal.reason)
     const agent = agents[url.protocol as keyof typeof agents]
     if (!agent) return reject(new TypeError(`unsupported protocol ${url.protocol}`))
     const body = Buffer.from(init.body)
