@@ -5,7 +5,7 @@ import { startAppCore, type AppCore } from '../bridge/appCore'
 import { SafeStorageKeyStore } from '../settings/keystore'
 import { forwardEvents, wireIpc } from './ipc'
 import { buildMenuTemplate } from './menu'
-import { createElectronNotifiers } from './notify'
+import { bringForward, createElectronNotifiers } from './notify'
 import { logoHeaders } from '../logos/serve'
 import { readFile } from 'node:fs/promises'
 import {
@@ -95,11 +95,7 @@ app.on('web-contents-created', (_event, contents) => {
 if (!app.requestSingleInstanceLock()) {
   app.quit()
 } else {
-  app.on('second-instance', () => {
-    if (!mainWindow) return
-    if (mainWindow.isMinimized()) mainWindow.restore()
-    mainWindow.focus()
-  })
+  app.on('second-instance', () => bringForward(mainWindow))
 
   void app.whenReady().then(async () => {
     // No web permission is ever granted to a page.

@@ -7,6 +7,14 @@ import type { Notify } from '../watch/notice'
 /** Notices still on screen; Electron drops a notification's click handler once it is garbage collected. */
 const MAX_KEPT = 100
 
+/** Brings the window to the front: restored if minimised, shown and focused. */
+export function bringForward(win: BrowserWindow | null): void {
+  if (!win) return
+  if (win.isMinimized()) win.restore()
+  win.show()
+  win.focus()
+}
+
 /**
  * Desktop notices for finished watches and for what watched queries find; a click brings
  * the window forward and asks it to show the intent or the query (`list:open`). Window
@@ -20,12 +28,7 @@ export function createElectronNotifiers(getWindow: () => BrowserWindow | null, g
     const forget = () => shown.delete(n)
     n.on('click', () => {
       forget()
-      const win = getWindow()
-      if (win) {
-        if (win.isMinimized()) win.restore()
-        win.show()
-        win.focus()
-      }
+      bringForward(getWindow())
       getEvents()?.emit(onClick)
     })
     n.on('close', forget)
