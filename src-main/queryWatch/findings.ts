@@ -124,8 +124,7 @@ function leftTheFilter(seen: SeenMap, entries: readonly IntentHistoryEntry[], op
 export const mergeFindings = (fresh: readonly QueryFinding[], old: readonly QueryFinding[], limit = FINDINGS_LIMIT): QueryFinding[] =>
   [...fresh, ...old].slice(0, limit)
 
-/** The watched queries on disk, with their findings and seen-maps, so a restart neither loses a finding nor reports it again. */
-
+/** A watched query on disk, with its findings and seen-map, so a restart neither loses a finding nor reports it again. */
 export interface StoredQuery {
   state: QueryWatchState
   seen: Array<[string, Seen]>
