@@ -103,10 +103,7 @@ export class ProfileStore {
     const index = this.profiles.findIndex((p) => p.id === id)
     const dialect = parsed.value.dialect ?? this.profiles[index]?.dialect ?? SPEC_DIALECT
     const profile: Profile = { id: id ?? randomUUID(), name, baseUrl, dialect }
-    const next = [...this.profiles]
-    if (index >= 0) next[index] = profile
-    else next.push(profile)
-    this.commit(next, this.activeProfileId)
+    this.commit(index >= 0 ? this.profiles.with(index, profile) : [...this.profiles, profile], this.activeProfileId)
     return { ...profile }
   }
 
