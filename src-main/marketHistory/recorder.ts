@@ -17,7 +17,7 @@ import type { ServiceSession } from '../service/client'
 import { readJsonFile, writeJsonAtomic } from '../settings/jsonFile'
 import { observeAll } from './observe'
 import { RANGE_MS, inRange, thin, timeline, withGaps } from './series'
-import { marketStats, summaryOf } from './stats'
+import { marketStats } from './stats'
 import { MarketHistoryStore } from './store'
 import { PositionStore, totalUsd } from './positions'
 import { after } from '../service/timer'
@@ -183,7 +183,8 @@ export class MarketRecorder {
         const version = `${store.version(id)}:${Math.floor(at / 3_600_000)}`
         const hit = this.summaryCache.get(key)
         if (hit?.version === version) return [id, hit.summary]
-        const summary = summaryOf(marketStats(present(observationsOf(store, id, at - STATS_WINDOW_MS))))
+        const stats = marketStats(present(observationsOf(store, id, at - STATS_WINDOW_MS)))
+        const summary: MarketSummary = { change7d: stats.change7d, mean30d: stats.mean30d, lastAt: stats.present?.t ?? null }
         this.summaryCache.set(key, { version, summary })
         return [id, summary]
       }),

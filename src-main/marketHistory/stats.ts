@@ -1,10 +1,4 @@
-import {
-  MIN_OUTLIER_SAMPLES,
-  OUTLIER_SIGMAS,
-  type MarketObservation,
-  type MarketStats,
-  type MarketSummary,
-} from '../../src-shared/contract/marketHistory'
+import { MIN_OUTLIER_SAMPLES, OUTLIER_SIGMAS, type MarketObservation, type MarketStats } from '../../src-shared/contract/marketHistory'
 
 const DAY = 86_400_000
 
@@ -58,8 +52,4 @@ export function marketStats(obs: readonly MarketObservation[]): MarketStats {
     samples30d: earlier.length,
     outlier: isOutlier(present.base, mean, sd, earlier.length),
   }
-}
-
-export function summaryOf(stats: MarketStats): MarketSummary {
-  return { change7d: stats.change7d, mean30d: stats.mean30d, lastAt: stats.present?.t ?? null }
 }
