@@ -1,4 +1,9 @@
-import { MIN_OUTLIER_SAMPLES, OUTLIER_SIGMAS, type MarketObservation, type MarketStats } from '../../src-shared/contract/marketHistory'
+import {
+  MIN_OUTLIER_SAMPLES,
+  OUTLIER_SIGMAS,
+  type MarketObservation,
+  type MarketStats,
+} from '../../src-shared/contract/marketHistory'
 
 const DAY = 86_400_000
 
