@@ -10,8 +10,8 @@ export function notificationAccess(): NotificationAccess {
 }
 
 /**
- * Browsers only let a page ask from a user gesture: call this from a click (Watch,
- * Add, or the board's "Enable notifications"). Asks at most once; the answer sticks.
+ * Browsers only let a page ask from a user gesture: call this from a click (Watch, Add,
+ * or `NotificationAccessButton`). Asks at most once; the answer sticks.
  */
 export async function askNotificationPermission(): Promise<NotificationAccess> {
   const access = notificationAccess()

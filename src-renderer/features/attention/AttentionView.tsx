@@ -28,6 +28,7 @@ import { useNewItems } from './useNewItems'
 import { BaselineIncomplete } from './BaselineIncomplete'
 import { MIN_SAMPLES } from '../../lib/routeStats'
 import { ViewHeader } from '../../components/ViewHeader'
+import { NotificationAccessButton } from '../watch'
 import { filterCodec, flag } from '../../lib/filterCodec'
 
 const REASONS = ['all', 'slow', 'window-closing', 'recoverable'] as const
@@ -129,7 +130,7 @@ export function AttentionView() {
           <Checkbox label="Show resolved" checked={showResolved} onChange={(on) => set({ showResolved: on })} />
           <button type="button" onClick={data.reload} disabled={loading}>{loading ? 'Refreshing…' : 'Refresh'}</button>
           <button type="button" onClick={exportCsv} disabled={!shown.length}>Export CSV</button>
-          {typeof Notification !== 'undefined' && Notification.permission === 'default' ? <button type="button" onClick={() => void Notification.requestPermission()}>Enable notifications</button> : null}
+          <NotificationAccessButton about="to be told when intents arrive in the queue" />
         </div>
       </ViewHeader>
       <ShownAge shown={data.shown && { ...data.shown, liveError: error }} onRetry={data.reload} what="The queue from the service (its three GetIntentHistory questions)" />

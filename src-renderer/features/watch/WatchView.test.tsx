@@ -10,6 +10,7 @@ import { ID, PROFILE, emit, fakeCall, main, watchState } from './testing/fakeMai
 import { fakeNotifications, resetWatchWorld } from './testing/world'
 import { WatchButton } from './WatchButton'
 import { WatchView } from './WatchView'
+import { NotificationAccessButton } from './NotificationAccessButton'
 
 vi.mock('../../data/call', async () => ({ call: (await import('./testing/fakeMain')).fakeCall }))
 vi.mock('../../bridge', async () => ({ bridge: (await import('./testing/fakeMain')).fakeBridge }))
@@ -181,6 +182,18 @@ describe('Watch view', () => {
     renderView()
     await user.click(await screen.findByRole('button', { name: 'Enable desktop notifications' }))
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Enable desktop notifications' })).toBeNull())
+  })
+})
+
+describe('NotificationAccessButton', () => {
+  it('is offered in either runtime when not host-only, and says so when the browser blocks notifications', async () => {
+    const { FakeNotification } = fakeNotifications()
+    FakeNotification.permission = 'default'
+    FakeNotification.requestPermission.mockImplementation(async () => (FakeNotification.permission = 'denied'))
+    render(<NotificationAccessButton about="to be told when intents arrive in the queue" />, { wrapper: DataProvider })
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Enable desktop notifications' }))
+    expect(await screen.findByText(/allow them in the site settings to be told when intents arrive in the queue/)).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Enable desktop notifications' })).toBeNull()
   })
 })
 

@@ -1,29 +1,15 @@
-import { useState } from 'react'
 import { EmptyState } from '../../components/EmptyState'
 import { useClearFinishedWatches, useSetNotificationsMuted } from '../../data/watches'
 import { WatchedFiltersLink } from '../queryWatch'
 import { useCacheStatus } from '../../stores/cache'
 import { useConnection } from '../../stores/connection'
-import { askNotificationPermission, notificationAccess } from '../../lib/pageNotification'
+import { NotificationAccessButton } from './NotificationAccessButton'
 import { AddWatchForm } from './AddWatchForm'
 import { MirrorList } from './MirrorList'
 import { useListPage } from './useListPage'
 import { WatchBoard } from './WatchBoard'
 import { ViewHeader } from '../../components/ViewHeader'
 import { Checkbox } from '../../components/Checkbox'
-
-/** In the browser host the page notifies, so it needs the browser's permission (asked on a click). */
-function BrowserNotificationAccess() {
-  const runtime = useConnection((s) => s.info?.runtime)
-  const [access, setAccess] = useState(notificationAccess)
-  if (runtime !== 'host' || access === 'granted' || access === 'unsupported') return null
-  if (access === 'denied') return <p className="muted small">This browser blocks notifications from the app; allow them in the site settings to be told when watches finish.</p>
-  return (
-    <button type="button" onClick={() => void askNotificationPermission().then(setAccess)}>
-      Enable desktop notifications
-    </button>
-  )
-}
 
 /** The count of watches, or, while working offline, that watching is paused. */
 function BoardStatus({ running, finished }: { running: number; finished: number }) {
@@ -61,7 +47,7 @@ export function WatchView() {
             disabled={setNotificationsMuted.isPending}
             onChange={(on) => setNotificationsMuted.mutate(on, told)}
           />
-          <BrowserNotificationAccess />
+          <NotificationAccessButton hostOnly about="to be told when watches finish" />
           <button type="button" onClick={() => clearFinished.mutate(undefined, told)} disabled={!finished || clearFinished.isPending}>
             {clearFinished.isPending ? 'Clearing…' : `Clear finished${finished ? ` (${finished})` : ''}`}
           </button>
