@@ -17,7 +17,6 @@ export interface Connection {
   profileId: string
   /** "Production (https://…)" or "Simulator (simulated data)", for messages. */
   label: string
-  events: EventHub
   stop(): Promise<void>
 }
 
@@ -121,7 +120,7 @@ export async function connect(opts: ConnectOptions): Promise<Connection> {
       await demo.stop()
       rmSync(scratch, { recursive: true, force: true })
     }
-    return { core, profileId: profile.id, label, events, stop }
+    return { core, profileId: profile.id, label, stop }
   } catch (e) {
     await demo.stop()
     rmSync(scratch, { recursive: true, force: true })

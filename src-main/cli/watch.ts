@@ -71,7 +71,7 @@ export function watchIntent(conn: Connection, intentId: string, json: boolean, o
       resolve(end)
     }
     const onAbort = () => finish({})
-    const off = conn.events.on((event: BridgeEvent) => {
+    const off = conn.core.events.on((event: BridgeEvent) => {
       if (event.type !== 'list:changed' || event.kind !== 'watches') return
       for (const w of event.items) {
         if (!mine(w)) continue
