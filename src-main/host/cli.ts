@@ -62,20 +62,21 @@ function portIsFree(port: number): Promise<boolean> {
   })
 }
 
-const portInUse = (p: number) =>
-  `Port ${p} is already in use — most likely Intent Explorer is already running (\`npm start\` or \`npm run host\` in another terminal).\n` +
-  `Use that one: open the link it printed, or stop it with Ctrl+C and start again.\n` +
-  `To run a second copy beside it, give it its own port and data folder: npm start -- --port ${p + 1} --data-dir <another folder>`
+function exitPortInUse(p: number): never {
+  console.error(
+    `Port ${p} is already in use — most likely Intent Explorer is already running (\`npm start\` or \`npm run host\` in another terminal).\n` +
+      `Use that one: open the link it printed, or stop it with Ctrl+C and start again.\n` +
+      `To run a second copy beside it, give it its own port and data folder: npm start -- --port ${p + 1} --data-dir <another folder>`,
+  )
+  process.exit(1)
+}
 
 const dataDir = resolve(values['data-dir'] ?? defaultDataDir(process.env))
 secureDataDir(dataDir)
 
 async function main(): Promise<void> {
   // Checked before anything starts, so a second launch says what to do instead of failing halfway.
-  if (port !== 0 && !(await portIsFree(port))) {
-    console.error(portInUse(port))
-    process.exit(1)
-  }
+  if (port !== 0 && !(await portIsFree(port))) exitPortInUse(port)
   const log = values.verbose ? (line: string) => console.log(line) : undefined
   const appCore = await startAppCore({
     runtime: 'host',
@@ -90,10 +91,7 @@ async function main(): Promise<void> {
   const host = await startHost({ port, rendererDir, handlers: appCore.handlers, events: appCore.events, logos: appCore.logos, log }).catch(async (e: unknown) => {
     await appCore.stop()
     // Taken between the check and now.
-    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      console.error(portInUse(port))
-      process.exit(1)
-    }
+    if ((e as NodeJS.ErrnoException).code === 'EADDRINUSE') exitPortInUse(port)
     throw e
   })
 
