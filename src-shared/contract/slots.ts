@@ -45,12 +45,4 @@ export class Slots {
     this.waiting.delete(next.value)
     next.value()
   }
-
-  get queued(): number {
-    return this.waiting.size
-  }
-
-  get inUse(): number {
-    return this.capacity - this.free
-  }
 }
