@@ -1,49 +1,24 @@
-import { toCsv, type CsvColumn } from '../../src-shared/contract/csv'
+import { toCsv } from '../../src-shared/contract/csv'
+import { HISTORY_CSV_COLUMNS, historyEntryIntentId } from '../../src-shared/contract/historyEntry'
 import type { Intent, IntentHistoryEntry, IntentReceipt } from '../../src-shared/contract/service'
 import { sentNothing } from '../../src-shared/contract/service/constants'
-import { amountText, tokenUnits } from '../../src-shared/contract/amount'
+import { amountText } from '../../src-shared/contract/amount'
 
 /** JSON for scripts: amounts are already exact decimal strings, so plain stringify keeps every digit. */
 export const toJson = (value: unknown): string => JSON.stringify(value, null, 2)
 
-/** One intent as the CSV's columns, in their order. */
-export function historyRow(e: IntentHistoryEntry) {
-  const r = e.receipt
-  const s = r?.summary
-  return {
-    intentId: e.intentId ?? r?.intentId,
-    status: e.status ?? r?.status,
-    createdAt: e.createdAt ?? r?.createdAt,
-    updatedAt: e.updatedAt ?? r?.updatedAt,
-    owner: s?.ownerAddress ?? r?.ownerAddress,
-    originChainId: s?.originChainId ?? r?.originChainId,
-    originTokenAddress: s?.originTokenAddress,
-    originTokenSymbol: s?.originTokenMetadata?.symbol,
-    originTokenAmount: s?.originTokenAmount ?? s?.quotedOriginTokenAmount,
-    originTokenAmountUnits: tokenUnits(s?.originTokenAmount ?? s?.quotedOriginTokenAmount, s?.originTokenMetadata?.decimals),
-    destinationChainId: s?.destinationChainId ?? r?.destinationChainId,
-    destinationTokenAddress: s?.destinationTokenAddress,
-    destinationTokenSymbol: s?.destinationTokenMetadata?.symbol,
-    destinationTokenAmount: s?.destinationTokenAmount ?? s?.quotedDestinationTokenAmount,
-    destinationTokenAmountUnits: tokenUnits(s?.destinationTokenAmount ?? s?.quotedDestinationTokenAmount, s?.destinationTokenMetadata?.decimals),
-    failureReason: r?.originTransaction?.statusReason,
-  }
-}
-
-type HistoryRow = ReturnType<typeof historyRow>
-export const HISTORY_COLUMNS = Object.keys(historyRow({})) as (keyof HistoryRow)[]
-const HISTORY_CSV_COLUMNS: CsvColumn<HistoryRow>[] = HISTORY_COLUMNS.map((header) => ({ header, value: (row) => row[header] }))
-
-/** The app's one CSV writer (formula starts made inert), one line per intent, LF-ended for the terminal. */
-export const historyCsv = (entries: readonly IntentHistoryEntry[]): string => toCsv(entries.map(historyRow), HISTORY_CSV_COLUMNS, '\n')
+/** The app's history CSV (its one column list and writer, formula starts made inert), LF-ended for the terminal. */
+export const historyCsv = (entries: readonly IntentHistoryEntry[]): string => toCsv(entries, HISTORY_CSV_COLUMNS, '\n')
 
 /** Fixed-width text for a person at a terminal: one line per intent. */
 export function historyTable(entries: readonly IntentHistoryEntry[]): string {
   return entries
     .map((e) => {
-      const r = historyRow(e)
-      const route = `${r.originChainId ?? '?'} -> ${r.destinationChainId ?? '?'}`
-      return [r.createdAt ?? '', String(r.status ?? '?').padEnd(9), r.intentId ?? '', route, r.failureReason ? `(${r.failureReason})` : ''].join('  ').trimEnd()
+      const r = e.receipt
+      const route = `${r?.summary?.originChainId ?? r?.originChainId ?? '?'} -> ${r?.summary?.destinationChainId ?? r?.destinationChainId ?? '?'}`
+      const reason = r?.originTransaction?.statusReason
+      const status = String(e.status ?? r?.status ?? '?').padEnd(9)
+      return [e.createdAt ?? r?.createdAt ?? '', status, historyEntryIntentId(e) ?? '', route, reason ? `(${reason})` : ''].join('  ').trimEnd()
     })
     .join('\n')
 }

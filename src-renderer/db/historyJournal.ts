@@ -5,7 +5,8 @@ import { explorerDb, prefixRange, type ExplorerDb, type JournalRecord } from './
 import { dropFirstPageEarly } from './earlyFirstPage'
 import { storageErrorMessage } from './errors'
 import { storeIntentObjects } from './intentIndex'
-import { historyEntryIntentId, mergeRow, storedKeys, summaryFromHistoryEntry, type FetchMeta, type IntentRowRecord } from './records'
+import { historyEntryIntentId } from '@contract/historyEntry'
+import { mergeRow, storedKeys, summaryFromHistoryEntry, type FetchMeta, type IntentRowRecord } from './records'
 import { yieldToUi } from './yieldToUi'
 import { cacheWorker, inWorkerOr, viaWorker, WorkerUnavailable, type CacheWorkerClient } from './workerClient'
 

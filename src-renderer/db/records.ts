@@ -4,6 +4,7 @@ import { isFinalStatus, knownStatus } from '@contract/service/constants'
 import { parseTime } from '@contract/time'
 import type { StoreName } from './schema'
 import { HEX_NUMBER } from '@contract/formats'
+import { historyEntryIntentId } from '@contract/historyEntry'
 
 /**
  * Pure mapping from service objects to what the cache indexes (summary rows, lookup keys,
@@ -225,10 +226,6 @@ export function summaryFromReceipt(receipt: IntentReceipt, intentIdHint?: string
     w: [...edges.flatMap(edgeWords), ...textWords(s?.memo)],
   })
 }
-
-/** The intent a history entry is about: its own id, else its receipt's. */
-export const historyEntryIntentId = (entry: IntentHistoryEntry): string | undefined =>
-  entry.intentId ?? entry.receipt?.intentId ?? entry.receipt?.summary?.intentId
 
 export function summaryFromHistoryEntry(entry: IntentHistoryEntry): SummaryPart | undefined {
   const intentId = historyEntryIntentId(entry)

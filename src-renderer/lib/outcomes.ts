@@ -1,7 +1,7 @@
-import type { IntentReceipt, ReportedStatus } from '@contract/service'
+import type { ReportedStatus } from '@contract/service'
 import { isFinalStatus } from '@contract/service/constants'
 import { isSaneTime } from '@contract/service/bounds'
-import { countOf, parseTime } from './format'
+import { countOf } from './format'
 
 /**
  * What "finished", "succeeded" and "duration" mean, once, for every figure built from
@@ -24,12 +24,8 @@ export function durationMs(status: ReportedStatus | undefined, startedAt: number
   return finishedAt - startedAt
 }
 
-/** How long the intent itself ran, whatever its outcome, by the service's clock: started to finished, when both are known. */
-export function receiptDurationMs(receipt: IntentReceipt | undefined): number | undefined {
-  const start = parseTime(receipt?.summary?.startedAt)
-  const end = parseTime(receipt?.summary?.finishedAt)
-  return start !== undefined && end !== undefined && end >= start ? end - start : undefined
-}
+/** How long the intent itself ran (the contract's, so the command line's CSV reads it the same way). */
+export { receiptDurationMs } from '@contract/historyEntry'
 
 /** Fewer durations than this and a p95 is one or two intents, not a 95th percentile: the figure says so. */
 export const MIN_P95_SAMPLES = 20

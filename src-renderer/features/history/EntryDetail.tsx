@@ -14,9 +14,7 @@ import { chainName } from '../../lib/chains'
 import { WatchButton } from '../watch'
 import { balanceLines } from './balances'
 import { BalancesValue } from './BalancesValue'
-import { routeProviders } from './rows'
-import { historyEntryIntentId } from '../../db/records'
-import { receiptDurationMs } from '../../lib/outcomes'
+import { historyEntryIntentId, receiptDurationMs, routeProviders } from '@contract/historyEntry'
 import { intentPath } from '../../components/IntentLink'
 
 /** The entry's route, owner, providers, times and failure reason. */

@@ -1,7 +1,7 @@
 import type { IntentHistoryEntry } from '@contract/service'
 import { isZeroAmount } from '../../lib/format'
 import { sumAll, valueAt, type KnownPrice, type PriceBook, type ValuedSum } from '../../lib/priceSource'
-import { historyEntryIntentId } from '../../db/records'
+import { historyEntryIntentId } from '@contract/historyEntry'
 import { heldAmount, type HeldToken } from '../../lib/heldTokens'
 
 /** A token balance held at an intent address, one line per token so it can be listed, totalled and exported. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { FORMULA_ATTACKS, formulaCells, parseCsv } from '@contract/testing'
 import { toCsv } from '@contract/csv'
 import { stuckFunds } from './balances'
-import { HISTORY_CSV_COLUMNS, historyCsv, historyJson, STUCK_CSV_COLUMNS } from './exportFiles'
+import { HISTORY_CSV_COLUMNS } from '@contract/historyEntry'
+import { historyCsv, historyJson, STUCK_CSV_COLUMNS } from './exportFiles'
 import { balance, makeEntry, USDC, WETH } from './testing/entries'
 
 describe('historyCsv', () => {

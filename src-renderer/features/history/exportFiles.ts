@@ -1,58 +1,12 @@
 import type { DataSource } from '@contract/app'
 import type { IntentHistoryEntry } from '@contract/service'
 import { toCsv, type CsvColumn } from '@contract/csv'
-import { tokenUnits } from '../../lib/format'
 import { pricedHow, pricingText, valueAll, type PriceBook } from '../../lib/priceSource'
-import { historyEntryIntentId } from '../../db/records'
-import { receiptDurationMs } from '../../lib/outcomes'
-import { entryBalanceUsd, routeProviders } from './rows'
+import { HISTORY_CSV_COLUMNS } from '@contract/historyEntry'
+import { tokenUnits } from '../../lib/format'
 import { balanceLines, type BalanceLine } from './balances'
 import { heldAmount } from '../../lib/heldTokens'
 import type { HistoryQuery } from './filters'
-
-/** Amounts are written exactly as received next to their token-unit value, so a spreadsheet never sees a rounded float. */
-
-const summaryOf = (e: IntentHistoryEntry) => e.receipt?.summary
-
-/** One leg's chain, token and amounts (exact, and in token units), as the receipt summary names them. */
-const legColumns = (leg: 'origin' | 'destination', Leg: 'Origin' | 'Destination'): CsvColumn<IntentHistoryEntry>[] => {
-  const meta = (e: IntentHistoryEntry) => summaryOf(e)?.[`${leg}TokenMetadata`]
-  const amount = (e: IntentHistoryEntry) => summaryOf(e)?.[`${leg}TokenAmount`]
-  return [
-    { header: `${leg}ChainId`, value: (e) => summaryOf(e)?.[`${leg}ChainId`] ?? e.receipt?.[`${leg}ChainId`] },
-    { header: `${leg}TokenAddress`, value: (e) => summaryOf(e)?.[`${leg}TokenAddress`] },
-    { header: `${leg}TokenSymbol`, value: (e) => meta(e)?.symbol },
-    { header: `${leg}TokenDecimals`, value: (e) => meta(e)?.decimals },
-    { header: `${leg}TokenAmount`, value: amount },
-    { header: `${leg}TokenAmountUnits`, value: (e) => tokenUnits(amount(e), meta(e)?.decimals) },
-    { header: `quoted${Leg}TokenAmount`, value: (e) => summaryOf(e)?.[`quoted${Leg}TokenAmount`] },
-  ]
-}
-
-export const HISTORY_CSV_COLUMNS: readonly CsvColumn<IntentHistoryEntry>[] = [
-  { header: 'intentId', value: historyEntryIntentId },
-  { header: 'status', value: (e) => e.status ?? e.receipt?.status },
-  { header: 'createdAt', value: (e) => e.createdAt ?? e.receipt?.createdAt },
-  { header: 'updatedAt', value: (e) => e.updatedAt ?? e.receipt?.updatedAt },
-  { header: 'expiresAt', value: (e) => e.expiresAt ?? summaryOf(e)?.expiresAt },
-  { header: 'projectId', value: (e) => e.receipt?.projectId },
-  { header: 'ownerAddress', value: (e) => summaryOf(e)?.ownerAddress ?? e.receipt?.ownerAddress },
-  ...legColumns('origin', 'Origin'),
-  ...legColumns('destination', 'Destination'),
-  { header: 'destinationToAddress', value: (e) => summaryOf(e)?.destinationToAddress },
-  { header: 'routeProviders', value: (e) => routeProviders(e).join(' ') },
-  { header: 'edgeRail', value: (e) => (summaryOf(e)?.edge ?? e.receipt?.edge)?.rail },
-  { header: 'startedAt', value: (e) => summaryOf(e)?.startedAt },
-  { header: 'finishedAt', value: (e) => summaryOf(e)?.finishedAt },
-  { header: 'durationMs', value: (e) => receiptDurationMs(e.receipt) },
-  { header: 'statusReason', value: (e) => e.receipt?.originTransaction?.statusReason },
-  { header: 'depositTxnHash', value: (e) => e.receipt?.depositTransaction?.txnHash },
-  { header: 'originTxnHash', value: (e) => e.receipt?.originTransaction?.txnHash },
-  { header: 'destinationTxnHash', value: (e) => e.receipt?.destinationTransaction?.txnHash },
-  { header: 'refundTxnHash', value: (e) => e.receipt?.refundTransaction?.txnHash },
-  { header: 'hasBalance', value: (e) => e.hasBalance },
-  { header: 'balancesUsd', value: entryBalanceUsd },
-]
 
 /**
  * The history CSV. `balancesUsd` is the service's own figure, as sent; with the profile's

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ChainInfo } from '@contract/service'
-import { entryBalanceUsd, NO_RECEIPT, rowBuilder, toRow, type HistoryRow } from './rows'
+import { entryBalanceUsd } from '@contract/historyEntry'
+import { NO_RECEIPT, rowBuilder, toRow, type HistoryRow } from './rows'
 import { balance, makeEntry, WETH } from './testing/entries'
 
 const chains = new Map<number, ChainInfo>([

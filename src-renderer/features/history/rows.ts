@@ -3,9 +3,8 @@ import { isPendingStatus } from '@contract/service/constants'
 import { amountText, groupDecimal, formatDateTime, formatDecimalFit, formatDuration, formatUnitsExact, isZeroAmount, shortHex } from '../../lib/format'
 import { isTokenDecimals } from '@contract/service/bounds'
 import { chainName } from '../../lib/chains'
-import { historyEntryIntentId } from '../../db/records'
+import { historyEntryIntentId, receiptDurationMs, routeProviders } from '@contract/historyEntry'
 import { balanceLines } from './balances'
-import { receiptDurationMs } from '../../lib/outcomes'
 import { extensionFrom } from './summary'
 import { messageOf } from '@contract/errors'
 
@@ -13,23 +12,6 @@ type Chains = ReadonlyMap<number, ChainInfo>
 
 /** Row and selection key: the intent id, or the position for an entry without one. */
 const entryKey = (e: IntentHistoryEntry, index: number): string => historyEntryIntentId(e) ?? `#${index}`
-
-/** Provider codes of the route, as text whatever element type the service used. */
-export function routeProviders(e: IntentHistoryEntry): string[] {
-  const list = e.receipt?.summary?.routeProviders
-  // A cached record may hold anything here: only a list names providers.
-  if (!Array.isArray(list)) return []
-  return list.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).filter(Boolean)
-}
-
-/** Sum of the USD value of every token balance the entry carries. */
-export function entryBalanceUsd(e: IntentHistoryEntry): number | undefined {
-  if (!e.balances?.length) return undefined
-  let total = 0
-  // USD values arrive as decimal strings; a display total is fine in double precision.
-  for (const b of e.balances) for (const t of b.tokens ?? []) total += Number(t.balanceUsd ?? 0) || 0
-  return total
-}
 
 export interface AmountCell {
   text: string

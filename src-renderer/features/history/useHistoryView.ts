@@ -21,7 +21,7 @@ import {
   type HistoryFilterDraft,
   type HistoryViewSettings,
 } from './filters'
-import { historyEntryIntentId } from '../../db/records'
+import { historyEntryIntentId } from '@contract/historyEntry'
 
 /**
  * The History view's state and actions, apart from how it is drawn: the filters and view
