@@ -2,7 +2,7 @@ import { toCsv } from '../../src-shared/contract/csv'
 import { HISTORY_CSV_COLUMNS, historyEntryIntentId } from '../../src-shared/contract/historyEntry'
 import type { Intent, IntentHistoryEntry, IntentReceipt } from '../../src-shared/contract/service'
 import { sentNothing } from '../../src-shared/contract/service/constants'
-import { amountText } from '../../src-shared/contract/amount'
+import { amountText, intentAmounts } from '../../src-shared/contract/amount'
 
 /** JSON for scripts: amounts are already exact decimal strings, so plain stringify keeps every digit. */
 export const toJson = (value: unknown): string => JSON.stringify(value, null, 2)
@@ -33,11 +33,12 @@ function amountLines(intent: Intent, receipt: IntentReceipt | undefined): [strin
   const s = receipt?.summary
   const origin = s?.originTokenMetadata
   const dest = s?.destinationTokenMetadata
-  const sentRaw = intent.quoteRequest?.originTokenAmount ?? intent.depositTransaction?.amount ?? intent.quote?.fromAmount
+  const amounts = intentAmounts(intent)
+  const sentRaw = amounts.origin
   const tokenAddress = intent.originTokenAddress ?? intent.depositTransaction?.tokenAddress
   const sent = sentRaw === undefined ? undefined : amountText({ raw: sentRaw, decimals: origin?.decimals ?? intent.depositTransaction?.decimals, symbol: origin?.symbol, tokenAddress })
   const arrived = intent.status === 'SUCCEEDED' ? s?.destinationTokenAmount : undefined
-  const outRaw = arrived ?? intent.quote?.toAmount
+  const outRaw = arrived ?? amounts.destination
   const out = outRaw === undefined ? undefined : amountText({ raw: outRaw, decimals: dest?.decimals, symbol: dest?.symbol, tokenAddress: intent.destinationTokenAddress, role: arrived !== undefined ? 'received' : 'quoted' })
   // An intent that moved nothing has an amount to send, not one sent.
   return [[sentNothing(intent.status) ? 'to send' : 'sends', sent], [arrived !== undefined ? 'received' : 'receives', out]]

@@ -5,6 +5,7 @@ import { parseTime } from '@contract/time'
 import type { StoreName } from './schema'
 import { HEX_NUMBER } from '@contract/formats'
 import { historyEntryIntentId } from '@contract/historyEntry'
+import { intentAmounts } from '@contract/amount'
 
 /**
  * Pure mapping from service objects to what the cache indexes (summary rows, lookup keys,
@@ -133,8 +134,6 @@ const providerCodes = (list: unknown[] | undefined): string[] | undefined => {
 const edgeHashes = (edge: Edge | undefined) => [edge?.initTransactionHash, edge?.fillTransactionHash, edge?.refundTransactionHash]
 const edgeWords = (edge: Edge | undefined) => [edge?.rail, edge?.edgeId, edge?.relayRequestId]
 
-const nonZero = (amount: string | undefined) => (amount === undefined || amount === '0' ? undefined : amount)
-
 /** An object's summary: its row fields and its lookup keys (its id, then hashes, addresses and words). */
 const part = (intentId: string, fields: RowFields, keys: Record<Exclude<KeyKind, 'i'>, ReadonlyArray<string | undefined>>): SummaryPart => ({
   intentId,
@@ -146,6 +145,7 @@ export function summaryFromIntent(intent: Intent): SummaryPart | undefined {
   const intentId = intent.intentId
   if (!intentId) return undefined
   const q = intent.quoteRequest
+  const amounts = intentAmounts(intent)
   const fields: RowFields = {
     status: knownStatus(intent.status),
     createdAt: parseTime(intent.createdAt),
@@ -155,10 +155,9 @@ export function summaryFromIntent(intent: Intent): SummaryPart | undefined {
     destinationChainId: intent.destinationChainId ?? q?.destinationChainId,
     originTokenAddress: intent.originTokenAddress ?? q?.originTokenAddress,
     originTokenDecimals: intent.depositTransaction?.decimals,
-    originTokenAmount: q?.originTokenAmount ?? intent.quote?.fromAmount ?? intent.depositTransaction?.amount,
+    originTokenAmount: amounts.origin,
     destinationTokenAddress: intent.destinationTokenAddress ?? q?.destinationTokenAddress,
-    // A requested destination amount of 0 means "whatever the origin amount buys": the quote has the figure.
-    destinationTokenAmount: nonZero(q?.destinationTokenAmount) ?? intent.quote?.toAmount,
+    destinationTokenAmount: amounts.destination,
     routeProviders: providerCodes(intent.quote?.routeProviders),
     projectId: intent.projectId,
   }

@@ -1,5 +1,6 @@
 import type { GasFeeOptions, Intent, TokenMetadata } from '@contract/service'
 import type { TokenLabel } from './displaySources'
+import { intentAmounts } from '@contract/amount'
 
 /**
  * Reading an Intent the way people talk about it: what went in where, what came out
@@ -28,20 +29,19 @@ export interface RouteLeg {
 /** Origin and destination legs with the quoted amounts (base units). */
 export function intentRoute(intent: Intent): { from: RouteLeg; to: RouteLeg } {
   const deposit = intent.depositTransaction
-  const requested = intent.quoteRequest?.destinationTokenAmount
+  const amounts = intentAmounts(intent)
   return {
     from: {
       chainId: intent.originChainId,
       tokenAddress: intent.originTokenAddress,
-      amount: intent.quote?.fromAmount ?? intent.quoteRequest?.originTokenAmount ?? deposit?.amount,
+      amount: amounts.origin,
       // The deposit is made in the origin token, and it states that token's decimals.
       decimals: sameAddress(deposit?.tokenAddress, intent.originTokenAddress) ? deposit?.decimals : undefined,
     },
     to: {
       chainId: intent.destinationChainId,
       tokenAddress: intent.destinationTokenAddress,
-      // A requested destination amount of 0 means "whatever the origin amount buys".
-      amount: intent.quote?.toAmount ?? (requested && requested !== '0' ? requested : undefined),
+      amount: amounts.destination,
       // An intent holds what was quoted or asked for; what arrived is in its receipt.
       amountKind: 'quoted',
     },

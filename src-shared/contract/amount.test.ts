@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { amountText, formatUnitsExact, groupDecimal, parseDecimalInput, tokenUnits } from './amount'
+import { amountText, formatUnitsExact, groupDecimal, intentAmounts, parseDecimalInput, tokenUnits } from './amount'
 
 describe('the one amount formatter', () => {
   it('writes every amount the same way: exact, grouped, with token, chain and role', () => {
@@ -33,5 +33,18 @@ describe('the one amount formatter', () => {
     expect(parseDecimalInput('1,25.5')).toBeUndefined()
     expect(parseDecimalInput('1.250,50')).toBeUndefined()
     expect(parseDecimalInput('')).toBeUndefined()
+  })
+})
+
+describe('intentAmounts', () => {
+  it("reads the quote's amounts first, then what was asked, then the deposit's", () => {
+    const request = { originTokenAmount: '100', destinationTokenAmount: '90' }
+    expect(intentAmounts({ quote: { fromAmount: '101', toAmount: '95' }, quoteRequest: request })).toEqual({ origin: '101', destination: '95' })
+    expect(intentAmounts({ quoteRequest: request, depositTransaction: { amount: '102' } })).toEqual({ origin: '100', destination: '90' })
+    expect(intentAmounts({ depositTransaction: { amount: '102' } })).toEqual({ origin: '102', destination: undefined })
+  })
+
+  it('takes an asked 0 for no amount: whatever the other side comes to', () => {
+    expect(intentAmounts({ quoteRequest: { originTokenAmount: '0', destinationTokenAmount: '0' }, depositTransaction: { amount: '7' } })).toEqual({ origin: '7', destination: undefined })
   })
 })

@@ -10,6 +10,7 @@
  * - `parseDecimalInput(text)`: what a person types back ("1,250.50", "1250.5"), to plain.
  */
 
+import type { Intent } from './service'
 import { isTokenDecimals, MAX_AMOUNT_DIGITS } from './service/bounds'
 
 const INTEGER = /^-?\d+$/
@@ -83,4 +84,17 @@ export function parseDecimalInput(text: string): string | undefined {
   const m = /^(\d{1,3}(?:,\d{3})+|\d+)?(?:\.(\d+))?$/.exec(t)
   if (!m || (m[1] === undefined && m[2] === undefined)) return undefined
   return `${(m[1] ?? '0').replace(/,/g, '')}${m[2] !== undefined ? `.${m[2]}` : ''}`
+}
+
+/**
+ * The amounts an intent names, read one way by every view, the cache and the command line:
+ * the quote's (what was priced and committed), else what was asked for (an asked 0 means
+ * "whatever the other side comes to", so it names no amount), else the deposit instruction's.
+ */
+export function intentAmounts(intent: Pick<Intent, 'quote' | 'quoteRequest' | 'depositTransaction'>): { origin?: string; destination?: string } {
+  const asked = (amount: string | undefined) => (amount === '0' ? undefined : amount)
+  return {
+    origin: intent.quote?.fromAmount ?? asked(intent.quoteRequest?.originTokenAmount) ?? intent.depositTransaction?.amount,
+    destination: intent.quote?.toAmount ?? asked(intent.quoteRequest?.destinationTokenAmount),
+  }
 }
