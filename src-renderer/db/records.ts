@@ -4,7 +4,7 @@ import { isFinalStatus, knownStatus } from '@contract/service/constants'
 import { parseTime } from '@contract/time'
 import type { StoreName } from './schema'
 import { HEX_NUMBER } from '@contract/formats'
-import { historyEntryIntentId } from '@contract/historyEntry'
+import { historyEntryIntentId, providerCodes } from '@contract/historyEntry'
 import { intentAmounts } from '@contract/amount'
 
 /**
@@ -125,10 +125,10 @@ export const queryTerms = (text: string): string[] => [
   ),
 ]
 
-/** Provider codes are strings in practice; the spec leaves the element type open. */
-const providerCodes = (list: unknown[] | undefined): string[] | undefined => {
-  const codes = list?.filter((p): p is string => typeof p === 'string' && p.length > 0)
-  return codes?.length ? codes : undefined
+/** A row keeps no empty provider list. */
+const codesOf = (list: unknown): string[] | undefined => {
+  const codes = providerCodes(list)
+  return codes.length ? codes : undefined
 }
 
 const edgeHashes = (edge: Edge | undefined) => [edge?.initTransactionHash, edge?.fillTransactionHash, edge?.refundTransactionHash]
@@ -158,7 +158,7 @@ export function summaryFromIntent(intent: Intent): SummaryPart | undefined {
     originTokenAmount: amounts.origin,
     destinationTokenAddress: intent.destinationTokenAddress ?? q?.destinationTokenAddress,
     destinationTokenAmount: amounts.destination,
-    routeProviders: providerCodes(intent.quote?.routeProviders),
+    routeProviders: codesOf(intent.quote?.routeProviders),
     projectId: intent.projectId,
   }
   return part(intentId, fields, {
@@ -205,7 +205,7 @@ export function summaryFromReceipt(receipt: IntentReceipt, intentIdHint?: string
     destinationTokenSymbol: s?.destinationTokenMetadata?.symbol,
     destinationTokenDecimals: s?.destinationTokenMetadata?.decimals,
     destinationTokenAmount: movedOrQuoted(s?.destinationTokenAmount, s?.quotedDestinationTokenAmount),
-    routeProviders: providerCodes(s?.routeProviders),
+    routeProviders: codesOf(s?.routeProviders),
     projectId: receipt.projectId,
     startedAt: parseTime(s?.startedAt),
     finishedAt: parseTime(s?.finishedAt),

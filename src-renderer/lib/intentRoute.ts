@@ -54,11 +54,6 @@ export function labelledLeg(leg: RouteLeg, resolve: (chainId: number | undefined
   return { ...leg, symbol: leg.symbol ?? known?.symbol, decimals: leg.decimals ?? known?.decimals }
 }
 
-/** Provider codes of the quote's route; the spec leaves the element type open, so anything else is shown as JSON. */
-export function intentProviders(intent: Intent): string[] {
-  return (intent.quote?.routeProviders ?? []).map((p) => (typeof p === 'string' ? p : JSON.stringify(p)))
-}
-
 /**
  * Token labels an intent itself carries: the edge token's metadata, and the gas fee
  * options (the intent's own, or those QuoteIntent answered beside it), which are paid on

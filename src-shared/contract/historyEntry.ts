@@ -20,13 +20,15 @@ export function receiptDurationMs(receipt: IntentReceipt | undefined): number | 
   return start !== undefined && end !== undefined && end >= start ? end - start : undefined
 }
 
-/** Provider codes of the route, as text whatever element type the service used. */
-export function routeProviders(e: IntentHistoryEntry): string[] {
-  const list = e.receipt?.summary?.routeProviders
-  // A cached record may hold anything here: only a list names providers.
-  if (!Array.isArray(list)) return []
-  return list.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).filter(Boolean)
-}
+/**
+ * Route provider codes as text, whatever element type the service used (the spec leaves it
+ * open); a cached record may hold anything here: only a list names providers.
+ */
+export const providerCodes = (list: unknown): string[] =>
+  Array.isArray(list) ? list.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).filter(Boolean) : []
+
+/** Provider codes of the entry's route. */
+export const routeProviders = (e: IntentHistoryEntry): string[] => providerCodes(e.receipt?.summary?.routeProviders)
 
 /** Sum of the USD value of every token balance the entry carries. */
 export function entryBalanceUsd(e: IntentHistoryEntry): number | undefined {

@@ -6,7 +6,8 @@ import { Hex } from '../../components/Hex'
 import { Route } from '../../components/Route'
 import { StatusBadge } from '../../components/StatusBadge'
 import { formatAge, formatAmount, formatDateTime, formatDuration, formatPercent, formatUsd, parseTime } from '../../lib/format'
-import { intentProviders, intentRoute, labelledLeg } from '../../lib/intentRoute'
+import { intentRoute, labelledLeg } from '../../lib/intentRoute'
+import { providerCodes } from '@contract/historyEntry'
 import { useNow } from '../../lib/useNow'
 import { useChainsById } from '../../lib/displaySources'
 import { useServiceNow } from '../../data/serviceExtras'
@@ -89,7 +90,7 @@ function QuoteSection({ intent }: { intent: Intent }) {
         ['Max slippage', formatPercent(quote?.maxSlippage)],
         ['Price impact', withUsd(formatPercent(quote?.priceImpact, 3), quote?.priceImpactUsd)],
         ['Estimated time', quote?.estimatedDuration === undefined ? '—' : formatDuration(quote.estimatedDuration * 1000)],
-        ['Providers', intentProviders(intent).join(', ') || '—'],
+        ['Providers', providerCodes(intent.quote?.routeProviders).join(', ') || '—'],
       ]}
     />
   )

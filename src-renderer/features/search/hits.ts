@@ -1,7 +1,8 @@
 import type { Intent, ReportedStatus } from '@contract/service'
 import type { CachedIntentRow } from '../../db'
 import { parseTime } from '../../lib/format'
-import { intentProviders, intentRoute, type RouteLeg } from '../../lib/intentRoute'
+import { intentRoute, type RouteLeg } from '../../lib/intentRoute'
+import { providerCodes } from '@contract/historyEntry'
 import type { SearchFilterKey } from './filters'
 
 /**
@@ -34,7 +35,7 @@ export function hitFromIntent(intent: Intent, index: number): SearchHit {
     owner: intent.ownerAddress ?? intent.quoteRequest?.ownerAddress,
     ...intentRoute(intent),
     usd: intent.quote?.fromAmountUsd,
-    providers: intentProviders(intent),
+    providers: providerCodes(intent.quote?.routeProviders),
     matchedAs: [],
   }
 }

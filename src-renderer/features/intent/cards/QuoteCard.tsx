@@ -2,7 +2,7 @@ import type { Intent, PriceImpactDetails } from '@contract/service'
 import { DataTable, type Column } from '../../../components/DataTable'
 import { Hex } from '../../../components/Hex'
 import { formatDuration, formatPercent, formatUsd, yesNo } from '../../../lib/format'
-import { intentProviders } from '../../../lib/intentRoute'
+import { providerCodes } from '@contract/historyEntry'
 import { bookValue, Card, chain, hex, KV, nativeAmount, percent, token, tokenAmount, usd } from './parts'
 
 type ImpactKey = 'executionPriceImpact' | 'marketPriceImpact' | 'providerFeesPriceImpact' | 'serviceFeesPriceImpact' | 'netPriceImpact'
@@ -37,7 +37,7 @@ const PROVIDER_COLUMNS: Column<Provider>[] = [
 
 function ProvidersTable({ intent }: { intent: Intent }) {
   const q = intent.quote
-  const providers = intentProviders(intent).map((name, i): Provider => ({ name, requestId: q?.routeProvidersRequestIds?.[i], feeUsd: q?.routeProvidersFeeUsd?.[i] }))
+  const providers = providerCodes(intent.quote?.routeProviders).map((name, i): Provider => ({ name, requestId: q?.routeProvidersRequestIds?.[i], feeUsd: q?.routeProvidersFeeUsd?.[i] }))
   if (!providers.length) return null
   return <DataTable label="Route providers" className="intent-table" columns={PROVIDER_COLUMNS} rows={providers} rowKey={(p, i) => `${p.name}-${i}`} />
 }
