@@ -8,6 +8,8 @@
  * calls send it as `Authorization: Bearer`; the event stream, which cannot send headers,
  * names it in its URL. A reload or a new tab on the same origin finds it in storage.
  */
+import { orElse } from '@contract/errors'
+
 const STORAGE_KEY = 'intent-explorer.host-session'
 
 export interface SessionEnv {
@@ -20,17 +22,9 @@ export interface SessionEnv {
 const browserEnv = (fetchImpl: typeof fetch): SessionEnv => ({
   location: window.location,
   history: window.history,
-  storage: localStorageOrNothing(),
+  storage: orElse(() => window.localStorage, undefined),
   fetch: fetchImpl,
 })
-
-function localStorageOrNothing(): Storage | undefined {
-  try {
-    return window.localStorage
-  } catch {
-    return undefined
-  }
-}
 
 /** Removes the launch secret from the address bar, keeping the route; returns the secret. */
 function takeLaunchSecret(env: SessionEnv): string | null {
