@@ -6,7 +6,7 @@ import { chainName } from '../../lib/chains'
 import { historyEntryIntentId, receiptDurationMs, routeProviders } from '@contract/historyEntry'
 import { balanceLines } from './balances'
 import { extensionFrom } from './summary'
-import { messageOf } from '@contract/errors'
+import { messageOf, orElse } from '@contract/errors'
 
 type Chains = ReadonlyMap<number, ChainInfo>
 
@@ -109,13 +109,7 @@ export function toRow(e: IntentHistoryEntry, index: number, chains: Chains) {
 /** A row; `problem` says why the entry could not be made into one (a value no check caught, from a cache or a file): the row says so, with its raw JSON. */
 export type HistoryRow = ReturnType<typeof toRow> & { problem?: string }
 
-const safeKey = (e: IntentHistoryEntry, index: number): string => {
-  try {
-    return entryKey(e, index)
-  } catch {
-    return `#${index}`
-  }
-}
+const safeKey = (e: IntentHistoryEntry, index: number): string => orElse(() => entryKey(e, index), `#${index}`)
 
 /** The entry's row, or one that names what went wrong: one bad entry costs its row, never the list. */
 function safeRow(e: IntentHistoryEntry, index: number, chains: Chains): HistoryRow {
