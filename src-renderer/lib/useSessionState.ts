@@ -1,18 +1,16 @@
 import { useCallback, useState } from 'react'
+import { orElse } from '@contract/errors'
 
 /** `session`: survives a reload of the window; `local`: also a restart of the app. */
 export type Keep = 'session' | 'local'
 
 const storeOf = (keep: Keep): Storage => (keep === 'local' ? localStorage : sessionStorage)
 
-const read = <T>(key: string, initial: T, keep: Keep): T => {
-  try {
+const read = <T>(key: string, initial: T, keep: Keep): T =>
+  orElse(() => {
     const text = storeOf(keep).getItem(key)
     return text === null ? initial : (JSON.parse(text) as T)
-  } catch {
-    return initial
-  }
-}
+  }, initial)
 
 /**
  * State that survives a reload of the window (but not closing it): drafts a person is
