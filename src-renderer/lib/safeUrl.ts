@@ -1,3 +1,5 @@
+import { orElse } from '@contract/errors'
+
 /**
  * The one check for a URL taken from service data (explorers, market and pool links,
  * logos): only http(s) may become a link or a fetch. `javascript:`, `file:`, `data:`,
@@ -6,13 +8,8 @@
  * are refused.
  */
 export function safeHttpUrl(url: string | undefined): string | undefined {
-  if (!url) return undefined
-  try {
-    const u = new URL(url)
-    if (u.protocol !== 'https:' && u.protocol !== 'http:') return undefined
-    // As given: the browser reads it with the same parser, so it goes where `u` says.
-    return u.username || u.password ? undefined : url
-  } catch {
-    return undefined
-  }
+  const u = url ? orElse(() => new URL(url), undefined) : undefined
+  if (!u || (u.protocol !== 'https:' && u.protocol !== 'http:')) return undefined
+  // As given: the browser reads it with the same parser, so it goes where `u` says.
+  return u.username || u.password ? undefined : url
 }
