@@ -1,4 +1,5 @@
 import type { Fetched } from '@contract/app'
+import { orElse } from '@contract/errors'
 import type { BridgeArgs, BridgeResult } from '@contract/bridge'
 import type { BridgeMethodName } from '@contract/channels'
 import { cacheModule, type CacheModule } from '../db/lazy'
@@ -48,11 +49,8 @@ function learnPrices<M extends BridgeMethodName>(method: M, fetched: Fetched<Dat
 
 /** Stores a service answer in the cache (a no-op for methods whose answers are not kept), and learns the prices it states. */
 export function writeThrough<M extends BridgeMethodName>(method: M, fetched: Fetched<DataOf<M>>, args: BridgeArgs<M>): Promise<void> {
-  try {
-    learnPrices(method, fetched)
-  } catch {
-    // A malformed answer teaches no price; its cache writer reports its own problems.
-  }
+  // A malformed answer teaches no price; its cache writer reports its own problems.
+  orElse(() => learnPrices(method, fetched), undefined)
   const writer = WRITERS[method] as Writer<M> | undefined
   return writer ? cacheModule().then((db) => writer(db, fetched, args)) : Promise.resolve()
 }
