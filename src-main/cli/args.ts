@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util'
+import type { parseArgs } from 'node:util'
 import type { WireDialect } from '../../src-shared/contract/dialect'
 import type { z } from 'zod'
 import { GetIntentHistoryRequestSchema, GetIntentRequestSchema, INTENT_STATUSES, type IntentStatus } from '../../src-shared/contract/service'
 import { CLI_KEY_ENV } from '../settings/envKey'
-import { baseUrlOption, hasWireFlags, refuseKeyInArgv, UsageError, WIRE_FLAG_NAMES, WIRE_FLAG_OPTIONS, WIRE_FLAGS_USAGE, wireDialectFromFlags } from '../service/wireFlags'
+import { baseUrlOption, hasWireFlags, parseCommandLine, UsageError, WIRE_FLAG_NAMES, WIRE_FLAG_OPTIONS, WIRE_FLAGS_USAGE, wireDialectFromFlags } from '../service/wireFlags'
 
 /** Where the CLI gets its service from: a saved profile, or a URL with the key from the environment. */
 export type Target = { kind: 'profile'; name?: string } | { kind: 'url'; baseUrl: string; dialect: WireDialect }
@@ -147,14 +147,7 @@ function historyCommand(common: Common, values: Values, rest: string[]): Command
 
 /** argv (after `npm run cli --`) to a command, or a UsageError saying what is wrong. */
 export function parseCommand(argv: readonly string[]): Command {
-  refuseKeyInArgv(argv, CLI_KEY_ENV.key)
-  let parsed
-  try {
-    parsed = parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true })
-  } catch (e) {
-    throw new UsageError((e as Error).message)
-  }
-  const { values, positionals } = parsed
+  const { values, positionals } = parseCommandLine({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true }, CLI_KEY_ENV.key)
   const [command, ...rest] = positionals
   if (values.help || command === undefined || command === 'help') return { command: 'help' }
   const common: Common = { target: targetOf(values), dataDir: values['data-dir'] }

@@ -6,13 +6,12 @@
  */
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { parseArgs } from 'node:util'
 import type { WireDialect } from '../../src-shared/contract/dialect'
 import { noCheckFailed } from '../../src-shared/contract/checks'
 import { SvcClient } from '../service/client'
 import { formatChecks, runConnectionChecks } from '../service/connectionChecks'
 import { CLI_KEY_ENV } from '../settings/envKey'
-import { baseUrlOption, describeDialect, forCommandLine, refuseKeyInArgv, UsageError, WIRE_FLAG_OPTIONS, WIRE_FLAGS_USAGE, wireDialectFromFlags } from '../service/wireFlags'
+import { baseUrlOption, describeDialect, forCommandLine, parseCommandLine, WIRE_FLAG_OPTIONS, WIRE_FLAGS_USAGE, wireDialectFromFlags } from '../service/wireFlags'
 
 const USAGE = `usage: npm run doctor -- --base-url URL [--service-name Svc] [--rename neutral=wire]... [--big-ints number|string]
   The access key is read from ${CLI_KEY_ENV.key}.
@@ -24,13 +23,7 @@ export interface DoctorOptions {
 }
 
 export function parseDoctorArgs(argv: string[]): DoctorOptions {
-  refuseKeyInArgv(argv, CLI_KEY_ENV.key)
-  let values
-  try {
-    ;({ values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: { 'base-url': { type: 'string' }, ...WIRE_FLAG_OPTIONS } }))
-  } catch (e) {
-    throw new UsageError((e as Error).message)
-  }
+  const { values } = parseCommandLine({ args: argv, strict: true, allowPositionals: false, options: { 'base-url': { type: 'string' }, ...WIRE_FLAG_OPTIONS } }, CLI_KEY_ENV.key)
   return { baseUrl: baseUrlOption(values['base-url'] ?? ''), dialect: wireDialectFromFlags(values) }
 }
 

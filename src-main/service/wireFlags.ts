@@ -1,3 +1,5 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util'
+import { messageOf } from '../../src-shared/contract/errors'
 import { BaseUrlSchema } from '../../src-shared/contract/app'
 import { dialectFromFlags, SPEC_SERVICE_NAME, type WireDialect } from '../../src-shared/contract/dialect'
 
@@ -25,11 +27,16 @@ export class UsageError extends Error {}
 /** Options that would put a secret in argv, where every process listing shows it. */
 const SECRET_OPTION = /^--?(access-?key|key|api-?key|token|secret)(=|$)/i
 
-/** Refuses a command line that carries an access key; the key belongs in `keyVariable`. */
-export function refuseKeyInArgv(argv: readonly string[], keyVariable: string): void {
-  const secret = argv.find((a) => SECRET_OPTION.test(a))
+/** node:util's parseArgs, refusing a command line that carries an access key (it belongs in `keyVariable`); what it refuses is a UsageError. */
+export function parseCommandLine<T extends ParseArgsConfig & { args: string[] }>(config: T, keyVariable: string): ReturnType<typeof parseArgs<T>> {
+  const secret = config.args.find((a) => SECRET_OPTION.test(a))
   if (secret) {
     throw new UsageError(`Access keys are never taken on the command line (${secret.split('=')[0]}): every process listing would show them. Set ${keyVariable} instead.`)
+  }
+  try {
+    return parseArgs(config)
+  } catch (e) {
+    throw new UsageError(messageOf(e))
   }
 }
 
