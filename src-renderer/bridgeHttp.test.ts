@@ -99,4 +99,14 @@ describe('the host session', () => {
     stored.set('intent-explorer.host-session', 'S-0')
     expect(await obtainHostSession(e)).toBe('S-0')
   })
+
+  it('works without storage: a fresh credential is still used, and a refused read is no credential', async () => {
+    const refuse = () => {
+      throw new DOMException('storage is disabled', 'SecurityError')
+    }
+    const { env: fresh } = env('?token=L-2', (async () => json(200, { session: 'S-2' })) as unknown as typeof fetch)
+    expect(await obtainHostSession({ ...fresh, storage: { getItem: refuse, setItem: refuse } })).toBe('S-2')
+    const { env: used } = env('?token=used', (async () => new Response('used', { status: 401 })) as unknown as typeof fetch)
+    expect(await obtainHostSession({ ...used, storage: { getItem: refuse, setItem: refuse } })).toBeUndefined()
+  })
 })

@@ -58,11 +58,8 @@ export async function obtainHostSession(env: SessionEnv | typeof fetch): Promise
   const e = typeof env === 'function' ? browserEnv(env) : env
   const launch = takeLaunchSecret(e)
   const fresh = launch === null ? undefined : await exchange(e, launch)
-  try {
-    if (fresh === undefined) return e.storage?.getItem(STORAGE_KEY) ?? undefined
-    e.storage?.setItem(STORAGE_KEY, fresh)
-  } catch {
-    // Storage full or disabled: a fresh credential still works until the page is reloaded.
-  }
+  // Storage disabled: nothing kept is read. Storage full: a fresh credential still works until the page is reloaded.
+  if (fresh === undefined) return orElse(() => e.storage?.getItem(STORAGE_KEY) ?? undefined, undefined)
+  orElse(() => e.storage?.setItem(STORAGE_KEY, fresh), undefined)
   return fresh
 }
