@@ -22,13 +22,12 @@ export function useSessionState<T>(key: string, initial: T, keep: Keep = 'sessio
   const set = useCallback(
     (next: T) => {
       setValue(next)
-      try {
+      // Storage full or disabled: the in-memory value is kept.
+      orElse(() => {
         const store = storeOf(keep)
         if (next === undefined || next === null) store.removeItem(key)
         else store.setItem(key, JSON.stringify(next))
-      } catch {
-        // storage full or disabled: keep the in-memory value
-      }
+      }, undefined)
     },
     [key, keep],
   )
