@@ -3,6 +3,8 @@
  * the main process shows them with Electron's Notification, in the same wording.
  */
 
+import { orElse } from '@contract/errors'
+
 export type NotificationAccess = 'unsupported' | NotificationPermission
 
 export function notificationAccess(): NotificationAccess {
@@ -27,14 +29,12 @@ export async function askNotificationPermission(): Promise<NotificationAccess> {
  */
 export function showPageNotification(notice: { title: string; body: string }, tag: string, onOpen?: () => void): void {
   if (notificationAccess() !== 'granted') return
-  try {
-    const n = new Notification(notice.title, { body: notice.body, tag })
+  // Some hosts refuse page notifications even when granted; the in-page notice remains.
+  const n = orElse(() => new Notification(notice.title, { body: notice.body, tag }), undefined)
+  if (n)
     n.onclick = () => {
       window.focus()
       onOpen?.()
       n.close()
     }
-  } catch {
-    // Some hosts refuse page notifications even when granted; the in-page notice remains.
-  }
 }
