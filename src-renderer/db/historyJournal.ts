@@ -7,7 +7,7 @@ import { storageErrorMessage } from './errors'
 import { storeIntentObjects } from './intentIndex'
 import { historyEntryIntentId } from '@contract/historyEntry'
 import { mergeRow, storedKeys, summaryFromHistoryEntry, type FetchMeta, type IntentRowRecord } from './records'
-import { yieldToUi } from './yieldToUi'
+import { sleep, yieldToUi } from './yieldToUi'
 import { cacheWorker, inWorkerOr, viaWorker, WorkerUnavailable, type CacheWorkerClient } from './workerClient'
 
 /**
@@ -36,8 +36,6 @@ const IDLE_TIMEOUT_MS = 500
  * while a long list is flung those frames have no time to spare.
  */
 const INPUT_QUIET_MS = 500
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 const idleCallback = (): Promise<void> =>
   typeof requestIdleCallback === 'function'
