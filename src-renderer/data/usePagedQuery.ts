@@ -134,5 +134,3 @@ export function usePagedQuery<S extends QuerySource, T>(o: PagedQueryOptions<S, 
     cancel: () => cancelReadAll(key),
   }
 }
-
-export type PagedList<T> = ReturnType<typeof usePagedQuery<QuerySource, T>>

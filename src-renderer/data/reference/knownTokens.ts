@@ -89,5 +89,3 @@ export function useTokenCatalog() {
     [chains, labels],
   )
 }
-
-export type TokenCatalog = ReturnType<typeof useTokenCatalog>
