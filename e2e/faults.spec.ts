@@ -266,7 +266,9 @@ async function recover(page: Page, app: FaultApp, view: View, fault: Fault) {
     await expect(any.first()).toBeVisible()
     for (const name of names) {
       const button = page.getByRole('button', { name, exact: true }).first()
-      if (await button.isVisible()) await button.click()
+      // One retry can recover the whole view, taking a second notice's button away between
+      // seeing it and pressing it: a button no longer there is not a failure (the checks below are).
+      if (await button.isVisible()) await button.click({ timeout: 5_000 }).catch(async (e: unknown) => { if (await button.isVisible()) throw e })
     }
   }
   // A call the fault was still holding must first run out its deadline, and a watch then
