@@ -1,5 +1,6 @@
 import { create } from 'zustand'
-import { createJSONStorage, persist } from 'zustand/middleware'
+import { persist } from 'zustand/middleware'
+import { storageWrittenWhenIdle } from './storageWrittenWhenIdle'
 
 interface ProviderCodesState {
   /** Learnt codes per profile, sorted. */
@@ -14,7 +15,7 @@ export const useProviderCodeStore = create<ProviderCodesState>()(
   persist(() => ({ byProfile: {} }), {
     name: 'intent-explorer.provider-codes',
     version: 1,
-    storage: createJSONStorage(() => localStorage),
+    storage: storageWrittenWhenIdle(),
     // Version 0 kept one list for every profile: which service taught each code is unknown, so it starts afresh.
     migrate: () => ({ byProfile: {} }),
   }),

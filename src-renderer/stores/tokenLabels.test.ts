@@ -4,14 +4,18 @@ import { KEPT_LABELS, useTokenLabelStore } from './tokenLabels'
 const KEY = 'intent-explorer.token-labels'
 
 beforeEach(() => {
-  localStorage.clear()
   useTokenLabelStore.setState({ byProfile: new Map() })
+  // Written when the window is idle or the page goes away (`storageWrittenWhenIdle`): the page going away writes it now.
+  window.dispatchEvent(new Event('pagehide'))
+  localStorage.clear()
 })
 
 describe('the token labels store', () => {
   it('is kept in local storage as entry lists, each profile capped to the newest labels', () => {
     const many = new Map(Array.from({ length: KEPT_LABELS + 5 }, (_, i) => [`1:0x${i}`, { symbol: `T${i}` }] as const))
     useTokenLabelStore.setState({ byProfile: new Map([['a', many]]) })
+    expect(localStorage.getItem(KEY)).toBeNull()
+    window.dispatchEvent(new Event('pagehide'))
     const stored = JSON.parse(localStorage.getItem(KEY)!) as { state: { byProfile: Array<[string, Array<[string, unknown]>]> } }
     expect(stored.state.byProfile[0][0]).toBe('a')
     expect(stored.state.byProfile[0][1]).toHaveLength(KEPT_LABELS)

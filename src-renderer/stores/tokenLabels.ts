@@ -1,5 +1,6 @@
 import { create } from 'zustand'
-import { createJSONStorage, persist } from 'zustand/middleware'
+import { persist } from 'zustand/middleware'
+import { storageWrittenWhenIdle } from './storageWrittenWhenIdle'
 import type { TokenLabel, TokenLabels as Labels } from '../lib/displaySources'
 
 interface TokenLabelsState {
@@ -27,7 +28,7 @@ function revive(list: unknown): ReadonlyMap<string, Labels> {
 export const useTokenLabelStore = create<TokenLabelsState>()(
   persist(() => ({ byProfile: new Map() as ReadonlyMap<string, Labels> }), {
     name: 'intent-explorer.token-labels',
-    storage: createJSONStorage(() => localStorage),
+    storage: storageWrittenWhenIdle(),
     // Maps do not survive JSON: each profile's labels are stored as an entry list, capped.
     partialize: (s) => ({ byProfile: [...s.byProfile].map(([id, labels]) => [id, [...labels].slice(-KEPT_LABELS)]) }) as unknown as TokenLabelsState,
     merge: (persisted, current) => ({ ...current, byProfile: revive((persisted as { byProfile?: unknown } | undefined)?.byProfile) }),

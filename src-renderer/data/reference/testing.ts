@@ -9,6 +9,8 @@ export function forgetLearntData(): void {
   useProviderCodeStore.setState({ byProfile: {} })
   useListPlaces.setState({}, true)
   forgetReadAllRuns()
+  // The stores are written to local storage when the window is idle; the page going away writes them now, so nothing is left pending.
+  window.dispatchEvent(new Event('pagehide'))
 }
 
 /** One profile's learnt provider codes. */

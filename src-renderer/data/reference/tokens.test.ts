@@ -14,6 +14,7 @@ describe('token labels', () => {
     learnTokens('sim', [{ chainId: 1, tokenAddress: USDC, symbol: 'USDC', decimals: 6 }])
     learnTokens('other', [{ chainId: 1, tokenAddress: USDC, symbol: 'USD Coin', decimals: 6 }])
     // A restart: nothing in memory, what was kept still on disk, then read back.
+    window.dispatchEvent(new Event('pagehide'))
     const kept = localStorage.getItem(KEY)
     forgetLearntData()
     expect(tokenLabelsOf('sim').size).toBe(0)
