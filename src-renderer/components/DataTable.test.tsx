@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { Profiler } from 'react'
-import { render, screen, within } from '@testing-library/react'
+import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { DataTable, type Column } from './DataTable'
 import { SCROLL_ROOT_ATTR, WINDOW_FROM } from './useRowWindow'
@@ -25,6 +25,8 @@ const rows: Row[] = [
   { id: 'a', n: 10 },
   { id: 'c', n: 1 },
 ]
+/** The window's screen (the testing library's `screen` is its queries). */
+const screen0 = globalThis.screen
 const firstColumn = () =>
   screen
     .getAllByRole('row')
@@ -188,6 +190,46 @@ describe('DataTable', () => {
       expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '10001')
       expect(bodyRows().length).toBeLessThan(WINDOW_FROM)
       expect(rowKey.mock.calls.length).toBeLessThan(500)
+    })
+
+    it("takes the scroll root's size from its resize observer, reading no layout while the list mounts", () => {
+      // Each read of the root's size or offset would force the browser to lay out the view just committed.
+      const reads = vi.fn()
+      const reports: Array<() => void> = []
+      vi.stubGlobal(
+        'ResizeObserver',
+        class {
+          constructor(private report: (entries: never[]) => void) {}
+          observe = () => reports.push(() => this.report([]))
+          disconnect = () => {}
+          unobserve = () => {}
+        },
+      )
+      vi.spyOn(screen0, 'availHeight', 'get').mockReturnValue(2000)
+      const root = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')!
+      Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: function (this: HTMLElement) { reads('size'); return root.get!.call(this) } })
+      Object.defineProperty(HTMLElement.prototype, 'scrollTop', { configurable: true, get: () => (reads('offset'), 0), set: () => {} })
+      try {
+        render(
+          <main {...{ [SCROLL_ROOT_ATTR]: '' }}>
+            <DataTable label="t" columns={columns} rows={many} rowKey={(r) => r.id} />
+          </main>,
+        )
+        expect(reads).not.toHaveBeenCalled()
+        // Until the first report, the window is as tall as the screen (2,000 px: 50 rows of 40 and the margin).
+        const atMount = bodyRows().length
+        expect(atMount).toBeGreaterThan(50)
+        act(() => reports.forEach((report) => report()))
+        expect(reads).toHaveBeenCalledWith('size')
+        // The root's 800 px: 20 rows and the margin.
+        expect(bodyRows().length).toBeLessThan(atMount)
+        expect(bodyRows().length).toBeGreaterThan(20)
+      } finally {
+        Object.defineProperty(HTMLElement.prototype, 'clientHeight', root)
+        delete (HTMLElement.prototype as { scrollTop?: number }).scrollTop
+        vi.unstubAllGlobals()
+        vi.restoreAllMocks()
+      }
     })
 
     it('outside a scroll root draws every row', () => {

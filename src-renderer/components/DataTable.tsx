@@ -151,6 +151,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { bodyRef, rowWindow, onKeyDown } = useRowWindow<HTMLTableSectionElement & HTMLDivElement>(sorted.length, (i) => rowKey(sorted[i], i), {
     windowed: !props.drawAll,
     rowHeight: grid?.rowHeight,
+    startAt: grid?.initialScrollTop,
   })
   const scrollRef = useScrollMemory(grid?.initialScrollTop)
   const { shown, layout } = useColumnWindow(columns, grid && scrollRef)

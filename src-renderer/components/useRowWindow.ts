@@ -1,5 +1,5 @@
-import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
-import { measureElement as measureNow, useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
+import { measureElement as measureNow, observeElementRect, useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual'
 
 import { SCROLL_ROOT_ATTR } from './scrollRoot'
 
@@ -26,6 +26,8 @@ export interface RowWindowOptions {
    * scrolled into view.
    */
   rowHeight?: number
+  /** Where a scroll box of the table's own starts: a list restored where it was left. */
+  startAt?: number
 }
 
 /**
@@ -40,9 +42,44 @@ function rowHeight(el: Element, entry: ResizeObserverEntry | undefined, v: Virtu
   return v.itemSizeCache.get(v.options.getItemKey(v.indexFromElement(el))) ?? ROW_ESTIMATE
 }
 
-/** Where the table body starts inside the scroll root's content, so the window lines up with what is on screen. */
-function offsetIn(root: HTMLElement, el: HTMLElement): number {
-  return el.getBoundingClientRect().top - root.getBoundingClientRect().top + root.scrollTop
+/**
+ * The scroll root's size as its resize observer reports it, after the browser's own layout
+ * (the first report comes before the first paint). The library reads it the moment a list
+ * mounts, which forced the layout of the view just committed into the commit's task (28 ms
+ * of a wallet search's 113 ms task in a session profile); until the first report the
+ * window is taken to be as tall as the screen. Without an observer (tests) it is read at once.
+ */
+const rootSize: typeof observeElementRect = (instance, report) => {
+  const el = instance.scrollElement
+  if (!el || typeof ResizeObserver !== 'function') return observeElementRect(instance, report)
+  const watcher = new ResizeObserver(() => report({ width: el.clientWidth, height: el.clientHeight }))
+  watcher.observe(el)
+  return () => watcher.disconnect()
+}
+
+/**
+ * Where the table body starts inside the scroll root's content, so the window lines up with
+ * what is on screen. What sits above the table
+ * (notices, summaries) changes height as answers arrive. Placed by the observer, after the
+ * browser's own layout (its first report comes before the first paint): placing it in a
+ * layout effect forced the layout of the rows just drawn into the commit's task (up to
+ * 80 ms of one in a session profile), at every table's mount and at every new list.
+ */
+function useTopIn(root: HTMLElement | null | undefined, bodyRef: RefObject<HTMLElement | null>, initial: number): number {
+  const [margin, setMargin] = useState(initial)
+  useLayoutEffect(() => {
+    const body = bodyRef.current
+    if (!root || !body) return
+    const place = () => {
+      const top = body.getBoundingClientRect().top - root.getBoundingClientRect().top + root.scrollTop
+      setMargin((m) => (Math.abs(m - top) > 1 ? top : m))
+    }
+    if (typeof ResizeObserver === 'undefined') return place()
+    const watcher = new ResizeObserver(place)
+    for (const child of [...root.children, body]) watcher.observe(child)
+    return () => watcher.disconnect()
+  }, [root, bodyRef])
+  return margin
 }
 
 /**
@@ -56,11 +93,11 @@ function offsetIn(root: HTMLElement, el: HTMLElement): number {
 export function useRowWindow<E extends HTMLElement = HTMLTableSectionElement>(
   count: number,
   getKey: (index: number) => string,
-  { windowed = true, rowHeight: fixed }: RowWindowOptions = {},
+  { windowed = true, rowHeight: fixed, startAt = 0 }: RowWindowOptions = {},
 ) {
   const bodyRef = useRef<E>(null)
   const [root, setRoot] = useState<HTMLElement | null | undefined>(undefined)
-  const [margin, setMargin] = useState(fixed ?? 0)
+  const margin = useTopIn(root, bodyRef, fixed ?? 0)
   const long = windowed && count > WINDOW_FROM
 
   // Found at mount, short or not: a list that grows long later (a search's preview, then its
@@ -70,22 +107,13 @@ export function useRowWindow<E extends HTMLElement = HTMLTableSectionElement>(
     if (windowed && bodyRef.current) setRoot(bodyRef.current.closest<HTMLElement>(`[${SCROLL_ROOT_ATTR}]`))
   }, [windowed])
 
-  // What sits above the table (notices, summaries) changes height as answers arrive. Placed
-  // by the observer, after the browser's own layout (its first report comes before the
-  // first paint): placing it in a layout effect forced the layout of the rows just drawn
-  // into the commit's task (up to 80 ms of one in a session profile), at every table's
-  // mount and at every new list.
-  useLayoutEffect(() => {
-    const body = bodyRef.current
-    if (!root || !body) return
-    const place = () => {
-      const top = offsetIn(root, body)
-      setMargin((m) => (Math.abs(m - top) > 1 ? top : m))
-    }
-    if (typeof ResizeObserver === 'undefined') return place()
-    const watcher = new ResizeObserver(place)
-    for (const child of [...root.children, body]) watcher.observe(child)
-    return () => watcher.disconnect()
+  // A root already scrolled (a pane scrolled in the last view) draws the rows in view before
+  // the first paint: its offset is read in the frame's own layout rather than forced into
+  // the commit (the library reads it at each scroll event).
+  useEffect(() => {
+    if (!root) return
+    const frame = requestAnimationFrame(() => root.scrollTop > 0 && root.dispatchEvent(new Event('scroll')))
+    return () => cancelAnimationFrame(frame)
   }, [root])
 
   const virtualizer = useVirtualizer({
@@ -93,8 +121,9 @@ export function useRowWindow<E extends HTMLElement = HTMLTableSectionElement>(
     // On from the root's discovery, so the scroll root's size is known before the list grows long.
     enabled: windowed && Boolean(root),
     getScrollElement: () => root ?? null,
-    // A root already scrolled (a list restored where it was left) draws the rows in view at once.
-    initialOffset: () => root?.scrollTop ?? 0,
+    observeElementRect: rootSize,
+    initialRect: { width: screen.availWidth, height: screen.availHeight },
+    initialOffset: startAt,
     estimateSize: () => fixed ?? ROW_ESTIMATE,
     measureElement: rowHeight,
     overscan: fixed ? 8 : OVERSCAN,
