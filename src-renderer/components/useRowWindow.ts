@@ -59,11 +59,11 @@ const rootSize: typeof observeElementRect = (instance, report) => {
 
 /**
  * Where the table body starts inside the scroll root's content, so the window lines up with
- * what is on screen. What sits above the table
- * (notices, summaries) changes height as answers arrive. Placed by the observer, after the
- * browser's own layout (its first report comes before the first paint): placing it in a
- * layout effect forced the layout of the rows just drawn into the commit's task (up to
- * 80 ms of one in a session profile), at every table's mount and at every new list.
+ * what is on screen. What sits above the table (notices, summaries) changes height as
+ * answers arrive. Placed by the observer, after the browser's own layout (its first report
+ * comes before the first paint): placing it in a layout effect forced the layout of the
+ * rows just drawn into the commit's task (up to 80 ms of one in a session profile), at
+ * every table's mount and at every new list.
  */
 function useTopIn(root: HTMLElement | null | undefined, bodyRef: RefObject<HTMLElement | null>, initial: number): number {
   const [margin, setMargin] = useState(initial)
