@@ -192,7 +192,7 @@ describe('DataTable', () => {
       expect(rowKey.mock.calls.length).toBeLessThan(500)
     })
 
-    it("takes the scroll root's size from its resize observer, reading no layout while the list mounts", () => {
+    it("takes the scroll root's size from its resize observer, reading or writing no layout while the list mounts", () => {
       // Each read of the root's size or offset would force the browser to lay out the view just committed.
       const reads = vi.fn()
       const reports: Array<() => void> = []
@@ -209,6 +209,9 @@ describe('DataTable', () => {
       const root = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')!
       Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: function (this: HTMLElement) { reads('size'); return root.get!.call(this) } })
       Object.defineProperty(HTMLElement.prototype, 'scrollTop', { configurable: true, get: () => (reads('offset'), 0), set: () => {} })
+      // A scroll write forces layout too, and would move a pane the person left scrolled.
+      const scrollTo = vi.fn()
+      Element.prototype.scrollTo = scrollTo
       try {
         render(
           <main {...{ [SCROLL_ROOT_ATTR]: '' }}>
@@ -216,6 +219,7 @@ describe('DataTable', () => {
           </main>,
         )
         expect(reads).not.toHaveBeenCalled()
+        expect(scrollTo).not.toHaveBeenCalled()
         // Until the first report, the window is as tall as the screen (2,000 px: 50 rows of 40 and the margin).
         const atMount = bodyRows().length
         expect(atMount).toBeGreaterThan(50)
@@ -227,6 +231,7 @@ describe('DataTable', () => {
       } finally {
         Object.defineProperty(HTMLElement.prototype, 'clientHeight', root)
         delete (HTMLElement.prototype as { scrollTop?: number }).scrollTop
+        delete (Element.prototype as { scrollTo?: unknown }).scrollTo
         vi.unstubAllGlobals()
         vi.restoreAllMocks()
       }

@@ -1,7 +1,7 @@
 import { memo, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { ErrorBoundary, RecordProblem } from './ErrorBoundary'
-import { drawn, SCROLL_ROOT_ATTR, useRowWindow } from './useRowWindow'
+import { drawn, measuredAfterLayout, SCROLL_ROOT_ATTR, useRowWindow } from './useRowWindow'
 
 export interface Column<T> {
   id: string
@@ -214,9 +214,10 @@ function useScrollMemory(initialScrollTop = 0) {
   const scrollRef = useRef<HTMLDivElement>(null)
   // Only the offset at mount counts: later changes of the stored offset come from this very box.
   const [startAt] = useState(initialScrollTop)
-  // Back from an intent: the list is where it was left.
+  // Back from an intent: the list is where it was left. A new box is at the top already
+  // (a write would force the layout of the view being committed).
   useLayoutEffect(() => {
-    if (scrollRef.current) scrollRef.current.scrollTop = startAt
+    if (scrollRef.current && startAt) scrollRef.current.scrollTop = startAt
   }, [startAt])
   return scrollRef
 }
@@ -253,6 +254,7 @@ function useColumnWindow<T>(columns: readonly Column<T>[], scrollRef: { current:
     getScrollElement: () => scrollRef?.current ?? null,
     estimateSize: (i) => columns[i].width ?? 0,
     overscan: COLUMN_OVERSCAN,
+    ...measuredAfterLayout(),
   })
   const inView = columnVirtualizer.getVirtualItems()
   const first = inView[0]?.index ?? 0
