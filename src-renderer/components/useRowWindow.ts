@@ -43,34 +43,26 @@ function rowHeight(el: Element, entry: ResizeObserverEntry | undefined, v: Virtu
 }
 
 /**
- * The scroll root's size as its resize observer reports it, after the browser's own layout
- * (the first report comes before the first paint). The library reads it the moment a list
- * mounts, which forced the layout of the view just committed into the commit's task (28 ms
- * of a wallet search's 113 ms task in a session profile); until the first report the
- * window is taken to be as tall as the screen. Without an observer (tests) it is read at once.
+ * The virtualiser's options that read and write no layout as a list mounts. The library
+ * reads the root's size, and writes its offset to the root, the moment a list mounts; each
+ * forced the layout of the view just committed into the commit's task (28 ms of a wallet
+ * search's 113 ms task, 29 ms of History's first page, in profiles). The size comes from the
+ * root's resize observer instead (its first report comes before the first paint; until then
+ * the window is screen-tall), and a write to where the list already is, is skipped; a root
+ * left scrolled elsewhere is read at the next frame (`useRowWindow`), so it does not move.
+ * Without an observer (tests) the size is read at once.
  */
-const rootSize: typeof observeElementRect = (instance, report) => {
-  const el = instance.scrollElement
-  if (!el || typeof ResizeObserver !== 'function') return observeElementRect(instance, report)
-  const watcher = new ResizeObserver(() => report({ width: el.clientWidth, height: el.clientHeight }))
-  watcher.observe(el)
-  return () => watcher.disconnect()
-}
-
-/**
- * Scrolls the root, unless to where the list already is: the library writes its offset to
- * the root as a list mounts, and a write forces the layout of the view just committed (29 ms
- * of History's first page in a start-up profile). A root scrolled elsewhere is read at the
- * next frame instead (`useRowWindow`), so a list mounting in a scrolled pane does not move it.
- */
-const scrollRoot: typeof elementScroll = (offset, options, instance) => {
-  if (offset + (options.adjustments ?? 0) !== instance.scrollOffset) elementScroll(offset, options, instance)
-}
-
-/** The virtualiser's options that read no layout as a list mounts: the root is measured after the browser's own layout. */
 export const measuredAfterLayout = () => ({
-  observeElementRect: rootSize,
-  scrollToFn: scrollRoot,
+  observeElementRect: ((instance, report) => {
+    const el = instance.scrollElement
+    if (!el || typeof ResizeObserver !== 'function') return observeElementRect(instance, report)
+    const watcher = new ResizeObserver(() => report({ width: el.clientWidth, height: el.clientHeight }))
+    watcher.observe(el)
+    return () => watcher.disconnect()
+  }) satisfies typeof observeElementRect,
+  scrollToFn: ((offset, options, instance) => {
+    if (offset + (options.adjustments ?? 0) !== instance.scrollOffset) elementScroll(offset, options, instance)
+  }) satisfies typeof elementScroll,
   initialRect: { width: screen.availWidth, height: screen.availHeight },
 })
 
@@ -124,9 +116,8 @@ export function useRowWindow<E extends HTMLElement = HTMLTableSectionElement>(
     if (windowed && bodyRef.current) setRoot(bodyRef.current.closest<HTMLElement>(`[${SCROLL_ROOT_ATTR}]`))
   }, [windowed])
 
-  // A root already scrolled (a pane scrolled in the last view) draws the rows in view before
-  // the first paint: its offset is read in the frame's own layout rather than forced into
-  // the commit (the library reads it at each scroll event).
+  // A root left scrolled draws the rows in view before the first paint: its offset is read in
+  // the frame's own layout, not forced into the commit (the library reads it at each scroll).
   useEffect(() => {
     if (!root) return
     const frame = requestAnimationFrame(() => root.scrollTop > 0 && root.dispatchEvent(new Event('scroll')))
