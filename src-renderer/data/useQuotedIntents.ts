@@ -38,8 +38,7 @@ export async function quotedIntents(profileId: string, ids: readonly string[], n
   const byFound = new Map(found.map((i) => [i.intentId, i]))
   for (const id of missing) memo.own.set(id, { at: now, intent: byFound.get(id) ?? null })
   if (wantSample) memo.sample = { at: now, intents: sample }
-  const byId = new Map<string | undefined, QuoteFields>()
-  for (const i of sample) byId.set(i.intentId, i)
+  const byId = new Map<string | undefined, QuoteFields>(sample.map((i) => [i.intentId, i]))
   for (const id of ids) {
     const own = memo.own.get(id)?.intent
     if (own) byId.set(id, own)

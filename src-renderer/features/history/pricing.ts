@@ -101,8 +101,7 @@ export function knownPrices(
   info: ReadonlyMap<string, TokenInfo>,
   knowledge: PriceKnowledge = {},
 ): Map<string, TokenPrice> {
-  const prices = new Map<string, TokenPrice>()
-  for (const [key, p] of balancePrices) prices.set(key, p)
+  const prices = new Map<string, TokenPrice>(balancePrices)
   for (const intent of knowledge.intents ?? []) for (const [key, usd] of quotePricesOf(intent, info)) prices.set(key, { usd, from: 'quote', ...(intent.intentId && { intentId: intent.intentId }) })
   for (const [key, p] of knowledge.book ?? []) prices.set(key, p)
   return prices

@@ -114,12 +114,7 @@ class VolumeTotals {
 
 /** Whether two maps hold the same keys with equal values. */
 function sameMap<V>(a: ReadonlyMap<string, V>, b: ReadonlyMap<string, V>, same: (x: V, y: V) => boolean): boolean {
-  if (a.size !== b.size) return false
-  for (const [key, x] of a) {
-    const y = b.get(key)
-    if (y === undefined || !same(x, y)) return false
-  }
-  return true
+  return a.size === b.size && [...a].every(([key, x]) => b.has(key) && same(x, b.get(key)!))
 }
 
 const samePrice = (x: TokenPrice, y: TokenPrice) => x.usd === y.usd && x.from === y.from && x.at === y.at && x.intentId === y.intentId
