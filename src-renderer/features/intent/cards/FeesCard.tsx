@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import type { FeeOption, GasFee, Intent } from '@contract/service'
+import type { FeeOption, GasFee, GasFeeOptions, Intent } from '@contract/service'
 import { Amount } from '../../../components/Amount'
 import { DataTable, type Column } from '../../../components/DataTable'
 import { Hex } from '../../../components/Hex'
@@ -77,8 +77,6 @@ function FeeBreakdown({ f, inFeeToken, chainId }: { f: NonNullable<Intent['fees'
     </>
   )
 }
-
-type GasFeeOptions = NonNullable<Intent['gasFeeOptions']>
 
 function FeeOptionsTable({ options, chainId }: { options: FeeOption[]; chainId: number | undefined }) {
   const columns: Column<FeeOption>[] = [

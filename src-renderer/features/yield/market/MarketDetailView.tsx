@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router'
-import type { YieldMarket } from '@contract/service'
+import type { RewardComponent, YieldMarket } from '@contract/service'
 import { Amount } from '../../../components/Amount'
 import { ShownAge } from '../../../components/CachedNotice'
 import { CopyButton } from '../../../components/CopyButton'
@@ -76,7 +76,6 @@ function RateFigures({ market: m }: { market: YieldMarket }) {
   )
 }
 
-type RewardComponent = NonNullable<NonNullable<YieldMarket['rewardRate']>['components']>[number]
 const REWARD_COLUMNS: Column<RewardComponent>[] = [
   { id: 'rate', header: 'Rate', align: 'right', cell: (c) => formatPercent(c.rate) },
   { id: 'type', header: 'Rate type', cell: (c) => c.rateType ?? '—' },
