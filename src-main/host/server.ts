@@ -79,10 +79,8 @@ function fromElsewhere(req: IncomingMessage, port: number): boolean {
 }
 
 function bearerToken(req: IncomingMessage): string | undefined {
-  const m = /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(req.headers.authorization ?? '')
-  return m?.[1]
+  return /^Bearer ([A-Za-z0-9_-]{1,200})$/.exec(req.headers.authorization ?? '')?.[1]
 }
-
 
 const securityHeaders = {
   'Content-Security-Policy': RENDERER_CSP,

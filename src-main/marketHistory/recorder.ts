@@ -35,7 +35,6 @@ export interface MarketRecorderOptions {
   redact?: <T>(value: T) => T
 }
 
-
 const SettingsFileSchema = z.object({ version: z.literal(1), intervalMinutes: z.number().int().nullable() })
 
 /** Pages of 200, up to 10,000 markets; `nameAsc` keeps pages stable while rates move. */

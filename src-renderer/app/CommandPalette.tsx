@@ -78,4 +78,3 @@ function useFocusSearch() {
     requestAnimationFrame(attempt)
   }, [navigate])
 }
-

@@ -33,4 +33,3 @@ export function openCacheEarly(idb: IDBFactory | undefined = globalThis.indexedD
     // A browser that refuses IndexedDB here refuses it to the cache module too, which says so.
   }
 }
-

@@ -31,4 +31,3 @@ export const heldTokens = (balances: readonly IntentBalance[] | undefined): Held
         : [{ chainId: t.chainId ?? b.chainId, intentAddress: b.intentAddress, tokenAddress: t.contractAddress, symbol: t.symbol, decimals: t.decimals, balance: t.balance!, balanceUsd: t.balanceUsd }],
     ),
   )
-

@@ -102,4 +102,3 @@ export function quotedAmountText(request: QuoteIntentRequest, origin: TokenChoic
   const raw = request.originTokenAmount ?? '0'
   return origin ? `${formatUnitsExact(raw, origin.decimals)} ${origin.symbol}` : `${raw} base units`
 }
-
