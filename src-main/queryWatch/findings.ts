@@ -89,13 +89,8 @@ export function compare(previous: ReadonlyMap<string, Seen>, entries: readonly I
 
 /** The creation time of the oldest entry read, unless some entry has none (then the window's end is unknown). */
 function oldestTime(entries: readonly IntentHistoryEntry[]): number | undefined {
-  let oldest = Infinity
-  for (const e of entries) {
-    const t = parseTime(e.createdAt)
-    if (t === undefined) return undefined
-    oldest = Math.min(oldest, t)
-  }
-  return entries.length ? oldest : undefined
+  const times = entries.map((e) => parseTime(e.createdAt))
+  return times.length && !times.includes(undefined) ? Math.min(...(times as number[])) : undefined
 }
 
 /**

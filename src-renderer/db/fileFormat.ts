@@ -106,11 +106,9 @@ export const isFileStore = (name: string): name is FileStore => Object.hasOwn(RE
 
 /** Why a file was refused, in words a person can act on; `issues` lists the bad records. */
 export class CacheFileError extends Error {
-  readonly issues: string[]
-  constructor(message: string, issues: string[] = []) {
+  constructor(message: string, readonly issues: string[] = []) {
     super(message)
     this.name = 'CacheFileError'
-    this.issues = issues
   }
 }
 

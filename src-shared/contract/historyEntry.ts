@@ -33,10 +33,8 @@ export const routeProviders = (e: IntentHistoryEntry): string[] => providerCodes
 /** Sum of the USD value of every token balance the entry carries. */
 export function entryBalanceUsd(e: IntentHistoryEntry): number | undefined {
   if (!e.balances?.length) return undefined
-  let total = 0
   // USD values arrive as decimal strings; a display total is fine in double precision.
-  for (const b of e.balances) for (const t of b.tokens ?? []) total += Number(t.balanceUsd ?? 0) || 0
-  return total
+  return e.balances.flatMap((b) => b.tokens ?? []).reduce((total, t) => total + (Number(t.balanceUsd ?? 0) || 0), 0)
 }
 
 /** Amounts are written exactly as received next to their token-unit value, so a spreadsheet never sees a rounded float. */
