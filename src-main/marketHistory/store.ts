@@ -273,11 +273,8 @@ export class MarketHistoryStore {
 
   /** Bytes on disk of the whole record (counted once, then kept up to date by this store's writes). */
   bytes(): number {
-    if (this.size !== undefined) return this.size
-    let total = 0
-    for (const name of this.files()) total += statSync(this.path(name)).size
-    this.size = total
-    return total
+    this.size ??= this.files().reduce((total, name) => total + statSync(this.path(name)).size, 0)
+    return this.size
   }
 
   private files(): string[] {
