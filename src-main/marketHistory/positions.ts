@@ -4,22 +4,10 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { MAX_WALLET_SETS, WalletSetSchema, type PositionHistory, type WalletSet } from '../../src-shared/contract/marketHistory'
 import { SvcFailure, orElse } from '../../src-shared/contract/errors'
-import type { YieldGetAggregateBalancesResponse } from '../../src-shared/contract/service'
 import { readJsonFile, writeJsonAtomic } from '../settings/jsonFile'
 
 const SetsSchema = z.object({ version: z.literal(1), sets: z.array(WalletSetSchema) })
 const PointSchema = z.object({ t: z.number(), usd: z.number() })
-
-/** Total USD of an answer's balances; undefined when none carries a USD value. */
-export function totalUsd(answer: YieldGetAggregateBalancesResponse): number | undefined {
-  let total: number | undefined
-  for (const item of answer.items)
-    for (const b of item.balances ?? []) {
-      const n = Number(b.amountUsd)
-      if (b.amountUsd !== undefined && Number.isFinite(n)) total = (total ?? 0) + n
-    }
-  return total
-}
 
 /** One profile's saved wallet sets (`wallet-sets.json`) and each set's USD total per snapshot (`positions-<id>.ndjson`, torn lines skipped). */
 export class PositionStore {

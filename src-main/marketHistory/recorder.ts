@@ -11,6 +11,7 @@ import {
   type RecorderSettings,
   type RecorderState,
 } from '../../src-shared/contract/marketHistory'
+import { snapshotTotalUsd } from '../../src-shared/contract/amount'
 import { messageOf } from '../../src-shared/contract/errors'
 import type { YieldMarket } from '../../src-shared/contract/service'
 import type { ServiceSession } from '../service/client'
@@ -19,7 +20,7 @@ import { observeAll } from './observe'
 import { RANGE_MS, inRange, thin, timeline, withGaps } from './series'
 import { marketStats } from './stats'
 import { MarketHistoryStore } from './store'
-import { PositionStore, totalUsd } from './positions'
+import { PositionStore } from './positions'
 import { after } from '../service/timer'
 
 export interface MarketRecorderOptions {
@@ -200,7 +201,8 @@ export class MarketRecorder {
     const positions = this.positionsOf(profileId)
     for (const set of positions.list()) {
       try {
-        const usd = totalUsd(await this.opts.session(profileId).client.yieldGetAggregateBalances({ queries: set.queries }))
+        const { items } = await this.opts.session(profileId).client.yieldGetAggregateBalances({ queries: set.queries })
+        const usd = snapshotTotalUsd(items)
         if (usd !== undefined) positions.append(set.id, at, usd)
         this.positionErrors.delete(set.id)
       } catch (e) {

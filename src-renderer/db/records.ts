@@ -1,11 +1,13 @@
 import type { DataSource } from '@contract/app'
-import type { Edge, Intent, IntentHistoryEntry, IntentReceipt, IntentStatus, IntentTransaction, YieldBalanceQuery, YieldBalances } from '@contract/service'
+import type { Edge, Intent, IntentHistoryEntry, IntentReceipt, IntentStatus, IntentTransaction, YieldBalanceQuery } from '@contract/service'
 import { isFinalStatus, knownStatus } from '@contract/service/constants'
 import { parseTime } from '@contract/time'
 import type { StoreName } from './schema'
 import { HEX_NUMBER } from '@contract/formats'
 import { historyEntryIntentId, providerCodes } from '@contract/historyEntry'
 import { intentAmounts } from '@contract/amount'
+
+export { snapshotTotalUsd, wireNumber } from '@contract/amount'
 
 /**
  * Pure mapping from service objects to what the cache indexes (summary rows, lookup keys,
@@ -395,16 +397,4 @@ export function walletKey(queries: ReadonlyArray<Pick<YieldBalanceQuery, 'addres
     (q) => `${normaliseWallet(q.address)}@${q.network.trim().toLowerCase()}${q.yieldId ? `/${q.yieldId}` : ''}`,
   )
   return [...new Set(parts)].sort().join(',')
-}
-
-/** A figure the service sends as a decimal string (older records hold numbers) as a number, for charts and orderings. */
-export const wireNumber = (v: unknown): number | undefined => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : NaN
-  return Number.isFinite(n) ? n : undefined
-}
-
-/** Sum of the positions' USD values; undefined when no position reported one. */
-export function snapshotTotalUsd(items: ReadonlyArray<YieldBalances>): number | undefined {
-  const values = items.flatMap((item) => (item.balances ?? []).flatMap((b) => wireNumber(b.amountUsd) ?? []))
-  return values.length ? values.reduce((a, b) => a + b, 0) : undefined
 }

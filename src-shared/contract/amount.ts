@@ -10,7 +10,7 @@
  * - `parseDecimalInput(text)`: what a person types back ("1,250.50", "1250.5"), to plain.
  */
 
-import type { Intent } from './service'
+import type { Intent, YieldBalances } from './service'
 import { isTokenDecimals, MAX_AMOUNT_DIGITS } from './service/bounds'
 
 const INTEGER = /^-?\d+$/
@@ -97,4 +97,16 @@ export function intentAmounts(intent: Pick<Intent, 'quote' | 'quoteRequest' | 'd
     origin: intent.quote?.fromAmount ?? asked(intent.quoteRequest?.originTokenAmount) ?? intent.depositTransaction?.amount,
     destination: intent.quote?.toAmount ?? asked(intent.quoteRequest?.destinationTokenAmount),
   }
+}
+
+/** A figure the service sends as a decimal string (older records hold numbers) as a number, for charts and orderings. */
+export const wireNumber = (v: unknown): number | undefined => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() ? Number(v) : NaN
+  return Number.isFinite(n) ? n : undefined
+}
+
+/** Sum of the positions' USD values; undefined when no position reported one. */
+export function snapshotTotalUsd(items: ReadonlyArray<YieldBalances>): number | undefined {
+  const values = items.flatMap((item) => (item.balances ?? []).flatMap((b) => wireNumber(b.amountUsd) ?? []))
+  return values.length ? values.reduce((a, b) => a + b, 0) : undefined
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { YieldBalanceQuerySchema, type RewardRate, type YieldMarket } from './service'
+import { YieldBalanceQuerySchema, type RewardComponent, type YieldMarket } from './service'
 
 /**
  * Market history: what main records of every yield market it sees (the service keeps no
@@ -24,17 +24,15 @@ const unitOf = (t: string | undefined): RateUnit | undefined => {
   return u === 'APY' || u === 'APR' ? u : undefined
 }
 
-type Component = NonNullable<RewardRate['components']>[number]
-
 /** A component paid on top of the market's own rate: an incentive, a campaign, points, or a token other than the market's. */
-export function isRewardComponent(c: Component, marketToken?: string): boolean {
+export function isRewardComponent(c: RewardComponent, marketToken?: string): boolean {
   if (/incentive|campaign|points|reward|airdrop/i.test(c.yieldSource ?? '')) return true
   if (c.token?.isPoints) return true
   const symbol = c.token?.symbol
   return symbol !== undefined && marketToken !== undefined && symbol.toUpperCase() !== marketToken.toUpperCase()
 }
 
-function sumOf(parts: Component[]): { rate?: number; unit?: RateUnit } {
+function sumOf(parts: RewardComponent[]): { rate?: number; unit?: RateUnit } {
   const rates = parts.filter((c) => typeof c.rate === 'number' && Number.isFinite(c.rate))
   if (rates.length === 0) return {}
   const units = new Set(rates.map((c) => unitOf(c.rateType)))
