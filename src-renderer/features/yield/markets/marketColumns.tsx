@@ -4,7 +4,8 @@ import type { Column } from '../../../components/DataTable'
 import { Logo } from '../../../components/Logo'
 import { formatUsd } from '../../../lib/format'
 import { changeLabel, rateLabel } from '../history/historyRows'
-import { marketName, riskLabel, statusLabel, usdNumber } from './marketText'
+import { wireNumber } from '@contract/amount'
+import { marketName, riskLabel, statusLabel } from './marketText'
 import { RewardRate } from './RewardRate'
 
 /** "Ethereum" from the chain list when the chain is known, else the market's network name. */
@@ -73,7 +74,7 @@ export function marketColumns(chains: ReadonlyMap<number, ChainInfo>, summaries:
       cell: (m) => rateLabel(of(m)?.mean30d ?? null, splitRate(m).baseUnit ?? null),
       sortValue: (m) => of(m)?.mean30d ?? undefined,
     },
-    { id: 'tvl', header: 'TVL (USD)', align: 'right', cell: (m) => formatUsd(m.statistics?.tvlUsd), sortValue: (m) => usdNumber(m.statistics?.tvlUsd) },
+    { id: 'tvl', header: 'TVL (USD)', align: 'right', cell: (m) => formatUsd(m.statistics?.tvlUsd), sortValue: (m) => wireNumber(m.statistics?.tvlUsd) },
     {
       id: 'users',
       header: 'Users',

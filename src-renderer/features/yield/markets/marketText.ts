@@ -46,10 +46,6 @@ export function rewardComponentLines(rate: RewardRate | undefined): string[] {
   })
 }
 
-/** A USD figure (sent as decimal text) as a number for totals, charts and sorting; undefined when absent or unreadable. */
-export const usdNumber = (v: string | number | undefined): number | undefined =>
-  v === undefined || v === '' || !Number.isFinite(Number(v)) ? undefined : Number(v)
-
 /** Several values in one CSV cell: "a; b", blanks left out. */
 export const csvList = (values: ReadonlyArray<string | undefined> | undefined): string => (values ?? []).filter(Boolean).join('; ')
 

@@ -1,7 +1,8 @@
 import type { RewardRate, YieldBalance, YieldBalances, YieldError } from '@contract/service'
 import type { CsvColumn } from '@contract/csv'
 import type { Slice } from '../charts/BreakdownChart'
-import { csvList, usdNumber } from '../markets/marketText'
+import { wireNumber } from '@contract/amount'
+import { csvList } from '../markets/marketText'
 
 /**
  * Pure shaping of a YieldGetAggregateBalances answer for display: positions grouped by
@@ -34,7 +35,7 @@ function groupTypes(balances: readonly YieldBalance[]) {
   }
   return [...byKey.keys()].sort(byType).map((type) => {
     const list = byKey.get(type)!
-    return { type, balances: list, totalUsd: sumUsd(list.map((b) => usdNumber(b.amountUsd))) }
+    return { type, balances: list, totalUsd: sumUsd(list.map((b) => wireNumber(b.amountUsd))) }
   })
 }
 
@@ -75,7 +76,7 @@ export const allocationByMarket = (groups: readonly MarketGroup[]): Slice[] =>
 export function allocationByToken(groups: readonly MarketGroup[]): Slice[] {
   const held = groups
     .flatMap((g) => g.types.flatMap((t) => t.balances))
-    .map((b) => ({ symbol: b.token?.symbol ?? 'Unknown token', network: b.token?.network ?? b.network ?? '', usd: usdNumber(b.amountUsd) }))
+    .map((b) => ({ symbol: b.token?.symbol ?? 'Unknown token', network: b.token?.network ?? b.network ?? '', usd: wireNumber(b.amountUsd) }))
   const networksOf = new Map<string, Set<string>>()
   for (const h of held) networksOf.set(h.symbol, (networksOf.get(h.symbol) ?? new Set()).add(h.network))
   const byToken = new Map<string, number>()
