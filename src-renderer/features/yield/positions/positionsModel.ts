@@ -28,13 +28,8 @@ const byType = (a: string, b: string) => typeRank(a) - typeRank(b) || a.localeCo
 const balanceType = (b: YieldBalance): string => b.type?.trim() || UNTYPED
 
 function groupTypes(balances: readonly YieldBalance[]) {
-  const byKey = new Map<string, YieldBalance[]>()
-  for (const b of balances) {
-    const t = balanceType(b)
-    byKey.set(t, [...(byKey.get(t) ?? []), b])
-  }
-  return [...byKey.keys()].sort(byType).map((type) => {
-    const list = byKey.get(type)!
+  return [...new Set(balances.map(balanceType))].sort(byType).map((type) => {
+    const list = balances.filter((b) => balanceType(b) === type)
     return { type, balances: list, totalUsd: sumUsd(list.map((b) => wireNumber(b.amountUsd))) }
   })
 }
