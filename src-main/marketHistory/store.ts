@@ -19,6 +19,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { orElse } from '../../src-shared/contract/errors'
 import type { MarketObservation } from '../../src-shared/contract/marketHistory'
+import { firstAtOrAfter } from '../../src-shared/contract/sorted'
 import { readJsonFile, writeJsonAtomic } from '../settings/jsonFile'
 import { observe } from './observe'
 import {
@@ -416,16 +417,4 @@ function pushTo<V>(map: Map<string, V[]>, key: string, value: V): void {
   const list = map.get(key)
   if (list) list.push(value)
   else map.set(key, [value])
-}
-
-/** The first index in [0, n) whose key is at least `key` (keys ascending), or n. */
-function firstAtOrAfter(n: number, keyAt: (i: number) => number, key: number): number {
-  let lo = 0
-  let hi = n
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if (keyAt(mid) < key) lo = mid + 1
-    else hi = mid
-  }
-  return lo
 }

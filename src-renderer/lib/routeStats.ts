@@ -1,5 +1,6 @@
 import type { IntentStatus } from '@contract/service'
 import { isSaneTime } from '@contract/service/bounds'
+import { firstAtOrAfter } from '@contract/sorted'
 import { durationMs, isFinished, MIN_P95_SAMPLES } from './outcomes'
 
 /**
@@ -103,14 +104,7 @@ export function percentile(sorted: ArrayLike<number>, p: number): number | undef
 
 /** Share of the sorted values strictly below `value`, 0–1. */
 export function shareBelow(sorted: ArrayLike<number>, value: number): number {
-  let lo = 0
-  let hi = sorted.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if (sorted[mid] < value) lo = mid + 1
-    else hi = mid
-  }
-  return sorted.length ? lo / sorted.length : 0
+  return sorted.length ? firstAtOrAfter(sorted.length, (i) => sorted[i], value) / sorted.length : 0
 }
 
 function tally(t: Tally, s: IntentStatus | undefined, duration: number | undefined): void {
