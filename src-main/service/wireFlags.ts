@@ -49,7 +49,6 @@ export function baseUrlOption(value: string): string {
 
 export type WireFlagValues = { 'service-name'?: string; rename?: string[]; 'big-ints'?: string }
 
-/** Whether any wire option was given. */
 export const hasWireFlags = (values: WireFlagValues): boolean =>
   values['service-name'] !== undefined || (values.rename?.length ?? 0) > 0 || values['big-ints'] !== undefined
 

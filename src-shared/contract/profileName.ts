@@ -49,5 +49,4 @@ export function nameSkeleton(name: string): string {
   return out.replace(/rn/g, 'm').replace(/vv/g, 'w').replace(/\s+/g, ' ').trim()
 }
 
-/** Whether two names look the same. */
 export const namesLookAlike = (a: string, b: string): boolean => nameSkeleton(a) === nameSkeleton(b)

@@ -201,7 +201,6 @@ export const historyFilters = filterCodec<HistoryFilterDraft, HistoryQuery>({
   },
 })
 
-/** The form with nothing filled in. */
 export const EMPTY_DRAFT: HistoryFilterDraft = historyFilters.empty
 
 /** The form's answer, from the codec: the query, or the problem of each bad field. */

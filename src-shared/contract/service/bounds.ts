@@ -25,7 +25,6 @@ export const isTokenDecimals = (n: unknown): n is number =>
 export const isSaneTime = (ms: number, now: number = Date.now()): boolean =>
   Number.isFinite(ms) && ms >= EARLIEST_TIME_MS && ms <= now + LATEST_TIME_AHEAD_MS
 
-/** A chain id: a non-negative safe integer. */
 export const isChainId = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n) && n >= 0
 
 /** A list a record claims to hold, or none: a cached or imported record may hold anything there, and iterating that throws. */

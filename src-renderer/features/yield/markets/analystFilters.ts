@@ -38,7 +38,6 @@ export function isStablecoinMarket(m: Pick<YieldMarket, 'tags' | 'token' | 'inpu
   return symbols.length > 0 && symbols.every((s) => STABLE_SYMBOLS.has(s.toUpperCase()))
 }
 
-/** Whether a market passes every analyst filter. */
 export function matchesAnalystFilters(m: YieldMarket, a: AnalystFilters): boolean {
   if (a.providers.length && !a.providers.some((p) => p.toLowerCase() === m.providerId?.toLowerCase())) return false
   if (a.chains.length && !a.chains.includes(String(m.chainId ?? ''))) return false
