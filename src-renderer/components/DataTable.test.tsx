@@ -208,7 +208,13 @@ describe('DataTable', () => {
       vi.spyOn(screen0, 'availHeight', 'get').mockReturnValue(2000)
       const root = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')!
       Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: function (this: HTMLElement) { reads('size'); return root.get!.call(this) } })
-      Object.defineProperty(HTMLElement.prototype, 'scrollTop', { configurable: true, get: () => (reads('offset'), 0), set: () => {} })
+      let paneTop = 0
+      Object.defineProperty(HTMLElement.prototype, 'scrollTop', { configurable: true, get: () => (reads('offset'), paneTop), set: () => {} })
+      // The table body sits at the top of the pane's content, moved up by its scroll.
+      vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+        const top = this.tagName === 'TBODY' ? -paneTop : 0
+        return { top, bottom: top, left: 0, right: 0, width: 0, height: 0, x: 0, y: top, toJSON: () => ({}) }
+      })
       // A scroll write forces layout too, and would move a pane the person left scrolled.
       const scrollTo = vi.fn()
       Element.prototype.scrollTo = scrollTo
@@ -223,11 +229,15 @@ describe('DataTable', () => {
         // Until the first report, the window is as tall as the screen (2,000 px: 50 rows of 40 and the margin).
         const atMount = bodyRows().length
         expect(atMount).toBeGreaterThan(50)
+        // The pane was left scrolled 4,000 px down (row 100): read at the report, after the browser's layout.
+        paneTop = 4000
         act(() => reports.forEach((report) => report()))
         expect(reads).toHaveBeenCalledWith('size')
-        // The root's 800 px: 20 rows and the margin.
+        // The root's 800 px: 20 rows and the margin, around row 100.
         expect(bodyRows().length).toBeLessThan(atMount)
         expect(bodyRows().length).toBeGreaterThan(20)
+        expect(bodyRows().map((r) => r.dataset.index)).toContain('100')
+        expect(scrollTo).not.toHaveBeenCalled()
       } finally {
         Object.defineProperty(HTMLElement.prototype, 'clientHeight', root)
         delete (HTMLElement.prototype as { scrollTop?: number }).scrollTop

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
+import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react'
 import { elementScroll, measureElement as measureNow, observeElementRect, useVirtualizer, type VirtualItem, type Virtualizer } from '@tanstack/react-virtual'
 
 import { SCROLL_ROOT_ATTR } from './scrollRoot'
@@ -49,14 +49,18 @@ function rowHeight(el: Element, entry: ResizeObserverEntry | undefined, v: Virtu
  * search's 113 ms task, 29 ms of History's first page, in profiles). The size comes from the
  * root's resize observer instead (its first report comes before the first paint; until then
  * the window is screen-tall), and a write to where the list already is, is skipped; a root
- * left scrolled elsewhere is read at the next frame (`useRowWindow`), so it does not move.
- * Without an observer (tests) the size is read at once.
+ * left scrolled elsewhere is read at that report (the library reads it at each scroll), so
+ * it does not move. Without an observer (tests) the size is read at once.
  */
 export const measuredAfterLayout = () => ({
   observeElementRect: ((instance, report) => {
     const el = instance.scrollElement
     if (!el || typeof ResizeObserver !== 'function') return observeElementRect(instance, report)
-    const watcher = new ResizeObserver(() => report({ width: el.clientWidth, height: el.clientHeight }))
+    const watcher = new ResizeObserver(() => {
+      report({ width: el.clientWidth, height: el.clientHeight })
+      // Laid out now, so reading the offset costs nothing: a root left scrolled is read here.
+      if ((instance.options.horizontal ? el.scrollLeft : el.scrollTop) !== instance.scrollOffset) el.dispatchEvent(new Event('scroll'))
+    })
     watcher.observe(el)
     return () => watcher.disconnect()
   }) satisfies typeof observeElementRect,
@@ -115,14 +119,6 @@ export function useRowWindow<E extends HTMLElement = HTMLTableSectionElement>(
   useLayoutEffect(() => {
     if (windowed && bodyRef.current) setRoot(bodyRef.current.closest<HTMLElement>(`[${SCROLL_ROOT_ATTR}]`))
   }, [windowed])
-
-  // A root left scrolled draws the rows in view before the first paint: its offset is read in
-  // the frame's own layout, not forced into the commit (the library reads it at each scroll).
-  useEffect(() => {
-    if (!root) return
-    const frame = requestAnimationFrame(() => root.scrollTop > 0 && root.dispatchEvent(new Event('scroll')))
-    return () => cancelAnimationFrame(frame)
-  }, [root])
 
   const virtualizer = useVirtualizer({
     count,
