@@ -35,6 +35,8 @@ declare global {
   interface Window {
     __sessionMs?: number
     __longTasks?: LongTask[]
+    /** The frames that held a long task, with what ran in them (`long-animation-frame`), for the log. */
+    __longFrames?: string[]
     /** What the session is doing (a lookup's label, "load all", "bulk lookup"): each long task is put down to it. */
     __phase?: string
   }
@@ -42,12 +44,30 @@ declare global {
 
 type LongTask = { ms: number; phase: string }
 
-/** Installed before the app: every long task of the page's main thread, for `ui.longtask.max`, with the phase it fell in. */
+type Script = { invoker: string; sourceFunctionName: string; sourceURL: string; duration: number; forcedStyleAndLayoutDuration: number }
+type LongFrame = PerformanceEntry & { blockingDuration: number; renderStart: number; scripts: Script[] }
+
+/**
+ * Installed before the app: every long task of the page's main thread, for `ui.longtask.max`,
+ * with the phase it fell in; and, for the log, what ran in each frame that held one (the
+ * browser's long-animation-frame attribution: the script's caller, its function and file,
+ * and the layout it forced), so a long task can be traced to its code without a profile.
+ */
 function recordLongTasks(): void {
   window.__longTasks = []
+  window.__longFrames = []
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__longTasks!.push({ ms: e.duration, phase: window.__phase ?? 'start-up' })
   }).observe({ type: 'longtask', buffered: true })
+  new PerformanceObserver((list) => {
+    for (const f of list.getEntries() as LongFrame[]) {
+      if (f.blockingDuration <= 0) continue
+      const scripts = [...f.scripts].sort((a, b) => b.duration - a.duration).slice(0, 3)
+      const what = scripts.map((s) => `${s.invoker} ${s.sourceFunctionName}@${s.sourceURL.split('/').pop()} ${Math.round(s.duration)} ms (layout ${Math.round(s.forcedStyleAndLayoutDuration)})`)
+      const render = f.startTime + f.duration - f.renderStart
+      window.__longFrames!.push(`${window.__phase ?? 'start-up'}: ${Math.round(f.duration)} ms, render ${Math.round(f.renderStart ? render : 0)} ms; ${what.join('; ')}`)
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true })
 }
 
 const phase = (page: Page, name: string) => page.evaluate((n) => (window.__phase = n), name)
@@ -202,7 +222,7 @@ export const session: Benchmark = {
       await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor({ timeout: 30_000 })
       const { records, owners } = app.dataset()
       // Long tasks of the app's own start-up are not the session's.
-      await page.evaluate(() => (window.__longTasks = []))
+      await page.evaluate(() => ((window.__longTasks = []), (window.__longFrames = [])))
       const profile = await startProfile(page)
       for (const l of ctx.quick ? sessionPlan(records, owners).slice(0, 12) : sessionPlan(records, owners)) {
         await phase(page, l.label)
@@ -218,6 +238,7 @@ export const session: Benchmark = {
       await profile?.()
       longTasks = await page.evaluate(() => window.__longTasks ?? [])
       if (longTasks.length) ctx.log(`session: long tasks by phase: ${longTasksByPhase(longTasks)}`)
+      for (const frame of await page.evaluate(() => window.__longFrames ?? [])) ctx.log(`session: long frame, ${frame}`)
       browser.checkPage()
     } finally {
       await res.close()
