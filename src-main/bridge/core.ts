@@ -176,7 +176,6 @@ function profileCommands({ deps, forgetClient, changed, resumeStopped, queryWatc
       return changed()
     },
     setActiveProfile: (id) => {
-      profiles.require(id)
       profiles.setActive(id)
       // The demo starts as it is chosen (a failure shows on its first call, which tries again).
       if (id === SIMULATOR_PROFILE_ID) deps.demo?.ensure().catch(() => undefined)
