@@ -220,6 +220,10 @@ function bounds(profileId: string, scan: Scan, filter: OfflineIntentFilter, orde
 const indexKey = (r: IntentRowRecord, field?: Field): IndexableType[] =>
   field ? [r.profileId, r[field], r.createdAt, r.intentId] : [r.profileId, r.createdAt, r.intentId]
 
+/** The rows of `field`'s ordered index within `b`. */
+const rowsWithin = (db: ExplorerDb, field: Field | undefined, b: Bounds) =>
+  db.intentRows.where(indexName(field)).between(b.lower, b.upper, b.includeLower, b.includeUpper)
+
 /**
  * Walks a key range in batches (each a single getAll), keeping rows that pass `test`,
  * until `want` are found or the range ends. Batches grow so sparse matches stay cheap;
@@ -238,7 +242,7 @@ async function walk(
   let b = range
   let batch = everyRowMatches ? want : Math.min(MAX_BATCH, Math.max(MIN_BATCH, want))
   for (;;) {
-    const coll = db.intentRows.where(indexName(field)).between(b.lower, b.upper, b.includeLower, b.includeUpper)
+    const coll = rowsWithin(db, field, b)
     const rows = await (order === 'desc' ? coll.reverse() : coll).limit(batch).toArray()
     for (const r of rows) {
       if (!test(r)) continue
@@ -252,12 +256,7 @@ async function walk(
 }
 
 async function rangeCount(db: ExplorerDb, profileId: string, scans: Scan[], filter: OfflineIntentFilter): Promise<number> {
-  const counts = await Promise.all(
-    scans.map((s) => {
-      const b = bounds(profileId, s, filter, 'desc')
-      return db.intentRows.where(indexName(s.field)).between(b.lower, b.upper, b.includeLower, b.includeUpper).count()
-    }),
-  )
+  const counts = await Promise.all(scans.map((s) => rowsWithin(db, s.field, bounds(profileId, s, filter, 'desc')).count()))
   return counts.reduce((a, b) => a + b, 0)
 }
 
