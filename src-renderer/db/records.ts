@@ -268,7 +268,7 @@ export const INTENT_OBJECT_STORES: readonly IntentObjectStore[] = [
 ]
 
 /** Drops undefined fields and empty lists, so merging never erases what is known. */
-const definedOnly = <T extends object>(fields: T): Partial<T> =>
+export const definedOnly = <T extends object>(fields: T): Partial<T> =>
   Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined && !(Array.isArray(v) && v.length === 0))) as Partial<T>
 
 /** The public row, without provenance and index fields. */

@@ -1,6 +1,7 @@
 import type { IntentHistoryEntry, TokenMetadata } from '@contract/service'
 import { formatUnitsExact, shortHex } from '../../lib/format'
 import { balancePrices, priceKey, quotePrices, type KnownPrice, type PriceKind, type QuotedIntent } from '../../lib/priceSource'
+import { definedOnly } from '../../db/records'
 
 /**
  * USD prices for History's volume, from what the app already holds: history entries carry
@@ -30,7 +31,7 @@ export function addTokenInfo(info: Map<string, TokenInfo>, e: IntentHistoryEntry
   const add = (meta: TokenMetadata | undefined, chainId: number | undefined, address: string | undefined) => {
     if (!meta || (meta.decimals === undefined && meta.symbol === undefined)) return
     const key = priceKey(meta.chainId ?? chainId, meta.tokenAddress ?? address)
-    info.set(key, { ...info.get(key), ...definedOf(meta) })
+    info.set(key, { ...info.get(key), ...definedOnly({ symbol: meta.symbol, decimals: meta.decimals }) })
   }
   const s = e.receipt?.summary
   add(s?.originTokenMetadata, s?.originChainId ?? e.receipt?.originChainId, s?.originTokenAddress)
@@ -43,11 +44,6 @@ export function withLabels(fromEntries: ReadonlyMap<string, TokenInfo>, labels?:
   for (const [key, t] of fromEntries) info.set(key, { ...info.get(key), ...t })
   return info
 }
-
-const definedOf = (m: TokenMetadata): TokenInfo => ({
-  ...(m.symbol !== undefined ? { symbol: m.symbol } : {}),
-  ...(m.decimals !== undefined ? { decimals: m.decimals } : {}),
-})
 
 /** Token units as a number (a display aggregate: double precision is plenty). */
 function unitsOf(raw: string | undefined, decimals: number | undefined): number | undefined {
