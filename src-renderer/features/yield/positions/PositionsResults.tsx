@@ -24,7 +24,6 @@ export function YieldErrors({ errors, nameOf }: { errors: readonly YieldError[];
   )
 }
 
-/** Totals per balance type across all markets. */
 function TypeTotals({ groups }: { groups: readonly MarketGroup[] }) {
   const totals = totalsByType(groups)
   const all = sumUsd(groups.map((g) => g.totalUsd))
