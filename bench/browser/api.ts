@@ -5,8 +5,11 @@ import type { CachedIntentRow, OfflineIntentFilter } from '../../src-renderer/db
  * by both sides so `page.evaluate` calls are typed.
  */
 
-/** `app`: through the cache layer; `raw`: the entries, plain puts; `schema`: the app's records, plain puts. */
-export type IngestMode = 'app' | 'raw' | 'schema'
+/**
+ * `app`: through the cache layer; `raw`: the entries, plain puts; `schema`: the app's records,
+ * plain puts; `floor`: the entries with numeric lookup keys in one index, plain puts.
+ */
+export type IngestMode = 'app' | 'raw' | 'schema' | 'floor'
 
 export interface IngestRun {
   mode: IngestMode
