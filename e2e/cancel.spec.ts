@@ -60,7 +60,9 @@ test('a new search gives up the slow one: main’s service client abandons its r
     const box = page.getByLabel('Find anything')
     await box.fill(target.intentId)
     await box.press('Enter')
-    await expect(page.getByRole('table', { name: 'Search results' }).locator(`[data-intent="${target.intentId}"]`).first()).toBeVisible()
+    // Its one exact match opens the intent once every reading has answered (the results
+    // table shows it only until then, so it is not waited for: the page may be past it).
+    await expect(page).toHaveURL(new RegExp(`#/intent/${target.intentId}`))
 
     // Main's service client gave the old request up, well before its answer was due.
     await expect.poll(() => seen[0].result).toMatchObject({ ok: false, error: { kind: 'Aborted', operation: 'SearchIntents' } })
